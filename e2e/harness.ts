@@ -1,0 +1,76 @@
+// Starts the real app in browser mode (the built out/main/web.js, as `npm run
+// web` does) and Debian's Chromium through playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface RunningApp {
+  readonly pageUrl: string;
+  readonly url: string;
+  readonly token: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startApp(options: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<RunningApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'si-e2e-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'out/main/web.js'), '--port', '0', '--data-dir', dataDir, '--json', ...(options.args ?? [])], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`browser mode did not start: ${stderr}`)), 20_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const nl = out.indexOf('\n');
+      if (nl >= 0) {
+        clearTimeout(timer);
+        resolve(out.slice(0, nl));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`browser mode exited with ${code}: ${stderr}`)));
+  });
+  const info = JSON.parse(line) as { url: string; pageUrl: string; token: string; port: number };
+  return {
+    ...info,
+    dataDir,
+    process: child,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+export async function openApp(browser: Browser, app: RunningApp, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const page = await browser.newPage({ viewport, colorScheme: 'light' });
+  await page.goto(app.pageUrl);
+  return page;
+}

@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      sourcemap: false,
+      rolldownOptions: {
+        input: {
+          main: resolve('electron/main.ts'),
+          web: resolve('electron/web/serve.ts'),
+          cli: resolve('electron/cli/index.ts'),
+        },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot require packages: bundle what it uses.
+      externalizeDeps: false,
+      sourcemap: false,
+      rolldownOptions: {
+        input: { preload: resolve('electron/preload.ts') },
+        // Sandboxed preloads must be CommonJS.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'renderer',
+    plugins: [react()],
+    build: {
+      outDir: 'out/renderer',
+      sourcemap: false,
+      rolldownOptions: { input: resolve('renderer/index.html') },
+    },
+  },
+});

@@ -1,0 +1,43 @@
+// Human-readable check output: grouped by skill, worst first, colour on a TTY.
+import { severityRank } from '../../shared/findings.js';
+import type { Finding, Severity } from '../../shared/model.js';
+import type { CheckReport } from './check.js';
+
+const COLOURS: Record<Severity, string> = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[34m' };
+const RESET = '\x1b[0m';
+
+export function formatText(report: CheckReport, colour: boolean): string {
+  const paint = (severity: Severity, text: string) => (colour ? `${COLOURS[severity]}${text}${RESET}` : text);
+  const lines: string[] = [];
+  const { server } = report;
+  lines.push(`Server ${server.label}${server.era ? ` — ${server.era} era${server.protocolVersion ? ` (${server.protocolVersion})` : ''}` : ''}${server.selfReported ? ` — self-reported ${server.selfReported.name} ${server.selfReported.version}` : ''}`);
+  const byScope = new Map<string, Finding[]>();
+  for (const f of report.findings) {
+    const key = f.location.skillUri ?? '(server)';
+    const list = byScope.get(key) ?? [];
+    list.push(f);
+    byScope.set(key, list);
+  }
+  for (const skill of report.skills) {
+    const status = skill.status === 'verified' ? 'matches listing' : skill.status;
+    lines.push(`\n${skill.uri}  [${status}]`);
+    for (const f of sorted(byScope.get(skill.uri) ?? [])) lines.push(`  ${paint(f.severity, f.severity.padEnd(7))} ${f.id}  ${where(f)}${f.message}`);
+    byScope.delete(skill.uri);
+  }
+  for (const [scope, list] of byScope) {
+    lines.push(`\n${scope}`);
+    for (const f of sorted(list)) lines.push(`  ${paint(f.severity, f.severity.padEnd(7))} ${f.id}  ${where(f)}${f.message}`);
+  }
+  const count = (s: Severity) => report.findings.filter((f) => f.severity === s).length;
+  lines.push(`\n${report.skills.length} skill(s); ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info.`);
+  return `${lines.join('\n')}\n`;
+}
+
+function sorted(list: Finding[]): Finding[] {
+  return [...list].sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.id.localeCompare(b.id));
+}
+
+function where(f: Finding): string {
+  const parts = [f.location.fileUri && f.location.fileUri !== f.location.skillUri ? f.location.fileUri : '', f.location.line ? `line ${f.location.line}` : '', f.location.field ?? ''].filter(Boolean);
+  return parts.length ? `(${parts.join(', ')}) ` : '';
+}

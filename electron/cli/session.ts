@@ -1,0 +1,39 @@
+// A headless connection for the CLI: the same Connection and SkillsEngine the
+// app uses, with no UI and no persistence.
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/model.js';
+import { APP_VERSION } from '../app-version.js';
+import { Connection } from '../connections/connection.js';
+import { ProtocolLog } from '../connections/protocol-log.js';
+import { SkillsEngine } from '../skills/engine.js';
+import type { Rpc } from '../skills/rpc.js';
+import type { Target } from './target.js';
+
+export interface CliSession {
+  readonly connection: Connection;
+  readonly engine: SkillsEngine;
+  readonly rpc: Rpc;
+  readonly serverId: string;
+  close(): Promise<void>;
+}
+
+export async function openSession(target: Target, overrides: Partial<Settings> = {}): Promise<CliSession> {
+  const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
+  const serverId = target.label;
+  const log = new ProtocolLog(serverId, 200, () => undefined);
+  const connection = new Connection(
+    { id: serverId, label: target.label, transport: target.transport, createdAt: new Date().toISOString() },
+    { settings: () => settings, resolveTransport: (s) => s.transport, onChange: () => undefined, log, clientInfo: { name: 'skill-inspector-cli', version: APP_VERSION } },
+  );
+  const snapshot = await connection.connect();
+  if (snapshot.status !== 'connected') {
+    const error = snapshot.error;
+    throw new ConnectFailure(error ? `${error.title}: ${error.detail}\n${error.hint}` : 'The connection failed.');
+  }
+  const engine = new SkillsEngine(() => settings, { listed: () => undefined, updated: () => undefined, job: () => undefined });
+  const rpc: Rpc = { serverId, era: snapshot.era ?? 'legacy', request: (method, params, options) => connection.request(method, params, options) };
+  return { connection, engine, rpc, serverId, close: async () => void (await connection.disconnect()) };
+}
+
+export class ConnectFailure extends Error {
+  override readonly name = 'ConnectFailure';
+}

@@ -1,0 +1,82 @@
+// All live connections, one per server, each with its own protocol log.
+import type { ConnectionSnapshot, ProtocolLogEntry, ServerConfig, Settings, TransportConfig } from '../../shared/model.js';
+import { ApiFailure } from '../api-failure.js';
+import type { Rpc } from '../skills/rpc.js';
+import { Connection } from './connection.js';
+import { ProtocolLog } from './protocol-log.js';
+
+export interface PoolDeps {
+  readonly settings: () => Settings;
+  readonly resolveTransport: (server: ServerConfig) => TransportConfig;
+  readonly clientInfo: { name: string; version: string };
+  readonly onSnapshot: (snapshot: ConnectionSnapshot, previous: ConnectionSnapshot | undefined) => void;
+  readonly onLog: (serverId: string, entries: ProtocolLogEntry[]) => void;
+}
+
+export class ConnectionPool {
+  private readonly connections = new Map<string, Connection>();
+
+  constructor(private readonly deps: PoolDeps) {}
+
+  for(server: ServerConfig): Connection {
+    let connection = this.connections.get(server.id);
+    if (!connection) {
+      const log = new ProtocolLog(server.id, this.deps.settings().logLimit, (entries) => this.deps.onLog(server.id, entries));
+      let previous: ConnectionSnapshot | undefined;
+      connection = new Connection(server, {
+        settings: this.deps.settings,
+        resolveTransport: this.deps.resolveTransport,
+        clientInfo: this.deps.clientInfo,
+        log,
+        onChange: (snapshot) => {
+          const before = previous;
+          previous = snapshot;
+          this.deps.onSnapshot(snapshot, before);
+        },
+      });
+      this.connections.set(server.id, connection);
+    } else {
+      connection.updateConfig(server);
+    }
+    return connection;
+  }
+
+  find(serverId: string): Connection | undefined {
+    return this.connections.get(serverId);
+  }
+
+  snapshot(serverId: string): ConnectionSnapshot {
+    return this.connections.get(serverId)?.snapshot ?? { serverId, status: 'disconnected' };
+  }
+
+  /** The engine's view of a connected server; a clear error when it is not connected. */
+  rpc(serverId: string, label: string): Rpc {
+    const connection = this.connections.get(serverId);
+    if (!connection?.isConnected) {
+      throw new ApiFailure('failed', `"${label}" is not connected. Connect it first (its status is ${connection?.snapshot.status ?? 'disconnected'}).`);
+    }
+    return {
+      serverId,
+      era: connection.snapshot.era ?? 'legacy',
+      request: (method, params, options) => connection.request(method, params, options),
+    };
+  }
+
+  setLogLimit(limit: number): void {
+    for (const connection of this.connections.values()) connection.log.setLimit(limit);
+  }
+
+  async remove(serverId: string): Promise<void> {
+    const connection = this.connections.get(serverId);
+    this.connections.delete(serverId);
+    await connection?.disconnect();
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.connections.values()].map((c) => c.disconnect()));
+  }
+
+  connected(): Connection[] {
+    return [...this.connections.values()].filter((c) => c.isConnected);
+  }
+}

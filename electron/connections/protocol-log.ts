@@ -1,0 +1,138 @@
+// Every JSON-RPC message in and out of one server, plus its stderr, in a
+// bounded ring buffer. Responses carry the time since their request.
+import type { LogDirection, ProtocolLogEntry } from '../../shared/model.js';
+
+/** Messages bigger than this are kept as a preview; the log must not hold a 100 MB body. */
+const MAX_LOGGED_MESSAGE_CHARS = 64 * 1024;
+
+type Listener = (entries: ProtocolLogEntry[]) => void;
+
+function classify(message: Record<string, unknown>): ProtocolLogEntry['kind'] {
+  if (typeof message['method'] === 'string') return 'id' in message ? 'request' : 'notification';
+  if ('error' in message) return 'error';
+  return 'response';
+}
+
+export class ProtocolLog {
+  private entries: ProtocolLogEntry[] = [];
+  private start = 0;
+  private seq = 0;
+  private readonly pending = new Map<string, { at: number; method: string }>();
+  private batch: ProtocolLogEntry[] = [];
+  private flushScheduled = false;
+
+  constructor(
+    readonly serverId: string,
+    private limit: number,
+    private readonly listener: Listener,
+  ) {}
+
+  setLimit(limit: number): void {
+    this.limit = limit;
+    this.compact();
+  }
+
+  /** Records a JSON-RPC message. `size` is the serialised length when the caller knows it. */
+  message(direction: 'out' | 'in', message: unknown, size?: number): void {
+    const record = (typeof message === 'object' && message !== null ? message : {}) as Record<string, unknown>;
+    const kind = classify(record);
+    const rawId = record['id'];
+    const msgId = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : undefined;
+    let method = typeof record['method'] === 'string' ? record['method'] : undefined;
+    let durationMs: number | undefined;
+    const now = Date.now();
+    // Requests in each direction have their own id space.
+    const key = (dir: string, value: string | number) => `${dir}:${typeof value}:${value}`;
+    if (kind === 'request' && msgId !== undefined && method) {
+      this.pending.set(key(direction, msgId), { at: now, method });
+    } else if ((kind === 'response' || kind === 'error') && msgId !== undefined) {
+      const requestDirection = direction === 'in' ? 'out' : 'in';
+      const request = this.pending.get(key(requestDirection, msgId));
+      if (request) {
+        this.pending.delete(key(requestDirection, msgId));
+        durationMs = now - request.at;
+        method = request.method;
+      }
+    }
+    let serialised: string;
+    try {
+      serialised = JSON.stringify(message) ?? 'undefined';
+    } catch {
+      serialised = String(message);
+    }
+    const bytes = size ?? serialised.length;
+    const truncated = serialised.length > MAX_LOGGED_MESSAGE_CHARS;
+    this.push({
+      direction,
+      kind,
+      ...(method !== undefined ? { method } : {}),
+      ...(msgId !== undefined ? { id: msgId } : {}),
+      ...(durationMs !== undefined ? { durationMs } : {}),
+      ...(truncated ? { text: `${serialised.slice(0, MAX_LOGGED_MESSAGE_CHARS)}…`, truncated: true } : { message }),
+      bytes,
+    });
+  }
+
+  stderr(text: string): void {
+    this.push({ direction: 'stderr', kind: 'stderr', text: text.slice(0, MAX_LOGGED_MESSAGE_CHARS), bytes: text.length });
+  }
+
+  note(text: string): void {
+    this.push({ direction: 'note', kind: 'note', text, bytes: text.length });
+  }
+
+  /** Requests that never got an answer are forgotten when the connection ends. */
+  resetPending(): void {
+    this.pending.clear();
+  }
+
+  list(): ProtocolLogEntry[] {
+    return this.entries.slice(this.start);
+  }
+
+  /** The last stderr lines, for diagnostics of a process that exited. */
+  lastStderr(lines: number): string {
+    const texts: string[] = [];
+    for (let i = this.entries.length - 1; i >= this.start && texts.length < lines; i--) {
+      const entry = this.entries[i];
+      if (entry?.direction === 'stderr' && entry.text) texts.unshift(entry.text.trimEnd());
+    }
+    return texts.join('\n').split('\n').slice(-lines).join('\n');
+  }
+
+  clear(): void {
+    this.entries = [];
+    this.start = 0;
+  }
+
+  export(): string {
+    return JSON.stringify({ serverId: this.serverId, exportedAt: new Date().toISOString(), entries: this.list() }, null, 2);
+  }
+
+  private push(partial: { direction: LogDirection } & Omit<ProtocolLogEntry, 'seq' | 'serverId' | 'at' | 'direction'>): void {
+    const entry: ProtocolLogEntry = { seq: ++this.seq, serverId: this.serverId, at: Date.now(), ...partial };
+    this.entries.push(entry);
+    this.compact();
+    this.batch.push(entry);
+    // Batch pushes to the renderer: a flood of notifications becomes one event per tick.
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => {
+        this.flushScheduled = false;
+        const batch = this.batch.slice(-this.limit);
+        this.batch = [];
+        this.listener(batch);
+      });
+    }
+  }
+
+  private compact(): void {
+    const live = this.entries.length - this.start;
+    if (live > this.limit) this.start += live - this.limit;
+    // Amortised O(1): drop the dead prefix once it is as big as the live part.
+    if (this.start > 1024 && this.start * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.start);
+      this.start = 0;
+    }
+  }
+}

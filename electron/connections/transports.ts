@@ -1,0 +1,168 @@
+// Builds the SDK transport for a server and watches it: every message in and
+// out goes to the protocol log, stdio stderr too, and HTTP bodies are capped
+// before they are read.
+import type { ChildProcess } from 'node:child_process';
+import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import type { TransportConfig } from '../../shared/model.js';
+import type { ProtocolLog } from './protocol-log.js';
+
+/** What the app learned about a failing HTTP exchange, for diagnostics. */
+export interface HttpObservation {
+  status?: number;
+  bodyExcerpt?: string;
+  contentType?: string;
+}
+
+/** How a stdio process ended, for diagnostics. */
+export interface ProcessObservation {
+  exitCode?: number | null;
+  signal?: NodeJS.Signals | null;
+  spawnError?: NodeJS.ErrnoException;
+}
+
+/**
+ * The SDK's stdio transport, keeping hold of the child process so the app can
+ * say how it exited. Being a subclass also makes the SDK probe the protocol
+ * era on this very process, so the probe shows in the protocol log.
+ */
+class ObservedStdioTransport extends StdioClientTransport {
+  constructor(
+    params: ConstructorParameters<typeof StdioClientTransport>[0],
+    private readonly observation: ProcessObservation,
+  ) {
+    super(params);
+  }
+
+  override async start(): Promise<void> {
+    try {
+      await super.start();
+    } catch (error) {
+      this.observation.spawnError = error as NodeJS.ErrnoException;
+      throw error;
+    }
+    const child = (this as unknown as { _process?: ChildProcess })._process;
+    child?.once('exit', (code, signal) => {
+      this.observation.exitCode = code;
+      this.observation.signal = signal;
+    });
+  }
+}
+
+/** Wraps `fetch` so a response body larger than `maxBytes` fails instead of filling memory. */
+export function cappedFetch(maxBytes: () => number, observation: HttpObservation): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    observation.status = response.status;
+    observation.contentType = response.headers.get('content-type') ?? undefined;
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      observation.bodyExcerpt = text.slice(0, 500);
+      return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
+    const declared = Number(response.headers.get('content-length'));
+    const limit = maxBytes();
+    if (Number.isFinite(declared) && declared > limit) {
+      await response.body?.cancel();
+      throw new Error(`The server's response is ${declared} bytes, over the ${limit}-byte limit; it was not read.`);
+    }
+    if (!response.body) return response;
+    let seen = 0;
+    const counted = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          seen += chunk.byteLength;
+          if (seen > limit) {
+            controller.error(new Error(`The server's response passed the ${limit}-byte limit; reading stopped.`));
+            return;
+          }
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+export interface BuiltTransport {
+  readonly transport: Transport;
+  readonly process: ProcessObservation;
+  readonly http: HttpObservation;
+}
+
+export function buildTransport(config: TransportConfig, log: ProtocolLog, limits: { maxMessageBytes: () => number }): BuiltTransport {
+  const processObservation: ProcessObservation = {};
+  const httpObservation: HttpObservation = {};
+  let inner: Transport;
+  if (config.kind === 'stdio') {
+    const stdio = new ObservedStdioTransport(
+      {
+        command: config.command,
+        args: [...config.args],
+        env: { ...getDefaultEnvironment(), ...config.env },
+        ...(config.cwd ? { cwd: config.cwd } : {}),
+        stderr: 'pipe',
+        maxBufferSize: limits.maxMessageBytes(),
+      },
+      processObservation,
+    );
+    stdio.stderr?.on('data', (chunk: Buffer) => log.stderr(chunk.toString('utf8')));
+    inner = stdio;
+  } else {
+    const headers: Record<string, string> = { ...config.headers };
+    if (config.bearerToken) headers['Authorization'] = `Bearer ${config.bearerToken}`;
+    const options = {
+      requestInit: { headers },
+      fetch: cappedFetch(limits.maxMessageBytes, httpObservation),
+    };
+    inner =
+      config.kind === 'http'
+        ? new StreamableHTTPClientTransport(new URL(config.url), options)
+        : new SSEClientTransport(new URL(config.url), options);
+  }
+  return { transport: logged(inner, log), process: processObservation, http: httpObservation };
+}
+
+/**
+ * A view of `inner` that logs what passes through it. A Proxy keeps every other
+ * property (`stderr`, `pid`, `sessionId`, `setProtocolVersion`…) exactly as the
+ * SDK expects to find it.
+ */
+function logged(inner: Transport, log: ProtocolLog): Transport {
+  const originals = new WeakMap<object, unknown>();
+  return new Proxy(inner, {
+    get(target, property, receiver) {
+      if (property === 'send') {
+        return (message: unknown, options?: unknown) => {
+          log.message('out', message);
+          return (target.send as (m: unknown, o?: unknown) => Promise<void>).call(target, message, options);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property === 'onmessage' && typeof value === 'function') return originals.get(value) ?? value;
+      if (property === 'onerror' && typeof value === 'function') return originals.get(value) ?? value;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+    set(target, property, value: unknown) {
+      if (property === 'onmessage' && typeof value === 'function') {
+        const handler = value as (message: unknown, extra?: unknown) => void;
+        const wrapped = (message: unknown, extra?: unknown) => {
+          log.message('in', message);
+          handler(message, extra);
+        };
+        originals.set(wrapped, handler);
+        return Reflect.set(target, property, wrapped);
+      }
+      if (property === 'onerror' && typeof value === 'function') {
+        const handler = value as (error: Error) => void;
+        const wrapped = (error: Error) => {
+          log.note(`Transport error: ${error.message}`);
+          handler(error);
+        };
+        originals.set(wrapped, handler);
+        return Reflect.set(target, property, wrapped);
+      }
+      return Reflect.set(target, property, value);
+    },
+  });
+}

@@ -1,0 +1,251 @@
+// The composition root: builds every feature and binds the contract's methods
+// to them. Plain Node — Electron, browser mode, the CLI and the tests all call
+// createInspector() and get the same handlers.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { EventName, Events } from '../shared/api.js';
+import type { ServerConfig, ServerView, TransportConfig } from '../shared/model.js';
+import { ApiFailure } from './api-failure.js';
+import { ConnectionPool } from './connections/pool.js';
+import { dispatch, type Handlers } from './dispatch.js';
+import { EventBus, type EventListener } from './event-bus.js';
+import { ServerCatalog } from './servers/catalog.js';
+import { ConfigError, knownConfigFiles, parseConfigText } from './servers/config-import.js';
+import { SettingsStore } from './settings-store.js';
+import { SkillsEngine } from './skills/engine.js';
+import type { StoreProblem } from './storage/json-store.js';
+
+export interface InspectorOptions {
+  readonly dataDir: string;
+  readonly mode: 'electron' | 'browser';
+  readonly appVersion: string;
+  /** How to start the bundled demo server on this runtime. */
+  readonly demoTransport: () => TransportConfig;
+  /** Opens a checked http(s) URL in the OS browser; browser mode has none. */
+  readonly openExternal?: (url: string) => Promise<void>;
+  /** Put the sample server in an empty catalog (the app does; tests may not). */
+  readonly seedDemo?: boolean;
+  /** Connect every server in the catalog at start. */
+  readonly autoConnect?: boolean;
+  readonly settingsOverrides?: Partial<import('../shared/model.js').Settings>;
+}
+
+export interface Inspector {
+  readonly handlers: Handlers;
+  call(method: unknown, params: unknown): ReturnType<typeof dispatch>;
+  subscribe(listener: EventListener): () => void;
+  /** Problems found while loading stores (a damaged file recovered from its backup, say). */
+  readonly startupProblems: readonly StoreProblem[];
+  readonly engine: SkillsEngine;
+  readonly pool: ConnectionPool;
+  readonly catalog: ServerCatalog;
+  close(): Promise<void>;
+}
+
+export async function createInspector(options: InspectorOptions): Promise<Inspector> {
+  await fs.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const bus = new EventBus();
+  const emit = <E extends EventName>(event: E, payload: Events[E]) => bus.emit(event, payload);
+  const settings = new SettingsStore(options.dataDir, options.settingsOverrides);
+  const catalog = new ServerCatalog(options.dataDir);
+  const problems = [await settings.load(), await catalog.load({ seedDemo: options.seedDemo ?? true })].filter((p): p is StoreProblem => Boolean(p));
+
+  const engine = new SkillsEngine(() => settings.get(), {
+    listed: (serverId, entries, replace, done) => {
+      emit('skills.listed', { serverId, entries, replace, done });
+      if (done) emitServers();
+    },
+    updated: (entries) => emit('skills.updated', { entries }),
+    job: (job) => emit('job.progress', job),
+  });
+
+  const pool = new ConnectionPool({
+    settings: () => settings.get(),
+    resolveTransport: (server) => (server.builtin === 'demo' ? options.demoTransport() : server.transport),
+    clientInfo: { name: 'skill-inspector', version: options.appVersion },
+    onLog: (serverId, entries) => emit('log.appended', { serverId, entries }),
+    onSnapshot: (snapshot, previous) => {
+      emit('connection.changed', snapshot);
+      emitServers();
+      if (snapshot.status === 'connected' && previous?.status !== 'connected') {
+        // Connecting lists skills and nothing more: no file is read until the user asks.
+        const server = catalog.list().find((s) => s.id === snapshot.serverId);
+        if (server) void refreshSkills(server).catch(() => undefined);
+      }
+    },
+  });
+
+  catalog.onRemove(async (server) => {
+    await pool.remove(server.id);
+    engine.forget(server.id);
+  });
+
+  const labelOf = (serverId: string) => catalog.get(serverId).label;
+  const rpcFor = (serverId: string) => pool.rpc(serverId, labelOf(serverId));
+
+  function serverViews(): ServerView[] {
+    return catalog.list().map((config) => {
+      const state = engine.server(config.id);
+      const worst = state.worstSeverity();
+      return { config, connection: pool.snapshot(config.id), skillCount: state.records.size, ...(worst ? { worstSeverity: worst } : {}) };
+    });
+  }
+  let serversTimer: NodeJS.Timeout | undefined;
+  function emitServers(): void {
+    // Coalesce bursts (many servers connecting at once) into one push.
+    serversTimer ??= setTimeout(() => {
+      serversTimer = undefined;
+      emit('servers.changed', serverViews());
+    }, 20);
+  }
+
+  async function refreshSkills(server: ServerConfig) {
+    const connection = pool.find(server.id);
+    if (!connection?.isConnected) throw new ApiFailure('failed', `"${server.label}" is not connected. Connect it first.`);
+    return engine.refresh(rpcFor(server.id), connection.snapshot.capabilities);
+  }
+
+  const handlers: Handlers = {
+    'app.info': async () => ({ name: 'Skill Inspector', version: options.appVersion, mode: options.mode, dataDir: options.dataDir, platform: process.platform }),
+    'app.openExternal': async ({ url }) => {
+      if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw new ApiFailure('invalid-params', `Only http and https links can be opened; "${url.slice(0, 100)}" was refused.`);
+      if (!options.openExternal) return { opened: false };
+      await options.openExternal(url);
+      return { opened: true };
+    },
+
+    'settings.get': async () => settings.get(),
+    'settings.update': async (patch) => {
+      const next = await settings.update(patch);
+      pool.setLogLimit(next.logLimit);
+      emit('settings.changed', next);
+      return next;
+    },
+
+    'servers.list': async () => serverViews(),
+    'servers.add': async (input) => {
+      const server = await catalog.add(input);
+      emitServers();
+      return server;
+    },
+    'servers.update': async ({ serverId, input }) => {
+      const server = await catalog.update(serverId, input);
+      pool.for(server);
+      emitServers();
+      return server;
+    },
+    'servers.duplicate': async ({ serverId }) => {
+      const server = await catalog.duplicate(serverId);
+      emitServers();
+      return server;
+    },
+    'servers.remove': async ({ serverId }) => {
+      await catalog.remove(serverId);
+      emitServers();
+      return { removed: true };
+    },
+    'servers.connect': async ({ serverId }) => pool.for(catalog.get(serverId)).connect(),
+    'servers.disconnect': async ({ serverId }) => {
+      const connection = pool.find(serverId);
+      catalog.get(serverId);
+      return connection ? connection.disconnect() : pool.snapshot(serverId);
+    },
+    'servers.importSources': async () =>
+      Promise.all(
+        knownConfigFiles().map(async (c) => ({
+          path: c.path,
+          kind: c.kind,
+          exists: await fs.stat(c.path).then((s) => s.isFile(), () => false),
+        })),
+      ),
+    'servers.importPreview': async (source) => {
+      const labels = catalog.list().map((s) => s.label);
+      try {
+        if (source.from === 'file') {
+          let text: string;
+          try {
+            text = await fs.readFile(source.path, 'utf8');
+          } catch (error) {
+            const code = (error as NodeJS.ErrnoException).code;
+            throw new ConfigError(source.path, code === 'ENOENT' ? 'the file does not exist.' : code === 'EACCES' ? 'permission denied.' : `cannot be read (${code ?? String(error)}).`);
+          }
+          const known = knownConfigFiles().find((k) => path.resolve(k.path) === path.resolve(source.path));
+          return parseConfigText(text, source.path, labels, known?.kind);
+        }
+        return parseConfigText(source.text, source.name ?? 'pasted JSON', labels, 'pasted');
+      } catch (error) {
+        if (error instanceof ConfigError) throw new ApiFailure('invalid-params', error.message);
+        throw error;
+      }
+    },
+    'servers.importApply': async ({ items }) => {
+      const added = await catalog.addMany(items);
+      emitServers();
+      return added;
+    },
+
+    'log.get': async ({ serverId }) => pool.for(catalog.get(serverId)).log.list(),
+    'log.export': async ({ serverId }) => {
+      const server = catalog.get(serverId);
+      const safe = server.label.replace(/[^a-z0-9-_]+/gi, '-').replace(/^-|-$/g, '') || 'server';
+      return { json: pool.for(server).log.export(), fileName: `protocol-log-${safe}.json` };
+    },
+    'log.clear': async ({ serverId }) => {
+      pool.for(catalog.get(serverId)).log.clear();
+      return { cleared: true };
+    },
+
+    'skills.list': async ({ serverId }) => {
+      if (serverId) catalog.get(serverId);
+      return engine.list(serverId);
+    },
+    'skills.refresh': async ({ serverId }) => refreshSkills(catalog.get(serverId)),
+    'skills.loadByUri': async ({ serverId, uri }) => {
+      try {
+        return await engine.loadByUri(rpcFor(serverId), uri, 'user-uri');
+      } catch (error) {
+        if (error instanceof ApiFailure) throw error;
+        throw new ApiFailure('failed', error instanceof Error ? error.message : String(error));
+      }
+    },
+    'skills.tree': async ({ serverId, skillUri }) => engine.tree(rpcFor(serverId), skillUri),
+    'skills.readFile': async ({ serverId, skillUri, fileUri }) => {
+      const { bytes: _bytes, ...content } = await engine.readFile(rpcFor(serverId), skillUri, fileUri);
+      return content;
+    },
+    'skills.verify': async ({ serverId, skillUri }) => engine.verifySkill(rpcFor(serverId), skillUri),
+    'skills.verifyAll': async ({ serverId }) => {
+      const ids = serverId ? [serverId] : pool.connected().map((c) => c.snapshot.serverId);
+      const targets = ids.filter((id) => pool.find(id)?.isConnected).map((id) => rpcFor(id));
+      if (serverId && targets.length === 0) rpcFor(serverId);
+      return engine.startVerifyAll(targets);
+    },
+    'skills.cancelJob': async ({ jobId }) => engine.cancelJob(jobId),
+    'skills.findings': async ({ serverId, skillUri }) => engine.findings(serverId, skillUri),
+    'skills.instructionPointers': async ({ serverId }) => {
+      const connection = pool.find(serverId);
+      return engine.instructionPointers(rpcFor(serverId), connection?.snapshot.instructions);
+    },
+  };
+
+  for (const problem of problems) {
+    emit('app.alert', { level: 'error', title: `Recovered ${path.basename(problem.file)}`, message: problem.message });
+  }
+  if (options.autoConnect) {
+    for (const server of catalog.list()) void pool.for(server).connect();
+  }
+
+  return {
+    handlers,
+    call: (method, params) => dispatch(handlers, method, params),
+    subscribe: (listener) => bus.subscribe(listener),
+    startupProblems: problems,
+    engine,
+    pool,
+    catalog,
+    close: async () => {
+      if (serversTimer) clearTimeout(serversTimer);
+      await pool.closeAll();
+    },
+  };
+}

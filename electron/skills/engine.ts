@@ -1,0 +1,472 @@
+// The skills engine: discovery on connect (listing only — no file is read
+// until the user opens, verifies or reviews), lazy verified reading, and
+// Verify all as a cancellable job. Plain Node; the app, the CLI and the tests
+// drive the same code.
+import { randomUUID } from 'node:crypto';
+import { finding } from '../../shared/findings.js';
+import type { FileCheck, FileContent, Finding, Settings, SkillEntry, SkillSource, SkillTreeNode, VerifyJob } from '../../shared/model.js';
+import { canonicalUri, containment, parseSkillUri } from '../../shared/skill-uri.js';
+import { readSkillsCapability } from './capability.js';
+import { forEachLimited } from './concurrency.js';
+import { discoverLegacy } from './legacy.js';
+import { listAllSkills } from './listing.js';
+import { decodeUtf8, readResourceBytes } from './reader.js';
+import { ServerSkills, type ApprovalLookup, type SkillRecord } from './registry.js';
+import type { Rpc } from './rpc.js';
+import { compareWithListing, getSkill } from './skills-get.js';
+import { findResource, verifyFile } from './verify.js';
+import { listDirectoryTree } from './directory.js';
+
+export interface EngineEvents {
+  /** A listing started (`replace`) or grew by a page. */
+  listed(serverId: string, entries: SkillEntry[], replace: boolean, done: boolean): void;
+  updated(entries: SkillEntry[]): void;
+  job(job: VerifyJob): void;
+}
+
+/** Called with every verified file, so approvals can catch a change and snapshots can keep the bytes. */
+export interface FileObserver {
+  (event: { serverId: string; skillUri: string; fileUri: string; check: FileCheck; bytes?: Buffer }): void;
+}
+
+export interface ReadResult extends FileContent {
+  /** The raw bytes (not sent over the contract; used by review and snapshots). */
+  readonly bytes?: Buffer;
+}
+
+const SKILL_URI_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()`]+\/SKILL\.md\b/g;
+
+export class SkillsEngine {
+  private readonly servers = new Map<string, ServerSkills>();
+  private readonly jobs = new Map<string, { job: VerifyJob; abort: AbortController }>();
+  private pendingUpdates = new Map<string, SkillEntry>();
+  private updateTimer: NodeJS.Timeout | undefined;
+  private readonly fileObservers: FileObserver[] = [];
+  private approvals: ApprovalLookup = () => ({ approval: 'none', enabled: false });
+
+  constructor(
+    private readonly settings: () => Settings,
+    private readonly events: EngineEvents,
+  ) {}
+
+  setApprovalLookup(lookup: ApprovalLookup): void {
+    this.approvals = lookup;
+  }
+
+  onFile(observer: FileObserver): void {
+    this.fileObservers.push(observer);
+  }
+
+  server(serverId: string): ServerSkills {
+    let state = this.servers.get(serverId);
+    if (!state) {
+      state = new ServerSkills(serverId, () => this.settings().serverByteBudget);
+      this.servers.set(serverId, state);
+    }
+    return state;
+  }
+
+  forget(serverId: string): void {
+    this.servers.delete(serverId);
+  }
+
+  list(serverId?: string): SkillEntry[] {
+    const out: SkillEntry[] = [];
+    for (const state of serverId ? [this.server(serverId)] : this.servers.values()) {
+      for (const record of state.records.values()) out.push(state.view(record, this.approvals));
+    }
+    return out;
+  }
+
+  entry(serverId: string, skillUri: string): SkillEntry {
+    const state = this.server(serverId);
+    return state.view(this.requireRecord(state, skillUri), this.approvals);
+  }
+
+  record(serverId: string, skillUri: string): SkillRecord | undefined {
+    return this.servers.get(serverId)?.record(skillUri);
+  }
+
+  findings(serverId?: string, skillUri?: string): Finding[] {
+    const out: Finding[] = [];
+    for (const state of serverId ? [this.server(serverId)] : this.servers.values()) {
+      if (!skillUri) out.push(...state.serverFindings);
+      for (const record of state.records.values()) {
+        if (skillUri && record.entry.uri !== skillUri) continue;
+        out.push(...state.findingsOf(record));
+      }
+    }
+    return out;
+  }
+
+  /** Lists the server's skills (never reads a file). Streams each page to the renderer. */
+  async refresh(rpc: Rpc, capabilities: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<SkillEntry[]> {
+    const state = this.server(rpc.serverId);
+    const capability = readSkillsCapability(capabilities, rpc.serverId);
+    state.capability = capability;
+    const serverFindings: Finding[] = [...capability.findings];
+    const seen = new Set<string>();
+    const settings = this.settings();
+    let mode: 'extension' | 'legacy' | 'none' = 'none';
+    let complete = true;
+    let pages = 0;
+    let cache;
+    this.events.listed(rpc.serverId, [], true, false);
+
+    if (capability.declared) {
+      const listing = await listAllSkills(rpc, settings, {
+        ...(signal ? { signal } : {}),
+        onPage: (entries, findings) => {
+          const views: SkillEntry[] = [];
+          for (const entry of entries) {
+            seen.add(entry.uri);
+            const own = findings.filter((f) => f.location.skillUri === entry.uri);
+            const record = state.upsert(entry, { source: 'listed', findings: own });
+            views.push(state.view(record, this.approvals));
+          }
+          serverFindings.push(...findings.filter((f) => !f.location.skillUri || !seen.has(f.location.skillUri)));
+          if (views.length > 0) this.events.listed(rpc.serverId, views, false, false);
+        },
+      });
+      complete = listing.complete;
+      pages = listing.pages;
+      cache = listing.cache;
+      serverFindings.push(...listing.findings.filter((f) => !f.location.skillUri && !serverFindings.includes(f)));
+      if (listing.implemented) {
+        mode = 'extension';
+      } else {
+        serverFindings.push(
+          finding('sep-2640-skills-list-implemented', 'The server declares the skills extension but answers skills/list with -32601 (method not found).', { serverId: rpc.serverId, field: 'skills/list' }),
+          finding('sep-2640-capability-commits-to-methods', 'Declaring io.modelcontextprotocol/skills commits a server to skills/list and skills/get.', { serverId: rpc.serverId }),
+        );
+      }
+    }
+
+    if (mode === 'none') {
+      const legacy = await discoverLegacy(rpc, { maxPages: settings.maxListPages, budget: state.budget, ...(signal ? { signal } : {}) });
+      serverFindings.push(...legacy.findings.filter((f) => !f.location.skillUri));
+      const views: SkillEntry[] = [];
+      for (const item of legacy.entries) {
+        seen.add(item.entry.uri);
+        const own = legacy.findings.filter((f) => f.location.skillUri === item.entry.uri);
+        const record = state.upsert(item.entry, { source: 'legacy', legacyForm: item.form, frontmatterDerived: item.frontmatterDerived, findings: own });
+        views.push(state.view(record, this.approvals));
+      }
+      if (legacy.entries.length > 0) mode = 'legacy';
+      if (views.length > 0) this.events.listed(rpc.serverId, views, false, false);
+    }
+    if (mode === 'none' && !capability.declared) {
+      serverFindings.push(finding('inspector-no-skills-support', 'This server does not declare the skills extension and serves none of the older skill forms. You can still load a skill by URI.', { serverId: rpc.serverId }));
+    }
+
+    // Listed entries replace the old listing; skills found by get or by URI stay.
+    for (const [uri, record] of state.records) {
+      if (!seen.has(uri) && (record.source === 'listed' || record.source === 'legacy')) state.records.delete(uri);
+    }
+    state.serverFindings = dedupe(serverFindings);
+    state.listing = { complete, pages, ...(cache ? { cache } : {}), listedAt: Date.now(), mode };
+    state.relink();
+    const all = this.list(rpc.serverId);
+    this.events.listed(rpc.serverId, all, true, true);
+    return all;
+  }
+
+  /** Whether the listing's ttlMs says it is still fresh (SEP-2549: missing or 0 means stale). */
+  isListingFresh(serverId: string): boolean {
+    const listing = this.servers.get(serverId)?.listing;
+    if (!listing?.cache) return false;
+    return Date.now() - listing.listedAt < listing.cache.ttlMs;
+  }
+
+  /** skills/get for a URI the user typed or found in the instructions. Adds the skill when the server confirms it. */
+  async loadByUri(rpc: Rpc, uri: string, source: SkillSource = 'user-uri'): Promise<SkillEntry> {
+    const state = this.server(rpc.serverId);
+    const got = await getSkill(rpc, uri);
+    if (!got.ok) throw new Error(got.message);
+    const existing = state.record(got.entry.uri);
+    const mismatch = existing ? compareWithListing(existing.entry, got.entry, rpc.serverId) : [];
+    const own = got.findings.filter((f) => f.location.skillUri === undefined || f.location.skillUri === got.entry.uri);
+    const record = existing && existing.source === 'listed' ? existing : state.upsert(got.entry, { source, findings: own, ...(got.cache ? { cache: got.cache } : {}) });
+    record.getFindings = [...(existing ? own : []), ...mismatch];
+    record.view = undefined;
+    state.relink();
+    const view = state.view(record, this.approvals);
+    this.events.updated([view]);
+    return view;
+  }
+
+  /** skills/get for a listed skill, compared with its listing. */
+  async confirmWithGet(rpc: Rpc, skillUri: string, signal?: AbortSignal): Promise<Finding[]> {
+    const state = this.server(rpc.serverId);
+    const record = this.requireRecord(state, skillUri);
+    const got = await getSkill(rpc, skillUri, signal);
+    const findings = got.ok ? [...got.findings, ...compareWithListing(record.entry, got.entry, rpc.serverId)] : [...got.findings, finding('inspector-invalid-result', got.message, { serverId: rpc.serverId, skillUri })];
+    record.getFindings = dedupe(findings.filter((f) => f.location.skillUri === undefined || f.location.skillUri === skillUri).map((f) => ({ ...f, location: { ...f.location, skillUri } })));
+    record.view = undefined;
+    return record.getFindings;
+  }
+
+  /** Reads one file of a skill on the user's request, verifies it, and returns the exact bytes. */
+  async readFile(rpc: Rpc, skillUri: string, fileUri: string, options: { signal?: AbortSignal; keepBytes?: boolean } = {}): Promise<ReadResult> {
+    const state = this.server(rpc.serverId);
+    const record = this.requireRecord(state, skillUri);
+    const { entry } = record;
+    const listed = findResource(entry, fileUri);
+    const isDynamic = entry.resources === 'dynamic' || entry.resources === null;
+    const isSkillMd = canonicalUri(fileUri) === canonicalUri(skillUri);
+    const now = new Date().toISOString();
+    const loc = { serverId: rpc.serverId, skillUri, fileUri };
+
+    if (!listed && !isDynamic && !isSkillMd) {
+      // A file outside the held manifest is never read (SPEC §2.7): report it instead.
+      const check: FileCheck = { state: 'failed', reason: 'unlisted', message: `${fileUri} is not in this skill's resources, so it was not read.`, checkedAt: now };
+      const findings = [finding('sep-2640-host-unlisted-read-failure', `${fileUri} is not in the resources of ${skillUri}; it was not read.`, loc)];
+      state.setFile(record, fileUri, check, findings);
+      this.queueUpdate(state, record);
+      return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: false, size: 0, digest: '', check, listed: false };
+    }
+    if (isDynamic && !isSkillMd) {
+      const where = containment(fileUri, skillUri);
+      if (!where.inside) throw new Error(`${fileUri} is outside this skill (${where.detail}); it was not read.`);
+    }
+    const read = await readResourceBytes(rpc, fileUri, {
+      ...(listed && listed.size >= 0 ? { expectedSize: listed.size } : {}),
+      maxFileBytes: this.settings().maxFileBytes,
+      budget: state.budget,
+      location: { serverId: rpc.serverId, skillUri },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (!read.ok) {
+      const check: FileCheck = { state: 'failed', reason: read.reason, message: read.message, checkedAt: now };
+      state.setFile(record, listed?.uri ?? fileUri, check, read.findings);
+      this.notify(rpc.serverId, skillUri, listed?.uri ?? fileUri, check);
+      this.queueUpdate(state, record);
+      return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: false, size: 0, digest: '', check, listed: Boolean(listed) };
+    }
+    const verdict = verifyFile(
+      { uri: entry.uri, frontmatter: entry.frontmatter, resources: entry.resources, frontmatterDerived: record.frontmatterDerived },
+      listed?.uri ?? fileUri,
+      read.bytes,
+      { serverId: rpc.serverId, ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}), now },
+    );
+    const text = decodeUtf8(read.bytes);
+    const findings = [...read.findings, ...verdict.findings];
+    if (read.wasText === false && text === undefined && /\.(md|txt|ya?ml|json|sh|py|js|ts)$/i.test(fileUri)) {
+      findings.push(finding('inspector-not-utf8', `${fileUri} looks like a text file but is not valid UTF-8; it is shown as bytes.`, loc));
+    }
+    state.setFile(record, listed?.uri ?? fileUri, verdict.check, findings);
+    this.notify(rpc.serverId, skillUri, listed?.uri ?? fileUri, verdict.check, read.bytes);
+    this.queueUpdate(state, record);
+    return {
+      serverId: rpc.serverId,
+      skillUri,
+      uri: fileUri,
+      ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}),
+      base64: read.bytes.toString('base64'),
+      ...(text !== undefined ? { text } : {}),
+      isText: text !== undefined,
+      size: read.bytes.byteLength,
+      digest: verdict.digest,
+      check: verdict.check,
+      listed: Boolean(listed),
+      ...(options.keepBytes ? { bytes: read.bytes } : {}),
+    };
+  }
+
+  /** Reads and verifies every file of one skill (SKILL.md first, as a host would). */
+  async verifySkill(rpc: Rpc, skillUri: string, options: { signal?: AbortSignal; withGet?: boolean } = {}): Promise<SkillEntry> {
+    const state = this.server(rpc.serverId);
+    if (options.withGet !== false) await this.confirmWithGet(rpc, skillUri, options.signal);
+    const record = this.requireRecord(state, skillUri);
+    for (const uri of this.filesOf(record)) {
+      if (options.signal?.aborted) break;
+      await this.readFile(rpc, skillUri, uri, options.signal ? { signal: options.signal } : {});
+    }
+    const view = state.view(record, this.approvals);
+    this.events.updated([view]);
+    return view;
+  }
+
+  /** Verify all: every file of every skill of the given servers, with bounded concurrency, progress and cancel. */
+  startVerifyAll(targets: readonly Rpc[], options: { withGet?: boolean } = {}): VerifyJob {
+    const abort = new AbortController();
+    const skills: Array<{ rpc: Rpc; uri: string }> = [];
+    for (const rpc of targets) for (const uri of this.server(rpc.serverId).records.keys()) skills.push({ rpc, uri });
+    let job: VerifyJob = {
+      jobId: randomUUID(),
+      serverIds: targets.map((t) => t.serverId),
+      total: skills.length,
+      done: 0,
+      verified: 0,
+      failed: 0,
+      unverifiable: 0,
+      state: 'running',
+      startedAt: new Date().toISOString(),
+    };
+    const entry = { job, abort };
+    this.jobs.set(job.jobId, entry);
+    this.events.job(job);
+    let lastEmit = 0;
+    const emit = (force = false) => {
+      const now = Date.now();
+      if (force || now - lastEmit > 100) {
+        lastEmit = now;
+        entry.job = job;
+        this.events.job(job);
+      }
+    };
+    void (async () => {
+      const remaining = new Map<string, number>();
+      const files: Array<{ rpc: Rpc; skillUri: string; fileUri: string }> = [];
+      for (const { rpc, uri } of skills) {
+        const record = this.server(rpc.serverId).record(uri);
+        if (!record) continue;
+        const list = this.filesOf(record);
+        remaining.set(`${rpc.serverId}\n${uri}`, list.length);
+        for (const fileUri of list) files.push({ rpc, skillUri: uri, fileUri });
+        if (list.length === 0) remaining.set(`${rpc.serverId}\n${uri}`, 0);
+      }
+      const finishSkill = (rpc: Rpc, skillUri: string) => {
+        const state = this.server(rpc.serverId);
+        const record = state.record(skillUri);
+        const status = record ? state.view(record, this.approvals).status : 'mismatch';
+        job = {
+          ...job,
+          done: job.done + 1,
+          verified: job.verified + (status === 'verified' ? 1 : 0),
+          failed: job.failed + (status === 'mismatch' || status === 'invalid' ? 1 : 0),
+          unverifiable: job.unverifiable + (status === 'unverifiable' ? 1 : 0),
+        };
+        emit();
+      };
+      for (const [key, count] of remaining) {
+        if (count === 0) {
+          const [serverId, uri] = key.split('\n') as [string, string];
+          const rpc = targets.find((t) => t.serverId === serverId);
+          if (rpc) finishSkill(rpc, uri);
+        }
+      }
+      if (options.withGet) {
+        await forEachLimited(skills, this.settings().readConcurrency, async ({ rpc, uri }) => {
+          await this.confirmWithGet(rpc, uri, abort.signal).catch(() => undefined);
+        }, abort.signal);
+      }
+      await forEachLimited(
+        files,
+        this.settings().readConcurrency,
+        async ({ rpc, skillUri, fileUri }) => {
+          try {
+            await this.readFile(rpc, skillUri, fileUri, { signal: abort.signal });
+          } catch {
+            // readFile reports into the record; a thrown error means the skill vanished.
+          }
+          const key = `${rpc.serverId}\n${skillUri}`;
+          const left = (remaining.get(key) ?? 1) - 1;
+          remaining.set(key, left);
+          if (left === 0) finishSkill(rpc, skillUri);
+        },
+        abort.signal,
+      );
+      job = { ...job, state: abort.signal.aborted ? 'cancelled' : 'done', finishedAt: new Date().toISOString() };
+      emit(true);
+      this.flushUpdates();
+    })();
+    return job;
+  }
+
+  cancelJob(jobId: string): VerifyJob {
+    const entry = this.jobs.get(jobId);
+    if (!entry) throw new Error(`No verify job with id ${jobId}.`);
+    entry.abort.abort();
+    return entry.job;
+  }
+
+  job(jobId: string): VerifyJob | undefined {
+    return this.jobs.get(jobId)?.job;
+  }
+
+  /** The skill's files as a tree: its resources, plus directory children the server shows (marked unlisted). */
+  async tree(rpc: Rpc, skillUri: string): Promise<SkillTreeNode[]> {
+    const state = this.server(rpc.serverId);
+    const record = this.requireRecord(state, skillUri);
+    const { nodes, findings } = await listDirectoryTree(rpc, record.entry, Boolean(state.capability?.directoryRead), this.settings().maxListPages);
+    record.directoryFindings = findings;
+    record.view = undefined;
+    this.queueUpdate(state, record);
+    return nodes;
+  }
+
+  /** Skill URIs written in the server's instructions, each confirmed (or not) by skills/get. */
+  async instructionPointers(rpc: Rpc, instructions: string | undefined): Promise<Array<{ uri: string; confirmed: boolean; error?: string }>> {
+    const uris = [...new Set(instructions?.match(SKILL_URI_IN_TEXT) ?? [])].slice(0, 50);
+    const out: Array<{ uri: string; confirmed: boolean; error?: string }> = [];
+    for (const uri of uris) {
+      try {
+        const state = this.server(rpc.serverId);
+        if (!state.record(uri)) await this.loadByUri(rpc, uri, 'instructions');
+        out.push({ uri, confirmed: true });
+      } catch (error) {
+        out.push({ uri, confirmed: false, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return out;
+  }
+
+  private filesOf(record: SkillRecord): string[] {
+    const { entry } = record;
+    if (!Array.isArray(entry.resources)) return [entry.uri];
+    // SKILL.md first: a host reads supporting files only once the skill itself checked out.
+    const own = entry.resources.find((r) => canonicalUri(r.uri) === canonicalUri(entry.uri));
+    return [...(own ? [own.uri] : []), ...entry.resources.filter((r) => r !== own).map((r) => r.uri)];
+  }
+
+  private requireRecord(state: ServerSkills, skillUri: string): SkillRecord {
+    const record = state.record(skillUri);
+    if (!record) {
+      const parts = parseSkillUri(skillUri);
+      throw new Error(`No skill ${skillUri} is known on this server${parts.ok ? '' : ` (${parts.reason})`}. Refresh the listing or load it by URI.`);
+    }
+    return record;
+  }
+
+  private notify(serverId: string, skillUri: string, fileUri: string, check: FileCheck, bytes?: Buffer): void {
+    for (const observer of this.fileObservers) observer({ serverId, skillUri, fileUri, check, ...(bytes ? { bytes } : {}) });
+  }
+
+  private queueUpdate(state: ServerSkills, record: SkillRecord): void {
+    this.pendingUpdates.set(`${state.serverId}\n${record.entry.uri}`, state.view(record, this.approvals));
+    this.updateTimer ??= setTimeout(() => this.flushUpdates(), 50);
+  }
+
+  /** Re-sends views (after an approval changed, say). */
+  republish(serverId: string, skillUris?: readonly string[]): void {
+    const state = this.servers.get(serverId);
+    if (!state) return;
+    const views: SkillEntry[] = [];
+    for (const [uri, record] of state.records) {
+      if (skillUris && !skillUris.includes(uri)) continue;
+      record.view = undefined;
+      views.push(state.view(record, this.approvals));
+    }
+    if (views.length > 0) this.events.updated(views);
+  }
+
+  private flushUpdates(): void {
+    if (this.updateTimer) clearTimeout(this.updateTimer);
+    this.updateTimer = undefined;
+    if (this.pendingUpdates.size === 0) return;
+    const views = [...this.pendingUpdates.values()];
+    this.pendingUpdates = new Map();
+    this.events.updated(views);
+  }
+}
+
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.id}\n${f.message}\n${f.location.skillUri ?? ''}\n${f.location.fileUri ?? ''}\n${f.location.field ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

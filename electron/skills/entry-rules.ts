@@ -1,0 +1,178 @@
+// Checks one skill entry exactly as the server sent it (SEP-2640 §Skill entry).
+// The SDK's zod schema decides whether a host may load the entry; these rules
+// say precisely why not, and what else is off, so the rest of the listing
+// still shows.
+import { SKILL_DIGEST_PATTERN, SKILL_LIMITS, SkillSchema } from '@modelcontextprotocol/core/ext/skills';
+import { finding } from '../../shared/findings.js';
+import type { Finding, FindingLocation, SkillFileRef } from '../../shared/model.js';
+import { canonicalUri, containment, isRegName, parseSkillUri } from '../../shared/skill-uri.js';
+import { frontmatterFindings } from './format-rules.js';
+
+const DIGEST = SKILL_DIGEST_PATTERN;
+
+export interface CheckedEntry {
+  readonly uri: string;
+  readonly frontmatter: Record<string, unknown>;
+  readonly resources: SkillFileRef[] | 'dynamic' | null;
+  /** The SDK's schema accepts it and the URI is a SKILL.md URI: a host may load it. */
+  readonly loadable: boolean;
+  readonly raw: unknown;
+}
+
+export interface EntryCheck {
+  readonly entry?: CheckedEntry;
+  readonly findings: Finding[];
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function checkEntry(raw: unknown, serverId: string, where: string): EntryCheck {
+  const findings: Finding[] = [];
+  if (!isRecord(raw)) {
+    findings.push(finding('sep-2640-entry-uri-required', `${where} is not an object (found ${Array.isArray(raw) ? 'an array' : typeof raw}).`, { serverId }));
+    return { findings };
+  }
+  const uri = raw['uri'];
+  if (typeof uri !== 'string' || uri.trim() === '') {
+    findings.push(finding('sep-2640-entry-uri-required', `${where} has no "uri" string (found ${JSON.stringify(uri) ?? 'nothing'}).`, { serverId }, { expected: 'a SKILL.md URI', actual: JSON.stringify(uri) ?? 'absent' }));
+    return { findings };
+  }
+  const loc: FindingLocation = { serverId, skillUri: uri };
+  const parsedUri = parseSkillUri(uri);
+  if (!parsedUri.ok) {
+    findings.push(finding('sep-2640-skillmd-required', `The skill URI "${uri}" is not a SKILL.md URI: ${parsedUri.reason}.`, { ...loc, field: 'uri' }, { expected: '<scheme>://<skill-path>/SKILL.md', actual: uri }));
+  } else {
+    if (parsedUri.parts.scheme !== 'skill') {
+      findings.push(finding('sep-2640-skill-uri-scheme', `"${uri}" uses the ${parsedUri.parts.scheme}: scheme; skill:// is recommended (other schemes are allowed).`, { ...loc, field: 'uri' }));
+    }
+    if (!isRegName(parsedUri.parts.authority)) {
+      findings.push(finding('sep-2640-authority-reg-name', `The authority "${parsedUri.parts.authority}" of "${uri}" is not an RFC 3986 reg-name.`, { ...loc, field: 'uri' }));
+    }
+  }
+
+  const fm = raw['frontmatter'];
+  let frontmatter: Record<string, unknown> = {};
+  if (!isRecord(fm) || typeof fm['name'] !== 'string' || typeof fm['description'] !== 'string') {
+    findings.push(
+      finding('sep-2640-entry-frontmatter-required', `The entry for "${uri}" needs a "frontmatter" object with string "name" and "description".`, { ...loc, field: 'frontmatter' }, {
+        actual: isRecord(fm) ? `fields: ${Object.keys(fm).join(', ') || 'none'}` : (JSON.stringify(fm) ?? 'absent'),
+      }),
+    );
+    if (isRecord(fm)) frontmatter = fm;
+  } else {
+    frontmatter = fm;
+  }
+  if (isRecord(fm)) {
+    findings.push(...frontmatterFindings(frontmatter, { ...loc, field: 'frontmatter' }).map((f) => ({ ...f, location: { ...f.location, field: `frontmatter.${f.location.field ?? ''}`.replace(/\.$/, '') } })));
+    if (parsedUri.ok && typeof fm['name'] === 'string' && fm['name'] !== parsedUri.parts.finalSegment) {
+      findings.push(
+        finding('sep-2640-entry-uri-matches-frontmatter-name', `The URI's final skill-path segment is "${parsedUri.parts.finalSegment}" but frontmatter.name is "${fm['name']}".`, { ...loc, field: 'frontmatter.name' }, {
+          expected: parsedUri.parts.finalSegment,
+          actual: fm['name'],
+        }),
+      );
+    }
+  }
+
+  const resources = checkResources(raw['resources'], uri, loc, findings);
+
+  const meta = raw['_meta'];
+  if (isRecord(meta)) {
+    for (const key of Object.keys(meta)) {
+      if (!key.includes('/')) {
+        findings.push(finding('sep-2640-meta-prefix', `_meta key "${key}" has no namespace prefix; use io.modelcontextprotocol.skills/ or your own.`, { ...loc, field: `_meta.${key}` }));
+      }
+    }
+  }
+
+  const schemaOk = SkillSchema.safeParse(raw).success;
+  const loadable = schemaOk && parsedUri.ok && resources !== null;
+  if (!loadable) {
+    findings.push(finding('sep-2640-resources-invalid-entry', `The entry for "${uri}" is invalid, so a host must not load it (see the other findings for why).`, loc));
+  }
+  return { entry: { uri, frontmatter, resources, loadable, raw }, findings };
+}
+
+function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[]): SkillFileRef[] | 'dynamic' | null {
+  if (value === 'dynamic') {
+    findings.push(finding('sep-2640-resources-dynamic-marker', `"${skillUri}" is dynamic: its content has no digests, so it cannot be verified or bound to an approval.`, { ...loc, field: 'resources' }));
+    return 'dynamic';
+  }
+  if (value === undefined) {
+    findings.push(finding('sep-2640-entry-resources-required', `The entry for "${skillUri}" has no "resources"; hosts must not load it.`, { ...loc, field: 'resources' }, { expected: 'an array of {uri, digest, size} or "dynamic"', actual: 'absent' }));
+    findings.push(finding('legacy-resources-omitted', 'In SEP-2640 v1 (2026-08-04) an omitted "resources" meant dynamic; the stable spec requires "dynamic" to be written out.', { ...loc, field: 'resources' }));
+    return null;
+  }
+  if (!Array.isArray(value)) {
+    findings.push(finding('sep-2640-entry-resources-required', `"resources" of "${skillUri}" must be an array or "dynamic".`, { ...loc, field: 'resources' }, { actual: JSON.stringify(value)?.slice(0, 80) ?? typeof value }));
+    return null;
+  }
+  const refs: SkillFileRef[] = [];
+  const seen = new Map<string, number>();
+  const folded = new Map<string, string>();
+  let total = 0;
+  let missingSizes = 0;
+  value.forEach((item, index) => {
+    const at = { ...loc, field: `resources[${index}]` };
+    if (!isRecord(item) || typeof item['uri'] !== 'string') {
+      findings.push(finding('sep-2640-entry-resources-required', `resources[${index}] of "${skillUri}" has no "uri" string.`, at));
+      return;
+    }
+    const fileUri = item['uri'];
+    const fileLoc = { ...at, fileUri };
+    const digest = item['digest'];
+    if (typeof digest !== 'string' || !DIGEST.test(digest)) {
+      findings.push(finding('sep-2640-resources-digest-format', `The digest of ${fileUri} is not "sha256:" followed by 64 lowercase hex digits.`, { ...fileLoc, field: `${at.field}.digest` }, { expected: 'sha256:<64 lowercase hex>', actual: JSON.stringify(digest) ?? 'absent' }));
+    }
+    const size = item['size'];
+    if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
+      if (size === undefined) missingSizes++;
+      findings.push(finding('sep-2640-resources-size-required', `The size of ${fileUri} must be a non-negative integer byte count.`, { ...fileLoc, field: `${at.field}.size` }, { expected: 'integer ≥ 0', actual: JSON.stringify(size) ?? 'absent' }));
+    } else {
+      total += size;
+    }
+    const where = containment(fileUri, skillUri);
+    if (!where.inside) {
+      const id =
+        where.reason === 'file-uri'
+          ? 'inspector-file-uri'
+          : where.reason === 'other-scheme'
+            ? 'inspector-other-scheme'
+            : where.reason === 'traversal'
+              ? 'inspector-path-traversal'
+              : 'sep-2640-resources-uri-within-skill';
+      findings.push(finding(id, `${where.detail}; every file must lie under the skill directory.`, fileLoc));
+      if (id !== 'sep-2640-resources-uri-within-skill') {
+        findings.push(finding('sep-2640-resources-uri-within-skill', `${fileUri} is not inside the skill directory of ${skillUri}.`, fileLoc));
+      }
+    }
+    const key = canonicalUri(fileUri);
+    if (seen.has(key)) {
+      findings.push(finding('inspector-duplicate-resource', `${fileUri} is listed twice (resources[${seen.get(key)}] and resources[${index}]).`, fileLoc));
+      findings.push(finding('sep-2640-resources-complete', `resources must list each file exactly once; ${fileUri} appears twice.`, fileLoc));
+    } else {
+      seen.set(key, index);
+    }
+    const lower = key.normalize('NFC').toLowerCase();
+    const other = folded.get(lower);
+    if (other !== undefined && other !== key) {
+      findings.push(finding('agentskills-case-collision', `${fileUri} and ${other} differ only by letter case; they collide on case-insensitive file systems (macOS, Windows).`, fileLoc));
+    } else {
+      folded.set(lower, key);
+    }
+    refs.push({ uri: fileUri, digest: typeof digest === 'string' ? digest : '', size: typeof size === 'number' ? size : -1 });
+  });
+  if (!seen.has(canonicalUri(skillUri))) {
+    findings.push(finding('sep-2640-resources-complete', `resources of "${skillUri}" has no entry for the SKILL.md itself.`, { ...loc, field: 'resources' }, { expected: `an entry with uri ${skillUri}`, actual: 'none' }));
+  }
+  if (missingSizes > 0 && missingSizes === value.length) {
+    findings.push(finding('legacy-no-size', 'No resource has a size: this is the SEP v1 entry shape. Sizes are required since the stable spec.', { ...loc, field: 'resources' }));
+  }
+  if (value.length > SKILL_LIMITS.files) {
+    findings.push(finding('sep-2640-limit-resources-per-skill', `"${skillUri}" lists ${value.length} files; hosts need only support ${SKILL_LIMITS.files}.`, { ...loc, field: 'resources' }, { expected: `≤ ${SKILL_LIMITS.files}`, actual: `${value.length}` }));
+  }
+  if (total > SKILL_LIMITS.bytes) {
+    findings.push(finding('sep-2640-limit-total-size', `"${skillUri}" totals ${total} bytes; hosts need only support ${SKILL_LIMITS.bytes}.`, { ...loc, field: 'resources' }, { expected: `≤ ${SKILL_LIMITS.bytes}`, actual: `${total}` }));
+  }
+  return refs;
+}

@@ -1,0 +1,101 @@
+// SKILL.md = `---` YAML frontmatter `---` markdown body. Parsing follows the
+// SDK's verifier (YAML 1.2 core schema, BOM and CRLF tolerated) so a file the
+// app calls "matches listing" is one a host built on the SDK would load too.
+import { parseDocument } from 'yaml';
+
+export interface SplitSkillMd {
+  readonly hasBom: boolean;
+  /** Undefined when the file does not start with `---`. */
+  readonly yaml?: string;
+  readonly unclosed: boolean;
+  readonly body: string;
+  /** 1-based line of the first body line in the file. */
+  readonly bodyLine: number;
+  /** 1-based line of the first YAML line. */
+  readonly yamlLine: number;
+}
+
+export function splitSkillMd(text: string): SplitSkillMd {
+  const hasBom = text.startsWith('\uFEFF');
+  const source = (hasBom ? text.slice(1) : text).replace(/\r\n?/g, '\n');
+  const lines = source.split('\n');
+  if (lines[0]?.trimEnd() !== '---') return { hasBom, unclosed: false, body: source, bodyLine: 1, yamlLine: 1 };
+  const close = lines.findIndex((line, i) => i > 0 && line.trimEnd() === '---');
+  if (close < 0) return { hasBom, yaml: lines.slice(1).join('\n'), unclosed: true, body: '', bodyLine: lines.length + 1, yamlLine: 2 };
+  return {
+    hasBom,
+    yaml: lines.slice(1, close).join('\n'),
+    unclosed: false,
+    body: lines.slice(close + 1).join('\n'),
+    bodyLine: close + 2,
+    yamlLine: 2,
+  };
+}
+
+export type FrontmatterParse =
+  | { readonly ok: true; readonly value: Record<string, unknown>; readonly split: SplitSkillMd; readonly fieldLines: Record<string, number> }
+  | {
+      readonly ok: false;
+      readonly problem: 'missing' | 'unclosed' | 'invalid-yaml' | 'not-mapping';
+      readonly message: string;
+      readonly line?: number;
+      readonly split: SplitSkillMd;
+    };
+
+export function parseFrontmatter(text: string): FrontmatterParse {
+  const split = splitSkillMd(text);
+  if (split.yaml === undefined) {
+    return { ok: false, problem: 'missing', message: 'The file does not start with a "---" line.', line: 1, split };
+  }
+  if (split.unclosed) {
+    return { ok: false, problem: 'unclosed', message: 'The frontmatter has no closing "---" line.', line: 1, split };
+  }
+  const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const error = doc.errors[0]!;
+    const line = (error.linePos?.[0]?.line ?? 1) + split.yamlLine - 1;
+    return { ok: false, problem: 'invalid-yaml', message: error.message.split('\n')[0] ?? 'invalid YAML', line, split };
+  }
+  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problem: 'not-mapping', message: 'The frontmatter is not a mapping of fields.', line: split.yamlLine, split };
+  }
+  const fieldLines: Record<string, number> = {};
+  const lines = split.yaml.split('\n');
+  lines.forEach((line, index) => {
+    const key = /^([^\s:#][^:]*?)\s*:/.exec(line)?.[1];
+    if (key !== undefined && !(key in fieldLines)) fieldLines[key.replace(/^["']|["']$/g, '')] = index + split.yamlLine;
+  });
+  return { ok: true, value: value as Record<string, unknown>, split, fieldLines };
+}
+
+/** Stable JSON for comparing field values (key order does not matter). */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+export interface FieldDifference {
+  readonly field: string;
+  /** JSON of the listing's value, or undefined when the field is absent there. */
+  readonly listed?: string;
+  readonly served?: string;
+}
+
+/** Field-by-field comparison over the union of keys (the conformance suite's rule). */
+export function compareFrontmatter(listed: Record<string, unknown>, served: Record<string, unknown>): FieldDifference[] {
+  const keys = [...new Set([...Object.keys(listed), ...Object.keys(served)])].sort();
+  const differences: FieldDifference[] = [];
+  for (const field of keys) {
+    const a = Object.hasOwn(listed, field) ? stableJson(listed[field]) : undefined;
+    const b = Object.hasOwn(served, field) ? stableJson(served[field]) : undefined;
+    if (a !== b) differences.push({ field, ...(a !== undefined ? { listed: a } : {}), ...(b !== undefined ? { served: b } : {}) });
+  }
+  return differences;
+}

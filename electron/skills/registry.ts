@@ -1,0 +1,228 @@
+// What the app knows about one server's skills: entries as listed, how each
+// was found, per-file verification, and findings. Builds the plain SkillEntry
+// views the renderer sees, memoised so a 10,000-skill catalog stays cheap.
+import type { FileCheck, Finding, SkillEntry, SkillSource, SkillStatus, ApprovalState } from '../../shared/model.js';
+import { finding, worstSeverity } from '../../shared/findings.js';
+import { parseSkillUri } from '../../shared/skill-uri.js';
+import type { CacheHint } from './cache-hint.js';
+import type { SkillsCapabilityReading } from './capability.js';
+import type { CheckedEntry } from './entry-rules.js';
+import { ByteBudget } from './reader.js';
+
+export interface SkillRecord {
+  entry: CheckedEntry;
+  source: SkillSource;
+  legacyForm?: string;
+  frontmatterDerived: boolean;
+  fetchedAt: string;
+  cache?: CacheHint;
+  entryFindings: Finding[];
+  /** From the last skills/get comparison. */
+  getFindings: Finding[];
+  files: Map<string, FileCheck>;
+  fileFindings: Map<string, Finding[]>;
+  nestedIn?: string;
+  nestedSkills: string[];
+  collisionFindings: Finding[];
+  /** From the last resources/directory/read walk. */
+  directoryFindings: Finding[];
+  view?: SkillEntry;
+}
+
+export interface ApprovalLookup {
+  (serverId: string, skillUri: string): { approval: ApprovalState; enabled: boolean };
+}
+
+export class ServerSkills {
+  readonly records = new Map<string, SkillRecord>();
+  serverFindings: Finding[] = [];
+  capability?: SkillsCapabilityReading;
+  listing?: { complete: boolean; pages: number; cache?: CacheHint; listedAt: number; mode: 'extension' | 'legacy' | 'none' };
+  readonly budget: ByteBudget;
+
+  constructor(
+    readonly serverId: string,
+    budgetLimit: () => number,
+  ) {
+    this.budget = new ByteBudget(budgetLimit);
+  }
+
+  record(uri: string): SkillRecord | undefined {
+    return this.records.get(uri);
+  }
+
+  /** Adds or replaces an entry. File checks survive only when the file's listed digest is unchanged. */
+  upsert(entry: CheckedEntry, meta: { source: SkillSource; legacyForm?: string; frontmatterDerived?: boolean; cache?: CacheHint; findings: Finding[] }): SkillRecord {
+    const previous = this.records.get(entry.uri);
+    const files = new Map<string, FileCheck>();
+    const fileFindings = new Map<string, Finding[]>();
+    if (previous && Array.isArray(entry.resources) && Array.isArray(previous.entry.resources)) {
+      const before = new Map(previous.entry.resources.map((r) => [r.uri, r]));
+      for (const r of entry.resources) {
+        const old = before.get(r.uri);
+        const check = previous.files.get(r.uri);
+        if (old && check && old.digest === r.digest && old.size === r.size) {
+          files.set(r.uri, check);
+          const ff = previous.fileFindings.get(r.uri);
+          if (ff) fileFindings.set(r.uri, ff);
+        }
+      }
+    }
+    const record: SkillRecord = {
+      entry,
+      // A skill first found by listing stays "listed" when later confirmed by skills/get.
+      source: previous && previous.source === 'listed' && meta.source === 'get' ? 'listed' : meta.source,
+      ...(meta.legacyForm ? { legacyForm: meta.legacyForm } : {}),
+      frontmatterDerived: meta.frontmatterDerived ?? false,
+      fetchedAt: new Date().toISOString(),
+      ...(meta.cache ? { cache: meta.cache } : {}),
+      entryFindings: meta.findings,
+      getFindings: previous?.getFindings ?? [],
+      files,
+      fileFindings,
+      nestedSkills: [],
+      collisionFindings: [],
+      directoryFindings: previous?.directoryFindings ?? [],
+    };
+    this.records.set(entry.uri, record);
+    return record;
+  }
+
+  setFile(record: SkillRecord, fileUri: string, check: FileCheck, findings: Finding[]): void {
+    record.files.set(fileUri, check);
+    record.fileFindings.set(fileUri, findings);
+    record.view = undefined;
+  }
+
+  /** Links nested skills to their parents and reports same-name skills (O(n × depth)). */
+  relink(): void {
+    const byRoot = new Map<string, string>();
+    for (const [uri, record] of this.records) {
+      record.nestedIn = undefined;
+      record.nestedSkills = [];
+      record.collisionFindings = [];
+      record.view = undefined;
+      const parts = parseSkillUri(uri);
+      if (parts.ok) byRoot.set(parts.parts.root, uri);
+    }
+    for (const [uri] of this.records) {
+      const parts = parseSkillUri(uri);
+      if (!parts.ok) continue;
+      let root = parts.parts.root;
+      for (;;) {
+        const cut = root.lastIndexOf('/');
+        if (cut <= root.indexOf('://') + 2) break;
+        root = root.slice(0, cut);
+        const parent = byRoot.get(root);
+        if (parent) {
+          const record = this.records.get(uri)!;
+          record.nestedIn = parent;
+          this.records.get(parent)!.nestedSkills.push(uri);
+          break;
+        }
+      }
+    }
+    const byName = new Map<string, string[]>();
+    for (const [uri, record] of this.records) {
+      const name = String(record.entry.frontmatter['name'] ?? '');
+      if (!name) continue;
+      const list = byName.get(name);
+      if (list) list.push(uri);
+      else byName.set(name, [uri]);
+    }
+    for (const [name, uris] of byName) {
+      if (uris.length < 2) continue;
+      for (const uri of uris) {
+        const others = uris.filter((u) => u !== uri);
+        this.records.get(uri)!.collisionFindings.push(
+          finding('sep-2640-names-should-be-unique', `The name "${name}" is also used by ${others.join(', ')} on this server. Hosts must show both, qualified by path.`, {
+            serverId: this.serverId,
+            skillUri: uri,
+            field: 'frontmatter.name',
+          }),
+        );
+      }
+    }
+  }
+
+  findingsOf(record: SkillRecord): Finding[] {
+    const out = [...record.entryFindings, ...record.getFindings, ...record.collisionFindings, ...record.directoryFindings];
+    for (const list of record.fileFindings.values()) out.push(...list);
+    if (record.nestedIn) {
+      out.push(
+        finding('inspector-nested-skill', `This skill sits inside ${record.nestedIn}. Approving that skill does not activate this one; it needs its own approval.`, {
+          serverId: this.serverId,
+          skillUri: record.entry.uri,
+        }),
+      );
+    }
+    return out;
+  }
+
+  view(record: SkillRecord, approvals: ApprovalLookup): SkillEntry {
+    const { approval, enabled } = approvals(this.serverId, record.entry.uri);
+    if (record.view && record.view.approval === approval && record.view.enabled === enabled) return record.view;
+    const entry = record.entry;
+    const parts = parseSkillUri(entry.uri);
+    const findings = this.findingsOf(record);
+    let errorCount = 0;
+    let warningCount = 0;
+    for (const f of findings) {
+      if (f.severity === 'error') errorCount++;
+      else if (f.severity === 'warning') warningCount++;
+    }
+    const files: Record<string, FileCheck> = {};
+    if (Array.isArray(entry.resources)) for (const r of entry.resources) files[r.uri] = record.files.get(r.uri) ?? { state: 'unread' };
+    else for (const [uri, check] of record.files) files[uri] = check;
+    const view: SkillEntry = {
+      serverId: this.serverId,
+      uri: entry.uri,
+      name: typeof entry.frontmatter['name'] === 'string' ? entry.frontmatter['name'] : '(no name)',
+      description: typeof entry.frontmatter['description'] === 'string' ? entry.frontmatter['description'] : '',
+      frontmatter: entry.frontmatter,
+      resources: entry.resources,
+      source: record.source,
+      ...(record.legacyForm ? { legacyForm: record.legacyForm } : {}),
+      pathPrefix: parts.ok ? parts.parts.prefix : '',
+      scheme: parts.ok ? parts.parts.scheme : (/^([a-z][a-z0-9+.-]*):/i.exec(entry.uri)?.[1] ?? '').toLowerCase(),
+      ...(record.nestedIn ? { nestedIn: record.nestedIn } : {}),
+      nestedSkills: record.nestedSkills,
+      fetchedAt: record.fetchedAt,
+      ...(record.cache ? { ttlMs: record.cache.ttlMs } : {}),
+      ...(record.cache?.scope ? { cacheScope: record.cache.scope } : {}),
+      status: statusOf(record),
+      files,
+      errorCount,
+      warningCount,
+      approval,
+      enabled,
+    };
+    record.view = view;
+    return view;
+  }
+
+  worstSeverity(): ReturnType<typeof worstSeverity> {
+    let worst = worstSeverity(this.serverFindings);
+    for (const record of this.records.values()) {
+      const v = record.view;
+      const s = v ? (v.errorCount > 0 ? 'error' : v.warningCount > 0 ? 'warning' : undefined) : worstSeverity(this.findingsOf(record));
+      if (s === 'error') return 'error';
+      if (s === 'warning') worst = 'warning';
+    }
+    return worst;
+  }
+}
+
+export function statusOf(record: SkillRecord): SkillStatus {
+  const { entry } = record;
+  if (!entry.loadable && entry.resources === null) return 'invalid';
+  const checks = [...record.files.values()];
+  if (checks.some((c) => c.state === 'failed')) return 'mismatch';
+  if (entry.resources === 'dynamic' || entry.resources === null) return 'unverifiable';
+  if (!entry.loadable) return 'invalid';
+  const listed = entry.resources;
+  if (listed.length > 0 && listed.every((r) => record.files.get(r.uri)?.state === 'verified')) return 'verified';
+  if (listed.some((r) => record.files.get(r.uri)?.state === 'unverifiable')) return 'unverifiable';
+  if (checks.some((c) => c.state === 'verified')) return 'partial';
+  return 'unread';
+}

@@ -1,0 +1,66 @@
+// The only code that writes the app's files. A write either lands whole or not
+// at all: temp file in the same folder, fsync, rename over the target, fsync the
+// folder. The previous good version is kept as `<file>.bak` so a file damaged
+// outside our control (a disk error, a hand edit) can be recovered.
+import { randomBytes } from 'node:crypto';
+import { promises as fs, constants as fsConstants } from 'node:fs';
+import path from 'node:path';
+
+async function fsyncDir(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, fsConstants.O_RDONLY);
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on a directory; the rename is still atomic.
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** Writes `data` to `file` atomically. The old content, if any, becomes `<file>.bak`. */
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { backup?: boolean } = {}): Promise<void> {
+  const dir = path.dirname(file);
+  await fs.mkdir(dir, { recursive: true });
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(temp, 'wx', 0o600);
+    await handle.writeFile(data);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    if (options.backup !== false) {
+      // A hard link keeps the old version complete at every instant: the backup
+      // appears whole, then the rename replaces the target whole.
+      const backup = `${file}.bak`;
+      const backupTemp = `${backup}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await fs.link(file, backupTemp);
+        await fs.rename(backupTemp, backup);
+      } catch (error) {
+        await fs.rm(backupTemp, { force: true });
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    await fs.rename(temp, file);
+    await fsyncDir(dir);
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    await fs.rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Removes temp files a killed writer left behind. */
+export async function sweepTempFiles(dir: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return;
+  }
+  await Promise.all(
+    names.filter((n) => n.endsWith('.tmp')).map((n) => fs.rm(path.join(dir, n), { force: true }).catch(() => undefined)),
+  );
+}

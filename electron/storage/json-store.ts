@@ -1,0 +1,112 @@
+// A JSON document on disk with a schema, atomic writes and recovery. Loading
+// never silently resets: a damaged file is reported, the backup is used, and
+// the damaged copy is kept beside it for a person to look at.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import { sweepTempFiles, writeFileAtomic } from './atomic-file.js';
+
+export interface StoreProblem {
+  readonly file: string;
+  readonly message: string;
+  /** Where the damaged file was moved, so nothing is lost. */
+  readonly keptAs?: string;
+  readonly recoveredFrom: 'backup' | 'default';
+}
+
+export interface LoadResult<T> {
+  readonly value: T;
+  readonly problem?: StoreProblem;
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof SyntaxError) return `it is not valid JSON (${error.message})`;
+  if (error && typeof error === 'object' && 'issues' in error) {
+    const issues = (error as z.ZodError).issues.slice(0, 3);
+    return `it does not have the expected shape (${issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')})`;
+  }
+  return String(error);
+}
+
+export class JsonStore<T> {
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly file: string,
+    private readonly schema: { parse(value: unknown): T },
+    private readonly initial: () => T,
+  ) {}
+
+  async load(): Promise<LoadResult<T>> {
+    await sweepTempFiles(path.dirname(this.file));
+    const main = await readIfExists(this.file);
+    if (main === undefined) {
+      const backup = await readIfExists(`${this.file}.bak`);
+      if (backup === undefined) return { value: this.initial() };
+      // The main file is gone but its backup is here: someone deleted it, or a
+      // rename never landed. Use the backup rather than starting empty.
+      const parsed = this.tryParse(backup);
+      if (parsed.ok) {
+        await this.save(parsed.value);
+        return {
+          value: parsed.value,
+          problem: { file: this.file, message: 'The file was missing; its backup was restored.', recoveredFrom: 'backup' },
+        };
+      }
+      return { value: this.initial() };
+    }
+    const parsed = this.tryParse(main);
+    if (parsed.ok) return { value: parsed.value };
+
+    const keptAs = `${this.file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    await fs.copyFile(this.file, keptAs).catch(() => undefined);
+    const backup = await readIfExists(`${this.file}.bak`);
+    const fromBackup = backup === undefined ? undefined : this.tryParse(backup);
+    if (fromBackup?.ok) {
+      await this.save(fromBackup.value);
+      return {
+        value: fromBackup.value,
+        problem: {
+          file: this.file,
+          message: `The file could not be read because ${parsed.message}. The last good version was restored from its backup.`,
+          keptAs,
+          recoveredFrom: 'backup',
+        },
+      };
+    }
+    return {
+      value: this.initial(),
+      problem: {
+        file: this.file,
+        message: `The file could not be read because ${parsed.message}, and no usable backup exists. The app started with an empty store; the damaged file was kept.`,
+        keptAs,
+        recoveredFrom: 'default',
+      },
+    };
+  }
+
+  /** Writes are serialised so a later save never lands before an earlier one. */
+  save(value: T): Promise<void> {
+    const text = `${JSON.stringify(value, null, 2)}\n`;
+    const next = this.writing.then(() => writeFileAtomic(this.file, text));
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  private tryParse(text: string): { ok: true; value: T } | { ok: false; message: string } {
+    try {
+      return { ok: true, value: this.schema.parse(JSON.parse(text)) };
+    } catch (error) {
+      return { ok: false, message: describe(error) };
+    }
+  }
+}

@@ -1,0 +1,77 @@
+// Append-only JSON Lines (the audit log). Each record is written with one
+// write() call and fsynced; a process killed mid-write leaves at most one torn
+// last line, which reading skips and reports instead of failing.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+
+export interface JsonlRead<T> {
+  readonly records: T[];
+  /** 1-based line numbers that could not be parsed (a torn tail, or damage). */
+  readonly badLines: number[];
+}
+
+export class JsonlLog<T> {
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(readonly file: string) {}
+
+  append(record: T): Promise<void> {
+    const line = `${JSON.stringify(record)}\n`;
+    const next = this.writing.then(async () => {
+      await fs.mkdir(path.dirname(this.file), { recursive: true });
+      await this.healTornTail();
+      const handle = await fs.open(this.file, 'a', 0o600);
+      try {
+        await handle.write(line);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    });
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  async read(): Promise<JsonlRead<T>> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], badLines: [] };
+      throw error;
+    }
+    const records: T[] = [];
+    const badLines: number[] = [];
+    const lines = text.split('\n');
+    lines.forEach((line, index) => {
+      if (line.trim() === '') return;
+      try {
+        records.push(JSON.parse(line) as T);
+      } catch {
+        badLines.push(index + 1);
+      }
+    });
+    return { records, badLines };
+  }
+
+  /** A torn last line (no newline) would glue onto the next record; end it first. */
+  private async healTornTail(): Promise<void> {
+    let handle: fs.FileHandle | undefined;
+    try {
+      handle = await fs.open(this.file, 'r');
+      const { size } = await handle.stat();
+      if (size === 0) return;
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) {
+        await handle.close();
+        handle = undefined;
+        await fs.appendFile(this.file, '\n');
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    } finally {
+      await handle?.close();
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createInspector, type Inspector } from '../inspector.js';
+import { startWebServer, type WebServer } from './bridge-server.js';
+
+function tmp(prefix: string) {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Opens a bridge socket with full control of the headers; resolves with the HTTP status on refusal. */
+function openSocket(web: WebServer, options: { token?: string; origin?: string; host?: string; path?: string }): Promise<{ ws?: WebSocket; status?: number }> {
+  const token = options.token === undefined ? '' : `?token=${options.token}`;
+  const url = `ws://127.0.0.1:${web.port}${options.path ?? '/bridge'}${token}`;
+  const headers: Record<string, string> = {};
+  if (options.origin !== undefined) headers['Origin'] = options.origin;
+  if (options.host !== undefined) headers['Host'] = options.host;
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('open', () => resolve({ ws }));
+    ws.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode }));
+    ws.once('error', () => resolve({}));
+  });
+}
+
+function nextMessage(ws: WebSocket): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const parsed = JSON.parse(data.toString()) as Record<string, unknown>;
+      if ('id' in parsed) {
+        ws.off('message', onMessage);
+        resolve(parsed);
+      }
+    };
+    ws.on('message', onMessage);
+  });
+}
+
+function httpGet(port: number, pathname: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: pathname, headers: { Host: host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('browser-mode bridge', () => {
+  let inspector: Inspector;
+  let web: WebServer;
+  let origin: string;
+
+  beforeAll(async () => {
+    const staticDir = tmp('si-static-');
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    inspector = await createInspector({
+      dataDir: tmp('si-bridge-'),
+      mode: 'browser',
+      appVersion: '0.0.0-test',
+      demoTransport: () => ({ kind: 'stdio', command: 'false', args: [], env: {} }),
+      seedDemo: false,
+    });
+    web = await startWebServer({ inspector, staticDir });
+    origin = `http://127.0.0.1:${web.port}`;
+  });
+  afterAll(async () => {
+    await web.close();
+    await inspector.close();
+  });
+
+  it('round-trips a call through the contract with the right token, Origin and Host', async () => {
+    const { ws } = await openSocket(web, { token: web.token, origin });
+    expect(ws).toBeDefined();
+    const reply = nextMessage(ws!);
+    ws!.send(JSON.stringify({ id: 7, method: 'app.info', params: {} }));
+    expect(await reply).toMatchObject({ id: 7, ok: true, result: { name: 'Skill Inspector', mode: 'browser', version: '0.0.0-test' } });
+    ws!.close();
+  });
+
+  it('refuses a missing token', async () => {
+    expect(await openSocket(web, { origin })).toEqual({ status: 401 });
+  });
+
+  it('refuses a wrong token of the same length', async () => {
+    const wrong = web.token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+    expect(await openSocket(web, { token: wrong, origin })).toEqual({ status: 401 });
+  });
+
+  it('refuses a foreign Origin, and a missing one', async () => {
+    expect(await openSocket(web, { token: web.token, origin: 'http://evil.example' })).toEqual({ status: 403 });
+    expect(await openSocket(web, { token: web.token, origin: `http://localhost:${web.port}` })).toEqual({ status: 403 });
+    expect(await openSocket(web, { token: web.token })).toEqual({ status: 403 });
+  });
+
+  it('refuses a Host header that is not the loopback address it serves (DNS rebinding)', async () => {
+    expect(await openSocket(web, { token: web.token, origin, host: `evil.example:${web.port}` })).toEqual({ status: 403 });
+    expect(await httpGet(web.port, '/', `rebind.attacker.test:${web.port}`)).toBe(403);
+    expect(await httpGet(web.port, '/', `127.0.0.1:${web.port}`)).toBe(200);
+  });
+
+  it('answers malformed messages with an error and keeps the connection open', async () => {
+    const { ws } = await openSocket(web, { token: web.token, origin });
+    const socket = ws!;
+    const send = async (raw: string) => {
+      const reply = nextMessage(socket);
+      socket.send(raw);
+      return reply;
+    };
+    expect(await send('{not json')).toMatchObject({ id: -1, ok: false, error: { code: 'invalid-params' } });
+    expect(await send('[1,2]')).toMatchObject({ id: -1, ok: false, error: { code: 'invalid-params' } });
+    expect(await send('{"method":"app.info"}')).toMatchObject({ id: -1, ok: false, error: { message: 'The message needs a numeric "id".' } });
+    expect(await send('{"id":1,"method":"process.exec"}')).toMatchObject({ id: 1, ok: false, error: { code: 'unknown-method' } });
+    expect(await send('{"id":2,"method":"servers.add","params":{"label":""}}')).toMatchObject({ id: 2, ok: false, error: { code: 'invalid-params' } });
+    expect(await send('{"id":3,"method":"__proto__"}')).toMatchObject({ id: 3, ok: false, error: { code: 'unknown-method' } });
+    // Still usable afterwards.
+    expect(await send('{"id":4,"method":"app.info","params":{}}')).toMatchObject({ id: 4, ok: true });
+    socket.close();
+  });
+
+  it('does not serve files outside the renderer folder', async () => {
+    expect(await httpGet(web.port, '/../../etc/passwd', `127.0.0.1:${web.port}`)).toBe(404);
+    expect(await httpGet(web.port, '/%2e%2e/%2e%2e/etc/passwd', `127.0.0.1:${web.port}`)).toBe(404);
+    expect(await httpGet(web.port, '/%E0%A4%A', `127.0.0.1:${web.port}`)).toBe(400);
+  });
+});

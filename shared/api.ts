@@ -1,0 +1,266 @@
+// The one contract between the renderer and the main process. Every method is
+// declared here once, with a schema for its arguments (they arrive from another
+// process and are validated before any handler runs) and a result type. The
+// Electron IPC adapter, the browser-mode bridge and the tests all route through
+// this table, so they cannot drift apart.
+import { z } from 'zod';
+import type {
+  ConnectionSnapshot,
+  FileContent,
+  Finding,
+  ProtocolLogEntry,
+  ServerConfig,
+  ServerView,
+  Settings,
+  SkillEntry,
+  SkillTreeNode,
+  VerifyJob,
+  ImportPreview,
+} from './model.js';
+
+const id = z.string().min(1).max(200);
+const uri = z.string().min(1).max(8192);
+const stringMap = z.record(z.string().max(4096), z.string().max(65_536));
+
+export const transportSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('stdio'),
+    command: z.string().trim().min(1, 'a command is required').max(4096),
+    args: z.array(z.string().max(65_536)).max(1000).default([]),
+    env: stringMap.default({}),
+    cwd: z.string().max(4096).optional(),
+  }),
+  z.object({
+    kind: z.enum(['http', 'sse']),
+    url: z
+      .string()
+      .max(8192)
+      .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'an http:// or https:// URL is required'),
+    headers: stringMap.default({}),
+    bearerToken: z.string().max(65_536).optional(),
+  }),
+]);
+
+export const serverInputSchema = z.object({
+  label: z.string().trim().min(1, 'a label is required').max(120),
+  transport: transportSchema,
+});
+export type ServerInput = z.input<typeof serverInputSchema>;
+
+export const settingsPatchSchema = z
+  .object({
+    requestTimeoutMs: z.number().int().min(1_000).max(3_600_000),
+    maxFileBytes: z.number().int().min(1_024).max(1024 * 1024 * 1024),
+    serverByteBudget: z.number().int().min(1_024).max(64 * 1024 * 1024 * 1024),
+    maxListPages: z.number().int().min(1).max(1_000_000),
+    maxListEntries: z.number().int().min(1).max(10_000_000),
+    maxListBytes: z.number().int().min(1_024).max(64 * 1024 * 1024 * 1024),
+    logLimit: z.number().int().min(10).max(1_000_000),
+    readConcurrency: z.number().int().min(1).max(64),
+  })
+  .partial()
+  .strict();
+
+const importSourceSchema = z.discriminatedUnion('from', [
+  z.object({ from: z.literal('file'), path: z.string().min(1).max(4096) }),
+  z.object({ from: z.literal('text'), text: z.string().max(5_000_000), name: z.string().max(200).optional() }),
+]);
+
+const empty = z.object({}).strict();
+
+/** Argument schemas, one per method. The method list is derived from this table. */
+export const PARAMS = {
+  'app.info': empty,
+  'app.openExternal': z.object({ url: z.string().max(8192) }).strict(),
+
+  'settings.get': empty,
+  'settings.update': settingsPatchSchema,
+
+  'servers.list': empty,
+  'servers.add': serverInputSchema,
+  'servers.update': z.object({ serverId: id, input: serverInputSchema }).strict(),
+  'servers.duplicate': z.object({ serverId: id }).strict(),
+  'servers.remove': z.object({ serverId: id }).strict(),
+  'servers.connect': z.object({ serverId: id }).strict(),
+  'servers.disconnect': z.object({ serverId: id }).strict(),
+  'servers.importSources': empty,
+  'servers.importPreview': importSourceSchema,
+  'servers.importApply': z
+    .object({
+      items: z
+        .array(z.object({ label: z.string().trim().min(1).max(120), transport: transportSchema }).strict())
+        .max(1000),
+    })
+    .strict(),
+
+  'log.get': z.object({ serverId: id }).strict(),
+  'log.export': z.object({ serverId: id }).strict(),
+  'log.clear': z.object({ serverId: id }).strict(),
+
+  'skills.list': z.object({ serverId: id.optional() }).strict(),
+  'skills.refresh': z.object({ serverId: id }).strict(),
+  'skills.loadByUri': z.object({ serverId: id, uri }).strict(),
+  'skills.tree': z.object({ serverId: id, skillUri: uri }).strict(),
+  'skills.readFile': z.object({ serverId: id, skillUri: uri, fileUri: uri }).strict(),
+  'skills.verify': z.object({ serverId: id, skillUri: uri }).strict(),
+  'skills.verifyAll': z.object({ serverId: id.optional() }).strict(),
+  'skills.cancelJob': z.object({ jobId: id }).strict(),
+  'skills.findings': z.object({ serverId: id.optional(), skillUri: uri.optional() }).strict(),
+  'skills.instructionPointers': z.object({ serverId: id }).strict(),
+} as const;
+
+export type Method = keyof typeof PARAMS;
+export type Params<M extends Method> = z.input<(typeof PARAMS)[M]>;
+export type ParsedParams<M extends Method> = z.output<(typeof PARAMS)[M]>;
+
+export interface AppInfo {
+  readonly name: string;
+  readonly version: string;
+  readonly mode: 'electron' | 'browser';
+  readonly dataDir: string;
+  readonly platform: string;
+}
+
+export interface InstructionPointer {
+  readonly uri: string;
+  /** Whether `skills/get` confirmed it; a URI is a skill only when the server says so. */
+  readonly confirmed: boolean;
+  readonly error?: string;
+}
+
+/** Result types, one per method. `satisfies` below makes a missing or extra entry a compile error. */
+export interface Results {
+  'app.info': AppInfo;
+  'app.openExternal': { readonly opened: boolean };
+  'settings.get': Settings;
+  'settings.update': Settings;
+  'servers.list': readonly ServerView[];
+  'servers.add': ServerConfig;
+  'servers.update': ServerConfig;
+  'servers.duplicate': ServerConfig;
+  'servers.remove': { readonly removed: boolean };
+  'servers.connect': ConnectionSnapshot;
+  'servers.disconnect': ConnectionSnapshot;
+  'servers.importSources': readonly { readonly path: string; readonly kind: string; readonly exists: boolean }[];
+  'servers.importPreview': ImportPreview;
+  'servers.importApply': readonly ServerConfig[];
+  'log.get': readonly ProtocolLogEntry[];
+  'log.export': { readonly json: string; readonly fileName: string };
+  'log.clear': { readonly cleared: boolean };
+  'skills.list': readonly SkillEntry[];
+  'skills.refresh': readonly SkillEntry[];
+  'skills.loadByUri': SkillEntry;
+  'skills.tree': readonly SkillTreeNode[];
+  'skills.readFile': FileContent;
+  'skills.verify': SkillEntry;
+  'skills.verifyAll': VerifyJob;
+  'skills.cancelJob': VerifyJob;
+  'skills.findings': readonly Finding[];
+  'skills.instructionPointers': readonly InstructionPointer[];
+}
+
+// Exhaustiveness, both ways: every method has a result type and every result type a method.
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const resultsMatchParams: Exact<keyof Results, Method> = true;
+void resultsMatchParams;
+
+export const METHODS = Object.freeze(Object.keys(PARAMS) as Method[]);
+
+export function isMethod(value: unknown): value is Method {
+  return typeof value === 'string' && Object.hasOwn(PARAMS, value);
+}
+
+/** Events pushed from the main process. */
+export interface Events {
+  'servers.changed': readonly ServerView[];
+  'connection.changed': ConnectionSnapshot;
+  'log.appended': { readonly serverId: string; readonly entries: readonly ProtocolLogEntry[] };
+  /** Skills of one server: `replace` starts a new listing, later batches append (streamed per page). */
+  'skills.listed': {
+    readonly serverId: string;
+    readonly entries: readonly SkillEntry[];
+    readonly replace: boolean;
+    readonly done: boolean;
+  };
+  'skills.updated': { readonly entries: readonly SkillEntry[] };
+  'job.progress': VerifyJob;
+  'settings.changed': Settings;
+  /** Something the user must know that belongs to no call (a store recovered from backup, say). */
+  'app.alert': { readonly level: 'error' | 'warning' | 'info'; readonly title: string; readonly message: string };
+}
+
+export type EventName = keyof Events;
+
+const EVENT_TABLE: { readonly [E in EventName]: true } = {
+  'servers.changed': true,
+  'connection.changed': true,
+  'log.appended': true,
+  'skills.listed': true,
+  'skills.updated': true,
+  'job.progress': true,
+  'settings.changed': true,
+  'app.alert': true,
+};
+export const EVENTS = Object.freeze(Object.keys(EVENT_TABLE) as EventName[]);
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.hasOwn(EVENT_TABLE, value);
+}
+
+/** Errors look the same through every adapter. */
+export interface ApiError {
+  readonly code: 'invalid-params' | 'unknown-method' | 'not-found' | 'conflict' | 'failed' | 'internal';
+  readonly message: string;
+  readonly detail?: string;
+}
+
+export type Envelope<T> = { readonly ok: true; readonly result: T } | { readonly ok: false; readonly error: ApiError };
+
+/** The one shape both transports expose to the renderer. */
+export interface Bridge {
+  call(method: Method, params: unknown): Promise<Envelope<unknown>>;
+  on(listener: (event: EventName, payload: unknown) => void): () => void;
+}
+
+/** Bridge messages of browser mode (JSON over WebSocket). */
+export interface BridgeRequest {
+  readonly id: number;
+  readonly method: Method;
+  readonly params: unknown;
+}
+export type BridgeResponse = { readonly id: number } & Envelope<unknown>;
+export interface BridgeEvent {
+  readonly event: EventName;
+  readonly payload: unknown;
+}
+
+/** Parses one bridge message; never throws, whatever arrives. */
+export function parseBridgeRequest(raw: unknown): { ok: true; request: BridgeRequest } | { ok: false; id?: number; error: ApiError } {
+  let value: unknown;
+  try {
+    value = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  } catch {
+    return { ok: false, error: { code: 'invalid-params', message: 'The message is not valid JSON.' } };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, error: { code: 'invalid-params', message: 'The message must be a JSON object.' } };
+  }
+  const record = value as Record<string, unknown>;
+  const requestId = record['id'];
+  if (typeof requestId !== 'number' || !Number.isSafeInteger(requestId)) {
+    return { ok: false, error: { code: 'invalid-params', message: 'The message needs a numeric "id".' } };
+  }
+  const method = record['method'];
+  if (!isMethod(method)) {
+    return {
+      ok: false,
+      id: requestId,
+      error: { code: 'unknown-method', message: `Unknown method ${JSON.stringify(String(method)).slice(0, 80)}.` },
+    };
+  }
+  return { ok: true, request: { id: requestId, method, params: record['params'] ?? {} } };
+}
+
+/** Electron IPC channels: one for calls, one for pushed events. Nothing else crosses. */
+export const IPC_CALL_CHANNEL = 'skill-inspector:call';
+export const IPC_EVENT_CHANNEL = 'skill-inspector:event';

@@ -1,0 +1,206 @@
+// Skill URIs: `<scheme>://<skill-path>/<file-path>` (SEP-2640 §URI). Parsing is
+// deliberately narrow — a URI is a skill only because skills/list or skills/get
+// said so, never because of its scheme — and every comparison works on decoded,
+// normalised segments so `%2e%2e` and `..` are caught alike.
+
+export interface ParsedUri {
+  readonly scheme: string;
+  /** Text between `//` and the next `/` (may be empty, as in `file:///etc`). */
+  readonly authority: string;
+  /** Raw path segments after the authority (not decoded). */
+  readonly segments: readonly string[];
+  readonly hasAuthority: boolean;
+}
+
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+
+export function parseUri(uri: string): ParsedUri | undefined {
+  const match = SCHEME.exec(uri);
+  if (!match?.[1]) return undefined;
+  const scheme = match[1].toLowerCase();
+  let rest = uri.slice(match[0].length);
+  const cut = rest.search(/[?#]/);
+  if (cut >= 0) rest = rest.slice(0, cut);
+  if (rest.startsWith('//')) {
+    rest = rest.slice(2);
+    const slash = rest.indexOf('/');
+    const authority = slash < 0 ? rest : rest.slice(0, slash);
+    const path = slash < 0 ? '' : rest.slice(slash + 1);
+    return { scheme, authority, segments: path === '' ? [] : path.split('/'), hasAuthority: true };
+  }
+  return { scheme, authority: '', segments: rest.replace(/^\/+/, '').split('/').filter((s, i, a) => s !== '' || i < a.length - 1), hasAuthority: false };
+}
+
+/** Percent-decodes one segment; an invalid escape is kept as written. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** A dot segment, also when written as `%2e` (RFC 3986 §2.3 / §5.2.4). */
+function isDotSegment(segment: string): '.' | '..' | undefined {
+  const decoded = decodeSegment(segment);
+  if (decoded === '.' || decoded === '..') return decoded;
+  return undefined;
+}
+
+/** Segments after resolving dot segments; `escaped` when `..` climbed above the start. */
+export function normaliseSegments(segments: readonly string[]): { segments: string[]; escaped: boolean; hadDots: boolean } {
+  const out: string[] = [];
+  let escaped = false;
+  let hadDots = false;
+  for (const segment of segments) {
+    const dot = isDotSegment(segment);
+    if (dot === '.') {
+      hadDots = true;
+      continue;
+    }
+    if (dot === '..') {
+      hadDots = true;
+      if (out.length === 0) escaped = true;
+      else out.pop();
+      continue;
+    }
+    // An encoded slash inside a segment would re-split later; treat it as a separator now.
+    const decoded = decodeSegment(segment);
+    if (decoded.includes('/') || decoded.includes('\\')) {
+      hadDots = true;
+      for (const part of decoded.split(/[\\/]/)) {
+        if (part === '..') {
+          if (out.length === 0) escaped = true;
+          else out.pop();
+        } else if (part !== '.' && part !== '') out.push(part);
+      }
+      continue;
+    }
+    out.push(decoded);
+  }
+  return { segments: out, escaped, hadDots };
+}
+
+/** The full `<authority>/<path>` of a URI as decoded, normalised segments. */
+function pathKey(parsed: ParsedUri): { segments: string[]; escaped: boolean; hadDots: boolean } {
+  const all = parsed.hasAuthority ? [parsed.authority, ...parsed.segments] : [...parsed.segments];
+  return normaliseSegments(all);
+}
+
+export interface SkillUriParts {
+  readonly scheme: string;
+  /** Root URI: the SKILL.md URI minus `/SKILL.md`. */
+  readonly root: string;
+  /** `<skill-path>` segments, decoded. */
+  readonly skillPath: readonly string[];
+  /** Final skill-path segment: must equal the frontmatter name. */
+  readonly finalSegment: string;
+  /** Segments before the final one, joined with `/`. */
+  readonly prefix: string;
+  readonly authority: string;
+}
+
+/** Splits a SKILL.md URI into its parts, or says why it is not one. */
+export function parseSkillUri(uri: string): { ok: true; parts: SkillUriParts } | { ok: false; reason: string } {
+  const parsed = parseUri(uri);
+  if (!parsed) return { ok: false, reason: 'it is not an absolute URI (no scheme)' };
+  const key = pathKey(parsed);
+  if (key.escaped || key.hadDots) return { ok: false, reason: 'it contains "." or ".." segments' };
+  const segments = key.segments;
+  if (segments.length < 2 || segments[segments.length - 1] !== 'SKILL.md') {
+    return { ok: false, reason: 'it does not end in /SKILL.md after at least one skill-path segment' };
+  }
+  const skillPath = segments.slice(0, -1);
+  const finalSegment = skillPath[skillPath.length - 1] ?? '';
+  const rootEnd = uri.length - '/SKILL.md'.length;
+  return {
+    ok: true,
+    parts: {
+      scheme: parsed.scheme,
+      root: uri.slice(0, rootEnd),
+      skillPath,
+      finalSegment,
+      prefix: skillPath.slice(0, -1).join('/'),
+      authority: parsed.authority,
+    },
+  };
+}
+
+/** A canonical form for comparing URIs: scheme lower-cased, segments decoded and normalised. */
+export function canonicalUri(uri: string): string {
+  const parsed = parseUri(uri);
+  if (!parsed) return uri;
+  const key = pathKey(parsed);
+  const body = key.segments.map((s) => encodeURIComponent(s)).join('/');
+  return `${parsed.scheme}:${parsed.hasAuthority ? '//' : ''}${body}`;
+}
+
+export type Containment =
+  | { readonly inside: true; readonly relativePath: string }
+  | { readonly inside: false; readonly reason: 'other-scheme' | 'file-uri' | 'traversal' | 'outside' | 'not-a-uri'; readonly detail: string };
+
+/**
+ * Whether `fileUri` lies inside the skill whose SKILL.md is `skillUri`. Matches
+ * the scheme exactly (not a string prefix) and resolves dot segments, encoded or
+ * not, before comparing (threat model T5).
+ */
+export function containment(fileUri: string, skillUri: string): Containment {
+  const file = parseUri(fileUri);
+  const skill = parseUri(skillUri);
+  if (!file || !skill) return { inside: false, reason: 'not-a-uri', detail: `"${fileUri}" is not an absolute URI` };
+  if (file.scheme === 'file' && skill.scheme !== 'file') {
+    return { inside: false, reason: 'file-uri', detail: `"${fileUri}" points at the local file system` };
+  }
+  if (file.scheme !== skill.scheme || file.hasAuthority !== skill.hasAuthority) {
+    return { inside: false, reason: 'other-scheme', detail: `"${fileUri}" uses scheme ${file.scheme}: but the skill uses ${skill.scheme}:` };
+  }
+  const fileKey = pathKey(file);
+  if (fileKey.escaped) return { inside: false, reason: 'traversal', detail: `"${fileUri}" climbs above its root with ".."` };
+  const rootSegments = pathKey(skill).segments.slice(0, -1);
+  const inRoot = rootSegments.every((s, i) => fileKey.segments[i] === s) && fileKey.segments.length > rootSegments.length;
+  if (!inRoot) {
+    if (fileKey.hadDots) return { inside: false, reason: 'traversal', detail: `"${fileUri}" uses ".." or "." to leave the skill directory` };
+    return { inside: false, reason: 'outside', detail: `"${fileUri}" is not under ${skillUri.slice(0, -'/SKILL.md'.length)}/` };
+  }
+  if (fileKey.hadDots) return { inside: false, reason: 'traversal', detail: `"${fileUri}" contains "." or ".." segments` };
+  return { inside: true, relativePath: fileKey.segments.slice(rootSegments.length).join('/') };
+}
+
+export type Resolution =
+  | { readonly kind: 'skill-file'; readonly uri: string; readonly relativePath: string; readonly fragment?: string }
+  | { readonly kind: 'external'; readonly url: string }
+  | { readonly kind: 'other-uri'; readonly uri: string }
+  | { readonly kind: 'escapes'; readonly reference: string }
+  | { readonly kind: 'anchor'; readonly fragment: string };
+
+/**
+ * Resolves a link found in a skill's markdown against the skill root (the
+ * directory holding its SKILL.md), the spec's rule. Never resolves outside it.
+ */
+export function resolveReference(reference: string, skillUri: string): Resolution {
+  const trimmed = reference.trim();
+  if (trimmed.startsWith('#')) return { kind: 'anchor', fragment: trimmed.slice(1) };
+  const scheme = SCHEME.exec(trimmed)?.[1]?.toLowerCase();
+  if (scheme === 'http' || scheme === 'https' || scheme === 'mailto') return { kind: 'external', url: trimmed };
+  if (scheme) return { kind: 'other-uri', uri: trimmed };
+  if (trimmed.startsWith('//')) return { kind: 'other-uri', uri: trimmed };
+  const hashAt = trimmed.indexOf('#');
+  const fragment = hashAt >= 0 ? trimmed.slice(hashAt + 1) : undefined;
+  let path = hashAt >= 0 ? trimmed.slice(0, hashAt) : trimmed;
+  const queryAt = path.indexOf('?');
+  if (queryAt >= 0) path = path.slice(0, queryAt);
+  // A leading "/" means the skill root here: skills have no wider tree to be absolute in.
+  path = path.replace(/^\/+/, '');
+  const normalised = normaliseSegments(path.split('/').filter((s, i, a) => s !== '' || i === a.length - 1));
+  if (normalised.escaped) return { kind: 'escapes', reference: trimmed };
+  const root = skillUri.slice(0, skillUri.length - '/SKILL.md'.length);
+  const relativePath = normalised.segments.filter((s) => s !== '').join('/');
+  if (relativePath === '') return fragment !== undefined ? { kind: 'anchor', fragment } : { kind: 'escapes', reference: trimmed };
+  const encoded = normalised.segments.filter((s) => s !== '').map((s) => encodeURIComponent(s)).join('/');
+  return { kind: 'skill-file', uri: `${root}/${encoded}`, relativePath, ...(fragment !== undefined ? { fragment } : {}) };
+}
+
+/** RFC 3986 reg-name, the conformance suite's regex. */
+export function isRegName(authority: string): boolean {
+  return /^(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/.test(authority);
+}
