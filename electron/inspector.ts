@@ -13,6 +13,9 @@ import { ServerCatalog } from './servers/catalog.js';
 import { ConfigError, knownConfigFiles, parseConfigText } from './servers/config-import.js';
 import { SettingsStore } from './settings-store.js';
 import { SkillsEngine } from './skills/engine.js';
+import { createApprovalHandlers } from './approvals/handlers.js';
+import { createReviewHandlers } from './review/handlers.js';
+import type { FeatureDeps } from './feature-deps.js';
 import type { StoreProblem } from './storage/json-store.js';
 
 export interface InspectorOptions {
@@ -105,7 +108,13 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     return engine.refresh(rpcFor(server.id), connection.snapshot.capabilities);
   }
 
+  const deps: FeatureDeps = { dataDir: options.dataDir, settings: () => settings.get(), engine, pool, catalog, emit, rpcFor };
+  const approvalHandlers = await createApprovalHandlers(deps);
+  const reviewHandlers = await createReviewHandlers(deps);
+
   const handlers: Handlers = {
+    ...approvalHandlers,
+    ...reviewHandlers,
     'app.info': async () => ({ name: 'Skill Inspector', version: options.appVersion, mode: options.mode, dataDir: options.dataDir, platform: process.platform }),
     'app.openExternal': async ({ url }) => {
       if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw new ApiFailure('invalid-params', `Only http and https links can be opened; "${url.slice(0, 100)}" was refused.`);

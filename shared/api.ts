@@ -17,6 +17,8 @@ import type {
   VerifyJob,
   ImportPreview,
 } from './model.js';
+import { APPROVAL_EVENT_NAMES, APPROVAL_PARAMS, type ApprovalEvents, type ApprovalResults } from './api-approvals.js';
+import { REVIEW_EVENT_NAMES, REVIEW_PARAMS, type ReviewEvents, type ReviewResults } from './api-review.js';
 
 const id = z.string().min(1).max(200);
 const uri = z.string().min(1).max(8192);
@@ -68,8 +70,8 @@ const importSourceSchema = z.discriminatedUnion('from', [
 
 const empty = z.object({}).strict();
 
-/** Argument schemas, one per method. The method list is derived from this table. */
-export const PARAMS = {
+/** Argument schemas of the core methods; features add theirs in their own files. */
+const CORE_PARAMS = {
   'app.info': empty,
   'app.openExternal': z.object({ url: z.string().max(8192) }).strict(),
 
@@ -109,6 +111,9 @@ export const PARAMS = {
   'skills.instructionPointers': z.object({ serverId: id }).strict(),
 } as const;
 
+/** Argument schemas, one per method. The method list is derived from this table. */
+export const PARAMS = { ...CORE_PARAMS, ...APPROVAL_PARAMS, ...REVIEW_PARAMS } as const;
+
 export type Method = keyof typeof PARAMS;
 export type Params<M extends Method> = z.input<(typeof PARAMS)[M]>;
 export type ParsedParams<M extends Method> = z.output<(typeof PARAMS)[M]>;
@@ -128,8 +133,7 @@ export interface InstructionPointer {
   readonly error?: string;
 }
 
-/** Result types, one per method. `satisfies` below makes a missing or extra entry a compile error. */
-export interface Results {
+interface CoreResults {
   'app.info': AppInfo;
   'app.openExternal': { readonly opened: boolean };
   'settings.get': Settings;
@@ -159,6 +163,9 @@ export interface Results {
   'skills.instructionPointers': readonly InstructionPointer[];
 }
 
+/** Result types, one per method. The check below makes a missing or extra entry a compile error. */
+export interface Results extends CoreResults, ApprovalResults, ReviewResults {}
+
 // Exhaustiveness, both ways: every method has a result type and every result type a method.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const resultsMatchParams: Exact<keyof Results, Method> = true;
@@ -170,8 +177,7 @@ export function isMethod(value: unknown): value is Method {
   return typeof value === 'string' && Object.hasOwn(PARAMS, value);
 }
 
-/** Events pushed from the main process. */
-export interface Events {
+interface CoreEvents {
   'servers.changed': readonly ServerView[];
   'connection.changed': ConnectionSnapshot;
   'log.appended': { readonly serverId: string; readonly entries: readonly ProtocolLogEntry[] };
@@ -189,9 +195,12 @@ export interface Events {
   'app.alert': { readonly level: 'error' | 'warning' | 'info'; readonly title: string; readonly message: string };
 }
 
+/** Events pushed from the main process. */
+export interface Events extends CoreEvents, ApprovalEvents, ReviewEvents {}
+
 export type EventName = keyof Events;
 
-const EVENT_TABLE: { readonly [E in EventName]: true } = {
+const CORE_EVENT_NAMES: { readonly [E in keyof CoreEvents]: true } = {
   'servers.changed': true,
   'connection.changed': true,
   'log.appended': true,
@@ -201,6 +210,7 @@ const EVENT_TABLE: { readonly [E in EventName]: true } = {
   'settings.changed': true,
   'app.alert': true,
 };
+const EVENT_TABLE: { readonly [E in EventName]: true } = { ...CORE_EVENT_NAMES, ...APPROVAL_EVENT_NAMES, ...REVIEW_EVENT_NAMES };
 export const EVENTS = Object.freeze(Object.keys(EVENT_TABLE) as EventName[]);
 
 export function isEventName(value: unknown): value is EventName {

@@ -10,6 +10,7 @@ import { readSkillsCapability } from './capability.js';
 import { forEachLimited } from './concurrency.js';
 import { discoverLegacy } from './legacy.js';
 import { listAllSkills } from './listing.js';
+import type { CheckedEntry } from './entry-rules.js';
 import { decodeUtf8, readResourceBytes } from './reader.js';
 import { ServerSkills, type ApprovalLookup, type SkillRecord } from './registry.js';
 import type { Rpc } from './rpc.js';
@@ -29,6 +30,11 @@ export interface FileObserver {
   (event: { serverId: string; skillUri: string; fileUri: string; check: FileCheck; bytes?: Buffer }): void;
 }
 
+/** Called with entries as the server just described them (a listing, or a skills/get), so approvals can compare. */
+export interface EntryObserver {
+  (event: { serverId: string; entries: readonly CheckedEntry[]; via: 'listing' | 'get' }): void;
+}
+
 export interface ReadResult extends FileContent {
   /** The raw bytes (not sent over the contract; used by review and snapshots). */
   readonly bytes?: Buffer;
@@ -42,6 +48,7 @@ export class SkillsEngine {
   private pendingUpdates = new Map<string, SkillEntry>();
   private updateTimer: NodeJS.Timeout | undefined;
   private readonly fileObservers: FileObserver[] = [];
+  private readonly entryObservers: EntryObserver[] = [];
   private approvals: ApprovalLookup = () => ({ approval: 'none', enabled: false });
 
   constructor(
@@ -55,6 +62,14 @@ export class SkillsEngine {
 
   onFile(observer: FileObserver): void {
     this.fileObservers.push(observer);
+  }
+
+  onEntries(observer: EntryObserver): void {
+    this.entryObservers.push(observer);
+  }
+
+  private notifyEntries(serverId: string, entries: readonly CheckedEntry[], via: 'listing' | 'get'): void {
+    for (const observer of this.entryObservers) observer({ serverId, entries, via });
   }
 
   server(serverId: string): ServerSkills {
@@ -166,6 +181,7 @@ export class SkillsEngine {
     state.serverFindings = dedupe(serverFindings);
     state.listing = { complete, pages, ...(cache ? { cache } : {}), listedAt: Date.now(), mode };
     state.relink();
+    this.notifyEntries(rpc.serverId, [...state.records.values()].map((r) => r.entry), 'listing');
     const all = this.list(rpc.serverId);
     this.events.listed(rpc.serverId, all, true, true);
     return all;
@@ -190,6 +206,7 @@ export class SkillsEngine {
     record.getFindings = [...(existing ? own : []), ...mismatch];
     record.view = undefined;
     state.relink();
+    this.notifyEntries(rpc.serverId, [got.entry], 'get');
     const view = state.view(record, this.approvals);
     this.events.updated([view]);
     return view;
@@ -203,6 +220,7 @@ export class SkillsEngine {
     const findings = got.ok ? [...got.findings, ...compareWithListing(record.entry, got.entry, rpc.serverId)] : [...got.findings, finding('inspector-invalid-result', got.message, { serverId: rpc.serverId, skillUri })];
     record.getFindings = dedupe(findings.filter((f) => f.location.skillUri === undefined || f.location.skillUri === skillUri).map((f) => ({ ...f, location: { ...f.location, skillUri } })));
     record.view = undefined;
+    if (got.ok) this.notifyEntries(rpc.serverId, [got.entry], 'get');
     return record.getFindings;
   }
 
