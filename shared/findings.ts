@@ -4,6 +4,7 @@
 // `legacy-` name an older discovery form; `inspector-` are the app's own
 // (reading limits, transport problems); `risk-` are content-risk rules.
 import type { Finding, FindingLocation, Severity } from './model.js';
+import { RISK_FINDINGS } from './risk-findings.js';
 
 interface FindingKind {
   readonly severity: Severity;
@@ -116,6 +117,7 @@ export const FINDINGS = {
   'inspector-duplicate-resource': { severity: 'error', title: 'The same file is listed twice' },
   'inspector-instructions-pointer': { severity: 'info', title: 'Skill URI mentioned in the server instructions' },
   'inspector-nested-skill': { severity: 'info', title: 'Skill nested inside another skill' },
+  ...RISK_FINDINGS,
 } as const satisfies Record<string, FindingKind>;
 
 export type FindingId = keyof typeof FINDINGS;
