@@ -2,10 +2,13 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
+// Builds go to out/ unless SI_OUT_DIR says otherwise (parallel work trees share one checkout).
+const out = process.env['SI_OUT_DIR'] ?? 'out';
+
 export default defineConfig({
   main: {
     build: {
-      outDir: 'out/main',
+      outDir: `${out}/main`,
       sourcemap: false,
       rolldownOptions: {
         input: {
@@ -19,7 +22,7 @@ export default defineConfig({
   },
   preload: {
     build: {
-      outDir: 'out/preload',
+      outDir: `${out}/preload`,
       // A sandboxed preload cannot require packages: bundle what it uses.
       externalizeDeps: false,
       sourcemap: false,
@@ -34,7 +37,7 @@ export default defineConfig({
     root: 'renderer',
     plugins: [react()],
     build: {
-      outDir: 'out/renderer',
+      outDir: `${out}/renderer`,
       sourcemap: false,
       rolldownOptions: { input: resolve('renderer/index.html') },
     },

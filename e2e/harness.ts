@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const ROOT = path.resolve(import.meta.dirname, '..');
+import { ROOT, WEB } from '../test/support/paths.js';
+
+export { ROOT };
 
 export interface RunningApp {
   readonly pageUrl: string;
@@ -20,7 +22,7 @@ export interface RunningApp {
 
 export async function startApp(options: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<RunningApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'si-e2e-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'out/main/web.js'), '--port', '0', '--data-dir', dataDir, '--json', ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [WEB, '--port', '0', '--data-dir', dataDir, '--json', ...(options.args ?? [])], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
