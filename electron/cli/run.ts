@@ -5,6 +5,7 @@ import { severityRank } from '../../shared/findings.js';
 import type { Severity } from '../../shared/model.js';
 import { serveDemoHttp, serveDemoStdio } from '../demo/demo-server.js';
 import { runCheck } from './check.js';
+import { runList, runLoad } from './host.js';
 import { formatText } from './format-text.js';
 import { ConnectFailure, openSession } from './session.js';
 import { UsageError, resolveTarget } from './target.js';
@@ -13,6 +14,8 @@ export const USAGE = `Usage: skill-inspector <command> [options]
 
 Commands:
   check        List, get, read and verify every skill of one server; print findings.
+  list         List one server's skills without reading any file.
+  load         Load one skill as a host would (--skill <SKILL.md URI>): verify, then print it.
   demo-server  Serve the bundled sample skills (stdio, or --http PORT on 127.0.0.1).
 
 Naming a server (every command):
@@ -43,6 +46,10 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
         return await demoServer(rest, err);
       case 'check':
         return await check(rest, out, err);
+      case 'list':
+        return await runList(rest, out);
+      case 'load':
+        return await runLoad(rest, out, err);
       case undefined:
       case 'help':
       case '--help':
