@@ -62,7 +62,13 @@ export async function listDirectoryTree(
             continue;
           }
           const mime = (child as { mimeType?: unknown }).mimeType;
-          if (mime === DIRECTORY_MIME) {
+          const key = canonicalUri(uri);
+          const holdsListedFiles = [...listed.keys()].some((file) => file.startsWith(`${key}/`));
+          if (mime !== DIRECTORY_MIME && holdsListedFiles) {
+            // The entry lists files under it, so it is a directory the server failed to mark.
+            findings.push(finding('sep-2640-directory-read-subdir-mimetype', `${uri} is a directory (the skill lists files under it) but is served with mimeType ${JSON.stringify(mime ?? null)}, not "inode/directory".`, { serverId: rpc.serverId, skillUri: entry.uri, fileUri: uri }, { expected: DIRECTORY_MIME, actual: String(mime ?? 'none') }));
+          }
+          if (mime === DIRECTORY_MIME || holdsListedFiles) {
             if (!nodes.has(canonicalUri(uri))) nodes.set(canonicalUri(uri), { uri, path: where.relativePath, kind: 'directory', listed: true });
             queue.push(uri);
           } else if (!listed.has(canonicalUri(uri))) {

@@ -418,15 +418,21 @@ export class SkillsEngine {
   async instructionPointers(rpc: Rpc, instructions: string | undefined): Promise<Array<{ uri: string; confirmed: boolean; error?: string }>> {
     const uris = [...new Set(instructions?.match(SKILL_URI_IN_TEXT) ?? [])].slice(0, 50);
     const out: Array<{ uri: string; confirmed: boolean; error?: string }> = [];
+    const state = this.server(rpc.serverId);
+    const notes: Finding[] = [];
     for (const uri of uris) {
       try {
-        const state = this.server(rpc.serverId);
         if (!state.record(uri)) await this.loadByUri(rpc, uri, 'instructions');
         out.push({ uri, confirmed: true });
+        notes.push(finding('inspector-instructions-pointer', `The server's instructions mention ${uri}; skills/get confirmed it is a skill.`, { serverId: rpc.serverId, skillUri: uri, field: 'instructions' }));
       } catch (error) {
-        out.push({ uri, confirmed: false, error: error instanceof Error ? error.message : String(error) });
+        const message = error instanceof Error ? error.message : String(error);
+        out.push({ uri, confirmed: false, error: message });
+        // Not a skill unless the server says so: the scheme alone proves nothing.
+        notes.push(finding('inspector-instructions-pointer', `The server's instructions mention ${uri}, but skills/get did not confirm it (${message}); it is not treated as a skill.`, { serverId: rpc.serverId, field: 'instructions' }, { severity: 'warning' }));
       }
     }
+    state.serverFindings = dedupe([...state.serverFindings.filter((f) => f.id !== 'inspector-instructions-pointer'), ...notes]);
     return out;
   }
 

@@ -146,6 +146,9 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
         findings.push(finding('sep-2640-resources-uri-within-skill', `${fileUri} is not inside the skill directory of ${skillUri}.`, fileLoc));
       }
     }
+    if (/\/skill\.md$/i.test(fileUri) && !fileUri.endsWith('/SKILL.md')) {
+      findings.push(finding('agentskills-skill-md-case', `${fileUri} spells SKILL.md in another case; hosts look for "SKILL.md" exactly, and the name collides on case-insensitive file systems.`, fileLoc, { expected: 'SKILL.md', actual: fileUri.slice(fileUri.lastIndexOf('/') + 1) }));
+    }
     const key = canonicalUri(fileUri);
     if (seen.has(key)) {
       findings.push(finding('inspector-duplicate-resource', `${fileUri} is listed twice (resources[${seen.get(key)}] and resources[${index}]).`, fileLoc));
