@@ -159,6 +159,7 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
       catalog.get(serverId);
       return connection ? connection.disconnect() : pool.snapshot(serverId);
     },
+    'servers.reconnect': async ({ serverId }) => pool.for(catalog.get(serverId)).reconnect(),
     'servers.importSources': async () =>
       Promise.all(
         knownConfigFiles().map(async (c) => ({
@@ -197,7 +198,7 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     'log.export': async ({ serverId }) => {
       const server = catalog.get(serverId);
       const safe = server.label.replace(/[^a-z0-9-_]+/gi, '-').replace(/^-|-$/g, '') || 'server';
-      return { json: pool.for(server).log.export(), fileName: `protocol-log-${safe}.json` };
+      return { json: pool.for(server).log.export(server.label), fileName: `protocol-log-${safe}.json` };
     },
     'log.clear': async ({ serverId }) => {
       pool.for(catalog.get(serverId)).log.clear();

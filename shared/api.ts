@@ -31,7 +31,7 @@ export const transportSchema = z.discriminatedUnion('kind', [
     args: z.array(z.string().max(65_536)).max(1000).default([]),
     env: stringMap.default({}),
     cwd: z.string().max(4096).optional(),
-  }),
+  }).strict(),
   z.object({
     kind: z.enum(['http', 'sse']),
     url: z
@@ -40,13 +40,15 @@ export const transportSchema = z.discriminatedUnion('kind', [
       .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'an http:// or https:// URL is required'),
     headers: stringMap.default({}),
     bearerToken: z.string().max(65_536).optional(),
-  }),
+  }).strict(),
 ]);
 
-export const serverInputSchema = z.object({
-  label: z.string().trim().min(1, 'a label is required').max(120),
-  transport: transportSchema,
-});
+export const serverInputSchema = z
+  .object({
+    label: z.string().trim().min(1, 'a label is required').max(120),
+    transport: transportSchema,
+  })
+  .strict();
 export type ServerInput = z.input<typeof serverInputSchema>;
 
 export const settingsPatchSchema = z
@@ -85,6 +87,7 @@ const CORE_PARAMS = {
   'servers.remove': z.object({ serverId: id }).strict(),
   'servers.connect': z.object({ serverId: id }).strict(),
   'servers.disconnect': z.object({ serverId: id }).strict(),
+  'servers.reconnect': z.object({ serverId: id }).strict(),
   'servers.importSources': empty,
   'servers.importPreview': importSourceSchema,
   'servers.importApply': z
@@ -145,6 +148,8 @@ interface CoreResults {
   'servers.remove': { readonly removed: boolean };
   'servers.connect': ConnectionSnapshot;
   'servers.disconnect': ConnectionSnapshot;
+  /** Drops the connection (or cancels the attempt in flight) and connects again. */
+  'servers.reconnect': ConnectionSnapshot;
   'servers.importSources': readonly { readonly path: string; readonly kind: string; readonly exists: boolean }[];
   'servers.importPreview': ImportPreview;
   'servers.importApply': readonly ServerConfig[];

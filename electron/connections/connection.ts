@@ -1,9 +1,10 @@
 // One connection to one server: the SDK client, its transport, the protocol
 // era, the protocol log, and a status snapshot pushed on every change. A server
-// that hangs or dies affects only its own connection.
+// that hangs or dies affects only its own connection, and a connection attempt
+// can always be cancelled.
 import { Client } from '@modelcontextprotocol/client';
 import type { ConnectionSnapshot, Diagnostic, ServerConfig, Settings, TransportConfig } from '../../shared/model.js';
-import { describeError, diagnose } from './diagnose.js';
+import { describeError, diagnose, unansweredRequests } from './diagnose.js';
 import { ProtocolLog } from './protocol-log.js';
 import { buildTransport, type BuiltTransport } from './transports.js';
 
@@ -25,13 +26,22 @@ const anyResult = {
   },
 };
 
+/** On stdio, silence on the probe means a legacy server: don't wait the full request timeout for it. */
+const MAX_PROBE_TIMEOUT_MS = 10_000;
+
+type Attempt = { ok: true } | { ok: false; cancelled: true } | { ok: false; cancelled: false; diagnostic: Diagnostic; retryLegacy: boolean };
+
 export class Connection {
   private state: ConnectionSnapshot;
   private client: Client | undefined;
   private built: BuiltTransport | undefined;
+  /** Set by disconnect(): whatever is in flight is being cancelled, not failing. */
   private closing = false;
   private connecting: Promise<ConnectionSnapshot> | undefined;
-  private abort: AbortController | undefined;
+  /** The attempt in flight, so disconnect() can stop it. */
+  private inflight: { abort: AbortController; client: Client } | undefined;
+  /** Log position when the live connection was made, for "connection lost" evidence. */
+  private connectedSinceSeq = 0;
 
   constructor(
     private server: ServerConfig,
@@ -72,72 +82,91 @@ export class Connection {
     return this.connecting;
   }
 
+  /** Drops the connection (or the attempt in flight) and connects again with the current config. */
+  async reconnect(): Promise<ConnectionSnapshot> {
+    await this.disconnect();
+    return this.connect();
+  }
+
   private async doConnect(): Promise<ConnectionSnapshot> {
     this.closing = false;
-    this.set({ serverId: this.server.id, status: 'connecting', ...(this.state.lastError ? { lastError: this.state.lastError } : {}) });
+    this.set({ serverId: this.server.id, status: 'connecting', ...this.keptError() });
     const first = await this.attempt('auto');
     if (first.ok) return this.state;
+    if (first.cancelled) return this.cancelled();
     // A 2025-era server built on an SDK that exits on any request before
     // `initialize` dies on the `server/discover` probe. Try the plain
     // handshake once before giving up, and say so in the log.
-    if (first.retryLegacy && !this.closing) {
-      this.log.note('The server closed the connection on the server/discover probe; retrying with the 2025 initialize handshake.');
+    if (first.retryLegacy) {
+      this.log.note('The server process exited on the server/discover probe; retrying once with the 2025 initialize handshake.');
       const second = await this.attempt('legacy');
       if (second.ok) return this.state;
+      if (second.cancelled) return this.cancelled();
       return this.fail(second.diagnostic);
     }
     return this.fail(first.diagnostic);
   }
 
-  private async attempt(mode: 'auto' | 'legacy'): Promise<{ ok: true } | { ok: false; diagnostic: Diagnostic; retryLegacy: boolean }> {
+  private async attempt(mode: 'auto' | 'legacy'): Promise<Attempt> {
     const settings = this.deps.settings();
     const transportConfig = this.deps.resolveTransport(this.server);
+    const since = this.log.lastSeq;
     const built = buildTransport(transportConfig, this.log, {
       maxMessageBytes: () => Math.max(settings.maxFileBytes * 2, 1024 * 1024),
     });
     const client = new Client(this.deps.clientInfo, {
-      versionNegotiation: {
-        mode,
-        // On stdio, silence means a legacy server: don't wait the full request timeout for it.
-        probe: { timeoutMs: Math.min(settings.requestTimeoutMs, 10_000) },
-      },
+      versionNegotiation: { mode, probe: { timeoutMs: Math.min(settings.requestTimeoutMs, MAX_PROBE_TIMEOUT_MS) } },
       capabilities: {},
     });
-    this.abort = new AbortController();
+    const abort = new AbortController();
+    this.inflight = { abort, client };
     this.log.resetPending();
-    const startedAt = this.log.list().length;
     try {
-      await client.connect(built.transport, { timeout: settings.requestTimeoutMs, signal: this.abort.signal });
+      await client.connect(built.transport, { timeout: settings.requestTimeoutMs, signal: abort.signal });
     } catch (error) {
       await client.close().catch(() => undefined);
+      if (this.closing) return { ok: false, cancelled: true };
+      const exchange = this.log.since(since);
       const diagnostic = diagnose({
         error,
         transport: transportConfig,
         process: built.process,
         http: built.http,
-        lastStderr: this.log.lastStderr(10),
+        lastStderr: this.log.lastStderr(10, since),
         timeoutMs: settings.requestTimeoutMs,
+        unanswered: unansweredRequests(exchange),
       });
-      this.log.note(`Connection failed: ${diagnostic.title}. ${describeError(error)}`);
-      const exchange = this.log.list().slice(startedAt);
       const probed = exchange.some((e) => e.direction === 'out' && e.method === 'server/discover');
       const answered = exchange.some((e) => e.direction === 'in' && e.method === 'server/discover');
       const retryLegacy =
         mode === 'auto' && transportConfig.kind === 'stdio' && probed && !answered && diagnostic.code === 'process-exited';
-      return { ok: false, diagnostic, retryLegacy };
+      if (!retryLegacy) this.log.note(`Connection failed: ${diagnostic.title}. ${describeError(error)}`);
+      return { ok: false, cancelled: false, diagnostic, retryLegacy };
+    } finally {
+      if (this.inflight?.client === client) this.inflight = undefined;
+    }
+    if (this.closing) {
+      // disconnect() arrived just as the handshake finished.
+      await client.close().catch(() => undefined);
+      return { ok: false, cancelled: true };
     }
     this.client = client;
     this.built = built;
+    this.connectedSinceSeq = since;
     const caps = client.getServerCapabilities();
     const info = client.getServerVersion();
+    const era = client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
+    const protocolVersion = client.getNegotiatedProtocolVersion();
+    const instructions = client.getInstructions();
     const pid = (built.transport as { pid?: number | null }).pid;
+    this.log.note(`Connected: ${era === 'modern' ? '2026-07-28 era (server/discover)' : '2025 era (initialize)'}, protocol version ${protocolVersion ?? 'unknown'}.`);
     this.set({
       serverId: this.server.id,
       status: 'connected',
-      era: client.getProtocolEra() === 'modern' ? 'modern' : 'legacy',
-      ...(client.getNegotiatedProtocolVersion() ? { protocolVersion: client.getNegotiatedProtocolVersion() } : {}),
+      era,
+      ...(protocolVersion ? { protocolVersion } : {}),
       ...(caps ? { capabilities: caps as Record<string, unknown> } : {}),
-      ...(client.getInstructions() !== undefined ? { instructions: client.getInstructions() } : {}),
+      ...(instructions !== undefined ? { instructions } : {}),
       ...(info
         ? {
             selfReported: {
@@ -149,7 +178,7 @@ export class Connection {
         : {}),
       connectedAt: new Date().toISOString(),
       ...(typeof pid === 'number' ? { pid } : {}),
-      ...(this.state.lastError ? { lastError: this.state.lastError } : {}),
+      ...this.keptError(),
     });
     client.onclose = () => this.handleClosed(built, transportConfig);
     return { ok: true };
@@ -161,7 +190,7 @@ export class Connection {
     this.built = undefined;
     this.log.resetPending();
     if (this.closing) {
-      this.set({ serverId: this.server.id, status: 'disconnected', ...(this.state.lastError ? { lastError: this.state.lastError } : {}) });
+      this.set({ serverId: this.server.id, status: 'disconnected', ...this.keptError() });
       return;
     }
     const diagnostic = diagnose({
@@ -169,12 +198,13 @@ export class Connection {
       transport: transportConfig,
       process: built.process,
       http: built.http,
-      lastStderr: this.log.lastStderr(10),
+      lastStderr: this.log.lastStderr(10, this.connectedSinceSeq),
       timeoutMs: this.deps.settings().requestTimeoutMs,
+      unanswered: [],
     });
     const lost: Diagnostic = {
       ...diagnostic,
-      title: `Connection lost: ${diagnostic.title.toLowerCase()}`,
+      title: `Connection lost: ${diagnostic.title.charAt(0).toLowerCase()}${diagnostic.title.slice(1)}`,
       detail: diagnostic.detail.replace('before the connection was established', 'while connected'),
     };
     this.log.note(`Connection lost. ${lost.detail}`);
@@ -186,21 +216,40 @@ export class Connection {
     return this.state;
   }
 
+  private cancelled(): ConnectionSnapshot {
+    this.log.note('Connection attempt cancelled.');
+    this.set({ serverId: this.server.id, status: 'disconnected', ...this.keptError() });
+    return this.state;
+  }
+
+  /**
+   * Closes the connection, or cancels the attempt in flight: the handshake is
+   * aborted and a stdio process is stopped, however long the server would
+   * have kept the app waiting.
+   */
   async disconnect(): Promise<ConnectionSnapshot> {
     this.closing = true;
-    this.abort?.abort();
+    const inflight = this.inflight;
+    if (inflight) {
+      inflight.abort.abort(new Error('The connection attempt was cancelled.'));
+      await inflight.client.close().catch(() => undefined);
+    }
     const client = this.client;
     this.client = undefined;
     this.built = undefined;
     if (client) await client.close().catch(() => undefined);
     await this.connecting?.catch(() => undefined);
-    this.set({ serverId: this.server.id, status: 'disconnected', ...(this.state.lastError ? { lastError: this.state.lastError } : {}) });
+    if (this.state.status !== 'disconnected') {
+      this.set({ serverId: this.server.id, status: 'disconnected', ...this.keptError() });
+    }
     return this.state;
   }
 
   /**
    * A raw request whose result is returned unparsed, for the places where the
-   * inspector must report a malformed answer instead of throwing on it.
+   * inspector must report a malformed answer instead of throwing on it. Every
+   * request has the settings' timeout unless given one, and can be cancelled
+   * with `signal` (the server is sent notifications/cancelled).
    */
   async request(method: string, params: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<unknown> {
     const timeout = options.timeoutMs ?? this.deps.settings().requestTimeoutMs;
@@ -208,6 +257,11 @@ export class Connection {
       timeout,
       ...(options.signal ? { signal: options.signal } : {}),
     });
+  }
+
+  /** The last failure stays visible after a later success, as `lastError`. */
+  private keptError(): { lastError?: Diagnostic } {
+    return this.state.lastError ? { lastError: this.state.lastError } : {};
   }
 
   private set(snapshot: ConnectionSnapshot): void {

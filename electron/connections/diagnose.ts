@@ -1,6 +1,6 @@
 // Turns whatever went wrong while talking to a server into a diagnostic a
 // person can act on: what happened, the evidence, and what to try.
-import type { Diagnostic, TransportConfig } from '../../shared/model.js';
+import type { Diagnostic, ProtocolLogEntry, TransportConfig } from '../../shared/model.js';
 import type { HttpObservation, ProcessObservation } from './transports.js';
 
 export interface FailureContext {
@@ -10,6 +10,8 @@ export interface FailureContext {
   readonly http: HttpObservation;
   readonly lastStderr: string;
   readonly timeoutMs: number;
+  /** Methods of the requests that went out and got no answer, oldest first. */
+  readonly unanswered: readonly string[];
 }
 
 const TLS_CODES = new Set([
@@ -24,9 +26,15 @@ const TLS_CODES = new Set([
   'EPROTO',
 ]);
 
+interface ChainLink {
+  readonly message: string;
+  readonly code?: string;
+  readonly name?: string;
+}
+
 /** Walks `cause` chains: fetch hides the socket error two levels down. */
-function errorChain(error: unknown): Array<{ message: string; code?: string; name?: string }> {
-  const chain: Array<{ message: string; code?: string; name?: string }> = [];
+function errorChain(error: unknown): ChainLink[] {
+  const chain: ChainLink[] = [];
   let current: unknown = error;
   for (let depth = 0; current && depth < 6; depth++) {
     if (typeof current === 'object') {
@@ -49,31 +57,57 @@ function where(transport: TransportConfig): string {
   return transport.kind === 'stdio' ? `"${[transport.command, ...transport.args].join(' ')}"` : transport.url;
 }
 
+/** The messages of an error and its causes, each said once ("fetch failed: fetch failed" reads as noise). */
 export function describeError(error: unknown): string {
-  return errorChain(error)
-    .map((e) => e.message)
-    .filter((m, i, all) => all.indexOf(m) === i)
-    .join(': ');
+  const parts: string[] = [];
+  for (const { message } of errorChain(error)) {
+    const text = message.trim();
+    if (text && !parts.some((p) => p.includes(text))) parts.push(text);
+  }
+  return parts.join(': ');
+}
+
+/** The requests in `entries` that went out and were not answered in them, oldest first. */
+export function unansweredRequests(entries: readonly ProtocolLogEntry[]): string[] {
+  const open = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.id === undefined) continue;
+    const key = `${typeof entry.id}:${entry.id}`;
+    if (entry.direction === 'out' && entry.kind === 'request' && entry.method) open.set(key, entry.method);
+    else if (entry.direction === 'in' && (entry.kind === 'response' || entry.kind === 'error')) open.delete(key);
+  }
+  return [...new Set(open.values())];
+}
+
+function quoteLines(lines: readonly string[]): string {
+  return lines.map((l) => `  ${l}`).join('\n');
+}
+
+/** Error codes named only inside messages: some transports flatten the cause into text. */
+function codesIn(text: string): string[] {
+  return text.match(/\b(?:E[A-Z]{3,}|ERR_[A-Z_]+|[A-Z_]*CERT[A-Z_]*)\b/g) ?? [];
 }
 
 export function diagnose(context: FailureContext): Diagnostic {
-  const { transport, process: proc, http } = context;
+  const { transport, process: proc } = context;
   const chain = errorChain(context.error);
-  const codes = new Set(chain.map((e) => e.code).filter((c): c is string => Boolean(c)));
   const text = chain.map((e) => e.message).join(' | ');
+  const codes = new Set([...chain.map((e) => e.code).filter((c): c is string => Boolean(c)), ...codesIn(text)]);
   const stderrTail = context.lastStderr ? `\nLast stderr lines:\n${context.lastStderr}` : '';
+  const waitedFor = context.unanswered.length > 0 ? context.unanswered.join(' or ') : 'the handshake';
+  const seconds = `${Math.round(context.timeoutMs / 100) / 10} s`;
 
   if (transport.kind === 'stdio') {
     const spawnCode = proc.spawnError?.code;
-    if (spawnCode === 'ENOENT' || codes.has('ENOENT')) {
+    if (spawnCode === 'ENOENT' || (!proc.spawnError && proc.exitCode === undefined && codes.has('ENOENT'))) {
       return {
         code: 'command-not-found',
         title: 'Command not found',
-        detail: `The command "${transport.command}" could not be started: it was not found${transport.cwd ? ` (working directory ${transport.cwd})` : ''} on the PATH.`,
+        detail: `The command "${transport.command}" could not be started: it was not found on the PATH${transport.cwd ? ` or in the working directory ${transport.cwd}` : ''}.`,
         hint: 'Check the spelling, give the full path to the program, or install it.',
       };
     }
-    if (spawnCode === 'EACCES' || codes.has('EACCES')) {
+    if (spawnCode === 'EACCES') {
       return {
         code: 'command-not-found',
         title: 'Command cannot be run',
@@ -81,13 +115,25 @@ export function diagnose(context: FailureContext): Diagnostic {
         hint: 'Make the file executable, or run it through its interpreter (for example "node server.js").',
       };
     }
-    if (proc.exitCode !== undefined || proc.signal) {
+    const junk = proc.nonProtocolOutput ?? [];
+    const junkLines = junk.length > 0 ? `\nIts stdout began with lines that are not JSON-RPC:\n${quoteLines(junk)}` : '';
+    const exited = proc.exitCode !== undefined || Boolean(proc.signal);
+    const crashed = Boolean(proc.signal) || (proc.exitCode !== undefined && proc.exitCode !== 0);
+    if (crashed || (exited && junk.length === 0)) {
       const how = proc.signal ? `was killed by ${proc.signal}` : `exited with code ${proc.exitCode}`;
       return {
         code: 'process-exited',
         title: 'Server process exited',
-        detail: `The server process ${where(transport)} ${how} before the connection was established.${stderrTail}`,
+        detail: `The server process ${where(transport)} ${how} before the connection was established.${stderrTail}${junkLines}`,
         hint: 'Run the command in a terminal to see its full output; check its arguments and environment.',
+      };
+    }
+    if (junk.length > 0) {
+      return {
+        code: 'not-mcp',
+        title: 'The program does not speak MCP',
+        detail: `${where(transport)} wrote text that is not JSON-RPC to stdout and ${exited ? 'exited' : `did not answer ${waitedFor} within ${seconds}`}. Its first lines:\n${quoteLines(junk)}${stderrTail}`,
+        hint: 'Make sure the command starts an MCP server on stdio (often a flag such as "stdio" or "--stdio") and that it writes nothing else to stdout.',
       };
     }
   }
@@ -96,94 +142,8 @@ export function diagnose(context: FailureContext): Diagnostic {
     return {
       code: 'timeout',
       title: 'The server did not answer in time',
-      detail: `No answer from ${where(transport)} within ${Math.round(context.timeoutMs / 1000)} s.${stderrTail}`,
+      detail: `No answer from ${where(transport)} to ${waitedFor} within ${seconds}.${stderrTail}`,
       hint: 'The server may be hung or busy, or may not speak MCP on this channel. Raise the request timeout in Settings if it is just slow.',
-    };
-  }
-
-  if (transport.kind !== 'stdio') {
-    const status = http.status ?? statusFrom(text);
-    const body = http.bodyExcerpt ? `\nResponse body: ${http.bodyExcerpt}` : '';
-    if (status === 401) {
-      return {
-        code: 'http-unauthorized',
-        title: 'Unauthorized (HTTP 401)',
-        detail: `${transport.url} refused the request: authentication is required or the credentials were rejected.${body}`,
-        hint: 'Add or correct the bearer token or the Authorization header in the server settings.',
-      };
-    }
-    if (status === 403) {
-      return {
-        code: 'http-forbidden',
-        title: 'Forbidden (HTTP 403)',
-        detail: `${transport.url} refused the request (403).${body}`,
-        hint: 'The credentials are valid but lack access, or the server rejects this origin. Check the token scopes and the server configuration.',
-      };
-    }
-    if (status === 404) {
-      return {
-        code: 'http-not-found',
-        title: 'Not found (HTTP 404)',
-        detail: `Nothing answers MCP at ${transport.url} (404).${body}`,
-        hint: 'Check the path: MCP endpoints are often at /mcp (Streamable HTTP) or /sse (legacy SSE).',
-      };
-    }
-    if (status !== undefined && status >= 500) {
-      return {
-        code: 'http-server-error',
-        title: `Server error (HTTP ${status})`,
-        detail: `${transport.url} failed while handling the request (${status}).${body}`,
-        hint: 'The server itself failed; look at its logs.',
-      };
-    }
-    if ([...codes].some((c) => TLS_CODES.has(c)) || /certificate|self[- ]signed|SSL|TLS/i.test(text)) {
-      return {
-        code: 'tls-error',
-        title: 'TLS certificate problem',
-        detail: `The secure connection to ${transport.url} failed: ${describeError(context.error)}.`,
-        hint: 'The certificate is not trusted (self-signed, expired or for another host). Fix the certificate, or use the right host name.',
-      };
-    }
-    if (codes.has('ECONNREFUSED')) {
-      return {
-        code: 'connection-refused',
-        title: 'Connection refused',
-        detail: `Nothing is listening at ${transport.url}.`,
-        hint: 'Start the server, or check the host and port.',
-      };
-    }
-    if (codes.has('ENOTFOUND') || codes.has('EAI_AGAIN')) {
-      return {
-        code: 'dns-error',
-        title: 'Host not found',
-        detail: `The host name in ${transport.url} could not be resolved.`,
-        hint: 'Check the spelling of the host name and your network.',
-      };
-    }
-    if (status !== undefined && status >= 400) {
-      return {
-        code: 'http-error',
-        title: `HTTP ${status}`,
-        detail: `${transport.url} answered ${status}.${body}`,
-        hint: 'Check the URL and the server configuration.',
-      };
-    }
-    if ((http.contentType && !/json|event-stream/i.test(http.contentType)) || /content[- ]type|Unexpected token|JSON/i.test(text)) {
-      return {
-        code: 'not-mcp',
-        title: 'This endpoint does not speak MCP',
-        detail: `${transport.url} answered, but not with MCP (content type ${http.contentType ?? 'unknown'}): ${describeError(context.error)}.`,
-        hint: 'Check that the URL points at the MCP endpoint, not a web page.',
-      };
-    }
-  }
-
-  if (/JSON|parse|Unexpected token|invalid message/i.test(text)) {
-    return {
-      code: 'not-mcp',
-      title: 'The server does not speak MCP',
-      detail: `${where(transport)} sent something that is not a JSON-RPC message: ${describeError(context.error)}.${stderrTail}`,
-      hint: 'Make sure the command starts an MCP server on stdio and writes nothing else to stdout.',
     };
   }
 
@@ -191,7 +151,18 @@ export function diagnose(context: FailureContext): Diagnostic {
     return { code: 'cancelled', title: 'Cancelled', detail: 'The connection attempt was cancelled.', hint: 'Connect again when ready.' };
   }
 
-  if (/Connection closed/i.test(text) && transport.kind === 'stdio') {
+  if (transport.kind !== 'stdio') return diagnoseHttp(context, chain, codes, text);
+
+  if (/JSON|parse|Unexpected token|invalid message/i.test(text)) {
+    return {
+      code: 'not-mcp',
+      title: 'The program does not speak MCP',
+      detail: `${where(transport)} sent something that is not a JSON-RPC message: ${describeError(context.error)}.${stderrTail}`,
+      hint: 'Make sure the command starts an MCP server on stdio and writes nothing else to stdout.',
+    };
+  }
+
+  if (/Connection closed/i.test(text)) {
     return {
       code: 'process-exited',
       title: 'Server process closed the connection',
@@ -200,6 +171,95 @@ export function diagnose(context: FailureContext): Diagnostic {
     };
   }
 
+  return unknown(context, stderrTail);
+}
+
+function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], codes: ReadonlySet<string>, text: string): Diagnostic {
+  const { transport, http } = context;
+  if (transport.kind === 'stdio') return unknown(context, '');
+  const status = http.status ?? statusFrom(text);
+  const body = http.bodyExcerpt ? `\nResponse body: ${http.bodyExcerpt}` : '';
+  if (status === 401) {
+    return {
+      code: 'http-unauthorized',
+      title: 'Unauthorized (HTTP 401)',
+      detail: `${transport.url} refused the request: authentication is required or the credentials were rejected.${body}`,
+      hint: 'Add or correct the bearer token or the Authorization header in the server settings.',
+    };
+  }
+  if (status === 403) {
+    return {
+      code: 'http-forbidden',
+      title: 'Forbidden (HTTP 403)',
+      detail: `${transport.url} refused the request (403).${body}`,
+      hint: 'The credentials are valid but lack access, or the server rejects this origin. Check the token scopes and the server configuration.',
+    };
+  }
+  if (status === 404) {
+    return {
+      code: 'http-not-found',
+      title: 'Not found (HTTP 404)',
+      detail: `Nothing answers MCP at ${transport.url} (404).${body}`,
+      hint: 'Check the path: MCP endpoints are often at /mcp (Streamable HTTP) or /sse (legacy SSE).',
+    };
+  }
+  if (status !== undefined && status >= 500) {
+    return {
+      code: 'http-server-error',
+      title: `Server error (HTTP ${status})`,
+      detail: `${transport.url} failed while handling the request (${status}).${body}`,
+      hint: 'The server itself failed; look at its logs.',
+    };
+  }
+  const tlsCode = [...codes].find((c) => TLS_CODES.has(c));
+  if (tlsCode || /certificate|self[- ]signed|SSL|TLS/i.test(text)) {
+    const innermost = chain.at(-1);
+    const reason = innermost ? `${innermost.message}${innermost.code ? ` (${innermost.code})` : ''}` : describeError(context.error);
+    return {
+      code: 'tls-error',
+      title: 'TLS certificate problem',
+      detail: `The secure connection to ${transport.url} failed: ${reason}.`,
+      hint: 'The certificate is not trusted (self-signed, expired or for another host). Fix the certificate, or use the right host name.',
+    };
+  }
+  if (codes.has('ECONNREFUSED')) {
+    return {
+      code: 'connection-refused',
+      title: 'Connection refused',
+      detail: `Nothing is listening at ${transport.url} (connection refused).`,
+      hint: 'Start the server, or check the host and port.',
+    };
+  }
+  if (codes.has('ENOTFOUND') || codes.has('EAI_AGAIN')) {
+    return {
+      code: 'dns-error',
+      title: 'Host not found',
+      detail: `The host name in ${transport.url} could not be resolved.`,
+      hint: 'Check the spelling of the host name and your network.',
+    };
+  }
+  if (status !== undefined && status >= 400) {
+    return {
+      code: 'http-error',
+      title: `HTTP ${status}`,
+      detail: `${transport.url} answered ${status}.${body}`,
+      hint: 'Check the URL and the server configuration.',
+    };
+  }
+  if ((http.contentType && !/json|event-stream/i.test(http.contentType)) || /content[- ]type|Unexpected token|JSON/i.test(text)) {
+    const type = http.contentType?.split(';')[0]?.trim();
+    const what = type === 'text/html' ? 'a web page (text/html)' : `content of type ${type ?? 'unknown'}`;
+    return {
+      code: 'not-mcp',
+      title: 'This endpoint does not speak MCP',
+      detail: `${transport.url} answered with ${what}, not MCP.${http.bodyExcerpt ? `\nStart of the response: ${http.bodyExcerpt}` : ''}`,
+      hint: 'Check that the URL points at the MCP endpoint (often /mcp, or /sse for legacy SSE), not a web page.',
+    };
+  }
+  return unknown(context, '');
+}
+
+function unknown(context: FailureContext, stderrTail: string): Diagnostic {
   return {
     code: 'unknown',
     title: 'Connection failed',

@@ -4,6 +4,22 @@ import type { LogDirection, ProtocolLogEntry } from '../../shared/model.js';
 
 /** Messages bigger than this are kept as a preview; the log must not hold a 100 MB body. */
 const MAX_LOGGED_MESSAGE_CHARS = 64 * 1024;
+/** Requests awaiting an answer that are remembered for durations; a server flooding requests cannot grow this. */
+const MAX_PENDING = 10_000;
+
+/** The shape of an exported log file. */
+export interface ProtocolLogExport {
+  readonly format: 'skill-inspector-protocol-log';
+  readonly version: 1;
+  readonly serverId: string;
+  readonly label?: string;
+  readonly exportedAt: string;
+  /** The ring buffer size when exported. */
+  readonly limit: number;
+  /** Entries the ring buffer had already dropped: the export is complete only when this is 0. */
+  readonly dropped: number;
+  readonly entries: readonly ProtocolLogEntry[];
+}
 
 type Listener = (entries: ProtocolLogEntry[]) => void;
 
@@ -20,6 +36,7 @@ export class ProtocolLog {
   private readonly pending = new Map<string, { at: number; method: string }>();
   private batch: ProtocolLogEntry[] = [];
   private flushScheduled = false;
+  private dropped = 0;
 
   constructor(
     readonly serverId: string,
@@ -44,6 +61,10 @@ export class ProtocolLog {
     // Requests in each direction have their own id space.
     const key = (dir: string, value: string | number) => `${dir}:${typeof value}:${value}`;
     if (kind === 'request' && msgId !== undefined && method) {
+      if (this.pending.size >= MAX_PENDING) {
+        const oldest = this.pending.keys().next().value;
+        if (oldest !== undefined) this.pending.delete(oldest);
+      }
       this.pending.set(key(direction, msgId), { at: now, method });
     } else if ((kind === 'response' || kind === 'error') && msgId !== undefined) {
       const requestDirection = direction === 'in' ? 'out' : 'in';
@@ -73,8 +94,14 @@ export class ProtocolLog {
     });
   }
 
+  /** Records what a stdio server wrote to stderr, one entry per line. */
   stderr(text: string): void {
-    this.push({ direction: 'stderr', kind: 'stderr', text: text.slice(0, MAX_LOGGED_MESSAGE_CHARS), bytes: text.length });
+    const lines = text.split('\n');
+    if (lines.at(-1) === '') lines.pop();
+    for (const line of lines) {
+      const clean = line.replace(/\r$/, '');
+      this.push({ direction: 'stderr', kind: 'stderr', text: clean.slice(0, MAX_LOGGED_MESSAGE_CHARS), bytes: clean.length });
+    }
   }
 
   note(text: string): void {
@@ -90,12 +117,23 @@ export class ProtocolLog {
     return this.entries.slice(this.start);
   }
 
-  /** The last stderr lines, for diagnostics of a process that exited. */
-  lastStderr(lines: number): string {
+  /** The sequence number of the latest entry; entries after it are newer. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Entries newer than `seq`. */
+  since(seq: number): ProtocolLogEntry[] {
+    return this.list().filter((e) => e.seq > seq);
+  }
+
+  /** The last stderr lines (newer than `sinceSeq`), for diagnostics of a process that exited. */
+  lastStderr(lines: number, sinceSeq = 0): string {
     const texts: string[] = [];
     for (let i = this.entries.length - 1; i >= this.start && texts.length < lines; i--) {
       const entry = this.entries[i];
-      if (entry?.direction === 'stderr' && entry.text) texts.unshift(entry.text.trimEnd());
+      if (!entry || entry.seq <= sinceSeq) break;
+      if (entry.direction === 'stderr' && entry.text) texts.unshift(entry.text.trimEnd());
     }
     return texts.join('\n').split('\n').slice(-lines).join('\n');
   }
@@ -103,10 +141,21 @@ export class ProtocolLog {
   clear(): void {
     this.entries = [];
     this.start = 0;
+    this.dropped = 0;
   }
 
-  export(): string {
-    return JSON.stringify({ serverId: this.serverId, exportedAt: new Date().toISOString(), entries: this.list() }, null, 2);
+  export(label?: string): string {
+    const file: ProtocolLogExport = {
+      format: 'skill-inspector-protocol-log',
+      version: 1,
+      serverId: this.serverId,
+      ...(label !== undefined ? { label } : {}),
+      exportedAt: new Date().toISOString(),
+      limit: this.limit,
+      dropped: this.dropped,
+      entries: this.list(),
+    };
+    return JSON.stringify(file, null, 2);
   }
 
   private push(partial: { direction: LogDirection } & Omit<ProtocolLogEntry, 'seq' | 'serverId' | 'at' | 'direction'>): void {
@@ -114,6 +163,8 @@ export class ProtocolLog {
     this.entries.push(entry);
     this.compact();
     this.batch.push(entry);
+    // Between two flushes only the newest `limit` entries can matter.
+    if (this.batch.length > this.limit * 2) this.batch = this.batch.slice(-this.limit);
     // Batch pushes to the renderer: a flood of notifications becomes one event per tick.
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -128,7 +179,10 @@ export class ProtocolLog {
 
   private compact(): void {
     const live = this.entries.length - this.start;
-    if (live > this.limit) this.start += live - this.limit;
+    if (live > this.limit) {
+      this.dropped += live - this.limit;
+      this.start += live - this.limit;
+    }
     // Amortised O(1): drop the dead prefix once it is as big as the live part.
     if (this.start > 1024 && this.start * 2 > this.entries.length) {
       this.entries = this.entries.slice(this.start);

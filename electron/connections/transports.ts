@@ -14,12 +14,19 @@ export interface HttpObservation {
   contentType?: string;
 }
 
-/** How a stdio process ended, for diagnostics. */
+/** How a stdio process ended, and what it wrote that was not MCP, for diagnostics. */
 export interface ProcessObservation {
   exitCode?: number | null;
   signal?: NodeJS.Signals | null;
   spawnError?: NodeJS.ErrnoException;
+  /** The first stdout lines that were not JSON-RPC (the SDK skips them silently). */
+  nonProtocolOutput?: string[];
 }
+
+/** How many non-JSON stdout lines are kept as evidence and noted in the log. */
+const NON_PROTOCOL_LINES_KEPT = 5;
+const NON_PROTOCOL_LINES_LOGGED = 20;
+const LINE_EXCERPT_CHARS = 200;
 
 /**
  * The SDK's stdio transport, keeping hold of the child process so the app can
@@ -30,6 +37,7 @@ class ObservedStdioTransport extends StdioClientTransport {
   constructor(
     params: ConstructorParameters<typeof StdioClientTransport>[0],
     private readonly observation: ProcessObservation,
+    private readonly log: ProtocolLog,
   ) {
     super(params);
   }
@@ -46,7 +54,53 @@ class ObservedStdioTransport extends StdioClientTransport {
       this.observation.exitCode = code;
       this.observation.signal = signal;
     });
+    child?.stdout?.on('data', watchForNonProtocolLines(this.observation, this.log));
   }
+}
+
+/**
+ * The SDK skips stdout lines that are not JSON, so a program that is not an
+ * MCP server looks merely silent. Watching the same stream keeps those lines
+ * as evidence. Only the start of each line is looked at: a JSON-RPC line
+ * starts with "{", and multi-megabyte messages are not copied.
+ */
+function watchForNonProtocolLines(observation: ProcessObservation, log: ProtocolLog): (chunk: Buffer) => void {
+  let atLineStart = true;
+  let current: string | undefined;
+  let logged = 0;
+  const finish = () => {
+    if (current === undefined) return;
+    const line = current.trim();
+    current = undefined;
+    if (!line) return;
+    const kept = (observation.nonProtocolOutput ??= []);
+    if (kept.length < NON_PROTOCOL_LINES_KEPT) kept.push(line);
+    if (logged < NON_PROTOCOL_LINES_LOGGED) log.note(`The server wrote a line to stdout that is not JSON-RPC (ignored): ${line}`);
+    else if (logged === NON_PROTOCOL_LINES_LOGGED) log.note('More stdout lines that are not JSON-RPC followed; they are not logged.');
+    logged++;
+  };
+  return (chunk) => {
+    const text = chunk.toString('utf8');
+    let start = 0;
+    while (start <= text.length) {
+      const end = text.indexOf('\n', start);
+      const piece = text.slice(start, end === -1 ? text.length : end);
+      if (atLineStart) {
+        const lead = piece.trimStart();
+        // Blank so far: decide when the first visible character arrives.
+        if (lead) {
+          atLineStart = false;
+          current = lead.startsWith('{') ? undefined : lead.slice(0, LINE_EXCERPT_CHARS);
+        }
+      } else if (current !== undefined && current.length < LINE_EXCERPT_CHARS) {
+        current = (current + piece).slice(0, LINE_EXCERPT_CHARS);
+      }
+      if (end === -1) break;
+      finish();
+      atLineStart = true;
+      start = end + 1;
+    }
+  };
 }
 
 /** Wraps `fetch` so a response body larger than `maxBytes` fails instead of filling memory. */
@@ -55,9 +109,12 @@ export function cappedFetch(maxBytes: () => number, observation: HttpObservation
     const response = await fetch(input, init);
     observation.status = response.status;
     observation.contentType = response.headers.get('content-type') ?? undefined;
-    if (!response.ok) {
+    const type = observation.contentType ?? '';
+    // An error, or a page that is not MCP (a web page, a proxy's login form):
+    // keep the start of the body as evidence for the diagnostic.
+    if (!response.ok || (response.status !== 202 && response.status !== 204 && type !== '' && !/json|event-stream/i.test(type))) {
       const text = await response.text().catch(() => '');
-      observation.bodyExcerpt = text.slice(0, 500);
+      observation.bodyExcerpt = excerpt(text);
       return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
     }
     const declared = Number(response.headers.get('content-length'));
@@ -84,6 +141,12 @@ export function cappedFetch(maxBytes: () => number, observation: HttpObservation
   };
 }
 
+/** The start of a response body, on one line, for a person to read. */
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
+}
+
 export interface BuiltTransport {
   readonly transport: Transport;
   readonly process: ProcessObservation;
@@ -105,6 +168,7 @@ export function buildTransport(config: TransportConfig, log: ProtocolLog, limits
         maxBufferSize: limits.maxMessageBytes(),
       },
       processObservation,
+      log,
     );
     stdio.stderr?.on('data', (chunk: Buffer) => log.stderr(chunk.toString('utf8')));
     inner = stdio;
