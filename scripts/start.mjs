@@ -20,7 +20,7 @@ const binary = electronBinary();
 const [command, args] = binary
   ? [binary, [root]]
   : (console.log('Electron is not installed on this machine (its binary download failed or was skipped), so Skill Inspector starts in browser mode instead.'),
-    [process.execPath, [path.join(root, 'out/main/web.js'), ...process.argv.slice(2)]]);
+    [process.execPath, [path.join(root, process.env.SI_OUT_DIR ?? 'out', 'main', 'web.js'), ...process.argv.slice(2)]]);
 
 const child = spawn(command, args, { stdio: 'inherit', cwd: root });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,40 @@
+// `npm start` on a machine without the Electron binary (this one): one line
+// explains the fallback, then the same app is served in browser mode.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { ROOT } from '../test/support/paths.js';
+import { launchBrowser } from './harness.js';
+
+it('npm start falls back to browser mode with a one-line explanation, and the page works', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'si-start-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), '--port', '0', '--data-dir', dataDir, '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const lines = await new Promise<string[]>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`no output: ${out}`)), 20_000);
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const got = out.split('\n');
+        if (got.length >= 3) {
+          clearTimeout(timer);
+          resolve(got);
+        }
+      });
+    });
+    expect(lines[0]).toBe('Electron is not installed on this machine (its binary download failed or was skipped), so Skill Inspector starts in browser mode instead.');
+    const info = JSON.parse(lines[1]!) as { pageUrl: string };
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(info.pageUrl);
+      await expect.poll(() => page.locator('[data-server-label="Sample skills (bundled)"]').count(), { timeout: 20_000 }).toBe(1);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+});
