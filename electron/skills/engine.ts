@@ -139,6 +139,15 @@ export class SkillsEngine {
             const record = state.upsert(entry, { source: 'listed', findings: own });
             views.push(state.view(record, this.approvals));
           }
+          // A finding about a skill from an earlier page (it came back on this one) belongs to that skill.
+          const onPage = new Set(entries.map((e) => e.uri));
+          for (const f of findings) {
+            const earlier = f.location.skillUri && !onPage.has(f.location.skillUri) ? state.record(f.location.skillUri) : undefined;
+            if (earlier && seen.has(earlier.entry.uri)) {
+              earlier.entryFindings = [...earlier.entryFindings, f];
+              earlier.view = undefined;
+            }
+          }
           serverFindings.push(...findings.filter((f) => !f.location.skillUri || !seen.has(f.location.skillUri)));
           if (views.length > 0) this.events.listed(rpc.serverId, views, false, false);
         },
@@ -243,6 +252,14 @@ export class SkillsEngine {
       this.queueUpdate(state, record);
       return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: false, size: 0, digest: '', check, listed: false };
     }
+    const outside = listed && !isSkillMd ? containment(listed.uri, skillUri) : undefined;
+    if (listed && outside && !outside.inside) {
+      // Listed, but outside the skill directory (another skill, file:, ".."): never read (threat model T5).
+      const check: FileCheck = { state: 'failed', reason: 'unlisted', message: `${listed.uri} lies outside the skill directory, so it was not read.`, checkedAt: now };
+      state.setFile(record, listed.uri, check, [finding('sep-2640-resources-uri-within-skill', `${outside.detail}; a file outside the skill directory is never read.`, loc)]);
+      this.queueUpdate(state, record);
+      return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: false, size: 0, digest: '', check, listed: true };
+    }
     if (isDynamic && !isSkillMd) {
       const where = containment(fileUri, skillUri);
       if (!where.inside) throw new Error(`${fileUri} is outside this skill (${where.detail}); it was not read.`);
@@ -294,7 +311,8 @@ export class SkillsEngine {
   /** Reads and verifies every file of one skill (SKILL.md first, as a host would). */
   async verifySkill(rpc: Rpc, skillUri: string, options: { signal?: AbortSignal; withGet?: boolean } = {}): Promise<SkillEntry> {
     const state = this.server(rpc.serverId);
-    if (options.withGet !== false) await this.confirmWithGet(rpc, skillUri, options.signal);
+    // skills/get exists only where the extension is declared; legacy forms have none to ask.
+    if (options.withGet !== false && state.capability?.declared) await this.confirmWithGet(rpc, skillUri, options.signal);
     const record = this.requireRecord(state, skillUri);
     for (const uri of this.filesOf(record)) {
       if (options.signal?.aborted) break;
