@@ -29,6 +29,30 @@ const anyResult = {
 /** On stdio, silence on the probe means a legacy server: don't wait the full request timeout for it. */
 const MAX_PROBE_TIMEOUT_MS = 10_000;
 
+/**
+ * Closes the client and its transport. After a failed handshake the client
+ * no longer holds its transport, and a stdio process would outlive the app.
+ */
+async function shutdown(client: Client, built: BuiltTransport): Promise<void> {
+  await Promise.allSettled([client.close(), built.transport.close()]);
+}
+
+/** A request the server did not answer in time, said in the user's terms. */
+export class RequestTimedOut extends Error {
+  readonly code = 'REQUEST_TIMEOUT';
+  constructor(timeoutMs: number, cause: unknown) {
+    super(`no answer within ${Math.round(timeoutMs / 100) / 10} s (the request timeout, set in Settings)`, { cause });
+    this.name = 'RequestTimedOut';
+  }
+}
+
+class CancelledAttempt extends Error {
+  constructor() {
+    super('The connection attempt was cancelled.');
+    this.name = 'CancelledAttempt';
+  }
+}
+
 type Attempt = { ok: true } | { ok: false; cancelled: true } | { ok: false; cancelled: false; diagnostic: Diagnostic; retryLegacy: boolean };
 
 export class Connection {
@@ -42,6 +66,8 @@ export class Connection {
   private inflight: { abort: AbortController; client: Client } | undefined;
   /** Log position when the live connection was made, for "connection lost" evidence. */
   private connectedSinceSeq = 0;
+  /** Cancelled attempts whose transports are still being shut down. */
+  private readonly stopping = new Set<Promise<void>>();
 
   constructor(
     private server: ServerConfig,
@@ -121,11 +147,21 @@ export class Connection {
     const abort = new AbortController();
     this.inflight = { abort, client };
     this.log.resetPending();
+    // The SDK does not stop a version probe when the signal fires; racing it
+    // lets a cancel return at once while the abandoned handshake winds down.
+    const cancelled = new Promise<never>((_resolve, reject) => {
+      abort.signal.addEventListener('abort', () => reject(new CancelledAttempt()), { once: true });
+    });
+    cancelled.catch(() => undefined);
+    const handshake = client.connect(built.transport, { timeout: settings.requestTimeoutMs, signal: abort.signal });
+    handshake.catch(() => undefined);
     try {
-      await client.connect(built.transport, { timeout: settings.requestTimeoutMs, signal: abort.signal });
+      await Promise.race([handshake, cancelled]);
     } catch (error) {
-      await client.close().catch(() => undefined);
-      if (this.closing) return { ok: false, cancelled: true };
+      if (this.closing || error instanceof CancelledAttempt) {
+        this.stopInBackground(client, built);
+        return { ok: false, cancelled: true };
+      }
       const exchange = this.log.since(since);
       const diagnostic = diagnose({
         error,
@@ -141,13 +177,15 @@ export class Connection {
       const retryLegacy =
         mode === 'auto' && transportConfig.kind === 'stdio' && probed && !answered && diagnostic.code === 'process-exited';
       if (!retryLegacy) this.log.note(`Connection failed: ${diagnostic.title}. ${describeError(error)}`);
+      // Diagnosed first: stopping the process now must not read as a crash.
+      await shutdown(client, built);
       return { ok: false, cancelled: false, diagnostic, retryLegacy };
     } finally {
       if (this.inflight?.client === client) this.inflight = undefined;
     }
     if (this.closing) {
       // disconnect() arrived just as the handshake finished.
-      await client.close().catch(() => undefined);
+      await shutdown(client, built);
       return { ok: false, cancelled: true };
     }
     this.client = client;
@@ -230,19 +268,30 @@ export class Connection {
   async disconnect(): Promise<ConnectionSnapshot> {
     this.closing = true;
     const inflight = this.inflight;
-    if (inflight) {
-      inflight.abort.abort(new Error('The connection attempt was cancelled.'));
-      await inflight.client.close().catch(() => undefined);
-    }
+    // The attempt's process is stopped in the background: a server that
+    // ignores the end of its input takes seconds to be killed, and nobody
+    // should wait for that.
+    inflight?.abort.abort();
     const client = this.client;
+    const built = this.built;
     this.client = undefined;
     this.built = undefined;
-    if (client) await client.close().catch(() => undefined);
+    if (client && built) await shutdown(client, built);
     await this.connecting?.catch(() => undefined);
     if (this.state.status !== 'disconnected') {
       this.set({ serverId: this.server.id, status: 'disconnected', ...this.keptError() });
     }
     return this.state;
+  }
+
+  /** Resolves once every cancelled attempt's process or session is gone (the app waits for this on quit). */
+  async stopped(): Promise<void> {
+    await Promise.allSettled([...this.stopping]);
+  }
+
+  private stopInBackground(client: Client, built: BuiltTransport): void {
+    const done: Promise<void> = shutdown(client, built).finally(() => this.stopping.delete(done));
+    this.stopping.add(done);
   }
 
   /**
@@ -253,10 +302,15 @@ export class Connection {
    */
   async request(method: string, params: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<unknown> {
     const timeout = options.timeoutMs ?? this.deps.settings().requestTimeoutMs;
-    return this.sdk.request({ method, params } as never, anyResult as never, {
-      timeout,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    try {
+      return await this.sdk.request({ method, params } as never, anyResult as never, {
+        timeout,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      if (!options.signal?.aborted && (error as { code?: unknown } | null)?.code === 'REQUEST_TIMEOUT') throw new RequestTimedOut(timeout, error);
+      throw error;
+    }
   }
 
   /** The last failure stays visible after a later success, as `lastError`. */

@@ -72,8 +72,11 @@ export class ConnectionPool {
     await connection?.disconnect();
   }
 
+  /** Disconnects everything and waits until no server process started by the app is left running. */
   async closeAll(): Promise<void> {
-    await Promise.all([...this.connections.values()].map((c) => c.disconnect()));
+    const all = [...this.connections.values()];
+    await Promise.all(all.map((c) => c.disconnect()));
+    await Promise.all(all.map((c) => c.stopped()));
   }
 
   connected(): Connection[] {

@@ -29,6 +29,26 @@ function classify(message: Record<string, unknown>): ProtocolLogEntry['kind'] {
   return 'response';
 }
 
+/** The length of `JSON.stringify(value)`, less the escape characters (close enough for a size column), without building it. */
+function approximateJsonLength(value: unknown, depth: number): number {
+  if (typeof value === 'string') return value.length + 2;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value).length;
+  if (value === null || typeof value !== 'object') return 4;
+  // JSON-RPC messages are shallow; a very deep value is serialised (and so measured) instead.
+  if (depth > 32) return Number.POSITIVE_INFINITY;
+  let length = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) length += approximateJsonLength(item, depth + 1) + 1;
+    return length;
+  }
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined || typeof item === 'function') continue;
+    length += key.length + 4 + approximateJsonLength(item, depth + 1);
+  }
+  return length;
+}
+
 export class ProtocolLog {
   private entries: ProtocolLogEntry[] = [];
   private start = 0;
@@ -75,21 +95,27 @@ export class ProtocolLog {
         method = request.method;
       }
     }
-    let serialised: string;
-    try {
-      serialised = JSON.stringify(message) ?? 'undefined';
-    } catch {
-      serialised = String(message);
+    // Serialising every message just to measure it doubled the JSON work of
+    // a Verify all; a walk estimates the size, and only a message that may be
+    // too big to keep is serialised, for its preview.
+    const estimate = approximateJsonLength(message, 0);
+    let serialised: string | undefined;
+    if (estimate > MAX_LOGGED_MESSAGE_CHARS) {
+      try {
+        serialised = JSON.stringify(message) ?? 'undefined';
+      } catch {
+        serialised = String(message);
+      }
     }
-    const bytes = size ?? serialised.length;
-    const truncated = serialised.length > MAX_LOGGED_MESSAGE_CHARS;
+    const bytes = size ?? serialised?.length ?? estimate;
+    const truncated = serialised !== undefined && serialised.length > MAX_LOGGED_MESSAGE_CHARS;
     this.push({
       direction,
       kind,
       ...(method !== undefined ? { method } : {}),
       ...(msgId !== undefined ? { id: msgId } : {}),
       ...(durationMs !== undefined ? { durationMs } : {}),
-      ...(truncated ? { text: `${serialised.slice(0, MAX_LOGGED_MESSAGE_CHARS)}…`, truncated: true } : { message }),
+      ...(truncated ? { text: `${serialised!.slice(0, MAX_LOGGED_MESSAGE_CHARS)}…`, truncated: true } : { message }),
       bytes,
     });
   }

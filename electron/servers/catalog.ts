@@ -33,13 +33,17 @@ export const DEMO_LABEL = 'Sample skills (bundled)';
 
 export type RemovalHook = (server: ServerConfig) => Promise<void>;
 
-/** Makes `wanted` unique among `taken` by adding " (2)", " (3)", … */
+/** The longest label the contract accepts (serverInputSchema). */
+export const MAX_LABEL_LENGTH = 120;
+
+/** Makes `wanted` unique among `taken` (case-insensitively) by adding " (2)", " (3)", …, within the length limit. */
 export function uniqueLabel(wanted: string, taken: Iterable<string>): string {
   const used = new Set([...taken].map((l) => l.toLowerCase()));
-  const base = wanted.trim() || 'server';
-  if (!used.has(base.toLowerCase())) return base;
+  const base = wanted.replace(/\s+/g, ' ').trim() || 'server';
+  const fit = (suffix: string) => `${base.slice(0, MAX_LABEL_LENGTH - suffix.length).trimEnd()}${suffix}`;
+  if (!used.has(fit('').toLowerCase())) return fit('');
   for (let n = 2; ; n++) {
-    const candidate = `${base} (${n})`;
+    const candidate = fit(` (${n})`);
     if (!used.has(candidate.toLowerCase())) return candidate;
   }
 }
@@ -153,8 +157,23 @@ export class ServerCatalog {
     const server = this.get(serverId);
     // Forget everything stored for the server first: a crash between the two
     // steps leaves a server with no cache (harmless), never a cache with no server.
-    for (const hook of this.removalHooks) await hook(server);
+    // Every hook runs even when one fails, so one broken store cannot keep the others' data.
+    const failures: string[] = [];
+    for (const hook of this.removalHooks) {
+      try {
+        await hook(server);
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    if (failures.length > 0) {
+      const reasons = failures.join('; ');
+      throw new ApiFailure('failed', `"${server.label}" was not removed: some of its stored data could not be deleted (${reasons}). Try again.`);
+    }
     this.file = { ...this.file, servers: this.file.servers.filter((s) => s.id !== serverId) };
+    await this.persist();
+    // The backup holds the previous version, with this server's settings (a
+    // token, say). Saving once more makes the backup forget it too.
     await this.persist();
   }
 

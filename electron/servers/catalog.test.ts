@@ -1,0 +1,160 @@
+// The server catalog on real files: what is saved is what comes back, labels
+// stay unique, and removing a server runs every removal hook.
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { ServerConfig } from '../../shared/model.js';
+import { ApiFailure } from '../api-failure.js';
+import { DEMO_LABEL, MAX_LABEL_LENGTH, ServerCatalog, uniqueLabel } from './catalog.js';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-catalog-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function open(seedDemo = false): Promise<ServerCatalog> {
+  const catalog = new ServerCatalog(dir);
+  expect(await catalog.load({ seedDemo })).toBeUndefined();
+  return catalog;
+}
+
+const stdio = { kind: 'stdio' as const, command: 'node', args: ['server.mjs'], env: { API_KEY: 'k' } };
+const http = { kind: 'http' as const, url: 'https://mcp.example.com/mcp', headers: { 'X-Team': 'a' }, bearerToken: 'secret-token' };
+
+async function savedFile(): Promise<{ servers: ServerConfig[] }> {
+  return JSON.parse(await fs.readFile(path.join(dir, 'servers.json'), 'utf8')) as { servers: ServerConfig[] };
+}
+
+describe('uniqueLabel', () => {
+  test('keeps a free label, numbers a taken one, case-insensitively', () => {
+    expect(uniqueLabel('GitHub', [])).toBe('GitHub');
+    expect(uniqueLabel('GitHub', ['github'])).toBe('GitHub (2)');
+    expect(uniqueLabel('GitHub', ['github', 'GitHub (2)'])).toBe('GitHub (3)');
+    expect(uniqueLabel('  spaced   out  ', [])).toBe('spaced out');
+    expect(uniqueLabel('   ', [])).toBe('server');
+  });
+
+  test('never passes the label length limit', () => {
+    const long = 'x'.repeat(200);
+    expect(uniqueLabel(long, [])).toBe('x'.repeat(MAX_LABEL_LENGTH));
+    const second = uniqueLabel(long, ['x'.repeat(MAX_LABEL_LENGTH)]);
+    expect(second).toBe(`${'x'.repeat(MAX_LABEL_LENGTH - 4)} (2)`);
+    expect(second).toHaveLength(MAX_LABEL_LENGTH);
+  });
+});
+
+describe('ServerCatalog', () => {
+  test('add, edit, duplicate and remove are saved and survive a restart', async () => {
+    const catalog = await open();
+    const a = await catalog.add({ label: 'Local tools', transport: stdio });
+    const b = await catalog.add({ label: 'Remote', transport: http });
+    expect(a).toMatchObject({ label: 'Local tools', transport: stdio });
+    expect(a.id).not.toBe(b.id);
+
+    const edited = await catalog.update(b.id, { label: 'Remote (prod)', transport: { ...http, url: 'https://prod.example.com/mcp' } });
+    expect(edited).toEqual({ ...b, label: 'Remote (prod)', transport: { ...http, url: 'https://prod.example.com/mcp' } });
+
+    const copy = await catalog.duplicate(a.id);
+    expect(copy).toMatchObject({ label: 'Local tools copy', transport: stdio });
+    expect(copy.id).not.toBe(a.id);
+    const copy2 = await catalog.duplicate(a.id);
+    expect(copy2.label).toBe('Local tools copy (2)');
+
+    await catalog.remove(copy.id);
+
+    const reopened = await open();
+    expect(reopened.list()).toEqual([a, edited, copy2]);
+    expect((await savedFile()).servers).toEqual([a, edited, copy2]);
+    // Written atomically: no temp file is left beside the catalog.
+    expect((await fs.readdir(dir)).sort()).toEqual(['servers.json', 'servers.json.bak']);
+  });
+
+  test('labels are unique in the catalog, whatever the case', async () => {
+    const catalog = await open();
+    const first = await catalog.add({ label: 'GitHub', transport: stdio });
+    await expect(catalog.add({ label: 'github', transport: http })).rejects.toThrow(
+      new ApiFailure('conflict', 'A server labelled "GitHub" is already in the catalog. Labels must be unique; choose another.'),
+    );
+    const other = await catalog.add({ label: 'Other', transport: http });
+    await expect(catalog.update(other.id, { label: 'GITHUB', transport: http })).rejects.toThrow('A server labelled "GitHub" is already in the catalog.');
+    // Renaming a server to its own label (another case) is fine.
+    expect((await catalog.update(first.id, { label: 'Github', transport: stdio })).label).toBe('Github');
+    expect(catalog.list().map((s) => s.label)).toEqual(['Github', 'Other']);
+  });
+
+  test('an import adds all or nothing, and rejects a label used twice in it', async () => {
+    const catalog = await open();
+    await catalog.add({ label: 'taken', transport: stdio });
+    await expect(catalog.addMany([{ label: 'new', transport: stdio }, { label: 'TAKEN', transport: http }])).rejects.toThrow('A server labelled "taken" is already in the catalog.');
+    await expect(catalog.addMany([{ label: 'twin', transport: stdio }, { label: 'Twin', transport: http }])).rejects.toThrow(
+      'The label "Twin" is used twice in this import. Give each server its own label.',
+    );
+    expect(catalog.list().map((s) => s.label)).toEqual(['taken']);
+    const added = await catalog.addMany([{ label: 'one', transport: stdio }, { label: 'two', transport: http }]);
+    expect(added.map((s) => s.label)).toEqual(['one', 'two']);
+    expect((await open()).list().map((s) => s.label)).toEqual(['taken', 'one', 'two']);
+  });
+
+  test('removal runs every registered hook with the server, then forgets it, backup included', async () => {
+    const catalog = await open();
+    const keep = await catalog.add({ label: 'keep', transport: stdio });
+    const gone = await catalog.add({ label: 'gone', transport: http });
+    const seen: string[] = [];
+    catalog.onRemove(async (server) => void seen.push(`cache:${server.id}:${server.label}`));
+    catalog.onRemove(async (server) => void seen.push(`approvals:${server.id}`));
+    await catalog.remove(gone.id);
+    expect(seen).toEqual([`cache:${gone.id}:gone`, `approvals:${gone.id}`]);
+    expect(catalog.list()).toEqual([keep]);
+    // Its settings (a bearer token here) are in neither the file nor its backup.
+    for (const name of ['servers.json', 'servers.json.bak']) {
+      const text = await fs.readFile(path.join(dir, name), 'utf8');
+      expect(text).not.toContain(gone.id);
+      expect(text).not.toContain('secret-token');
+    }
+  });
+
+  test('a failing removal hook keeps the server, runs the other hooks, and says what failed', async () => {
+    const catalog = await open();
+    const server = await catalog.add({ label: 'stubborn', transport: stdio });
+    const ran: string[] = [];
+    catalog.onRemove(async () => {
+      throw new Error('snapshots: permission denied');
+    });
+    catalog.onRemove(async () => void ran.push('second hook'));
+    await expect(catalog.remove(server.id)).rejects.toThrow(
+      new ApiFailure('failed', '"stubborn" was not removed: some of its stored data could not be deleted (snapshots: permission denied). Try again.'),
+    );
+    expect(ran).toEqual(['second hook']);
+    expect(catalog.list()).toEqual([server]);
+  });
+
+  test('unknown ids get a clear not-found error', async () => {
+    const catalog = await open();
+    await expect(catalog.remove('nope')).rejects.toThrow(new ApiFailure('not-found', 'No server with id "nope" is in the catalog.'));
+    await expect(catalog.duplicate('nope')).rejects.toThrow('No server with id "nope" is in the catalog.');
+  });
+
+  test('the bundled sample server is offered once; a user who removes it keeps it removed', async () => {
+    const catalog = await open(true);
+    expect(catalog.list().map((s) => [s.label, s.builtin])).toEqual([[DEMO_LABEL, 'demo']]);
+    await catalog.remove('demo');
+    expect((await open(true)).list()).toEqual([]);
+  });
+
+  test('a damaged catalog is recovered from its backup and reported', async () => {
+    const catalog = await open();
+    const server = await catalog.add({ label: 'survivor', transport: stdio });
+    await catalog.add({ label: 'second', transport: http });
+    await fs.writeFile(path.join(dir, 'servers.json'), '{"version": 1, "servers": [', 'utf8');
+    const recovered = new ServerCatalog(dir);
+    const problem = await recovered.load({ seedDemo: false });
+    expect(problem?.recoveredFrom).toBe('backup');
+    expect(problem?.message).toMatch(/^The file could not be read because it is not valid JSON/);
+    expect(recovered.list()).toEqual([server]);
+  });
+});
