@@ -111,6 +111,8 @@ export function parseSkillUri(uri: string): { ok: true; parts: SkillUriParts } |
     return { ok: false, reason: 'it does not end in /SKILL.md after at least one skill-path segment' };
   }
   const skillPath = segments.slice(0, -1);
+  // "skill:///SKILL.md" or "skill://a//SKILL.md": an empty segment names nothing (an empty authority, as in file:///, is fine).
+  if (skillPath.some((s, i) => s === '' && (i > 0 || skillPath.length === 1))) return { ok: false, reason: 'it has an empty skill-path segment' };
   const finalSegment = skillPath[skillPath.length - 1] ?? '';
   const rootEnd = uri.length - '/SKILL.md'.length;
   return {

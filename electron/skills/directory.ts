@@ -85,6 +85,9 @@ export async function listDirectoryTree(
         }
         cursors.add(next);
         cursor = next;
+        if (page === maxPages - 1) {
+          findings.push(finding('sep-2640-directory-read-pagination', `resources/directory/read of ${dir} was still returning nextCursor after ${maxPages} pages; stopped.`, { serverId: rpc.serverId, skillUri: entry.uri, fileUri: dir }));
+        }
       }
     }
   }

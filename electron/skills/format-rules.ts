@@ -38,14 +38,16 @@ export function nameFindings(rawName: unknown, location: FindingLocation, contex
       out.push(finding('agentskills-name-charset', `"${name}" may only contain lowercase a-z, 0-9 and hyphens.`, at, { expected: 'a-z, 0-9 and -', actual: name }));
     }
   }
-  if (!STRICT_NAME.test(name)) {
-    out.push(finding('sep-2640-name-naming-rules', `"${name}" breaks the naming rules (ASCII a-z0-9, 1–64 characters, no leading, trailing or double hyphen).`, at, { actual: name }));
+  // The sep-2640 rules judge the name as written, as the conformance suite does:
+  // trimming or NFKC folding here would pass "ｐｄｆ" or "pdf " unreported.
+  if (!STRICT_NAME.test(rawName)) {
+    out.push(finding('sep-2640-name-naming-rules', `"${rawName}" breaks the naming rules (ASCII a-z0-9, 1–64 characters, no leading, trailing or double hyphen).`, at, { actual: rawName }));
   }
-  if (context.finalSegment !== undefined && context.finalSegment.normalize('NFKC') !== name) {
+  if (context.finalSegment !== undefined && context.finalSegment !== rawName) {
     out.push(
-      finding('sep-2640-final-segment-equals-name', `The final skill-path segment is "${context.finalSegment}" but the name is "${name}".`, at, {
+      finding('sep-2640-final-segment-equals-name', `The final skill-path segment is "${context.finalSegment}" but the name is "${rawName}".`, at, {
         expected: context.finalSegment,
-        actual: name,
+        actual: rawName,
       }),
     );
   }

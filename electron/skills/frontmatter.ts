@@ -53,10 +53,17 @@ export function parseFrontmatter(text: string): FrontmatterParse {
   const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
-    const line = (error.linePos?.[0]?.line ?? 1) + split.yamlLine - 1;
+    // linePos is only filled in with prettyErrors; the offset always is.
+    const line = split.yaml.slice(0, error.pos[0]).split('\n').length + split.yamlLine - 1;
     return { ok: false, problem: 'invalid-yaml', message: error.message.split('\n')[0] ?? 'invalid YAML', line, split };
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // toJS throws on alias bombs ("billion laughs"): a finding, not a crash.
+    return { ok: false, problem: 'invalid-yaml', message: error instanceof Error ? error.message : String(error), line: split.yamlLine, split };
+  }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, problem: 'not-mapping', message: 'The frontmatter is not a mapping of fields.', line: split.yamlLine, split };
   }

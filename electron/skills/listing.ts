@@ -81,8 +81,12 @@ export async function listAllSkills(
       pageFindings.push(finding('sep-2640-skills-list-cache-attributes', `Page ${pages} has cacheScope "${hint.hint.scope}" but page 1 had "${cache.scope}"; every page of one list must use the same scope.`, at));
     }
 
+    let overLimit = false;
     (result['skills'] as unknown[]).forEach((raw, index) => {
-      if (entries.length + pageEntries.length >= limits.maxListEntries) return;
+      if (entries.length + pageEntries.length >= limits.maxListEntries) {
+        overLimit = true;
+        return;
+      }
       const checked = checkEntry(raw, serverId, `skills/list page ${pages}, entry ${index}`);
       pageFindings.push(...checked.findings);
       if (!checked.entry) return;
@@ -105,7 +109,9 @@ export async function listAllSkills(
     findings.push(...pageFindings);
     options.onPage?.(pageEntries, pageFindings);
 
-    if (entries.length >= limits.maxListEntries) {
+    // A listing of exactly the limit is whole: stop only when something is left unread.
+    const hasNext = result['nextCursor'] !== undefined && result['nextCursor'] !== null && result['nextCursor'] !== '';
+    if (entries.length >= limits.maxListEntries && (overLimit || hasNext)) {
       findings.push(finding('inspector-list-limit', `Stopped at the entry limit (${limits.maxListEntries}); raise "Max list entries" in Settings to see more.`, at));
       return { implemented: true, entries, findings, ...(cache ? { cache } : {}), complete: false, pages };
     }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { compareFrontmatter, parseFrontmatter, splitSkillMd, stableJson } from './frontmatter.js';
+
+describe('splitSkillMd', () => {
+  it('splits frontmatter from body and says where the body starts', () => {
+    expect(splitSkillMd('---\nname: a\n---\nbody\n')).toEqual({ hasBom: false, yaml: 'name: a', unclosed: false, body: 'body\n', bodyLine: 4, yamlLine: 2 });
+  });
+
+  it('tolerates a BOM and CRLF / CR line ends', () => {
+    const split = splitSkillMd('\uFEFF---\r\nname: a\r---\r\nbody');
+    expect(split).toMatchObject({ hasBom: true, yaml: 'name: a', body: 'body', bodyLine: 4 });
+  });
+
+  it('reports a file without an opening --- as having no YAML', () => {
+    expect(splitSkillMd('# Title\n---\n').yaml).toBeUndefined();
+  });
+
+  it('takes the first closing --- only', () => {
+    expect(splitSkillMd('---\na: 1\n---\nx\n---\ny').body).toBe('x\n---\ny');
+  });
+});
+
+describe('parseFrontmatter', () => {
+  it('parses YAML 1.2 core: "yes" and dates stay strings', () => {
+    const parse = parseFrontmatter('---\nname: a\ndescription: yes\nmetadata:\n  released: 2024-01-01\n---\n');
+    expect(parse.ok && parse.value).toEqual({ name: 'a', description: 'yes', metadata: { released: '2024-01-01' } });
+  });
+
+  it('records the line of each top-level field, quoted keys included', () => {
+    const parse = parseFrontmatter('---\nname: a\n"description": d\nmetadata:\n  name: nested\n---\n');
+    expect(parse.ok && parse.fieldLines).toEqual({ name: 2, description: 3, metadata: 4 });
+  });
+
+  it('explains each way a frontmatter can be unusable, with a line', () => {
+    expect(parseFrontmatter('text')).toMatchObject({ ok: false, problem: 'missing', line: 1 });
+    expect(parseFrontmatter('---\nname: a\n')).toMatchObject({ ok: false, problem: 'unclosed', line: 1 });
+    expect(parseFrontmatter('---\nname: a\n  b: [\n---\n')).toMatchObject({ ok: false, problem: 'invalid-yaml' });
+    expect(parseFrontmatter('---\n"just a string"\n---\n')).toMatchObject({ ok: false, problem: 'not-mapping', line: 2 });
+    expect(parseFrontmatter('---\n---\n')).toMatchObject({ ok: false, problem: 'not-mapping' });
+  });
+
+  it('gives the line of the offending key in the file, not in the YAML', () => {
+    expect(parseFrontmatter('---\na: 1\nb: 2\na: 3\n---\n')).toMatchObject({ ok: false, problem: 'invalid-yaml', line: 4 });
+  });
+
+  it('keeps a "__proto__" key as data without touching the prototype', () => {
+    const parse = parseFrontmatter('---\n__proto__:\n  polluted: yes\nname: a\n---\n');
+    expect(parse.ok).toBe(true);
+    if (!parse.ok) return;
+    expect(Object.getPrototypeOf(parse.value)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+});
+
+describe('compareFrontmatter', () => {
+  it('finds no difference when only key order differs, nested too', () => {
+    expect(compareFrontmatter({ a: 1, m: { x: '1', y: '2' } }, { m: { y: '2', x: '1' }, a: 1 })).toEqual([]);
+  });
+
+  it('compares over the union of keys and shows absent sides as missing', () => {
+    expect(compareFrontmatter({ name: 'a', license: 'MIT' }, { name: 'a', version: '1' })).toEqual([
+      { field: 'license', listed: '"MIT"' },
+      { field: 'version', served: '"1"' },
+    ]);
+  });
+
+  it('distinguishes a string from a number and null from absent', () => {
+    expect(compareFrontmatter({ v: '1' }, { v: 1 })).toEqual([{ field: 'v', listed: '"1"', served: '1' }]);
+    expect(compareFrontmatter({ v: null }, {})).toEqual([{ field: 'v', listed: 'null' }]);
+  });
+
+  it('stableJson sorts keys at every depth', () => {
+    expect(stableJson({ b: [{ d: 1, c: 2 }], a: 'x' })).toBe('{"a":"x","b":[{"c":2,"d":1}]}');
+  });
+});

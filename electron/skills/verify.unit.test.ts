@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { VERIFY_CASES } from './finding-cases-format.unit.js';
+import { GUIDE_MD, GUIDE_URI, SERVER, SKILL_MD, SKILL_URI, cleanSkill, fileRef, runFindingCases, sha256Of } from './finding-cases.unit.js';
+import { findResource, sha256, verifyFile, type VerifiableEntry } from './verify.js';
+
+runFindingCases(VERIFY_CASES);
+
+const skill = cleanSkill();
+const entry: VerifiableEntry = { uri: skill.uri, frontmatter: skill.entry['frontmatter'] as Record<string, unknown>, resources: skill.entry['resources'] as VerifiableEntry['resources'] };
+const NOW = '2026-01-01T00:00:00.000Z';
+const bytes = (s: string) => Buffer.from(s, 'utf8');
+
+describe('verifyFile', () => {
+  it('verifies the exact listed bytes and returns their digest', () => {
+    const verdict = verifyFile(entry, GUIDE_URI, bytes(GUIDE_MD), { serverId: SERVER, now: NOW });
+    expect(verdict.check).toEqual({ state: 'verified', digest: sha256Of(GUIDE_MD), size: GUIDE_MD.length, checkedAt: NOW });
+    expect(verdict.findings).toEqual([]);
+  });
+
+  it('checks size before digest: a longer file fails on size, naming both sizes', () => {
+    const verdict = verifyFile(entry, GUIDE_URI, bytes(`${GUIDE_MD}x`), { serverId: SERVER, now: NOW });
+    expect(verdict.check).toMatchObject({ state: 'failed', reason: 'size', expected: `${GUIDE_MD.length}`, actual: `${GUIDE_MD.length + 1}` });
+  });
+
+  it('fails on digest with both digests in the check', () => {
+    const served = GUIDE_MD.replace('G', 'g');
+    const verdict = verifyFile(entry, GUIDE_URI, bytes(served), { serverId: SERVER, now: NOW });
+    expect(verdict.check).toMatchObject({ state: 'failed', reason: 'digest', expected: sha256Of(GUIDE_MD), actual: sha256Of(served) });
+    expect(verdict.digest).toBe(sha256Of(served));
+  });
+
+  it('hashes bytes, not text: the same characters in UTF-16 do not verify', () => {
+    const utf16 = Buffer.from(GUIDE_MD, 'utf16le');
+    const listed: VerifiableEntry = { ...entry, resources: [fileRef(SKILL_URI, SKILL_MD), { ...fileRef(GUIDE_URI, GUIDE_MD), size: utf16.byteLength }] };
+    expect(verifyFile(listed, GUIDE_URI, utf16, { serverId: SERVER, now: NOW }).check).toMatchObject({ state: 'failed', reason: 'digest' });
+  });
+
+  it('fails SKILL.md on frontmatter even when its digest matches, listing each differing field', () => {
+    const served = SKILL_MD.replace('Fill PDF forms.', 'Other.');
+    const listed: VerifiableEntry = { ...entry, resources: [fileRef(SKILL_URI, served)] };
+    const verdict = verifyFile(listed, SKILL_URI, bytes(served), { serverId: SERVER, now: NOW });
+    expect(verdict.check).toEqual({
+      state: 'failed',
+      reason: 'frontmatter',
+      message: 'Frontmatter differs from the listing: description: listing "Fill PDF forms.", file "Other."',
+      expected: 'description="Fill PDF forms."',
+      actual: 'description="Other."',
+      checkedAt: NOW,
+    });
+    expect(verdict.skillMd?.ok).toBe(true);
+  });
+
+  it('marks a dynamic skill unverifiable, but still applies the format rules to its SKILL.md', () => {
+    const dynamic: VerifiableEntry = { ...entry, resources: 'dynamic' };
+    const verdict = verifyFile(dynamic, SKILL_URI, bytes('no frontmatter'), { serverId: SERVER, now: NOW });
+    expect(verdict.check).toMatchObject({ state: 'failed', reason: 'frontmatter' });
+    expect(verdict.findings.map((f) => f.id)).toEqual(['agentskills-frontmatter-missing', 'sep-2640-skillmd-frontmatter']);
+    const ok = verifyFile(dynamic, SKILL_URI, bytes(SKILL_MD), { serverId: SERVER, now: NOW });
+    expect(ok.check).toMatchObject({ state: 'unverifiable' });
+    expect(ok.check.state === 'unverifiable' && ok.check.reason).toContain('dynamic');
+  });
+
+  it('marks a legacy file with no digest unverifiable rather than verified', () => {
+    const legacy: VerifiableEntry = { ...entry, resources: [{ uri: GUIDE_URI, digest: '', size: -1 }] };
+    expect(verifyFile(legacy, GUIDE_URI, bytes(GUIDE_MD), { serverId: SERVER, now: NOW }).check.state).toBe('unverifiable');
+  });
+
+  it('checks the digest of a legacy file with no size', () => {
+    const legacy: VerifiableEntry = { ...entry, resources: [{ uri: GUIDE_URI, digest: sha256Of(GUIDE_MD), size: -1 }] };
+    expect(verifyFile(legacy, GUIDE_URI, bytes(GUIDE_MD), { serverId: SERVER, now: NOW }).check.state).toBe('verified');
+    expect(verifyFile(legacy, GUIDE_URI, bytes(`${GUIDE_MD}x`), { serverId: SERVER, now: NOW }).check).toMatchObject({ reason: 'digest' });
+  });
+});
+
+describe('findResource and sha256', () => {
+  it('finds a resource by exact or canonical URI, and nothing outside the list', () => {
+    expect(findResource(entry, GUIDE_URI)?.uri).toBe(GUIDE_URI);
+    expect(findResource(entry, 'SKILL://acme/pdf-tools/references/%67uide.md')?.uri).toBe(GUIDE_URI);
+    expect(findResource(entry, `${GUIDE_URI}x`)).toBeUndefined();
+    expect(findResource({ ...entry, resources: 'dynamic' }, GUIDE_URI)).toBeUndefined();
+  });
+
+  it('hashes the empty file to the well-known SHA-256', () => {
+    expect(sha256(new Uint8Array())).toBe('sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+});

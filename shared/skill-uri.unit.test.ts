@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalUri, containment, decodeSegment, isRegName, normaliseSegments, parseSkillUri, parseUri, resolveReference } from './skill-uri.js';
+
+const SKILL = 'skill://acme/pdf-tools/SKILL.md';
+
+describe('parseUri', () => {
+  it('splits scheme, authority and raw segments, lower-casing only the scheme', () => {
+    expect(parseUri('SKILL://Acme/a%20b/SKILL.md')).toEqual({ scheme: 'skill', authority: 'Acme', segments: ['a%20b', 'SKILL.md'], hasAuthority: true });
+  });
+
+  it('drops query and fragment', () => {
+    expect(parseUri('skill://acme/x/SKILL.md?v=1#top')?.segments).toEqual(['x', 'SKILL.md']);
+  });
+
+  it('keeps an empty authority (file:///etc)', () => {
+    expect(parseUri('file:///etc/passwd')).toEqual({ scheme: 'file', authority: '', segments: ['etc', 'passwd'], hasAuthority: true });
+  });
+
+  it('reads a URI without authority', () => {
+    expect(parseUri('urn:skills/pdf/SKILL.md')).toEqual({ scheme: 'urn', authority: '', segments: ['skills', 'pdf', 'SKILL.md'], hasAuthority: false });
+  });
+
+  it.each(['', 'pdf-tools/SKILL.md', '/abs/SKILL.md', '1abc://x', '://x'])('refuses %j (no scheme)', (uri) => {
+    expect(parseUri(uri)).toBeUndefined();
+  });
+});
+
+describe('decodeSegment and normaliseSegments', () => {
+  it('decodes escapes and keeps an invalid one as written', () => {
+    expect(decodeSegment('a%20b')).toBe('a b');
+    expect(decodeSegment('100%')).toBe('100%');
+  });
+
+  it('resolves . and .. (also encoded) and says when .. climbs above the start', () => {
+    expect(normaliseSegments(['a', '.', 'b', '..', 'c'])).toEqual({ segments: ['a', 'c'], escaped: false, hadDots: true });
+    expect(normaliseSegments(['a', '%2E%2e', '..'])).toEqual({ segments: [], escaped: true, hadDots: true });
+    expect(normaliseSegments(['a', 'b'])).toEqual({ segments: ['a', 'b'], escaped: false, hadDots: false });
+  });
+
+  it('splits an encoded slash or backslash as a separator', () => {
+    expect(normaliseSegments(['a', 'b%2F..%2F..%5Cc'])).toEqual({ segments: ['c'], escaped: false, hadDots: true });
+    expect(normaliseSegments(['a%2F..%2F..%2Fetc'])).toEqual({ segments: ['etc'], escaped: true, hadDots: true });
+  });
+});
+
+describe('parseSkillUri', () => {
+  it('gives root, skill path, final segment and prefix', () => {
+    expect(parseSkillUri('skill://acme/tools/pdf-tools/SKILL.md')).toEqual({
+      ok: true,
+      parts: { scheme: 'skill', root: 'skill://acme/tools/pdf-tools', skillPath: ['acme', 'tools', 'pdf-tools'], finalSegment: 'pdf-tools', prefix: 'acme/tools', authority: 'acme' },
+    });
+  });
+
+  it('takes a one-segment skill: the authority is the name and there is no prefix', () => {
+    expect(parseSkillUri('skill://pdf-tools/SKILL.md')).toMatchObject({ ok: true, parts: { finalSegment: 'pdf-tools', prefix: '', skillPath: ['pdf-tools'] } });
+  });
+
+  it('accepts an empty authority before the skill path, as in file:///', () => {
+    expect(parseSkillUri('file:///skills/pdf/SKILL.md')).toMatchObject({ ok: true, parts: { scheme: 'file', root: 'file:///skills/pdf', finalSegment: 'pdf', prefix: '/skills', authority: '' } });
+  });
+
+  it('decodes the final segment', () => {
+    expect(parseSkillUri('skill://acme/pdf%20tools/SKILL.md')).toMatchObject({ ok: true, parts: { finalSegment: 'pdf tools' } });
+  });
+
+  it('parses other schemes too: being a skill is the server’s word, not the scheme’s', () => {
+    expect(parseSkillUri('https://example.com/skills/pdf/SKILL.md')).toMatchObject({ ok: true, parts: { scheme: 'https', finalSegment: 'pdf', prefix: 'example.com/skills' } });
+    expect(parseSkillUri('urn:x/pdf/SKILL.md')).toMatchObject({ ok: true, parts: { scheme: 'urn', finalSegment: 'pdf' } });
+  });
+
+  it.each([
+    ['pdf/SKILL.md', 'it is not an absolute URI (no scheme)'],
+    ['skill://acme/pdf/README.md', 'it does not end in /SKILL.md after at least one skill-path segment'],
+    ['skill://acme/pdf/skill.md', 'it does not end in /SKILL.md after at least one skill-path segment'],
+    ['skill:///SKILL.md', 'it has an empty skill-path segment'],
+    ['skill://acme//SKILL.md', 'it has an empty skill-path segment'],
+    ['skill://acme/../pdf/SKILL.md', 'it contains "." or ".." segments'],
+    ['skill://acme/%2e/pdf/SKILL.md', 'it contains "." or ".." segments'],
+  ])('refuses %j: %s', (uri, reason) => {
+    expect(parseSkillUri(uri)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('canonicalUri', () => {
+  it('makes equivalent spellings equal', () => {
+    expect(canonicalUri('SKILL://acme/pdf-tools/%67uide.md')).toBe(canonicalUri('skill://acme/pdf-tools/guide.md'));
+    expect(canonicalUri('skill://acme/pdf-tools/./a/../guide.md')).toBe('skill://acme/pdf-tools/guide.md');
+    expect(canonicalUri('skill://acme/a b.md')).toBe('skill://acme/a%20b.md');
+  });
+
+  it('keeps different files different, including case', () => {
+    expect(canonicalUri('skill://acme/Guide.md')).not.toBe(canonicalUri('skill://acme/guide.md'));
+  });
+
+  it('returns a non-URI unchanged', () => {
+    expect(canonicalUri('not a uri')).toBe('not a uri');
+  });
+});
+
+describe('containment', () => {
+  it('finds a file inside the skill directory, with its relative path', () => {
+    expect(containment('skill://acme/pdf-tools/references/guide.md', SKILL)).toEqual({ inside: true, relativePath: 'references/guide.md' });
+    expect(containment('SKILL://acme/pdf-tools/a%20b.md', SKILL)).toEqual({ inside: true, relativePath: 'a b.md' });
+  });
+
+  it.each([
+    ['https://acme/pdf-tools/x.md', 'other-scheme'],
+    ['skills://acme/pdf-tools/x.md', 'other-scheme'],
+    ['skill:acme/pdf-tools/x.md', 'other-scheme'],
+    ['file:///etc/passwd', 'file-uri'],
+    ['skill://acme/other/x.md', 'outside'],
+    ['skill://acme/pdf-tools-evil/x.md', 'outside'],
+    ['skill://acme/pdf-tools', 'outside'],
+    ['skill://acme/pdf-tools/../other/x.md', 'traversal'],
+    ['skill://acme/pdf-tools/%2e%2e/other/x.md', 'traversal'],
+    ['skill://acme/pdf-tools/%2E%2E%2Fother%2Fx.md', 'traversal'],
+    ['skill://acme/pdf-tools/a%2F..%2F..%2Fx.md', 'traversal'],
+    ['skill://acme/../../etc/passwd', 'traversal'],
+    ['skill://acme/pdf-tools/./x.md', 'traversal'],
+    ['skill://acme/pdf-tools/sub/../x.md', 'traversal'],
+    ['x.md', 'not-a-uri'],
+  ])('%s is not inside (%s)', (uri, reason) => {
+    expect(containment(uri, SKILL)).toMatchObject({ inside: false, reason });
+  });
+
+  it('says in the detail what is wrong', () => {
+    expect(containment('skill://acme/other/x.md', SKILL)).toEqual({ inside: false, reason: 'outside', detail: '"skill://acme/other/x.md" is not under skill://acme/pdf-tools/' });
+  });
+
+  it('lets a file: skill contain file: files', () => {
+    expect(containment('file:///skills/pdf/a.md', 'file:///skills/pdf/SKILL.md')).toEqual({ inside: true, relativePath: 'a.md' });
+  });
+
+  it('treats a name that merely contains %2e%2e as an ordinary file', () => {
+    expect(containment('skill://acme/pdf-tools/%2e%2e.md', SKILL)).toEqual({ inside: true, relativePath: '...md' });
+  });
+});
+
+describe('resolveReference', () => {
+  it('resolves a relative path against the skill root', () => {
+    expect(resolveReference('references/guide.md', SKILL)).toEqual({ kind: 'skill-file', uri: 'skill://acme/pdf-tools/references/guide.md', relativePath: 'references/guide.md' });
+    expect(resolveReference('./references/guide.md', SKILL)).toMatchObject({ uri: 'skill://acme/pdf-tools/references/guide.md' });
+  });
+
+  it('keeps .. that stays inside, and refuses .. that escapes', () => {
+    expect(resolveReference('references/../scripts/run.sh', SKILL)).toMatchObject({ kind: 'skill-file', relativePath: 'scripts/run.sh' });
+    expect(resolveReference('../other/SKILL.md', SKILL)).toEqual({ kind: 'escapes', reference: '../other/SKILL.md' });
+    expect(resolveReference('%2e%2e/other/SKILL.md', SKILL)).toMatchObject({ kind: 'escapes' });
+  });
+
+  it('keeps the fragment and drops the query', () => {
+    expect(resolveReference('guide.md?x=1#setup', SKILL)).toEqual({ kind: 'skill-file', uri: 'skill://acme/pdf-tools/guide.md', relativePath: 'guide.md', fragment: 'setup' });
+  });
+
+  it('reads a bare anchor as an anchor, also after ./', () => {
+    expect(resolveReference('#usage', SKILL)).toEqual({ kind: 'anchor', fragment: 'usage' });
+    expect(resolveReference('./#usage', SKILL)).toEqual({ kind: 'anchor', fragment: 'usage' });
+  });
+
+  it('reads http(s) and mailto as external', () => {
+    expect(resolveReference('https://example.com/x', SKILL)).toEqual({ kind: 'external', url: 'https://example.com/x' });
+    expect(resolveReference('HTTP://example.com', SKILL)).toMatchObject({ kind: 'external' });
+    expect(resolveReference('mailto:a@b.c', SKILL)).toMatchObject({ kind: 'external' });
+  });
+
+  it('reads other schemes and protocol-relative links as other URIs, never as skill files', () => {
+    expect(resolveReference('skill://acme/other/SKILL.md', SKILL)).toEqual({ kind: 'other-uri', uri: 'skill://acme/other/SKILL.md' });
+    expect(resolveReference('file:///etc/passwd', SKILL)).toMatchObject({ kind: 'other-uri' });
+    expect(resolveReference('//evil.example/x', SKILL)).toMatchObject({ kind: 'other-uri' });
+  });
+
+  it('reads a leading / as the skill root', () => {
+    expect(resolveReference('/references/guide.md', SKILL)).toMatchObject({ kind: 'skill-file', uri: 'skill://acme/pdf-tools/references/guide.md' });
+  });
+
+  it('encodes the resolved path', () => {
+    expect(resolveReference('my file.md', SKILL)).toEqual({ kind: 'skill-file', uri: 'skill://acme/pdf-tools/my%20file.md', relativePath: 'my file.md' });
+  });
+
+  it('refuses a reference that resolves to the root itself', () => {
+    expect(resolveReference('.', SKILL)).toMatchObject({ kind: 'escapes' });
+  });
+});
+
+describe('isRegName', () => {
+  it.each(['acme', 'a.b-c_d~e', "x!$&'()*+,;=", 'a%2Fb', ''])('accepts %j', (authority) => {
+    expect(isRegName(authority)).toBe(true);
+  });
+
+  it.each(['acme:8080', 'user@host', 'a b', '[::1]', 'a%2', 'ünï'])('refuses %j', (authority) => {
+    expect(isRegName(authority)).toBe(false);
+  });
+});
