@@ -13,6 +13,9 @@ export interface FeatureDeps {
   readonly engine: SkillsEngine;
   readonly pool: ConnectionPool;
   readonly catalog: ServerCatalog;
+  /** Where local skill folders are looked for; default the user's home and no project folder. */
+  readonly homeDir?: string;
+  readonly projectDirs?: readonly string[];
   emit<E extends EventName>(event: E, payload: Events[E]): void;
   /** The engine's view of a connected server; throws a user-facing error when not connected. */
   rpcFor(serverId: string): Rpc;

@@ -10,7 +10,7 @@ import { ConnectionPool } from './connections/pool.js';
 import { dispatch, type Handlers } from './dispatch.js';
 import { EventBus, type EventListener } from './event-bus.js';
 import { ServerCatalog } from './servers/catalog.js';
-import { ConfigError, knownConfigFiles, parseConfigText } from './servers/config-import.js';
+import { ConfigError, knownConfigFiles, parseConfigText, readConfigFile } from './servers/config-import.js';
 import { SettingsStore } from './settings-store.js';
 import { SkillsEngine } from './skills/engine.js';
 import { createApprovalHandlers } from './approvals/handlers.js';
@@ -31,6 +31,9 @@ export interface InspectorOptions {
   /** Connect every server in the catalog at start. */
   readonly autoConnect?: boolean;
   readonly settingsOverrides?: Partial<import('../shared/model.js').Settings>;
+  /** Where local skill folders are looked for (default: the user's home, no project); tests pass temp folders. */
+  readonly homeDir?: string;
+  readonly projectDirs?: readonly string[];
 }
 
 export interface Inspector {
@@ -108,7 +111,17 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     return engine.refresh(rpcFor(server.id), connection.snapshot.capabilities);
   }
 
-  const deps: FeatureDeps = { dataDir: options.dataDir, settings: () => settings.get(), engine, pool, catalog, emit, rpcFor };
+  const deps: FeatureDeps = {
+    dataDir: options.dataDir,
+    settings: () => settings.get(),
+    engine,
+    pool,
+    catalog,
+    emit,
+    rpcFor,
+    ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
+    ...(options.projectDirs !== undefined ? { projectDirs: options.projectDirs } : {}),
+  };
   const approvalHandlers = await createApprovalHandlers(deps);
   const reviewHandlers = await createReviewHandlers(deps);
 
@@ -172,13 +185,7 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
       const labels = catalog.list().map((s) => s.label);
       try {
         if (source.from === 'file') {
-          let text: string;
-          try {
-            text = await fs.readFile(source.path, 'utf8');
-          } catch (error) {
-            const code = (error as NodeJS.ErrnoException).code;
-            throw new ConfigError(source.path, code === 'ENOENT' ? 'the file does not exist.' : code === 'EACCES' ? 'permission denied.' : `cannot be read (${code ?? String(error)}).`);
-          }
+          const text = await readConfigFile(source.path);
           const known = knownConfigFiles().find((k) => path.resolve(k.path) === path.resolve(source.path));
           return parseConfigText(text, source.path, labels, known?.kind);
         }

@@ -2,4 +2,59 @@
 // an agent do, or try to hide. Warnings and notes for a reviewer, not verdicts.
 import type { Severity } from './model.js';
 
-export const RISK_FINDINGS = {} as const satisfies Record<string, { readonly severity: Severity; readonly title: string }>;
+export const RISK_FINDINGS = {
+  // Invisible text: what a reader does not see but a model receives
+  'risk-tag-characters': { severity: 'error', title: 'Hidden text in Unicode tag characters' },
+  'risk-bidi-controls': { severity: 'warning', title: 'Bidirectional controls reorder the text a reader sees' },
+  'risk-zero-width': { severity: 'warning', title: 'Zero-width characters' },
+  'risk-format-characters': { severity: 'warning', title: 'Invisible format characters' },
+  'risk-variation-selectors': { severity: 'warning', title: 'Variation selectors outside emoji (can carry hidden data)' },
+  'risk-control-characters': { severity: 'warning', title: 'Control characters in text' },
+  'risk-unusual-spaces': { severity: 'info', title: 'Unusual or blank-looking spaces' },
+  'risk-html-comment': { severity: 'warning', title: 'HTML comment: hidden from readers, read by the model' },
+  'risk-hidden-markdown': { severity: 'warning', title: 'Markdown that renders to nothing' },
+  'risk-hidden-html': { severity: 'warning', title: 'HTML hidden from view' },
+  // Code execution
+  'risk-script-file': { severity: 'warning', title: 'Bundled script the agent could run' },
+  'risk-executable-file': { severity: 'error', title: 'Bundled program (native executable)' },
+  'risk-fetch-and-run': { severity: 'error', title: 'Downloads code and runs it' },
+  'risk-decode-and-run': { severity: 'error', title: 'Decodes hidden code and runs it' },
+  'risk-command-expansion': { severity: 'error', title: 'Command a host runs before the prompt' },
+  'risk-install-hook': { severity: 'error', title: 'Install hook runs code when installed' },
+  'risk-auto-run-file': { severity: 'error', title: 'File that tools run automatically' },
+  'risk-exec-frontmatter': { severity: 'error', title: 'Frontmatter field some hosts execute' },
+  // Permissions
+  'risk-allowed-tools': { severity: 'warning', title: 'Asks for tools without asking each time (allowed-tools)' },
+  'risk-host-field': { severity: 'info', title: 'Frontmatter field some hosts honour' },
+  // Exfiltration and reach
+  'risk-external-url': { severity: 'info', title: 'Points to an outside website' },
+  'risk-external-image': { severity: 'warning', title: 'Image loaded from outside (it can report back)' },
+  'risk-credential-path': { severity: 'warning', title: 'Mentions where secrets are kept' },
+  'risk-memory-write': { severity: 'warning', title: "Tells the agent to change its memory or settings files" },
+  'risk-file-uri': { severity: 'warning', title: 'file: URI reaches the local file system' },
+  'risk-other-uri': { severity: 'warning', title: 'Reaches into another skill or server' },
+  'risk-path-escape': { severity: 'warning', title: 'Relative path leaves the skill folder' },
+  // Secrets
+  'risk-private-key': { severity: 'error', title: 'Ships a private key' },
+  'risk-access-token': { severity: 'error', title: 'Ships an access key or API token' },
+  'risk-key-container': { severity: 'warning', title: 'Ships a key store file' },
+  // Binaries that carry text
+  'risk-image-text': { severity: 'warning', title: 'Image carries text in its metadata' },
+  // Instruction hijacking (phrases, not proof)
+  'risk-override-instructions': { severity: 'warning', title: "Tries to override the agent's instructions" },
+  'risk-conceal-from-user': { severity: 'warning', title: 'Asks to keep something from the user' },
+  'risk-impersonation': { severity: 'warning', title: 'Speaks as the system or claims approval' },
+  'risk-skip-consent': { severity: 'warning', title: 'Tells the agent not to ask for permission' },
+  // Size and shape
+  'risk-long-instructions': { severity: 'warning', title: 'SKILL.md is very long (over 500 lines or ~5,000 tokens)' },
+  'risk-binary-file': { severity: 'info', title: 'Binary file (not text, not an image)' },
+  'risk-large-file': { severity: 'info', title: 'Large file' },
+  'risk-many-files': { severity: 'warning', title: 'Very many files' },
+  'risk-symlink': { severity: 'warning', title: 'Symbolic link (not followed)' },
+  'risk-unreadable-file': { severity: 'warning', title: 'File could not be read for review' },
+  // Names across origins
+  'risk-name-collision': { severity: 'warning', title: 'Another skill has the same name' },
+  'risk-name-lookalike': { severity: 'warning', title: 'Another skill has a lookalike name' },
+} as const satisfies Record<string, { readonly severity: Severity; readonly title: string }>;
+
+export type RiskFindingId = keyof typeof RISK_FINDINGS;

@@ -1,10 +1,120 @@
-// Binds the review part of the contract (shared/api-review.ts).
+// Binds the review part of the contract (shared/api-review.ts): content-risk
+// reviews of server and local skills, the local skill folders, and the
+// collisions report across every origin.
+import os from 'node:os';
 import type { REVIEW_PARAMS } from '../../shared/api-review.js';
+import { isLocalOriginId, type CollisionReport, type QualifiedSkill, type SkillReview } from '../../shared/review-model.js';
+import { ApiFailure } from '../api-failure.js';
 import type { Handlers } from '../dispatch.js';
 import type { FeatureDeps } from '../feature-deps.js';
+import { findCollisions, qualifiedName } from './collisions.js';
+import { LocalOrigins } from './local/origins.js';
+import { HOSTS } from './precedence.js';
+import { reviewServerSkill } from './server-review.js';
 
 export type ReviewHandlers = Pick<Handlers, keyof typeof REVIEW_PARAMS>;
 
-export async function createReviewHandlers(_deps: FeatureDeps): Promise<ReviewHandlers> {
-  return {};
+export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewHandlers> {
+  const reviews = new Map<string, SkillReview>();
+  const key = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
+
+  const local = new LocalOrigins({
+    dataDir: deps.dataDir,
+    homeDir: deps.homeDir ?? os.homedir(),
+    projectDirs: deps.projectDirs ?? [],
+    limits: () => ({ maxFileBytes: deps.settings().maxFileBytes }),
+    onChange: (origins) => deps.emit('review.localOriginsChanged', origins),
+    onListed: (originId, entries) => deps.emit('skills.listed', { serverId: originId, entries, replace: true, done: true }),
+  });
+  const problem = await local.load();
+  if (problem) deps.emit('app.alert', { level: 'error', title: 'Recovered the list of local skill folders', message: problem.message });
+
+  function qualifiedSkills(): QualifiedSkill[] {
+    const out: QualifiedSkill[] = [];
+    const labels = new Map(deps.catalog.list().map((s) => [s.id, s.label]));
+    for (const entry of deps.engine.list()) {
+      const label = labels.get(entry.serverId);
+      if (label === undefined) continue;
+      out.push({ serverId: entry.serverId, originLabel: label, originKind: 'server', skillUri: entry.uri, name: entry.name, qualifiedName: qualifiedName(label, entry.name, entry.pathPrefix) });
+    }
+    for (const { origin, skill } of local.skills()) {
+      out.push({
+        serverId: origin.id,
+        originLabel: origin.label,
+        originKind: 'local',
+        skillUri: skill.entry.uri,
+        name: skill.entry.name,
+        qualifiedName: skill.review.qualifiedName,
+        folderKind: origin.kind,
+      });
+    }
+    return out;
+  }
+
+  async function collisionReport(): Promise<CollisionReport> {
+    await local.ensureScanned();
+    const skills = qualifiedSkills();
+    const result = findCollisions(skills);
+    return { generatedAt: new Date().toISOString(), skills, collisions: result.collisions, nearCollisions: result.nearCollisions, findings: result.findings, hosts: HOSTS };
+  }
+
+  /** A review with this skill's name clashes added, so the review screen shows them too. */
+  async function withNameFindings(review: SkillReview): Promise<SkillReview> {
+    const report = await collisionReport();
+    const own = report.findings.filter((f) => f.location.serverId === review.serverId && f.location.skillUri === review.skillUri);
+    return own.length === 0 ? review : { ...review, findings: [...review.findings, ...own] };
+  }
+
+  return {
+    'review.scanSkill': async ({ serverId, skillUri }) => {
+      let review: SkillReview;
+      if (isLocalOriginId(serverId)) {
+        await local.ensureScanned();
+        review = (await local.rescanSkill(serverId, skillUri)).review;
+      } else {
+        review = await reviewServerSkill(deps, serverId, skillUri);
+      }
+      review = await withNameFindings(review);
+      reviews.set(key(review.serverId, review.skillUri), review);
+      deps.emit('review.updated', review);
+      return review;
+    },
+    'review.get': async ({ serverId, skillUri }) => {
+      const cached = reviews.get(key(serverId, skillUri));
+      if (cached) return cached;
+      if (isLocalOriginId(serverId)) {
+        await local.ensureScanned();
+        return local.skill(serverId, skillUri).review;
+      }
+      deps.catalog.get(serverId);
+      return null;
+    },
+    'review.localOrigins': async () => {
+      await local.ensureScanned();
+      return local.list();
+    },
+    'review.localSkills': async ({ originId }) => {
+      await local.ensureScanned();
+      if (originId !== undefined && !local.isOrigin(originId)) throw new ApiFailure('not-found', `No local skills folder has the id ${originId}.`);
+      return local.entries(originId);
+    },
+    'review.addLocalFolder': async ({ path, as }) => {
+      await local.ensureScanned();
+      return local.add(path, as);
+    },
+    'review.removeLocalFolder': async ({ path }) => {
+      const origins = await local.remove(path);
+      for (const k of [...reviews.keys()]) if (k.startsWith('local:') && !origins.some((o) => k.startsWith(`${o.id}\n`))) reviews.delete(k);
+      return origins;
+    },
+    'review.rescanLocal': async ({ originId }) => {
+      for (const k of [...reviews.keys()]) if (k.startsWith(originId !== undefined ? `${originId}\n` : 'local:')) reviews.delete(k);
+      return local.rescan(originId);
+    },
+    'review.readLocalFile': async ({ serverId, skillUri, fileUri }) => {
+      await local.ensureScanned();
+      return local.readFile(serverId, skillUri, fileUri);
+    },
+    'review.collisions': async () => collisionReport(),
+  };
 }

@@ -1,0 +1,100 @@
+// Names that look alike: Cyrillic and Greek letters that draw like Latin ones,
+// digits that pass for letters, full-width forms, and names that differ only
+// by hyphens. The mapping is the part of Unicode's confusables table
+// (UTS #39) that matters for skill names — lowercase a-z, 0-9 and "-" — kept
+// small and readable rather than pulling in the whole table.
+import { codePointLabel } from '../../shared/invisible-chars.js';
+
+const LOOKALIKES: Readonly<Record<string, { readonly as: string; readonly name: string }>> = {
+  // Cyrillic
+  а: { as: 'a', name: 'CYRILLIC SMALL LETTER A' },
+  в: { as: 'b', name: 'CYRILLIC SMALL LETTER VE' },
+  с: { as: 'c', name: 'CYRILLIC SMALL LETTER ES' },
+  ԁ: { as: 'd', name: 'CYRILLIC SMALL LETTER KOMI DE' },
+  е: { as: 'e', name: 'CYRILLIC SMALL LETTER IE' },
+  ё: { as: 'e', name: 'CYRILLIC SMALL LETTER IO' },
+  һ: { as: 'h', name: 'CYRILLIC SMALL LETTER SHHA' },
+  і: { as: 'i', name: 'CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I' },
+  ї: { as: 'i', name: 'CYRILLIC SMALL LETTER YI' },
+  ј: { as: 'j', name: 'CYRILLIC SMALL LETTER JE' },
+  к: { as: 'k', name: 'CYRILLIC SMALL LETTER KA' },
+  ӏ: { as: 'l', name: 'CYRILLIC SMALL LETTER PALOCHKA' },
+  м: { as: 'm', name: 'CYRILLIC SMALL LETTER EM' },
+  н: { as: 'h', name: 'CYRILLIC SMALL LETTER EN' },
+  о: { as: 'o', name: 'CYRILLIC SMALL LETTER O' },
+  р: { as: 'p', name: 'CYRILLIC SMALL LETTER ER' },
+  ԛ: { as: 'q', name: 'CYRILLIC SMALL LETTER QA' },
+  ѕ: { as: 's', name: 'CYRILLIC SMALL LETTER DZE' },
+  т: { as: 't', name: 'CYRILLIC SMALL LETTER TE' },
+  у: { as: 'y', name: 'CYRILLIC SMALL LETTER U' },
+  ѵ: { as: 'v', name: 'CYRILLIC SMALL LETTER IZHITSA' },
+  ԝ: { as: 'w', name: 'CYRILLIC SMALL LETTER WE' },
+  х: { as: 'x', name: 'CYRILLIC SMALL LETTER HA' },
+  ү: { as: 'y', name: 'CYRILLIC SMALL LETTER STRAIGHT U' },
+  // Greek
+  α: { as: 'a', name: 'GREEK SMALL LETTER ALPHA' },
+  β: { as: 'b', name: 'GREEK SMALL LETTER BETA' },
+  ε: { as: 'e', name: 'GREEK SMALL LETTER EPSILON' },
+  η: { as: 'n', name: 'GREEK SMALL LETTER ETA' },
+  ι: { as: 'i', name: 'GREEK SMALL LETTER IOTA' },
+  κ: { as: 'k', name: 'GREEK SMALL LETTER KAPPA' },
+  ν: { as: 'v', name: 'GREEK SMALL LETTER NU' },
+  ο: { as: 'o', name: 'GREEK SMALL LETTER OMICRON' },
+  ρ: { as: 'p', name: 'GREEK SMALL LETTER RHO' },
+  τ: { as: 't', name: 'GREEK SMALL LETTER TAU' },
+  υ: { as: 'u', name: 'GREEK SMALL LETTER UPSILON' },
+  χ: { as: 'x', name: 'GREEK SMALL LETTER CHI' },
+  γ: { as: 'y', name: 'GREEK SMALL LETTER GAMMA' },
+  // Latin lookalikes outside a-z
+  ı: { as: 'i', name: 'LATIN SMALL LETTER DOTLESS I' },
+  ɑ: { as: 'a', name: 'LATIN SMALL LETTER ALPHA' },
+  ɡ: { as: 'g', name: 'LATIN SMALL LETTER SCRIPT G' },
+  ʟ: { as: 'l', name: 'LATIN LETTER SMALL CAPITAL L' },
+  // Digits and letters that pass for each other
+  '0': { as: 'o', name: 'DIGIT ZERO' },
+  '1': { as: 'l', name: 'DIGIT ONE' },
+  '5': { as: 's', name: 'DIGIT FIVE' },
+};
+
+// Pairs of letters that read as one letter at a glance ("rn" as "m", "vv" as "w").
+const DIGRAPHS: ReadonlyArray<readonly [string, string]> = [
+  ['rn', 'm'],
+  ['vv', 'w'],
+  ['cl', 'd'],
+];
+
+/** The form a name reduces to once lookalikes are folded (hyphens, underscores and dots kept). */
+export function confusableSkeleton(name: string): string {
+  let out = '';
+  for (const ch of name.normalize('NFKC').toLowerCase()) out += LOOKALIKES[ch]?.as ?? ch;
+  for (const [pair, single] of DIGRAPHS) out = out.split(pair).join(single);
+  return out;
+}
+
+/** The skeleton with separators removed too: `pdf-tools`, `pdftools` and `pdf_tools` meet here. */
+export function nameSkeleton(name: string): string {
+  return confusableSkeleton(name).replace(/[-_.\s]+/g, '');
+}
+
+/** How two names that share a skeleton differ, in words. */
+export function describeDifference(a: string, b: string): { reason: 'confusable' | 'hyphen' | 'confusable-and-hyphen'; detail: string } {
+  const strip = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[-_.\s]+/g, '');
+  const lettersDiffer = strip(a) !== strip(b);
+  const separatorsDiffer = lettersDiffer ? confusableSkeleton(a) !== confusableSkeleton(b) : true;
+  const details: string[] = [];
+  if (lettersDiffer) {
+    const seen = new Set<string>();
+    for (const ch of [...a, ...b]) {
+      const look = LOOKALIKES[ch];
+      if (!look || seen.has(ch) || (a.includes(ch) && b.includes(ch))) continue;
+      seen.add(ch);
+      details.push(`"${ch}" (${codePointLabel(ch.codePointAt(0)!)} ${look.name}) looks like "${look.as}"`);
+    }
+    for (const [pair, single] of DIGRAPHS) {
+      if ((a.includes(pair) && !b.includes(pair) && b.includes(single)) || (b.includes(pair) && !a.includes(pair) && a.includes(single))) details.push(`"${pair}" looks like "${single}"`);
+    }
+  }
+  if (separatorsDiffer) details.push(lettersDiffer ? 'and their hyphens differ' : 'they differ only in hyphens or other separators');
+  const reason = lettersDiffer ? (separatorsDiffer ? 'confusable-and-hyphen' : 'confusable') : 'hyphen';
+  return { reason, detail: details.join('; ') || 'they look alike' };
+}

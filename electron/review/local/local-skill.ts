@@ -1,0 +1,99 @@
+// One skill folder on disk as the app shows it: a SkillEntry like a server's
+// (file: URIs, digests of the bytes read), the Agent Skills format findings
+// (electron/skills/format-rules.ts) and the content-risk review.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FileCheck, Finding, SkillEntry } from '../../../shared/model.js';
+import type { SkillReview } from '../../../shared/review-model.js';
+import { worstSeverity } from '../../../shared/findings.js';
+import { parseFrontmatter } from '../../skills/frontmatter.js';
+import { skillMdFindings } from '../../skills/format-rules.js';
+import { sha256 } from '../../skills/verify.js';
+import { qualifiedName } from '../collisions.js';
+import type { ReviewFileInput } from '../rules/context.js';
+import { reviewContent, type UnreadFile } from '../risk-review.js';
+import { summarise } from '../summary.js';
+import type { LocalSkillFolder } from './scan.js';
+
+export interface LocalSkill {
+  readonly entry: SkillEntry;
+  readonly folder: LocalSkillFolder;
+  /** Agent Skills format findings of SKILL.md. */
+  readonly formatFindings: readonly Finding[];
+  readonly review: SkillReview;
+}
+
+export function fileUriOf(absolute: string): string {
+  return pathToFileURL(absolute).href;
+}
+
+export function buildLocalSkill(originId: string, originLabel: string, folder: LocalSkillFolder, now = new Date().toISOString()): LocalSkill {
+  const skillUri = fileUriOf(path.join(folder.directory, 'SKILL.md'));
+  const read = folder.files.filter((f) => f.bytes !== undefined);
+  const unreadFiles = folder.files.filter((f) => f.bytes === undefined);
+  const skillMd = read.find((f) => f.relative === 'SKILL.md');
+  const text = skillMd?.bytes ? new TextDecoder('utf-8').decode(skillMd.bytes) : undefined;
+  const parse = text !== undefined ? parseFrontmatter(text) : undefined;
+  const frontmatter = parse?.ok ? parse.value : {};
+  const finalSegment = path.posix.basename(folder.relativeDirectory);
+  const loc = { serverId: originId, skillUri, fileUri: skillUri };
+  const formatFindings = parse ? skillMdFindings(parse, loc, { finalSegment }) : [];
+
+  const files: ReviewFileInput[] = read.map((f) => ({ uri: fileUriOf(f.absolute), path: f.relative, bytes: f.bytes!, executable: f.executable }));
+  const unread: UnreadFile[] = unreadFiles.map((f) => ({ uri: fileUriOf(f.absolute), path: f.relative, size: f.size, reason: f.unread ?? 'not read', ...(f.symlinkTarget !== undefined ? { symlinkTarget: f.symlinkTarget } : {}) }));
+  const content = reviewContent({ serverId: originId, skillUri, files, listedFileCount: folder.files.length, listedFrontmatter: frontmatter }, unread);
+
+  const name = typeof frontmatter['name'] === 'string' && frontmatter['name'].trim() !== '' ? frontmatter['name'] : finalSegment;
+  const prefix = path.posix.dirname(folder.relativeDirectory) === '.' ? '' : path.posix.dirname(folder.relativeDirectory);
+  const qualified = qualifiedName(originLabel, name, prefix);
+  const review: SkillReview = {
+    serverId: originId,
+    skillUri,
+    name,
+    qualifiedName: qualified,
+    originKind: 'local',
+    reviewedAt: now,
+    complete: content.complete,
+    files: content.files,
+    findings: content.findings,
+    formatFindings,
+    hidden: content.hidden,
+    summary: summarise({ frontmatter, files: content.files, prepared: content.prepared, findings: content.findings, complete: content.complete }),
+  };
+
+  const checks: Record<string, FileCheck> = {};
+  for (const f of read) checks[fileUriOf(f.absolute)] = { state: 'verified', digest: sha256(f.bytes!), size: f.bytes!.byteLength, checkedAt: now };
+  for (const f of unreadFiles) {
+    checks[fileUriOf(f.absolute)] = { state: 'failed', reason: f.unread?.includes('limit') ? 'too-large' : 'read-error', message: `${f.relative}: ${f.unread ?? 'not read'}`, checkedAt: now };
+  }
+  const all = [...formatFindings, ...content.findings];
+  const errorCount = all.filter((f) => f.severity === 'error').length;
+  const warningCount = all.filter((f) => f.severity === 'warning').length;
+  const entry: SkillEntry = {
+    serverId: originId,
+    uri: skillUri,
+    name,
+    description: typeof frontmatter['description'] === 'string' ? frontmatter['description'] : '',
+    frontmatter,
+    resources: read.map((f) => ({ uri: fileUriOf(f.absolute), digest: sha256(f.bytes!), size: f.bytes!.byteLength })),
+    source: 'local',
+    pathPrefix: prefix,
+    scheme: 'file',
+    nestedSkills: [],
+    fetchedAt: now,
+    // The app read these bytes itself: there is no listing to compare with, so "verified" means "read in full".
+    status: !parse?.ok ? 'invalid' : unreadFiles.length > 0 ? 'partial' : 'verified',
+    files: checks,
+    errorCount,
+    warningCount,
+    approval: 'none',
+    enabled: false,
+  };
+  return { entry, folder, formatFindings, review };
+}
+
+export function worstOf(skills: Iterable<LocalSkill>): ReturnType<typeof worstSeverity> {
+  const all: Finding[] = [];
+  for (const s of skills) all.push(...s.formatFindings, ...s.review.findings);
+  return worstSeverity(all);
+}

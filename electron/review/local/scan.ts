@@ -1,0 +1,244 @@
+// Reads one local skills folder, never writing to it: finds every folder with
+// a SKILL.md and reads its files. Bounded (depth, folders, files, bytes) so a
+// home directory full of clones cannot stall the app, and it never follows a
+// symbolic link out of the folder (threat model T7: an "example" file that is
+// really a link to the user's key). Special files (FIFOs, devices) are never
+// opened.
+import { constants, promises as fs, type Dirent } from 'node:fs';
+import path from 'node:path';
+
+export interface ScanLimits {
+  /** Folder depth below the origin folder. */
+  readonly maxDepth: number;
+  /** Folders visited in all. */
+  readonly maxDirectories: number;
+  /** Files kept per skill. */
+  readonly maxFilesPerSkill: number;
+  /** Largest single file read. */
+  readonly maxFileBytes: number;
+  /** Bytes read for the whole folder. */
+  readonly maxTotalBytes: number;
+}
+
+export const DEFAULT_SCAN_LIMITS: ScanLimits = {
+  maxDepth: 8,
+  maxDirectories: 2000,
+  maxFilesPerSkill: 1000,
+  maxFileBytes: 16 * 1024 * 1024,
+  maxTotalBytes: 256 * 1024 * 1024,
+};
+
+// Folders that hold tooling, not skills; their contents are not walked.
+const NOT_WALKED = new Set(['.git', 'node_modules', '.hg', '.svn', '__pycache__', '.venv', 'venv', '.tox', '.mypy_cache']);
+
+export interface LocalFile {
+  /** Absolute path (as reached inside the origin, links not resolved). */
+  readonly absolute: string;
+  /** Path inside the skill folder, `/`-separated. */
+  readonly relative: string;
+  readonly size: number;
+  readonly bytes?: Buffer;
+  readonly executable: boolean;
+  readonly symlinkTarget?: string;
+  /** Why the bytes are missing. */
+  readonly unread?: string;
+}
+
+export interface LocalSkillFolder {
+  /** Absolute folder holding SKILL.md. */
+  readonly directory: string;
+  /** Folder inside the origin, `/`-separated (`team/pdf-tools`). */
+  readonly relativeDirectory: string;
+  readonly files: LocalFile[];
+  readonly truncated: boolean;
+}
+
+export interface FolderScan {
+  readonly root: string;
+  readonly exists: boolean;
+  readonly skills: LocalSkillFolder[];
+  readonly skipped: Array<{ path: string; reason: string }>;
+  readonly truncated: boolean;
+  readonly error?: string;
+}
+
+interface Entry {
+  readonly absolute: string;
+  readonly relative: string;
+  readonly kind: 'file' | 'directory' | 'link-out' | 'special';
+  readonly size: number;
+  readonly executable: boolean;
+  readonly target?: string;
+}
+
+function inside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** Scans an origin folder; with `only`, just the skill folder at that relative path (links still judged against the origin). */
+export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SCAN_LIMITS, only?: string): Promise<FolderScan> {
+  const skipped: Array<{ path: string; reason: string }> = [];
+  let realRoot: string;
+  try {
+    const stat = await fs.stat(folder);
+    if (!stat.isDirectory()) return { root: folder, exists: true, skills: [], skipped, truncated: false, error: `${folder} is not a folder.` };
+    realRoot = await fs.realpath(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { root: folder, exists: false, skills: [], skipped, truncated: false };
+    return { root: folder, exists: false, skills: [], skipped, truncated: false, error: `${folder} cannot be read (${code ?? String(error)}).` };
+  }
+
+  const entries: Entry[] = [];
+  let truncated = false;
+  let directories = 0;
+  const visited = new Set<string>([realRoot]);
+  const start = only ? { absolute: path.join(folder, ...only.split('/')), relative: only, depth: only.split('/').length } : { absolute: folder, relative: '', depth: 0 };
+  if (only) {
+    const real = await fs.realpath(start.absolute).catch(() => undefined);
+    if (!real || !inside(realRoot, real)) return { root: folder, exists: true, skills: [], skipped, truncated: false, error: `${start.absolute} is not inside ${folder}.` };
+    entries.push({ absolute: start.absolute, relative: only, kind: 'directory', size: 0, executable: false });
+  }
+  const queue: Array<{ absolute: string; relative: string; depth: number }> = [start];
+  while (queue.length > 0) {
+    const dir = queue.shift()!;
+    if (++directories > limits.maxDirectories) {
+      truncated = true;
+      skipped.push({ path: dir.absolute, reason: `not scanned: more than ${limits.maxDirectories} folders` });
+      break;
+    }
+    let children: Dirent[];
+    try {
+      children = await fs.readdir(dir.absolute, { withFileTypes: true });
+    } catch (error) {
+      skipped.push({ path: dir.absolute, reason: `cannot be listed (${(error as NodeJS.ErrnoException).code ?? String(error)})` });
+      continue;
+    }
+    children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const child of children) {
+      const absolute = path.join(dir.absolute, child.name);
+      const relative = dir.relative ? `${dir.relative}/${child.name}` : child.name;
+      let stat;
+      try {
+        stat = await fs.lstat(absolute);
+      } catch {
+        continue;
+      }
+      if (stat.isSymbolicLink()) {
+        let real: string;
+        try {
+          real = await fs.realpath(absolute);
+        } catch {
+          entries.push({ absolute, relative, kind: 'link-out', size: 0, executable: false, target: await fs.readlink(absolute).catch(() => '?') });
+          continue;
+        }
+        if (!inside(realRoot, real)) {
+          entries.push({ absolute, relative, kind: 'link-out', size: 0, executable: false, target: real });
+          continue;
+        }
+        stat = await fs.stat(absolute);
+        if (stat.isDirectory()) {
+          if (visited.has(real)) continue;
+          visited.add(real);
+        }
+      }
+      if (stat.isDirectory()) {
+        if (NOT_WALKED.has(child.name)) {
+          skipped.push({ path: absolute, reason: 'tooling folder, not walked' });
+          continue;
+        }
+        if (dir.depth + 1 > limits.maxDepth) {
+          truncated = true;
+          skipped.push({ path: absolute, reason: `deeper than ${limits.maxDepth} folders, not scanned` });
+          continue;
+        }
+        entries.push({ absolute, relative, kind: 'directory', size: 0, executable: false });
+        queue.push({ absolute, relative, depth: dir.depth + 1 });
+      } else if (stat.isFile()) {
+        entries.push({ absolute, relative, kind: 'file', size: stat.size, executable: (stat.mode & 0o111) !== 0 });
+      } else {
+        entries.push({ absolute, relative, kind: 'special', size: 0, executable: false });
+      }
+    }
+  }
+
+  const skillDirs = entries.filter((e) => e.kind === 'file' && path.posix.basename(e.relative) === 'SKILL.md').map((e) => path.posix.dirname(e.relative));
+  for (const e of entries) {
+    if (e.kind === 'file' && path.posix.basename(e.relative) !== 'SKILL.md' && path.posix.basename(e.relative).toLowerCase() === 'skill.md') {
+      skipped.push({ path: e.absolute, reason: 'named skill.md, not SKILL.md: most agents will not load it' });
+    }
+  }
+  if (skillDirs.includes('.')) skipped.push({ path: path.join(folder, 'SKILL.md'), reason: 'a SKILL.md directly in the skills folder is not a skill (it needs its own folder)' });
+
+  let budget = limits.maxTotalBytes;
+  const skills: LocalSkillFolder[] = [];
+  for (const relativeDirectory of skillDirs.filter((d) => d !== '.').sort()) {
+    const prefix = `${relativeDirectory}/`;
+    const own = entries.filter((e) => e.relative.startsWith(prefix) && e.kind !== 'directory');
+    // SKILL.md first, as a host reads it.
+    own.sort((a, b) => (a.relative === `${prefix}SKILL.md` ? -1 : b.relative === `${prefix}SKILL.md` ? 1 : a.relative < b.relative ? -1 : 1));
+    const files: LocalFile[] = [];
+    let skillTruncated = false;
+    for (const entry of own) {
+      if (files.length >= limits.maxFilesPerSkill) {
+        skillTruncated = true;
+        break;
+      }
+      const relative = entry.relative.slice(prefix.length);
+      if (entry.kind === 'link-out') {
+        files.push({ absolute: entry.absolute, relative, size: 0, executable: false, symlinkTarget: entry.target ?? '?', unread: 'a symbolic link out of the folder (not followed)' });
+        continue;
+      }
+      if (entry.kind === 'special') {
+        files.push({ absolute: entry.absolute, relative, size: 0, executable: false, unread: 'not a regular file (a pipe, socket or device); not opened' });
+        continue;
+      }
+      if (entry.size > limits.maxFileBytes) {
+        files.push({ absolute: entry.absolute, relative, size: entry.size, executable: entry.executable, unread: `${entry.size} bytes, over the ${limits.maxFileBytes}-byte limit` });
+        continue;
+      }
+      if (entry.size > budget) {
+        truncated = true;
+        files.push({ absolute: entry.absolute, relative, size: entry.size, executable: entry.executable, unread: 'the folder’s reading budget is used up' });
+        continue;
+      }
+      const read = await readRegularFile(entry.absolute, limits.maxFileBytes);
+      if (typeof read === 'string') {
+        files.push({ absolute: entry.absolute, relative, size: entry.size, executable: entry.executable, unread: read });
+        continue;
+      }
+      budget -= read.byteLength;
+      files.push({ absolute: entry.absolute, relative, size: read.byteLength, bytes: read, executable: entry.executable });
+    }
+    if (skillTruncated) truncated = true;
+    skills.push({ directory: path.join(folder, ...relativeDirectory.split('/')), relativeDirectory, files, truncated: skillTruncated });
+  }
+  return { root: folder, exists: true, skills, skipped, truncated };
+}
+
+/** Reads a regular file without following a link swapped in after the walk; a message when it cannot. */
+async function readRegularFile(file: string, maxBytes: number): Promise<Buffer | string> {
+  let handle;
+  try {
+    handle = await fs.open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    return `cannot be opened (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return 'not a regular file; not read';
+    if (stat.size > maxBytes) return `${stat.size} bytes, over the ${maxBytes}-byte limit`;
+    return await handle.readFile();
+  } catch (error) {
+    return `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads one skill folder again (after a change on disk), with the same rules. */
+export async function rescanSkillFolder(originFolder: string, relativeDirectory: string, limits: ScanLimits = DEFAULT_SCAN_LIMITS): Promise<LocalSkillFolder | undefined> {
+  const scan = await scanFolder(originFolder, limits, relativeDirectory);
+  return scan.skills.find((s) => s.relativeDirectory === relativeDirectory);
+}

@@ -1,0 +1,98 @@
+// Runs every content-risk rule over one skill's exact bytes. Pure: the files
+// in, findings, revealed hidden text and a description of each file out. The
+// reading (from a server or from disk) happens elsewhere.
+import { sha256 } from '../skills/verify.js';
+import type { Finding } from '../../shared/model.js';
+import type { HiddenText, ReviewedFile } from '../../shared/review-model.js';
+import { autoRunRule } from './rules/auto-run.js';
+import { fileLocation, riskFinding, type ReviewInput, type RiskContext, type RuleResult } from './rules/context.js';
+import { executionRule } from './rules/execution.js';
+import { hiddenMarkupRule } from './rules/hidden-markup.js';
+import { hijackRule } from './rules/hijack.js';
+import { imageTextRule } from './rules/image-text.js';
+import { invisibleTextRule } from './rules/invisible-text.js';
+import { permissionsRule } from './rules/permissions.js';
+import { reachRule } from './rules/reach.js';
+import { secretsRule } from './rules/secrets.js';
+import { shapeRule } from './rules/shape.js';
+import { prepareFiles, textSources, type PreparedFile } from './rules/sources.js';
+
+/** A file of the skill that was not read, and why. */
+export interface UnreadFile {
+  readonly uri: string;
+  readonly path: string;
+  readonly size?: number;
+  readonly reason: string;
+  /** A symbolic link: reported as such, never followed. */
+  readonly symlinkTarget?: string;
+}
+
+export interface ContentReview {
+  readonly files: ReviewedFile[];
+  readonly findings: Finding[];
+  readonly hidden: HiddenText[];
+  readonly complete: boolean;
+  readonly prepared: readonly PreparedFile[];
+}
+
+export function reviewContent(input: ReviewInput, unread: readonly UnreadFile[] = []): ContentReview {
+  const prepared = prepareFiles(input);
+  const ctx: RiskContext = { input, sources: textSources(prepared) };
+  const results: RuleResult[] = [
+    invisibleTextRule(ctx),
+    hiddenMarkupRule(ctx),
+    imageTextRule(ctx),
+    executionRule(ctx, prepared),
+    autoRunRule(ctx, prepared),
+    permissionsRule(ctx),
+    reachRule(ctx),
+    secretsRule(ctx, prepared),
+    hijackRule(ctx),
+    shapeRule(ctx, prepared),
+  ];
+  const findings = results.flatMap((r) => r.findings);
+  const hidden = results.flatMap((r) => r.hidden);
+  for (const file of unread) {
+    findings.push(
+      file.symlinkTarget !== undefined
+        ? riskFinding('risk-symlink', `${file.path} is a symbolic link to ${file.symlinkTarget}. It was not followed: a link can make an innocent-looking file read a key or a config file elsewhere.`, fileLocation(ctx, file.uri), { actual: file.symlinkTarget })
+        : riskFinding('risk-unreadable-file', `${file.path} could not be read for review: ${file.reason}`, fileLocation(ctx, file.uri)),
+    );
+  }
+
+  const order = new Map<string, number>();
+  prepared.forEach((f, i) => order.set(f.uri, i));
+  unread.forEach((f, i) => order.set(f.uri, prepared.length + i));
+  const rank = (uri: string | undefined) => (uri === undefined ? -1 : (order.get(uri) ?? Number.MAX_SAFE_INTEGER));
+  const sorted = dedupe(findings).sort(
+    (a, b) => rank(a.location.fileUri) - rank(b.location.fileUri) || (a.location.line ?? 0) - (b.location.line ?? 0) || (a.location.column ?? 0) - (b.location.column ?? 0) || a.id.localeCompare(b.id),
+  );
+  hidden.sort((a, b) => rank(a.fileUri) - rank(b.fileUri) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+
+  const files: ReviewedFile[] = [
+    ...prepared.map(
+      (f): ReviewedFile => ({
+        uri: f.uri,
+        path: f.path,
+        kind: f.info.kind,
+        size: f.bytes.byteLength,
+        digest: sha256(f.bytes),
+        ...(f.mimeType !== undefined ? { mimeType: f.mimeType } : {}),
+        isText: f.text !== undefined,
+        read: true,
+      }),
+    ),
+    ...unread.map((f): ReviewedFile => ({ uri: f.uri, path: f.path, kind: 'binary', size: f.size ?? 0, isText: false, read: false, problem: f.symlinkTarget !== undefined ? `symbolic link to ${f.symlinkTarget} (not followed)` : f.reason })),
+  ];
+  return { files, findings: sorted, hidden, complete: unread.length === 0, prepared };
+}
+
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.id}\n${f.location.fileUri ?? ''}\n${f.location.field ?? ''}\n${f.location.line ?? ''}\n${f.location.column ?? ''}\n${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
