@@ -267,6 +267,12 @@ export interface ImportCandidate {
   readonly conflict: boolean;
   /** Why this entry cannot be imported as it is. */
   readonly error?: string;
+  /**
+   * What the user should know before importing an entry that can be imported:
+   * a `${input:…}` or `${env:…}` variable the app cannot fill in, a disabled
+   * entry, an ignored `envFile`. Each names the field.
+   */
+  readonly warnings?: readonly string[];
 }
 
 export interface ImportPreview {

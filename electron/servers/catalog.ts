@@ -50,6 +50,8 @@ export function uniqueLabel(wanted: string, taken: Iterable<string>): string {
 
 export class ServerCatalog {
   private file: CatalogFile = { version: 1, demoSeeded: false, servers: [] };
+  /** The catalog as last saved, to fall back to when a save fails. */
+  private saved: CatalogFile = this.file;
   private readonly store: JsonStore<CatalogFile>;
   private readonly removalHooks: RemovalHook[] = [];
 
@@ -64,6 +66,7 @@ export class ServerCatalog {
   async load(options: { seedDemo: boolean }): Promise<StoreProblem | undefined> {
     const { value, problem } = await this.store.load();
     this.file = value;
+    this.saved = value;
     if (options.seedDemo && !this.file.demoSeeded) {
       const demo: ServerConfig = {
         id: 'demo',
@@ -184,7 +187,15 @@ export class ServerCatalog {
     }
   }
 
-  private persist(): Promise<void> {
-    return this.store.save(this.file);
+  private async persist(): Promise<void> {
+    const next = this.file;
+    try {
+      await this.store.save(next);
+      this.saved = next;
+    } catch (error) {
+      // A change the disk refused (a full disk, say) is undone: the app never shows what is not saved.
+      if (this.file === next) this.file = this.saved;
+      throw error;
+    }
   }
 }

@@ -1,160 +1,265 @@
 // Reads the MCP server configs people already have (Claude Desktop, Cursor,
 // VS Code, the MCP Inspector, or pasted JSON of any of these shapes) into
-// import candidates. Pure parsing here; the file reading is in the caller.
+// import candidates. Pure parsing here; reading files is in config-locations.
 import os from 'node:os';
 import path from 'node:path';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { transportSchema } from '../../shared/api.js';
 import type { ConfigFormat, ImportCandidate, ImportPreview, TransportConfig } from '../../shared/model.js';
 import { uniqueLabel } from './catalog.js';
+import { ConfigError } from './config-error.js';
+import { resolveVariables, type VariableContext } from './config-variables.js';
 
-export class ConfigError extends Error {
-  constructor(
-    readonly source: string,
-    message: string,
-  ) {
-    super(`${source}: ${message}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError } from './config-error.js';
+export { knownConfigFiles, readConfigFile, type KnownConfig } from './config-locations.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Line and column of a JSON.parse failure, so the error points at the place. */
-function jsonErrorPosition(text: string, error: SyntaxError): string {
-  const position = /position (\d+)/.exec(error.message)?.[1];
-  if (position === undefined) return error.message;
-  const index = Number(position);
-  const before = text.slice(0, index);
-  const line = before.split('\n').length;
-  const column = index - before.lastIndexOf('\n');
-  return `${error.message.replace(/ in JSON at position \d+.*/, '')} at line ${line}, column ${column}`;
+/** "an array", "a string", …: what was found where something else belongs. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return `a ${typeof value}`;
 }
 
-/** Strips // and /* *\/ comments and trailing commas, which VS Code's JSONC allows. */
-function stripJsonc(text: string): string {
-  let out = '';
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (inString) {
-      out += c;
-      if (c === '\\') out += text[++i] ?? '';
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') {
-      inString = true;
-      out += c;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-      out += '\n';
-    } else if (c === '/' && text[i + 1] === '*') {
-      i += 2;
-      while (i < text.length && !(text[i] === '*' && text[i + 1] === '/')) {
-        if (text[i] === '\n') out += '\n';
-        i++;
-      }
-      i++;
-    } else {
-      out += c;
-    }
+const PARSE_PROBLEMS: Record<string, string> = {
+  InvalidNumberFormat: 'a malformed number',
+  PropertyNameExpected: 'a property name in double quotes was expected',
+  ValueExpected: 'a value was expected',
+  ColonExpected: 'a colon (:) was expected',
+  CommaExpected: 'a comma (,) is missing',
+  CloseBraceExpected: 'a closing brace (}) is missing',
+  CloseBracketExpected: 'a closing bracket (]) is missing',
+  EndOfFileExpected: 'there is more text after the end of the JSON',
+  InvalidCommentToken: 'a malformed comment',
+  UnexpectedEndOfComment: 'a comment is not closed',
+  UnexpectedEndOfString: 'a string is not closed',
+  UnexpectedEndOfNumber: 'a number is cut off',
+  InvalidUnicode: 'a malformed \\u escape',
+  InvalidEscapeCharacter: 'a malformed escape (\\) in a string',
+  InvalidCharacter: 'a control character inside a string',
+};
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}
+
+/**
+ * JSON with comments and trailing commas, as VS Code reads it (the same
+ * parser). Throws a ConfigError naming the first problem and its line and column.
+ */
+function parseText(text: string, source: string, pasted: boolean): unknown {
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const first = errors[0];
+  if (!first) return value;
+  // A pasted entry without its enclosing braces ("name": {…}) is still clear enough to read.
+  if (pasted && text.trimStart().startsWith('"')) {
+    const wrapped: ParseError[] = [];
+    const retry: unknown = parseJsonc(`{${text}}`, wrapped, { allowTrailingComma: true });
+    if (wrapped.length === 0) return retry;
   }
-  return out.replace(/,(\s*[}\]])/g, '$1');
+  const { line, column } = lineAndColumn(text, first.offset);
+  const code = printParseErrorCode(first.error);
+  let problem = PARSE_PROBLEMS[code] ?? code;
+  if (code === 'InvalidSymbol') {
+    const found = text.slice(first.offset, first.offset + Math.min(Math.max(first.length, 1), 40));
+    problem = `unexpected text ${JSON.stringify(found)}`;
+    // The commonest slip in a hand-written config: JavaScript-style keys.
+    if (/^['A-Za-z_$][\w$-]*'?\s*:/.test(text.slice(first.offset))) problem += ' (property names must be in double quotes)';
+  }
+  throw new ConfigError(source, `not valid JSON: ${problem} at line ${line}, column ${column}.`);
 }
 
-function stringRecord(value: unknown): Record<string, string> {
-  if (!isRecord(value)) return {};
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(value)) if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
-  return out;
+/** Server types as the clients spell them. */
+const TYPES: Record<string, 'stdio' | 'http' | 'sse'> = {
+  stdio: 'stdio',
+  http: 'http',
+  'streamable-http': 'http',
+  streamablehttp: 'http',
+  streamable_http: 'http',
+  sse: 'sse',
+};
+
+interface EntryOutcome {
+  readonly transport?: TransportConfig;
+  readonly error?: string;
+  readonly warnings: string[];
+}
+
+/** A string → string map from `env` or `headers`; numbers and booleans are written as text, anything else is an error. */
+function stringMap(value: unknown, field: string): { map: Record<string, string>; error?: string } {
+  if (value === undefined || value === null) return { map: {} };
+  if (!isRecord(value)) return { map: {}, error: `"${field}" must be an object of names and values; found ${kindOf(value)}` };
+  const map: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') map[k] = String(v);
+    else return { map: {}, error: `${field}.${k} must be text; found ${kindOf(v)}` };
+  }
+  return { map };
 }
 
 /** One server definition, in any of the known shapes, to a transport — or why not. */
-export function toTransport(def: unknown): { transport?: TransportConfig; error?: string } {
-  if (!isRecord(def)) return { error: 'the entry is not an object' };
-  const type = typeof def['type'] === 'string' ? def['type'].toLowerCase() : undefined;
-  if (def['disabled'] === true) return { error: 'the entry is disabled in its config' };
-  const url = typeof def['url'] === 'string' ? def['url'] : typeof def['serverUrl'] === 'string' ? def['serverUrl'] : undefined;
+export function toTransport(def: unknown, context: VariableContext = { inputs: new Map() }): EntryOutcome {
+  const warnings: string[] = [];
+  if (!isRecord(def)) return { error: `the entry must be an object; found ${kindOf(def)}`, warnings };
+  const rawType = def['type'];
+  if (rawType !== undefined && typeof rawType !== 'string') return { error: `"type" must be text; found ${kindOf(rawType)}`, warnings };
+  const type = rawType === undefined ? undefined : TYPES[rawType.toLowerCase()];
+  if (rawType !== undefined && !type) return { error: `its type "${rawType}" is not one Skill Inspector connects with (stdio, http or sse)`, warnings };
+  if (def['disabled'] === true) warnings.push('It is disabled in its config file.');
+  if (def['envFile'] !== undefined) warnings.push(`envFile (${String(def['envFile'])}) is not read; add the variables it sets to the server's environment after import.`);
+
+  const urlKey = def['url'] !== undefined ? 'url' : def['serverUrl'] !== undefined ? 'serverUrl' : undefined;
+  const hasCommand = def['command'] !== undefined;
+  const kind = type ?? (hasCommand ? 'stdio' : urlKey ? undefined : null);
+  if (kind === null) return { error: 'it has neither a "command" (a program to start) nor a "url" (an HTTP or SSE endpoint)', warnings };
+  if (type === undefined && hasCommand && urlKey) warnings.push(`It has both a "command" and a "${urlKey}"; the command is used.`);
+
+  const fill = (value: string, field: string): string => {
+    const resolved = resolveVariables(value, field, context);
+    warnings.push(...resolved.warnings);
+    return resolved.value;
+  };
+
   let candidate: unknown;
-  if (typeof def['command'] === 'string' && type !== 'http' && type !== 'sse') {
+  if (kind === 'stdio') {
+    const command = def['command'];
+    if (command === undefined) return { error: 'its type is "stdio" but it has no "command"', warnings };
+    if (typeof command !== 'string') return { error: `"command" must be text; found ${kindOf(command)}`, warnings };
+    const rawArgs = def['args'] ?? [];
+    if (!Array.isArray(rawArgs)) return { error: `"args" must be an array of strings; found ${kindOf(rawArgs)}`, warnings };
+    const args: string[] = [];
+    for (const [i, a] of rawArgs.entries()) {
+      if (typeof a !== 'string' && typeof a !== 'number' && typeof a !== 'boolean') return { error: `args[${i}] must be text; found ${kindOf(a)}`, warnings };
+      args.push(fill(String(a), `args[${i}]`));
+    }
+    const env = stringMap(def['env'], 'env');
+    if (env.error) return { error: env.error, warnings };
+    const cwd = def['cwd'];
+    if (cwd !== undefined && typeof cwd !== 'string') return { error: `"cwd" must be text; found ${kindOf(cwd)}`, warnings };
     candidate = {
       kind: 'stdio',
-      command: def['command'],
-      args: Array.isArray(def['args']) ? def['args'].map(String) : [],
-      env: stringRecord(def['env']),
-      ...(typeof def['cwd'] === 'string' ? { cwd: def['cwd'] } : {}),
+      command: fill(command, 'command'),
+      args,
+      env: Object.fromEntries(Object.entries(env.map).map(([k, v]) => [k, fill(v, `env.${k}`)])),
+      ...(cwd ? { cwd: fill(cwd, 'cwd') } : {}),
     };
-  } else if (url) {
-    const kind = type === 'sse' || (type === undefined && /\/sse\/?$/.test(url)) ? 'sse' : 'http';
-    candidate = { kind, url, headers: stringRecord(def['headers']) };
   } else {
-    return { error: 'it has neither a "command" nor a "url"' };
+    const url = urlKey ? def[urlKey] : undefined;
+    if (url === undefined) return { error: `its type is "${rawType}" but it has no "url"`, warnings };
+    if (typeof url !== 'string') return { error: `"${urlKey}" must be text; found ${kindOf(url)}`, warnings };
+    const headers = stringMap(def['headers'], 'headers');
+    if (headers.error) return { error: headers.error, warnings };
+    const filledUrl = fill(url, urlKey ?? 'url');
+    // Without a type, a URL ending in /sse is the legacy SSE transport by convention.
+    const resolvedKind = kind ?? (/\/sse\/?(?:[?#].*)?$/i.test(filledUrl) ? 'sse' : 'http');
+    candidate = {
+      kind: resolvedKind,
+      url: filledUrl,
+      headers: Object.fromEntries(Object.entries(headers.map).map(([k, v]) => [k, fill(v, `headers.${k}`)])),
+    };
   }
   const parsed = transportSchema.safeParse(candidate);
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`).join('; ') };
-  return { transport: parsed.data };
+  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`).join('; '), warnings };
+  return { transport: parsed.data, warnings };
 }
 
-function detectFormat(value: Record<string, unknown>, source: string, hint?: ConfigFormat): ConfigFormat {
+/** Fields only the MCP Inspector writes in its catalog. */
+const INSPECTOR_FIELDS = ['protocolEra', 'modernLogLevel', 'requestTimeout', 'connectionTimeout', 'oauth', 'maxFetchRequests', 'taskTtl'];
+
+function detectFormat(value: Record<string, unknown>, servers: Record<string, unknown>, source: string, hint?: ConfigFormat): ConfigFormat {
   if (hint) return hint;
-  const lower = source.toLowerCase();
-  if (lower.includes('claude_desktop_config')) return 'claude-desktop';
-  if (lower.includes(`${path.sep}.cursor${path.sep}`) || lower.includes('/.cursor/')) return 'cursor';
-  if (lower.includes('.vscode') || ('servers' in value && !('mcpServers' in value))) return 'vscode';
-  if (lower.includes('.mcp-inspector')) return 'mcp-inspector';
-  return 'pasted';
+  const p = source.replace(/\\/g, '/').toLowerCase();
+  if (p.endsWith('/claude_desktop_config.json') || p === 'claude_desktop_config.json') return 'claude-desktop';
+  if (p.includes('/.cursor/')) return 'cursor';
+  if (p.includes('/.vscode/') || p.includes('/code/user/')) return 'vscode';
+  if (p.includes('/.mcp-inspector/')) return 'mcp-inspector';
+  if (!isRecord(value['mcpServers'])) return 'vscode';
+  const inspectorish = Object.values(servers).some(
+    (d) => isRecord(d) && (String(d['type']).toLowerCase() === 'streamable-http' || INSPECTOR_FIELDS.some((f) => f in d)),
+  );
+  return inspectorish ? 'mcp-inspector' : 'claude-desktop';
+}
+
+/** The server map of any known shape, or a ConfigError saying what was expected. */
+function serversOf(value: Record<string, unknown>, source: string): Record<string, unknown> {
+  for (const key of ['mcpServers', 'servers'] as const) {
+    if (key in value) {
+      const servers = value[key];
+      if (!isRecord(servers)) throw new ConfigError(source, `"${key}" must be an object mapping each server's name to its definition; found ${kindOf(servers)}.`);
+      return servers;
+    }
+  }
+  const mcp = value['mcp'];
+  if (isRecord(mcp) && 'servers' in mcp) {
+    if (!isRecord(mcp['servers'])) throw new ConfigError(source, `"mcp.servers" must be an object mapping each server's name to its definition; found ${kindOf(mcp['servers'])}.`);
+    return mcp['servers'];
+  }
+  // A single definition, pasted on its own.
+  if ('command' in value || 'url' in value || 'serverUrl' in value) return { [typeof value['name'] === 'string' && value['name'] ? value['name'] : 'imported-server']: value };
+  // A bare name → definition map, as copied from inside "mcpServers".
+  const entries = Object.values(value);
+  if (entries.length > 0 && entries.every((v) => isRecord(v) && ('command' in v || 'url' in v || 'serverUrl' in v))) return value;
+  throw new ConfigError(source, 'no servers found: expected an "mcpServers" object (Claude Desktop, Cursor, MCP Inspector) or a "servers" object (VS Code).');
+}
+
+function inputsOf(value: Record<string, unknown>): Map<string, string | undefined> {
+  const inputs = new Map<string, string | undefined>();
+  const list = value['inputs'] ?? (isRecord(value['mcp']) ? value['mcp']['inputs'] : undefined);
+  if (Array.isArray(list)) {
+    for (const input of list) {
+      if (isRecord(input) && typeof input['id'] === 'string') inputs.set(input['id'], typeof input['description'] === 'string' ? input['description'] : undefined);
+    }
+  }
+  return inputs;
+}
+
+/** The project folder of a project config (`<folder>/.vscode/mcp.json`, `<folder>/.cursor/mcp.json`). */
+function workspaceFolderOf(source: string): string | undefined {
+  const dir = path.dirname(source);
+  return ['.vscode', '.cursor'].includes(path.basename(dir)) && path.isAbsolute(source) ? path.dirname(dir) : undefined;
+}
+
+export interface ParseOptions {
+  /** The home folder for `${userHome}` (this user's, unless a test says otherwise). */
+  readonly home?: string;
 }
 
 /** Parses config text into candidates with labels made unique against the catalog. */
-export function parseConfigText(text: string, source: string, existingLabels: readonly string[], hint?: ConfigFormat): ImportPreview {
-  if (text.trim() === '') throw new ConfigError(source, 'the file is empty.');
-  let value: unknown;
-  try {
-    value = JSON.parse(stripJsonc(text));
-  } catch (error) {
-    throw new ConfigError(source, `not valid JSON: ${jsonErrorPosition(stripJsonc(text), error as SyntaxError)}.`);
-  }
-  if (!isRecord(value)) throw new ConfigError(source, 'the top level must be a JSON object.');
-  const format = detectFormat(value, source, hint);
-  let servers: Record<string, unknown>;
-  if (isRecord(value['mcpServers'])) servers = value['mcpServers'];
-  else if (isRecord(value['servers'])) servers = value['servers'];
-  else if (isRecord(value['mcp']) && isRecord((value['mcp'] as Record<string, unknown>)['servers'])) servers = (value['mcp'] as Record<string, Record<string, unknown>>)['servers']!;
-  else if ('command' in value || 'url' in value) servers = { [typeof value['name'] === 'string' ? value['name'] : 'imported-server']: value };
-  else if (Object.values(value).length > 0 && Object.values(value).every((v) => isRecord(v) && ('command' in v || 'url' in v))) servers = value;
-  else if ('mcpServers' in value || 'servers' in value) throw new ConfigError(source, `"${'mcpServers' in value ? 'mcpServers' : 'servers'}" must be an object mapping names to server definitions.`);
-  else throw new ConfigError(source, 'no servers found: expected an "mcpServers" object (Claude Desktop, Cursor, MCP Inspector) or a "servers" object (VS Code).');
+export function parseConfigText(text: string, source: string, existingLabels: readonly string[], hint?: ConfigFormat, options: ParseOptions = {}): ImportPreview {
+  const pasted = hint === 'pasted';
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') throw new ConfigError(source, pasted ? 'nothing was pasted.' : 'the file is empty.');
+  const value = parseText(body, source, pasted);
+  if (!isRecord(value)) throw new ConfigError(source, `the top level must be a JSON object with "mcpServers" or "servers"; found ${kindOf(value)}.`);
+  const servers = serversOf(value, source);
+  const format = detectFormat(value, servers, source, hint);
+  const workspaceFolder = pasted ? undefined : workspaceFolderOf(source);
+  const context: VariableContext = {
+    home: options.home ?? os.homedir(),
+    ...(workspaceFolder ? { workspaceFolder } : {}),
+    inputs: inputsOf(value),
+  };
 
   const taken = [...existingLabels];
   const candidates: ImportCandidate[] = Object.entries(servers).map(([name, def]) => {
-    const { transport, error } = toTransport(def);
+    const { transport, error, warnings } = toTransport(def, context);
     const wanted = name.trim() || 'server';
-    const conflict = existingLabels.some((l) => l.toLowerCase() === wanted.toLowerCase());
+    const conflict = taken.some((l) => l.toLowerCase() === wanted.toLowerCase());
     const suggestedLabel = uniqueLabel(wanted, taken);
     taken.push(suggestedLabel);
-    return { name, suggestedLabel, conflict, ...(transport ? { transport } : {}), ...(error ? { error: `${source}, server "${name}": ${error}.` } : {}) };
+    return {
+      name,
+      suggestedLabel,
+      conflict,
+      ...(transport ? { transport } : {}),
+      ...(error ? { error: `${source}, server "${name}": ${error}.` } : {}),
+      ...(transport && warnings.length > 0 ? { warnings } : {}),
+    };
   });
   return { source, format, candidates };
-}
-
-export interface KnownConfig {
-  readonly path: string;
-  readonly kind: ConfigFormat;
-}
-
-/** Where each client keeps its config on this platform (user-level and the current project). */
-export function knownConfigFiles(home = os.homedir(), cwd = process.cwd(), platform = process.platform): KnownConfig[] {
-  const claude =
-    platform === 'darwin'
-      ? path.join(home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json')
-      : platform === 'win32'
-        ? path.join(process.env['APPDATA'] ?? path.join(home, 'AppData', 'Roaming'), 'Claude', 'claude_desktop_config.json')
-        : path.join(home, '.config', 'Claude', 'claude_desktop_config.json');
-  return [
-    { path: claude, kind: 'claude-desktop' },
-    { path: path.join(home, '.cursor', 'mcp.json'), kind: 'cursor' },
-    { path: path.join(cwd, '.cursor', 'mcp.json'), kind: 'cursor' },
-    { path: path.join(cwd, '.vscode', 'mcp.json'), kind: 'vscode' },
-    { path: path.join(home, '.mcp-inspector', 'mcp.json'), kind: 'mcp-inspector' },
-  ];
 }

@@ -1,0 +1,74 @@
+// The protocol log with real servers: a notification flood is kept (up to the
+// ring buffer's bound) and pushed in batches; export and clear go through the contract.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ProtocolLogEntry } from '../../shared/model.js';
+import type { ProtocolLogExport } from '../../electron/connections/protocol-log.js';
+import { ContractClient, stdio } from '../fixtures/servers/harness.js';
+
+let client: ContractClient;
+beforeAll(async () => {
+  client = await ContractClient.open({ requestTimeoutMs: 20_000 });
+});
+afterAll(async () => {
+  await client?.close();
+});
+
+const FLOOD = 3_000;
+const isFlood = (e: ProtocolLogEntry) => e.direction === 'in' && e.method === 'notifications/message';
+const floodText = (e: ProtocolLogEntry | undefined) => (e?.message as { params?: { data?: string } } | undefined)?.params?.data;
+
+function pushed(serverId: string) {
+  return client.payloads('log.appended').filter((p) => p.serverId === serverId);
+}
+
+test('a flood of notifications is logged whole and pushed in batches', async () => {
+  const server = await client.call('servers.add', { label: 'Flood', transport: stdio('legacy-v1-server.mjs', ['--flood', String(FLOOD)]) });
+  expect((await client.call('servers.connect', { serverId: server.id })).status).toBe('connected');
+  await client.until('the whole flood to arrive', () => pushed(server.id).flatMap((p) => p.entries).filter(isFlood).length === FLOOD);
+
+  const log = await client.call('log.get', { serverId: server.id });
+  const flood = log.filter(isFlood);
+  expect(flood).toHaveLength(FLOOD);
+  expect(floodText(flood[0])).toBe(`flood message 1 of ${FLOOD}`);
+  expect(floodText(flood.at(-1))).toBe(`flood message ${FLOOD} of ${FLOOD}`);
+  // Pushed in batches, and nothing pushed was lost or repeated.
+  const batches = pushed(server.id);
+  expect(batches.length).toBeLessThan(FLOOD / 10);
+  expect(batches.flatMap((b) => b.entries).map((e) => e.seq)).toEqual(log.map((e) => e.seq));
+});
+
+test('the log limit is a setting; a flood past it keeps the newest entries and the export says how many were dropped', async () => {
+  const settings = await client.call('settings.update', { logLimit: 500 });
+  expect(settings.logLimit).toBe(500);
+  // The earlier server's log shrank at once.
+  const earlier = (await client.call('servers.list', {})).find((v) => v.config.label === 'Flood')!;
+  expect(await client.call('log.get', { serverId: earlier.config.id })).toHaveLength(500);
+
+  const server = await client.call('servers.add', { label: 'Flood, bounded', transport: stdio('legacy-v1-server.mjs', ['--flood', String(FLOOD)]) });
+  await client.call('servers.connect', { serverId: server.id });
+  await client.until('the end of the flood', () => pushed(server.id).some((p) => p.entries.some((e) => floodText(e) === `flood message ${FLOOD} of ${FLOOD}`)));
+  await client.until('the skills listing after connect', () => client.payloads('skills.listed').some((e) => e.serverId === server.id && e.done));
+
+  const log = await client.call('log.get', { serverId: server.id });
+  expect(log).toHaveLength(500);
+  const lastSeq = log.at(-1)!.seq;
+  expect(log[0]?.seq).toBe(lastSeq - 499);
+  expect(log.filter(isFlood).map(floodText)).toContain(`flood message ${FLOOD} of ${FLOOD}`);
+  // The handshake scrolled out of the buffer.
+  expect(log.some((e) => e.method === 'initialize')).toBe(false);
+
+  const { json, fileName } = await client.call('log.export', { serverId: server.id });
+  expect(fileName).toBe('protocol-log-Flood-bounded.json');
+  const exported = JSON.parse(json) as ProtocolLogExport;
+  expect(exported).toMatchObject({ format: 'skill-inspector-protocol-log', version: 1, serverId: server.id, label: 'Flood, bounded', limit: 500, dropped: lastSeq - 500 });
+  expect(exported.entries).toEqual(log);
+});
+
+test('clearing a log empties it for that server only', async () => {
+  const views = await client.call('servers.list', {});
+  const [first, second] = views.map((v) => v.config.id);
+  expect(await client.call('log.clear', { serverId: first! })).toEqual({ cleared: true });
+  expect(await client.call('log.get', { serverId: first! })).toEqual([]);
+  expect((await client.call('log.get', { serverId: second! })).length).toBe(500);
+  expect(await client.fail('log.get', { serverId: 'no-such-server' })).toEqual({ code: 'not-found', message: 'No server with id "no-such-server" is in the catalog.' });
+});
