@@ -1,11 +1,117 @@
 // The approvals part of the contract: methods, results and events of
 // content-bound approvals, snapshots, history and enable state.
 import { z } from 'zod';
+import type {
+  ApprovalRecord,
+  ApprovalStoreStatus,
+  AuditAction,
+  AuditEntry,
+  ReviewReport,
+  SkillDiff,
+  SkillHistory,
+} from './approvals-model.js';
 
-export const APPROVAL_PARAMS = {} as const satisfies Record<string, z.ZodType>;
+const id = z.string().min(1).max(200);
+const uri = z.string().min(1).max(8192);
+const digest = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'a digest is "sha256:" followed by 64 lowercase hex digits');
+const note = z.string().trim().max(4000);
+/** `approved`, `current`, or the fingerprint of a version from the skill's history. */
+const versionRef = z.union([z.literal('approved'), z.literal('current'), digest]);
+const skill = { serverId: id, skillUri: uri };
 
-export interface ApprovalResults {}
+export const APPROVAL_PARAMS = {
+  /** Reads and verifies every file of the skill (SKILL.md first), keeps the verified bytes, and says what the skill asks for. */
+  'approvals.startReview': z.object(skill).strict(),
+  /** Stops a running review of that skill; files not read yet are reported as not read. */
+  'approvals.cancelReview': z.object(skill).strict(),
+  /** Approves exactly the version with this fingerprint (from the review or the diff). */
+  'approvals.approve': z.object({ ...skill, fingerprint: digest, note: note.optional(), enable: z.boolean().optional() }).strict(),
+  'approvals.decline': z.object({ ...skill, note: note.optional() }).strict(),
+  /** Withdraws any decision (approval, decline, or a revoked approval): the skill goes back to "not reviewed". */
+  'approvals.revoke': z.object({ ...skill, reason: note.optional() }).strict(),
+  'approvals.setEnabled': z.object({ ...skill, enabled: z.boolean() }).strict(),
+  /** Grants (or withdraws) the allowed-tools the approved skill requests. Never implied by approval. */
+  'approvals.setGrant': z.object({ ...skill, allowedTools: z.boolean() }).strict(),
+  'approvals.get': z.object(skill).strict(),
+  'approvals.list': z.object({ serverId: id.optional() }).strict(),
+  /** The enabled skills of one server as JSON for hosts. */
+  'approvals.exportEnabled': z.object({ serverId: id }).strict(),
+  /** Compares two versions; defaults: from the approved version to what the server serves now. */
+  'approvals.diff': z.object({ ...skill, from: versionRef.optional(), to: versionRef.optional() }).strict(),
+  'approvals.history': z.object(skill).strict(),
+  'approvals.audit': z
+    .object({ serverId: id.optional(), skillUri: uri.optional(), limit: z.number().int().min(1).max(100_000).optional() })
+    .strict(),
+  /** The exact stored bytes of a reviewed file (re-hashed before they are returned). */
+  'approvals.snapshotFile': z.object({ serverId: id, digest }).strict(),
+  'approvals.storeStatus': z.object({}).strict(),
+} as const satisfies Record<string, z.ZodType>;
 
-export interface ApprovalEvents {}
+export interface SnapshotFile {
+  readonly serverId: string;
+  readonly digest: string;
+  readonly size: number;
+  readonly base64: string;
+  /** UTF-8 text, when the bytes are text. */
+  readonly text?: string;
+}
 
-export const APPROVAL_EVENT_NAMES: { readonly [E in keyof ApprovalEvents]: true } = {};
+export interface EnabledExportResult {
+  /** The document (EnabledExport) as pretty JSON. */
+  readonly json: string;
+  readonly fileName: string;
+  readonly count: number;
+}
+
+export interface AuditPage {
+  /** Newest first. */
+  readonly entries: readonly AuditEntry[];
+  readonly unreadableLines: readonly number[];
+}
+
+export interface ApprovalResults {
+  'approvals.startReview': ReviewReport;
+  'approvals.cancelReview': { readonly cancelled: boolean };
+  'approvals.approve': ApprovalRecord;
+  'approvals.decline': ApprovalRecord;
+  'approvals.revoke': { readonly revoked: boolean };
+  'approvals.setEnabled': ApprovalRecord;
+  'approvals.setGrant': ApprovalRecord;
+  'approvals.get': ApprovalRecord | null;
+  'approvals.list': readonly ApprovalRecord[];
+  'approvals.exportEnabled': EnabledExportResult;
+  'approvals.diff': SkillDiff;
+  'approvals.history': SkillHistory;
+  'approvals.audit': AuditPage;
+  'approvals.snapshotFile': SnapshotFile;
+  'approvals.storeStatus': ApprovalStoreStatus;
+}
+
+export interface ApprovalEvents {
+  /**
+   * A decision changed: by the user (`automatic: false`) or because the server
+   * served something else (`action: 'revoke'`, `automatic: true`). `record` is
+   * the new state, `null` when the decision was withdrawn or forgotten.
+   */
+  'approvals.changed': {
+    readonly serverId: string;
+    readonly skillUri: string;
+    readonly record: ApprovalRecord | null;
+    readonly action: AuditAction;
+    readonly reason: string;
+    readonly automatic: boolean;
+  };
+  /** A review read one more file. */
+  'approvals.reviewProgress': {
+    readonly serverId: string;
+    readonly skillUri: string;
+    readonly done: number;
+    readonly total: number;
+    readonly fileUri?: string;
+  };
+}
+
+export const APPROVAL_EVENT_NAMES: { readonly [E in keyof ApprovalEvents]: true } = {
+  'approvals.changed': true,
+  'approvals.reviewProgress': true,
+};

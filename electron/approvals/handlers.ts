@@ -1,10 +1,111 @@
-// Binds the approvals part of the contract (shared/api-approvals.ts).
+// Binds the approvals part of the contract (shared/api-approvals.ts). Arguments
+// arrive validated by dispatch(); everything that can fail says so with an
+// ApiFailure the user can act on.
+import path from 'node:path';
 import type { APPROVAL_PARAMS } from '../../shared/api-approvals.js';
+import { ApiFailure } from '../api-failure.js';
 import type { Handlers } from '../dispatch.js';
 import type { FeatureDeps } from '../feature-deps.js';
+import { SnapshotDamaged, SnapshotStore } from '../snapshots/snapshot-store.js';
+import { ApprovalStore } from './approval-store.js';
+import { Approvals } from './approvals.js';
+import { AuditLog } from './audit-log.js';
+import { buildDiff } from './diff.js';
+import { HistoryStore } from './history-store.js';
+import { runReview } from './review.js';
 
 export type ApprovalHandlers = Pick<Handlers, keyof typeof APPROVAL_PARAMS>;
 
-export async function createApprovalHandlers(_deps: FeatureDeps): Promise<ApprovalHandlers> {
-  return {};
+/** Where snapshots live: the app's private data directory, never a folder agents scan for skills. */
+export const SNAPSHOTS_DIR = 'snapshots';
+export const HISTORY_DIR = 'history';
+
+export async function createApprovalHandlers(deps: FeatureDeps): Promise<ApprovalHandlers> {
+  const snapshots = new SnapshotStore(path.join(deps.dataDir, SNAPSHOTS_DIR));
+  const problems: { report?: Approvals['reportProblem'] } = {};
+  const history = new HistoryStore(path.join(deps.dataDir, HISTORY_DIR), (problem) => problems.report?.(problem));
+  const service = new Approvals(deps, { store: new ApprovalStore(deps.dataDir), audit: new AuditLog(deps.dataDir), history, snapshots });
+  problems.report = (problem) => service.reportProblem(problem);
+  await service.init();
+
+  const reviews = new Map<string, AbortController>();
+  const reviewKey = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
+  const ctx = { deps, approvals: service, snapshots };
+
+  const handlers: ApprovalHandlers = {
+    'approvals.startReview': async ({ serverId, skillUri }) => {
+      const key = reviewKey(serverId, skillUri);
+      reviews.get(key)?.abort();
+      const abort = new AbortController();
+      reviews.set(key, abort);
+      try {
+        return await runReview(ctx, serverId, skillUri, abort.signal);
+      } finally {
+        if (reviews.get(key) === abort) reviews.delete(key);
+      }
+    },
+    'approvals.cancelReview': async ({ serverId, skillUri }) => {
+      const abort = reviews.get(reviewKey(serverId, skillUri));
+      abort?.abort();
+      return { cancelled: Boolean(abort) };
+    },
+    'approvals.approve': async (params) => service.approve(params),
+    'approvals.decline': async (params) => service.decline(params),
+    'approvals.revoke': async (params) => service.revoke(params),
+    'approvals.setEnabled': async (params) => service.setEnabled(params),
+    'approvals.setGrant': async (params) => service.setGrant(params),
+    'approvals.get': async ({ serverId, skillUri }) => service.get(serverId, skillUri) ?? null,
+    'approvals.list': async ({ serverId }) => {
+      if (serverId !== undefined) deps.catalog.get(serverId);
+      return service.stores.store.list(serverId);
+    },
+    'approvals.exportEnabled': async ({ serverId }) => {
+      const { document, fileName } = service.exportEnabled(serverId);
+      return { json: `${JSON.stringify(document, null, 2)}\n`, fileName, count: document.skills.length };
+    },
+    'approvals.diff': async ({ serverId, skillUri, from, to }) => {
+      await service.settled();
+      return buildDiff(ctx, serverId, skillUri, from ?? 'approved', to ?? 'current');
+    },
+    'approvals.history': async ({ serverId, skillUri }) => {
+      deps.catalog.get(serverId);
+      await service.settled();
+      const versions = await history.versions(serverId, skillUri);
+      const approval = service.get(serverId, skillUri);
+      const current = service.heldFingerprint(serverId, skillUri);
+      return { serverId, skillUri, versions, ...(approval ? { approvedFingerprint: approval.fingerprint } : {}), ...(current ? { currentFingerprint: current } : {}) };
+    },
+    'approvals.audit': async ({ serverId, skillUri, limit }) => {
+      await service.settled();
+      const page = await service.stores.audit.read({ ...(serverId !== undefined ? { serverId } : {}), ...(skillUri !== undefined ? { skillUri } : {}), limit: limit ?? 1000 });
+      return { entries: page.entries, unreadableLines: page.unreadableLines };
+    },
+    'approvals.snapshotFile': async ({ serverId, digest }) => {
+      let bytes: Buffer | undefined;
+      try {
+        bytes = await snapshots.get(serverId, digest);
+      } catch (error) {
+        if (error instanceof SnapshotDamaged) throw new ApiFailure('failed', error.message);
+        throw error;
+      }
+      if (!bytes) throw new ApiFailure('not-found', `No reviewed bytes with digest ${digest} are stored for this server. Start a review to read and keep them.`);
+      let text: string | undefined;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        text = undefined;
+      }
+      return { serverId, digest, size: bytes.byteLength, base64: bytes.toString('base64'), ...(text !== undefined ? { text } : {}) };
+    },
+    'approvals.storeStatus': async () => ({ problems: service.problems, auditUnreadableLines: service.auditUnreadableLines }),
+  };
+  // Store problems found at start are pushed on the first approvals call, when a window is listening.
+  const wrapped: Record<string, (params: never) => Promise<unknown>> = {};
+  for (const [method, handler] of Object.entries(handlers) as Array<[string, (params: never) => Promise<unknown>]>) {
+    wrapped[method] = (params) => {
+      service.flushAlerts();
+      return handler(params);
+    };
+  }
+  return wrapped as unknown as ApprovalHandlers;
 }

@@ -1,0 +1,100 @@
+// The user's decisions, one per (server identity, skill URI), in one atomic
+// JSON file with a backup of the last good version. Changes land in memory at
+// once (so the catalog shows them immediately) and on disk in call order.
+import path from 'node:path';
+import { z } from 'zod';
+import type { ApprovalRecord } from '../../shared/approvals-model.js';
+import { JsonStore, type StoreProblem } from '../storage/json-store.js';
+
+const fileRef = z.object({ uri: z.string(), digest: z.string(), size: z.number().int() });
+
+const recordSchema = z.object({
+  serverId: z.string().min(1),
+  skillUri: z.string().min(1),
+  skillName: z.string(),
+  decision: z.enum(['approved', 'declined', 'changed']),
+  resources: z.union([z.array(fileRef), z.literal('dynamic')]),
+  frontmatter: z.record(z.string(), z.unknown()),
+  fingerprint: z.string(),
+  decidedAt: z.string(),
+  note: z.string().optional(),
+  enabled: z.boolean(),
+  allowedTools: z.object({ requested: z.array(z.string()), granted: z.boolean(), decidedAt: z.string().optional() }).nullable(),
+  revoked: z
+    .object({
+      at: z.string(),
+      reason: z.string(),
+      cause: z.enum(['entry-changed', 'file-changed']),
+      via: z.enum(['listing', 'get', 'read']),
+      observedFingerprint: z.string().optional(),
+    })
+    .optional(),
+});
+
+const fileSchema = z.object({ version: z.literal(1), approvals: z.array(recordSchema) });
+type ApprovalsFile = z.infer<typeof fileSchema>;
+
+export const APPROVALS_FILE = 'approvals.json';
+
+const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
+
+export class ApprovalStore {
+  private readonly records = new Map<string, ApprovalRecord>();
+  private readonly store: JsonStore<ApprovalsFile>;
+
+  constructor(dataDir: string) {
+    this.store = new JsonStore(path.join(dataDir, APPROVALS_FILE), fileSchema, () => ({ version: 1 as const, approvals: [] }));
+  }
+
+  get file(): string {
+    return this.store.file;
+  }
+
+  /** Loads the file; a damaged one is recovered from its backup and reported, never silently reset. */
+  async load(): Promise<StoreProblem | undefined> {
+    const { value, problem } = await this.store.load();
+    this.records.clear();
+    for (const record of value.approvals) this.records.set(keyOf(record.serverId, record.skillUri), record);
+    return problem;
+  }
+
+  get(serverId: string, skillUri: string): ApprovalRecord | undefined {
+    return this.records.get(keyOf(serverId, skillUri));
+  }
+
+  list(serverId?: string): ApprovalRecord[] {
+    const all = [...this.records.values()];
+    return serverId === undefined ? all : all.filter((r) => r.serverId === serverId);
+  }
+
+  set(record: ApprovalRecord): Promise<void> {
+    this.records.set(keyOf(record.serverId, record.skillUri), record);
+    return this.persist();
+  }
+
+  /** Several decisions in one write: the file holds all of them or none. */
+  setAll(records: readonly ApprovalRecord[]): Promise<void> {
+    for (const record of records) this.records.set(keyOf(record.serverId, record.skillUri), record);
+    return this.persist();
+  }
+
+  /** Resolves to whether there was a decision to remove. */
+  async delete(serverId: string, skillUri: string): Promise<boolean> {
+    const had = this.records.delete(keyOf(serverId, skillUri));
+    if (had) await this.persist();
+    return had;
+  }
+
+  /** Removes every decision about a server; resolves to the ones removed. */
+  async removeServer(serverId: string): Promise<ApprovalRecord[]> {
+    const removed = this.list(serverId);
+    for (const r of removed) this.records.delete(keyOf(r.serverId, r.skillUri));
+    if (removed.length > 0) await this.persist();
+    return removed;
+  }
+
+  private persist(): Promise<void> {
+    const approvals = [...this.records.values()].sort((a, b) => (a.serverId + a.skillUri < b.serverId + b.skillUri ? -1 : 1));
+    return this.store.save({ version: 1, approvals: approvals as ApprovalsFile['approvals'] });
+  }
+}

@@ -1,0 +1,368 @@
+// Content-bound approvals. A decision is keyed by (server identity, skill URI)
+// and bound to the exact file set and frontmatter the user reviewed. Every
+// listing, skills/get and verified read is compared with it: anything else
+// revokes the approval, disables the skill, withdraws its grants, and says
+// exactly what changed. Approving never enables, never grants allowed-tools,
+// and never reaches a nested skill: each of those is its own explicit choice.
+import type { ApprovalRecord, AuditAction, EnabledExport, Revocation, StoreProblemView } from '../../shared/approvals-model.js';
+import { describeChange, pathInSkill, sameContent, type EntryContent } from '../../shared/entry-diff.js';
+import type { ApprovalState, FileCheck, ServerConfig } from '../../shared/model.js';
+import { canonicalUri } from '../../shared/skill-uri.js';
+import { ApiFailure } from '../api-failure.js';
+import type { FeatureDeps } from '../feature-deps.js';
+import { sha256Digest, type SnapshotStore } from '../snapshots/snapshot-store.js';
+import type { StoreProblem } from '../storage/json-store.js';
+import type { ApprovalStore } from './approval-store.js';
+import type { AuditLog } from './audit-log.js';
+import { fingerprintOf } from './fingerprint.js';
+import type { HistoryStore, ObservedEntry } from './history-store.js';
+import { allowedToolsOf } from './skill-requests.js';
+import { approvalBlockers, dynamicMessage, short, type Observed } from './approval-blockers.js';
+
+export interface ApprovalStores {
+  readonly store: ApprovalStore;
+  readonly audit: AuditLog;
+  readonly history: HistoryStore;
+  readonly snapshots: SnapshotStore;
+}
+
+const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
+
+function approvalStateOf(record: ApprovalRecord | undefined): ApprovalState {
+  return record ? record.decision : 'none';
+}
+
+export class Approvals {
+  private readonly observed = new Map<string, Observed>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly pendingAlerts: Array<{ level: 'error' | 'warning'; title: string; message: string }> = [];
+  readonly problems: StoreProblemView[] = [];
+  auditUnreadableLines: number[] = [];
+
+  constructor(
+    private readonly deps: FeatureDeps,
+    readonly stores: ApprovalStores,
+  ) {}
+
+  /** Loads the stores (reporting any damage loudly) and starts watching the engine. */
+  async init(): Promise<void> {
+    const problem = await this.stores.store.load();
+    if (problem) this.reportProblem(problem);
+    await this.stores.snapshots.sweep();
+    const audit = await this.stores.audit.read({ limit: 1 });
+    this.auditUnreadableLines = audit.unreadableLines;
+    if (audit.unreadableLines.length > 0) {
+      const lines = audit.unreadableLines.slice(0, 5).join(', ');
+      this.alertLater('warning', 'Audit log: unreadable lines skipped', `${audit.unreadableLines.length} line(s) of ${this.stores.audit.file} could not be read (line ${lines}); a crash while writing can tear the last line. Every other entry was read.`);
+    }
+    const { engine, catalog } = this.deps;
+    engine.setApprovalLookup((serverId, skillUri) => {
+      const record = this.stores.store.get(serverId, skillUri);
+      return { approval: approvalStateOf(record), enabled: record?.decision === 'approved' && record.enabled };
+    });
+    engine.onEntries((event) => this.entriesObserved(event.serverId, event.entries, event.via));
+    engine.onFile((event) => this.fileObserved(event));
+    catalog.onRemove((server) => this.forgetServer(server));
+  }
+
+  reportProblem(problem: StoreProblem): void {
+    this.problems.push({ file: problem.file, message: problem.message, ...(problem.keptAs ? { keptAs: problem.keptAs } : {}), recoveredFrom: problem.recoveredFrom });
+    const title = problem.recoveredFrom === 'backup' ? 'Approvals recovered from backup' : 'Approvals could not be recovered';
+    this.alertLater('error', title, `${problem.file}: ${problem.message}${problem.keptAs ? ` The damaged file was kept as ${problem.keptAs}.` : ''}`);
+  }
+
+  /**
+   * Alerts raised while starting wait for the first approvals call: at start
+   * no window is listening yet, and a damaged store must not go unseen.
+   */
+  private alertLater(level: 'error' | 'warning', title: string, message: string): void {
+    this.pendingAlerts.push({ level, title, message });
+  }
+
+  flushAlerts(): void {
+    for (const alert of this.pendingAlerts.splice(0)) this.deps.emit('app.alert', alert);
+  }
+
+  get(serverId: string, skillUri: string): ApprovalRecord | undefined {
+    return this.stores.store.get(serverId, skillUri);
+  }
+
+  stateOf(serverId: string, skillUri: string): { known: boolean; approval: ApprovalState; enabled: boolean } {
+    const record = this.get(serverId, skillUri);
+    return { known: Boolean(this.deps.engine.record(serverId, skillUri)), approval: approvalStateOf(record), enabled: record?.decision === 'approved' && record.enabled };
+  }
+
+  /** Fingerprint of the version the app holds for the skill (from its last listing or skills/get). */
+  heldFingerprint(serverId: string, skillUri: string): string | undefined {
+    const record = this.deps.engine.record(serverId, skillUri);
+    return record ? fingerprintOf(record.entry) : undefined;
+  }
+
+  // ---- change detection ----------------------------------------------------
+
+  private entriesObserved(serverId: string, entries: readonly { uri: string; resources: EntryContent['resources']; frontmatter: Record<string, unknown> }[], via: 'listing' | 'get'): void {
+    const seen: ObservedEntry[] = [];
+    const revoked: string[] = [];
+    for (const entry of entries) {
+      const content: EntryContent = { resources: entry.resources, frontmatter: entry.frontmatter };
+      const fingerprint = fingerprintOf(content);
+      this.observed.set(keyOf(serverId, entry.uri), { fingerprint, via });
+      seen.push({ skillUri: entry.uri, entry: content, fingerprint });
+      const record = this.get(serverId, entry.uri);
+      if (record?.decision !== 'approved' || sameContent(record, content)) continue;
+      const what = describeChange(entry.uri, record, content) || 'its content changed';
+      const source = via === 'listing' ? 'The listing' : 'skills/get';
+      this.revokeForChange(record, {
+        at: new Date().toISOString(),
+        reason: `${source} now describes a different version of this skill: ${what}.`,
+        cause: 'entry-changed',
+        via,
+        observedFingerprint: fingerprint,
+      });
+      revoked.push(entry.uri);
+    }
+    this.background(this.stores.history.observe(serverId, seen, via));
+    if (revoked.length > 0) this.deps.engine.republish(serverId, revoked);
+  }
+
+  private fileObserved(event: { serverId: string; skillUri: string; fileUri: string; check: FileCheck; bytes?: Buffer }): void {
+    const record = this.get(event.serverId, event.skillUri);
+    if (record?.decision !== 'approved' || !Array.isArray(record.resources)) return;
+    const key = canonicalUri(event.fileUri);
+    const approved = record.resources.find((r) => r.uri === event.fileUri) ?? record.resources.find((r) => canonicalUri(r.uri) === key);
+    if (!approved) return;
+    const received = event.bytes ? sha256Digest(event.bytes) : undefined;
+    const differs = received !== undefined ? received !== approved.digest : event.check.state === 'failed' && (event.check.reason === 'size' || event.check.reason === 'digest');
+    if (!differs) return;
+    const path = pathInSkill(approved.uri, event.skillUri);
+    const detail =
+      received !== undefined && event.bytes
+        ? `approved: ${approved.size} bytes, ${short(approved.digest)}; received: ${event.bytes.byteLength} bytes, ${short(received)}`
+        : event.check.state === 'failed'
+          ? event.check.message
+          : 'other bytes';
+    this.revokeForChange(record, {
+      at: new Date().toISOString(),
+      reason: `Reading ${path} returned bytes that differ from the approved ones (${detail}).`,
+      cause: 'file-changed',
+      via: 'read',
+    });
+    this.deps.engine.republish(event.serverId, [event.skillUri]);
+  }
+
+  private revokeForChange(record: ApprovalRecord, revocation: Revocation): void {
+    const next: ApprovalRecord = {
+      ...record,
+      decision: 'changed',
+      enabled: false,
+      allowedTools: record.allowedTools ? { requested: record.allowedTools.requested, granted: false } : null,
+      revoked: revocation,
+    };
+    this.background(this.commit(next, { action: 'revoke', reason: revocation.reason, automatic: true }));
+  }
+
+  /** Saves a decision (in memory at once), tells the renderer, then writes the store and the audit log. */
+  private async commit(
+    record: ApprovalRecord | { serverId: string; skillUri: string; removed: true },
+    audit: { action: AuditAction; reason: string; automatic: boolean; note?: string },
+  ): Promise<void> {
+    const removed = 'removed' in record;
+    const saving = removed ? this.stores.store.delete(record.serverId, record.skillUri) : this.stores.store.set(record);
+    this.deps.emit('approvals.changed', { serverId: record.serverId, skillUri: record.skillUri, record: removed ? null : record, action: audit.action, reason: audit.reason, automatic: audit.automatic });
+    await saving;
+    await this.stores.audit.append({
+      action: audit.action,
+      serverId: record.serverId,
+      serverLabel: this.labelOf(record.serverId),
+      skillUri: record.skillUri,
+      reason: audit.reason,
+      ...(removed ? {} : { fingerprint: record.fingerprint }),
+      automatic: audit.automatic,
+      ...(audit.note ? { note: audit.note } : {}),
+    });
+  }
+
+  private background(work: Promise<unknown>): void {
+    const tracked = work.then(
+      () => undefined,
+      (error: unknown) => {
+        this.deps.emit('app.alert', { level: 'error', title: 'Approvals could not be saved', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
+
+  /** Resolves once every write started by change detection has landed (so a read of the audit log sees it). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  private labelOf(serverId: string): string | undefined {
+    return this.deps.catalog.list().find((s) => s.id === serverId)?.label;
+  }
+
+  // ---- what approval needs -------------------------------------------------
+
+  /** Why the version the app holds cannot be approved now; `expected` is the fingerprint the user looked at. */
+  blockers(serverId: string, skillUri: string, expected?: string): Promise<string[]> {
+    return approvalBlockers({ engine: this.deps.engine, snapshots: this.stores.snapshots, latest: this.observed.get(keyOf(serverId, skillUri)) }, serverId, skillUri, expected);
+  }
+
+  // ---- the user's decisions ------------------------------------------------
+
+  async approve(params: { serverId: string; skillUri: string; fingerprint: string; note?: string; enable?: boolean }): Promise<ApprovalRecord> {
+    const { serverId, skillUri } = params;
+    this.deps.catalog.get(serverId);
+    const held = this.requireSkill(serverId, skillUri);
+    if (held.entry.resources === 'dynamic') throw new ApiFailure('conflict', dynamicMessage(skillUri));
+    const blockers = await this.blockers(serverId, skillUri, params.fingerprint);
+    if (blockers.length > 0) throw new ApiFailure('conflict', `${skillUri} was not approved. ${blockers.join(' ')}`);
+    const entry = held.entry;
+    const resources = Array.isArray(entry.resources) ? entry.resources.map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) : [];
+    const previous = this.get(serverId, skillUri);
+    const same = previous?.decision === 'approved' && previous.fingerprint === params.fingerprint;
+    const tools = allowedToolsOf(entry.frontmatter);
+    const now = new Date().toISOString();
+    const record: ApprovalRecord = {
+      serverId,
+      skillUri,
+      skillName: typeof entry.frontmatter['name'] === 'string' ? entry.frontmatter['name'] : '',
+      decision: 'approved',
+      resources,
+      frontmatter: entry.frontmatter,
+      fingerprint: params.fingerprint,
+      decidedAt: now,
+      ...(params.note ? { note: params.note } : {}),
+      enabled: params.enable ?? (same ? previous.enabled : false),
+      // Approving binds content; it never grants the elevation the skill asks for.
+      allowedTools: tools ? { requested: tools.requested, granted: same ? (previous.allowedTools?.granted ?? false) : false } : null,
+    };
+    const reason = previous?.decision === 'changed' ? 'Approved again after reviewing the change.' : 'Approved after review.';
+    await this.commit(record, { action: 'approve', reason, automatic: false, ...(params.note ? { note: params.note } : {}) });
+    if (params.enable && !(same && previous.enabled)) {
+      await this.stores.audit.append({ action: 'enable', serverId, serverLabel: this.labelOf(serverId), skillUri, reason: 'Enabled on approval.', fingerprint: record.fingerprint, automatic: false });
+    }
+    this.deps.engine.republish(serverId, [skillUri]);
+    return record;
+  }
+
+  async decline(params: { serverId: string; skillUri: string; note?: string }): Promise<ApprovalRecord> {
+    const { serverId, skillUri } = params;
+    this.deps.catalog.get(serverId);
+    const { entry } = this.requireSkill(serverId, skillUri);
+    const tools = allowedToolsOf(entry.frontmatter);
+    const record: ApprovalRecord = {
+      serverId,
+      skillUri,
+      skillName: typeof entry.frontmatter['name'] === 'string' ? entry.frontmatter['name'] : '',
+      decision: 'declined',
+      resources: entry.resources === 'dynamic' ? 'dynamic' : (entry.resources ?? []).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })),
+      frontmatter: entry.frontmatter,
+      fingerprint: fingerprintOf(entry),
+      decidedAt: new Date().toISOString(),
+      ...(params.note ? { note: params.note } : {}),
+      enabled: false,
+      allowedTools: tools ? { requested: tools.requested, granted: false } : null,
+    };
+    await this.commit(record, { action: 'decline', reason: params.note ? `Declined: ${params.note}` : 'Declined by the user.', automatic: false, ...(params.note ? { note: params.note } : {}) });
+    this.deps.engine.republish(serverId, [skillUri]);
+    return record;
+  }
+
+  /** Withdraws any decision; the skill is "not reviewed" again. */
+  async revoke(params: { serverId: string; skillUri: string; reason?: string }): Promise<{ revoked: boolean }> {
+    const { serverId, skillUri } = params;
+    this.deps.catalog.get(serverId);
+    const existing = this.get(serverId, skillUri);
+    if (!existing) return { revoked: false };
+    const what = existing.decision === 'declined' ? 'decline' : 'approval';
+    await this.commit({ serverId, skillUri, removed: true }, { action: 'revoke', reason: `The ${what} was withdrawn by the user${params.reason ? `: ${params.reason}` : '.'}`, automatic: false });
+    this.deps.engine.republish(serverId, [skillUri]);
+    return { revoked: true };
+  }
+
+  async setEnabled(params: { serverId: string; skillUri: string; enabled: boolean }): Promise<ApprovalRecord> {
+    const record = this.requireApproved(params.serverId, params.skillUri, params.enabled ? 'enabled' : 'disabled');
+    if (record.enabled === params.enabled) return record;
+    const next: ApprovalRecord = { ...record, enabled: params.enabled };
+    await this.commit(next, { action: params.enabled ? 'enable' : 'disable', reason: params.enabled ? 'Enabled by the user.' : 'Disabled by the user.', automatic: false });
+    this.deps.engine.republish(params.serverId, [params.skillUri]);
+    return next;
+  }
+
+  async setGrant(params: { serverId: string; skillUri: string; allowedTools: boolean }): Promise<ApprovalRecord> {
+    const record = this.requireApproved(params.serverId, params.skillUri, params.allowedTools ? 'granted its allowed-tools' : 'have its allowed-tools withdrawn');
+    if (!record.allowedTools) throw new ApiFailure('conflict', `${params.skillUri} requests no allowed-tools; there is nothing to grant.`);
+    if (record.allowedTools.granted === params.allowedTools) return record;
+    const next: ApprovalRecord = { ...record, allowedTools: { requested: record.allowedTools.requested, granted: params.allowedTools, decidedAt: new Date().toISOString() } };
+    const tools = record.allowedTools.requested.join(' ');
+    await this.commit(next, {
+      action: params.allowedTools ? 'grant' : 'ungrant',
+      reason: params.allowedTools ? `allowed-tools granted by the user: ${tools}` : `allowed-tools withdrawn by the user: ${tools}`,
+      automatic: false,
+    });
+    return next;
+  }
+
+  exportEnabled(serverId: string): { document: EnabledExport; fileName: string } {
+    const server = this.deps.catalog.get(serverId);
+    const skills = this.stores.store
+      .list(serverId)
+      .filter((r) => r.decision === 'approved' && r.enabled && Array.isArray(r.resources))
+      .sort((a, b) => (a.skillUri < b.skillUri ? -1 : 1))
+      .map((r) => ({ uri: r.skillUri, name: r.skillName, fingerprint: r.fingerprint, resources: Array.isArray(r.resources) ? r.resources : [], approvedAt: r.decidedAt, allowedTools: r.allowedTools }));
+    const safe = server.label.replace(/[^a-z0-9-_]+/gi, '-').replace(/^-|-$/g, '') || 'server';
+    return {
+      document: { format: 'skill-inspector/enabled-skills', version: 1, server: { id: server.id, label: server.label }, exportedAt: new Date().toISOString(), skills },
+      fileName: `enabled-skills-${safe}.json`,
+    };
+  }
+
+  /**
+   * Brings the engine's held entry up to what the server said last: a
+   * skills/get may have described a newer version than the listing held.
+   */
+  async syncHeldEntry(serverId: string, skillUri: string, signal?: AbortSignal): Promise<void> {
+    const record = this.deps.engine.record(serverId, skillUri);
+    const latest = this.observed.get(keyOf(serverId, skillUri));
+    if (!record || !latest || fingerprintOf(record.entry) === latest.fingerprint) return;
+    const rpc = this.deps.rpcFor(serverId);
+    if (record.source === 'listed' || record.source === 'legacy') {
+      await this.deps.engine.refresh(rpc, this.deps.pool.find(serverId)?.snapshot.capabilities, signal);
+    } else {
+      await this.deps.engine.loadByUri(rpc, skillUri, record.source);
+    }
+  }
+
+  private requireSkill(serverId: string, skillUri: string) {
+    const record = this.deps.engine.record(serverId, skillUri);
+    if (!record) throw new ApiFailure('not-found', `No skill ${skillUri} is known on "${this.labelOf(serverId) ?? serverId}". Refresh the listing or load it by URI.`);
+    return record;
+  }
+
+  private requireApproved(serverId: string, skillUri: string, wanted: string): ApprovalRecord {
+    this.deps.catalog.get(serverId);
+    const record = this.get(serverId, skillUri);
+    if (record?.decision === 'approved') return record;
+    if (record?.decision === 'changed') {
+      throw new ApiFailure('conflict', `${skillUri} changed since it was approved (${record.revoked?.reason ?? 'its content changed'}). Review the change and approve it again before it can be ${wanted}.`);
+    }
+    if (record?.decision === 'declined') throw new ApiFailure('conflict', `${skillUri} was declined. Only an approved skill can be ${wanted}.`);
+    const nested = this.deps.engine.record(serverId, skillUri)?.nestedIn;
+    throw new ApiFailure(
+      'conflict',
+      `${skillUri} is not approved. Only an approved skill can be ${wanted}.${nested ? ` It sits inside ${nested}, but approving that skill does not approve this one: it needs its own review.` : ' Review and approve it first.'}`,
+    );
+  }
+
+  private async forgetServer(server: ServerConfig): Promise<void> {
+    const removed = await this.stores.store.removeServer(server.id);
+    await this.stores.snapshots.removeServer(server.id);
+    await this.stores.history.removeServer(server.id);
+    for (const key of [...this.observed.keys()]) if (key.startsWith(`${server.id}\n`)) this.observed.delete(key);
+    const reason = `The server "${server.label}" was removed: ${removed.length} decision(s), its stored snapshots and its history were deleted.`;
+    await this.stores.audit.append({ action: 'forget', serverId: server.id, serverLabel: server.label, reason, automatic: false });
+    for (const r of removed) this.deps.emit('approvals.changed', { serverId: r.serverId, skillUri: r.skillUri, record: null, action: 'forget', reason, automatic: false });
+  }
+}

@@ -1,0 +1,143 @@
+// Every distinct version (file set + frontmatter) a server served for each of
+// its skills, with when it was first and last seen. One file per server, so a
+// removed server's history goes with it. A new version is written at once; a
+// version merely seen again only moves `lastSeen`, written a moment later in
+// one batch (a listing of thousands of skills is one write, not thousands).
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+import type { EntryVersion } from '../../shared/approvals-model.js';
+import type { EntryContent } from '../../shared/entry-diff.js';
+import { JsonStore, type StoreProblem } from '../storage/json-store.js';
+import { removePath } from '../storage/remove-path.js';
+
+/** Oldest versions beyond this many per skill are dropped (a server that changes on every call would grow without end). */
+export const MAX_VERSIONS_PER_SKILL = 200;
+const LAST_SEEN_DELAY_MS = 1_000;
+
+const fileRef = z.object({ uri: z.string(), digest: z.string(), size: z.number().int() });
+const versionSchema = z.object({
+  fingerprint: z.string(),
+  resources: z.union([z.array(fileRef), z.literal('dynamic'), z.null()]),
+  frontmatter: z.record(z.string(), z.unknown()),
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+  timesSeen: z.number().int(),
+  firstSeenVia: z.enum(['listing', 'get']),
+});
+const fileSchema = z.object({ version: z.literal(1), skills: z.record(z.string(), z.array(versionSchema)) });
+type HistoryFile = z.infer<typeof fileSchema>;
+
+export interface ObservedEntry {
+  readonly skillUri: string;
+  readonly entry: EntryContent;
+  readonly fingerprint: string;
+}
+
+interface ServerHistory {
+  readonly store: JsonStore<HistoryFile>;
+  readonly skills: Map<string, EntryVersion[]>;
+  timer?: NodeJS.Timeout;
+}
+
+export class HistoryStore {
+  private readonly servers = new Map<string, Promise<ServerHistory>>();
+  constructor(
+    private readonly root: string,
+    private readonly onProblem: (problem: StoreProblem) => void,
+  ) {}
+
+  fileOf(serverId: string): string {
+    const segment = /^[A-Za-z0-9_-]{1,100}$/.test(serverId) ? serverId : `id-${createHash('sha256').update(serverId).digest('hex').slice(0, 40)}`;
+    return path.join(this.root, `${segment}.json`);
+  }
+
+  /**
+   * Records how the server just described some of its skills (one listing, or
+   * one skills/get). Resolves to the skill URIs seen in a version not seen before.
+   */
+  async observe(serverId: string, seen: readonly ObservedEntry[], via: 'listing' | 'get'): Promise<string[]> {
+    const history = await this.open(serverId);
+    const now = new Date().toISOString();
+    const fresh: string[] = [];
+    for (const { skillUri, entry, fingerprint } of seen) {
+      const versions = history.skills.get(skillUri) ?? [];
+      const at = versions.findIndex((v) => v.fingerprint === fingerprint);
+      if (at >= 0) {
+        const known = versions[at]!;
+        versions[at] = { ...known, lastSeen: now, timesSeen: known.timesSeen + 1 };
+      } else {
+        versions.push({ fingerprint, resources: entry.resources, frontmatter: entry.frontmatter, firstSeen: now, lastSeen: now, timesSeen: 1, firstSeenVia: via });
+        if (versions.length > MAX_VERSIONS_PER_SKILL) versions.splice(0, versions.length - MAX_VERSIONS_PER_SKILL);
+        fresh.push(skillUri);
+      }
+      history.skills.set(skillUri, versions);
+    }
+    if (fresh.length > 0) {
+      if (history.timer) clearTimeout(history.timer);
+      history.timer = undefined;
+      await this.save(serverId, history);
+    } else if (seen.length > 0) {
+      history.timer ??= setTimeout(() => {
+        history.timer = undefined;
+        void this.save(serverId, history).catch(() => undefined);
+      }, LAST_SEEN_DELAY_MS).unref();
+    }
+    return fresh;
+  }
+
+  /** Versions of one skill, oldest first. */
+  async versions(serverId: string, skillUri: string): Promise<EntryVersion[]> {
+    const history = await this.open(serverId);
+    return [...(history.skills.get(skillUri) ?? [])];
+  }
+
+  async version(serverId: string, skillUri: string, fingerprint: string): Promise<EntryVersion | undefined> {
+    return (await this.versions(serverId, skillUri)).find((v) => v.fingerprint === fingerprint);
+  }
+
+  /** Writes any pending `lastSeen` updates. */
+  async flush(): Promise<void> {
+    for (const [serverId, pending] of this.servers) {
+      const history = await pending;
+      if (history.timer) {
+        clearTimeout(history.timer);
+        history.timer = undefined;
+        await this.save(serverId, history);
+      }
+    }
+  }
+
+  async removeServer(serverId: string): Promise<void> {
+    const pending = this.servers.get(serverId);
+    this.servers.delete(serverId);
+    if (pending) {
+      const history = await pending.catch(() => undefined);
+      if (history?.timer) clearTimeout(history.timer);
+    }
+    const file = this.fileOf(serverId);
+    await removePath(file);
+    await removePath(`${file}.bak`);
+  }
+
+  private open(serverId: string): Promise<ServerHistory> {
+    let pending = this.servers.get(serverId);
+    if (!pending) {
+      pending = (async () => {
+        const store = new JsonStore(this.fileOf(serverId), fileSchema, () => ({ version: 1 as const, skills: {} }));
+        const { value, problem } = await store.load();
+        if (problem) this.onProblem(problem);
+        return { store, skills: new Map(Object.entries(value.skills)) };
+      })();
+      this.servers.set(serverId, pending);
+      // A failed load is retried on the next use rather than remembered.
+      pending.catch(() => this.servers.delete(serverId));
+    }
+    return pending;
+  }
+
+  private async save(serverId: string, history: ServerHistory): Promise<void> {
+    if (this.servers.get(serverId) === undefined) return;
+    await history.store.save({ version: 1, skills: Object.fromEntries(history.skills) as HistoryFile['skills'] });
+  }
+}

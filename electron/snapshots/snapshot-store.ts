@@ -1,0 +1,118 @@
+// The reviewed bytes, kept so an approval can later be diffed against exactly
+// what the user saw. Content-addressed (the file name is the SHA-256 of its
+// bytes), one folder per server identity (the catalog's id, never the server's
+// self-reported name), inside the app's private data directory — never in a
+// folder an agent scans for skills. A file is written once, atomically, and
+// never modified in place; every read hashes it again and refuses a mismatch
+// (SPEC §2.5: write-isolated *and* re-hashed).
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { sweepTempFiles, writeFileAtomic } from '../storage/atomic-file.js';
+import { removePath } from '../storage/remove-path.js';
+
+const DIGEST = /^sha256:([0-9a-f]{64})$/;
+
+export function sha256Digest(bytes: Uint8Array): string {
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+/** A stored snapshot whose bytes no longer hash to its name: it is refused, never used. */
+export class SnapshotDamaged extends Error {
+  constructor(
+    readonly file: string,
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(`The stored snapshot ${path.basename(file)} is damaged: its bytes hash to ${actual}, not ${expected}. It was not used.`);
+    this.name = 'SnapshotDamaged';
+  }
+}
+
+export class SnapshotStore {
+  constructor(readonly root: string) {}
+
+  /** The server's folder. Ids that are not plain tokens are hashed, so no id can climb out of `root`. */
+  folderOf(serverId: string): string {
+    const segment = /^[A-Za-z0-9_-]{1,100}$/.test(serverId) ? serverId : `id-${createHash('sha256').update(serverId).digest('hex').slice(0, 40)}`;
+    return path.join(this.root, segment);
+  }
+
+  fileOf(serverId: string, digest: string): string {
+    const match = DIGEST.exec(digest);
+    if (!match?.[1]) throw new Error(`"${digest.slice(0, 80)}" is not a sha256:<64 lowercase hex> digest.`);
+    return path.join(this.folderOf(serverId), match[1]);
+  }
+
+  /**
+   * Stores verified bytes under their digest. An existing good copy is left
+   * alone (written once); a damaged one is replaced whole, by rename.
+   */
+  async put(serverId: string, bytes: Uint8Array, expectedDigest?: string): Promise<{ digest: string; written: boolean }> {
+    const digest = sha256Digest(bytes);
+    if (expectedDigest !== undefined && expectedDigest !== digest) {
+      throw new Error(`Refusing to store a snapshot: the bytes hash to ${digest}, not the expected ${expectedDigest}.`);
+    }
+    const file = this.fileOf(serverId, digest);
+    const existing = await this.get(serverId, digest).catch((error: unknown) => {
+      if (error instanceof SnapshotDamaged) return undefined;
+      throw error;
+    });
+    if (existing) return { digest, written: false };
+    await writeFileAtomic(file, bytes, { backup: false });
+    return { digest, written: true };
+  }
+
+  /** The bytes stored under `digest`, hashed again; `undefined` when none are stored. */
+  async get(serverId: string, digest: string): Promise<Buffer | undefined> {
+    const file = this.fileOf(serverId, digest);
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    const actual = sha256Digest(bytes);
+    if (actual !== digest) throw new SnapshotDamaged(file, digest, actual);
+    return bytes;
+  }
+
+  /** Whether good bytes for `digest` are stored (damaged ones do not count). */
+  async has(serverId: string, digest: string): Promise<boolean> {
+    try {
+      return (await this.get(serverId, digest)) !== undefined;
+    } catch (error) {
+      if (error instanceof SnapshotDamaged) return false;
+      throw error;
+    }
+  }
+
+  /** Digests stored for a server. */
+  async list(serverId: string): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.folderOf(serverId));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return names.filter((n) => /^[0-9a-f]{64}$/.test(n)).map((n) => `sha256:${n}`);
+  }
+
+  /** Forgets everything stored for a server (it was removed from the catalog). */
+  async removeServer(serverId: string): Promise<void> {
+    await removePath(this.folderOf(serverId));
+  }
+
+  /** Clears temp files a killed writer left behind, in every server folder. */
+  async sweep(): Promise<void> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.root);
+    } catch {
+      return;
+    }
+    await Promise.all(names.map((n) => sweepTempFiles(path.join(this.root, n))));
+  }
+}
