@@ -177,8 +177,10 @@ export class Connection {
       const retryLegacy =
         mode === 'auto' && transportConfig.kind === 'stdio' && probed && !answered && diagnostic.code === 'process-exited';
       if (!retryLegacy) this.log.note(`Connection failed: ${diagnostic.title}. ${describeError(error)}`);
-      // Diagnosed first: stopping the process now must not read as a crash.
-      await shutdown(client, built);
+      // Diagnosed first, so stopping the process cannot read as a crash; and
+      // stopped in the background, so a server that ignores the end of its
+      // input does not hold the failure back for seconds.
+      this.stopInBackground(client, built);
       return { ok: false, cancelled: false, diagnostic, retryLegacy };
     } finally {
       if (this.inflight?.client === client) this.inflight = undefined;

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { ServerConfig } from '../../shared/model.js';
-import { ContractClient, stdio } from '../fixtures/servers/harness.js';
+import { ContractClient, pidIsAlive, stdio } from '../fixtures/servers/harness.js';
 
 const clients: ContractClient[] = [];
 afterEach(async () => {
@@ -19,15 +19,6 @@ async function open(dataDir?: string): Promise<ContractClient> {
   const client = await ContractClient.open({ requestTimeoutMs: 20_000 }, dataDir);
   clients.push(client);
   return client;
-}
-
-function pidIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 test('add, edit, duplicate and remove through the contract persist across a restart', async () => {

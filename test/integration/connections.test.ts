@@ -8,6 +8,7 @@ import {
   ContractClient,
   NODE,
   everythingBin,
+  pidIsAlive,
   startEverythingHttp,
   startHttpFixture,
   stdio,
@@ -137,15 +138,6 @@ function exchange(log: readonly ProtocolLogEntry[], method: string): { out: Prot
   const back = log.find((e) => e.direction === 'in' && e.method === method && (e.kind === 'response' || e.kind === 'error'));
   const out = back && log.find((e) => e.direction === 'out' && e.kind === 'request' && e.method === method && e.id === back.id);
   return out && back ? { out, back } : undefined;
-}
-
-function pidIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 beforeAll(async () => {

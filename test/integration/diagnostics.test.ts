@@ -9,6 +9,7 @@ import {
   NODE,
   fixture,
   freePort,
+  pidIsAlive,
   startHttpFixture,
   stdio,
   tempDir,
@@ -116,6 +117,8 @@ describe('stdio servers', () => {
         `Last stderr lines:\nhang-server: started (pid ${pid}); it will never answer`,
       hint: 'The server may be hung or busy, or may not speak MCP on this channel. Raise the request timeout in Settings if it is just slow.',
     });
+    // The app does not leave the hung process behind.
+    await client.until('the hung process to be stopped', () => !pidIsAlive(Number(pid)), 15_000);
   });
 
   test('a program that speaks no MCP: what it printed is the evidence', async () => {
