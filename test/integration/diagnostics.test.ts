@@ -1,6 +1,7 @@
 // Every connection diagnostic, produced by a real failing process or endpoint
 // and checked word for word: what the user reads is the product here.
 import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Diagnostic } from '../../shared/model.js';
@@ -81,6 +82,19 @@ describe('stdio servers', () => {
     const { error } = await connectFailing({ kind: 'stdio', command: './server.sh', args: [], env: {}, cwd });
     expect(error.code).toBe('command-not-found');
     expect(error.detail).toBe(`The command "./server.sh" could not be started: it was not found on the PATH or in the working directory ${cwd}.`);
+  });
+
+  test('a command that is not executable', async () => {
+    const dir = await tempDir('noexec');
+    const script = path.join(dir, 'server.sh');
+    await fs.writeFile(script, '#!/bin/sh\necho never\n', { mode: 0o644 });
+    const { error } = await connectFailing({ kind: 'stdio', command: script, args: [], env: {} });
+    expect(error).toEqual({
+      code: 'command-not-found',
+      title: 'Command cannot be run',
+      detail: `The command "${script}" exists but is not executable (permission denied).`,
+      hint: 'Make the file executable, or run it through its interpreter (for example "node server.js").',
+    });
   });
 
   test('process exited early: exit code and the last stderr lines', async () => {
@@ -192,6 +206,16 @@ describe('HTTP endpoints', () => {
       title: `Server error (HTTP ${status})`,
       detail: `${url(`/status/${status}`)} failed while handling the request (${status}).\nResponse body: ${body}`,
       hint: 'The server itself failed; look at its logs.',
+    });
+  });
+
+  test('another HTTP error status, with the body', async () => {
+    const { error } = await connectFailing({ kind: 'http', url: url('/status/405'), headers: {} });
+    expect(error).toEqual({
+      code: 'http-error',
+      title: 'HTTP 405',
+      detail: `${url('/status/405')} answered 405.\nResponse body: Status 405`,
+      hint: 'Check the URL and the server configuration.',
     });
   });
 
