@@ -14,6 +14,8 @@ export interface ReviewedFile {
   /** Path inside the skill folder, `/`-separated. */
   readonly path: string;
   readonly kind: ReviewFileKind;
+  /** For scripts and programs: what runs it, in words ("sh", "Python", "Linux program (ELF)"). */
+  readonly runtime?: string;
   readonly size: number;
   readonly digest?: string;
   readonly mimeType?: string;

@@ -45,7 +45,8 @@ export function findCollisions(skills: readonly QualifiedSkill[]): CollisionResu
   }
   for (const [name, group] of byName) {
     if (group.length < 2) continue;
-    const sorted = [...group].sort((a, b) => a.qualifiedName.localeCompare(b.qualifiedName));
+    // Servers first, then local folders; each by qualified name.
+    const sorted = [...group].sort((a, b) => (a.originKind === b.originKind ? a.qualifiedName.localeCompare(b.qualifiedName) : a.originKind === 'server' ? -1 : 1));
     const scope = scopeOf(sorted);
     collisions.push({ name, scope, skills: sorted, hosts: HOSTS.map((h) => hostVerdict(h.id, sorted)) });
     for (const skill of sorted) {

@@ -11,6 +11,7 @@ import { findCollisions, qualifiedName } from './collisions.js';
 import { LocalOrigins } from './local/origins.js';
 import { HOSTS } from './precedence.js';
 import { reviewServerSkill } from './server-review.js';
+import { summarise } from './summary.js';
 
 export type ReviewHandlers = Pick<Handlers, keyof typeof REVIEW_PARAMS>;
 
@@ -58,23 +59,29 @@ export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewHan
     return { generatedAt: new Date().toISOString(), skills, collisions: result.collisions, nearCollisions: result.nearCollisions, findings: result.findings, hosts: HOSTS };
   }
 
-  /** A review with this skill's name clashes added, so the review screen shows them too. */
-  async function withNameFindings(review: SkillReview): Promise<SkillReview> {
+  /** A review with this skill's name clashes added (and the summary rewritten), so the review screen shows them too. */
+  async function withNameFindings(review: SkillReview, frontmatter: Readonly<Record<string, unknown>>): Promise<SkillReview> {
     const report = await collisionReport();
     const own = report.findings.filter((f) => f.location.serverId === review.serverId && f.location.skillUri === review.skillUri);
-    return own.length === 0 ? review : { ...review, findings: [...review.findings, ...own] };
+    if (own.length === 0) return review;
+    const findings = [...review.findings, ...own];
+    return { ...review, findings, summary: summarise({ frontmatter, files: review.files, findings, complete: review.complete }) };
   }
 
   return {
     'review.scanSkill': async ({ serverId, skillUri }) => {
       let review: SkillReview;
+      let frontmatter: Readonly<Record<string, unknown>>;
       if (isLocalOriginId(serverId)) {
         await local.ensureScanned();
-        review = (await local.rescanSkill(serverId, skillUri)).review;
+        const skill = await local.rescanSkill(serverId, skillUri);
+        review = skill.review;
+        frontmatter = skill.entry.frontmatter;
       } else {
         review = await reviewServerSkill(deps, serverId, skillUri);
+        frontmatter = deps.engine.entry(serverId, review.skillUri).frontmatter;
       }
-      review = await withNameFindings(review);
+      review = await withNameFindings(review, frontmatter);
       reviews.set(key(review.serverId, review.skillUri), review);
       deps.emit('review.updated', review);
       return review;

@@ -75,6 +75,7 @@ export function reviewContent(input: ReviewInput, unread: readonly UnreadFile[] 
         uri: f.uri,
         path: f.path,
         kind: f.info.kind,
+        ...(f.info.runtime !== undefined && (f.info.kind === 'script' || f.info.kind === 'executable') ? { runtime: f.info.runtime } : {}),
         size: f.bytes.byteLength,
         digest: sha256(f.bytes),
         ...(f.mimeType !== undefined ? { mimeType: f.mimeType } : {}),

@@ -54,6 +54,6 @@ export async function reviewServerSkill(deps: FeatureDeps, serverId: string, ski
     findings: content.findings,
     formatFindings: deps.engine.findings(serverId, entry.uri),
     hidden: content.hidden,
-    summary: summarise({ frontmatter: entry.frontmatter, files: content.files, prepared: content.prepared, findings: content.findings, complete: content.complete }),
+    summary: summarise({ frontmatter: entry.frontmatter, files: content.files, findings: content.findings, complete: content.complete }),
   };
 }

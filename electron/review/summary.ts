@@ -6,7 +6,6 @@ import type { Finding } from '../../shared/model.js';
 import type { ReviewedFile, SkillSummary, SummaryEvidence, SummaryPoint, SummaryTone } from '../../shared/review-model.js';
 import type { RiskFindingId } from '../../shared/risk-findings.js';
 import { describeTool, splitTools } from './rules/permissions.js';
-import type { PreparedFile } from './rules/sources.js';
 
 /** What each kind of finding means, in a sentence a non-developer understands. */
 const PLAIN: Readonly<Record<RiskFindingId, { text: (n: number) => string; tone: SummaryTone }>> = {
@@ -77,7 +76,6 @@ function worse(a: SummaryTone, b: SummaryTone): SummaryTone {
 export interface SummaryInput {
   readonly frontmatter: Readonly<Record<string, unknown>>;
   readonly files: readonly ReviewedFile[];
-  readonly prepared: readonly PreparedFile[];
   readonly findings: readonly Finding[];
   readonly complete: boolean;
 }
@@ -99,8 +97,8 @@ export function summarise(input: SummaryInput): SkillSummary {
 
   // What it contains
   const count = (kind: ReviewedFile['kind']) => input.files.filter((f) => f.kind === kind).length;
-  const scripts = input.prepared.filter((f) => f.info.kind === 'script');
-  const programs = input.prepared.filter((f) => f.info.kind === 'executable');
+  const scripts = input.files.filter((f) => f.kind === 'script');
+  const programs = input.files.filter((f) => f.kind === 'executable');
   const parts = [
     'the instructions (SKILL.md)',
     count('markdown') + count('text') > 0 ? `${count('markdown') + count('text')} other text file${count('markdown') + count('text') === 1 ? '' : 's'}` : '',
@@ -118,7 +116,7 @@ export function summarise(input: SummaryInput): SkillSummary {
   if (scripts.length + programs.length === 0) {
     points.push({ topic: 'contents', tone: 'ok', text: 'It has no scripts or programs.', evidence: [] });
   } else {
-    const list = [...scripts, ...programs].map((f) => `${f.path} (${f.info.runtime ?? f.info.kind})`);
+    const list = [...scripts, ...programs].map((f) => `${f.path} (${f.runtime ?? f.kind})`);
     points.push({
       topic: 'contents',
       tone: programs.length > 0 ? 'danger' : 'caution',

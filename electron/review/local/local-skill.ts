@@ -58,7 +58,7 @@ export function buildLocalSkill(originId: string, originLabel: string, folder: L
     findings: content.findings,
     formatFindings,
     hidden: content.hidden,
-    summary: summarise({ frontmatter, files: content.files, prepared: content.prepared, findings: content.findings, complete: content.complete }),
+    summary: summarise({ frontmatter, files: content.files, findings: content.findings, complete: content.complete }),
   };
 
   const checks: Record<string, FileCheck> = {};

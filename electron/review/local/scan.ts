@@ -69,6 +69,8 @@ interface Entry {
   readonly size: number;
   readonly executable: boolean;
   readonly target?: string;
+  /** For a link that stays inside the folder: the file it points to (read instead of the link). */
+  readonly real?: string;
 }
 
 function inside(root: string, candidate: string): boolean {
@@ -98,16 +100,24 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
   if (only) {
     const real = await fs.realpath(start.absolute).catch(() => undefined);
     if (!real || !inside(realRoot, real)) return { root: folder, exists: true, skills: [], skipped, truncated: false, error: `${start.absolute} is not inside ${folder}.` };
-    entries.push({ absolute: start.absolute, relative: only, kind: 'directory', size: 0, executable: false });
   }
+  // Linked folders wait until every real folder is walked, so a skill is found at its real place
+  // and a link to it (or a loop back up) is not walked a second time.
   const queue: Array<{ absolute: string; relative: string; depth: number }> = [start];
-  while (queue.length > 0) {
-    const dir = queue.shift()!;
+  const linked: Array<{ absolute: string; relative: string; depth: number }> = [];
+  while (queue.length > 0 || linked.length > 0) {
+    const dir = (queue.length > 0 ? queue.shift() : linked.shift())!;
+    const realDir = await fs.realpath(dir.absolute).catch(() => dir.absolute);
+    if (dir !== start) {
+      if (visited.has(realDir)) continue;
+      visited.add(realDir);
+    }
     if (++directories > limits.maxDirectories) {
       truncated = true;
       skipped.push({ path: dir.absolute, reason: `not scanned: more than ${limits.maxDirectories} folders` });
       break;
     }
+    if (dir !== start || only) entries.push({ absolute: dir.absolute, relative: dir.relative, kind: 'directory', size: 0, executable: false });
     let children: Dirent[];
     try {
       children = await fs.readdir(dir.absolute, { withFileTypes: true });
@@ -120,6 +130,7 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
       const absolute = path.join(dir.absolute, child.name);
       const relative = dir.relative ? `${dir.relative}/${child.name}` : child.name;
       let stat;
+      let realFile: string | undefined;
       try {
         stat = await fs.lstat(absolute);
       } catch {
@@ -138,10 +149,7 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
           continue;
         }
         stat = await fs.stat(absolute);
-        if (stat.isDirectory()) {
-          if (visited.has(real)) continue;
-          visited.add(real);
-        }
+        realFile = real;
       }
       if (stat.isDirectory()) {
         if (NOT_WALKED.has(child.name)) {
@@ -153,10 +161,9 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
           skipped.push({ path: absolute, reason: `deeper than ${limits.maxDepth} folders, not scanned` });
           continue;
         }
-        entries.push({ absolute, relative, kind: 'directory', size: 0, executable: false });
-        queue.push({ absolute, relative, depth: dir.depth + 1 });
+        (realFile !== undefined ? linked : queue).push({ absolute, relative, depth: dir.depth + 1 });
       } else if (stat.isFile()) {
-        entries.push({ absolute, relative, kind: 'file', size: stat.size, executable: (stat.mode & 0o111) !== 0 });
+        entries.push({ absolute, relative, kind: 'file', size: stat.size, executable: (stat.mode & 0o111) !== 0, ...(realFile !== undefined ? { real: realFile } : {}) });
       } else {
         entries.push({ absolute, relative, kind: 'special', size: 0, executable: false });
       }
@@ -203,7 +210,7 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
         files.push({ absolute: entry.absolute, relative, size: entry.size, executable: entry.executable, unread: 'the folder’s reading budget is used up' });
         continue;
       }
-      const read = await readRegularFile(entry.absolute, limits.maxFileBytes);
+      const read = await readRegularFile(entry.real ?? entry.absolute, limits.maxFileBytes);
       if (typeof read === 'string') {
         files.push({ absolute: entry.absolute, relative, size: entry.size, executable: entry.executable, unread: read });
         continue;

@@ -3,7 +3,7 @@
 import { canonicalUri } from '../../../shared/skill-uri.js';
 import type { ReviewInput, SourceKind, TextSource } from './context.js';
 import { classifyFile, extensionOf, type FileKindInfo } from './file-kinds.js';
-import { imageTexts } from './image-metadata.js';
+import { imageFormat, imageTexts } from './image-metadata.js';
 
 export interface PreparedFile {
   readonly uri: string;
@@ -43,13 +43,13 @@ function sourceKind(file: PreparedFile): SourceKind {
 export function textSources(files: readonly PreparedFile[]): TextSource[] {
   const out: TextSource[] = [];
   for (const file of files) {
-    if (file.text !== undefined) {
-      // A leading byte-order mark is the format rules' business, not hidden text.
-      out.push({ fileUri: file.uri, path: file.path, text: file.text, kind: sourceKind(file) });
-    } else if (file.info.kind === 'image') {
+    // A raster image is read for its metadata even when its bytes happen to be valid UTF-8.
+    if (file.info.kind === 'image' && imageFormat(file.bytes)) {
       for (const found of imageTexts(file.bytes)) {
         out.push({ fileUri: file.uri, path: file.path, text: found.text, kind: 'metadata', field: found.field });
       }
+    } else if (file.text !== undefined) {
+      out.push({ fileUri: file.uri, path: file.path, text: file.text, kind: sourceKind(file) });
     }
   }
   return out;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { finding } from '../../shared/findings.js';
+import type { ReviewedFile } from '../../shared/review-model.js';
+import { summarise } from './summary.js';
+
+const skillMd: ReviewedFile = { uri: 'skill://s/SKILL.md', path: 'SKILL.md', kind: 'instructions', size: 10, isText: true, read: true };
+const at = (line: number) => ({ serverId: 'x', skillUri: 'skill://s/SKILL.md', fileUri: 'skill://s/SKILL.md', line });
+
+describe('summarise', () => {
+  it('never calls a skill safe, and says what it is for', () => {
+    const summary = summarise({ frontmatter: { description: 'Drafts emails.' }, files: [skillMd], findings: [], complete: true });
+    expect(summary).toMatchObject({ tone: 'ok', headline: 'Nothing risky was found in what was checked. That is not a promise the skill is safe.', purpose: 'It says it is for: Drafts emails.', fileCount: 1, scriptCount: 0, domains: [], requestedTools: [] });
+    expect(summary.points.map((p) => p.text)).toEqual([
+      'It says it is for: Drafts emails.',
+      'It has 1 file: the instructions (SKILL.md).',
+      'It has no scripts or programs.',
+      'It does not ask for extra permissions, run anything by itself, or mention outside websites.',
+    ]);
+  });
+
+  it('says when it does not say what it is for, and when files were not checked', () => {
+    const unread: ReviewedFile = { uri: 'skill://s/x.bin', path: 'x.bin', kind: 'binary', size: 0, isText: false, read: false, problem: 'digest mismatch' };
+    const summary = summarise({ frontmatter: {}, files: [skillMd, unread], findings: [], complete: false });
+    expect(summary.purpose).toBe('It does not say what it is for.');
+    expect(summary.tone).toBe('caution');
+    expect(summary.points.find((p) => p.text === '1 file was not checked, so this summary is incomplete.')?.evidence).toEqual([{ fileUri: 'skill://s/x.bin' }]);
+  });
+
+  it('counts each concern once and links every point to its findings', () => {
+    const findings = [
+      finding('risk-command-expansion', 'runs', at(3)),
+      finding('risk-command-expansion', 'runs', at(5)),
+      finding('risk-html-comment', 'comment', at(9)),
+    ];
+    const summary = summarise({ frontmatter: { description: 'd', 'allowed-tools': 'Read' }, files: [skillMd], findings, complete: true });
+    expect(summary.headline).toBe('Be careful: 1 thing in this skill could do harm, and 2 more deserve a look.');
+    const expansion = summary.points.find((p) => p.topic === 'risk' && p.tone === 'danger')!;
+    expect(expansion.evidence).toEqual([
+      { findingId: 'risk-command-expansion', fileUri: 'skill://s/SKILL.md', line: 3 },
+      { findingId: 'risk-command-expansion', fileUri: 'skill://s/SKILL.md', line: 5 },
+    ]);
+    expect(summary.points.find((p) => p.topic === 'asks' && p.text.startsWith('It asks'))).toMatchObject({ tone: 'caution', text: 'It asks to be allowed to do these without asking you each time: read files.' });
+  });
+});
