@@ -1,6 +1,8 @@
 // `skill-inspector check`: an explicit full read. Lists, gets, reads and
 // verifies every skill, runs the server probes, and returns every finding.
+import { severityRank } from '../../shared/findings.js';
 import type { Finding, SkillEntry } from '../../shared/model.js';
+import { forEachLimited } from '../skills/concurrency.js';
 import { probeDirectoryOnFile } from '../skills/directory.js';
 import { probeUnknownSkill } from '../skills/skills-get.js';
 import type { CliSession } from './session.js';
@@ -11,26 +13,38 @@ export interface CheckReport {
   readonly findings: Finding[];
 }
 
+/** Which findings make `check` fail: `--fail-on error|warning|never`. */
+export type FailOn = 'error' | 'warning' | 'never';
+
+export function isFailing(f: Finding, failOn: FailOn): boolean {
+  return failOn !== 'never' && severityRank(f.severity) >= severityRank(failOn);
+}
+
 export async function runCheck(session: CliSession, progress: (line: string) => void): Promise<CheckReport> {
   const { engine, rpc, connection } = session;
+  // Taken now: a server that dies mid-check loses its snapshot, and the report should still say what it was.
+  const snapshot = connection.snapshot;
   progress('Listing skills…');
   const listed = await engine.refresh(rpc, connection.snapshot.capabilities);
   progress(`Found ${listed.length} skill(s). Verifying…`);
   let done = 0;
-  for (const skill of listed) {
+  // A few skills at a time: each reads its own files in order, SKILL.md first.
+  await forEachLimited(listed, 4, async (skill) => {
     await engine.verifySkill(rpc, skill.uri, { withGet: true });
     done++;
     if (done % 25 === 0 || done === listed.length) progress(`Verified ${done}/${listed.length}`);
-  }
+  });
   const probes: Finding[] = [];
   const state = engine.server(session.serverId);
-  if (state.capability?.declared && state.listing?.mode === 'extension') {
+  const stillConnected = connection.snapshot.status === 'connected';
+  if (!stillConnected) progress(`${session.label} disconnected during the check: the files it did not serve are reported as read failures.`);
+  // The probes judge the server's answers; without a connection there are none to judge.
+  if (stillConnected && state.capability?.declared && state.listing?.mode === 'extension') {
     probes.push(...(await probeUnknownSkill(rpc)));
     const first = listed[0];
     if (state.capability.directoryRead && first) probes.push(...(await probeDirectoryOnFile(rpc, first.uri)));
   }
   state.serverFindings.push(...probes);
-  const snapshot = connection.snapshot;
   return {
     server: {
       label: session.serverId,

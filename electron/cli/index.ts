@@ -1,4 +1,10 @@
 // The `skill-inspector` command. Each subcommand lives in its own module.
 import { runCli } from './run.js';
 
+// A reader that stops early (`skill-inspector check | head`) closes the pipe: stop quietly, as other tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  throw error;
+});
+
 process.exitCode = await runCli(process.argv.slice(2));

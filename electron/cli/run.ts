@@ -1,67 +1,59 @@
-// Argument parsing and exit codes for `skill-inspector`. Exit codes:
-// 0 clean, 1 findings at or above --fail-on, 2 cannot connect or bad usage.
-import { parseArgs } from 'node:util';
-import { severityRank } from '../../shared/findings.js';
-import type { Severity } from '../../shared/model.js';
-import { serveDemoHttp, serveDemoStdio } from '../demo/demo-server.js';
-import { runCheck } from './check.js';
+// The `skill-inspector` command line: which command runs, and what exit code
+// it ends with. Exit codes, the same for every command:
+//   0  clean: no findings at or above --fail-on, no drift, no difference
+//   1  findings at or above --fail-on (check); drift (verify); a difference (diff); nothing lockable (lock)
+//   2  bad usage (unknown command or flag, unreadable --config or lockfile, unknown --server) or cannot connect
+import { checkCommand } from './check-command.js';
+import { demoServerCommand } from './demo-command.js';
+import { diffCommand } from './diff-command.js';
 import { runList, runLoad } from './host.js';
-import { formatText } from './format-text.js';
-import { ConnectFailure, openSession } from './session.js';
-import { UsageError, resolveTarget } from './target.js';
+import { lockCommand } from './lock-command.js';
+import { LockfileError } from './lockfile.js';
+import { ConnectFailure } from './session.js';
+import type { Streams } from './streams.js';
+import { UsageError } from './target.js';
+import { USAGE } from './usage.js';
+import { verifyCommand } from './verify-command.js';
 
-export const USAGE = `Usage: skill-inspector <command> [options]
-
-Commands:
-  check        List, get, read and verify every skill of one server; print findings.
-  list         List one server's skills without reading any file.
-  load         Load one skill as a host would (--skill <SKILL.md URI>): verify, then print it.
-  demo-server  Serve the bundled sample skills (stdio, or --http PORT on 127.0.0.1).
-
-Naming a server (every command):
-  --stdio "<command and args>"     start a stdio server
-  --url <http url> [--header 'Name: value' ...]
-  --config <file> --server <name>  a server from a Claude Desktop, Cursor, VS Code or MCP Inspector config
-
-check options:
-  --json                 machine-readable output on stdout
-  --fail-on <level>      error (default) | warning | never
-
-Exit codes: 0 clean, 1 findings at or above --fail-on, 2 cannot connect or bad usage.
-`;
-
-const targetOptions = {
-  stdio: { type: 'string' },
-  url: { type: 'string' },
-  header: { type: 'string', multiple: true },
-  config: { type: 'string' },
-  server: { type: 'string' },
-} as const;
+export { USAGE };
 
 export async function runCli(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+  const io: Streams = { out, err };
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case 'demo-server':
-        return await demoServer(rest, err);
       case 'check':
-        return await check(rest, out, err);
+        return await checkCommand(rest, io);
+      case 'lock':
+        return await lockCommand(rest, io);
+      case 'verify':
+        return await verifyCommand(rest, io);
+      case 'diff':
+        return await diffCommand(rest, io);
+      case 'demo-server':
+        return await demoServerCommand(rest, io);
       case 'list':
         return await runList(rest, out);
       case 'load':
         return await runLoad(rest, out, err);
-      case undefined:
       case 'help':
       case '--help':
       case '-h':
         out.write(USAGE);
-        return command === undefined ? 2 : 0;
+        return 0;
+      case undefined:
+        err.write(USAGE);
+        return 2;
       default:
         throw new UsageError(`Unknown command "${command}".`);
     }
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      err.write(`skill-inspector: ${(error as Error).message}\n\n${USAGE}`);
+      err.write(`skill-inspector: ${(error as Error).message}\nRun "skill-inspector help" for usage.\n`);
+      return 2;
+    }
+    if (error instanceof LockfileError) {
+      err.write(`skill-inspector: cannot use the lockfile ${error.message}\n`);
       return 2;
     }
     if (error instanceof ConnectFailure) {
@@ -70,40 +62,5 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
     }
     err.write(`skill-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
-  }
-}
-
-async function demoServer(args: string[], err: NodeJS.WritableStream): Promise<number> {
-  const { values } = parseArgs({ args, options: { http: { type: 'string' } } });
-  if (values.http === undefined) {
-    await serveDemoStdio();
-    return await new Promise<number>(() => undefined);
-  }
-  const port = Number(values.http);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--http needs a port number, got "${values.http}".`);
-  const served = await serveDemoHttp(port);
-  err.write(`Sample skills server: ${served.url}\n`);
-  return await new Promise<number>(() => undefined);
-}
-
-async function check(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { ...targetOptions, json: { type: 'boolean', default: false }, 'fail-on': { type: 'string', default: 'error' } },
-  });
-  const failOn = values['fail-on'];
-  if (failOn !== 'error' && failOn !== 'warning' && failOn !== 'never') throw new UsageError(`--fail-on must be error, warning or never, got "${failOn}".`);
-  const target = await resolveTarget(values);
-  const session = await openSession(target);
-  try {
-    const progress = (line: string) => err.write(`${line}\n`);
-    const report = await runCheck(session, progress);
-    if (values.json) out.write(`${JSON.stringify(report, null, 2)}\n`);
-    else out.write(formatText(report, Boolean((out as { isTTY?: boolean }).isTTY)));
-    if (failOn === 'never') return 0;
-    const threshold = severityRank(failOn as Severity);
-    return report.findings.some((f) => severityRank(f.severity) >= threshold) ? 1 : 0;
-  } finally {
-    await session.close();
   }
 }

@@ -13,6 +13,8 @@ export interface CliSession {
   readonly engine: SkillsEngine;
   readonly rpc: Rpc;
   readonly serverId: string;
+  /** The host's name for the server: the lockfile section and what reports show. */
+  readonly label: string;
   close(): Promise<void>;
 }
 
@@ -27,11 +29,13 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
   const snapshot = await connection.connect();
   if (snapshot.status !== 'connected') {
     const error = snapshot.error;
-    throw new ConnectFailure(error ? `${error.title}: ${error.detail}\n${error.hint}` : 'The connection failed.');
+    // The app's hints point at its protocol log; a command line has none to open.
+    const hint = error && !/protocol log/i.test(error.hint) ? `\n${error.hint}` : '';
+    throw new ConnectFailure(error ? `${error.title}: ${error.detail}${hint}` : 'The connection failed.');
   }
   const engine = new SkillsEngine(() => settings, { listed: () => undefined, updated: () => undefined, job: () => undefined });
   const rpc: Rpc = { serverId, era: snapshot.era ?? 'legacy', request: (method, params, options) => connection.request(method, params, options) };
-  return { connection, engine, rpc, serverId, close: async () => void (await connection.disconnect()) };
+  return { connection, engine, rpc, serverId, label: target.label, close: async () => void (await connection.disconnect()) };
 }
 
 export class ConnectFailure extends Error {

@@ -53,39 +53,70 @@ export interface Target {
   readonly transport: TransportConfig;
 }
 
-export async function resolveTarget(args: TargetArgs): Promise<Target> {
+/** The options that name a server, for `parseArgs`; every command that talks to one server takes them. */
+export const TARGET_OPTIONS = {
+  stdio: { type: 'string' },
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  config: { type: 'string' },
+  server: { type: 'string' },
+  label: { type: 'string' },
+} as const;
+
+export async function resolveTarget(args: TargetArgs & { label?: string | undefined }): Promise<Target> {
   const given = [args.stdio !== undefined, args.url !== undefined, args.config !== undefined].filter(Boolean).length;
   if (given !== 1) throw new UsageError('Name exactly one server: --stdio "<command and args>", --url <http url>, or --config <file> --server <name>.');
-  if (args.stdio !== undefined) {
-    const [command, ...rest] = splitCommandLine(args.stdio);
-    if (!command) throw new UsageError('--stdio needs a command.');
-    return { label: command.split('/').pop() ?? command, transport: { kind: 'stdio', command, args: rest, env: {} } };
+  if (args.header?.length && args.url === undefined) throw new UsageError('--header goes with --url (a stdio server takes no HTTP headers).');
+  if (args.server !== undefined && args.config === undefined) throw new UsageError('--server names a server of a --config file; give --config <file> too.');
+  if (args.label !== undefined && args.label.trim() === '') throw new UsageError('--label must not be empty.');
+  const target = args.stdio !== undefined ? stdioTarget(args.stdio) : args.url !== undefined ? urlTarget(args.url, args.header ?? []) : await configTarget(args.config!, args.server);
+  return args.label !== undefined ? { ...target, label: args.label.trim() } : target;
+}
+
+export function stdioTarget(line: string): Target {
+  const [command, ...rest] = splitCommandLine(line);
+  if (!command) throw new UsageError('--stdio needs a command.');
+  return { label: stdioLabel(command, rest), transport: { kind: 'stdio', command, args: rest, env: {} } };
+}
+
+export function urlTarget(url: string, headerLines: readonly string[]): Target {
+  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw new UsageError(`--url must be an http:// or https:// URL, got "${url}".`);
+  return { label: new URL(url).host, transport: { kind: 'http', url, headers: parseHeaders(headerLines) } };
+}
+
+export function parseHeaders(lines: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const h of lines) {
+    const colon = h.indexOf(':');
+    if (colon <= 0) throw new UsageError(`--header must look like 'Name: value', got "${h}".`);
+    headers[h.slice(0, colon).trim()] = h.slice(colon + 1).trim();
   }
-  if (args.url !== undefined) {
-    if (!/^https?:\/\//i.test(args.url) || !URL.canParse(args.url)) throw new UsageError(`--url must be an http:// or https:// URL, got "${args.url}".`);
-    const headers: Record<string, string> = {};
-    for (const h of args.header ?? []) {
-      const colon = h.indexOf(':');
-      if (colon <= 0) throw new UsageError(`--header must look like 'Name: value', got "${h}".`);
-      headers[h.slice(0, colon).trim()] = h.slice(colon + 1).trim();
-    }
-    return { label: new URL(args.url).host, transport: { kind: 'http', url: args.url, headers } };
-  }
-  if (!args.server) throw new UsageError('--config needs --server <name> to say which server of the file to use.');
+  return headers;
+}
+
+export async function configTarget(file: string, server: string | undefined): Promise<Target> {
+  if (!server) throw new UsageError(`--config needs --server <name> to say which server of ${file} to use.`);
   let text: string;
   try {
-    text = await fs.readFile(args.config!, 'utf8');
+    text = await fs.readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`Cannot read --config ${args.config}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+    throw new UsageError(`Cannot read --config ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
   }
   let preview;
   try {
-    preview = parseConfigText(text, args.config!, []);
+    preview = parseConfigText(text, file, []);
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const candidate = preview.candidates.find((c) => c.name === args.server);
-  if (!candidate) throw new UsageError(`${args.config} has no server "${args.server}"; it has: ${preview.candidates.map((c) => c.name).join(', ') || 'none'}.`);
-  if (!candidate.transport) throw new UsageError(candidate.error ?? `Server "${args.server}" cannot be used.`);
+  const candidate = preview.candidates.find((c) => c.name === server);
+  if (!candidate) throw new UsageError(`${file} has no server "${server}"; it has: ${preview.candidates.map((c) => c.name).join(', ') || 'none'}.`);
+  if (!candidate.transport) throw new UsageError(candidate.error ?? `Server "${server}" cannot be used.`);
   return { label: candidate.name, transport: candidate.transport };
+}
+
+/** "node server.js --flag": the command and its arguments, with folders dropped so the label is the same on every machine. */
+function stdioLabel(command: string, args: readonly string[]): string {
+  const base = (word: string) => (/[\\/]/.test(word) ? (word.split(/[\\/]/).filter(Boolean).pop() ?? word) : word);
+  const label = [command, ...args].map(base).join(' ');
+  return label.length > 80 ? `${label.slice(0, 79)}…` : label;
 }

@@ -1,0 +1,46 @@
+// `skill-inspector check`: options, output format, exit code.
+import { parseArgs } from 'node:util';
+import { isFailing, runCheck } from './check.js';
+import { formatJunit } from './format-junit.js';
+import { formatSarif } from './format-sarif.js';
+import { formatText } from './format-text.js';
+import { progressTo, wantsColour, type Streams } from './streams.js';
+import { openSession } from './session.js';
+import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
+
+export async function checkCommand(args: string[], io: Streams): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      ...TARGET_OPTIONS,
+      json: { type: 'boolean', default: false },
+      junit: { type: 'boolean', default: false },
+      sarif: { type: 'boolean', default: false },
+      'sarif-root': { type: 'string' },
+      'fail-on': { type: 'string', default: 'error' },
+      quiet: { type: 'boolean', default: false },
+    },
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) throw new UsageError(`check takes no positional arguments (got "${positionals[0]}"); name the server with --stdio, --url or --config.`);
+  const failOn = values['fail-on'];
+  if (failOn !== 'error' && failOn !== 'warning' && failOn !== 'never') throw new UsageError(`--fail-on must be error, warning or never, got "${failOn}".`);
+  const formats = (['json', 'junit', 'sarif'] as const).filter((f) => values[f]);
+  if (formats.length > 1) throw new UsageError(`Choose one output format; got ${formats.map((f) => `--${f}`).join(' and ')}.`);
+  if (values['sarif-root'] !== undefined && !values.sarif) throw new UsageError('--sarif-root goes with --sarif.');
+  const target = await resolveTarget(values);
+  const progress = progressTo(io.err, values.quiet);
+  progress(`Connecting to ${target.label}…`);
+  const session = await openSession(target);
+  try {
+    const report = await runCheck(session, progress);
+    const format = formats[0];
+    if (format === 'json') io.out.write(`${JSON.stringify({ ...report, failOn, failing: report.findings.filter((f) => isFailing(f, failOn)).length }, null, 2)}\n`);
+    else if (format === 'junit') io.out.write(formatJunit(report, failOn));
+    else if (format === 'sarif') io.out.write(formatSarif(report, { root: values['sarif-root'] }));
+    else io.out.write(formatText(report, wantsColour(io.out)));
+    return report.findings.some((f) => isFailing(f, failOn)) ? 1 : 0;
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,77 @@
+// `skill-inspector diff <A> <B>`: two servers, a server and a lockfile, or two
+// lockfiles — staging against production. Skills only in one side, and skills
+// whose file sets differ, file by file. Exit 0 when the same, 1 when not.
+import { parseArgs } from 'node:util';
+import { DIFF_WORDS, formatComparisonText, summary } from './format-drift.js';
+import { compareServers, isIdentical, pickServer, type LockedServer } from './lockfile.js';
+import { readLockfile } from './lockfile-io.js';
+import { openSession } from './session.js';
+import { SIDE_FORMS, parseSide, type Side } from './side-spec.js';
+import { readSkillSet } from './skill-set.js';
+import { progressTo, wantsColour, type Streams } from './streams.js';
+import { UsageError } from './target.js';
+
+interface LoadedSide {
+  readonly spec: string;
+  readonly label: string;
+  readonly server: LockedServer;
+  readonly problems: string[];
+}
+
+export async function diffCommand(args: string[], io: Streams): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      'a-header': { type: 'string', multiple: true },
+      'b-header': { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+    },
+    allowPositionals: true,
+  });
+  if (positionals.length !== 2) throw new UsageError(`diff compares two sides; got ${positionals.length}. Name each as ${SIDE_FORMS}.`);
+  const sides = [await parseSide(positionals[0]!, values['a-header'] ?? []), await parseSide(positionals[1]!, values['b-header'] ?? [])] as const;
+  const progress = progressTo(io.err, values.quiet);
+  // Lockfiles first: a bad one is a usage error, found before any server starts.
+  const lockSides = await Promise.all(sides.map((side) => (side.kind === 'lockfile' ? loadLockSide(side) : undefined)));
+  const loaded: LoadedSide[] = [];
+  for (const [i, side] of sides.entries()) loaded.push(lockSides[i] ?? (await loadServerSide(side, progress)));
+  const [a, b] = loaded as [LoadedSide, LoadedSide];
+  const comparison = compareServers(a.server, b.server);
+  const identical = isIdentical(comparison);
+  const consistent = a.problems.length === 0 && b.problems.length === 0;
+  if (values.json) {
+    io.out.write(
+      `${JSON.stringify({ identical, a: { spec: a.spec, label: a.label }, b: { spec: b.spec, label: b.label }, ...comparison, problems: { a: a.problems, b: b.problems } }, null, 2)}\n`,
+    );
+  } else {
+    const header = `A: ${a.spec} (${a.label})\nB: ${b.spec} (${b.label})\n`;
+    io.out.write(
+      identical
+        ? `${header}\nSame skills: both serve the same ${Object.keys(a.server.skills).length} skill(s) with the same files.\n`
+        : `${header}\n${summary(comparison, DIFF_WORDS)}.\n\n${formatComparisonText(comparison, DIFF_WORDS, wantsColour(io.out))}`,
+    );
+    for (const side of [a, b]) {
+      if (side.problems.length > 0) io.out.write(`\n${side === a ? 'A' : 'B'} is not consistent:\n${side.problems.map((p) => `  - ${p}\n`).join('')}`);
+    }
+  }
+  return identical && consistent ? 0 : 1;
+}
+
+async function loadLockSide(side: Extract<Side, { kind: 'lockfile' }>): Promise<LoadedSide> {
+  const lockfile = await readLockfile(side.file);
+  const picked = pickServer(lockfile, side.file, { label: side.label });
+  return { spec: side.spec, label: picked.label, server: picked.server, problems: [] };
+}
+
+async function loadServerSide(side: Side, progress: (line: string) => void): Promise<LoadedSide> {
+  if (side.kind !== 'server') throw new Error('a lockfile side is loaded before the servers');
+  progress(`Connecting to ${side.target.label}…`);
+  const session = await openSession(side.target);
+  try {
+    const set = await readSkillSet(session, progress);
+    return { spec: side.spec, label: set.label, server: set.server, problems: set.problems };
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,80 @@
+// JUnit XML for CI test reports: one test suite per server, one test case per
+// skill plus one for the server itself. A case fails when it has findings at
+// or above --fail-on; the failure lists them all, and findings below the
+// threshold go to the case's <system-out>, so nothing is dropped.
+import { severityRank } from '../../shared/findings.js';
+import type { Finding } from '../../shared/model.js';
+import { isFailing, type CheckReport, type FailOn } from './check.js';
+
+const SERVER_CASE = '(server)';
+
+export function formatJunit(report: CheckReport, failOn: FailOn): string {
+  const label = report.server.label;
+  const bySkill = new Map<string, Finding[]>([[SERVER_CASE, []]]);
+  for (const skill of report.skills) bySkill.set(skill.uri, []);
+  for (const f of report.findings) {
+    const key = f.location.skillUri ?? SERVER_CASE;
+    const list = bySkill.get(key) ?? [];
+    list.push(f);
+    bySkill.set(key, list);
+  }
+  const cases: string[] = [];
+  let failures = 0;
+  for (const [name, findings] of bySkill) {
+    const failing = sorted(findings.filter((f) => isFailing(f, failOn)));
+    const rest = sorted(findings.filter((f) => !isFailing(f, failOn)));
+    const body: string[] = [];
+    if (failing.length > 0) {
+      failures++;
+      const worst = failing[0]!;
+      const message = failing.length === 1 ? `${worst.id}: ${worst.title}` : `${failing.length} findings at or above ${failOn}, first ${worst.id}: ${worst.title}`;
+      body.push(`      <failure type="${attr(worst.id)}" message="${attr(message)}">${text(failing.map(line).join('\n'))}</failure>`);
+    }
+    if (rest.length > 0) body.push(`      <system-out>${text(rest.map(line).join('\n'))}</system-out>`);
+    const open = `    <testcase classname="${attr(label)}" name="${attr(name)}"`;
+    cases.push(body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`);
+  }
+  const tests = bySkill.size;
+  const props = [
+    ['failOn', failOn],
+    ['era', report.server.era],
+    ['protocolVersion', report.server.protocolVersion],
+    ['selfReported', report.server.selfReported ? `${report.server.selfReported.name} ${report.server.selfReported.version}` : undefined],
+  ].filter((p): p is [string, string] => p[1] !== undefined);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="skill-inspector check" tests="${tests}" failures="${failures}" errors="0">`,
+    `  <testsuite name="${attr(label)}" tests="${tests}" failures="${failures}" errors="0" skipped="0">`,
+    '    <properties>',
+    ...props.map(([name, value]) => `      <property name="${attr(name)}" value="${attr(value)}"/>`),
+    '    </properties>',
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+function line(f: Finding): string {
+  const where = [f.location.fileUri && f.location.fileUri !== f.location.skillUri ? f.location.fileUri : '', f.location.line ? `line ${f.location.line}` : '', f.location.field ?? ''].filter(Boolean).join(', ');
+  const detail = [f.expected !== undefined ? `expected ${f.expected}` : '', f.actual !== undefined ? `found ${f.actual}` : ''].filter(Boolean).join('; ');
+  return `${f.severity} ${f.id}${where ? ` (${where})` : ''}: ${f.message}${detail ? ` [${detail}]` : ''}`;
+}
+
+function sorted(list: Finding[]): Finding[] {
+  return [...list].sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.id.localeCompare(b.id));
+}
+
+/** XML 1.0 forbids most control characters even when escaped; a finding about hidden characters may quote them. */
+function clean(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+function text(value: string): string {
+  return clean(value).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+function attr(value: string): string {
+  return text(value).replaceAll('"', '&quot;').replaceAll('\n', '&#10;').replaceAll('\r', '&#13;').replaceAll('\t', '&#9;');
+}

@@ -1,0 +1,118 @@
+// SARIF 2.1.0 for code-scanning UIs: one rule per finding ID (its title from
+// the catalogue), one result per finding, located at the skill or file URI and
+// line. GitHub code scanning accepts only repository paths as locations, so
+// `--sarif-root <folder>` maps `scheme://<path>` to `<folder>/<path>` — the
+// folder in the repository that the server serves its skills from.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { FINDINGS, isFindingId } from '../../shared/findings.js';
+import type { Finding, Severity } from '../../shared/model.js';
+import { APP_VERSION } from '../app-version.js';
+import type { CheckReport } from './check.js';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+
+interface SarifLocation {
+  physicalLocation?: { artifactLocation: { uri: string; uriBaseId?: string }; region?: { startLine: number; startColumn?: number } };
+  logicalLocations?: Array<{ name: string; fullyQualifiedName: string; kind: string }>;
+}
+
+export interface SarifOptions {
+  /** Repository folder the skills are served from; makes locations repository paths. */
+  readonly root?: string | undefined;
+}
+
+export function formatSarif(report: CheckReport, options: SarifOptions = {}): string {
+  const ruleIds: string[] = [];
+  for (const f of report.findings) if (!ruleIds.includes(f.id)) ruleIds.push(f.id);
+  ruleIds.sort();
+  const rules = ruleIds.map((id) => {
+    const sample = report.findings.find((f) => f.id === id)!;
+    const kind = isFindingId(id) ? FINDINGS[id] : { title: sample.title, severity: sample.severity };
+    return {
+      id,
+      name: pascalCase(id),
+      shortDescription: { text: kind.title },
+      defaultConfiguration: { level: LEVEL[kind.severity] },
+      properties: { tags: ['skills', family(id)] },
+    };
+  });
+  const results = report.findings.map((f) => ({
+    ruleId: f.id,
+    ruleIndex: ruleIds.indexOf(f.id),
+    level: LEVEL[f.severity],
+    message: { text: messageOf(f) },
+    locations: [locationOf(f, report.server.label, options.root)],
+    partialFingerprints: { 'skillInspectorFinding/v1': fingerprint(f) },
+    properties: {
+      server: report.server.label,
+      ...(f.location.skillUri ? { skillUri: f.location.skillUri } : {}),
+      ...(f.location.fileUri ? { fileUri: f.location.fileUri } : {}),
+      ...(f.location.field ? { field: f.location.field } : {}),
+      ...(f.expected !== undefined ? { expected: f.expected } : {}),
+      ...(f.actual !== undefined ? { actual: f.actual } : {}),
+    },
+  }));
+  const sarif = {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules } },
+        automationDetails: { id: `skill-inspector/${report.server.label}/` },
+        ...(options.root !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root.' } } } } : {}),
+        invocations: [{ executionSuccessful: true }],
+        results,
+        properties: { server: report.server, skills: report.skills.length },
+      },
+    ],
+  };
+  return `${JSON.stringify(sarif, null, 2)}\n`;
+}
+
+function messageOf(f: Finding): string {
+  const parts = [f.message];
+  if (f.expected !== undefined) parts.push(`Expected: ${f.expected}.`);
+  if (f.actual !== undefined) parts.push(`Found: ${f.actual}.`);
+  return parts.join(' ');
+}
+
+function locationOf(f: Finding, label: string, root: string | undefined): SarifLocation {
+  const uri = f.location.fileUri ?? f.location.skillUri;
+  const logical: SarifLocation['logicalLocations'] = [];
+  if (f.location.skillUri) logical.push({ name: f.location.skillUri, fullyQualifiedName: f.location.skillUri, kind: 'module' });
+  else logical.push({ name: label, fullyQualifiedName: label, kind: 'module' });
+  if (f.location.field) logical.push({ name: f.location.field, fullyQualifiedName: `${f.location.skillUri ?? label}#${f.location.field}`, kind: 'member' });
+  if (!uri && root === undefined) return { logicalLocations: logical };
+  const artifactLocation = root === undefined ? { uri: uri! } : { uri: repositoryPath(root, uri), uriBaseId: '%SRCROOT%' };
+  const region = f.location.line ? { startLine: f.location.line, ...(f.location.column ? { startColumn: f.location.column } : {}) } : undefined;
+  return { physicalLocation: { artifactLocation, ...(region ? { region } : {}) }, logicalLocations: logical };
+}
+
+/** `skill://acme/x/SKILL.md` under root `skills` is `skills/acme/x/SKILL.md`; a server-level finding points at the root itself. */
+function repositoryPath(root: string, uri: string | undefined): string {
+  const base = path.posix.normalize(root.replaceAll('\\', '/')).replace(/^\.\/?$/, '').replace(/\/+$/, '');
+  if (!uri) return base === '' ? '.' : base;
+  const rest = uri.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^\/+/, '');
+  return base === '' ? rest : `${base}/${rest}`;
+}
+
+function fingerprint(f: Finding): string {
+  const key = [f.id, f.location.skillUri ?? '', f.location.fileUri ?? '', f.location.field ?? '', f.message].join('\0');
+  return createHash('sha256').update(key).digest('hex').slice(0, 32);
+}
+
+function family(id: string): string {
+  return id.startsWith('sep-2640-') ? 'conformance' : id.startsWith('agentskills-') ? 'format' : id.startsWith('risk-') ? 'risk' : id.startsWith('legacy-') ? 'legacy' : 'inspector';
+}
+
+/** SARIF wants a rule name that reads as an identifier: `sep-2640-host-verify-digest` is `Sep2640HostVerifyDigest`. */
+function pascalCase(id: string): string {
+  return id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+}

@@ -1,0 +1,51 @@
+// `skill-inspector lock`: pin what one server serves — every skill URI, its
+// frontmatter name and its full {uri, digest, size} set — in a lockfile.
+// Only skills/list and skills/get are used; no file is read.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { APP_VERSION } from '../app-version.js';
+import { DEFAULT_LOCKFILE, serializeLockfile, withServer } from './lockfile.js';
+import { readLockfileIfExists, writeLockfile } from './lockfile-io.js';
+import { openSession } from './session.js';
+import { readSkillSet } from './skill-set.js';
+import { progressTo, type Streams } from './streams.js';
+import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
+
+export async function lockCommand(args: string[], io: Streams): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { ...TARGET_OPTIONS, output: { type: 'string', short: 'o' }, quiet: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) throw new UsageError(`lock takes no positional arguments (got "${positionals[0]}"); name the server with --stdio, --url or --config.`);
+  const toStdout = values.output === '-';
+  const file = toStdout ? undefined : path.resolve(values.output ?? DEFAULT_LOCKFILE);
+  const shown = values.output ?? DEFAULT_LOCKFILE;
+  const target = await resolveTarget(values);
+  // Read the existing lockfile first: a damaged one stops us before any server is started, and is never overwritten.
+  const existing = file ? await readLockfileIfExists(file) : undefined;
+  const progress = progressTo(io.err, values.quiet);
+  progress(`Connecting to ${target.label}…`);
+  const session = await openSession(target);
+  let set;
+  try {
+    set = await readSkillSet(session, progress);
+  } finally {
+    await session.close();
+  }
+  if (set.problems.length > 0) {
+    io.err.write(`Not locked: what ${set.label} serves cannot be pinned as it is.\n${set.problems.map((p) => `  - ${p}\n`).join('')}`);
+    return 1;
+  }
+  const lockfile = withServer(existing, set.label, set.server, `skill-inspector ${APP_VERSION}`);
+  const skills = Object.values(set.server.skills);
+  const files = skills.reduce((n, s) => n + (s.resources === 'dynamic' ? 0 : s.resources.length), 0);
+  const dynamic = skills.filter((s) => s.resources === 'dynamic').length;
+  if (toStdout) io.out.write(serializeLockfile(lockfile));
+  else await writeLockfile(file!, lockfile);
+  progress(
+    `Locked ${skills.length} skill(s), ${files} file(s), of "${set.label}"${toStdout ? '' : ` in ${shown}`}.` +
+      (dynamic ? ` ${dynamic} dynamic skill(s) are pinned by presence and name only: their content cannot be verified.` : ''),
+  );
+  return 0;
+}

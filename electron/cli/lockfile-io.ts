@@ -1,0 +1,28 @@
+// Reading and writing lockfiles on disk. Writes go through storage/ so a
+// lockfile is replaced whole or not at all.
+import { promises as fs } from 'node:fs';
+import { writeFileAtomic } from '../storage/atomic-file.js';
+import { LockfileError, parseLockfile, serializeLockfile, type Lockfile } from './lockfile.js';
+
+export async function readLockfile(file: string): Promise<Lockfile> {
+  const found = await readLockfileIfExists(file);
+  if (!found) throw new LockfileError(file, 'no such file. Write one with "skill-inspector lock".');
+  return found;
+}
+
+export async function readLockfileIfExists(file: string): Promise<Lockfile | undefined> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new LockfileError(file, `cannot be read (${code ?? String(error)}).`);
+  }
+  return parseLockfile(text, file);
+}
+
+export async function writeLockfile(file: string, lockfile: Lockfile): Promise<void> {
+  // No .bak beside a lockfile: it lives in the user's repository, where git keeps the history.
+  await writeFileAtomic(file, serializeLockfile(lockfile), { backup: false });
+}

@@ -1,0 +1,235 @@
+// The skills lockfile: for each server (by the host's label), every skill URI
+// with its frontmatter name and the complete {uri, digest, size} set of its
+// files. Pure — text in, values out — so `skill-inspector lock/verify/diff`
+// and the app's export/import of approved skills share one format.
+//
+//   {
+//     "lockfileVersion": 1,
+//     "servers": {
+//       "<label>": {
+//         "skills": {
+//           "skill://hello-world/SKILL.md": {
+//             "name": "hello-world",
+//             "resources": [{ "uri": "skill://hello-world/SKILL.md", "digest": "sha256:…", "size": 812 }]
+//           }
+//         }
+//       }
+//     }
+//   }
+//
+// `resources` is "dynamic" for a skill whose server declares its content
+// unverifiable; such a lock pins the skill's presence and name only.
+import { SKILL_DIGEST_PATTERN } from '@modelcontextprotocol/core/ext/skills';
+import { z } from 'zod';
+
+export const LOCKFILE_VERSION = 1;
+export const DEFAULT_LOCKFILE = 'skills.lock.json';
+
+const fileSchema = z.object({
+  uri: z.string().min(1, 'must be a non-empty URI'),
+  digest: z.string().regex(SKILL_DIGEST_PATTERN, 'must be "sha256:" followed by 64 lowercase hex digits'),
+  size: z.number().int('must be a whole number of bytes').nonnegative('must not be negative'),
+});
+
+const skillSchema = z.object({
+  name: z.string(),
+  resources: z.union([z.array(fileSchema), z.literal('dynamic')], { error: 'must be a list of {uri, digest, size} or "dynamic"' }),
+});
+
+const serverSchema = z.object({ skills: z.record(z.string().min(1), skillSchema) });
+
+const lockfileSchema = z.object({
+  lockfileVersion: z.literal(LOCKFILE_VERSION),
+  generator: z.string().optional(),
+  servers: z.record(z.string().min(1), serverSchema),
+});
+
+export type LockedFile = z.infer<typeof fileSchema>;
+export type LockedSkill = z.infer<typeof skillSchema>;
+export type LockedServer = z.infer<typeof serverSchema>;
+export type Lockfile = z.infer<typeof lockfileSchema>;
+
+/** A lockfile that cannot be used, with the file and the exact place that is wrong. */
+export class LockfileError extends Error {
+  override readonly name = 'LockfileError';
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+  ) {
+    super(`${file}: ${problem}`);
+  }
+}
+
+/** What a server serves, one skill at a time, as the lock records it. */
+export interface SkillToLock {
+  readonly uri: string;
+  readonly name: string;
+  readonly resources: readonly LockedFile[] | 'dynamic';
+}
+
+/** One server's section, in a stable order so the same catalog always locks to the same bytes. */
+export function buildLockedServer(skills: Iterable<SkillToLock>): LockedServer {
+  const sorted = [...skills].sort((a, b) => compareText(a.uri, b.uri));
+  const out: Record<string, LockedSkill> = {};
+  for (const skill of sorted) {
+    out[skill.uri] = {
+      name: skill.name,
+      resources:
+        skill.resources === 'dynamic'
+          ? 'dynamic'
+          : [...skill.resources].sort((a, b) => compareText(a.uri, b.uri)).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })),
+    };
+  }
+  return { skills: out };
+}
+
+/** Adds or replaces one server's section; the other servers' sections stay as they were. */
+export function withServer(lockfile: Lockfile | undefined, label: string, server: LockedServer, generator?: string): Lockfile {
+  const servers: Record<string, LockedServer> = { ...(lockfile?.servers ?? {}), [label]: server };
+  const ordered: Record<string, LockedServer> = {};
+  for (const key of Object.keys(servers).sort(compareText)) ordered[key] = servers[key]!;
+  return { lockfileVersion: LOCKFILE_VERSION, ...(generator ? { generator } : {}), servers: ordered };
+}
+
+export function serializeLockfile(lockfile: Lockfile): string {
+  return `${JSON.stringify(lockfile, null, 2)}\n`;
+}
+
+/** Parses and validates lockfile text; every problem names the file and where in it. */
+export function parseLockfile(text: string, file: string): Lockfile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new LockfileError(file, `not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new LockfileError(file, 'a lockfile is a JSON object with "lockfileVersion" and "servers".');
+  const version = (value as Record<string, unknown>)['lockfileVersion'];
+  if (version === undefined) throw new LockfileError(file, 'no "lockfileVersion": this is not a skills lockfile.');
+  if (version !== LOCKFILE_VERSION) {
+    const newer = typeof version === 'number' && version > LOCKFILE_VERSION;
+    throw new LockfileError(file, `lockfileVersion ${JSON.stringify(version)} is not supported; this skill-inspector reads version ${LOCKFILE_VERSION}${newer ? ' (the file was written by a newer one)' : ''}.`);
+  }
+  const parsed = lockfileSchema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 5).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+    const more = parsed.error.issues.length > 5 ? ` (and ${parsed.error.issues.length - 5} more)` : '';
+    throw new LockfileError(file, `${issues.join('; ')}${more}.`);
+  }
+  for (const [label, server] of Object.entries(parsed.data.servers)) {
+    for (const [uri, skill] of Object.entries(server.skills)) {
+      if (skill.resources === 'dynamic') continue;
+      const seen = new Set<string>();
+      for (const r of skill.resources) {
+        if (seen.has(r.uri)) throw new LockfileError(file, `${formatPath(['servers', label, 'skills', uri, 'resources'])}: ${r.uri} is listed twice.`);
+        seen.add(r.uri);
+      }
+    }
+  }
+  return parsed.data;
+}
+
+/**
+ * Which server's section to use: the one named by `label`; else the one whose
+ * label matches the server being compared; else the only one there is.
+ */
+export function pickServer(lockfile: Lockfile, file: string, options: { label?: string | undefined; preferred?: string | undefined }): { label: string; server: LockedServer } {
+  const labels = Object.keys(lockfile.servers);
+  const named = options.label ?? (options.preferred !== undefined && options.preferred in lockfile.servers ? options.preferred : labels.length === 1 ? labels[0] : undefined);
+  if (named === undefined) {
+    throw new LockfileError(file, labels.length === 0 ? 'it pins no server.' : `it pins several servers (${labels.map((l) => JSON.stringify(l)).join(', ')}); say which with --label.`);
+  }
+  const server = lockfile.servers[named];
+  if (!server) throw new LockfileError(file, `it pins no server labelled ${JSON.stringify(named)}; it has ${labels.map((l) => JSON.stringify(l)).join(', ') || 'none'}.`);
+  return { label: named, server };
+}
+
+export interface FileVersion {
+  readonly digest: string;
+  readonly size: number;
+}
+
+export interface FileChange {
+  readonly uri: string;
+  readonly a: FileVersion;
+  readonly b: FileVersion;
+}
+
+export interface SkillChange {
+  readonly uri: string;
+  readonly a: { readonly name: string; readonly dynamic: boolean };
+  readonly b: { readonly name: string; readonly dynamic: boolean };
+  readonly filesOnlyInA: LockedFile[];
+  readonly filesOnlyInB: LockedFile[];
+  readonly filesChanged: FileChange[];
+}
+
+export interface LockedSkillAt extends LockedSkill {
+  readonly uri: string;
+}
+
+/** Where two skill sets differ. A is the reference (the lockfile, for verify); B is what is compared with it. */
+export interface SkillSetComparison {
+  readonly onlyInA: LockedSkillAt[];
+  readonly onlyInB: LockedSkillAt[];
+  readonly changed: SkillChange[];
+}
+
+export function compareServers(a: LockedServer, b: LockedServer): SkillSetComparison {
+  const onlyInA: LockedSkillAt[] = [];
+  const onlyInB: LockedSkillAt[] = [];
+  const changed: SkillChange[] = [];
+  const uris = [...new Set([...Object.keys(a.skills), ...Object.keys(b.skills)])].sort(compareText);
+  for (const uri of uris) {
+    const left = a.skills[uri];
+    const right = b.skills[uri];
+    if (left && !right) onlyInA.push({ uri, ...left });
+    else if (!left && right) onlyInB.push({ uri, ...right });
+    else if (left && right) {
+      const change = compareSkills(uri, left, right);
+      if (change) changed.push(change);
+    }
+  }
+  return { onlyInA, onlyInB, changed };
+}
+
+export function isIdentical(comparison: SkillSetComparison): boolean {
+  return comparison.onlyInA.length === 0 && comparison.onlyInB.length === 0 && comparison.changed.length === 0;
+}
+
+function compareSkills(uri: string, a: LockedSkill, b: LockedSkill): SkillChange | undefined {
+  const filesA = a.resources === 'dynamic' ? [] : a.resources;
+  const filesB = b.resources === 'dynamic' ? [] : b.resources;
+  const byUriB = new Map(filesB.map((f) => [f.uri, f]));
+  const byUriA = new Map(filesA.map((f) => [f.uri, f]));
+  const filesOnlyInA = filesA.filter((f) => !byUriB.has(f.uri));
+  const filesOnlyInB = filesB.filter((f) => !byUriA.has(f.uri));
+  const filesChanged: FileChange[] = [];
+  for (const f of filesA) {
+    const other = byUriB.get(f.uri);
+    if (other && (other.digest !== f.digest || other.size !== f.size)) {
+      filesChanged.push({ uri: f.uri, a: { digest: f.digest, size: f.size }, b: { digest: other.digest, size: other.size } });
+    }
+  }
+  const dynamicA = a.resources === 'dynamic';
+  const dynamicB = b.resources === 'dynamic';
+  const same = a.name === b.name && dynamicA === dynamicB && filesOnlyInA.length === 0 && filesOnlyInB.length === 0 && filesChanged.length === 0;
+  if (same) return undefined;
+  return { uri, a: { name: a.name, dynamic: dynamicA }, b: { name: b.name, dynamic: dynamicB }, filesOnlyInA, filesOnlyInB, filesChanged };
+}
+
+/** Code-point order: the same on every machine and locale, so lockfiles diff cleanly in git. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(top level)';
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else if (typeof part === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(part)) out += out ? `.${part}` : part;
+    else out += `[${JSON.stringify(String(part))}]`;
+  }
+  return out;
+}

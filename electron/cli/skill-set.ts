@@ -1,0 +1,71 @@
+// What one server serves, as a lockfile section: skills/list, then skills/get
+// for every listed skill to confirm it. No file is read — the digests and
+// sizes come from the entries, so lock, verify and diff are cheap; `check` is
+// the command that reads and verifies the bytes.
+import type { Finding } from '../../shared/model.js';
+import { forEachLimited } from '../skills/concurrency.js';
+import { buildLockedServer, type LockedServer, type SkillToLock } from './lockfile.js';
+import type { CliSession } from './session.js';
+
+export interface ServerSkillSet {
+  readonly label: string;
+  readonly server: LockedServer;
+  /** Why the set cannot be trusted as a whole: the listing stopped, get disagreed with list, or a skill cannot be pinned. */
+  readonly problems: string[];
+}
+
+/** Findings from skills/get that mean the server contradicts its own listing, or would not confirm it. */
+const GET_PROBLEMS = new Set(['inspector-get-mismatch', 'inspector-invalid-result', 'sep-2640-skills-get-entry-shape', 'sep-2640-skills-get-implemented']);
+/** Server findings that mean the listing is not the whole catalog. */
+const LISTING_PROBLEMS = new Set(['inspector-list-limit', 'sep-2640-skills-list-pagination', 'sep-2640-skills-list-implemented', 'sep-2640-skills-list-entry-atomic']);
+
+export async function readSkillSet(session: CliSession, progress: (line: string) => void, concurrency = 8): Promise<ServerSkillSet> {
+  const { engine, rpc, serverId } = session;
+  progress(`Listing skills of ${session.label}…`);
+  await engine.refresh(rpc, session.connection.snapshot.capabilities);
+  const state = engine.server(serverId);
+  const problems: string[] = [];
+  for (const f of state.serverFindings) if (LISTING_PROBLEMS.has(f.id)) problems.push(`${f.title}: ${f.message}`);
+  if (state.listing && !state.listing.complete && problems.length === 0) problems.push('The listing did not complete, so skills may be missing from it.');
+  if (state.listing?.mode === 'none' && !state.capability?.declared) problems.push('The server does not serve skills (no skills extension and none of the older forms).');
+
+  const records = [...state.records.values()];
+  if (state.listing?.mode === 'extension' && records.length > 0) {
+    progress(`Confirming ${records.length} skill(s) with skills/get…`);
+    let done = 0;
+    await forEachLimited(records, concurrency, async (record) => {
+      const findings = await engine.confirmWithGet(rpc, record.entry.uri);
+      for (const f of findings) if (GET_PROBLEMS.has(f.id)) problems.push(describe(f));
+      done++;
+      if (done % 100 === 0) progress(`Confirmed ${done}/${records.length}`);
+    });
+  }
+
+  const skills: SkillToLock[] = [];
+  for (const record of records) {
+    const { entry } = record;
+    const name = typeof entry.frontmatter['name'] === 'string' ? entry.frontmatter['name'] : '';
+    const unpinnable = pinProblem(entry.resources, entry.loadable);
+    if (unpinnable) {
+      const reasons = record.entryFindings.filter((f) => f.severity === 'error').map((f) => f.message);
+      problems.push(`${entry.uri} cannot be pinned: ${unpinnable}${reasons.length ? ` (${reasons.slice(0, 3).join(' ')})` : ''}`);
+      continue;
+    }
+    skills.push({ uri: entry.uri, name, resources: entry.resources === 'dynamic' ? 'dynamic' : (entry.resources ?? []) });
+  }
+  return { label: session.label, server: buildLockedServer(skills), problems };
+}
+
+function pinProblem(resources: readonly { digest: string; size: number }[] | 'dynamic' | null, loadable: boolean): string | undefined {
+  if (resources === null) return 'its entry has no valid resources, so hosts must not load it';
+  if (resources === 'dynamic') return undefined;
+  if (!loadable) return 'its entry is invalid, so hosts must not load it';
+  const unsized = resources.filter((r) => !Number.isSafeInteger(r.size) || r.size < 0);
+  if (unsized.length > 0) return `the server gives no size for ${unsized.length} file(s), so their bytes cannot be pinned exactly`;
+  return undefined;
+}
+
+function describe(f: Finding): string {
+  if (f.id !== 'inspector-get-mismatch') return f.message;
+  return `${f.message} Listing: ${f.expected ?? '—'}; skills/get: ${f.actual ?? '—'}.`;
+}

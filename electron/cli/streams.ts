@@ -1,0 +1,17 @@
+// Where the command writes: machine output (the report, the lockfile, the
+// drift) on stdout only; progress and errors on stderr, so `> results.sarif`
+// captures exactly the document.
+export interface Streams {
+  readonly out: NodeJS.WritableStream;
+  readonly err: NodeJS.WritableStream;
+}
+
+export function progressTo(err: NodeJS.WritableStream, quiet = false): (line: string) => void {
+  return quiet ? () => undefined : (line) => void err.write(`${line}\n`);
+}
+
+/** Colour only for a person at a terminal, and never when NO_COLOR is set (https://no-color.org). */
+export function wantsColour(stream: NodeJS.WritableStream): boolean {
+  const noColor = process.env['NO_COLOR'];
+  return Boolean((stream as { isTTY?: boolean }).isTTY) && (noColor === undefined || noColor === '');
+}
