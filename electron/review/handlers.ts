@@ -68,6 +68,16 @@ export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewHan
     return { ...review, findings, summary: summarise({ frontmatter, files: review.files, findings, complete: review.complete }) };
   }
 
+  /** A server's review no longer describes what it lists: the skill is gone or a file's digest changed. */
+  function reviewIsStale(review: SkillReview): boolean {
+    const record = deps.engine.record(review.serverId, review.skillUri);
+    if (!record) return true;
+    const resources = record.entry.resources;
+    if (!Array.isArray(resources)) return false;
+    const listed = new Map(resources.map((r) => [r.uri, r.digest]));
+    return review.files.some((f) => f.read && listed.has(f.uri) && listed.get(f.uri) !== f.digest) || resources.some((r) => !review.files.some((f) => f.uri === r.uri));
+  }
+
   return {
     'review.scanSkill': async ({ serverId, skillUri }) => {
       let review: SkillReview;
@@ -87,14 +97,21 @@ export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewHan
       return review;
     },
     'review.get': async ({ serverId, skillUri }) => {
-      const cached = reviews.get(key(serverId, skillUri));
-      if (cached) return cached;
       if (isLocalOriginId(serverId)) {
         await local.ensureScanned();
-        return local.skill(serverId, skillUri).review;
+        const skill = local.skill(serverId, skillUri);
+        const cached = reviews.get(key(serverId, skill.entry.uri));
+        // A folder rescan reviews the skill afresh; an explicit review of the same bytes adds its name clashes.
+        return cached && cached.reviewedAt >= skill.review.reviewedAt ? cached : skill.review;
       }
       deps.catalog.get(serverId);
-      return null;
+      const cached = reviews.get(key(serverId, skillUri));
+      if (!cached) return null;
+      if (reviewIsStale(cached)) {
+        reviews.delete(key(serverId, skillUri));
+        return null;
+      }
+      return cached;
     },
     'review.localOrigins': async () => {
       await local.ensureScanned();

@@ -2,6 +2,8 @@
 // loadSkills, over stdio) and reviewed through the contract: every hostile
 // skill is flagged with the right rule at the right file and line; no benign
 // twin gets a single risk finding.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../shared/model.js';
 import type { SkillReview } from '../../shared/review-model.js';
@@ -119,6 +121,24 @@ describe('hostile skills over a real server', () => {
     const again = await client.call('review.get', { serverId, skillUri: 'skill://hijack-phrases/SKILL.md' });
     expect(again?.findings).toEqual(reviews.get('hijack-phrases')!.findings);
     expect(await client.call('review.get', { serverId, skillUri: 'skill://never-reviewed/SKILL.md' })).toBeNull();
+  });
+
+  it('drops a kept review once the server lists different bytes', async () => {
+    const dir = await tempDir('changing');
+    await fs.cp(path.join(CORPUS, 'html-comment-benign'), path.join(dir, 'html-comment-benign'), { recursive: true });
+    const changing = await client.addServer('Changing', stdioServer(dir, 'changing'));
+    const skillUri = 'skill://html-comment-benign/SKILL.md';
+    // The same skill is on the corpus server too: the clash is part of the review.
+    expect((await client.call('review.scanSkill', { serverId: changing.serverId, skillUri })).findings.map((f) => f.id)).toEqual(['risk-name-collision']);
+    expect(await client.call('review.get', { serverId: changing.serverId, skillUri })).not.toBeNull();
+    await fs.appendFile(path.join(dir, 'html-comment-benign', 'SKILL.md'), '\n<!-- now hidden -->\n');
+    await client.call('servers.disconnect', { serverId: changing.serverId });
+    await client.call('servers.connect', { serverId: changing.serverId });
+    await client.call('skills.refresh', { serverId: changing.serverId });
+    expect(await client.call('review.get', { serverId: changing.serverId, skillUri })).toBeNull();
+    expect((await client.call('review.scanSkill', { serverId: changing.serverId, skillUri })).findings.map((f) => f.id)).toEqual(['risk-html-comment', 'risk-name-collision']);
+    await client.call('servers.remove', { serverId: changing.serverId });
+    await fs.rm(dir, { recursive: true, force: true });
   });
 
   it('read every file through the verifying engine', async () => {
