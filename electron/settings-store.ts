@@ -28,12 +28,14 @@ export class SettingsStore {
   }
 
   async update(patch: z.infer<typeof settingsPatchSchema>): Promise<Settings> {
-    this.current = { ...this.current, ...patch };
+    const next = { ...this.current, ...patch };
     const saved: Record<string, number> = {};
     for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
-      if (this.current[key] !== DEFAULT_SETTINGS[key]) saved[key] = this.current[key];
+      if (next[key] !== DEFAULT_SETTINGS[key]) saved[key] = next[key];
     }
+    // Applied only once saved: a change the disk refused must not be in force either.
     await this.store.save(saved);
+    this.current = next;
     return this.current;
   }
 }

@@ -270,7 +270,8 @@ export function parseBridgeRequest(raw: unknown): { ok: true; request: BridgeReq
     return {
       ok: false,
       id: requestId,
-      error: { code: 'unknown-method', message: `Unknown method ${JSON.stringify(String(method)).slice(0, 80)}.` },
+      // Not String(method): an object without a prototype would throw, and this must not.
+      error: { code: 'unknown-method', message: `Unknown method ${typeof method === 'string' ? JSON.stringify(method).slice(0, 80) : `(${method === null ? 'null' : typeof method} instead of a name)`}.` },
     };
   }
   return { ok: true, request: { id: requestId, method, params: record['params'] ?? {} } };

@@ -133,7 +133,10 @@ export function canonicalUri(uri: string): string {
   const parsed = parseUri(uri);
   if (!parsed) return uri;
   const key = pathKey(parsed);
-  const body = key.segments.map((s) => encodeURIComponent(s)).join('/');
+  // A trailing "/" reads back as no segment at all, so it is dropped here: canonical forms must be fixed points.
+  const segments = [...key.segments];
+  while (segments.length > (parsed.hasAuthority ? 1 : 0) && segments[segments.length - 1] === '') segments.pop();
+  const body = segments.map((s) => encodeURIComponent(s)).join('/');
   return `${parsed.scheme}:${parsed.hasAuthority ? '//' : ''}${body}`;
 }
 

@@ -86,7 +86,10 @@ export function checkEntry(raw: unknown, serverId: string, where: string): Entry
   }
 
   const schemaOk = SkillSchema.safeParse(raw).success;
-  const loadable = schemaOk && parsedUri.ok && resources !== null;
+  // A file outside the skill directory (another skill, another scheme, file:, "..") would make a
+  // host read where the skill has no business: such an entry is not loadable (threat model T5).
+  const contained = !Array.isArray(resources) || resources.every((r) => containment(r.uri, uri).inside);
+  const loadable = schemaOk && parsedUri.ok && resources !== null && contained;
   if (!loadable) {
     findings.push(finding('sep-2640-resources-invalid-entry', `The entry for "${uri}" is invalid, so a host must not load it (see the other findings for why).`, loc));
   }

@@ -48,7 +48,39 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
   } catch (error) {
     await handle?.close().catch(() => undefined);
     await fs.rm(temp, { force: true }).catch(() => undefined);
-    throw error;
+    throw new StoreWriteError(file, error);
+  }
+}
+
+const WRITE_FAILURES: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission was denied',
+  EPERM: 'the operation was not permitted',
+  EIO: 'the disk reported an input/output error',
+};
+
+/**
+ * A save that did not happen, said so a person can act on it. The previous
+ * version is still on disk (the write goes to a temp file first); the system
+ * error stays as `cause`, and its `code` is kept for callers that check it.
+ */
+export class StoreWriteError extends Error {
+  readonly code: string | undefined;
+
+  constructor(
+    readonly file: string,
+    cause: unknown,
+  ) {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    const reason = (code !== undefined ? WRITE_FAILURES[code] : undefined) ?? (cause instanceof Error ? cause.message : String(cause));
+    super(
+      `Could not save ${path.basename(file)} because ${reason}${code ? ` (${code})` : ''}. The previous version on disk is unchanged; free some disk space or fix the folder's permissions, then try again.`,
+      { cause },
+    );
+    this.name = 'StoreWriteError';
+    this.code = code;
   }
 }
 

@@ -56,10 +56,10 @@ export class JsonStore<T> {
       // rename never landed. Use the backup rather than starting empty.
       const parsed = this.tryParse(backup);
       if (parsed.ok) {
-        await this.save(parsed.value);
+        const unsaved = await this.saveRecovered(parsed.value);
         return {
           value: parsed.value,
-          problem: { file: this.file, message: 'The file was missing; its backup was restored.', recoveredFrom: 'backup' },
+          problem: { file: this.file, message: `The file was missing; its backup was restored.${unsaved}`, recoveredFrom: 'backup' },
         };
       }
       return { value: this.initial() };
@@ -68,17 +68,21 @@ export class JsonStore<T> {
     if (parsed.ok) return { value: parsed.value };
 
     const keptAs = `${this.file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    await fs.copyFile(this.file, keptAs).catch(() => undefined);
+    // Only say the damaged file was kept when the copy really exists (a full disk can refuse it).
+    const kept = await fs.copyFile(this.file, keptAs).then(
+      () => true,
+      () => false,
+    );
     const backup = await readIfExists(`${this.file}.bak`);
     const fromBackup = backup === undefined ? undefined : this.tryParse(backup);
     if (fromBackup?.ok) {
-      await this.save(fromBackup.value);
+      const unsaved = await this.saveRecovered(fromBackup.value);
       return {
         value: fromBackup.value,
         problem: {
           file: this.file,
-          message: `The file could not be read because ${parsed.message}. The last good version was restored from its backup.`,
-          keptAs,
+          message: `The file could not be read because ${parsed.message}. The last good version was restored from its backup.${unsaved}`,
+          ...(kept ? { keptAs } : {}),
           recoveredFrom: 'backup',
         },
       };
@@ -87,11 +91,21 @@ export class JsonStore<T> {
       value: this.initial(),
       problem: {
         file: this.file,
-        message: `The file could not be read because ${parsed.message}, and no usable backup exists. The app started with an empty store; the damaged file was kept.`,
-        keptAs,
+        message: `The file could not be read because ${parsed.message}, and no usable backup exists. The app started with an empty store; ${kept ? 'the damaged file was kept beside it' : 'the damaged file is still in place (a copy could not be made)'}.`,
+        ...(kept ? { keptAs } : {}),
         recoveredFrom: 'default',
       },
     };
+  }
+
+  /** Writes back a recovered value; a failure (a full disk) must not stop the app from starting with it. */
+  private async saveRecovered(value: T): Promise<string> {
+    try {
+      await this.save(value);
+      return '';
+    } catch (error) {
+      return ` It is in use, but could not be written back yet: ${error instanceof Error ? error.message : String(error)}`;
+    }
   }
 
   /** Writes are serialised so a later save never lands before an earlier one. */
