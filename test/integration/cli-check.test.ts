@@ -87,7 +87,7 @@ async function demoSkillCount(): Promise<number> {
   return entries.filter((e) => path.basename(e) === 'SKILL.md').length;
 }
 
-describe('skill-inspector check against the demo server (stdio)', () => {
+describe('skill-inspector check against the demo server (stdio)', { timeout: 120_000 }, () => {
   it('prints text with progress on stderr only, and exits 0 when nothing reaches --fail-on error', async () => {
     const run = await runCli(['check', '--stdio', DEMO_STDIO]);
     expect(run.code).toBe(0);
@@ -153,7 +153,7 @@ describe('skill-inspector check against the demo server (stdio)', () => {
   });
 });
 
-describe('skill-inspector check against a server that serves other bytes than it lists', () => {
+describe('skill-inspector check against a server that serves other bytes than it lists', { timeout: 120_000 }, () => {
   it('text and --json: exit 1 with sep-2640-host-verify-digest naming both digests', async () => {
     const text = await runCli(['check', '--stdio', TAMPERED]);
     expect(text.code).toBe(1);
@@ -214,7 +214,7 @@ describe('skill-inspector check against a server that serves other bytes than it
   });
 });
 
-describe('skill-inspector check over HTTP and from a config file', () => {
+describe('skill-inspector check over HTTP and from a config file', { timeout: 120_000 }, () => {
   let demo: RunningServer;
   let dir: string;
 
@@ -260,7 +260,7 @@ describe('skill-inspector check over HTTP and from a config file', () => {
   });
 });
 
-describe('skill-inspector exit code 2: bad usage and cannot connect', () => {
+describe('skill-inspector exit code 2: bad usage and cannot connect', { timeout: 120_000 }, () => {
   let dir: string;
   let closedPort: number;
 
@@ -313,7 +313,7 @@ describe('skill-inspector exit code 2: bad usage and cannot connect', () => {
   });
 });
 
-describe('the JUnit writer and the XML reader the tests rely on', () => {
+describe('the JUnit writer and the XML reader the tests rely on', { timeout: 120_000 }, () => {
   it('the reader rejects what is not well-formed XML', () => {
     expect(() => parseXml('<a><b></a>')).toThrow(/Malformed XML/);
     expect(() => parseXml('<a x="1" x="2"/>')).toThrow('attribute x repeated in <a>');

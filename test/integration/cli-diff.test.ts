@@ -46,7 +46,7 @@ afterAll(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-describe('skill-inspector diff', () => {
+describe('skill-inspector diff', { timeout: 120_000 }, () => {
   it('two servers: skills only in one, and file-level detail of a skill whose set differs (exit 1)', async () => {
     const a = `stdio:${stagingStdio}`;
     const b = `stdio:${prodStdio}`;

@@ -37,7 +37,7 @@ afterEach(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-describe('lock and verify the demo server', () => {
+describe('lock and verify the demo server', { timeout: 120_000 }, () => {
   it('writes skills.lock.json in the current folder: every skill, name and {uri, digest, size} exactly as on disk', async () => {
     const run = await runCli(['lock', '--stdio', DEMO_STDIO], { cwd: work });
     expect(run.code).toBe(0);
@@ -99,7 +99,7 @@ describe('lock and verify the demo server', () => {
   });
 });
 
-describe('drift: a fixture server whose files change on disk between lock and verify', () => {
+describe('drift: a fixture server whose files change on disk between lock and verify', { timeout: 120_000 }, () => {
   let skills: string;
   let server: RunningServer;
   const ALPHA = skillMd('alpha', 'First skill.');
@@ -220,7 +220,7 @@ describe('drift: a fixture server whose files change on disk between lock and ve
   });
 });
 
-describe('stdio drift: the server is started afresh for each command', () => {
+describe('stdio drift: the server is started afresh for each command', { timeout: 120_000 }, () => {
   it('sees a file changed between lock and verify', async () => {
     const skills = await writeTree(path.join(work, 'skills'), { 'solo/SKILL.md': skillMd('solo', 'Only skill.') });
     const stdio = commandLine(process.execPath, FOLDER_SERVER, skills);
@@ -243,7 +243,7 @@ describe('stdio drift: the server is started afresh for each command', () => {
   });
 });
 
-describe('lock, verify and diff read no file', () => {
+describe('lock, verify and diff read no file', { timeout: 120_000 }, () => {
   it('works against a server that exits at the first resources/read; check, the full read, does not', async () => {
     const noReads = commandLine(process.execPath, INCONSISTENT_SERVER, '--exit-on-read');
     expect((await runCli(['lock', '--stdio', noReads], { cwd: work })).code).toBe(0);
@@ -257,13 +257,16 @@ describe('lock, verify and diff read no file', () => {
     const check = await runCli(['check', '--stdio', noReads, '--json'], { cwd: work });
     expect(check.code).toBe(1);
     const report = JSON.parse(check.stdout) as { server: { era?: string }; findings: Array<{ id: string }> };
-    expect(report.findings.map((f) => f.id)).toEqual(['inspector-read-failed', 'inspector-read-failed']);
+    // Both skills' reads fail; the second skill's skills/get may also land after the server exited.
+    const ids = report.findings.map((f) => f.id);
+    expect(ids.filter((id) => id === 'inspector-read-failed')).toHaveLength(2);
+    expect(ids.filter((id) => id !== 'inspector-read-failed').every((id) => id === 'inspector-invalid-result')).toBe(true);
     expect(report.server.era).toBe('modern');
     expect(check.stderr).toContain('disconnected during the check');
   });
 });
 
-describe('refusals and damaged lockfiles', () => {
+describe('refusals and damaged lockfiles', { timeout: 120_000 }, () => {
   it('lock refuses a server whose skills/get contradicts skills/list: exit 1, no file written', async () => {
     const run = await runCli(['lock', '--stdio', commandLine(process.execPath, INCONSISTENT_SERVER, '--mode', 'get-mismatch')], { cwd: work });
     expect(run.code).toBe(1);
