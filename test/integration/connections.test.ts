@@ -142,17 +142,20 @@ function exchange(log: readonly ProtocolLogEntry[], method: string): { out: Prot
 
 beforeAll(async () => {
   everything = await everythingBin();
-  const [v2Both, v2Legacy, v1Sse, everythingHttp] = await Promise.all([
-    startHttpFixture('skills-server.mjs', ['--http']),
-    startHttpFixture('skills-server.mjs', ['--http', '--era', 'legacy']),
-    startHttpFixture('legacy-v1-server.mjs', ['--sse']),
-    startEverythingHttp(),
+  // Each is kept as soon as it runs, so afterAll stops it even if another fails to start.
+  const started = async (key: string, start: Promise<RunningFixture>) => {
+    const fixture = await start;
+    running.push(fixture);
+    urls[key] = fixture.url;
+  };
+  const outcomes = await Promise.allSettled([
+    started('v2-both', startHttpFixture('skills-server.mjs', ['--http'])),
+    started('v2-legacy', startHttpFixture('skills-server.mjs', ['--http', '--era', 'legacy'])),
+    started('v1-sse', startHttpFixture('legacy-v1-server.mjs', ['--sse'])),
+    started('everything', startEverythingHttp()),
   ]);
-  running.push(v2Both, v2Legacy, v1Sse, everythingHttp);
-  urls['v2-both'] = v2Both.url;
-  urls['v2-legacy'] = v2Legacy.url;
-  urls['v1-sse'] = v1Sse.url;
-  urls['everything'] = everythingHttp.url;
+  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failed) throw failed.reason;
   // Long enough for eight servers starting at once on a slow machine; the
   // hanging server is cancelled, not waited out.
   client = await ContractClient.open({ requestTimeoutMs: 30_000 });

@@ -19,6 +19,8 @@ import {
 } from '../fixtures/servers/harness.js';
 
 let client: ContractClient;
+/** For the servers that never answer: a short timeout, so those cases end quickly. */
+let quick: ContractClient;
 let endpoints: RunningFixture;
 let tlsEndpoints: RunningFixture | undefined;
 const running: RunningFixture[] = [];
@@ -34,8 +36,9 @@ function hasOpenssl(): boolean {
 }
 
 beforeAll(async () => {
-  // A short request timeout so the hanging cases end quickly.
-  client = await ContractClient.open({ requestTimeoutMs: 1_000 });
+  // Generous, so a loaded machine cannot turn a quick failure into a timeout.
+  client = await ContractClient.open({ requestTimeoutMs: 15_000 });
+  quick = await ContractClient.open({ requestTimeoutMs: 3_000 });
   endpoints = await startHttpFixture('http-endpoints.mjs');
   running.push(endpoints);
   if (hasOpenssl()) {
@@ -52,13 +55,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
+  await quick?.close();
   await Promise.all(running.map((r) => r.stop()));
 });
 
 let counter = 0;
-async function connectFailing(transport: TransportInput): Promise<{ serverId: string; error: Diagnostic }> {
-  const server = await client.call('servers.add', { label: `failing ${++counter}`, transport });
-  const snapshot = await client.call('servers.connect', { serverId: server.id });
+async function connectFailing(transport: TransportInput, on: ContractClient = client): Promise<{ serverId: string; error: Diagnostic }> {
+  const server = await on.call('servers.add', { label: `failing ${++counter}`, transport });
+  const snapshot = await on.call('servers.connect', { serverId: server.id });
   expect(snapshot.status).toBe('failed');
   expect(snapshot.error).toEqual(snapshot.lastError);
   return { serverId: server.id, error: snapshot.error! };
@@ -119,29 +123,29 @@ describe('stdio servers', () => {
   });
 
   test('handshake timeout: a process that never answers', async () => {
-    const { serverId, error } = await connectFailing(stdio('hang-server.mjs'));
-    const log = await client.call('log.get', { serverId });
+    const { serverId, error } = await connectFailing(stdio('hang-server.mjs'), quick);
+    const log = await quick.call('log.get', { serverId });
     const pid = /pid (\d+)/.exec(log.find((e) => e.direction === 'stderr')?.text ?? '')?.[1];
     expect(error).toEqual({
       code: 'timeout',
       title: 'The server did not answer in time',
       // On stdio the silent probe means "legacy": the app then waited for initialize too.
       detail:
-        `No answer from ${cmd('hang-server.mjs')} to server/discover or initialize within 1 s.\n` +
+        `No answer from ${cmd('hang-server.mjs')} to server/discover or initialize within 3 s.\n` +
         `Last stderr lines:\nhang-server: started (pid ${pid}); it will never answer`,
       hint: 'The server may be hung or busy, or may not speak MCP on this channel. Raise the request timeout in Settings if it is just slow.',
     });
     // The app does not leave the hung process behind.
-    await client.until('the hung process to be stopped', () => !pidIsAlive(Number(pid)), 15_000);
+    await quick.until('the hung process to be stopped', () => !pidIsAlive(Number(pid)), 15_000);
   });
 
   test('a program that speaks no MCP: what it printed is the evidence', async () => {
-    const { serverId, error } = await connectFailing(stdio('garbage-server.mjs'));
+    const { serverId, error } = await connectFailing(stdio('garbage-server.mjs'), quick);
     expect(error).toEqual({
       code: 'not-mcp',
       title: 'The program does not speak MCP',
       detail:
-        `${cmd('garbage-server.mjs')} wrote text that is not JSON-RPC to stdout and did not answer server/discover or initialize within 1 s. Its first lines:\n` +
+        `${cmd('garbage-server.mjs')} wrote text that is not JSON-RPC to stdout and did not answer server/discover or initialize within 3 s. Its first lines:\n` +
         '  Welcome to the weather tool v0.1!\n' +
         '  Unknown command: {"jsonrpc":"2.0","id":"server-discover-p\n' +
         '  Type "help" for a list of commands.\n' +
@@ -149,7 +153,7 @@ describe('stdio servers', () => {
         '  Type "help" for a list of commands.',
       hint: 'Make sure the command starts an MCP server on stdio (often a flag such as "stdio" or "--stdio") and that it writes nothing else to stdout.',
     });
-    const notes = (await client.call('log.get', { serverId })).filter((e) => e.kind === 'note').map((e) => e.text);
+    const notes = (await quick.call('log.get', { serverId })).filter((e) => e.kind === 'note').map((e) => e.text);
     expect(notes[0]).toBe('The server wrote a line to stdout that is not JSON-RPC (ignored): Welcome to the weather tool v0.1!');
   });
 });
@@ -246,11 +250,11 @@ describe('HTTP endpoints', () => {
   });
 
   test('handshake timeout: an endpoint that never answers', async () => {
-    const { error } = await connectFailing({ kind: 'http', url: url('/hang'), headers: {} });
+    const { error } = await connectFailing({ kind: 'http', url: url('/hang'), headers: {} }, quick);
     expect(error).toEqual({
       code: 'timeout',
       title: 'The server did not answer in time',
-      detail: `No answer from ${url('/hang')} to server/discover within 1 s.`,
+      detail: `No answer from ${url('/hang')} to server/discover within 3 s.`,
       hint: 'The server may be hung or busy, or may not speak MCP on this channel. Raise the request timeout in Settings if it is just slow.',
     });
   });
@@ -288,6 +292,8 @@ describe('cancelling', () => {
   test('every request has the timeout from the settings', async () => {
     const legacy = await client.call('servers.add', { label: 'slow skills/get', transport: stdio('legacy-v1-server.mjs', ['--slow-uri', 'skill://slow/SKILL.md']) });
     expect((await client.call('servers.connect', { serverId: legacy.id })).status).toBe('connected');
+    // The setting applies to the next request, on a live connection.
+    expect((await client.call('settings.update', { requestTimeoutMs: 1_000 })).requestTimeoutMs).toBe(1_000);
     const error = await client.fail('skills.loadByUri', { serverId: legacy.id, uri: 'skill://slow/SKILL.md' });
     expect(error.code).toBe('failed');
     expect(error.message).toBe('skills/get skill://slow/SKILL.md failed: no answer within 1 s (the request timeout, set in Settings)');
@@ -299,6 +305,7 @@ describe('cancelling', () => {
     await client.until('the server to note the cancellation', () =>
       client.payloads('log.appended').some((p) => p.serverId === legacy.id && p.entries.some((e) => e.text === 'legacy-v1-server: skills/get skill://slow/SKILL.md was cancelled by the client')),
     );
+    await client.call('settings.update', { requestTimeoutMs: 15_000 });
   });
 
   test('a request in flight can be cancelled, and the connection stays usable', async () => {
