@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, launchBrowser, openApp, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, openApp, startApp, type RunningApp } from './harness.js';
 
 describe('browser mode, end to end', () => {
   let app: RunningApp;
@@ -28,6 +27,5 @@ describe('browser mode, end to end', () => {
     await expect.poll(() => page.getByTestId('markdown').locator('h1').textContent()).toBe('Hello, world');
     // Reading SKILL.md verified it: the only file of this skill matched the listing.
     await expect.poll(() => page.locator('[data-skill-uri="skill://hello-world/SKILL.md"] [data-status]').getAttribute('data-status')).toBe('verified');
-    await page.screenshot({ path: path.join(ROOT, 'docs/screenshots/catalog.png') });
   });
 });

@@ -1,42 +1,117 @@
-import { Group, Text, Title } from '@mantine/core';
-import { IconShieldCheck } from '@tabler/icons-react';
+// The three-pane window: servers left, the catalog in the middle, the chosen
+// skill right (or, across both, a server's own screens). Header actions,
+// the status bar with Verify all's progress, dialogs and the command palette.
+import { ActionIcon, Button, Group, Kbd, Modal, Title, Tooltip } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { spotlight } from '@mantine/spotlight';
+import { IconChecklist, IconCommand, IconFileSearch, IconPlus, IconSettings, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { ErrorBoundary } from './components/ErrorBoundary.js';
+import { useApp } from './state/app.js';
 import { useCatalog } from './state/catalog.js';
+import { useDialogs } from './state/dialogs.js';
 import { subscribeToEvents } from './state/events.js';
-import { useServers } from './state/servers.js';
+import { useSelection } from './state/selection.js';
+import { ALL_SERVERS, useServers } from './state/servers.js';
+import { useSettings } from './state/settings.js';
+import { useVerify } from './state/verify.js';
 import { CatalogPane } from './views/CatalogPane.js';
+import { CommandPalette, focusSearch } from './views/CommandPalette.js';
 import { DetailPane } from './views/DetailPane.js';
 import { ServerSidebar } from './views/ServerSidebar.js';
+import { StatusBar } from './views/StatusBar.js';
+import { Dialogs } from './views/dialogs/Dialogs.js';
+import { ServerScreen } from './views/server/ServerScreen.js';
+import { serverActions } from './views/server-actions.js';
 
 export function App() {
   useEffect(() => {
     const off = subscribeToEvents();
     void useServers.getState().load();
-    void useCatalog.getState().load();
+    void useCatalog.getState().load().catch(() => undefined);
+    void useSettings.getState().load();
+    void useApp.getState().load().catch(() => undefined);
     return off;
   }, []);
+  const view = useSelection((s) => s.view);
+  const serverId = useSelection((s) => s.serverId);
+  const skillKey = useSelection((s) => s.skillKey);
+  const dialog = useDialogs((s) => s.dialog);
+  const openDialog = useDialogs((s) => s.open);
+  const selectedServer = useServers((s) => s.selectedServerId);
+  const running = useVerify((s) => s.job?.state === 'running');
+  useHotkeys([
+    ['/', focusSearch],
+    ['mod+shift+V', () => serverActions.verifyAll(selectedServer !== ALL_SERVERS ? selectedServer : undefined)],
+  ]);
+
   return (
-    <div className="app-grid">
+    <div className="app-grid" data-view={view}>
       <header className="app-header">
         <IconShieldCheck size={22} aria-hidden />
-        <Title order={1} size="h4">
+        <Title order={1} size="h5">
           Skill Inspector
         </Title>
-        <Group gap="xs" ml="auto">
-          <Text size="xs" c="dimmed">
-            MCP skills, verified before they reach your agent
-          </Text>
+        <Group gap={6} ml="auto" wrap="nowrap">
+          <Button size="compact-sm" variant="default" leftSection={<IconPlus size={14} />} onClick={() => openDialog({ kind: 'server-form' })} data-action="header-add-server">
+            Add server
+          </Button>
+          <Button size="compact-sm" variant="default" leftSection={<IconFileSearch size={14} />} onClick={() => serverActions.loadByUri(selectedServer !== ALL_SERVERS ? selectedServer : undefined)}>
+            Load by URI
+          </Button>
+          <Button size="compact-sm" leftSection={<IconChecklist size={14} />} disabled={running} onClick={() => serverActions.verifyAll()} data-action="header-verify-all">
+            Verify all
+          </Button>
+          <Tooltip label={<>Commands <Kbd size="xs">Ctrl/⌘ K</Kbd></>} withArrow>
+            <ActionIcon variant="subtle" aria-label="Command palette" onClick={() => spotlight.open()}>
+              <IconCommand size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Settings" withArrow>
+            <ActionIcon variant="subtle" aria-label="Settings" onClick={() => openDialog({ kind: 'settings' })} data-action="settings">
+              <IconSettings size={18} />
+            </ActionIcon>
+          </Tooltip>
         </Group>
       </header>
-      <nav className="pane" aria-label="Servers">
-        <ServerSidebar />
+      <nav className="pane pane-servers" aria-label="Servers">
+        <ErrorBoundary area="server list">
+          <ServerSidebar />
+        </ErrorBoundary>
       </nav>
-      <section className="pane" aria-label="Skills">
-        <CatalogPane />
-      </section>
-      <main className="pane">
-        <DetailPane />
-      </main>
+      {view === 'server' ? (
+        <main className="pane pane-wide">
+          <ErrorBoundary area="server screen" resetKey={serverId}>
+            <ServerScreen />
+          </ErrorBoundary>
+        </main>
+      ) : (
+        <>
+          <section className="pane pane-catalog" aria-label="Skills">
+            <ErrorBoundary area="catalog">
+              <CatalogPane />
+            </ErrorBoundary>
+          </section>
+          <main className="pane pane-detail" aria-label="Skill">
+            <ErrorBoundary area="skill view" resetKey={skillKey}>
+              <DetailPane />
+            </ErrorBoundary>
+          </main>
+        </>
+      )}
+      <StatusBar />
+      <ErrorBoundary
+        area="dialog"
+        resetKey={dialog}
+        frame={(notice) => (
+          <Modal opened onClose={() => useDialogs.getState().close()} title="Something went wrong">
+            {notice}
+          </Modal>
+        )}
+      >
+        <Dialogs />
+      </ErrorBoundary>
+      <CommandPalette />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+// Connection status: a dot in the colour language, with its word for screen
+// readers and in the tooltip (never colour alone: the row also says it).
 import { Tooltip } from '@mantine/core';
 import type { ConnectionStatus } from '../../../shared/model.js';
 
@@ -10,11 +12,12 @@ const COLOURS: Record<ConnectionStatus, string> = {
 
 export function ConnectionDot({ status }: { status: ConnectionStatus }) {
   return (
-    <Tooltip label={status} withArrow>
+    <Tooltip label={status} withArrow openDelay={300}>
       <span
         role="img"
         aria-label={status}
         data-connection={status}
+        className={status === 'connecting' ? 'dot-pulse' : undefined}
         style={{ display: 'inline-block', width: 9, height: 9, borderRadius: '50%', background: COLOURS[status], flex: '0 0 auto' }}
       />
     </Tooltip>

@@ -13,21 +13,25 @@ const STATUS: Record<SkillStatus, { color: string; label: string; tip: string; I
   invalid: { color: 'red', label: 'invalid entry', tip: 'The listing entry is invalid, so a host must not load this skill.', Icon: IconAlertTriangle },
 };
 
-export function StatusBadge({ status }: { status: SkillStatus }) {
+export function statusLabel(status: SkillStatus): string {
+  return STATUS[status].label;
+}
+
+export function StatusBadge({ status, size = 'sm' }: { status: SkillStatus; size?: 'xs' | 'sm' | 'md' }) {
   const s = STATUS[status];
   return (
-    <Tooltip label={s.tip} multiline w={280} withArrow>
-      <Badge color={s.color} variant="light" leftSection={<s.Icon size={12} aria-hidden />} data-status={status}>
+    <Tooltip label={s.tip} multiline w={280} withArrow openDelay={300}>
+      <Badge color={s.color} variant="light" size={size} leftSection={<s.Icon size={12} aria-hidden />} data-status={status} style={{ flex: '0 0 auto' }}>
         {s.label}
       </Badge>
     </Tooltip>
   );
 }
 
-export function LegacyBadge({ form }: { form: string }) {
+export function LegacyBadge({ form, size = 'sm' }: { form: string; size?: 'xs' | 'sm' | 'md' }) {
   return (
-    <Tooltip label={`Found through an older discovery form: ${form}`} withArrow>
-      <Badge color="yellow" variant="outline" leftSection={<IconHistory size={12} aria-hidden />}>
+    <Tooltip label={`Found through an older discovery form: ${form}`} withArrow openDelay={300}>
+      <Badge color="yellow" variant="outline" size={size} leftSection={<IconHistory size={12} aria-hidden />} data-legacy={form} style={{ flex: '0 0 auto' }}>
         legacy
       </Badge>
     </Tooltip>

@@ -1,6 +1,8 @@
 // Every skill the app knows, keyed by (server, uri) — never by URI alone —
-// plus the search and filters of the catalog list.
+// plus the search and filters of the catalog list. Listings arrive as
+// streamed pages ('skills.listed'); file checks as 'skills.updated'.
 import { create } from 'zustand';
+import type { InstructionPointer } from '../../../shared/api.js';
 import type { SkillEntry } from '../../../shared/model.js';
 import { api } from '../api.js';
 
@@ -17,8 +19,16 @@ interface CatalogState {
   load(): Promise<void>;
   applyListed(serverId: string, entries: readonly SkillEntry[], replace: boolean, done: boolean): void;
   applyUpdated(entries: readonly SkillEntry[]): void;
+  forgetServer(serverId: string): void;
   setQuery(query: string): void;
   toggleFilter(filter: CatalogFilter): void;
+  clearFilters(): void;
+  /** Lists the server's skills again (reads no file). */
+  refresh(serverId: string): Promise<void>;
+  /** Asks the server's skills/get for a URI; the skill joins the catalog when the server confirms it. */
+  loadByUri(serverId: string, uri: string): Promise<SkillEntry>;
+  /** Skill URIs written in the server's instructions, each confirmed (or not) by skills/get. */
+  instructionPointers(serverId: string): Promise<readonly InstructionPointer[]>;
 }
 
 export const useCatalog = create<CatalogState>((set, get) => ({
@@ -40,8 +50,14 @@ export const useCatalog = create<CatalogState>((set, get) => ({
     set({ skills, listing });
   },
   applyUpdated(entries) {
+    if (entries.length === 0) return;
     const skills = new Map(get().skills);
     for (const entry of entries) skills.set(skillKey(entry.serverId, entry.uri), entry);
+    set({ skills });
+  },
+  forgetServer(serverId) {
+    const skills = new Map(get().skills);
+    for (const [key, entry] of skills) if (entry.serverId === serverId) skills.delete(key);
     set({ skills });
   },
   setQuery(query) {
@@ -53,19 +69,24 @@ export const useCatalog = create<CatalogState>((set, get) => ({
     else filters.add(filter);
     set({ filters });
   },
+  clearFilters() {
+    set({ filters: new Set(), query: '' });
+  },
+  async refresh(serverId) {
+    await api.call('skills.refresh', { serverId });
+  },
+  async loadByUri(serverId, uri) {
+    const entry = await api.call('skills.loadByUri', { serverId, uri });
+    get().applyUpdated([entry]);
+    return entry;
+  },
+  async instructionPointers(serverId) {
+    const pointers = await api.call('skills.instructionPointers', { serverId });
+    // Confirmed pointers were added by the main process; fetch them so they show at once.
+    if (pointers.some((p) => p.confirmed)) {
+      const entries = await api.call('skills.list', { serverId });
+      get().applyUpdated(entries);
+    }
+    return pointers;
+  },
 }));
-
-/** The catalog list for the chosen server, search and filters applied. */
-export function visibleSkills(skills: ReadonlyMap<string, SkillEntry>, serverId: string, query: string, filters: ReadonlySet<CatalogFilter>): SkillEntry[] {
-  const q = query.trim().toLowerCase();
-  const out: SkillEntry[] = [];
-  for (const entry of skills.values()) {
-    if (serverId !== 'all' && entry.serverId !== serverId) continue;
-    if (q && !entry.name.toLowerCase().includes(q) && !entry.description.toLowerCase().includes(q)) continue;
-    if (filters.has('errors') && entry.errorCount === 0) continue;
-    if (filters.has('warnings') && entry.warningCount === 0) continue;
-    if (filters.has('unverified') && entry.status === 'verified') continue;
-    out.push(entry);
-  }
-  return out.sort((a, b) => a.name.localeCompare(b.name) || a.uri.localeCompare(b.uri));
-}

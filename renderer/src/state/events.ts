@@ -1,7 +1,13 @@
 // Wires the contract's pushed events into the stores, once.
+import { notifications } from '@mantine/notifications';
 import { api } from '../api.js';
 import { useCatalog } from './catalog.js';
+import { useProtocolLog } from './protocol-log.js';
 import { useServers } from './servers.js';
+import { useSettings } from './settings.js';
+import { useVerify } from './verify.js';
+
+const ALERT_COLOURS = { error: 'red', warning: 'yellow', info: 'blue' } as const;
 
 export function subscribeToEvents(): () => void {
   const offs = [
@@ -9,6 +15,12 @@ export function subscribeToEvents(): () => void {
     api.on('connection.changed', (snapshot) => useServers.getState().applyConnection(snapshot)),
     api.on('skills.listed', ({ serverId, entries, replace, done }) => useCatalog.getState().applyListed(serverId, entries, replace, done)),
     api.on('skills.updated', ({ entries }) => useCatalog.getState().applyUpdated(entries)),
+    api.on('job.progress', (job) => useVerify.getState().applyProgress(job)),
+    api.on('log.appended', ({ serverId, entries }) => useProtocolLog.getState().applyAppended(serverId, entries)),
+    api.on('settings.changed', (settings) => useSettings.getState().apply(settings)),
+    api.on('app.alert', ({ level, title, message }) => {
+      notifications.show({ color: ALERT_COLOURS[level], title, message, autoClose: level === 'error' ? false : 8000 });
+    }),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -20,7 +20,7 @@ export const useFiles = create<FilesState>((set, get) => ({
   async load(serverId, skillUri, fileUri, force = false) {
     const key = fileKey(serverId, skillUri, fileUri);
     const current = get().files.get(key);
-    if (!force && current && current.state !== 'error') return;
+    if (current?.state === 'loading' || (!force && current?.state === 'loaded')) return;
     set({ files: new Map(get().files).set(key, { state: 'loading' }) });
     try {
       const content = await api.call('skills.readFile', { serverId, skillUri, fileUri });

@@ -1,37 +1,59 @@
-// Which skill is open, which tab, and which file within it.
+// What the user is looking at: which skill and tab, which file and line
+// within it, and whether the right side shows skills or a server's screens.
 import { create } from 'zustand';
 
 export type DetailTab = 'overview' | 'files' | 'bytes' | 'frontmatter' | 'checks' | 'provenance';
-export type MainView = 'catalog' | 'server' | 'log';
+export type MainView = 'catalog' | 'server';
+export type ServerTab = 'overview' | 'log';
 
 interface SelectionState {
   skillKey?: string;
   tab: DetailTab;
   fileUri?: string;
+  /** A line to scroll to and highlight in the Bytes tab (1-based). */
+  line?: number;
+  /** A frontmatter field to highlight. */
+  field?: string;
   view: MainView;
+  serverTab: ServerTab;
+  /** The server the server screens show. */
+  serverId?: string;
   openSkill(key: string, tab?: DetailTab): void;
-  openFile(fileUri: string, tab?: DetailTab): void;
+  openFile(fileUri: string, tab?: DetailTab, line?: number): void;
+  openField(field: string): void;
   setTab(tab: DetailTab): void;
-  setView(view: MainView): void;
+  showServer(serverId: string, tab?: ServerTab): void;
+  setServerTab(tab: ServerTab): void;
+  showCatalog(): void;
   clear(): void;
 }
 
 export const useSelection = create<SelectionState>((set) => ({
   tab: 'overview',
   view: 'catalog',
+  serverTab: 'overview',
   openSkill(key, tab) {
-    set({ skillKey: key, tab: tab ?? 'overview', fileUri: undefined, view: 'catalog' });
+    set({ skillKey: key, tab: tab ?? 'overview', fileUri: undefined, line: undefined, field: undefined, view: 'catalog' });
   },
-  openFile(fileUri, tab = 'files') {
-    set({ fileUri, tab });
+  openFile(fileUri, tab = 'files', line) {
+    set({ fileUri, tab, line, view: 'catalog' });
+  },
+  openField(field) {
+    set({ field, tab: 'frontmatter', view: 'catalog' });
   },
   setTab(tab) {
     set({ tab });
   },
-  setView(view) {
-    set({ view });
+  showServer(serverId, tab = 'overview') {
+    set({ view: 'server', serverId, serverTab: tab });
+  },
+  setServerTab(tab) {
+    set({ serverTab: tab });
+  },
+  showCatalog() {
+    set({ view: 'catalog' });
   },
   clear() {
-    set({ skillKey: undefined, fileUri: undefined });
+    set({ skillKey: undefined, fileUri: undefined, line: undefined, field: undefined });
   },
 }));

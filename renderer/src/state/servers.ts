@@ -1,26 +1,30 @@
-// Servers and their connections, as the sidebar shows them. Actions are the
-// only code that calls the API for servers.
+// Servers and their connections, as the sidebar shows them. These actions
+// are the only code that calls the API for servers; errors reach the caller
+// so the view can show them in place.
 import { create } from 'zustand';
 import type { ServerInput } from '../../../shared/api.js';
-import type { ConnectionSnapshot, ServerView } from '../../../shared/model.js';
+import type { ConnectionSnapshot, ServerConfig, ServerView } from '../../../shared/model.js';
 import { api } from '../api.js';
+import { useCatalog } from './catalog.js';
 
 export const ALL_SERVERS = 'all';
 
 interface ServersState {
   servers: readonly ServerView[];
   loaded: boolean;
+  loadError?: string;
   selectedServerId: string;
   load(): Promise<void>;
   select(serverId: string): void;
   applyServers(servers: readonly ServerView[]): void;
   applyConnection(snapshot: ConnectionSnapshot): void;
-  add(input: ServerInput): Promise<string>;
-  update(serverId: string, input: ServerInput): Promise<void>;
-  duplicate(serverId: string): Promise<void>;
+  add(input: ServerInput): Promise<ServerConfig>;
+  update(serverId: string, input: ServerInput): Promise<ServerConfig>;
+  duplicate(serverId: string): Promise<ServerConfig>;
   remove(serverId: string): Promise<void>;
   connect(serverId: string): Promise<ConnectionSnapshot>;
-  disconnect(serverId: string): Promise<void>;
+  disconnect(serverId: string): Promise<ConnectionSnapshot>;
+  reconnect(serverId: string): Promise<ConnectionSnapshot>;
 }
 
 export const useServers = create<ServersState>((set, get) => ({
@@ -28,15 +32,20 @@ export const useServers = create<ServersState>((set, get) => ({
   loaded: false,
   selectedServerId: ALL_SERVERS,
   async load() {
-    const servers = await api.call('servers.list', {});
-    set({ servers, loaded: true });
+    try {
+      const servers = await api.call('servers.list', {});
+      get().applyServers(servers);
+    } catch (error) {
+      set({ loadError: error instanceof Error ? error.message : String(error), loaded: true });
+    }
   },
   select(serverId) {
     set({ selectedServerId: serverId });
   },
   applyServers(servers) {
     const selected = get().selectedServerId;
-    set({ servers, loaded: true, ...(selected !== ALL_SERVERS && !servers.some((s) => s.config.id === selected) ? { selectedServerId: ALL_SERVERS } : {}) });
+    const gone = selected !== ALL_SERVERS && !servers.some((s) => s.config.id === selected);
+    set({ servers, loaded: true, loadError: undefined, ...(gone ? { selectedServerId: ALL_SERVERS } : {}) });
   },
   applyConnection(snapshot) {
     set({ servers: get().servers.map((s) => (s.config.id === snapshot.serverId ? { ...s, connection: snapshot } : s)) });
@@ -44,18 +53,21 @@ export const useServers = create<ServersState>((set, get) => ({
   async add(input) {
     const server = await api.call('servers.add', input);
     await get().load();
-    return server.id;
+    return server;
   },
   async update(serverId, input) {
-    await api.call('servers.update', { serverId, input });
+    const server = await api.call('servers.update', { serverId, input });
     await get().load();
+    return server;
   },
   async duplicate(serverId) {
-    await api.call('servers.duplicate', { serverId });
+    const server = await api.call('servers.duplicate', { serverId });
     await get().load();
+    return server;
   },
   async remove(serverId) {
     await api.call('servers.remove', { serverId });
+    useCatalog.getState().forgetServer(serverId);
     await get().load();
   },
   async connect(serverId) {
@@ -66,5 +78,14 @@ export const useServers = create<ServersState>((set, get) => ({
   async disconnect(serverId) {
     const snapshot = await api.call('servers.disconnect', { serverId });
     get().applyConnection(snapshot);
+    return snapshot;
+  },
+  async reconnect(serverId) {
+    await get().disconnect(serverId);
+    return get().connect(serverId);
   },
 }));
+
+export function serverById(servers: readonly ServerView[], serverId: string | undefined): ServerView | undefined {
+  return serverId ? servers.find((s) => s.config.id === serverId) : undefined;
+}

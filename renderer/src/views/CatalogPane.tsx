@@ -1,63 +1,255 @@
-import { Group, Stack, Text, TextInput } from '@mantine/core';
+// The catalog, middle: the chosen server's skills (or all), searchable and
+// filterable, in a virtualized list that stays quick at 10,000 skills.
+// Arrow keys move, Enter opens, `/` jumps to the search box.
+import { Button, Chip, CloseButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { IconFilterOff, IconPlugConnected, IconSearch, IconServer2 } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
-import { StatusBadge } from '../components/StatusBadge.js';
-import { skillKey, useCatalog, visibleSkills } from '../state/catalog.js';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import type { ServerView, SkillEntry } from '../../../shared/model.js';
+import { DiagnosticNotice } from '../components/ErrorNotice.js';
+import { Empty } from '../components/Empty.js';
+import { listKeyHandler } from '../components/list-keys.js';
+import { type CatalogFilter, skillKey, useCatalog } from '../state/catalog.js';
+import { filterSkills, sortedSkills } from '../state/catalog-list.js';
+import { useDialogs } from '../state/dialogs.js';
 import { useSelection } from '../state/selection.js';
-import { useServers } from '../state/servers.js';
+import { ALL_SERVERS, serverById, useServers } from '../state/servers.js';
+import { CatalogHeader } from './CatalogHeader.js';
+import { SkillRow } from './SkillRow.js';
+import { serverActions } from './server-actions.js';
+
+export const SEARCH_INPUT_ID = 'catalog-search';
+const ROW_HEIGHT = 58;
+
+const FILTERS: { value: CatalogFilter; label: string }[] = [
+  { value: 'errors', label: 'Has errors' },
+  { value: 'warnings', label: 'Has warnings' },
+  { value: 'unverified', label: 'Unverified' },
+];
 
 export function CatalogPane() {
   const skills = useCatalog((s) => s.skills);
+  const listing = useCatalog((s) => s.listing);
   const query = useCatalog((s) => s.query);
   const filters = useCatalog((s) => s.filters);
   const setQuery = useCatalog((s) => s.setQuery);
+  const toggleFilter = useCatalog((s) => s.toggleFilter);
+  const clearFilters = useCatalog((s) => s.clearFilters);
   const serverId = useServers((s) => s.selectedServerId);
+  const servers = useServers((s) => s.servers);
   const selectedKey = useSelection((s) => s.skillKey);
   const openSkill = useSelection((s) => s.openSkill);
-  const rows = useMemo(() => visibleSkills(skills, serverId, query, filters), [skills, serverId, query, filters]);
+
+  // Typing stays responsive: the filter pass runs on the deferred query.
+  const deferredQuery = useDeferredValue(query);
+  const sorted = useMemo(() => sortedSkills(skills, serverId), [skills, serverId]);
+  const rows = useMemo(() => filterSkills(sorted, deferredQuery, filters), [sorted, deferredQuery, filters]);
+  const filterCounts = useMemo(() => {
+    const counts: Record<CatalogFilter, number> = { errors: 0, warnings: 0, unverified: 0 };
+    for (const entry of sorted) {
+      if (entry.errorCount > 0) counts.errors++;
+      if (entry.warningCount > 0) counts.warnings++;
+      if (entry.status !== 'verified') counts.unverified++;
+    }
+    return counts;
+  }, [sorted]);
+  const labels = useMemo(() => new Map(servers.map((s) => [s.config.id, s.config.label])), [servers]);
+  const server = serverById(servers, serverId === ALL_SERVERS ? undefined : serverId);
+
   const parent = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => 58, overscan: 8 });
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  // The keyboard cursor, by key so it survives the list changing under it; it starts at the open skill.
+  const [activeKey, setActiveKey] = useState<string>();
+  const activeIndex = useMemo(() => {
+    const key = activeKey ?? selectedKey;
+    return key ? rows.findIndex((e) => skillKey(e.serverId, e.uri) === key) : -1;
+  }, [rows, activeKey, selectedKey]);
+  const setActive = (i: number) => {
+    const entry = rows[i];
+    setActiveKey(entry ? skillKey(entry.serverId, entry.uri) : undefined);
+  };
+
+  const open = (entry: SkillEntry) => openSkill(skillKey(entry.serverId, entry.uri));
+  const onKeyDown = listKeyHandler({
+    count: rows.length,
+    index: activeIndex,
+    pageSize: Math.max(1, Math.floor((parent.current?.clientHeight ?? 580) / ROW_HEIGHT)),
+    onMove: (i) => {
+      setActive(i);
+      virtual.scrollToIndex(i);
+    },
+    onEnter: (i) => open(rows[i]!),
+  });
+  const streaming = serverId === ALL_SERVERS ? listing.size > 0 : listing.has(serverId);
+  const activeEntry = activeIndex >= 0 ? rows[activeIndex] : undefined;
+
   return (
     <Stack gap={0} style={{ flex: 1, minHeight: 0 }}>
-      <TextInput m="xs" placeholder="Search name and description" value={query} onChange={(e) => setQuery(e.currentTarget.value)} aria-label="Search skills" />
-      <div ref={parent} style={{ flex: 1, overflow: 'auto' }} role="listbox" aria-label="Skills">
-        {rows.length === 0 ? (
-          <Text c="dimmed" size="sm" p="md">
-            No skills here yet. Connect a server, or add one from the sidebar.
+      <CatalogHeader server={server} />
+      <Stack gap={6} px="xs" pt={6} pb={6} className="pane-header">
+        <TextInput
+          id={SEARCH_INPUT_ID}
+          size="xs"
+          placeholder="Search name and description   ( / )"
+          leftSection={<IconSearch size={14} />}
+          rightSection={query ? <CloseButton size="xs" aria-label="Clear search" onClick={() => setQuery('')} /> : null}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' && rows.length > 0) {
+              e.preventDefault();
+              setActive(0);
+              parent.current?.focus();
+            } else if (e.key === 'Escape') setQuery('');
+          }}
+          aria-label="Search skills"
+        />
+        <Group gap={4} wrap="nowrap">
+          {FILTERS.map((f) => (
+            <Chip key={f.value} size="xs" checked={filters.has(f.value)} onChange={() => toggleFilter(f.value)} wrapperProps={{ 'data-filter': f.value }}>
+              {f.label} ({filterCounts[f.value].toLocaleString()})
+            </Chip>
+          ))}
+        </Group>
+        <Group justify="space-between" gap={4}>
+          <Text size="xs" c="dimmed" data-visible-count={rows.length}>
+            {rows.length === sorted.length ? `${sorted.length.toLocaleString()} skill${sorted.length === 1 ? '' : 's'}` : `${rows.length.toLocaleString()} of ${sorted.length.toLocaleString()} skills`}
           </Text>
+          {streaming ? (
+            <Group gap={4}>
+              <Loader size={10} />
+              <Text size="xs" c="dimmed">
+                listing…
+              </Text>
+            </Group>
+          ) : null}
+        </Group>
+      </Stack>
+      <div
+        ref={parent}
+        style={{ flex: 1, overflow: 'auto', minHeight: 0 }}
+        role="listbox"
+        aria-label="Skills"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        aria-activedescendant={activeEntry ? rowId(activeIndex) : undefined}
+        className="skill-list"
+      >
+        {rows.length === 0 ? (
+          <CatalogEmpty server={server} hasSkills={sorted.length > 0} onClear={clearFilters} streaming={streaming} />
         ) : (
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((item) => {
               const entry = rows[item.index]!;
               const key = skillKey(entry.serverId, entry.uri);
               return (
-                <div
+                <SkillRow
                   key={key}
-                  className="skill-row"
-                  role="option"
-                  aria-selected={key === selectedKey}
-                  data-selected={key === selectedKey}
-                  data-skill-uri={entry.uri}
-                  tabIndex={-1}
-                  onClick={() => openSkill(key)}
+                  id={rowId(item.index)}
+                  entry={entry}
+                  selected={key === selectedKey}
+                  active={item.index === activeIndex}
+                  serverLabel={serverId === ALL_SERVERS ? labels.get(entry.serverId) : undefined}
+                  onOpen={() => {
+                    setActive(item.index);
+                    open(entry);
+                  }}
                   style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
-                >
-                  <Group justify="space-between" wrap="nowrap" gap={6}>
-                    <Text size="sm" fw={600} truncate>
-                      {entry.pathPrefix ? <Text span c="dimmed" size="sm">{`${entry.pathPrefix}/`}</Text> : null}
-                      {entry.name}
-                    </Text>
-                    <StatusBadge status={entry.status} />
-                  </Group>
-                  <Text size="xs" c="dimmed" truncate>
-                    {entry.description}
-                  </Text>
-                </div>
+                />
               );
             })}
           </div>
         )}
       </div>
     </Stack>
+  );
+}
+
+const rowId = (index: number) => `skill-row-${index}`;
+
+function CatalogEmpty({ server, hasSkills, onClear, streaming }: { server: ServerView | undefined; hasSkills: boolean; onClear: () => void; streaming: boolean }) {
+  const openDialog = useDialogs((s) => s.open);
+  const serverCount = useServers((s) => s.servers.length);
+  if (hasSkills) {
+    return (
+      <Empty icon={<IconFilterOff size={28} />} title="No skill matches" actions={<Button size="xs" variant="default" onClick={onClear}>Clear search and filters</Button>}>
+        Nothing here matches the search and filters. Clear them to see every skill.
+      </Empty>
+    );
+  }
+  if (streaming) {
+    return (
+      <Empty icon={<Loader size="sm" />} title="Listing skills…">
+        The server is sending its skills page by page.
+      </Empty>
+    );
+  }
+  if (!server) {
+    if (serverCount === 0) {
+      return (
+        <Empty icon={<IconServer2 size={28} />} title="No servers" actions={<Button size="xs" onClick={() => openDialog({ kind: 'server-form' })}>Add a server</Button>}>
+          Skills come from MCP servers. Add one, or import the servers from Claude Desktop, Cursor or VS Code.
+        </Empty>
+      );
+    }
+    return (
+      <Empty icon={<IconPlugConnected size={28} />} title="No skills yet">
+        Connect a server on the left to list its skills. Connecting lists them; no file is read until you open one.
+      </Empty>
+    );
+  }
+  const id = server.config.id;
+  const status = server.connection.status;
+  if (status === 'failed' && server.connection.error) {
+    return (
+      <Stack p="sm">
+        <DiagnosticNotice
+          heading="Could not connect"
+          diagnostic={server.connection.error}
+          actions={
+            <>
+              <Button size="xs" variant="light" color="red" onClick={() => serverActions.connect(id)}>
+                Try again
+              </Button>
+              <Button size="xs" variant="default" onClick={() => serverActions.edit(id)}>
+                Edit server
+              </Button>
+              <Button size="xs" variant="default" onClick={() => serverActions.log(id)}>
+                Protocol log
+              </Button>
+            </>
+          }
+        />
+      </Stack>
+    );
+  }
+  if (status !== 'connected') {
+    return (
+      <Empty
+        icon={<IconPlugConnected size={28} />}
+        title={status === 'connecting' ? 'Connecting…' : 'Not connected'}
+        actions={status === 'connecting' ? <Loader size="sm" /> : <Button size="xs" onClick={() => serverActions.connect(id)}>Connect</Button>}
+      >
+        {status === 'connecting' ? `Starting "${server.config.label}" and asking which skills it serves.` : `Connect "${server.config.label}" to list its skills.`}
+      </Empty>
+    );
+  }
+  return (
+    <Empty
+      icon={<IconServer2 size={28} />}
+      title="This server lists no skills"
+      actions={
+        <Group gap={6}>
+          <Button size="xs" variant="default" onClick={() => serverActions.loadByUri(id)}>
+            Load a skill by URI
+          </Button>
+          <Button size="xs" variant="default" onClick={() => serverActions.overview(id)}>
+            Server overview
+          </Button>
+        </Group>
+      }
+    >
+      It may not serve skills, or it serves them only by URI. The server overview shows what it declared.
+    </Empty>
   );
 }

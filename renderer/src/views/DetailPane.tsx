@@ -1,39 +1,131 @@
-import { Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
-import { Markdown } from '../components/Markdown.js';
-import { StatusBadge } from '../components/StatusBadge.js';
-import { useCatalog } from '../state/catalog.js';
-import { fileKey, useFiles } from '../state/files.js';
-import { useSelection } from '../state/selection.js';
+// The selected skill, right: who serves it, its state in words, Verify, and
+// the tabs. A file is read when a tab shows it (the Overview shows SKILL.md,
+// so opening a skill reads that) or on Verify — never ahead.
+import { Badge, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { IconChecklist, IconClick } from '@tabler/icons-react';
+import type { SkillEntry } from '../../../shared/model.js';
+import { ApprovalBadge } from '../components/ApprovalBadge.js';
+import { Empty } from '../components/Empty.js';
+import { ErrorNotice } from '../components/ErrorNotice.js';
+import { CopyIcon } from '../components/JsonView.js';
+import { SeverityBadge } from '../components/SeverityBadge.js';
+import { LegacyBadge, StatusBadge } from '../components/StatusBadge.js';
+import { skillKey, useCatalog } from '../state/catalog.js';
+import { type DetailTab, useSelection } from '../state/selection.js';
+import { serverById, useServers } from '../state/servers.js';
+import { useVerify } from '../state/verify.js';
+import { BytesTab } from './skill/BytesTab.js';
+import { ChecksTab } from './skill/ChecksTab.js';
+import { FilesTab } from './skill/FilesTab.js';
+import { FrontmatterTab } from './skill/FrontmatterTab.js';
+import { OverviewTab } from './skill/OverviewTab.js';
+import { ProvenanceTab } from './skill/ProvenanceTab.js';
+
+export const TAB_LABELS: Record<DetailTab, string> = {
+  overview: 'Overview',
+  files: 'Files',
+  bytes: 'Bytes',
+  frontmatter: 'Frontmatter',
+  checks: 'Checks',
+  provenance: 'Provenance',
+};
 
 export function DetailPane() {
   const key = useSelection((s) => s.skillKey);
   const entry = useCatalog((s) => (key ? s.skills.get(key) : undefined));
-  const serverId = entry?.serverId;
-  const uri = entry?.uri;
-  const skillMd = useFiles((s) => (serverId && uri ? s.files.get(fileKey(serverId, uri, uri)) : undefined));
-  useEffect(() => {
-    if (serverId && uri) void useFiles.getState().load(serverId, uri, uri);
-  }, [serverId, uri]);
-  if (!entry) {
+  if (!key) {
     return (
-      <Text c="dimmed" p="xl">
-        Select a skill to see what it will make your agent do.
-      </Text>
+      <Empty icon={<IconClick size={28} />} title="No skill selected">
+        Choose a skill in the list to see what it will make your agent do, its files, its checks and where it comes from. Arrow keys move, Enter opens.
+      </Empty>
     );
   }
+  if (!entry) {
+    return (
+      <Empty title="This skill is no longer listed">
+        Its server was removed, disconnected and listed again without it, or the listing changed. Choose another skill, or load it by URI.
+      </Empty>
+    );
+  }
+  return <SkillDetail entry={entry} />;
+}
+
+function SkillDetail({ entry }: { entry: SkillEntry }) {
+  const tab = useSelection((s) => s.tab);
+  const setTab = useSelection((s) => s.setTab);
+  const server = useServers((s) => serverById(s.servers, entry.serverId));
+  const key = skillKey(entry.serverId, entry.uri);
+  const verifying = useVerify((s) => s.verifying.has(key));
+  const verifyError = useVerify((s) => s.verifyErrors.get(key));
+  const connected = server?.connection.status === 'connected';
+  const { serverId, uri } = entry;
+
   return (
-    <Stack p="md" gap="sm" style={{ overflow: 'auto' }}>
-      <Title order={2} size="h3">
-        {entry.name}
-      </Title>
-      <Text className="mono" size="xs" c="dimmed">
-        {entry.uri}
-      </Text>
-      <StatusBadge status={entry.status} />
-      {skillMd?.state === 'loading' ? <Loader size="sm" /> : null}
-      {skillMd?.state === 'error' ? <Text c="red">{skillMd.message}</Text> : null}
-      {skillMd?.state === 'loaded' && skillMd.content.text !== undefined ? <Markdown source={skillMd.content.text} /> : null}
+    <Stack gap={0} style={{ flex: 1, minHeight: 0 }} data-detail-skill={entry.uri}>
+      <Stack gap={4} px="md" pt="sm" pb={6} className="pane-header">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }} data-detail-name>
+              {entry.pathPrefix ? (
+                <Text span c="dimmed" inherit fw={400}>
+                  {entry.pathPrefix}/
+                </Text>
+              ) : null}
+              {entry.name}
+            </Title>
+            <Group gap={4} wrap="nowrap">
+              <Text className="mono" size="xs" c="dimmed" truncate>
+                {entry.uri}
+              </Text>
+              <CopyIcon value={entry.uri} label="Copy skill URI" />
+            </Group>
+          </Stack>
+          <Tooltip label={connected ? 'Read every file of this skill and compare it with the listing' : 'Connect the server first'} withArrow>
+            <Button size="xs" leftSection={<IconChecklist size={14} />} loading={verifying} disabled={!connected} onClick={() => void useVerify.getState().verifySkill(serverId, uri)} data-action="verify-skill">
+              Verify
+            </Button>
+          </Tooltip>
+        </Group>
+        <Group gap={6}>
+          <StatusBadge status={entry.status} />
+          {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} /> : null}
+          <ApprovalBadge approval={entry.approval} />
+          {entry.errorCount > 0 ? <SeverityBadge severity="error" count={entry.errorCount} /> : null}
+          {entry.warningCount > 0 ? <SeverityBadge severity="warning" count={entry.warningCount} /> : null}
+          <Text size="xs" c="dimmed">
+            on <b>{server?.config.label ?? entry.serverId}</b>
+            {server && !connected ? ` (${server.connection.status})` : ''}
+          </Text>
+        </Group>
+        {verifyError ? <ErrorNotice title="Verify failed" message={verifyError} /> : null}
+      </Stack>
+      <Tabs value={tab} onChange={(value) => value && setTab(value as DetailTab)} keepMounted={false} className="detail-tabs">
+        <Tabs.List px="xs">
+          {(Object.keys(TAB_LABELS) as DetailTab[]).map((value) => (
+            <Tabs.Tab key={value} value={value} data-tab={value} rightSection={value === 'checks' && entry.errorCount + entry.warningCount > 0 ? <Badge size="xs" color={entry.errorCount > 0 ? 'red' : 'yellow'} variant="filled" circle>{entry.errorCount + entry.warningCount}</Badge> : null}>
+              {TAB_LABELS[value]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="overview" className="tab-panel">
+          <OverviewTab entry={entry} />
+        </Tabs.Panel>
+        <Tabs.Panel value="files" className="tab-panel">
+          <FilesTab entry={entry} />
+        </Tabs.Panel>
+        <Tabs.Panel value="bytes" className="tab-panel">
+          <BytesTab entry={entry} />
+        </Tabs.Panel>
+        <Tabs.Panel value="frontmatter" className="tab-panel">
+          <FrontmatterTab entry={entry} />
+        </Tabs.Panel>
+        <Tabs.Panel value="checks" className="tab-panel">
+          <ChecksTab entry={entry} />
+        </Tabs.Panel>
+        <Tabs.Panel value="provenance" className="tab-panel">
+          <ProvenanceTab entry={entry} />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

@@ -1,53 +1,215 @@
-import { Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
+// The servers, left: status dot and word, transport, protocol era, skill
+// count and worst finding. Arrow keys move, Enter opens the server screen.
+import { ActionIcon, Badge, Button, Group, Menu, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDots, IconFileImport, IconPlus, IconServer2 } from '@tabler/icons-react';
+import { useMemo, useRef } from 'react';
+import { severityRank } from '../../../shared/findings.js';
+import type { ServerView, Severity } from '../../../shared/model.js';
 import { ConnectionDot } from '../components/ConnectionDot.js';
+import { Empty } from '../components/Empty.js';
+import { ErrorNotice } from '../components/ErrorNotice.js';
+import { WorstFinding } from '../components/SeverityBadge.js';
+import { listKeyHandler } from '../components/list-keys.js';
+import { useCatalog } from '../state/catalog.js';
+import { useDialogs } from '../state/dialogs.js';
+import { useSelection } from '../state/selection.js';
 import { ALL_SERVERS, useServers } from '../state/servers.js';
+import { serverActions } from './server-actions.js';
+
+export function eraLabel(server: ServerView): string | undefined {
+  const { era, protocolVersion } = server.connection;
+  if (!era) return undefined;
+  return era === 'modern' ? `${protocolVersion ?? '2026-07-28'}` : `legacy ${protocolVersion ?? ''}`.trim();
+}
+
+export function transportLabel(server: ServerView): string {
+  const t = server.config.transport;
+  return t.kind === 'stdio' ? 'stdio' : t.kind === 'http' ? 'HTTP' : 'SSE';
+}
 
 export function ServerSidebar() {
   const servers = useServers((s) => s.servers);
+  const loaded = useServers((s) => s.loaded);
+  const loadError = useServers((s) => s.loadError);
   const selected = useServers((s) => s.selectedServerId);
   const select = useServers((s) => s.select);
+  const view = useSelection((s) => s.view);
+  const openDialog = useDialogs((s) => s.open);
+  const listRef = useRef<HTMLDivElement>(null);
+  const skills = useCatalog((s) => s.skills);
+  // The main process sends a server's worst finding with each listing; files checked since then raise it here.
+  const worstFromSkills = useMemo(() => {
+    const worst = new Map<string, Severity>();
+    for (const entry of skills.values()) {
+      const severity: Severity | undefined = entry.errorCount > 0 ? 'error' : entry.warningCount > 0 ? 'warning' : undefined;
+      const current = worst.get(entry.serverId);
+      if (severity && (!current || severityRank(severity) > severityRank(current))) worst.set(entry.serverId, severity);
+    }
+    return worst;
+  }, [skills]);
   const total = servers.reduce((n, s) => n + s.skillCount, 0);
+  const ids = [ALL_SERVERS, ...servers.map((s) => s.config.id)];
+  const index = ids.indexOf(selected);
+
+  const choose = (id: string) => {
+    select(id);
+    if (id === ALL_SERVERS) useSelection.getState().showCatalog();
+    else if (view === 'server') useSelection.getState().showServer(id, useSelection.getState().serverTab);
+  };
+  const onKeyDown = listKeyHandler({
+    count: ids.length,
+    index,
+    onMove: (i) => {
+      choose(ids[i]!);
+      listRef.current?.querySelector<HTMLElement>(`[data-index="${i}"]`)?.focus();
+    },
+    onEnter: (i) => {
+      const id = ids[i]!;
+      if (id === ALL_SERVERS) useSelection.getState().showCatalog();
+      else serverActions.overview(id);
+    },
+  });
+
   return (
-    <ScrollArea style={{ flex: 1 }}>
-      <Stack gap={2} p="xs">
-        <div className="server-row" data-selected={selected === ALL_SERVERS} onClick={() => select(ALL_SERVERS)} role="button" tabIndex={0}>
-          <Group justify="space-between" wrap="nowrap">
-            <Text fw={600} size="sm">
-              All servers
-            </Text>
-            <Badge variant="default" size="sm">
-              {total}
-            </Badge>
-          </Group>
-        </div>
-        {servers.map((server) => (
+    <Stack gap={0} style={{ flex: 1, minHeight: 0 }}>
+      <Group justify="space-between" px="sm" py={6} className="pane-header">
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+          Servers
+        </Text>
+        <Group gap={2}>
+          <Tooltip label="Import from Claude Desktop, Cursor, VS Code…" withArrow>
+            <ActionIcon variant="subtle" size="sm" aria-label="Import servers" onClick={() => openDialog({ kind: 'import' })}>
+              <IconFileImport size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Add server" withArrow>
+            <ActionIcon variant="subtle" size="sm" aria-label="Add server" onClick={() => openDialog({ kind: 'server-form' })} data-action="add-server">
+              <IconPlus size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      {loadError ? <ErrorNotice title="Could not load the servers" message={loadError} onRetry={() => void useServers.getState().load()} /> : null}
+      <ScrollArea style={{ flex: 1 }}>
+        <div ref={listRef} role="listbox" aria-label="Servers" onKeyDown={onKeyDown} className="server-list">
           <div
-            key={server.config.id}
             className="server-row"
-            data-selected={selected === server.config.id}
-            data-server-label={server.config.label}
-            onClick={() => select(server.config.id)}
-            role="button"
-            tabIndex={0}
+            role="option"
+            aria-selected={selected === ALL_SERVERS}
+            data-selected={selected === ALL_SERVERS}
+            data-index={0}
+            tabIndex={selected === ALL_SERVERS ? 0 : -1}
+            onClick={() => choose(ALL_SERVERS)}
+            data-all-servers
           >
-            <Group justify="space-between" wrap="nowrap" gap={6}>
-              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                <ConnectionDot status={server.connection.status} />
-                <Text size="sm" truncate>
-                  {server.config.label}
-                </Text>
-              </Group>
-              <Badge variant="default" size="sm" data-testid="skill-count">
-                {server.skillCount}
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600} size="sm">
+                All servers
+              </Text>
+              <Badge variant="default" size="sm">
+                {total.toLocaleString()}
               </Badge>
             </Group>
-            <Text size="xs" c="dimmed" pl={15}>
-              {server.config.transport.kind}
-              {server.connection.era ? ` · ${server.connection.era === 'modern' ? '2026-07-28' : server.connection.protocolVersion ?? 'legacy'}` : ''}
-            </Text>
           </div>
-        ))}
-      </Stack>
-    </ScrollArea>
+          {servers.map((server, i) => (
+            <ServerRow
+              key={server.config.id}
+              server={server}
+              worst={worse(server.worstSeverity, worstFromSkills.get(server.config.id))}
+              index={i + 1}
+              selected={selected === server.config.id}
+              onChoose={() => choose(server.config.id)}
+            />
+          ))}
+        </div>
+        {loaded && servers.length === 0 ? (
+          <Empty icon={<IconServer2 size={28} />} title="No servers yet" actions={
+            <Stack gap={6}>
+              <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => openDialog({ kind: 'server-form' })}>
+                Add a server
+              </Button>
+              <Button size="xs" variant="default" leftSection={<IconFileImport size={14} />} onClick={() => openDialog({ kind: 'import' })}>
+                Import from a config
+              </Button>
+            </Stack>
+          }>
+            Add a skills server by command or URL, or import the servers your other tools already use.
+          </Empty>
+        ) : null}
+      </ScrollArea>
+    </Stack>
+  );
+}
+
+function worse(a: Severity | undefined, b: Severity | undefined): Severity | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return severityRank(a) >= severityRank(b) ? a : b;
+}
+
+function ServerRow({ server, worst, index, selected, onChoose }: { server: ServerView; worst: Severity | undefined; index: number; selected: boolean; onChoose: () => void }) {
+  const id = server.config.id;
+  const status = server.connection.status;
+  const era = eraLabel(server);
+  return (
+    <div
+      className="server-row"
+      role="option"
+      aria-selected={selected}
+      data-selected={selected}
+      data-index={index}
+      data-server-label={server.config.label}
+      data-server-id={id}
+      tabIndex={selected ? 0 : -1}
+      onClick={onChoose}
+      onDoubleClick={() => serverActions.overview(id)}
+    >
+      <Group justify="space-between" wrap="nowrap" gap={6}>
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <ConnectionDot status={status} />
+          <Text size="sm" truncate fw={selected ? 600 : 500}>
+            {server.config.label}
+          </Text>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <WorstFinding severity={worst} />
+          <Badge variant="default" size="sm" data-testid="skill-count">
+            {server.skillCount.toLocaleString()}
+          </Badge>
+          <Menu position="bottom-end" withinPortal shadow="md">
+            <Menu.Target>
+              <ActionIcon variant="subtle" size="xs" aria-label={`Actions for ${server.config.label}`} onClick={(e) => e.stopPropagation()} data-server-menu>
+                <IconDots size={14} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+              <Menu.Item onClick={() => serverActions.overview(id)}>Overview</Menu.Item>
+              <Menu.Item onClick={() => serverActions.log(id)}>Protocol log</Menu.Item>
+              <Menu.Divider />
+              {status === 'connected' || status === 'connecting' ? (
+                <>
+                  <Menu.Item onClick={() => serverActions.reconnect(id)}>Reconnect</Menu.Item>
+                  <Menu.Item onClick={() => serverActions.disconnect(id)}>Disconnect</Menu.Item>
+                </>
+              ) : (
+                <Menu.Item onClick={() => serverActions.connect(id)}>Connect</Menu.Item>
+              )}
+              <Menu.Divider />
+              <Menu.Item onClick={() => serverActions.edit(id)}>
+                Edit…
+              </Menu.Item>
+              <Menu.Item onClick={() => serverActions.duplicate(id)}>Duplicate</Menu.Item>
+              <Menu.Item color="red" onClick={() => serverActions.remove(id)}>
+                Remove…
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+      <Text size="xs" c={status === 'failed' ? 'red' : 'dimmed'} pl={15} truncate>
+        {status} · {transportLabel(server)}
+        {era ? ` · ${era}` : ''}
+      </Text>
+    </div>
   );
 }

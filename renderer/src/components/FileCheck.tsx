@@ -1,0 +1,117 @@
+// One file's verification result in plain words, with the evidence (expected
+// versus actual digest or size) right under it.
+import { Alert, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed, IconCircleX, IconQuestionMark } from '@tabler/icons-react';
+import type { FileCheck } from '../../../shared/model.js';
+
+const REASONS: Record<Extract<FileCheck, { state: 'failed' }>['reason'], string> = {
+  size: 'Size mismatch',
+  digest: 'Digest mismatch',
+  frontmatter: 'Frontmatter differs from the listing',
+  unlisted: 'Not part of the skill',
+  'too-large': 'Over the per-file limit',
+  'read-error': 'Could not be read',
+  decode: 'Could not be decoded',
+};
+
+export function fileCheckWords(check: FileCheck): string {
+  switch (check.state) {
+    case 'unread':
+      return 'not yet read';
+    case 'verified':
+      return 'matches listing';
+    case 'failed':
+      return REASONS[check.reason].toLowerCase();
+    case 'unverifiable':
+      return 'unverifiable';
+  }
+}
+
+/** A file's state as an icon for tight places (the file tree); its words are in the tooltip and for screen readers. */
+export function FileCheckIcon({ check }: { check: FileCheck }) {
+  const look =
+    check.state === 'verified'
+      ? { color: 'green', Icon: IconCircleCheck }
+      : check.state === 'failed'
+        ? { color: 'red', Icon: IconCircleX }
+        : check.state === 'unverifiable'
+          ? { color: 'yellow', Icon: IconQuestionMark }
+          : { color: 'gray', Icon: IconCircleDashed };
+  const words = fileCheckWords(check);
+  return (
+    <Tooltip label={words} withArrow openDelay={200}>
+      <span role="img" aria-label={words} data-file-state={check.state} style={{ display: 'inline-flex', color: `var(--mantine-color-${look.color}-6)`, flex: '0 0 auto' }}>
+        <look.Icon size={14} aria-hidden />
+      </span>
+    </Tooltip>
+  );
+}
+
+/** The full result for the open file: what was expected, what arrived. */
+export function FileCheckResult({ check, listed }: { check: FileCheck; listed?: { digest: string; size: number } }) {
+  switch (check.state) {
+    case 'unread':
+      return (
+        <Text size="sm" c="dimmed" data-file-check="unread">
+          Not read yet.
+        </Text>
+      );
+    case 'verified':
+      return (
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Matches the listing" data-file-check="verified" p="xs">
+          <Text size="xs">
+            Size {check.size.toLocaleString()} bytes and digest <span className="mono" style={{ overflowWrap: 'anywhere' }}>{check.digest}</span> are what the listing promised. This shows the server served what it listed, not that the content is safe.
+          </Text>
+        </Alert>
+      );
+    case 'unverifiable':
+      return (
+        <Alert color="yellow" variant="light" icon={<IconQuestionMark size={18} />} title="Cannot be verified" data-file-check="unverifiable" p="xs">
+          <Text size="xs">{check.reason}</Text>
+        </Alert>
+      );
+    case 'failed': {
+      const expected = check.expected ?? (check.reason === 'digest' ? listed?.digest : check.reason === 'size' ? listed?.size.toLocaleString() : undefined);
+      return (
+        <Alert color="red" variant="light" icon={<IconCircleX size={18} />} title={REASONS[check.reason]} data-file-check="failed" data-reason={check.reason} p="xs">
+          <Stack gap={6}>
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              {check.message}
+            </Text>
+            {expected !== undefined || check.actual !== undefined ? (
+              <Table withTableBorder withColumnBorders fz="xs" className="evidence-table">
+                <Table.Tbody>
+                  {expected !== undefined ? (
+                    <Table.Tr>
+                      <Table.Th w={90}>Expected</Table.Th>
+                      <Table.Td className="mono" data-expected>
+                        {expected}
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                  {check.actual !== undefined ? (
+                    <Table.Tr>
+                      <Table.Th w={90}>Actual</Table.Th>
+                      <Table.Td className="mono" data-actual>
+                        {check.actual}
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Table.Tbody>
+              </Table>
+            ) : null}
+          </Stack>
+        </Alert>
+      );
+    }
+  }
+}
+
+export function Mono({ children, tip }: { children: string; tip?: string }) {
+  const text = (
+    <Text span className="mono" size="xs" style={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  );
+  return tip ? <Tooltip label={tip}>{text}</Tooltip> : text;
+}

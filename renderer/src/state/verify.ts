@@ -1,0 +1,72 @@
+// Verify one skill, and Verify all as a job the main process runs with
+// progress events and cancel. The last job's summary stays until dismissed.
+import { create } from 'zustand';
+import type { VerifyJob } from '../../../shared/model.js';
+import { api, errorMessage } from '../api.js';
+import { skillKey } from './catalog.js';
+
+interface VerifyState {
+  job?: VerifyJob;
+  /** Shown until the user closes the summary. */
+  summaryOpen: boolean;
+  startError?: string;
+  /** Skills being verified one at a time, by skill key. */
+  verifying: ReadonlySet<string>;
+  verifyErrors: ReadonlyMap<string, string>;
+  verifyAll(serverId?: string): Promise<void>;
+  cancel(): Promise<void>;
+  applyProgress(job: VerifyJob): void;
+  dismiss(): void;
+  verifySkill(serverId: string, skillUri: string): Promise<void>;
+}
+
+export const useVerify = create<VerifyState>((set, get) => ({
+  summaryOpen: false,
+  verifying: new Set(),
+  verifyErrors: new Map(),
+  async verifyAll(serverId) {
+    set({ startError: undefined });
+    try {
+      const job = await api.call('skills.verifyAll', serverId ? { serverId } : {});
+      // Progress may have overtaken the reply: keep the most advanced state of this job.
+      const current = get().job;
+      if (current?.jobId === job.jobId && current.done >= job.done) set({ summaryOpen: true });
+      else set({ job, summaryOpen: true });
+    } catch (error) {
+      set({ startError: errorMessage(error), summaryOpen: true, job: undefined });
+    }
+  },
+  async cancel() {
+    const job = get().job;
+    if (!job || job.state !== 'running') return;
+    try {
+      await api.call('skills.cancelJob', { jobId: job.jobId });
+    } catch (error) {
+      set({ startError: errorMessage(error) });
+    }
+  },
+  applyProgress(job) {
+    const current = get().job;
+    if (current && current.jobId !== job.jobId && current.state === 'running' && job.startedAt < current.startedAt) return;
+    if (current?.jobId === job.jobId && current.state !== 'running' && job.state === 'running') return;
+    set({ job, summaryOpen: true });
+  },
+  dismiss() {
+    set({ summaryOpen: false, startError: undefined });
+  },
+  async verifySkill(serverId, skillUri) {
+    const key = skillKey(serverId, skillUri);
+    const errors = new Map(get().verifyErrors);
+    errors.delete(key);
+    set({ verifying: new Set(get().verifying).add(key), verifyErrors: errors });
+    try {
+      await api.call('skills.verify', { serverId, skillUri });
+    } catch (error) {
+      set({ verifyErrors: new Map(get().verifyErrors).set(key, errorMessage(error)) });
+    } finally {
+      const verifying = new Set(get().verifying);
+      verifying.delete(key);
+      set({ verifying });
+    }
+  },
+}));

@@ -1,0 +1,108 @@
+// Ctrl/Cmd+K: every action of the app by name — dialogs, Verify all, each
+// server's actions, the open skill's tabs, and any skill by name.
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Spotlight, type SpotlightActionData, type SpotlightActionGroupData } from '@mantine/spotlight';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { skillKey, useCatalog } from '../state/catalog.js';
+import { useDialogs } from '../state/dialogs.js';
+import { type DetailTab, useSelection } from '../state/selection.js';
+import { ALL_SERVERS, useServers } from '../state/servers.js';
+import { useVerify } from '../state/verify.js';
+import { SEARCH_INPUT_ID } from './CatalogPane.js';
+import { TAB_LABELS } from './DetailPane.js';
+import { serverActions } from './server-actions.js';
+
+/** Skills offered by name: enough to find any one by typing, without building thousands of entries. */
+const MAX_SKILL_ACTIONS = 2_000;
+
+export function focusSearch(): void {
+  useSelection.getState().showCatalog();
+  requestAnimationFrame(() => document.getElementById(SEARCH_INPUT_ID)?.focus());
+}
+
+export function CommandPalette() {
+  const servers = useServers((s) => s.servers);
+  const selectedServer = useServers((s) => s.selectedServerId);
+  const skills = useCatalog((s) => s.skills);
+  const openKey = useSelection((s) => s.skillKey);
+  const running = useVerify((s) => s.job?.state === 'running');
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const openDialog = useDialogs((s) => s.open);
+
+  const actions = useMemo(() => {
+    const general: SpotlightActionData[] = [
+      { id: 'add-server', label: 'Add a server…', description: 'stdio command, Streamable HTTP or SSE', onClick: () => openDialog({ kind: 'server-form' }) },
+      { id: 'import', label: 'Import servers…', description: 'from Claude Desktop, Cursor, VS Code, MCP Inspector or pasted JSON', onClick: () => openDialog({ kind: 'import' }) },
+      { id: 'verify-all', label: 'Verify all skills', description: 'Read every file of every connected server and compare with the listings', onClick: () => serverActions.verifyAll() },
+      ...(selectedServer !== ALL_SERVERS ? [{ id: 'verify-server', label: 'Verify all skills of the selected server', onClick: () => serverActions.verifyAll(selectedServer) }] : []),
+      ...(running ? [{ id: 'cancel-verify', label: 'Cancel Verify all', onClick: () => void useVerify.getState().cancel() }] : []),
+      { id: 'load-uri', label: 'Load a skill by URI…', description: 'Ask a server’s skills/get', onClick: () => serverActions.loadByUri(selectedServer !== ALL_SERVERS ? selectedServer : undefined) },
+      { id: 'search', label: 'Search skills', description: 'Focus the search box ( / )', onClick: focusSearch },
+      { id: 'filter-errors', label: 'Filter: skills with errors', onClick: () => useCatalog.getState().toggleFilter('errors') },
+      { id: 'filter-warnings', label: 'Filter: skills with warnings', onClick: () => useCatalog.getState().toggleFilter('warnings') },
+      { id: 'filter-unverified', label: 'Filter: unverified skills', onClick: () => useCatalog.getState().toggleFilter('unverified') },
+      { id: 'filter-clear', label: 'Clear search and filters', onClick: () => useCatalog.getState().clearFilters() },
+      { id: 'all-servers', label: 'Show skills of all servers', onClick: () => { useServers.getState().select(ALL_SERVERS); useSelection.getState().showCatalog(); } },
+      { id: 'settings', label: 'Settings…', description: 'Timeouts, size limits, log size', onClick: () => openDialog({ kind: 'settings' }) },
+      { id: 'theme', label: scheme === 'dark' ? 'Use light theme' : 'Use dark theme', onClick: () => setColorScheme(scheme === 'dark' ? 'light' : 'dark') },
+      { id: 'theme-auto', label: 'Follow the system theme', onClick: () => setColorScheme('auto') },
+    ];
+    const groups: SpotlightActionGroupData[] = [{ group: 'App', actions: general }];
+
+    const entry = openKey ? skills.get(openKey) : undefined;
+    if (entry) {
+      groups.push({
+        group: `Skill ${entry.name}`,
+        actions: [
+          { id: 'verify-skill', label: `Verify ${entry.name}`, onClick: () => void useVerify.getState().verifySkill(entry.serverId, entry.uri) },
+          ...(Object.keys(TAB_LABELS) as DetailTab[]).map((tab) => ({ id: `tab-${tab}`, label: `Show ${TAB_LABELS[tab]}`, description: entry.name, onClick: () => useSelection.getState().setTab(tab) })),
+        ],
+      });
+    }
+
+    const serverItems: SpotlightActionData[] = [];
+    for (const s of servers) {
+      const id = s.config.id;
+      const label = s.config.label;
+      const connected = s.connection.status === 'connected';
+      serverItems.push(
+        { id: `go-${id}`, label: `Go to ${label}`, description: `${s.skillCount} skills · ${s.connection.status}`, onClick: () => { useServers.getState().select(id); useSelection.getState().showCatalog(); } },
+        { id: `overview-${id}`, label: `${label}: overview`, onClick: () => serverActions.overview(id) },
+        { id: `log-${id}`, label: `${label}: protocol log`, onClick: () => serverActions.log(id) },
+        connected ? { id: `reconnect-${id}`, label: `${label}: reconnect`, onClick: () => serverActions.reconnect(id) } : { id: `connect-${id}`, label: `${label}: connect`, onClick: () => serverActions.connect(id) },
+        ...(connected ? [{ id: `disconnect-${id}`, label: `${label}: disconnect`, onClick: () => serverActions.disconnect(id) }, { id: `refresh-${id}`, label: `${label}: list skills again`, onClick: () => serverActions.refresh(id) }] : []),
+        { id: `edit-${id}`, label: `${label}: edit…`, onClick: () => serverActions.edit(id) },
+        { id: `duplicate-${id}`, label: `${label}: duplicate`, onClick: () => serverActions.duplicate(id) },
+        { id: `remove-${id}`, label: `${label}: remove…`, onClick: () => serverActions.remove(id) },
+      );
+    }
+    if (serverItems.length > 0) groups.push({ group: 'Servers', actions: serverItems });
+
+    const labels = new Map(servers.map((s) => [s.config.id, s.config.label]));
+    const skillItems: SpotlightActionData[] = [];
+    for (const e of skills.values()) {
+      if (skillItems.length >= MAX_SKILL_ACTIONS) break;
+      const key = skillKey(e.serverId, e.uri);
+      skillItems.push({ id: `skill-${key}`, label: `Open ${e.pathPrefix ? `${e.pathPrefix}/` : ''}${e.name}`, description: `${labels.get(e.serverId) ?? ''} · ${e.description.slice(0, 100)}`, onClick: () => useSelection.getState().openSkill(key) });
+    }
+    if (skillItems.length > 0) groups.push({ group: 'Skills', actions: skillItems });
+    return groups;
+  }, [servers, selectedServer, skills, openKey, running, scheme, setColorScheme, openDialog]);
+
+  return (
+    <Spotlight
+      actions={actions}
+      shortcut={['mod + K']}
+      // Like an IDE's palette, Ctrl/Cmd+K works while typing in a field too.
+      tagsToIgnore={[]}
+      limit={40}
+      nothingFound="No command matches"
+      highlightQuery
+      scrollable
+      maxHeight={480}
+      searchProps={{ leftSection: <IconSearch size={18} />, placeholder: 'Type a command, a server or a skill…' }}
+    />
+  );
+}

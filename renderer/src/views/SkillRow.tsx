@@ -1,0 +1,63 @@
+// One skill in the catalog list: path prefix and name, status in words and
+// colour, the description, and its finding counts.
+import { Group, Text } from '@mantine/core';
+import { memo, type CSSProperties } from 'react';
+import type { SkillEntry } from '../../../shared/model.js';
+import { ApprovalBadge } from '../components/ApprovalBadge.js';
+import { SeverityBadge } from '../components/SeverityBadge.js';
+import { LegacyBadge, StatusBadge } from '../components/StatusBadge.js';
+
+interface SkillRowProps {
+  id: string;
+  entry: SkillEntry;
+  selected: boolean;
+  active: boolean;
+  serverLabel: string | undefined;
+  onOpen: () => void;
+  style: CSSProperties;
+}
+
+export const SkillRow = memo(function SkillRow({ id, entry, selected, active, serverLabel, onOpen, style }: SkillRowProps) {
+  return (
+    <div
+      id={id}
+      className="skill-row"
+      role="option"
+      aria-selected={selected}
+      data-selected={selected}
+      data-active={active}
+      data-skill-uri={entry.uri}
+      data-skill-name={entry.name}
+      onClick={onOpen}
+      style={style}
+    >
+      <Group justify="space-between" wrap="nowrap" gap={6}>
+        <Text size="sm" fw={600} truncate style={{ minWidth: 0 }}>
+          {entry.pathPrefix ? (
+            <Text span c="dimmed" size="sm" fw={400}>
+              {`${entry.pathPrefix}/`}
+            </Text>
+          ) : null}
+          {entry.name}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          {entry.errorCount > 0 ? <SeverityBadge severity="error" count={entry.errorCount} size="xs" /> : null}
+          {entry.errorCount === 0 && entry.warningCount > 0 ? <SeverityBadge severity="warning" count={entry.warningCount} size="xs" /> : null}
+          {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} size="xs" /> : null}
+          <ApprovalBadge approval={entry.approval} size="xs" />
+          <StatusBadge status={entry.status} size="xs" />
+        </Group>
+      </Group>
+      <Group justify="space-between" wrap="nowrap" gap={6}>
+        <Text size="xs" c="dimmed" truncate style={{ minWidth: 0 }}>
+          {entry.description}
+        </Text>
+        {serverLabel ? (
+          <Text size="xs" c="dimmed" style={{ flex: '0 0 auto', maxWidth: '40%' }} truncate>
+            {serverLabel}
+          </Text>
+        ) : null}
+      </Group>
+    </div>
+  );
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_FORM, suggestLabel, toServerInput, valuesFromConfig } from './server-form-model.js';
+
+describe('server form', () => {
+  it('builds a stdio input: one argument per line, NAME=value environment', () => {
+    const result = toServerInput({ ...EMPTY_FORM, label: ' Docs ', command: 'node', args: 'server.mjs\n--name\nmy server\n', env: 'TOKEN=a=b\nEMPTY=\n', cwd: ' /tmp ' });
+    expect(result).toEqual({
+      ok: true,
+      input: { label: 'Docs', transport: { kind: 'stdio', command: 'node', args: ['server.mjs', '--name', 'my server'], env: { TOKEN: 'a=b', EMPTY: '' }, cwd: '/tmp' } },
+    });
+  });
+
+  it('puts each problem on its field, with the contract schema’s words', () => {
+    const result = toServerInput({ ...EMPTY_FORM, label: '', command: '  ', env: 'NOEQUALS' });
+    expect(result).toEqual({ ok: false, errors: { env: 'Line 1: expected NAME=value (got "NOEQUALS").', label: 'a label is required', command: 'a command is required' } });
+    const http = toServerInput({ ...EMPTY_FORM, kind: 'http', label: 'x', url: 'ftp://nope', headers: 'Bad Header: 1' });
+    expect(http).toEqual({ ok: false, errors: { headers: 'Line 1: "Bad Header" is not a valid header name.', url: 'an http:// or https:// URL is required' } });
+  });
+
+  it('builds an HTTP input with headers and a bearer token, and reads one back', () => {
+    const result = toServerInput({ ...EMPTY_FORM, kind: 'http', label: 'Remote', url: 'https://example.com/mcp', headers: 'X-Team: core\n', bearerToken: 'secret' });
+    expect(result).toEqual({ ok: true, input: { label: 'Remote', transport: { kind: 'http', url: 'https://example.com/mcp', headers: { 'X-Team': 'core' }, bearerToken: 'secret' } } });
+    const back = valuesFromConfig({ id: '1', label: 'Remote', createdAt: '', transport: { kind: 'http', url: 'https://example.com/mcp', headers: { 'X-Team': 'core' }, bearerToken: 'secret' } });
+    expect(back).toMatchObject({ kind: 'http', url: 'https://example.com/mcp', headers: 'X-Team: core', bearerToken: 'secret' });
+  });
+
+  it('suggests a label from the command or URL', () => {
+    expect(suggestLabel({ ...EMPTY_FORM, command: 'npx', args: '-y\n@acme/skills-server' })).toBe('skills-server');
+    expect(suggestLabel({ ...EMPTY_FORM, command: 'node', args: '/srv/broken/server.mjs' })).toBe('server');
+    expect(suggestLabel({ ...EMPTY_FORM, command: '/usr/bin/node', args: '/srv/broken/docs-skills.mjs' })).toBe('docs-skills');
+    expect(suggestLabel({ ...EMPTY_FORM, kind: 'http', url: 'https://skills.example.com/mcp' })).toBe('skills.example.com');
+  });
+});

@@ -1,0 +1,58 @@
+// What the user can do to a server, shared by the sidebar menu, the server
+// screen and the command palette. Failures become a notification that says
+// what failed; connection problems themselves arrive as diagnostics.
+import { notifications } from '@mantine/notifications';
+import { errorMessage } from '../api.js';
+import { useCatalog } from '../state/catalog.js';
+import { useDialogs } from '../state/dialogs.js';
+import { useSelection } from '../state/selection.js';
+import { useServers } from '../state/servers.js';
+import { useVerify } from '../state/verify.js';
+
+function report(what: string) {
+  return (error: unknown) => notifications.show({ color: 'red', title: what, message: errorMessage(error), autoClose: 10_000 });
+}
+
+export const serverActions = {
+  connect(serverId: string) {
+    void useServers.getState().connect(serverId).catch(report('Could not connect'));
+  },
+  disconnect(serverId: string) {
+    void useServers.getState().disconnect(serverId).catch(report('Could not disconnect'));
+  },
+  reconnect(serverId: string) {
+    void useServers.getState().reconnect(serverId).catch(report('Could not reconnect'));
+  },
+  refresh(serverId: string) {
+    void useCatalog.getState().refresh(serverId).catch(report('Could not list the skills'));
+  },
+  duplicate(serverId: string) {
+    void useServers
+      .getState()
+      .duplicate(serverId)
+      .then((copy) => {
+        useServers.getState().select(copy.id);
+        notifications.show({ color: 'blue', title: 'Server duplicated', message: `Added "${copy.label}". Edit it to change what differs.` });
+      }, report('Could not duplicate'));
+  },
+  edit(serverId: string) {
+    useDialogs.getState().open({ kind: 'server-form', serverId });
+  },
+  remove(serverId: string) {
+    useDialogs.getState().open({ kind: 'remove-server', serverId });
+  },
+  overview(serverId: string) {
+    useServers.getState().select(serverId);
+    useSelection.getState().showServer(serverId, 'overview');
+  },
+  log(serverId: string) {
+    useServers.getState().select(serverId);
+    useSelection.getState().showServer(serverId, 'log');
+  },
+  verifyAll(serverId?: string) {
+    void useVerify.getState().verifyAll(serverId);
+  },
+  loadByUri(serverId?: string) {
+    useDialogs.getState().open({ kind: 'load-by-uri', ...(serverId ? { serverId } : {}) });
+  },
+};

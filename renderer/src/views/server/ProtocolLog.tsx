@@ -1,0 +1,235 @@
+// Every JSON-RPC message in and out of one server, and its stderr: filter by
+// direction, method and errors; select a row for its pretty JSON; copy or
+// export the log. Rows are virtualized (the buffer holds thousands).
+import { ActionIcon, Button, Chip, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDownLeft, IconArrowUpRight, IconDownload, IconInfoCircle, IconTerminal2, IconTrash } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { LogDirection, ProtocolLogEntry, ServerView } from '../../../../shared/model.js';
+import { errorMessage } from '../../api.js';
+import { Empty } from '../../components/Empty.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { JsonView, prettyJson } from '../../components/JsonView.js';
+import { listKeyHandler } from '../../components/list-keys.js';
+import { ALL_DIRECTIONS, filterLog, useProtocolLog } from '../../state/protocol-log.js';
+
+const ROW_HEIGHT = 24;
+
+const DIRECTIONS: Record<LogDirection, { label: string; Icon: typeof IconArrowUpRight; color: string }> = {
+  out: { label: 'sent', Icon: IconArrowUpRight, color: 'var(--mantine-color-blue-6)' },
+  in: { label: 'received', Icon: IconArrowDownLeft, color: 'var(--mantine-color-green-7)' },
+  stderr: { label: 'stderr', Icon: IconTerminal2, color: 'var(--mantine-color-gray-6)' },
+  note: { label: 'note', Icon: IconInfoCircle, color: 'var(--mantine-color-gray-6)' },
+};
+
+export function ProtocolLog({ server }: { server: ServerView }) {
+  const id = server.config.id;
+  const entries = useProtocolLog((s) => s.logs.get(id));
+  const loadError = useProtocolLog((s) => s.errors.get(id));
+  const filters = useProtocolLog((s) => s.filters);
+  const setFilters = useProtocolLog((s) => s.setFilters);
+  const [selectedSeq, setSelectedSeq] = useState<number>();
+  const [follow, setFollow] = useState(true);
+  useEffect(() => {
+    void useProtocolLog.getState().load(id);
+  }, [id]);
+
+  const rows = useMemo(() => filterLog(entries ?? [], filters), [entries, filters]);
+  const selectedIndex = useMemo(() => (selectedSeq === undefined ? -1 : rows.findIndex((e) => e.seq === selectedSeq)), [rows, selectedSeq]);
+  const selected = selectedIndex >= 0 ? rows[selectedIndex] : undefined;
+  const parent = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  useEffect(() => {
+    if (follow && rows.length > 0) virtual.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [follow, rows.length, virtual]);
+
+  const onKeyDown = listKeyHandler({
+    count: rows.length,
+    index: selectedIndex,
+    pageSize: 20,
+    onMove: (i) => {
+      setFollow(false);
+      setSelectedSeq(rows[i]!.seq);
+      virtual.scrollToIndex(i);
+    },
+  });
+
+  const exportLog = () => {
+    useProtocolLog
+      .getState()
+      .exportLog(id)
+      .then(
+        ({ json, fileName }) => {
+          const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+          const a = document.createElement('a');
+          a.href = url;
+          a.download = fileName;
+          a.click();
+          setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        },
+        (error: unknown) => notifications.show({ color: 'red', title: 'Could not export the log', message: errorMessage(error) }),
+      );
+  };
+  const clearLog = () => {
+    useProtocolLog
+      .getState()
+      .clear(id)
+      .catch((error: unknown) => notifications.show({ color: 'red', title: 'Could not clear the log', message: errorMessage(error) }));
+  };
+  const methods = useMemo(() => [...new Set((entries ?? []).map((e) => e.method).filter((m): m is string => Boolean(m)))].sort(), [entries]);
+
+  return (
+    <div className="log-layout" data-protocol-log={server.config.label}>
+      <Stack gap={6} px="sm" py={6} className="pane-header">
+        <Group gap={6} wrap="wrap">
+          {ALL_DIRECTIONS.map((d) => (
+            <Chip
+              key={d}
+              size="xs"
+              checked={filters.directions.has(d)}
+              onChange={() => {
+                const next = new Set(filters.directions);
+                if (next.has(d)) next.delete(d);
+                else next.add(d);
+                setFilters({ directions: next });
+              }}
+              wrapperProps={{ 'data-log-direction-filter': d }}
+            >
+              {DIRECTIONS[d].label}
+            </Chip>
+          ))}
+          <TextInput
+            size="xs"
+            placeholder="Method"
+            value={filters.method}
+            onChange={(e) => setFilters({ method: e.currentTarget.value })}
+            aria-label="Filter by method"
+            w={150}
+            list="log-methods"
+            data-log-method-filter
+          />
+          <datalist id="log-methods">
+            {methods.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+          <TextInput size="xs" placeholder="Text in message" value={filters.text} onChange={(e) => setFilters({ text: e.currentTarget.value })} aria-label="Filter by text" w={150} />
+          <Switch size="xs" label="Errors only" checked={filters.errorsOnly} onChange={(e) => setFilters({ errorsOnly: e.currentTarget.checked })} data-log-errors-only />
+          <Switch size="xs" label="Follow" checked={follow} onChange={(e) => setFollow(e.currentTarget.checked)} />
+          <Group gap={4} ml="auto">
+            <Button size="compact-xs" variant="default" leftSection={<IconDownload size={14} />} onClick={exportLog} data-action="export-log">
+              Export JSON
+            </Button>
+            <Tooltip label="Clear this server's log" withArrow>
+              <ActionIcon size="sm" variant="subtle" color="red" onClick={clearLog} aria-label="Clear log">
+                <IconTrash size={14} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed" data-log-count={rows.length}>
+          {entries ? `${rows.length.toLocaleString()} of ${entries.length.toLocaleString()} messages` : 'Loading…'}
+        </Text>
+      </Stack>
+      {loadError ? <ErrorNotice title="The log could not be loaded" message={loadError} onRetry={() => void useProtocolLog.getState().load(id)} /> : null}
+      <div className="log-split">
+        <div ref={parent} className="log-rows" role="listbox" aria-label="Protocol messages" tabIndex={0} onKeyDown={onKeyDown} onWheel={() => setFollow(false)}>
+          {entries && rows.length === 0 ? (
+            <Empty title={entries.length === 0 ? 'No messages yet' : 'No message matches'}>
+              {entries.length === 0 ? 'Connect the server: every message it exchanges with the app appears here.' : 'Change the filters above to see more.'}
+            </Empty>
+          ) : (
+            <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+              {virtual.getVirtualItems().map((item) => {
+                const entry = rows[item.index]!;
+                return (
+                  <LogRow
+                    key={entry.seq}
+                    entry={entry}
+                    selected={entry.seq === selectedSeq}
+                    onSelect={() => {
+                      setFollow(false);
+                      setSelectedSeq(entry.seq);
+                    }}
+                    style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
+                  />
+                );
+              })}
+            </div>
+          )}
+        </div>
+        <div className="log-detail" data-log-detail>
+          {selected ? (
+            <LogDetail entry={selected} />
+          ) : (
+            <Text size="sm" c="dimmed" p="md">
+              Select a message to see it in full. Arrow keys move.
+            </Text>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function time(at: number): string {
+  const d = new Date(at);
+  return `${d.toLocaleTimeString(undefined, { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+}
+
+function LogRow({ entry, selected, onSelect, style }: { entry: ProtocolLogEntry; selected: boolean; onSelect: () => void; style: React.CSSProperties }) {
+  const d = DIRECTIONS[entry.direction];
+  const summary = entry.method ?? entry.text ?? '';
+  return (
+    <div
+      className="log-row"
+      role="option"
+      aria-selected={selected}
+      data-selected={selected}
+      data-log-kind={entry.kind}
+      data-log-method={entry.method}
+      data-log-direction={entry.direction}
+      onClick={onSelect}
+      style={style}
+    >
+      <span className="log-time mono">{time(entry.at)}</span>
+      <span className="log-dir" style={{ color: d.color }} title={d.label}>
+        <d.Icon size={13} aria-hidden /> {d.label}
+      </span>
+      <span className={`log-kind log-kind-${entry.kind}`}>{entry.kind}</span>
+      <span className="log-summary mono">
+        {summary}
+        {entry.id !== undefined ? <span className="log-id"> #{String(entry.id)}</span> : null}
+      </span>
+      <span className="log-duration mono">{entry.durationMs !== undefined ? `${entry.durationMs} ms` : ''}</span>
+      <span className="log-bytes mono">{entry.bytes.toLocaleString()} B</span>
+    </div>
+  );
+}
+
+function LogDetail({ entry }: { entry: ProtocolLogEntry }) {
+  const d = DIRECTIONS[entry.direction];
+  const body = entry.message !== undefined ? prettyJson(entry.message) : entry.text ?? '';
+  return (
+    <Stack gap={6} p="xs" style={{ minHeight: 0 }}>
+      <Group gap={8}>
+        <Text size="xs" fw={600}>
+          {d.label} {entry.kind}
+          {entry.method ? ` · ${entry.method}` : ''}
+          {entry.id !== undefined ? ` · id ${String(entry.id)}` : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {new Date(entry.at).toISOString()}
+          {entry.durationMs !== undefined ? ` · answered after ${entry.durationMs} ms` : ''} · {entry.bytes.toLocaleString()} bytes
+        </Text>
+      </Group>
+      {entry.truncated ? (
+        <Text size="xs" c="yellow.8">
+          This message was too large to keep whole; the start is shown. Export keeps the same.
+        </Text>
+      ) : null}
+      <JsonView text={body} />
+    </Stack>
+  );
+}

@@ -1,0 +1,252 @@
+// What the app knows about one server: how it is reached, what it says
+// about itself (self-reported), era, capabilities, instructions, the last
+// error with its diagnostic, and findings about the server as a whole.
+import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { InstructionPointer } from '../../../../shared/api.js';
+import type { ServerView } from '../../../../shared/model.js';
+import { errorMessage } from '../../api.js';
+import { DiagnosticNotice, ErrorNotice } from '../../components/ErrorNotice.js';
+import { FindingsList } from '../../components/FindingsList.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { JsonView } from '../../components/JsonView.js';
+import { WorstFinding } from '../../components/SeverityBadge.js';
+import { skillKey, useCatalog } from '../../state/catalog.js';
+import { useSelection } from '../../state/selection.js';
+import { serverFindingsKey, useSkillDetails } from '../../state/skill-details.js';
+import { formatTime, transportSummary } from '../skill/ProvenanceTab.js';
+import { serverActions } from '../server-actions.js';
+
+const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={170} style={{ verticalAlign: 'top' }}>
+        {label}
+      </Table.Th>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function ServerOverview({ server }: { server: ServerView }) {
+  const id = server.config.id;
+  const c = server.connection;
+  const status = c.status;
+  const findingsLoad = useSkillDetails((s) => s.findings.get(serverFindingsKey(id)));
+  const skillCount = server.skillCount;
+  useEffect(() => {
+    void useSkillDetails.getState().loadFindings(id);
+  }, [id, status, skillCount]);
+  const findings = findingsLoad?.state === 'loaded' ? findingsLoad.value : findingsLoad?.state === 'loading' ? findingsLoad.previous : undefined;
+  const extensions = (c.capabilities?.['extensions'] ?? undefined) as Record<string, unknown> | undefined;
+  const skillsCapability = extensions?.[SKILLS_EXTENSION];
+
+  return (
+    <Stack gap="md" p="md" className="tab-scroll" data-server-overview>
+      <Group gap={6}>
+        {status === 'connected' || status === 'connecting' ? (
+          <>
+            <Button size="xs" variant="default" onClick={() => serverActions.reconnect(id)}>
+              Reconnect
+            </Button>
+            <Button size="xs" variant="default" onClick={() => serverActions.disconnect(id)}>
+              Disconnect
+            </Button>
+          </>
+        ) : (
+          <Button size="xs" onClick={() => serverActions.connect(id)} data-action="connect">
+            Connect
+          </Button>
+        )}
+        <Button size="xs" variant="default" disabled={status !== 'connected'} onClick={() => serverActions.refresh(id)}>
+          List skills again
+        </Button>
+        <Button size="xs" variant="default" disabled={status !== 'connected'} onClick={() => serverActions.verifyAll(id)}>
+          Verify all
+        </Button>
+        <Button size="xs" variant="default" onClick={() => serverActions.edit(id)}>
+          Edit…
+        </Button>
+        <Button size="xs" variant="default" onClick={() => serverActions.duplicate(id)}>
+          Duplicate
+        </Button>
+        <Button size="xs" variant="light" color="red" onClick={() => serverActions.remove(id)}>
+          Remove…
+        </Button>
+      </Group>
+
+      {c.error ? <DiagnosticNotice heading="Connection failed" diagnostic={c.error} actions={<Button size="xs" variant="light" color="red" onClick={() => serverActions.log(id)}>Open the protocol log</Button>} /> : null}
+      {!c.error && c.lastError ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={`Last error (before the current connection): ${c.lastError.title}`} data-last-error={c.lastError.code}>
+          <Text size="xs" className="mono" style={{ whiteSpace: 'pre-wrap' }}>
+            {c.lastError.detail}
+          </Text>
+          {c.lastError.hint ? <Text size="xs">What to do: {c.lastError.hint}</Text> : null}
+        </Alert>
+      ) : null}
+
+      <Table withTableBorder fz="xs" verticalSpacing={6}>
+        <Table.Tbody>
+          <Row label="Label">
+            <Text size="xs" fw={600}>
+              {server.config.label} <Text span size="xs" c="dimmed" fw={400}>(the name you gave it)</Text>
+            </Text>
+          </Row>
+          <Row label="How the app reaches it">{transportSummary(server)}</Row>
+          <Row label="Server says it is">
+            {c.selfReported ? (
+              <Group gap={6}>
+                <Text size="xs" className="mono" data-self-reported>
+                  {c.selfReported.name} {c.selfReported.version}
+                  {c.selfReported.title ? ` — ${c.selfReported.title}` : ''}
+                </Text>
+                <Badge size="xs" variant="outline" color="gray">
+                  self-reported
+                </Badge>
+              </Group>
+            ) : (
+              <Text size="xs" c="dimmed">
+                not known until connected
+              </Text>
+            )}
+          </Row>
+          <Row label="Protocol era">
+            {c.era ? (
+              <Text size="xs" data-era={c.era}>
+                {c.era === 'modern' ? 'Current (server/discover, stateless)' : 'Legacy (initialize handshake)'}
+                {c.protocolVersion ? <span className="mono"> — {c.protocolVersion}</span> : null}
+              </Text>
+            ) : (
+              <Text size="xs" c="dimmed">
+                not known until connected
+              </Text>
+            )}
+          </Row>
+          <Row label="Skills">
+            <Group gap={6}>
+              <Text size="xs">{server.skillCount.toLocaleString()} known</Text>
+              <WorstFinding severity={server.worstSeverity} />
+              {skillsCapability !== undefined ? (
+                <Badge size="xs" color="green" variant="light" leftSection={<IconCircleCheck size={10} />}>
+                  skills extension declared
+                </Badge>
+              ) : c.capabilities ? (
+                <Badge size="xs" color="gray" variant="light">
+                  no skills extension declared
+                </Badge>
+              ) : null}
+            </Group>
+          </Row>
+          {c.connectedAt ? (
+            <Row label="Connected">
+              <Text size="xs">{formatTime(c.connectedAt)}</Text>
+            </Row>
+          ) : null}
+          {c.pid ? (
+            <Row label="Process id">
+              <Text size="xs" className="mono">
+                {c.pid}
+              </Text>
+            </Row>
+          ) : null}
+        </Table.Tbody>
+      </Table>
+
+      <Stack gap={6}>
+        <Title order={3} size="h6">
+          Instructions <Text span size="xs" c="dimmed" fw={400}>(self-reported: the server wrote them, the model may read them)</Text>
+        </Title>
+        {c.instructions ? (
+          <>
+            <Text size="xs" className="mono instructions" data-instructions>
+              <InvisibleText text={c.instructions} />
+            </Text>
+            <InstructionPointers serverId={id} connected={status === 'connected'} />
+          </>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {c.capabilities ? 'The server gave no instructions.' : 'Not known until connected.'}
+          </Text>
+        )}
+      </Stack>
+
+      <Stack gap={6}>
+        <Title order={3} size="h6">
+          Capabilities <Text span size="xs" c="dimmed" fw={400}>(self-reported)</Text>
+        </Title>
+        {c.capabilities ? <JsonView value={c.capabilities} maxHeight={320} /> : <Text size="xs" c="dimmed">Not known until connected.</Text>}
+      </Stack>
+
+      <Stack gap={6}>
+        <Title order={3} size="h6">
+          Findings about the server
+        </Title>
+        {findingsLoad?.state === 'error' ? <ErrorNotice title="Findings could not be loaded" message={findingsLoad.message} /> : null}
+        {findings === undefined && findingsLoad?.state !== 'error' ? <Loader size="xs" /> : null}
+        {findings && findings.length === 0 ? (
+          <Text size="xs" c="dimmed">
+            None. Findings about single skills are in each skill's Checks tab.
+          </Text>
+        ) : null}
+        {findings && findings.length > 0 ? <FindingsList findings={findings} links={{}} /> : null}
+      </Stack>
+    </Stack>
+  );
+}
+
+function InstructionPointers({ serverId, connected }: { serverId: string; connected: boolean }) {
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; pointers: readonly InstructionPointer[] } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const openSkill = useSelection((s) => s.openSkill);
+  const check = () => {
+    setState({ kind: 'loading' });
+    useCatalog
+      .getState()
+      .instructionPointers(serverId)
+      .then(
+        (pointers) => setState({ kind: 'done', pointers }),
+        (error: unknown) => setState({ kind: 'error', message: errorMessage(error) }),
+      );
+  };
+  return (
+    <Stack gap={4}>
+      <Group gap={6}>
+        <Button size="compact-xs" variant="default" onClick={check} loading={state.kind === 'loading'} disabled={!connected} data-action="instruction-pointers">
+          Find skill URIs in the instructions
+        </Button>
+        <Text size="xs" c="dimmed">
+          Asks skills/get about each; a URI becomes a skill only when the server confirms it.
+        </Text>
+      </Group>
+      {state.kind === 'error' ? <ErrorNotice title="Could not check the instructions" message={state.message} /> : null}
+      {state.kind === 'done' && state.pointers.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          No skill URIs in the instructions.
+        </Text>
+      ) : null}
+      {state.kind === 'done'
+        ? state.pointers.map((p) => (
+            <Group key={p.uri} gap={6} wrap="nowrap" data-pointer={p.uri} data-confirmed={p.confirmed}>
+              {p.confirmed ? <IconCircleCheck size={14} color="var(--mantine-color-green-6)" aria-label="confirmed" /> : <IconCircleX size={14} color="var(--mantine-color-red-6)" aria-label="not confirmed" />}
+              {p.confirmed ? (
+                <Anchor component="button" type="button" size="xs" className="mono" onClick={() => openSkill(skillKey(serverId, p.uri))}>
+                  {p.uri}
+                </Anchor>
+              ) : (
+                <Text size="xs" className="mono">
+                  {p.uri}
+                </Text>
+              )}
+              {p.error ? (
+                <Text size="xs" c="red">
+                  {p.error}
+                </Text>
+              ) : null}
+            </Group>
+          ))
+        : null}
+    </Stack>
+  );
+}

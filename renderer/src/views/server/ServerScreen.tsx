@@ -1,0 +1,59 @@
+// A server's own screens, across the catalog and detail columns: its
+// overview and its protocol log.
+import { Button, Group, Tabs, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { ConnectionDot } from '../../components/ConnectionDot.js';
+import { Empty } from '../../components/Empty.js';
+import { type ServerTab, useSelection } from '../../state/selection.js';
+import { serverById, useServers } from '../../state/servers.js';
+import { ProtocolLog } from './ProtocolLog.js';
+import { ServerOverview } from './ServerOverview.js';
+
+export function ServerScreen() {
+  const serverId = useSelection((s) => s.serverId);
+  const tab = useSelection((s) => s.serverTab);
+  const setTab = useSelection((s) => s.setServerTab);
+  const showCatalog = useSelection((s) => s.showCatalog);
+  const server = useServers((s) => serverById(s.servers, serverId));
+  if (!server) {
+    return (
+      <Empty title="This server is gone" actions={<Button size="xs" onClick={showCatalog}>Back to skills</Button>}>
+        It was removed from the catalog. Choose another server on the left.
+      </Empty>
+    );
+  }
+  return (
+    <div className="server-screen" data-server-screen={server.config.label}>
+      <Group justify="space-between" px="md" py={6} className="pane-header" wrap="nowrap">
+        <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Button size="compact-xs" variant="subtle" leftSection={<IconArrowLeft size={14} />} onClick={showCatalog} data-action="back-to-skills">
+            Skills
+          </Button>
+          <ConnectionDot status={server.connection.status} />
+          <Text fw={700} truncate>
+            {server.config.label}
+          </Text>
+          <Text size="xs" c={server.connection.status === 'failed' ? 'red' : 'dimmed'}>
+            {server.connection.status}
+          </Text>
+        </Group>
+      </Group>
+      <Tabs value={tab} onChange={(v) => v && setTab(v as ServerTab)} keepMounted={false} className="detail-tabs">
+        <Tabs.List px="xs">
+          <Tabs.Tab value="overview" data-tab="server-overview">
+            Overview
+          </Tabs.Tab>
+          <Tabs.Tab value="log" data-tab="protocol-log">
+            Protocol log
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" className="tab-panel">
+          <ServerOverview server={server} />
+        </Tabs.Panel>
+        <Tabs.Panel value="log" className="tab-panel">
+          <ProtocolLog server={server} />
+        </Tabs.Panel>
+      </Tabs>
+    </div>
+  );
+}

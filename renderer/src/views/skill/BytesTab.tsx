@@ -1,0 +1,57 @@
+// The exact content of a file of the skill — what the model will receive —
+// with every invisible or unusual character drawn, named and counted.
+import { Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import type { SkillEntry } from '../../../../shared/model.js';
+import { BytesView } from '../../components/BytesView.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useSelection } from '../../state/selection.js';
+import { relativePath, reloadFile, useSkillFile } from './use-skill-file.js';
+
+export function BytesTab({ entry }: { entry: SkillEntry }) {
+  const selected = useSelection((s) => s.fileUri);
+  const line = useSelection((s) => s.line);
+  const openFile = useSelection((s) => s.openFile);
+  const fileUri = selected ?? entry.uri;
+  const load = useSkillFile(entry, fileUri);
+  const options = useMemo(() => {
+    const uris = Array.isArray(entry.resources) ? entry.resources.map((r) => r.uri) : [entry.uri];
+    if (!uris.includes(fileUri)) uris.push(fileUri);
+    return uris.map((uri) => ({ value: uri, label: relativePath(entry, uri) }));
+  }, [entry, fileUri]);
+
+  return (
+    <Stack gap="xs" p="xs" style={{ flex: 1, minHeight: 0 }}>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          File
+        </Text>
+        <Select
+          size="xs"
+          data={options}
+          value={fileUri}
+          onChange={(value) => value && openFile(value, 'bytes')}
+          allowDeselect={false}
+          searchable={options.length > 8}
+          aria-label="File to show"
+          style={{ flex: 1 }}
+          classNames={{ input: 'mono' }}
+          data-bytes-file
+        />
+      </Group>
+      {load === undefined || load.state === 'loading' ? (
+        <Group gap={6}>
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Reading…
+          </Text>
+        </Group>
+      ) : null}
+      {load?.state === 'error' ? <ErrorNotice title="The file could not be read" message={load.message} onRetry={() => reloadFile(entry, fileUri)} /> : null}
+      {load?.state === 'loaded' && load.content.size === 0 && !load.content.digest ? (
+        <ErrorNotice title="No content to show" message={load.content.check.state === 'failed' ? load.content.check.message : 'The server returned no bytes for this file.'} />
+      ) : null}
+      {load?.state === 'loaded' && (load.content.size > 0 || load.content.digest) ? <BytesView content={load.content} {...(line !== undefined ? { line } : {})} /> : null}
+    </Stack>
+  );
+}

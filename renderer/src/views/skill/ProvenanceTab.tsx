@@ -1,0 +1,187 @@
+// Where this skill comes from: the server as you named it, how the app
+// reaches it, what the server says about itself (marked as self-reported),
+// how the skill was found, and its relatives.
+import { Anchor, Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import type { ServerView, SkillEntry, SkillSource } from '../../../../shared/model.js';
+import { CopyIcon } from '../../components/JsonView.js';
+import { skillKey, useCatalog } from '../../state/catalog.js';
+import { useSelection } from '../../state/selection.js';
+import { serverById, useServers } from '../../state/servers.js';
+
+const SOURCES: Record<SkillSource, string> = {
+  listed: 'Listed by the server (skills/list)',
+  get: 'Confirmed by the server (skills/get)',
+  instructions: "Named in the server's instructions, then confirmed by skills/get",
+  'user-uri': 'Loaded by a URI you entered, confirmed by skills/get',
+  legacy: 'Found through an older discovery form',
+  local: 'A local skill folder',
+};
+
+export function transportSummary(server: ServerView | undefined): ReactNode {
+  if (!server) return <Text size="xs" c="dimmed">server removed</Text>;
+  if (server.config.builtin === 'demo') return <Text size="xs">the bundled sample server (stdio, started by the app)</Text>;
+  const t = server.config.transport;
+  if (t.kind === 'stdio') {
+    return (
+      <Stack gap={2}>
+        <Text size="xs">stdio: the app starts this command</Text>
+        <Code block className="mono">
+          {[t.command, ...t.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(' ')}
+        </Code>
+        {t.cwd ? <Text size="xs">in {t.cwd}</Text> : null}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      <Text size="xs">{t.kind === 'http' ? 'Streamable HTTP' : 'Server-Sent Events (legacy)'}</Text>
+      <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
+        {t.url}
+      </Text>
+    </Stack>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={170} style={{ verticalAlign: 'top' }}>
+        {label}
+      </Table.Th>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function ProvenanceTab({ entry }: { entry: SkillEntry }) {
+  const server = useServers((s) => serverById(s.servers, entry.serverId));
+  const servers = useServers((s) => s.servers);
+  const skills = useCatalog((s) => s.skills);
+  const openSkill = useSelection((s) => s.openSkill);
+  const sameName = useMemo(() => [...skills.values()].filter((e) => e.name === entry.name && (e.serverId !== entry.serverId || e.uri !== entry.uri)), [skills, entry]);
+  const labelOf = (serverId: string) => serverById(servers, serverId)?.config.label ?? serverId;
+  const connection = server?.connection;
+  const skillLink = (serverId: string, uri: string) => (
+    <Anchor component="button" type="button" size="xs" className="mono" onClick={() => openSkill(skillKey(serverId, uri))} key={`${serverId}\n${uri}`}>
+      {uri}
+      {serverId !== entry.serverId ? ` (on ${labelOf(serverId)})` : ''}
+    </Anchor>
+  );
+
+  return (
+    <Stack gap="sm" p="md" className="tab-scroll" data-provenance>
+      <Table withTableBorder fz="xs" verticalSpacing={6}>
+        <Table.Tbody>
+          <Row label="Server">
+            <Group gap={6}>
+              <Text size="xs" fw={600} data-provenance-label>
+                {server?.config.label ?? entry.serverId}
+              </Text>
+              <Text size="xs" c="dimmed">
+                (the name you gave it)
+              </Text>
+            </Group>
+          </Row>
+          <Row label="How the app reaches it">{transportSummary(server)}</Row>
+          <Row label="Server says it is">
+            {connection?.selfReported ? (
+              <Group gap={6}>
+                <Text size="xs" className="mono">
+                  {connection.selfReported.name} {connection.selfReported.version}
+                  {connection.selfReported.title ? ` — ${connection.selfReported.title}` : ''}
+                </Text>
+                <Badge size="xs" variant="outline" color="gray">
+                  self-reported
+                </Badge>
+              </Group>
+            ) : (
+              <Text size="xs" c="dimmed">
+                not known (not connected)
+              </Text>
+            )}
+          </Row>
+          <Row label="Protocol era">
+            {connection?.era ? (
+              <Text size="xs">
+                {connection.era === 'modern' ? 'Current (server/discover, stateless)' : 'Legacy (initialize handshake)'}
+                {connection.protocolVersion ? <span className="mono"> — {connection.protocolVersion}</span> : null}
+              </Text>
+            ) : (
+              <Text size="xs" c="dimmed">
+                not known (not connected)
+              </Text>
+            )}
+          </Row>
+          <Row label="How the skill was found">
+            <Text size="xs" data-provenance-source={entry.source}>
+              {SOURCES[entry.source]}
+              {entry.legacyForm ? `: ${entry.legacyForm}` : ''}
+            </Text>
+          </Row>
+          <Row label="Skill URI">
+            <Group gap={4} wrap="nowrap">
+              <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
+                {entry.uri}
+              </Text>
+              <CopyIcon value={entry.uri} label="Copy URI" />
+            </Group>
+          </Row>
+          <Row label="URI scheme">
+            <Text size="xs" className="mono">
+              {entry.scheme}:
+              {entry.scheme !== 'skill' ? <Text span size="xs" c="dimmed" ff="body">{'  '}(not the usual skill: scheme)</Text> : null}
+            </Text>
+          </Row>
+          <Row label="Path prefix">
+            <Text size="xs" className="mono">
+              {entry.pathPrefix || <Text span size="xs" c="dimmed" ff="body">none</Text>}
+            </Text>
+          </Row>
+          <Row label="Fetched">
+            <Text size="xs">{formatTime(entry.fetchedAt)}</Text>
+          </Row>
+          <Row label="Cache hint">
+            <Text size="xs">
+              {entry.ttlMs !== undefined ? `ttlMs ${entry.ttlMs.toLocaleString()} (${describeTtl(entry.ttlMs)})` : 'no ttlMs given'}
+              {' · '}
+              {entry.cacheScope ? `cacheScope ${entry.cacheScope}` : 'no cacheScope given'}
+            </Text>
+          </Row>
+          <Row label="Nested in">{entry.nestedIn ? skillLink(entry.serverId, entry.nestedIn) : <Text size="xs" c="dimmed">not nested</Text>}</Row>
+          <Row label="Contains skills">
+            {entry.nestedSkills.length > 0 ? <Stack gap={2}>{entry.nestedSkills.map((uri) => skillLink(entry.serverId, uri))}</Stack> : <Text size="xs" c="dimmed">none</Text>}
+          </Row>
+          <Row label="Same-name skills">
+            {sameName.length > 0 ? (
+              <Stack gap={2} data-same-name={sameName.length}>
+                <Text size="xs" c="yellow.8">
+                  {sameName.length} other skill{sameName.length === 1 ? '' : 's'} called “{entry.name}”: an agent may confuse them.
+                </Text>
+                {sameName.slice(0, 20).map((e) => skillLink(e.serverId, e.uri))}
+              </Stack>
+            ) : (
+              <Text size="xs" c="dimmed">
+                none
+              </Text>
+            )}
+          </Row>
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+function describeTtl(ms: number): string {
+  if (ms === 0) return 'always re-fetch';
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 3_600_000)} h`;
+}
