@@ -105,7 +105,7 @@ describe('browsing skills', () => {
     const summary = page.locator('[data-invisible-summary]');
     await expect.poll(() => summary.getAttribute('data-total')).toBe('34');
     expect(await summary.locator('[data-invisible-counts]').textContent()).toBe(
-      '2 zero-width characters, 2 bidirectional controls, 28 Unicode tag characters, 1 unusual space, 1 control character.',
+      '28 Unicode tag characters, 2 zero-width characters, 2 bidirectional controls, 1 unusual space, 1 control character.',
     );
     expect(await summary.locator('[data-decoded-hidden-text]').textContent()).toBe(`“${HIDDEN_TAG_TEXT}”`);
 
@@ -137,6 +137,13 @@ describe('browsing skills', () => {
     await comparison.locator('[data-finding-link="field"]').click();
     expect(await page.locator('[data-tab="frontmatter"]').getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => page.locator('tr[data-field="description"]').getAttribute('data-highlighted')).toBe('true');
+    // …and its line to that line of the file's exact bytes.
+    await page.locator('[data-tab="checks"]').click();
+    await comparison.locator('[data-finding-link="line"]').click();
+    expect(await page.locator('[data-tab="bytes"]').getAttribute('aria-selected')).toBe('true');
+    const line = page.locator('[data-bytes-view] [data-highlighted="true"]');
+    await expect.poll(() => line.getAttribute('data-line')).toBe('3');
+    expect(await line.textContent()).toBe('3description: What the file itself says.');
   });
 
   it('runs Verify all with progress, can cancel it, and sums it up when done', async () => {

@@ -3,7 +3,6 @@
 // the status bar with Verify all's progress, dialogs and the command palette.
 import { ActionIcon, Button, Group, Kbd, Modal, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { spotlight } from '@mantine/spotlight';
 import { IconChecklist, IconCommand, IconFileSearch, IconPlus, IconSettings, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
@@ -16,7 +15,7 @@ import { ALL_SERVERS, useServers } from './state/servers.js';
 import { useSettings } from './state/settings.js';
 import { useVerify } from './state/verify.js';
 import { CatalogPane } from './views/CatalogPane.js';
-import { CommandPalette, focusSearch } from './views/CommandPalette.js';
+import { CommandPalette, focusSearch, openPalette } from './views/CommandPalette.js';
 import { DetailPane } from './views/DetailPane.js';
 import { ServerSidebar } from './views/ServerSidebar.js';
 import { StatusBar } from './views/StatusBar.js';
@@ -63,7 +62,7 @@ export function App() {
             Verify all
           </Button>
           <Tooltip label={<>Commands <Kbd size="xs">Ctrl/⌘ K</Kbd></>} withArrow>
-            <ActionIcon variant="subtle" aria-label="Command palette" onClick={() => spotlight.open()}>
+            <ActionIcon variant="subtle" aria-label="Command palette" onClick={() => openPalette()}>
               <IconCommand size={18} />
             </ActionIcon>
           </Tooltip>

@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import type { FileContent } from '../../../shared/model.js';
 import { InvisibleText } from './InvisibleText.js';
-import { describeCounts, segment, splitLines, summarise } from './invisible.js';
+import { segment, splitLines, summarise } from './invisible.js';
 
 export function BytesView({ content, line }: { content: FileContent; line?: number }) {
   if (!content.isText || content.text === undefined) return <HexView base64={content.base64} size={content.size} />;
@@ -37,7 +37,7 @@ function TextBytes({ text, size, line }: { text: string; size: number; line?: nu
         <Alert color="red" variant="light" icon={<IconEyeOff size={18} />} title={`${summary.total} character${summary.total === 1 ? '' : 's'} you would not see`} data-invisible-summary data-total={summary.total}>
           <Stack gap={4}>
             <Text size="sm" data-invisible-counts>
-              {describeCounts(summary.counts)}.
+              {summary.description}.
             </Text>
             {summary.hiddenTexts.length > 0 ? (
               <Text size="sm">

@@ -1,11 +1,12 @@
 // Text with every character a reader cannot see drawn as a labelled mark:
 // red for what can change meaning unseen (bidi controls, tag characters),
-// amber for the rest. Each mark names the character; tag runs show the
-// ASCII they spell.
+// amber for the rest. Each mark names its character; a tag run shows the
+// ASCII it spells.
 import { Fragment } from 'react';
-import { KIND_LABELS, codePointLabel, segment, shortName, type Segment } from './invisible.js';
+import { INVISIBLE_KIND_LABELS, codePointLabel, codePointName, shortCodePointName } from '../../../shared/invisible-chars.js';
+import { segment, type RevealedSegment } from './invisible.js';
 
-export function InvisibleText({ text, segments }: { text?: string; segments?: readonly Segment[] }) {
+export function InvisibleText({ text, segments }: { text?: string; segments?: readonly RevealedSegment[] }) {
   const parts = segments ?? segment(text ?? '');
   return (
     <>
@@ -26,9 +27,13 @@ export function InvisibleText({ text, segments }: { text?: string; segments?: re
         }
         const strong = part.kind === 'bidi';
         return (
-          <span key={i} className={strong ? 'hidden-char' : 'odd-char'} data-invisible={part.kind} title={`${codePointLabel(part.codePoint)} ${shortName(part.codePoint)} — ${KIND_LABELS[part.kind].one}`}>
-            {shortName(part.codePoint)}
-          </span>
+          <Fragment key={i}>
+            {part.codePoints.map((cp, j) => (
+              <span key={j} className={strong ? 'hidden-char' : 'odd-char'} data-invisible={part.kind} title={`${codePointLabel(cp)} ${codePointName(cp)} — ${INVISIBLE_KIND_LABELS[part.kind].one}`}>
+                {shortCodePointName(cp)}
+              </span>
+            ))}
+          </Fragment>
         );
       })}
     </>

@@ -5,8 +5,9 @@ import { create } from 'zustand';
 import type { InstructionPointer } from '../../../shared/api.js';
 import type { SkillEntry } from '../../../shared/model.js';
 import { api } from '../api.js';
+import { skillKey } from './keys.js';
 
-export const skillKey = (serverId: string, uri: string) => `${serverId}\n${uri}`;
+export { skillKey };
 
 export type CatalogFilter = 'errors' | 'warnings' | 'unverified';
 

@@ -1,7 +1,7 @@
 // Ctrl/Cmd+K: every action of the app by name — dialogs, Verify all, each
 // server's actions, the open skill's tabs, and any skill by name.
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { Spotlight, type SpotlightActionData, type SpotlightActionGroupData } from '@mantine/spotlight';
+import { Spotlight, createSpotlight, useSpotlight, type SpotlightActionData, type SpotlightActionGroupData } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { skillKey, useCatalog } from '../state/catalog.js';
@@ -12,6 +12,11 @@ import { useVerify } from '../state/verify.js';
 import { SEARCH_INPUT_ID } from './CatalogPane.js';
 import { TAB_LABELS } from './DetailPane.js';
 import { serverActions } from './server-actions.js';
+
+const [paletteStore, palette] = createSpotlight();
+
+/** Opens the command palette (the header button and the status bar use it; Ctrl/Cmd+K too). */
+export const openPalette = (): void => palette.open();
 
 /** Skills offered by name: enough to find any one by typing, without building thousands of entries. */
 const MAX_SKILL_ACTIONS = 2_000;
@@ -30,8 +35,11 @@ export function CommandPalette() {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const openDialog = useDialogs((s) => s.open);
+  // Built only while open: the catalog changes many times a second during Verify all.
+  const { opened } = useSpotlight(paletteStore);
 
   const actions = useMemo(() => {
+    if (!opened) return [];
     const general: SpotlightActionData[] = [
       { id: 'add-server', label: 'Add a server…', description: 'stdio command, Streamable HTTP or SSE', onClick: () => openDialog({ kind: 'server-form' }) },
       { id: 'import', label: 'Import servers…', description: 'from Claude Desktop, Cursor, VS Code, MCP Inspector or pasted JSON', onClick: () => openDialog({ kind: 'import' }) },
@@ -89,10 +97,11 @@ export function CommandPalette() {
     }
     if (skillItems.length > 0) groups.push({ group: 'Skills', actions: skillItems });
     return groups;
-  }, [servers, selectedServer, skills, openKey, running, scheme, setColorScheme, openDialog]);
+  }, [opened, servers, selectedServer, skills, openKey, running, scheme, setColorScheme, openDialog]);
 
   return (
     <Spotlight
+      store={paletteStore}
       actions={actions}
       shortcut={['mod + K']}
       // Like an IDE's palette, Ctrl/Cmd+K works while typing in a field too.

@@ -2,13 +2,13 @@
 // (with Cancel) and, when it ends, its summary until dismissed.
 import { Button, CloseButton, Group, Kbd, Progress, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { spotlight } from '@mantine/spotlight';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import type { VerifyJob } from '../../../shared/model.js';
 import { useCatalog } from '../state/catalog.js';
 import { useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
+import { openPalette } from './CommandPalette.js';
 
 export function summaryText(job: VerifyJob): string {
   const parts = [`${job.verified.toLocaleString()} match the listing`];
@@ -45,7 +45,7 @@ export function StatusBar() {
         {failed > 0 ? ` · ${failed} failed` : ''}
       </Text>
       <div className="status-job">{summaryOpen ? <JobStatus job={job} startError={startError} /> : null}</div>
-      <Button size="compact-xs" variant="subtle" color="gray" onClick={() => spotlight.open()} rightSection={<Kbd size="xs">{navigator.platform.startsWith('Mac') ? '⌘' : 'Ctrl'}+K</Kbd>}>
+      <Button size="compact-xs" variant="subtle" color="gray" onClick={() => openPalette()} rightSection={<Kbd size="xs">{navigator.platform.startsWith('Mac') ? '⌘' : 'Ctrl'}+K</Kbd>}>
         Commands
       </Button>
     </footer>

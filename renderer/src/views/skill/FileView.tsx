@@ -9,7 +9,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { FileCheckResult } from '../../components/FileCheck.js';
 import { CopyIcon } from '../../components/JsonView.js';
 import { Markdown } from '../../components/Markdown.js';
-import { describeCounts, summarise } from '../../components/invisible.js';
+import { summarise } from '../../components/invisible.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useSelection } from '../../state/selection.js';
 import { listedRef, relativePath, reloadFile, useSkillFile } from './use-skill-file.js';
@@ -63,7 +63,7 @@ export function FileView({ entry, fileUri, node }: { entry: SkillEntry; fileUri:
       {hidden && hidden.total > 0 ? (
         <Alert color="red" variant="light" icon={<IconEyeOff size={16} />} p="xs" data-file-hidden={hidden.total}>
           <Text size="xs">
-            {describeCounts(hidden.counts)} — not visible below.{' '}
+            {hidden.description} — not visible below.{' '}
             <Anchor component="button" type="button" size="xs" onClick={() => openFile(fileUri, 'bytes')}>
               Show them in Bytes
             </Anchor>

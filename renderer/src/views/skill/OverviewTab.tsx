@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Markdown } from '../../components/Markdown.js';
-import { describeCounts, summarise } from '../../components/invisible.js';
+import { summarise } from '../../components/invisible.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useSelection } from '../../state/selection.js';
 import { reloadFile, useSkillFile } from './use-skill-file.js';
@@ -46,7 +46,7 @@ export function OverviewTab({ entry }: { entry: SkillEntry }) {
       {hidden && hidden.total > 0 ? (
         <Alert color="red" variant="light" icon={<IconEyeOff size={18} />} title="This file holds characters you cannot see here" data-overview-hidden={hidden.total}>
           <Text size="sm">
-            {describeCounts(hidden.counts)}. The model receives them all
+            {hidden.description}. The model receives them all
             {hidden.hiddenTexts.length > 0 ? <>, including hidden text: <b className="mono">“{hidden.hiddenTexts.join('”, “')}”</b></> : null}.{' '}
             <Anchor component="button" type="button" size="sm" onClick={() => openFile(entry.uri, 'bytes')} data-action="show-bytes">
               Show them in Bytes

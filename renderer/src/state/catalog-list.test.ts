@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { SkillEntry } from '../../../shared/model.js';
+import { skillKey } from './keys.js';
+import { filterSkills, sortedSkills } from './catalog-list.js';
+
+function entry(serverId: string, name: string, extra: Partial<SkillEntry> = {}): SkillEntry {
+  return {
+    serverId,
+    uri: `skill://${name}/SKILL.md`,
+    name,
+    description: `About ${name}`,
+    frontmatter: { name },
+    resources: [],
+    source: 'listed',
+    pathPrefix: '',
+    scheme: 'skill',
+    nestedSkills: [],
+    fetchedAt: '2026-01-01T00:00:00.000Z',
+    status: 'unread',
+    files: {},
+    errorCount: 0,
+    warningCount: 0,
+    approval: 'none',
+    enabled: false,
+    ...extra,
+  };
+}
+
+const map = (entries: SkillEntry[]) => new Map(entries.map((e) => [skillKey(e.serverId, e.uri), e]));
+
+describe('catalog list', () => {
+  it('sorts by name (numbers in order), then URI, then server; per server or all', () => {
+    const skills = map([entry('b', 'zeta'), entry('a', 'skill-10'), entry('a', 'skill-9'), entry('a', 'Alpha'), entry('b', 'alpha')]);
+    expect(sortedSkills(skills, 'all').map((e) => `${e.serverId}:${e.name}`)).toEqual(['a:Alpha', 'b:alpha', 'a:skill-9', 'a:skill-10', 'b:zeta']);
+    expect(sortedSkills(skills, 'b').map((e) => e.name)).toEqual(['alpha', 'zeta']);
+  });
+
+  it('keeps the order through state-only updates but hands out the new entries; re-sorts on a rename', () => {
+    const first = map([entry('a', 'b'), entry('a', 'a')]);
+    expect(sortedSkills(first, 'a').map((e) => e.name)).toEqual(['a', 'b']);
+    const verified = entry('a', 'b', { status: 'verified' });
+    const second = new Map(first).set(skillKey('a', verified.uri), verified);
+    const rows = sortedSkills(second, 'a');
+    expect(rows.map((e) => [e.name, e.status])).toEqual([['a', 'unread'], ['b', 'verified']]);
+    expect(rows[1]).toBe(verified);
+    const renamed = { ...entry('a', 'a'), name: 'c' };
+    const third = new Map(second).set(skillKey('a', renamed.uri), renamed);
+    expect(sortedSkills(third, 'a').map((e) => e.name)).toEqual(['b', 'c']);
+    const added = new Map(third).set(skillKey('a', 'skill://0/SKILL.md'), entry('a', '0'));
+    expect(sortedSkills(added, 'a').map((e) => e.name)).toEqual(['0', 'b', 'c']);
+  });
+
+  it('searches every word in name and description, then applies the filters', () => {
+    const rows = sortedSkills(map([entry('a', 'pdf-tools', { description: 'Fill PDF forms', warningCount: 1 }), entry('a', 'docx', { description: 'Word files', errorCount: 2, status: 'mismatch' }), entry('a', 'pdf-reader', { status: 'verified' })]), 'a');
+    expect(filterSkills(rows, 'PDF', new Set()).map((e) => e.name)).toEqual(['pdf-reader', 'pdf-tools']);
+    expect(filterSkills(rows, 'pdf forms', new Set()).map((e) => e.name)).toEqual(['pdf-tools']);
+    expect(filterSkills(rows, '', new Set(['errors'])).map((e) => e.name)).toEqual(['docx']);
+    expect(filterSkills(rows, '', new Set(['warnings'])).map((e) => e.name)).toEqual(['pdf-tools']);
+    expect(filterSkills(rows, 'pdf', new Set(['unverified'])).map((e) => e.name)).toEqual(['pdf-tools']);
+    expect(filterSkills(rows, '', new Set())).toBe(rows);
+  });
+});
