@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAndConnect, brokenServerInput, GUIDE_AS_LISTED, GUIDE_AS_SERVED, HIDDEN_TAG_TEXT, sha256 } from '../test/fixtures/broken-server/e2e-support.js';
 import { launchBrowser, openApp, startApp, type RunningApp } from './harness.js';
 
+// Real servers on a loaded machine: give every wait the same generous bound.
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+
 const row = (uri: string) => `[data-skill-uri="${uri}"]`;
 
 describe('browsing skills', () => {
@@ -31,18 +34,18 @@ describe('browsing skills', () => {
   it('renders a skill body and follows a relative link to its reference file', async () => {
     await page.locator(row('skill://release-notes/SKILL.md')).click();
     const body = page.getByTestId('markdown');
-    await expect.poll(() => body.locator('h1').textContent()).toBe('Release notes');
+    await poll(() => body.locator('h1').textContent()).toBe('Release notes');
     expect(await body.locator('li').first().textContent()).toBe('Collect the merged changes the user gives you.');
 
     // "the style guide" points at references/STYLE.md, resolved against the skill root.
     await body.locator('[data-skill-link="references/STYLE.md"]').click();
     expect(await page.locator('[data-tab="files"]').getAttribute('aria-selected')).toBe('true');
     const view = page.locator('[data-file-view="skill://release-notes/references/STYLE.md"]');
-    await expect.poll(() => view.locator('[data-code-view]').textContent()).toContain('# Release-notes style');
-    await expect.poll(() => view.locator('[data-file-check]').getAttribute('data-file-check')).toBe('verified');
+    await poll(() => view.locator('[data-code-view]').textContent()).toContain('# Release-notes style');
+    await poll(() => view.locator('[data-file-check]').getAttribute('data-file-check')).toBe('verified');
     expect(await view.locator('[data-file-path]').textContent()).toBe('references/STYLE.md');
     // The tree marks the file read and matching, and the others not yet read.
-    await expect.poll(() => page.locator('[data-file-node="references/STYLE.md"] [data-file-state]').getAttribute('data-file-state')).toBe('verified');
+    await poll(() => page.locator('[data-file-node="references/STYLE.md"] [data-file-state]').getAttribute('data-file-state')).toBe('verified');
     expect(await page.locator('[data-file-node="references/EXAMPLES.md"] [data-file-state]').getAttribute('data-file-state')).toBe('unread');
   });
 
@@ -56,31 +59,31 @@ describe('browsing skills', () => {
     await page.locator('[data-server-label="Broken fixture"]').click();
     await page.locator(row('skill://clean-skill/SKILL.md')).click();
     const body = page.getByTestId('markdown');
-    await expect.poll(() => body.locator('h1').textContent()).toBe('Clean skill');
+    await poll(() => body.locator('h1').textContent()).toBe('Clean skill');
     expect(await body.locator('img').count()).toBe(0);
     expect(await body.locator('script').count()).toBe(0);
     expect(await page.evaluate('typeof window.__injected')).toBe('undefined');
     expect(remote).toEqual([]);
     await body.locator('[data-remote-image-placeholder="https://example.com/diagram.png"]').click();
     expect(await body.locator('img[data-remote-image="https://example.com/diagram.png"]').getAttribute('referrerpolicy')).toBe('no-referrer');
-    await expect.poll(() => remote).toEqual(['https://example.com/diagram.png']);
+    await poll(() => remote).toEqual(['https://example.com/diagram.png']);
 
     await body.locator('[data-external-link="https://example.com/spec"]').click();
     const dialog = page.locator('.mantine-Modal-content');
-    await expect.poll(() => dialog.textContent()).toContain('https://example.com/spec');
+    await poll(() => dialog.textContent()).toContain('https://example.com/spec');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => page.locator('.mantine-Modal-content').count()).toBe(0);
+    await poll(() => page.locator('.mantine-Modal-content').count()).toBe(0);
     expect(remote).toEqual(['https://example.com/diagram.png']);
   });
 
   it('flags a digest mismatch on the file that was tampered with, with expected and actual', async () => {
     await page.locator(row('skill://tampered-guide/SKILL.md')).click();
     await page.locator('[data-action="verify-skill"]').click();
-    await expect.poll(() => page.locator(`${row('skill://tampered-guide/SKILL.md')} [data-status]`).getAttribute('data-status')).toBe('mismatch');
+    await poll(() => page.locator(`${row('skill://tampered-guide/SKILL.md')} [data-status]`).getAttribute('data-status')).toBe('mismatch');
 
     await page.locator('[data-tab="checks"]').click();
     const digest = page.locator('[data-finding="sep-2640-host-verify-digest"]');
-    await expect.poll(() => digest.count()).toBe(1);
+    await poll(() => digest.count()).toBe(1);
     expect(await digest.getAttribute('data-finding-file')).toBe('skill://tampered-guide/references/GUIDE.md');
     expect(await digest.locator('[data-expected]').textContent()).toBe(sha256(GUIDE_AS_LISTED));
     expect(await digest.locator('[data-actual]').textContent()).toBe(sha256(GUIDE_AS_SERVED));
@@ -88,22 +91,22 @@ describe('browsing skills', () => {
     // The finding links to the file; there the same evidence sits under the file's facts.
     await digest.locator('[data-finding-link="file"]').click();
     const view = page.locator('[data-file-view="skill://tampered-guide/references/GUIDE.md"]');
-    await expect.poll(() => view.locator('[data-file-check]').getAttribute('data-reason')).toBe('digest');
+    await poll(() => view.locator('[data-file-check]').getAttribute('data-reason')).toBe('digest');
     expect(await view.locator('[data-file-check] [data-expected]').textContent()).toBe(sha256(GUIDE_AS_LISTED));
     expect(await view.locator('[data-file-check] [data-actual]').textContent()).toBe(sha256(GUIDE_AS_SERVED));
     expect(await page.locator('[data-file-node="references/GUIDE.md"] [data-file-state]').getAttribute('data-file-state')).toBe('failed');
     // SKILL.md itself matched: only the tampered file is flagged.
     expect(await page.locator('[data-file-node="SKILL.md"] [data-file-state]').getAttribute('data-file-state')).toBe('verified');
     // A file the directory listing shows but the entry does not list is marked, and not read.
-    await expect.poll(() => page.locator('[data-file-node="notes/UNLISTED.md"]').getAttribute('data-listed')).toBe('false');
+    await poll(() => page.locator('[data-file-node="notes/UNLISTED.md"]').getAttribute('data-listed')).toBe('false');
   });
 
   it('reveals and counts hidden characters in the Bytes tab, and decodes tag text', async () => {
     await page.locator(row('skill://hidden-instructions/SKILL.md')).click();
-    await expect.poll(() => page.locator('[data-overview-hidden]').getAttribute('data-overview-hidden')).toBe('34');
+    await poll(() => page.locator('[data-overview-hidden]').getAttribute('data-overview-hidden')).toBe('34');
     await page.locator('[data-tab="bytes"]').click();
     const summary = page.locator('[data-invisible-summary]');
-    await expect.poll(() => summary.getAttribute('data-total')).toBe('34');
+    await poll(() => summary.getAttribute('data-total')).toBe('34');
     expect(await summary.locator('[data-invisible-counts]').textContent()).toBe(
       '28 Unicode tag characters, 2 zero-width characters, 2 bidirectional controls, 1 unusual space, 1 control character.',
     );
@@ -122,7 +125,7 @@ describe('browsing skills', () => {
   it('shows the listing’s frontmatter beside the served file’s, the difference marked', async () => {
     await page.locator(row('skill://frontmatter-drift/SKILL.md')).click();
     await page.locator('[data-tab="frontmatter"]').click();
-    await expect.poll(() => page.locator('[data-frontmatter-state]').getAttribute('data-frontmatter-state')).toBe('different');
+    await poll(() => page.locator('[data-frontmatter-state]').getAttribute('data-frontmatter-state')).toBe('different');
     const description = page.locator('tr[data-field="description"]');
     expect(await description.getAttribute('data-field-state')).toBe('different');
     expect(await description.locator('td').nth(1).textContent()).toBe('What the listing claims.');
@@ -133,16 +136,16 @@ describe('browsing skills', () => {
     // The Checks tab links the finding's field back to this table.
     await page.locator('[data-tab="checks"]').click();
     const comparison = page.locator('[data-finding="sep-2640-host-frontmatter-comparison"]');
-    await expect.poll(() => comparison.count()).toBe(1);
+    await poll(() => comparison.count()).toBe(1);
     await comparison.locator('[data-finding-link="field"]').click();
     expect(await page.locator('[data-tab="frontmatter"]').getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => page.locator('tr[data-field="description"]').getAttribute('data-highlighted')).toBe('true');
+    await poll(() => page.locator('tr[data-field="description"]').getAttribute('data-highlighted')).toBe('true');
     // …and its line to that line of the file's exact bytes.
     await page.locator('[data-tab="checks"]').click();
     await comparison.locator('[data-finding-link="line"]').click();
     expect(await page.locator('[data-tab="bytes"]').getAttribute('aria-selected')).toBe('true');
     const line = page.locator('[data-bytes-view] [data-highlighted="true"]');
-    await expect.poll(() => line.getAttribute('data-line')).toBe('3');
+    await poll(() => line.getAttribute('data-line')).toBe('3');
     expect(await line.textContent()).toBe('3description: What the file itself says.');
   });
 
@@ -151,7 +154,7 @@ describe('browsing skills', () => {
     await addAndConnect(page, app.token, brokenServerInput('Slow fixture', 1_500));
     await page.locator('[data-server-label="Slow fixture"] [data-connection="connected"]').waitFor({ timeout: 20_000 });
     await page.locator('[data-server-label="Slow fixture"]').click();
-    await expect.poll(() => page.locator('[data-skill-uri]').count()).toBe(5);
+    await poll(() => page.locator('[data-skill-uri]').count()).toBe(5);
 
     await page.locator('[data-catalog-server="Slow fixture"] [data-action="verify-all"]').click();
     const running = page.locator('[data-verify-job="running"]');
@@ -178,7 +181,7 @@ describe('browsing skills', () => {
 
     // "Show failed" narrows the catalog to the skills with errors.
     await done.getByRole('button', { name: 'Show failed' }).click();
-    await expect.poll(() => page.locator('[data-skill-uri]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-skill-uri')))).toEqual([
+    await poll(() => page.locator('[data-skill-uri]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-skill-uri')))).toEqual([
       'skill://frontmatter-drift/SKILL.md',
       'skill://tampered-guide/SKILL.md',
     ]);
@@ -192,13 +195,13 @@ describe('browsing skills', () => {
     await uri.fill('skill://no-such-skill/SKILL.md');
     await page.locator('[data-action="load-uri"]').click();
     const refusal = page.locator('.mantine-Modal-content [data-error-notice]');
-    await expect.poll(() => refusal.textContent()).toContain('skill://no-such-skill/SKILL.md');
+    await poll(() => refusal.textContent()).toContain('skill://no-such-skill/SKILL.md');
 
     // The server's instructions name a skill its listing leaves out; it is offered, and skills/get confirms it.
     await page.locator('[data-suggested-uri="skill://unlisted-extra/SKILL.md"]').click();
     expect(await uri.inputValue()).toBe('skill://unlisted-extra/SKILL.md');
     await page.locator('[data-action="load-uri"]').click();
-    await expect.poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe('skill://unlisted-extra/SKILL.md');
+    await poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe('skill://unlisted-extra/SKILL.md');
     expect(await page.locator(row('skill://unlisted-extra/SKILL.md')).count()).toBe(1);
     await page.locator('[data-tab="provenance"]').click();
     expect(await page.locator('[data-provenance-source]').getAttribute('data-provenance-source')).toBe('user-uri');

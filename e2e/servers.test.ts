@@ -8,6 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BROKEN_SERVER, callContract } from '../test/fixtures/broken-server/e2e-support.js';
 import { launchBrowser, openApp, startApp, type RunningApp } from './harness.js';
 
+// Real servers on a loaded machine: give every wait the same generous bound.
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+
 describe('servers', () => {
   let app: RunningApp;
   let browser: Browser;
@@ -35,34 +38,34 @@ describe('servers', () => {
   });
 
   it('starts empty and says what to do', async () => {
-    await expect.poll(() => page.locator('[data-empty-state]').first().textContent()).toContain('No servers yet');
+    await poll(() => page.locator('[data-empty-state]').first().textContent()).toContain('No servers yet');
   });
 
   it('validates the form in place, then adds a server that connects', async () => {
     await page.locator('[data-action="header-add-server"]').click();
     await field('label').waitFor();
     await page.locator('[data-action="save-server"]').click();
-    await expect.poll(() => fieldError('label').textContent()).toBe('a label is required');
+    await poll(() => fieldError('label').textContent()).toBe('a label is required');
     expect(await fieldError('command').textContent()).toBe('a command is required');
 
     await field('command').fill(process.execPath);
     await field('args').fill(BROKEN_SERVER);
     await field('env').fill('NOT A PAIR');
     // Until the user names it, the label follows the command.
-    await expect.poll(() => field('label').inputValue()).toBe('server');
+    await poll(() => field('label').inputValue()).toBe('server');
     await page.locator('[data-action="save-server"]').click();
-    await expect.poll(() => fieldError('env').textContent()).toBe('Line 1: expected NAME=value (got "NOT A PAIR").');
+    await poll(() => fieldError('env').textContent()).toBe('Line 1: expected NAME=value (got "NOT A PAIR").');
 
     await field('env').fill('FIXTURE_MODE=e2e');
     await field('label').fill('Broken');
     await page.locator('[data-action="save-server"]').click();
-    await expect.poll(() => dialog().count()).toBe(0);
+    await poll(() => dialog().count()).toBe(0);
 
     const row = page.locator('[data-server-label="Broken"]');
-    await expect.poll(() => row.locator('[data-connection]').getAttribute('data-connection'), { timeout: 20_000 }).toBe('connected');
-    await expect.poll(() => row.getByTestId('skill-count').textContent()).toBe('5');
+    await poll(() => row.locator('[data-connection]').getAttribute('data-connection')).toBe('connected');
+    await poll(() => row.getByTestId('skill-count').textContent()).toBe('5');
     expect(await row.textContent()).toContain('connected · stdio · 2026-07-28');
-    await expect.poll(() => page.locator('[data-skill-uri]').count()).toBe(5);
+    await poll(() => page.locator('[data-skill-uri]').count()).toBe(5);
     const servers = await callContract(page, app.token, 'servers.list', {});
     expect(servers.map((s) => [s.config.label, s.config.transport])).toEqual([
       ['Broken', { kind: 'stdio', command: process.execPath, args: [BROKEN_SERVER], env: { FIXTURE_MODE: 'e2e' } }],
@@ -74,7 +77,7 @@ describe('servers', () => {
     await field('label').fill('broken');
     await field('command').fill(process.execPath);
     await page.locator('[data-action="save-server"]').click();
-    await expect.poll(() => fieldError('label').textContent()).toBe('A server labelled "Broken" is already in the catalog. Labels must be unique; choose another.');
+    await poll(() => fieldError('label').textContent()).toBe('A server labelled "Broken" is already in the catalog. Labels must be unique; choose another.');
     await dialog().getByRole('button', { name: 'Cancel' }).click();
   });
 
@@ -92,19 +95,19 @@ describe('servers', () => {
 
     // Method filter: only skills/list, request and response.
     await page.locator('[data-log-method-filter]').fill('skills/list');
-    await expect.poll(() => log.locator('[data-log-kind]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-log-direction')} ${r.getAttribute('data-log-kind')} ${r.getAttribute('data-log-method')}`))).toEqual([
+    await poll(() => log.locator('[data-log-kind]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-log-direction')} ${r.getAttribute('data-log-kind')} ${r.getAttribute('data-log-method')}`))).toEqual([
       'out request skills/list',
       'in response skills/list',
     ]);
     await page.locator('[data-log-method-filter]').fill('');
     // Direction filter: without "received", nothing that came in is listed.
     await page.locator('[data-log-direction-filter="in"]').click();
-    await expect.poll(() => log.locator('[data-log-direction="in"]').count()).toBe(0);
+    await poll(() => log.locator('[data-log-direction="in"]').count()).toBe(0);
     expect(await log.locator('[data-log-direction="out"]').count()).toBeGreaterThan(0);
     await page.locator('[data-log-direction-filter="in"]').click();
     // Errors only: this server answered everything.
     await page.locator('[data-log-errors-only]').click();
-    await expect.poll(() => page.locator('[data-log-count]').getAttribute('data-log-count')).toBe('0');
+    await poll(() => page.locator('[data-log-count]').getAttribute('data-log-count')).toBe('0');
     await page.locator('[data-log-errors-only]').click();
 
     const download = page.waitForEvent('download');
@@ -123,13 +126,13 @@ describe('servers', () => {
     await field('command').fill('skill-inspector-no-such-command-e2e');
     await page.locator('[data-action="save-server"]').click();
     const row = page.locator('[data-server-label="Missing"]');
-    await expect.poll(() => row.locator('[data-connection]').getAttribute('data-connection'), { timeout: 20_000 }).toBe('failed');
+    await poll(() => row.locator('[data-connection]').getAttribute('data-connection')).toBe('failed');
     const notice = page.locator('[data-diagnostic="command-not-found"]');
-    await expect.poll(() => notice.count()).toBe(1);
+    await poll(() => notice.count()).toBe(1);
     expect(await notice.textContent()).toContain('What to do:');
 
     await page.locator('[data-action="server-overview"]').click();
-    await expect.poll(() => page.locator('[data-server-overview] [data-diagnostic="command-not-found"]').count()).toBe(1);
+    await poll(() => page.locator('[data-server-overview] [data-diagnostic="command-not-found"]').count()).toBe(1);
     await page.locator('[data-action="back-to-skills"]').click();
   });
 
@@ -140,7 +143,7 @@ describe('servers', () => {
     await field('label').fill('Still missing');
     await page.getByRole('checkbox', { name: 'Reconnect after saving' }).uncheck();
     await page.locator('[data-action="save-server"]').click();
-    await expect.poll(() => page.locator('[data-server-label="Still missing"]').count()).toBe(1);
+    await poll(() => page.locator('[data-server-label="Still missing"]').count()).toBe(1);
     expect(await page.locator('[data-server-label="Missing"]').count()).toBe(0);
   });
 
@@ -156,22 +159,22 @@ describe('servers', () => {
     expect(renamed).not.toBe('Broken');
     // Typing a taken label back is caught before anything is sent.
     await taken.getByRole('textbox').fill('broken');
-    await expect.poll(() => taken.locator('.mantine-InputWrapper-error').textContent()).toBe('a server with this label exists');
+    await poll(() => taken.locator('.mantine-InputWrapper-error').textContent()).toBe('a server with this label exists');
     expect(await page.locator('[data-action="apply-import"]').isDisabled()).toBe(true);
     await taken.getByRole('textbox').fill('Broken imported');
     await page.locator('[data-action="apply-import"]').click();
-    await expect.poll(() => page.locator('[data-import-done]').getAttribute('data-import-done')).toBe('2');
+    await poll(() => page.locator('[data-import-done]').getAttribute('data-import-done')).toBe('2');
     await dialog().getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => page.locator('[data-server-label="Broken imported"]').count()).toBe(1);
+    await poll(() => page.locator('[data-server-label="Broken imported"]').count()).toBe(1);
     expect(await page.locator('[data-server-label="docs"]').count()).toBe(1);
   });
 
   it('removes a server after saying what goes with it', async () => {
     await page.locator('[data-server-label="Broken imported"] [data-server-menu]').click();
     await page.getByRole('menuitem', { name: 'Remove…' }).click();
-    await expect.poll(() => dialog().textContent()).toContain('its protocol log');
+    await poll(() => dialog().textContent()).toContain('its protocol log');
     await page.locator('[data-action="confirm-remove"]').click();
-    await expect.poll(() => page.locator('[data-server-label="Broken imported"]').count()).toBe(0);
+    await poll(() => page.locator('[data-server-label="Broken imported"]').count()).toBe(0);
     const labels = (await callContract(page, app.token, 'servers.list', {})).map((s) => s.config.label);
     expect(labels).toEqual(['Broken', 'Still missing', 'docs']);
   });
@@ -183,9 +186,9 @@ describe('servers', () => {
     expect(await timeout.inputValue()).toBe('30');
     await timeout.fill('0.5');
     await page.locator('[data-action="save-settings"]').click();
-    await expect.poll(() => page.locator('.mantine-InputWrapper-root:has([data-setting="requestTimeoutMs"]) .mantine-InputWrapper-error').textContent()).toMatch(/>= 1 seconds/);
+    await poll(() => page.locator('.mantine-InputWrapper-root:has([data-setting="requestTimeoutMs"]) .mantine-InputWrapper-error').textContent()).toMatch(/>= 1 seconds/);
     await timeout.fill('45');
     await page.locator('[data-action="save-settings"]').click();
-    await expect.poll(async () => (await callContract(page, app.token, 'settings.get', {})).requestTimeoutMs).toBe(45_000);
+    await poll(async () => (await callContract(page, app.token, 'settings.get', {})).requestTimeoutMs).toBe(45_000);
   });
 });

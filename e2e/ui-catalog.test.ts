@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAndConnect, BROKEN_SERVER } from '../test/fixtures/broken-server/e2e-support.js';
 import { launchBrowser, openApp, startApp, type RunningApp } from './harness.js';
 
+// Real servers on a loaded machine: give every wait the same generous bound.
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+
 const SCALE = 10_000;
 
 describe('catalog: keyboard, palette, layout, scale', () => {
@@ -30,7 +33,7 @@ describe('catalog: keyboard, palette, layout, scale', () => {
     await page.keyboard.press('/');
     expect(await page.evaluate('document.activeElement.id')).toBe('catalog-search');
     await page.keyboard.type('refund');
-    await expect.poll(() => page.locator('[data-skill-uri]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-skill-uri')))).toEqual([
+    await poll(() => page.locator('[data-skill-uri]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-skill-uri')))).toEqual([
       'skill://acme/billing/refunds/SKILL.md',
       'skill://acme/support/refunds/SKILL.md',
     ]);
@@ -38,16 +41,16 @@ describe('catalog: keyboard, palette, layout, scale', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe('skill://acme/support/refunds/SKILL.md');
+    await poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe('skill://acme/support/refunds/SKILL.md');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe('skill://acme/billing/refunds/SKILL.md');
+    await poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe('skill://acme/billing/refunds/SKILL.md');
 
     await page.locator('#catalog-search').fill('');
     await page.locator('[data-filter="warnings"]').click();
-    await expect.poll(() => page.locator('[data-skill-uri]').count()).toBe(2);
+    await poll(() => page.locator('[data-skill-uri]').count()).toBe(2);
     await page.locator('[data-filter="warnings"]').click();
-    await expect.poll(() => page.locator('[data-skill-uri]').count()).toBe(7);
+    await poll(() => page.locator('[data-skill-uri]').count()).toBe(7);
   });
 
   it('reaches actions from the command palette', async () => {
@@ -58,13 +61,13 @@ describe('catalog: keyboard, palette, layout, scale', () => {
     await page.keyboard.press('Enter');
     await page.locator('[data-setting="requestTimeoutMs"]').waitFor();
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('.mantine-Modal-content').count()).toBe(0);
+    await poll(() => page.locator('.mantine-Modal-content').count()).toBe(0);
 
     // A skill by name, then one of its tabs.
     await page.keyboard.press('Control+k');
     await search.fill('Open hello-world');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe('skill://hello-world/SKILL.md');
+    await poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe('skill://hello-world/SKILL.md');
     await page.keyboard.press('Control+k');
     await search.fill('Show Provenance');
     await page.keyboard.press('Enter');
@@ -95,21 +98,21 @@ describe('catalog: keyboard, palette, layout, scale', () => {
       transport: { kind: 'stdio', command: process.execPath, args: [BROKEN_SERVER, '--extra-skills', String(SCALE)], env: {} },
     });
     const big = page.locator('[data-server-label="Big fixture"]');
-    await expect.poll(() => big.getByTestId('skill-count').textContent(), { timeout: 60_000 }).toBe((SCALE + 5).toLocaleString());
+    await expect.poll(() => big.getByTestId('skill-count').textContent(), { timeout: 90_000, interval: 250 }).toBe((SCALE + 5).toLocaleString());
     await big.click();
-    await expect.poll(() => page.locator('[data-visible-count]').getAttribute('data-visible-count')).toBe(String(SCALE + 5));
+    await poll(() => page.locator('[data-visible-count]').getAttribute('data-visible-count')).toBe(String(SCALE + 5));
     // Virtualized: only the rows in view (plus a few) are in the page.
     expect(await page.locator('[data-skill-uri]').count()).toBeLessThan(40);
 
     await page.locator('#catalog-search').fill('needle');
-    await expect.poll(() => page.locator('[data-visible-count]').getAttribute('data-visible-count')).toBe(String(SCALE / 100));
+    await poll(() => page.locator('[data-visible-count]').getAttribute('data-visible-count')).toBe(String(SCALE / 100));
     expect(await page.locator('[data-skill-uri]').first().getAttribute('data-skill-uri')).toBe('skill://generated-00100/SKILL.md');
 
     // The end of the list is reachable from the keyboard.
     await page.locator('[role="listbox"][aria-label="Skills"]').focus();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe('skill://generated-10000/SKILL.md');
+    await poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe('skill://generated-10000/SKILL.md');
     await page.locator('#catalog-search').fill('');
-  });
+  }, 150_000);
 });

@@ -1,6 +1,6 @@
 // One file's verification result in plain words, with the evidence (expected
 // versus actual digest or size) right under it.
-import { Alert, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconCircleX, IconQuestionMark } from '@tabler/icons-react';
 import type { FileCheck } from '../../../shared/model.js';
 
@@ -58,11 +58,15 @@ export function FileCheckResult({ check, listed }: { check: FileCheck; listed?: 
       );
     case 'verified':
       return (
-        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Matches the listing" data-file-check="verified" p="xs">
+        <Group gap={6} wrap="nowrap" data-file-check="verified">
+          <IconCircleCheck size={16} color="var(--mantine-color-green-6)" aria-hidden style={{ flex: '0 0 auto' }} />
           <Text size="xs">
-            Size {check.size.toLocaleString()} bytes and digest <span className="mono" style={{ overflowWrap: 'anywhere' }}>{check.digest}</span> are what the listing promised. This shows the server served what it listed, not that the content is safe.
+            <Text span size="xs" fw={600} c="green.7">
+              Matches the listing:
+            </Text>{' '}
+            its size ({check.size.toLocaleString()} bytes) and digest are the ones listed. That shows the server served what it listed, not that the content is safe.
           </Text>
-        </Alert>
+        </Group>
       );
     case 'unverifiable':
       return (

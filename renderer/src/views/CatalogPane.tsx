@@ -22,8 +22,8 @@ export const SEARCH_INPUT_ID = 'catalog-search';
 const ROW_HEIGHT = 58;
 
 const FILTERS: { value: CatalogFilter; label: string }[] = [
-  { value: 'errors', label: 'Has errors' },
-  { value: 'warnings', label: 'Has warnings' },
+  { value: 'errors', label: 'Errors' },
+  { value: 'warnings', label: 'Warnings' },
   { value: 'unverified', label: 'Unverified' },
 ];
 
@@ -104,7 +104,7 @@ export function CatalogPane() {
           }}
           aria-label="Search skills"
         />
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} role="group" aria-label="Show only skills with">
           {FILTERS.map((f) => (
             <Chip key={f.value} size="xs" checked={filters.has(f.value)} onChange={() => toggleFilter(f.value)} wrapperProps={{ 'data-filter': f.value }}>
               {f.label} ({filterCounts[f.value].toLocaleString()})

@@ -173,7 +173,7 @@ function ServerRow({ server, worst, index, selected, onChoose }: { server: Serve
         </Group>
         <Group gap={4} wrap="nowrap">
           <WorstFinding severity={worst} />
-          <Badge variant="default" size="sm" data-testid="skill-count">
+          <Badge variant="default" size="sm" data-testid="skill-count" style={{ flex: '0 0 auto', overflow: 'visible' }}>
             {server.skillCount.toLocaleString()}
           </Badge>
           <Menu position="bottom-end" withinPortal shadow="md">
