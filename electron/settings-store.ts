@@ -10,6 +10,8 @@ const fileSchema = settingsPatchSchema.strip();
 
 export class SettingsStore {
   private current: Settings = DEFAULT_SETTINGS;
+  /** What settings.json holds: the user's own choices. */
+  private persisted: Partial<Settings> = {};
   private readonly store: JsonStore<z.infer<typeof fileSchema>>;
 
   constructor(dataDir: string, private readonly overrides: Partial<Settings> = {}) {
@@ -19,6 +21,7 @@ export class SettingsStore {
 
   async load(): Promise<StoreProblem | undefined> {
     const { value, problem } = await this.store.load();
+    this.persisted = value;
     this.current = { ...DEFAULT_SETTINGS, ...value, ...this.overrides };
     return problem;
   }
@@ -29,12 +32,16 @@ export class SettingsStore {
 
   async update(patch: z.infer<typeof settingsPatchSchema>): Promise<Settings> {
     const next = { ...this.current, ...patch };
+    // Only what the user chose is saved; launch-time overrides stay out of the file.
+    const chosen = { ...this.persisted, ...patch };
     const saved: Record<string, number> = {};
-    for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
-      if (next[key] !== DEFAULT_SETTINGS[key]) saved[key] = next[key];
+    for (const key of Object.keys(chosen) as (keyof Settings)[]) {
+      const value = chosen[key];
+      if (value !== undefined && value !== DEFAULT_SETTINGS[key]) saved[key] = value;
     }
     // Applied only once saved: a change the disk refused must not be in force either.
     await this.store.save(saved);
+    this.persisted = saved;
     this.current = next;
     return this.current;
   }

@@ -101,7 +101,8 @@ export class JsonStore<T> {
   /** Writes back a recovered value; a failure (a full disk) must not stop the app from starting with it. */
   private async saveRecovered(value: T): Promise<string> {
     try {
-      await this.save(value);
+      // No backup of the damaged file: the .bak must stay the good version it came from.
+      await this.save(value, { backup: false });
       return '';
     } catch (error) {
       return ` It is in use, but could not be written back yet: ${error instanceof Error ? error.message : String(error)}`;
@@ -109,9 +110,9 @@ export class JsonStore<T> {
   }
 
   /** Writes are serialised so a later save never lands before an earlier one. */
-  save(value: T): Promise<void> {
+  save(value: T, options: { backup?: boolean } = {}): Promise<void> {
     const text = `${JSON.stringify(value, null, 2)}\n`;
-    const next = this.writing.then(() => writeFileAtomic(this.file, text));
+    const next = this.writing.then(() => writeFileAtomic(this.file, text, options));
     this.writing = next.catch(() => undefined);
     return next;
   }
