@@ -39,7 +39,7 @@ describe('browsing skills', () => {
 
     // "the style guide" points at references/STYLE.md, resolved against the skill root.
     await body.locator('[data-skill-link="references/STYLE.md"]').click();
-    expect(await page.locator('[data-tab="files"]').getAttribute('aria-selected')).toBe('true');
+    await poll(() => page.locator('[data-tab="files"]').getAttribute('aria-selected')).toBe('true');
     const view = page.locator('[data-file-view="skill://release-notes/references/STYLE.md"]');
     await poll(() => view.locator('[data-code-view]').textContent()).toContain('# Release-notes style');
     await poll(() => view.locator('[data-file-check]').getAttribute('data-file-check')).toBe('verified');
@@ -138,12 +138,12 @@ describe('browsing skills', () => {
     const comparison = page.locator('[data-finding="sep-2640-host-frontmatter-comparison"]');
     await poll(() => comparison.count()).toBe(1);
     await comparison.locator('[data-finding-link="field"]').click();
-    expect(await page.locator('[data-tab="frontmatter"]').getAttribute('aria-selected')).toBe('true');
+    await poll(() => page.locator('[data-tab="frontmatter"]').getAttribute('aria-selected')).toBe('true');
     await poll(() => page.locator('tr[data-field="description"]').getAttribute('data-highlighted')).toBe('true');
     // …and its line to that line of the file's exact bytes.
     await page.locator('[data-tab="checks"]').click();
     await comparison.locator('[data-finding-link="line"]').click();
-    expect(await page.locator('[data-tab="bytes"]').getAttribute('aria-selected')).toBe('true');
+    await poll(() => page.locator('[data-tab="bytes"]').getAttribute('aria-selected')).toBe('true');
     const line = page.locator('[data-bytes-view] [data-highlighted="true"]');
     await poll(() => line.getAttribute('data-line')).toBe('3');
     expect(await line.textContent()).toBe('3description: What the file itself says.');

@@ -31,7 +31,7 @@ describe('catalog: keyboard, palette, layout, scale', () => {
   it('focuses search with /, filters as you type, and opens with arrows and Enter', async () => {
     await page.locator('body').click({ position: { x: 5, y: 400 } });
     await page.keyboard.press('/');
-    expect(await page.evaluate('document.activeElement.id')).toBe('catalog-search');
+    await poll(() => page.evaluate('document.activeElement.id')).toBe('catalog-search');
     await page.keyboard.type('refund');
     await poll(() => page.locator('[data-skill-uri]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-skill-uri')))).toEqual([
       'skill://acme/billing/refunds/SKILL.md',
@@ -71,7 +71,7 @@ describe('catalog: keyboard, palette, layout, scale', () => {
     await page.keyboard.press('Control+k');
     await search.fill('Show Provenance');
     await page.keyboard.press('Enter');
-    expect(await page.locator('[data-tab="provenance"]').getAttribute('aria-selected')).toBe('true');
+    await poll(() => page.locator('[data-tab="provenance"]').getAttribute('aria-selected')).toBe('true');
     expect(await page.locator('[data-provenance-label]').textContent()).toBe('Sample skills (bundled)');
   });
 

@@ -97,6 +97,8 @@ function FileFacts({ entry, fileUri, node, load }: { entry: SkillEntry; fileUri:
   const content = load?.state === 'loaded' ? load.content : undefined;
   const size = content && (content.size > 0 || content.digest) ? content.size : listed?.size ?? node?.size;
   const digest = content?.digest || listed?.digest || node?.digest;
+  // After a read, the digest shown is of the bytes served; say so when the listing promised another.
+  const differs = Boolean(content?.digest && listed && content.digest !== listed.digest);
   return (
     <Stack gap={2} className="file-facts">
       <Group gap={6} wrap="nowrap">
@@ -118,8 +120,8 @@ function FileFacts({ entry, fileUri, node, load }: { entry: SkillEntry; fileUri:
         </Text>
       </Group>
       <Group gap={6} wrap="nowrap">
-        <Text size="xs" c="dimmed" w={52}>
-          Digest
+        <Text size="xs" c={differs ? 'red' : 'dimmed'} w={52}>
+          {differs ? 'Served' : 'Digest'}
         </Text>
         <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }} data-file-digest>
           {digest || 'none published'}
