@@ -2,6 +2,7 @@
 // in, findings, revealed hidden text and a description of each file out. The
 // reading (from a server or from disk) happens elsewhere.
 import { sha256 } from '../skills/verify.js';
+import { finding, isFindingId } from '../../shared/findings.js';
 import type { Finding } from '../../shared/model.js';
 import type { HiddenText, ReviewedFile } from '../../shared/review-model.js';
 import { autoRunRule } from './rules/auto-run.js';
@@ -64,9 +65,10 @@ export function reviewContent(input: ReviewInput, unread: readonly UnreadFile[] 
   prepared.forEach((f, i) => order.set(f.uri, i));
   unread.forEach((f, i) => order.set(f.uri, prepared.length + i));
   const rank = (uri: string | undefined) => (uri === undefined ? -1 : (order.get(uri) ?? Number.MAX_SAFE_INTEGER));
-  const sorted = dedupe(findings).sort(
+  const sorted = cap(dedupe(findings), prepared).sort(
     (a, b) => rank(a.location.fileUri) - rank(b.location.fileUri) || (a.location.line ?? 0) - (b.location.line ?? 0) || (a.location.column ?? 0) - (b.location.column ?? 0) || a.id.localeCompare(b.id),
   );
+  hidden.splice(MAX_HIDDEN);
   hidden.sort((a, b) => rank(a.fileUri) - rank(b.fileUri) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 
   const files: ReviewedFile[] = [
@@ -86,6 +88,29 @@ export function reviewContent(input: ReviewInput, unread: readonly UnreadFile[] 
     ...unread.map((f): ReviewedFile => ({ uri: f.uri, path: f.path, kind: 'binary', size: f.size ?? 0, isText: false, read: false, problem: f.symlinkTarget !== undefined ? `symbolic link to ${f.symlinkTarget} (not followed)` : f.reason })),
   ];
   return { files, findings: sorted, hidden, complete: unread.length === 0, prepared };
+}
+
+// A hostile file can repeat a pattern a million times; a reviewer needs the first few and the count.
+const MAX_PER_KIND_AND_FILE = 50;
+const MAX_HIDDEN = 500;
+
+function cap(findings: Finding[], files: readonly PreparedFile[]): Finding[] {
+  const counts = new Map<string, { first: Finding; count: number }>();
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const key = `${f.id}\n${f.location.fileUri ?? ''}`;
+    const seen = counts.get(key);
+    if (seen) seen.count++;
+    else counts.set(key, { first: f, count: 1 });
+    if ((seen?.count ?? 1) <= MAX_PER_KIND_AND_FILE) out.push(f);
+  }
+  for (const { first, count } of counts.values()) {
+    if (count <= MAX_PER_KIND_AND_FILE || !isFindingId(first.id)) continue;
+    const path = files.find((p) => p.uri === first.location.fileUri)?.path ?? first.location.fileUri ?? 'the skill';
+    const { line: _line, column: _column, field: _field, ...where } = first.location;
+    out.push(finding(first.id, `${count - MAX_PER_KIND_AND_FILE} more of these in ${path} are not listed (${count} in all; the first ${MAX_PER_KIND_AND_FILE} are).`, where, { severity: first.severity }));
+  }
+  return out;
 }
 
 function dedupe(findings: Finding[]): Finding[] {

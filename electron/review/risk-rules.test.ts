@@ -198,6 +198,20 @@ describe('invisible text in other places', () => {
   });
 });
 
+describe('hostile volume', () => {
+  it('lists the first 50 of a repeated pattern per file and counts the rest, on one very long line', () => {
+    const findings = review({ 'a.md': '~/.ssh/id_rsa '.repeat(40_000) + '\n' + '. !`id` '.repeat(20_000) });
+    const credential = findings.filter((f) => f.id === 'risk-credential-path');
+    // One finding per line for credential places: the long line counts once.
+    expect(credential).toHaveLength(1);
+    const expansions = findings.filter((f) => f.id === 'risk-command-expansion');
+    expect(expansions).toHaveLength(51);
+    // The count has no line of its own, so it sorts first in its file.
+    expect(expansions[0]?.message).toBe('19950 more of these in a.md are not listed (20000 in all; the first 50 are).');
+    expect(expansions[50]?.location).toMatchObject({ line: 2, column: 49 * 8 + 3 });
+  });
+});
+
 describe('coverage', () => {
   it('every risk finding kind is triggered by a unit case, the corpus, or the collisions test', async () => {
     const expected = JSON.parse(await fs.readFile(path.resolve(import.meta.dirname, '../../test/fixtures/hostile-skills/expected.json'), 'utf8')) as Record<string, Array<{ id: string }>>;

@@ -49,6 +49,10 @@ export function emptyResult(): RuleResult {
   return { findings: [], hidden: [] };
 }
 
+function isHigh(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
 /** Line starts of a text, for offset → line/column. */
 export class LineIndex {
   private readonly starts: number[] = [0];
@@ -60,6 +64,10 @@ export class LineIndex {
     return this.starts.length;
   }
 
+  // Rules ask for positions in increasing order along a line: counting code points on from
+  // the last answer keeps a very long line (thousands of matches) linear instead of quadratic.
+  private last = { line: 0, offset: 0, column: 1 };
+
   /** 1-based line and column (columns count code points) of a UTF-16 offset. */
   position(offset: number): { line: number; column: number } {
     let lo = 0;
@@ -70,7 +78,20 @@ export class LineIndex {
       else hi = mid - 1;
     }
     const start = this.starts[lo]!;
-    return { line: lo + 1, column: [...this.text.slice(start, offset)].length + 1 };
+    const from = this.last.line === lo + 1 && this.last.offset <= offset ? this.last : { line: lo + 1, offset: start, column: 1 };
+    let column = from.column;
+    for (let i = from.offset; i < offset; i++) {
+      const code = this.text.charCodeAt(i);
+      // A low surrogate finishes a code point its high surrogate already counted.
+      if (code < 0xdc00 || code > 0xdfff || i === start || !isHigh(this.text.charCodeAt(i - 1))) column++;
+    }
+    this.last = { line: lo + 1, offset, column };
+    return { line: lo + 1, column };
+  }
+
+  /** UTF-16 offset where a 1-based line starts. */
+  lineStart(line: number): number {
+    return this.starts[line - 1] ?? 0;
   }
 
   /** The text of a 1-based line, without its line ending. */
@@ -110,9 +131,7 @@ export function excerptOf(text: string, focus = 0, length = text.length): string
 export function lineExcerpt(source: TextSource, offset: number, length = 0): string {
   const index = lineIndexOf(source);
   const { line } = index.position(offset);
-  const lineText = index.lineText(line);
-  const lineStart = offset - (index.position(offset).column - 1);
-  return excerptOf(lineText, Math.max(0, offset - lineStart), length);
+  return excerptOf(index.lineText(line), Math.max(0, offset - index.lineStart(line)), length);
 }
 
 export interface RiskContext {
@@ -168,9 +187,9 @@ export function isRendered(source: TextSource): boolean {
   return source.kind === 'skill-md' || source.kind === 'markdown' || source.kind === 'html';
 }
 
-/** Offsets covered by fenced code blocks and inline code spans: shown to a reader as written. */
+/** Offsets covered by fenced code blocks and inline code spans: shown to a reader as written. Sorted, not overlapping. */
 export function codeRanges(text: string): Array<readonly [number, number]> {
-  const ranges: Array<readonly [number, number]> = [];
+  const fences: Array<readonly [number, number]> = [];
   const fence = /^( {0,3})(`{3,}|~{3,})[^\n]*$/gm;
   let open: { marker: string; start: number } | undefined;
   let match: RegExpExecArray | null;
@@ -179,19 +198,31 @@ export function codeRanges(text: string): Array<readonly [number, number]> {
     if (!open) {
       open = { marker, start: match.index };
     } else if (marker[0] === open.marker[0] && marker.length >= open.marker.length && match[0].trim() === marker) {
-      ranges.push([open.start, match.index + match[0].length]);
+      fences.push([open.start, match.index + match[0].length]);
       open = undefined;
     }
   }
-  if (open) ranges.push([open.start, text.length]);
-  const inline = /(`+)([^`\n]|[^`\n][\s\S]*?[^`\n])\1(?!`)/g;
+  if (open) fences.push([open.start, text.length]);
+  const ranges: Array<readonly [number, number]> = [...fences];
+  // Single-line spans, bounded: a stray backtick must not make the search quadratic.
+  // Whole backtick runs only ((?<!`) … (?!`)): a long run must not be retried at every length.
+  const inline = /(?<!`)(`+)(?!`)([^\n]{0,2000}?[^`\n])\1(?!`)/g;
   while ((match = inline.exec(text)) !== null) {
-    const at = match.index;
-    if (!ranges.some(([s, e]) => at >= s && at < e)) ranges.push([at, at + match[0].length]);
+    if (!inRanges(fences, match.index)) ranges.push([match.index, match.index + match[0].length]);
   }
-  return ranges;
+  return ranges.sort((a, b) => a[0] - b[0]);
 }
 
+/** Whether an offset falls in one of the sorted, non-overlapping ranges (binary search). */
 export function inRanges(ranges: ReadonlyArray<readonly [number, number]>, offset: number): boolean {
-  return ranges.some(([s, e]) => offset >= s && offset < e);
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [start, end] = ranges[mid]!;
+    if (offset < start) hi = mid - 1;
+    else if (offset >= end) lo = mid + 1;
+    else return true;
+  }
+  return false;
 }

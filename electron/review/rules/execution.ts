@@ -9,25 +9,26 @@ import type { PreparedFile } from './sources.js';
 const SHELLS = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:(?:\S*\/)?(?:ba|z|k|da|fi|c|tc)?sh|pwsh|powershell|iex|invoke-expression|source)\b|(?:sudo\s+)?(?:\S*\/)?(?:python[0-9.]*|node|perl|ruby|php)(?=\s*(?:-\s|-$|$|[;&|)]))`;
 const FETCH = String.raw`(?:curl|wget|aria2c|iwr|irm|invoke-webrequest|invoke-restmethod)`;
 
+// Gaps are bounded ({0,500}): a long line full of "curl" must not make every match scan to its end.
 const FETCH_AND_RUN: ReadonlyArray<{ pattern: RegExp; what: string }> = [
   // curl … | sh, wget -O- … | sudo bash, curl … | python3 -
-  { pattern: new RegExp(String.raw`\b${FETCH}\b[^\n|]*\|\s*(?:${SHELLS})`, 'gim'), what: 'pipes a download straight into a program that runs it' },
+  { pattern: new RegExp(String.raw`\b${FETCH}\b[^\n|]{0,500}\|\s*(?:${SHELLS})`, 'gim'), what: 'pipes a download straight into a program that runs it' },
   // bash -c "$(curl …)", sh <(wget …), source <(curl …), eval "$(curl …)"
   { pattern: new RegExp(String.raw`\b(?:(?:ba|z|k|da)?sh|source|eval)\b[^\n]{0,20}(?:<\(|\$\(|\x60)\s*${FETCH}\b`, 'gi'), what: 'runs the output of a download' },
   { pattern: /(?:^|[\s;|&])\.\s+<\(\s*(?:curl|wget)\b/gi, what: 'runs the output of a download' },
   // PowerShell: iex (iwr …), iwr … | iex, (New-Object Net.WebClient).DownloadString(…) | iex
   { pattern: /\b(?:iex|invoke-expression)\b[^\n]{0,40}(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile|net\.webclient)\b/gi, what: 'runs code PowerShell downloads' },
-  { pattern: /\b(?:downloadstring|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]*\|\s*(?:iex|invoke-expression)\b/gi, what: 'runs code PowerShell downloads' },
+  { pattern: /\b(?:downloadstring|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,500}\|\s*(?:iex|invoke-expression)\b/gi, what: 'runs code PowerShell downloads' },
   // Python / Node one-liners that fetch and exec
   { pattern: /\b(?:exec|eval)\s*\(\s*(?:urllib\.request\.urlopen|requests\.get|urlopen|\(?\s*await\s+fetch)\b/gi, what: 'evaluates code it downloads' },
 ];
 
 const DECODE_AND_RUN: readonly RegExp[] = [
-  /\bbase64\s+(?:-d|--decode|-D)\b[^\n|]*\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b/gi,
-  /\becho\s+["']?[A-Za-z0-9+/=]{24,}["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*\S*(?:sh|python|perl|node)\b/gi,
+  /\bbase64\s+(?:-d|--decode|-D)\b[^\n|]{0,500}\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b/gi,
+  /\becho\s+["']?[A-Za-z0-9+/=]{24,}["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\b[^\n]{0,500}\|\s*\S*(?:sh|python|perl|node)\b/gi,
   /\b(?:eval|exec|Function)\s*\(\s*(?:atob|Buffer\.from|base64\.b64decode|codecs\.decode|bytes\.fromhex|zlib\.decompress)\s*\(/gi,
-  /\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]*\s-e(?:nc(?:odedcommand)?)?\s+[A-Za-z0-9+/=]{16,}/gi,
-  /\beval\s+"?\$\(\s*(?:echo|printf)\b[^\n)]*\|\s*base64\s+(?:-d|--decode)/gi,
+  /\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,500}\s-e(?:nc(?:odedcommand)?)?\s+[A-Za-z0-9+/=]{16,}/gi,
+  /\beval\s+"?\$\(\s*(?:echo|printf)\b[^\n)]{0,500}\|\s*base64\s+(?:-d|--decode)/gi,
 ];
 
 // Claude Code runs !`command` (and ```! blocks) in a skill before the model sees it;

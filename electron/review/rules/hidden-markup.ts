@@ -10,6 +10,7 @@ const MD_COMMENT = /^ {0,3}\[([^\]\n]+)\]:[ \t]*(#|<>|\/\/)?[ \t]*(?:\(([^)\n]*)
 const EMPTY_LINK = /(?<!!)\[\s*\]\(([^)\s]+)[^)]*\)/g;
 const OPENING_TAG = /<([a-z][a-z0-9-]*)\b([^>]*)>/gi;
 const HIDING_ATTRIBUTE = /(?:^|\s)(hidden(?:\s|=|$)|aria-hidden\s*=\s*["']?true)|style\s*=\s*["'][^"']*(display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|(?:height|width)\s*:\s*0(?:px)?\s*(?:;|["'])|color\s*:\s*(?:transparent|white|#fff(?:fff)?\b))/i;
+const CLOSE_WINDOW = 4_000;
 const NEVER_SHOWN = new Set(['script', 'style', 'template', 'noscript', 'object', 'iframe']);
 
 function summarise(text: string): string {
@@ -74,16 +75,17 @@ function rule(ctx: RiskContext, source: TextSource, out: RuleResult): void {
     if (neverShown && source.kind === 'html' && tag !== 'template' && tag !== 'noscript') return;
     const hiddenBy = neverShown ? undefined : HIDING_ATTRIBUTE.exec(attributes)?.[0]?.trim();
     if (!neverShown && !hiddenBy) return;
-    const close = new RegExp(`</${tag}\\s*>`, 'ig');
-    close.lastIndex = m.index + m[0].length;
-    const end = close.exec(source.text);
-    const content = source.text.slice(m.index + m[0].length, end ? end.index : source.text.length);
+    // The closing tag is looked for within a bounded window, so many unclosed tags stay linear.
+    const from = m.index + m[0].length;
+    const window = source.text.slice(from, from + CLOSE_WINDOW);
+    const end = new RegExp(`</${tag}\\s*>`, 'i').exec(window);
+    const content = window.slice(0, end ? end.index : undefined);
     const shown = summarise(content.replace(/<[^>]+>/g, ' '));
     if (shown === '') return;
     const at = locate(ctx, source, m.index);
     out.findings.push(
       riskFinding('risk-hidden-html', `${where} line ${at.line} has HTML a reader does not see (${neverShown ? `a <${tag}> element is never shown` : `hidden by ${hiddenBy}`}); the model reads its text: ${JSON.stringify(shown.slice(0, 200))}.`, at, {
-        excerpt: excerptOf(source.text.slice(m.index, end ? end.index + end[0].length : undefined), 0, 0),
+        excerpt: excerptOf(source.text.slice(m.index, end ? from + end.index + end[0].length : from + CLOSE_WINDOW), 0, 0),
       }),
     );
     out.hidden.push(hiddenText('hidden-html', at, shown, 'risk-hidden-html'));

@@ -27,7 +27,8 @@ const PHRASES: ReadonlyArray<{ id: RiskFindingId; pattern: RegExp; what: string 
   { id: 'risk-conceal-from-user', pattern: /\bsilently\s+(?:run|execute|send|upload|post|install|delete|remove|copy|write|modify|change|add|exfiltrate)\b/gi, what: 'asks for an action to be done silently' },
   {
     id: 'risk-impersonation',
-    pattern: /^\s*(?:<\/?(?:system|system[-_ ]?(?:prompt|message|reminder|instructions?)|assistant|admin)>|\[\/?(?:system|SYSTEM|INST)\]|<\|im_start\|>\s*system|#{1,3}\s*system\s*(?:prompt|message)?\s*:?\s*$|system\s*(?:prompt|message)?\s*:)/gim,
+    // [ \t] rather than \s: with the m flag, \s would run across blank lines from every line start.
+    pattern: /^[ \t]*(?:<\/?(?:system|system[-_ ]?(?:prompt|message|reminder|instructions?)|assistant|admin)>|\[\/?(?:system|SYSTEM|INST)\]|<\|im_start\|>[ \t]*system|#{1,3}[ \t]*system[ \t]*(?:prompt|message)?[ \t]*:?[ \t]*$|system[ \t]*(?:prompt|message)?[ \t]*:)/gim,
     what: 'writes as if it were the system prompt',
   },
   {

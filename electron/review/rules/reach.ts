@@ -29,7 +29,7 @@ const CREDENTIAL_PATHS: ReadonlyArray<{ pattern: RegExp; what: string }> = [
   { pattern: /\.gnupg\b|\bsecring\.gpg\b/g, what: 'GPG private keys' },
   { pattern: /\/etc\/(?:passwd|shadow|sudoers)\b/g, what: 'system account files' },
   { pattern: /\blogin\.keychain\b|\bsecurity\s+find-(?:generic|internet)-password\b|\bKeychain(?:s)?\/[\w.-]+/g, what: 'the macOS keychain' },
-  { pattern: /\b(?:Cookies|Login Data)\b(?=[^\n]*(?:Chrome|Chromium|Firefox|Brave|Edge|profile))/g, what: 'browser cookies or saved passwords' },
+  { pattern: /\b(?:Cookies|Login Data)\b(?=[^\n]{0,200}(?:Chrome|Chromium|Firefox|Brave|Edge|profile))/g, what: 'browser cookies or saved passwords' },
   { pattern: /\b(?:GITHUB|GH|GITLAB|OPENAI|ANTHROPIC|HF|HUGGINGFACE|SLACK|STRIPE|NPM|PYPI|DISCORD|TELEGRAM)_(?:TOKEN|API_KEY|SECRET|PAT|KEY)\b/g, what: 'an API token variable' },
   { pattern: /\b[A-Z][A-Z0-9]*_(?:API_KEY|SECRET_KEY|ACCESS_TOKEN|AUTH_TOKEN|PRIVATE_KEY|CLIENT_SECRET)\b/g, what: 'a secret variable' },
 ];

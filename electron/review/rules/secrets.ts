@@ -7,7 +7,7 @@ import { extensionOf } from './file-kinds.js';
 import type { PreparedFile } from './sources.js';
 
 // A header alone (in a how-to, say) is not a key: each pattern wants key data after it.
-const KEY_BODY = String.raw`(?=(?:\r?\n[^\n]*){0,6}?\r?\n[A-Za-z0-9+/]{40,}={0,2}\r?$)`;
+const KEY_BODY = String.raw`(?=(?:\r?\n[^\n]{0,200}){0,6}?\r?\n[A-Za-z0-9+/]{40,}={0,2}\r?$)`;
 const PRIVATE_KEYS: ReadonlyArray<{ pattern: RegExp; what: string }> = [
   { pattern: new RegExp(String.raw`-----BEGIN (?:RSA |DSA |EC |OPENSSH |ENCRYPTED |PGP |SSH2 )?PRIVATE KEY(?: BLOCK)?-----${KEY_BODY}`, 'gm'), what: 'a private key (PEM)' },
   { pattern: new RegExp(String.raw`---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----${KEY_BODY}`, 'gm'), what: 'an SSH2 private key' },
