@@ -5,14 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { finding } from '../../shared/findings.js';
 import type { FileCheck, FileContent, Finding, Settings, SkillEntry, SkillSource, SkillTreeNode, VerifyJob } from '../../shared/model.js';
-import { canonicalUri, containment, parseSkillUri } from '../../shared/skill-uri.js';
+import { parseSkillUri } from '../../shared/skill-uri.js';
+import { canonicalUri, containment } from './uri-memo.js';
 import { readSkillsCapability } from './capability.js';
 import { forEachLimited } from './concurrency.js';
 import { discoverLegacy } from './legacy.js';
 import { listAllSkills } from './listing.js';
 import type { CheckedEntry } from './entry-rules.js';
 import { decodeUtf8, readResourceBytes } from './reader.js';
-import { ServerSkills, type ApprovalLookup, type SkillRecord } from './registry.js';
+import { ServerSkills, statusOf, type ApprovalLookup, type SkillRecord } from './registry.js';
 import type { Rpc } from './rpc.js';
 import { compareWithListing, getSkill } from './skills-get.js';
 import { findResource, verifyFile } from './verify.js';
@@ -45,7 +46,8 @@ const SKILL_URI_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()`]+\/SKILL\.md\b/g;
 export class SkillsEngine {
   private readonly servers = new Map<string, ServerSkills>();
   private readonly jobs = new Map<string, { job: VerifyJob; abort: AbortController }>();
-  private pendingUpdates = new Map<string, SkillEntry>();
+  /** Skills whose view changed since the last push; views are built once per flush, not once per file read. */
+  private pendingUpdates = new Map<string, { state: ServerSkills; uri: string }>();
   private updateTimer: NodeJS.Timeout | undefined;
   private readonly fileObservers: FileObserver[] = [];
   private readonly entryObservers: EntryObserver[] = [];
@@ -189,6 +191,8 @@ export class SkillsEngine {
     }
     state.serverFindings = dedupe(serverFindings);
     state.listing = { complete, pages, ...(cache ? { cache } : {}), listedAt: Date.now(), mode };
+    // Listed skills carry the listing's ttlMs/cacheScope, so their provenance can show it.
+    if (cache) for (const record of state.records.values()) if (record.source === 'listed' && !record.cache) record.cache = cache;
     state.relink();
     this.notifyEntries(rpc.serverId, [...state.records.values()].map((r) => r.entry), 'listing');
     const all = this.list(rpc.serverId);
@@ -234,7 +238,7 @@ export class SkillsEngine {
   }
 
   /** Reads one file of a skill on the user's request, verifies it, and returns the exact bytes. */
-  async readFile(rpc: Rpc, skillUri: string, fileUri: string, options: { signal?: AbortSignal; keepBytes?: boolean } = {}): Promise<ReadResult> {
+  async readFile(rpc: Rpc, skillUri: string, fileUri: string, options: { signal?: AbortSignal; keepBytes?: boolean; checkOnly?: boolean } = {}): Promise<ReadResult> {
     const state = this.server(rpc.serverId);
     const record = this.requireRecord(state, skillUri);
     const { entry } = record;
@@ -284,7 +288,8 @@ export class SkillsEngine {
       read.bytes,
       { serverId: rpc.serverId, ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}), now },
     );
-    const text = decodeUtf8(read.bytes);
+    // Verify all only needs the check: decoding every file to text and base64 would double its cost.
+    const text = options.checkOnly && read.wasText ? undefined : decodeUtf8(read.bytes);
     const findings = [...read.findings, ...verdict.findings];
     if (read.wasText === false && text === undefined && /\.(md|txt|ya?ml|json|sh|py|js|ts)$/i.test(fileUri)) {
       findings.push(finding('inspector-not-utf8', `${fileUri} looks like a text file but is not valid UTF-8; it is shown as bytes.`, loc));
@@ -292,6 +297,9 @@ export class SkillsEngine {
     state.setFile(record, listed?.uri ?? fileUri, verdict.check, findings);
     this.notify(rpc.serverId, skillUri, listed?.uri ?? fileUri, verdict.check, read.bytes);
     this.queueUpdate(state, record);
+    if (options.checkOnly) {
+      return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: read.wasText, size: read.bytes.byteLength, digest: verdict.digest, check: verdict.check, listed: Boolean(listed) };
+    }
     return {
       serverId: rpc.serverId,
       skillUri,
@@ -365,7 +373,7 @@ export class SkillsEngine {
       const finishSkill = (rpc: Rpc, skillUri: string) => {
         const state = this.server(rpc.serverId);
         const record = state.record(skillUri);
-        const status = record ? state.view(record, this.approvals).status : 'mismatch';
+        const status = record ? statusOf(record) : 'mismatch';
         job = {
           ...job,
           done: job.done + 1,
@@ -392,7 +400,7 @@ export class SkillsEngine {
         this.settings().readConcurrency,
         async ({ rpc, skillUri, fileUri }) => {
           try {
-            await this.readFile(rpc, skillUri, fileUri, { signal: abort.signal });
+            await this.readFile(rpc, skillUri, fileUri, { signal: abort.signal, checkOnly: true });
           } catch {
             // readFile reports into the record; a thrown error means the skill vanished.
           }
@@ -476,7 +484,7 @@ export class SkillsEngine {
   }
 
   private queueUpdate(state: ServerSkills, record: SkillRecord): void {
-    this.pendingUpdates.set(`${state.serverId}\n${record.entry.uri}`, state.view(record, this.approvals));
+    this.pendingUpdates.set(`${state.serverId}\n${record.entry.uri}`, { state, uri: record.entry.uri });
     this.updateTimer ??= setTimeout(() => this.flushUpdates(), 50);
   }
 
@@ -497,8 +505,14 @@ export class SkillsEngine {
     if (this.updateTimer) clearTimeout(this.updateTimer);
     this.updateTimer = undefined;
     if (this.pendingUpdates.size === 0) return;
-    const views = [...this.pendingUpdates.values()];
+    const views: SkillEntry[] = [];
+    for (const { state, uri } of this.pendingUpdates.values()) {
+      // A skill that was relisted away, or a server that was removed, since the read has nothing to update.
+      const record = this.servers.get(state.serverId) === state ? state.record(uri) : undefined;
+      if (record) views.push(state.view(record, this.approvals));
+    }
     this.pendingUpdates = new Map();
+    if (views.length === 0) return;
     this.events.updated(views);
   }
 }

@@ -3,7 +3,7 @@
 // hashed as its UTF-8 bytes, a blob as its base64-decoded bytes (SPEC §2.5).
 import { finding } from '../../shared/findings.js';
 import type { Finding, FindingLocation } from '../../shared/model.js';
-import { canonicalUri } from '../../shared/skill-uri.js';
+import { canonicalUri } from './uri-memo.js';
 import { INVALID_PARAMS, LEGACY_RESOURCE_NOT_FOUND, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
 
 /** Bytes read from one server in this session, against its budget. */

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { finding } from '../../shared/findings.js';
 import type { FileCheck, Finding, FindingLocation, SkillFileRef } from '../../shared/model.js';
-import { canonicalUri, parseSkillUri } from '../../shared/skill-uri.js';
+import { parseSkillUri } from '../../shared/skill-uri.js';
+import { canonicalUri } from './uri-memo.js';
 import { compareFrontmatter, parseFrontmatter, type FrontmatterParse } from './frontmatter.js';
 import { skillMdFindings } from './format-rules.js';
 
@@ -135,6 +136,7 @@ export function verifyFile(
       ...(skillMd ? { skillMd } : {}),
     };
   }
-  const check: FileCheck = frontmatterFailure ?? { state: 'verified', digest, size: bytes.byteLength, checkedAt: now };
+  // The listed digest string is the same text: keep that one, so 10,000 skills hold one copy, not two.
+  const check: FileCheck = frontmatterFailure ?? { state: 'verified', digest: listed.digest, size: bytes.byteLength, checkedAt: now };
   return { check, findings, digest, ...(skillMd ? { skillMd } : {}) };
 }

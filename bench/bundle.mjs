@@ -1,0 +1,28 @@
+// Bundles the bench's TypeScript entries (and the engine code they import)
+// into plain ESM that this Node runs, with npm packages left external.
+import path from 'node:path';
+import { build } from 'rolldown';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const BENCH_OUT = path.join(ROOT, 'out-bench');
+
+export const ENTRIES = {
+  'catalog-server': 'bench/catalog/server.ts',
+  'engine-run': 'bench/engine-run.ts',
+  'floor-run': 'bench/floor-run.ts',
+  main: 'bench/main.ts',
+};
+
+/** Builds the named entries (all by default) into out-bench/<name>.mjs (or `outDir`); returns their paths. */
+export async function bundleBench(names = Object.keys(ENTRIES), outDir = BENCH_OUT) {
+  const input = Object.fromEntries(names.map((name) => [name, path.join(ROOT, ENTRIES[name])]));
+  await build({
+    input,
+    cwd: ROOT,
+    platform: 'node',
+    external: (id) => !id.startsWith('.') && !path.isAbsolute(id),
+    output: { dir: outDir, format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs', sourcemap: true },
+    logLevel: 'warn',
+  });
+  return Object.fromEntries(names.map((name) => [name, path.join(outDir, `${name}.mjs`)]));
+}

@@ -1,0 +1,203 @@
+// `npm run bench`: the synthetic catalog over stdio and Streamable HTTP at
+// several sizes; per size and transport, several paired runs of the engine
+// (list + Verify all), the floor and the peer; then the UI step. Writes
+// bench/results.json (the issue's shape), bench/results-detail.json (every
+// sample) and BENCHMARKS.md.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { EngineRunResult } from './engine-run.js';
+import type { FloorRunResult } from './floor-run.js';
+import { ensurePeer, runPeer, PEER_PACKAGE, type PeerInstall, type PeerResult } from './peer.js';
+import { lastJson, runToEnd, startHttpCatalog } from './processes.js';
+import { renderReport, summarise, type Detail, type Machine, type RunDetail, type Sample } from './report.js';
+import { round } from './stats.js';
+import { measureUi, type UiResult } from './ui-run.js';
+
+const root = process.env['BENCH_ROOT'] ?? path.resolve(import.meta.dirname, '..');
+const benchOut = process.env['BENCH_OUT'] ?? import.meta.dirname;
+const serverEntry = path.join(benchOut, 'catalog-server.mjs');
+const engineEntry = path.join(benchOut, 'engine-run.mjs');
+const floorEntry = path.join(benchOut, 'floor-run.mjs');
+const webEntry = path.join(root, process.env['SI_OUT_DIR'] ?? 'out', 'main', 'web.js');
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    sizes: { type: 'string' },
+    transports: { type: 'string', default: 'stdio,http' },
+    runs: { type: 'string' },
+    files: { type: 'string', default: '5' },
+    'ui-skills': { type: 'string' },
+    'no-peer': { type: 'boolean', default: false },
+    'no-ui': { type: 'boolean', default: false },
+    out: { type: 'string' },
+    render: { type: 'string' },
+  },
+});
+
+const quick = values.quick;
+const sizes = (values.sizes ?? (quick ? '100,1000' : '100,1000,10000')).split(',').map(Number);
+const transports = values.transports.split(',') as Array<'stdio' | 'http'>;
+const files = Number(values.files);
+// Three paired runs per size; two at 10,000 in full mode, where one HTTP run takes many minutes on this machine.
+const runsFor = (skills: number) => Number(values.runs ?? (skills >= 10_000 ? 2 : 3));
+const uiSkills = Number(values['ui-skills'] ?? (quick ? 1000 : 10_000));
+const outDir = values.out ?? root;
+const TIMEOUT_MS = 20 * 60_000;
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+async function engineRun(transport: 'stdio' | 'http', skills: number): Promise<EngineRunResult & { wallMs: number }> {
+  const serverArgs = [serverEntry, '--skills', String(skills), '--files', String(files)];
+  const http = transport === 'http' ? await startHttpCatalog(serverEntry, skills, files) : undefined;
+  try {
+    const args = http ? ['--transport', 'http', '--url', http.url] : ['--transport', 'stdio', '--command', process.execPath, '--args', JSON.stringify(serverArgs)];
+    const run = await runToEnd(process.execPath, [engineEntry, ...args], { timeoutMs: TIMEOUT_MS });
+    if (run.code !== 0) throw new Error(`engine run failed (${run.code ?? run.signal}): ${run.stderr.slice(-2000)}`);
+    return { ...lastJson<EngineRunResult>(run.stdout), wallMs: run.wallMs };
+  } finally {
+    await http?.stop();
+  }
+}
+
+async function floorRun(transport: 'stdio' | 'http', skills: number, concurrency: number): Promise<FloorRunResult> {
+  const serverArgs = [serverEntry, '--skills', String(skills), '--files', String(files)];
+  const http = transport === 'http' ? await startHttpCatalog(serverEntry, skills, files) : undefined;
+  try {
+    const args = http ? ['--transport', 'http', '--url', http.url] : ['--transport', 'stdio', '--command', process.execPath, '--args', JSON.stringify(serverArgs)];
+    const run = await runToEnd(process.execPath, [floorEntry, ...args, '--concurrency', String(concurrency)], { timeoutMs: TIMEOUT_MS });
+    if (run.code !== 0) throw new Error(`floor run failed (${run.code ?? run.signal}): ${run.stderr.slice(-2000)}`);
+    return lastJson<FloorRunResult>(run.stdout);
+  } finally {
+    await http?.stop();
+  }
+}
+
+async function peerRun(peer: PeerInstall, transport: 'stdio' | 'http', skills: number): Promise<PeerResult> {
+  const http = transport === 'http' ? await startHttpCatalog(serverEntry, skills, files) : undefined;
+  try {
+    const target = http ? [http.url] : [process.execPath, serverEntry, '--skills', String(skills), '--files', String(files)];
+    return await runPeer(peer, target, skills, TIMEOUT_MS);
+  } finally {
+    await http?.stop();
+  }
+}
+
+function machine(peer: PeerInstall | { unavailable: string } | undefined): Machine {
+  const cpus = os.cpus();
+  return {
+    os: `${os.type()} ${os.release()} (${process.platform}-${process.arch})`,
+    cpus: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown'}`,
+    memoryGb: round(os.totalmem() / 1024 ** 3, 1) ?? 0,
+    node: process.version,
+    peer: peer === undefined ? 'not run' : 'unavailable' in peer ? `unavailable: ${peer.unavailable}` : `${PEER_PACKAGE} (reports ${peer.version}) on Node ${path.basename(path.dirname(path.dirname(peer.node)))}`,
+  };
+}
+
+/** Writes results.json, results-detail.json and BENCHMARKS.md from the samples. */
+function writeOutputs(detail: Detail, dir: string): void {
+  const ui = detail.ui;
+  const results = {
+    runs: detail.runs.map((d) => summarise(d)),
+    ui: {
+      skills: ui?.skills ?? uiSkills,
+      firstRowsMs: round(ui?.firstRowsMs ?? null),
+      filterP50Ms: round(ui?.filterP50Ms ?? null),
+      filterP95Ms: round(ui?.filterP95Ms ?? null),
+    },
+  };
+  mkdirSync(path.join(dir, 'bench'), { recursive: true });
+  writeFileSync(path.join(dir, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(dir, 'bench', 'results-detail.json'), `${JSON.stringify(detail, null, 2)}\n`);
+  writeFileSync(path.join(dir, 'BENCHMARKS.md'), renderReport(results, detail));
+}
+
+async function main(): Promise<void> {
+  if (values.render) {
+    // Re-render from a finished run's samples (after editing bench/notes.md, say).
+    const detail = JSON.parse(readFileSync(path.join(values.render, 'bench', 'results-detail.json'), 'utf8')) as Detail;
+    writeOutputs(detail, outDir);
+    say(`bench: re-rendered BENCHMARKS.md and bench/results.json from ${values.render}`);
+    return;
+  }
+  for (const entry of [serverEntry, engineEntry, floorEntry]) if (!existsSync(entry)) throw new Error(`${entry} is missing: run the bench through bench/run.mjs (npm run bench).`);
+  const started = new Date();
+  const peer = values['no-peer'] ? undefined : await ensurePeer(root);
+  const peerNode = peer && !('unavailable' in peer) ? peer : undefined;
+  if (peerNode) {
+    const v = await runToEnd(peerNode.node, ['--version'], { timeoutMs: 30_000 });
+    say(`bench: peer ${PEER_PACKAGE} on Node ${v.stdout.trim()}`);
+  } else if (peer && 'unavailable' in peer) say(`bench: the peer cannot run here: ${peer.unavailable}`);
+
+  const details: RunDetail[] = [];
+  for (const skills of sizes) {
+    for (const transport of transports) {
+      const samples: Sample[] = [];
+      const runs = runsFor(skills);
+      let concurrency = 0;
+      for (let run = 1; run <= runs; run++) {
+        const engine = await engineRun(transport, skills);
+        concurrency = engine.readConcurrency;
+        const floor = await floorRun(transport, skills, concurrency);
+        const peerResult = peerNode ? await peerRun(peerNode, transport, skills) : undefined;
+        const sample: Sample = {
+          listMs: engine.listMs,
+          verifyMs: engine.verifyMs,
+          connectMs: engine.connectMs,
+          engineWallMs: engine.wallMs,
+          floorMs: floor.readMs,
+          verifyCpuMs: engine.verifyCpuMs,
+          floorCpuMs: floor.readCpuMs,
+          peerMs: peerResult?.peerMs ?? null,
+          ...(peerResult?.failure ? { peerFailure: peerResult.failure } : {}),
+          peakRssMb: engine.peakRssMb,
+          peakHeapMb: engine.peakHeapMb,
+          listed: engine.listed,
+          listComplete: engine.complete,
+          verified: engine.job.verified,
+          failed: engine.job.failed,
+          floorFiles: floor.files,
+          floorMismatched: floor.mismatched,
+        };
+        samples.push(sample);
+        say(
+          `bench: ${transport} N=${skills} run ${run}/${runs}: list ${sample.listMs.toFixed(0)} ms, verify ${sample.verifyMs.toFixed(0)} ms, floor ${sample.floorMs.toFixed(0)} ms, ` +
+            `peer ${sample.peerMs === null ? (sample.peerFailure ?? 'not run') : `${sample.peerMs.toFixed(0)} ms`}, engine end-to-end ${sample.engineWallMs.toFixed(0)} ms, RSS ${sample.peakRssMb.toFixed(0)} MB ` +
+            `(${sample.verified}/${skills} verified)`,
+        );
+      }
+      details.push({ transport, skills, filesPerSkill: files, readConcurrency: concurrency, samples });
+    }
+  }
+
+  let ui: UiResult | undefined;
+  let uiSkipped: string | undefined;
+  if (values['no-ui']) uiSkipped = 'skipped (--no-ui)';
+  else if (!existsSync(webEntry)) uiSkipped = `skipped: ${webEntry} is missing (run npm run build)`;
+  else {
+    say(`bench: UI step at ${uiSkills} skills (browser mode + Chromium)…`);
+    try {
+      ui = await measureUi({ webEntry, serverEntry, skills: uiSkills, files });
+      say(`bench: UI first rows ${ui.firstRowsMs?.toFixed(0) ?? '—'} ms after data; filter p50 ${ui.filterP50Ms?.toFixed(1) ?? '—'} ms, p95 ${ui.filterP95Ms?.toFixed(1) ?? '—'} ms${ui.failure ? ` (${ui.failure})` : ''}`);
+    } catch (error) {
+      uiSkipped = `failed: ${error instanceof Error ? error.message : String(error)}`;
+      say(`bench: UI step ${uiSkipped}`);
+    }
+  }
+
+  const detail: Detail = {
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    mode: quick ? 'quick' : 'full',
+    machine: machine(peer),
+    runs: details,
+    ui: ui ?? null,
+    ...(uiSkipped ? { uiSkipped } : {}),
+  };
+  writeOutputs(detail, outDir);
+  say(`bench: wrote bench/results.json, bench/results-detail.json and BENCHMARKS.md (${((Date.now() - started.getTime()) / 1000).toFixed(0)} s)`);
+}
+
+await main();

@@ -1,0 +1,244 @@
+// Turns the bench's samples into results.json rows and BENCHMARKS.md: every
+// figure with its spread, the ratios first (the machine is noisy), time per
+// skill across N, the machine, and each target met or missed.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { UiResult } from './ui-run.js';
+import { median, round, spread, type Spread } from './stats.js';
+
+export interface Sample {
+  readonly listMs: number;
+  readonly verifyMs: number;
+  readonly connectMs: number;
+  /** The engine process from spawn to exit: start, connect, list, verify all. Compared with the peer's CLI run. */
+  readonly engineWallMs: number;
+  readonly floorMs: number;
+  /** CPU time of the engine process during Verify all, and of the floor process while reading. */
+  readonly verifyCpuMs: number;
+  readonly floorCpuMs: number;
+  readonly peerMs: number | null;
+  readonly peerFailure?: string;
+  readonly peakRssMb: number;
+  readonly peakHeapMb: number;
+  readonly listed: number;
+  readonly listComplete: boolean;
+  readonly verified: number;
+  readonly failed: number;
+  readonly floorFiles: number;
+  readonly floorMismatched: number;
+}
+
+export interface RunDetail {
+  readonly transport: 'stdio' | 'http';
+  readonly skills: number;
+  readonly filesPerSkill: number;
+  readonly readConcurrency: number;
+  readonly samples: readonly Sample[];
+}
+
+export interface Machine {
+  readonly os: string;
+  readonly cpus: string;
+  readonly memoryGb: number;
+  readonly node: string;
+  readonly peer: string;
+}
+
+export interface Detail {
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly mode: 'quick' | 'full';
+  readonly machine: Machine;
+  readonly runs: readonly RunDetail[];
+  readonly ui: UiResult | null;
+  readonly uiSkipped?: string;
+}
+
+/** One row of results.json: medians over the runs; the ratios are medians of per-run (paired) ratios. */
+export function summarise(d: RunDetail) {
+  const pick = (f: (s: Sample) => number | null) => d.samples.map(f).filter((v): v is number => v !== null);
+  const peerOk = d.samples.length > 0 && d.samples.every((s) => s.peerMs !== null);
+  return {
+    transport: d.transport,
+    skills: d.skills,
+    filesPerSkill: d.filesPerSkill,
+    listMs: round(median(pick((s) => s.listMs))),
+    verifyMs: round(median(pick((s) => s.verifyMs))),
+    floorMs: round(median(pick((s) => s.floorMs))),
+    peerMs: peerOk ? round(median(pick((s) => s.peerMs))) : null,
+    peakRssMb: round(Math.max(...pick((s) => s.peakRssMb))),
+    verifyOverFloor: round(median(pick((s) => s.verifyMs / s.floorMs)), 3),
+    verifyOverPeer: peerOk ? round(median(pick((s) => (s.peerMs === null ? null : s.engineWallMs / s.peerMs))), 3) : null,
+  };
+}
+
+export type Summary = ReturnType<typeof summarise>;
+
+export interface Results {
+  readonly runs: readonly Summary[];
+  readonly ui: { readonly skills: number; readonly firstRowsMs: number | null; readonly filterP50Ms: number | null; readonly filterP95Ms: number | null };
+}
+
+const ms = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1));
+const ratio = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(2)}×`);
+const range = (s: Spread, f: (v: number | null) => string = ms) => (s.median === null ? '—' : `${f(s.median)} (${f(s.min)}–${f(s.max)})`);
+const int = (n: number) => n.toLocaleString('en-US');
+
+function peerCell(d: RunDetail): string {
+  const failure = d.samples.find((s) => s.peerMs === null)?.peerFailure;
+  if (failure) return `failed: “${failure}”`;
+  const peer = spread(d.samples.map((s) => s.peerMs).filter((v): v is number => v !== null));
+  return range(peer);
+}
+
+interface Target {
+  readonly what: string;
+  readonly met: boolean | null;
+  readonly measured: string;
+}
+
+function targets(results: Results, detail: Detail): Target[] {
+  const out: Target[] = [];
+  const row = (t: string, n: number) => results.runs.find((r) => r.transport === t && r.skills === n);
+  const largest = Math.max(...results.runs.map((r) => r.skills));
+  for (const t of ['stdio', 'http']) {
+    const r = row(t, largest);
+    if (!r) continue;
+    out.push({
+      what: `verify-all within 1.25× of the floor at N = ${int(largest)} over ${t}`,
+      met: r.verifyOverFloor === null ? null : r.verifyOverFloor <= 1.25,
+      measured: `${ratio(r.verifyOverFloor)} (verify ${ms(r.verifyMs)} ms, floor ${ms(r.floorMs)} ms)`,
+    });
+  }
+  for (const r of results.runs) {
+    const d = detail.runs.find((x) => x.transport === r.transport && x.skills === r.skills)!;
+    const complete = d.samples.every((s) => s.listComplete && s.listed === r.skills && s.verified === r.skills);
+    if (r.verifyOverPeer !== null) {
+      out.push({ what: `faster than the peer at N = ${int(r.skills)} over ${r.transport}`, met: r.verifyOverPeer < 1 && complete, measured: `${ratio(r.verifyOverPeer)} of the peer's time` });
+    } else if (d.samples.some((s) => s.peerFailure)) {
+      out.push({
+        what: `complete where the peer does not (N = ${int(r.skills)}, ${r.transport})`,
+        met: complete,
+        measured: `engine verified ${int(Math.min(...d.samples.map((s) => s.verified)))} of ${int(r.skills)}; peer: “${d.samples.find((s) => s.peerFailure)?.peerFailure}”`,
+      });
+    }
+  }
+  for (const t of ['stdio', 'http']) {
+    const a = row(t, 1000);
+    const b = row(t, 10_000);
+    if (!a || !b || a.verifyMs === null || b.verifyMs === null) continue;
+    const growth = b.verifyMs / b.skills / (a.verifyMs / a.skills);
+    out.push({ what: `time per skill flat (≤ 1.5×) from 1,000 to 10,000 over ${t}`, met: growth <= 1.5, measured: `${growth.toFixed(2)}× (${(a.verifyMs / a.skills).toFixed(2)} → ${(b.verifyMs / b.skills).toFixed(2)} ms/skill)` });
+  }
+  const big = results.runs.filter((r) => r.skills === 10_000);
+  if (big.length > 0) {
+    const worst = Math.max(...big.map((r) => r.peakRssMb ?? 0));
+    out.push({ what: 'engine peak RSS under 300 MB at N = 10,000', met: worst < 300, measured: `${ms(worst)} MB (worst transport)` });
+  }
+  const ui = results.ui;
+  out.push({ what: `UI first rows under 500 ms after data (${int(ui.skills)} skills)`, met: ui.firstRowsMs === null ? null : ui.firstRowsMs < 500, measured: `${ms(ui.firstRowsMs)} ms` });
+  out.push({ what: `UI filter p95 under 50 ms (${int(ui.skills)} skills)`, met: ui.filterP95Ms === null ? null : ui.filterP95Ms < 50, measured: `p95 ${ms(ui.filterP95Ms)} ms, p50 ${ms(ui.filterP50Ms)} ms` });
+  return out;
+}
+
+export function renderReport(results: Results, detail: Detail): string {
+  const lines: string[] = [];
+  const push = (...l: string[]) => lines.push(...l);
+  push(
+    '# Benchmarks',
+    '',
+    `Generated by \`npm run bench${detail.mode === 'quick' ? ' -- --quick' : ''}\` on ${detail.startedAt.slice(0, 16).replace('T', ' ')} UTC. Every figure below comes from that run; `,
+    '`bench/results.json` holds the medians in machine-readable form and `bench/results-detail.json` every sample.',
+    '',
+    '## Machine',
+    '',
+    `- OS: ${detail.machine.os}`,
+    `- CPUs: ${detail.machine.cpus}; memory ${detail.machine.memoryGb} GB`,
+    `- Node: ${detail.machine.node} (engine, floor and catalog server)`,
+    `- Peer: ${detail.machine.peer}`,
+    '',
+    '## Headline: ratios',
+    '',
+    'The machine is noisy, so the ratios are what to read: each is the median of per-run ratios, where the engine, the floor and the peer ran back to back against fresh servers.',
+    '',
+    '| transport | skills | verify / floor | engine / peer |',
+    '|---|---:|---:|---:|',
+  );
+  for (const r of results.runs) {
+    const d = detail.runs.find((x) => x.transport === r.transport && x.skills === r.skills)!;
+    const ratios = spread(d.samples.map((s) => s.verifyMs / s.floorMs));
+    const peerFailure = d.samples.find((s) => s.peerMs === null)?.peerFailure;
+    const peerRatio = r.verifyOverPeer !== null ? range(spread(d.samples.map((s) => s.engineWallMs / (s.peerMs ?? NaN))), ratio) : peerFailure ? `peer failed: “${peerFailure}”` : '—';
+    push(`| ${r.transport} | ${int(r.skills)} | ${range(ratios, ratio)} | ${peerRatio} |`);
+  }
+  push(
+    '',
+    'Medians with (min–max) over the runs.',
+    '',
+    '## Every figure',
+    '',
+    '| transport | skills × files | runs | list ms | verify all ms | floor ms | peer ms | engine end-to-end ms | peak RSS MB | peak heap MB |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const d of detail.runs) {
+    const s = (f: (x: Sample) => number) => spread(d.samples.map(f));
+    push(
+      `| ${d.transport} | ${int(d.skills)} × ${d.filesPerSkill} | ${d.samples.length} | ${range(s((x) => x.listMs))} | ${range(s((x) => x.verifyMs))} | ${range(s((x) => x.floorMs))} | ${peerCell(d)} | ${range(s((x) => x.engineWallMs))} | ${ms(Math.max(...d.samples.map((x) => x.peakRssMb)))} | ${ms(Math.max(...d.samples.map((x) => x.peakHeapMb)))} |`,
+    );
+  }
+  push(
+    '',
+    'What each figure is:',
+    '',
+    '- **list**: `SkillsEngine.refresh` through a `Connection`, as the app does on connect: every `skills/list` page (100 skills a page), checked and held.',
+    `- **verify all**: the engine's \`startVerifyAll\` at its default concurrency (${detail.runs[0]?.readConcurrency ?? 8} reads in flight), from start to the job's \`done\`: every file read with \`resources/read\`, sized, hashed, compared with the listing, SKILL.md frontmatter compared.`,
+    '- **floor**: a bare SDK `Client` making the same `resources/read` calls at the same concurrency and hashing each file with `node:crypto`, nothing else (no result validation, no protocol log); its listing is not timed.',
+    '- **peer**: the MCP Inspector\'s verifier, `mcp-inspector --cli <server> --method skills/list --verify --skill-catalog-max-skills 100000 --skill-catalog-max-bytes 10000000000`, wall time of the whole CLI run (start, connect, list, verify, exit). Its reports are counted: a run counts only when it printed one report per skill and exited 0.',
+    '- **engine end-to-end**: the engine\'s process from spawn to exit (start, connect, list, verify all), which is the like-for-like figure for the peer\'s CLI run: **engine / peer** divides the two.',
+    '- **peak RSS** is `process.resourceUsage().maxRSS` of the engine process; peak heap is the largest V8 `used_heap_size` sampled every 20 ms.',
+    '- Every run starts a fresh catalog server, so no run profits from another\'s warm caches.',
+    '',
+    '## Time per skill (how cost grows with N)',
+    '',
+    '| transport | skills | verify ms / skill | floor ms / skill | list ms / skill |',
+    '|---|---:|---:|---:|---:|',
+  );
+  for (const r of results.runs) {
+    const per = (v: number | null) => (v === null ? '—' : (v / r.skills).toFixed(3));
+    push(`| ${r.transport} | ${int(r.skills)} | ${per(r.verifyMs)} | ${per(r.floorMs)} | ${per(r.listMs)} |`);
+  }
+  push(
+    '',
+    '## Client CPU per file',
+    '',
+    'Wall time depends on the server and on whatever else the machine runs; CPU time of the client process does not. This is the work the engine does per file (read, size, hash, compare, frontmatter, bookkeeping) next to the floor\'s (read and hash only).',
+    '',
+    '| transport | skills | engine CPU µs / file | floor CPU µs / file | engine / floor |',
+    '|---|---:|---:|---:|---:|',
+  );
+  for (const d of detail.runs) {
+    const files = d.skills * d.filesPerSkill;
+    const engineCpu = median(d.samples.map((x) => (x.verifyCpuMs * 1000) / files));
+    const floorCpu = median(d.samples.map((x) => (x.floorCpuMs * 1000) / files));
+    const cpuRatio = median(d.samples.map((x) => x.verifyCpuMs / x.floorCpuMs));
+    push(`| ${d.transport} | ${int(d.skills)} | ${engineCpu === null ? '—' : Math.round(engineCpu)} | ${floorCpu === null ? '—' : Math.round(floorCpu)} | ${ratio(cpuRatio)} |`);
+  }
+  push('', '## UI at scale', '');
+  if (detail.ui) {
+    const ui = detail.ui;
+    push(
+      `Browser mode (the built \`web.js\`) in Chromium, with the synthetic catalog at ${int(ui.skills)} skills as its only server, connected through the contract (\`servers.connect\`) once the page was up. Measured in the page with \`performance.now()\`, a \`MutationObserver\` on the rows (\`[data-skill-uri]\`) and the first frame after the change (\`requestAnimationFrame\` + a posted message).`,
+      '',
+      `- first rows painted **${ms(ui.firstRowsMs)} ms** after the first skills reached the page (the whole listing took ${ms(ui.listingMs)} ms from connect to its last page);`,
+      `- filter keystroke → updated list painted: **p50 ${ms(ui.filterP50Ms)} ms, p95 ${ms(ui.filterP95Ms)} ms** over ${ui.samples.length} keystrokes in "Search skills" (a letter, then Backspace back to the whole catalog, 25 times).`,
+      ...(ui.failure ? [`- note: ${ui.failure}.`] : []),
+    );
+  } else push(`Not measured: ${detail.uiSkipped ?? 'no result'}.`);
+  push('', '## Targets', '', '| target | measured | met |', '|---|---|---|');
+  for (const t of targets(results, detail)) push(`| ${t.what} | ${t.measured} | ${t.met === null ? 'not measured' : t.met ? 'yes' : '**no**'} |`);
+  const notes = path.join(import.meta.dirname, 'notes.md');
+  const notesPath = existsSync(notes) ? notes : path.join(process.env['BENCH_ROOT'] ?? '.', 'bench', 'notes.md');
+  if (existsSync(notesPath)) push('', readFileSync(notesPath, 'utf8').trim());
+  push('');
+  return lines.join('\n');
+}

@@ -1,0 +1,9 @@
+// `npm run bench` (after `npm run build`): bundles the bench and runs it.
+//   node bench/run.mjs [--quick] [--sizes 100,1000] [--transports stdio,http] [--runs 3] [--no-peer] [--no-ui]
+//   node bench/run.mjs --render <dir>   re-renders BENCHMARKS.md from <dir>/bench/results-detail.json
+import { BENCH_OUT, ROOT, bundleBench } from './bundle.mjs';
+
+const entries = await bundleBench();
+process.env['BENCH_ROOT'] = ROOT;
+process.env['BENCH_OUT'] = BENCH_OUT;
+await import(entries.main);

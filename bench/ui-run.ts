@@ -1,0 +1,192 @@
+// The UI at scale: the real app in browser mode (the built web.js) with the
+// synthetic catalog as its only server, in Debian's Chromium. Measures, in the
+// page, the time from the first skills reaching it to the first rows painted,
+// and keystroke-to-updated-list latency in the catalog search box.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { percentile } from './stats.js';
+
+export interface UiResult {
+  readonly skills: number;
+  readonly firstRowsMs: number | null;
+  readonly filterP50Ms: number | null;
+  readonly filterP95Ms: number | null;
+  /** Keystroke latencies, in order; null where the list did not change within the wait. */
+  readonly samples: ReadonlyArray<number | null>;
+  readonly listingMs: number | null;
+  readonly failure?: string;
+}
+
+const SERVER_ID = 'bench-catalog';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// Runs in the page before the app: timestamps what the app's WebSocket
+// receives (MessageEvent.timeStamp is when it arrived, on performance.now()'s
+// clock) and the first row the app paints (a frame after the DOM change).
+const INSTRUMENT = `(() => {
+  const bench = { dataAt: null, doneAt: null, firstRowAt: null };
+  window.__bench = bench;
+  const Native = window.WebSocket;
+  window.__NativeWebSocket = Native;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const text = typeof event.data === 'string' ? event.data : '';
+        if (!text.includes('"skills.listed"') && !text.includes('"skills.list"')) return;
+        if (bench.dataAt === null && text.includes('"uri":"skill://synthetic/')) bench.dataAt = event.timeStamp;
+        if (text.includes('"done":true')) bench.doneAt = event.timeStamp;
+      });
+    }
+  };
+  const afterPaint = (callback) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => callback(performance.now());
+    channel.port2.postMessage(0);
+  });
+  // Rows added, removed or changed; or the app's own count of visible rows, where it shows one.
+  const touchesRows = (records) => records.some((r) => {
+    if (r.type === 'attributes') return true;
+    const nodes = [...r.addedNodes, ...r.removedNodes];
+    if (nodes.some((n) => n.nodeType === 1 && (n.matches('[data-skill-uri]') || n.querySelector('[data-skill-uri]')))) return true;
+    const target = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+    return Boolean(target && target.closest('[data-skill-uri]'));
+  });
+  new MutationObserver((records, observer) => {
+    if (bench.dataAt === null || !touchesRows(records)) return;
+    observer.disconnect();
+    afterPaint((t) => { bench.firstRowAt = t; });
+  }).observe(document, { childList: true, subtree: true });
+  /** Resolves with keydown-to-painted-list latency, or null when the rows did not change. */
+  window.__benchKey = (input) => new Promise((resolve) => {
+    let keyAt = null;
+    const timer = setTimeout(() => { observer.disconnect(); resolve(null); }, 3000);
+    input.addEventListener('keydown', (e) => { keyAt = e.timeStamp; }, { capture: true, once: true });
+    const observer = new MutationObserver((records) => {
+      if (keyAt === null || !touchesRows(records)) return;
+      observer.disconnect();
+      afterPaint((t) => { clearTimeout(timer); resolve(t - keyAt); });
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-visible-count'] });
+  });
+  window.__benchArm = () => {
+    window.__benchPending = window.__benchKey(document.querySelector('input[aria-label="Search skills"]'));
+  };
+  /** Connects a server the way the app's own button does: one servers.connect call on the contract. */
+  window.__benchConnect = (token, serverId) => new Promise((resolve, reject) => {
+    const ws = new Native('ws://' + location.host + '/bridge?token=' + encodeURIComponent(token));
+    ws.onopen = () => ws.send(JSON.stringify({ id: 1, method: 'servers.connect', params: { serverId } }));
+    ws.onmessage = (event) => {
+      const reply = JSON.parse(String(event.data));
+      if (reply.id !== 1) return;
+      ws.close();
+      if (reply.ok) resolve(true);
+      else reject(new Error((reply.error && reply.error.message) || 'servers.connect failed'));
+    };
+    ws.onerror = () => reject(new Error('bridge WebSocket failed'));
+  });
+})();`;
+
+/**
+ * Letters, each followed by Backspace (back to the whole catalog): 50 keystrokes.
+ * None is in the descriptions' fixed start ("Synthetic skill N to") and each is
+ * rare enough in the generated words to keep a part of the catalog (or none of
+ * it), so every keystroke changes the list.
+ */
+const KEYS = ['b', 'd', 'f', 'g', 'j', 'm', 'p', 'q', 'u', 'v', 'w', 'x', 'z', 'b', 'd', 'f', 'g', 'j', 'm', 'p', 'q', 'u', 'v', 'w', 'x'].flatMap((k) => [k, 'Backspace']);
+
+export async function measureUi(options: { webEntry: string; serverEntry: string; skills: number; files: number; chromium?: string }): Promise<UiResult> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'si-bench-ui-'));
+  writeFileSync(
+    path.join(dataDir, 'servers.json'),
+    JSON.stringify({
+      version: 1,
+      demoSeeded: true,
+      servers: [
+        {
+          id: SERVER_ID,
+          label: 'Synthetic catalog',
+          transport: { kind: 'stdio', command: process.execPath, args: [options.serverEntry, '--skills', String(options.skills), '--files', String(options.files)], env: {} },
+          createdAt: new Date().toISOString(),
+        },
+      ],
+    }),
+  );
+  const app = spawn(process.execPath, [options.webEntry, '--port', '0', '--data-dir', dataDir, '--json', '--no-demo', '--no-connect'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  app.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const browser = await chromium.launch({ executablePath: options.chromium ?? process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  try {
+    const info = await new Promise<{ pageUrl: string; token: string }>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`browser mode did not start: ${stderr}`)), 30_000);
+      app.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const nl = out.indexOf('\n');
+        if (nl >= 0) {
+          clearTimeout(timer);
+          resolve(JSON.parse(out.slice(0, nl)) as { pageUrl: string; token: string });
+        }
+      });
+      app.once('exit', (code) => reject(new Error(`browser mode exited with ${code}: ${stderr}`)));
+    });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript(INSTRUMENT);
+    await page.goto(info.pageUrl);
+    await page.locator('input[aria-label="Search skills"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-server-label="Synthetic catalog"]').waitFor({ timeout: 30_000 }).catch(() => undefined);
+
+    const connectStarted = Date.now();
+    await page.evaluate(`window.__benchConnect(${JSON.stringify(info.token)}, ${JSON.stringify(SERVER_ID)})`);
+    const bench = () => page.evaluate<{ dataAt: number | null; doneAt: number | null; firstRowAt: number | null }>('window.__bench');
+    const deadline = Date.now() + 10 * 60_000;
+    let state = await bench();
+    while ((state.doneAt === null || state.firstRowAt === null) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = await bench();
+    }
+    const listingMs = state.doneAt !== null ? Date.now() - connectStarted : null;
+    if (state.dataAt === null || state.firstRowAt === null) {
+      return { skills: options.skills, firstRowsMs: null, filterP50Ms: null, filterP95Ms: null, samples: [], listingMs, failure: 'the catalog did not reach the page, or no row was painted, within 10 minutes' };
+    }
+    const firstRowsMs = state.firstRowAt - state.dataAt;
+    // Let the last listing page settle before typing.
+    await page.waitForTimeout(1000);
+    const samples = await typeAndTime(page);
+    const measured = samples.filter((s): s is number => s !== null);
+    return {
+      skills: options.skills,
+      firstRowsMs,
+      filterP50Ms: percentile(measured, 50),
+      filterP95Ms: percentile(measured, 95),
+      samples,
+      listingMs,
+      ...(measured.length < samples.length ? { failure: `${samples.length - measured.length} of ${samples.length} keystrokes left the visible rows unchanged within 3 s` } : {}),
+    };
+  } finally {
+    await browser.close();
+    const exited = new Promise((r) => app.once('exit', r));
+    app.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (app.exitCode === null) app.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function typeAndTime(page: Page): Promise<Array<number | null>> {
+  const input = page.locator('input[aria-label="Search skills"]');
+  await input.click();
+  await input.fill('');
+  const samples: Array<number | null> = [];
+  for (const key of KEYS) {
+    await page.evaluate('window.__benchArm()');
+    await page.keyboard.press(key);
+    samples.push(await page.evaluate<number | null>('window.__benchPending'));
+    // A pause between keystrokes, as a person types; each measurement stands alone.
+    await page.waitForTimeout(120);
+  }
+  return samples;
+}
