@@ -1,6 +1,7 @@
 // Runs every content-risk rule over one skill's exact bytes. Pure: the files
 // in, findings, revealed hidden text and a description of each file out. The
 // reading (from a server or from disk) happens elsewhere.
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { sha256 } from '../skills/verify.js';
 import { finding, isFindingId } from '../../shared/findings.js';
 import type { Finding } from '../../shared/model.js';
@@ -36,21 +37,39 @@ export interface ContentReview {
   readonly prepared: readonly PreparedFile[];
 }
 
+const RULES: ReadonlyArray<(ctx: RiskContext, files: readonly PreparedFile[]) => RuleResult> = [
+  invisibleTextRule,
+  hiddenMarkupRule,
+  imageTextRule,
+  executionRule,
+  autoRunRule,
+  permissionsRule,
+  reachRule,
+  secretsRule,
+  hijackRule,
+  shapeRule,
+];
+
 export function reviewContent(input: ReviewInput, unread: readonly UnreadFile[] = []): ContentReview {
   const prepared = prepareFiles(input);
   const ctx: RiskContext = { input, sources: textSources(prepared) };
-  const results: RuleResult[] = [
-    invisibleTextRule(ctx),
-    hiddenMarkupRule(ctx),
-    imageTextRule(ctx),
-    executionRule(ctx, prepared),
-    autoRunRule(ctx, prepared),
-    permissionsRule(ctx),
-    reachRule(ctx),
-    secretsRule(ctx, prepared),
-    hijackRule(ctx),
-    shapeRule(ctx, prepared),
-  ];
+  return finish(ctx, prepared, RULES.map((rule) => rule(ctx, prepared)), unread);
+}
+
+/** The same review, giving the event loop a turn between rules: a large skill must not freeze the app. */
+export async function reviewContentYielding(input: ReviewInput, unread: readonly UnreadFile[] = []): Promise<ContentReview> {
+  await setImmediatePromise();
+  const prepared = prepareFiles(input);
+  const ctx: RiskContext = { input, sources: textSources(prepared) };
+  const results: RuleResult[] = [];
+  for (const rule of RULES) {
+    await setImmediatePromise();
+    results.push(rule(ctx, prepared));
+  }
+  return finish(ctx, prepared, results, unread);
+}
+
+function finish(ctx: RiskContext, prepared: readonly PreparedFile[], results: readonly RuleResult[], unread: readonly UnreadFile[]): ContentReview {
   const findings = results.flatMap((r) => r.findings);
   const hidden = results.flatMap((r) => r.hidden);
   for (const file of unread) {

@@ -8,7 +8,7 @@ import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
 import { qualifiedName } from './collisions.js';
 import type { ReviewFileInput } from './rules/context.js';
-import { reviewContent, type UnreadFile } from './risk-review.js';
+import { reviewContentYielding, type UnreadFile } from './risk-review.js';
 import { summarise } from './summary.js';
 
 export async function reviewServerSkill(deps: FeatureDeps, serverId: string, skillUri: string): Promise<SkillReview> {
@@ -41,7 +41,7 @@ export async function reviewServerSkill(deps: FeatureDeps, serverId: string, ski
     }
   }
 
-  const content = reviewContent({ serverId, skillUri: entry.uri, files, listedFileCount: uris.length, listedFrontmatter: entry.frontmatter }, unread);
+  const content = await reviewContentYielding({ serverId, skillUri: entry.uri, files, listedFileCount: uris.length, listedFrontmatter: entry.frontmatter }, unread);
   return {
     serverId,
     skillUri: entry.uri,

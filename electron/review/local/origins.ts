@@ -6,6 +6,7 @@
 // for) and serialised; nothing here writes to a skills folder.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { z } from 'zod';
 import type { FileContent, SkillEntry } from '../../../shared/model.js';
 import { localOriginId, type LocalOrigin, type LocalFolderKind, type HostId } from '../../../shared/review-model.js';
@@ -110,6 +111,8 @@ export class LocalOrigins {
     const now = new Date().toISOString();
     const skills = new Map<string, LocalSkill>();
     for (const folder of scan.skills) {
+      // One skill at a time with a turn for the event loop in between: a big folder must not freeze the app.
+      await setImmediatePromise();
       const skill = buildLocalSkill(definition.id, definition.label, folder, now);
       skills.set(skill.entry.uri, skill);
     }
