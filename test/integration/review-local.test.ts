@@ -124,7 +124,7 @@ describe('local skill folders', () => {
   it('never follows a link out of the folder, never opens a pipe, never writes', async () => {
     const origins = await client.call('review.localOrigins', {});
     const skipped = origin(origins, claudeId).skipped;
-    expect(skipped.map((s) => s.path)).not.toContain(path.join(claude, 'linked-skill', 'SKILL.md'));
+    expect(skipped).toContainEqual({ path: path.join(claude, 'linked-skill'), reason: `a symbolic link out of the folder (to ${path.join(outside, 'elsewhere')}); not followed` });
     const entries = await client.call('review.localSkills', { originId: claudeId });
     expect(entries.some((e) => e.name === 'elsewhere')).toBe(false);
     const hostile = await client.call('review.get', { serverId: claudeId, skillUri: `file://${path.join(claude, 'hostile', 'SKILL.md')}` });

@@ -176,6 +176,10 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
       skipped.push({ path: e.absolute, reason: 'named skill.md, not SKILL.md: most agents will not load it' });
     }
   }
+  const underSkill = (relative: string) => skillDirs.some((d) => d !== '.' && relative.startsWith(`${d}/`));
+  for (const e of entries) {
+    if (e.kind === 'link-out' && !underSkill(e.relative)) skipped.push({ path: e.absolute, reason: `a symbolic link out of the folder (to ${e.target ?? '?'}); not followed` });
+  }
   if (skillDirs.includes('.')) skipped.push({ path: path.join(folder, 'SKILL.md'), reason: 'a SKILL.md directly in the skills folder is not a skill (it needs its own folder)' });
 
   let budget = limits.maxTotalBytes;
