@@ -5,7 +5,15 @@ import type { Finding, SkillEntry } from '../../shared/model.js';
 import { forEachLimited } from '../skills/concurrency.js';
 import { probeDirectoryOnFile } from '../skills/directory.js';
 import { probeUnknownSkill } from '../skills/skills-get.js';
+import { containment } from '../../shared/skill-uri.js';
+import { reviewContent, type UnreadFile } from '../review/risk-review.js';
+import type { ReviewFileInput } from '../review/rules/context.js';
 import type { CliSession } from './session.js';
+
+function relativePath(fileUri: string, skillUri: string): string {
+  const where = containment(fileUri, skillUri);
+  return where.inside ? where.relativePath : fileUri;
+}
 
 export interface CheckReport {
   readonly server: { label: string; era?: string; protocolVersion?: string; selfReported?: { name: string; version: string } };
@@ -29,8 +37,20 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
   progress(`Found ${listed.length} skill(s). Verifying…`);
   let done = 0;
   // A few skills at a time: each reads its own files in order, SKILL.md first.
+  const risks: Finding[] = [];
   await forEachLimited(listed, 4, async (skill) => {
-    await engine.verifySkill(rpc, skill.uri, { withGet: true });
+    const files: ReviewFileInput[] = [];
+    const unread: UnreadFile[] = [];
+    await engine.verifySkill(rpc, skill.uri, {
+      withGet: true,
+      onBytes: (read) => {
+        const path = read.uri === skill.uri ? 'SKILL.md' : relativePath(read.uri, skill.uri);
+        if (read.bytes) files.push({ uri: read.uri, path, bytes: read.bytes, ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}) });
+        else unread.push({ uri: read.uri, path, reason: read.check.state === 'failed' ? read.check.message : 'not served' });
+      },
+    });
+    // Content risk is judged on the exact bytes served, whether or not they matched the listing.
+    risks.push(...reviewContent({ serverId: session.serverId, skillUri: skill.uri, files, listedFileCount: files.length + unread.length, listedFrontmatter: skill.frontmatter }, unread).findings);
     done++;
     if (done % 25 === 0 || done === listed.length) progress(`Verified ${done}/${listed.length}`);
   });
@@ -53,6 +73,6 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
       ...(snapshot.selfReported ? { selfReported: { name: snapshot.selfReported.name, version: snapshot.selfReported.version } } : {}),
     },
     skills: engine.list(session.serverId),
-    findings: engine.findings(session.serverId),
+    findings: [...engine.findings(session.serverId), ...risks],
   };
 }

@@ -317,14 +317,19 @@ export class SkillsEngine {
   }
 
   /** Reads and verifies every file of one skill (SKILL.md first, as a host would). */
-  async verifySkill(rpc: Rpc, skillUri: string, options: { signal?: AbortSignal; withGet?: boolean } = {}): Promise<SkillEntry> {
+  async verifySkill(
+    rpc: Rpc,
+    skillUri: string,
+    options: { signal?: AbortSignal; withGet?: boolean; onBytes?: (file: ReadResult) => void } = {},
+  ): Promise<SkillEntry> {
     const state = this.server(rpc.serverId);
     // skills/get exists only where the extension is declared; legacy forms have none to ask.
     if (options.withGet !== false && state.capability?.declared) await this.confirmWithGet(rpc, skillUri, options.signal);
     const record = this.requireRecord(state, skillUri);
     for (const uri of this.filesOf(record)) {
       if (options.signal?.aborted) break;
-      await this.readFile(rpc, skillUri, uri, options.signal ? { signal: options.signal } : {});
+      const read = await this.readFile(rpc, skillUri, uri, { ...(options.signal ? { signal: options.signal } : {}), keepBytes: Boolean(options.onBytes) });
+      options.onBytes?.(read);
     }
     const view = state.view(record, this.approvals);
     this.events.updated([view]);
