@@ -6,12 +6,16 @@ import type {
   ApprovalStoreStatus,
   AuditAction,
   AuditEntry,
+  FileSide,
   ReviewReport,
   SkillDiff,
   SkillHistory,
 } from './approvals-model.js';
+import type { ApprovalState, SkillFileRef } from './model.js';
 
 const id = z.string().min(1).max(200);
+/** Lockfiles opened in the app: room for tens of thousands of skills, and under the bridge's 8 MiB message limit once JSON-escaped. */
+export const MAX_LOCKFILE_CHARS = 6 * 1024 * 1024;
 const uri = z.string().min(1).max(8192);
 const digest = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'a digest is "sha256:" followed by 64 lowercase hex digits');
 const note = z.string().trim().max(4000);
@@ -45,6 +49,23 @@ export const APPROVAL_PARAMS = {
   /** The exact stored bytes of a reviewed file (re-hashed before they are returned). */
   'approvals.snapshotFile': z.object({ serverId: id, digest }).strict(),
   'approvals.storeStatus': z.object({}).strict(),
+  /**
+   * The approved skills (all servers, or one) as a skills lockfile — the
+   * format of `skill-inspector lock` — pinning each approved skill's bound
+   * {uri, digest, size} set under its server's label.
+   */
+  'approvals.exportLock': z.object({ serverId: id.optional() }).strict(),
+  /**
+   * Compares a lockfile with what the connected servers (matched by label)
+   * list now. Approves nothing: an approval only ever comes from a review of the bytes.
+   */
+  'approvals.importLock': z
+    .object({
+      text: z.string().min(1, 'the lockfile is empty').max(MAX_LOCKFILE_CHARS, `a lockfile is at most ${MAX_LOCKFILE_CHARS / 1024 / 1024} MiB`),
+      /** The file's name, used in every error about it. */
+      name: z.string().trim().min(1).max(1000).optional(),
+    })
+    .strict(),
 } as const satisfies Record<string, z.ZodType>;
 
 export interface SnapshotFile {
@@ -69,6 +90,62 @@ export interface AuditPage {
   readonly unreadableLines: readonly number[];
 }
 
+export interface LockExportResult {
+  /** The lockfile text, exactly as `skill-inspector lock` writes it. */
+  readonly json: string;
+  readonly fileName: string;
+  /** Server labels pinned, in file order. */
+  readonly servers: readonly string[];
+  readonly skillCount: number;
+}
+
+/**
+ * How one locked skill compares with the listing the app holds now:
+ * `matches` (same name and the same {uri, digest, size} set), `differs`
+ * (see `drift`), `server-not-connected` (no connected server with the lock's
+ * label), `missing` (the server does not list it).
+ */
+export type LockedSkillStatus = 'matches' | 'differs' | 'server-not-connected' | 'missing';
+
+export interface LockFileDrift {
+  readonly uri: string;
+  readonly lock: FileSide;
+  readonly server: FileSide;
+}
+
+/** What moved between the lock and the server (the words of `skill-inspector verify`). */
+export interface LockDrift {
+  readonly lock: { readonly name: string; readonly dynamic: boolean };
+  readonly server: { readonly name: string; readonly dynamic: boolean };
+  /** Files the server lists that the lock does not pin. */
+  readonly filesAdded: readonly SkillFileRef[];
+  /** Files the lock pins that the server no longer lists. */
+  readonly filesRemoved: readonly SkillFileRef[];
+  readonly filesChanged: readonly LockFileDrift[];
+}
+
+export interface LockedSkillResult {
+  readonly serverLabel: string;
+  /** The catalog's server with that label, when there is one. */
+  readonly serverId?: string;
+  readonly skillUri: string;
+  /** The frontmatter name the lock records. */
+  readonly name: string;
+  readonly status: LockedSkillStatus;
+  /** The comparison in one plain sentence. */
+  readonly detail: string;
+  readonly drift?: LockDrift;
+  /** The app's own decision about the skill (a lock never changes it). */
+  readonly approval: ApprovalState;
+}
+
+export interface LockImportResult {
+  /** The name the errors and the screen use for the file. */
+  readonly file: string;
+  readonly skills: readonly LockedSkillResult[];
+  readonly counts: { readonly [S in LockedSkillStatus]: number };
+}
+
 export interface ApprovalResults {
   'approvals.startReview': ReviewReport;
   'approvals.cancelReview': { readonly cancelled: boolean };
@@ -85,6 +162,8 @@ export interface ApprovalResults {
   'approvals.audit': AuditPage;
   'approvals.snapshotFile': SnapshotFile;
   'approvals.storeStatus': ApprovalStoreStatus;
+  'approvals.exportLock': LockExportResult;
+  'approvals.importLock': LockImportResult;
 }
 
 export interface ApprovalEvents {

@@ -12,6 +12,7 @@ import { Approvals } from './approvals.js';
 import { AuditLog } from './audit-log.js';
 import { buildDiff } from './diff.js';
 import { HistoryStore } from './history-store.js';
+import { exportLock, importLock } from './lock-file.js';
 import { runReview } from './review.js';
 
 export type ApprovalHandlers = Pick<Handlers, keyof typeof APPROVAL_PARAMS>;
@@ -98,6 +99,8 @@ export async function createApprovalHandlers(deps: FeatureDeps): Promise<Approva
       return { serverId, digest, size: bytes.byteLength, base64: bytes.toString('base64'), ...(text !== undefined ? { text } : {}) };
     },
     'approvals.storeStatus': async () => ({ problems: service.problems, auditUnreadableLines: service.auditUnreadableLines }),
+    'approvals.exportLock': async ({ serverId }) => exportLock(deps, service, serverId),
+    'approvals.importLock': async ({ text, name }) => importLock(deps, service, text, name),
   };
   // Store problems found at start are pushed on the first approvals call, when a window is listening.
   const wrapped: Record<string, (params: never) => Promise<unknown>> = {};
