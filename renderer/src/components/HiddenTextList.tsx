@@ -1,10 +1,12 @@
 // Text the reader does not see but the model receives, made visible: decoded
 // tag characters, zero-width and bidi runs, HTML comments, image metadata.
-import { Badge, Code, Group, Paper, Stack, Text } from '@mantine/core';
+// Each one opens the place it was found.
+import { Badge, Code, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { HiddenText, HiddenTextKind } from '../../../shared/review-model.js';
+import { RevealedText } from './RevealedText.js';
 
-const KIND: Record<HiddenTextKind, string> = {
-  'tag-characters': 'Invisible Unicode tag characters (decoded)',
+export const HIDDEN_KIND: Record<HiddenTextKind, string> = {
+  'tag-characters': 'Invisible Unicode tag characters, decoded',
   'invisible-characters': 'Invisible characters',
   'html-comment': 'HTML comment',
   'hidden-markdown': 'Markdown that renders to nothing',
@@ -12,27 +14,43 @@ const KIND: Record<HiddenTextKind, string> = {
   'image-metadata': 'Text inside an image',
 };
 
-export function HiddenTextList({ hidden, onOpen }: { hidden: readonly HiddenText[]; onOpen?: (h: HiddenText) => void }) {
+/** Long hidden text is cut in the list; the Bytes tab has all of it. */
+const MAX_SHOWN_CHARS = 2_000;
+
+export function HiddenTextList({ hidden, onOpen, fileLabel }: { hidden: readonly HiddenText[]; onOpen?: (h: HiddenText) => void; fileLabel?: (fileUri: string) => string }) {
   if (hidden.length === 0) return null;
   return (
-    <Stack gap={6} data-testid="hidden-text">
-      {hidden.map((h, i) => (
-        <Paper key={i} withBorder p="xs" data-hidden-kind={h.kind} onClick={onOpen ? () => onOpen(h) : undefined} style={onOpen ? { cursor: 'pointer' } : undefined}>
-          <Group gap={6} mb={4}>
-            <Badge color="red" variant="light" size="sm">
-              {KIND[h.kind]}
+    <Stack gap={6} data-testid="hidden-text" data-hidden-count={hidden.length}>
+      {hidden.map((h, i) => {
+        const place = (
+          <Group gap={6} mb={4} wrap="nowrap">
+            <Badge color="red" variant="light" size="sm" style={{ flex: '0 0 auto' }}>
+              {HIDDEN_KIND[h.kind]}
             </Badge>
-            <Text size="xs" c="dimmed" className="mono">
-              {h.fileUri.slice(h.fileUri.lastIndexOf('/') + 1)}
+            <Text size="xs" c="dimmed" className="mono" truncate>
+              {fileLabel ? fileLabel(h.fileUri) : h.fileUri.slice(h.fileUri.lastIndexOf('/') + 1)}
               {h.line !== undefined ? `:${h.line}` : ''}
+              {h.column !== undefined && h.line !== undefined ? `:${h.column}` : ''}
               {h.field ? ` · ${h.field}` : ''}
             </Text>
           </Group>
-          <Code block data-hidden-text>
-            {h.text}
-          </Code>
-        </Paper>
-      ))}
+        );
+        const text = h.text.length > MAX_SHOWN_CHARS ? `${h.text.slice(0, MAX_SHOWN_CHARS)} …` : h.text;
+        return (
+          <Paper key={i} withBorder p="xs" data-hidden-kind={h.kind} data-hidden-file={h.fileUri} data-hidden-line={h.line} data-hidden-finding={h.findingId}>
+            {onOpen ? (
+              <UnstyledButton onClick={() => onOpen(h)} aria-label={`Show where: ${HIDDEN_KIND[h.kind]}${h.line !== undefined ? `, line ${h.line}` : ''}`} style={{ display: 'block', width: '100%' }} data-action="open-hidden">
+                {place}
+              </UnstyledButton>
+            ) : (
+              place
+            )}
+            <Code block data-hidden-text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <RevealedText text={text} />
+            </Code>
+          </Paper>
+        );
+      })}
     </Stack>
   );
 }

@@ -1,64 +1,145 @@
-// The plain-language summary of a skill (from review.scanSkill): one headline,
-// then what it is for, what it contains, what it asks for and what looks risky
-// — each point one click from its evidence. Never says "safe".
-import { Alert, Anchor, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+// The plain-language summary of a skill (from a content review): one
+// headline, then what it is for, what it contains, what it asks for and what
+// looks risky — each point one click from its evidence (the place in a file,
+// and the finding in Checks). Never says "safe".
+import { Alert, Anchor, Badge, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconShieldExclamation } from '@tabler/icons-react';
-import type { SkillSummary as Summary, SummaryEvidence, SummaryTone } from '../../../shared/review-model.js';
+import type { SkillSummary as Summary, SummaryEvidence, SummaryPoint, SummaryTone, SummaryTopic } from '../../../shared/review-model.js';
 
-const TONE: Record<SummaryTone, { color: string; word: string; Icon: typeof IconInfoCircle }> = {
+export const SUMMARY_TONE: Record<SummaryTone, { color: string; word: string; Icon: typeof IconInfoCircle }> = {
   ok: { color: 'green', word: 'Nothing stands out', Icon: IconCircleCheck },
   info: { color: 'blue', word: 'Note', Icon: IconInfoCircle },
   caution: { color: 'yellow', word: 'Look closer', Icon: IconAlertTriangle },
   danger: { color: 'red', word: 'Be careful', Icon: IconShieldExclamation },
 };
 
-export interface EvidenceLink {
-  (evidence: SummaryEvidence): void;
+const TOPICS: readonly { topic: SummaryTopic; title: string }[] = [
+  { topic: 'purpose', title: 'What it is for' },
+  { topic: 'contents', title: 'What it contains' },
+  { topic: 'asks', title: 'What it asks for' },
+  { topic: 'risk', title: 'What looks risky' },
+];
+
+/** Places shown per point; the rest are one click away in Checks. */
+const PLACES_SHOWN = 3;
+
+export interface SummaryLinks {
+  /** Opens the place a piece of evidence points at (a file, a line, a field). */
+  readonly onEvidence?: (evidence: SummaryEvidence) => void;
+  /** Opens a finding in the Checks tab. */
+  readonly onFinding?: (findingId: string) => void;
+  /** A file's name for a link (its path inside the skill). */
+  readonly fileLabel?: (fileUri: string) => string;
 }
 
-export function SkillSummary({ summary, onEvidence }: { summary: Summary; onEvidence?: EvidenceLink }) {
-  const headline = TONE[summary.tone];
+export function SkillSummary({ summary, onEvidence, onFinding, fileLabel }: { summary: Summary } & SummaryLinks) {
+  const headline = SUMMARY_TONE[summary.tone];
+  const links: SummaryLinks = { ...(onEvidence ? { onEvidence } : {}), ...(onFinding ? { onFinding } : {}), ...(fileLabel ? { fileLabel } : {}) };
   return (
-    <Alert color={headline.color} icon={<headline.Icon size={18} aria-hidden />} title={`${headline.word}: ${summary.headline}`} data-testid="skill-summary" data-tone={summary.tone}>
-      <Stack gap={6}>
-        <Text size="sm">{summary.purpose}</Text>
-        <List spacing={4} size="sm" center>
-          {summary.points.map((point, i) => {
-            const tone = TONE[point.tone];
-            return (
-              <List.Item
-                key={i}
-                data-summary-topic={point.topic}
-                data-summary-tone={point.tone}
-                icon={
-                  <ThemeIcon color={tone.color} size={18} radius="xl" variant="light" aria-label={tone.word}>
-                    <tone.Icon size={12} />
-                  </ThemeIcon>
-                }
-              >
-                <Group gap={6} wrap="wrap">
-                  <Text size="sm" span>
-                    {point.text}
-                  </Text>
-                  {onEvidence
-                    ? point.evidence.slice(0, 3).map((e, j) => (
-                        <Anchor key={j} size="xs" component="button" type="button" onClick={() => onEvidence(e)} data-evidence={e.findingId ?? e.fileUri}>
-                          {evidenceLabel(e)}
-                        </Anchor>
-                      ))
-                    : null}
-                </Group>
-              </List.Item>
-            );
-          })}
-        </List>
+    <Alert
+      color={headline.color}
+      variant="light"
+      icon={<headline.Icon size={20} aria-hidden />}
+      title={
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <Badge color={headline.color} variant="filled" size="sm" style={{ flex: '0 0 auto' }} data-summary-word>
+            {headline.word}
+          </Badge>
+          <span data-summary-headline>{summary.headline}</span>
+        </Group>
+      }
+      data-testid="skill-summary"
+      data-tone={summary.tone}
+    >
+      <Stack gap={8}>
+        {TOPICS.map(({ topic, title }) => {
+          const points = summary.points.filter((p) => p.topic === topic);
+          if (points.length === 0) return null;
+          return (
+            <Stack gap={2} key={topic} data-summary-section={topic}>
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+                {title}
+              </Text>
+              <List spacing={4} size="sm" center>
+                {points.map((point, i) => (
+                  <PointItem key={i} point={point} links={links} />
+                ))}
+              </List>
+            </Stack>
+          );
+        })}
       </Stack>
     </Alert>
   );
 }
 
-function evidenceLabel(e: SummaryEvidence): string {
-  const file = e.fileUri ? e.fileUri.slice(e.fileUri.lastIndexOf('/') + 1) : undefined;
-  const place = [file, e.line !== undefined ? `line ${e.line}` : undefined, e.field].filter(Boolean).join(', ');
-  return place ? `see ${place}` : `see ${e.findingId ?? 'evidence'}`;
+function PointItem({ point, links }: { point: SummaryPoint; links: SummaryLinks }) {
+  const tone = SUMMARY_TONE[point.tone];
+  const places = distinctPlaces(point.evidence);
+  const findingId = point.evidence.find((e) => e.findingId)?.findingId;
+  return (
+    <List.Item
+      data-summary-topic={point.topic}
+      data-summary-tone={point.tone}
+      icon={
+        <ThemeIcon color={tone.color} size={18} radius="xl" variant="light" aria-label={tone.word} title={tone.word}>
+          <tone.Icon size={12} />
+        </ThemeIcon>
+      }
+    >
+      <Group gap={6} wrap="wrap" align="baseline">
+        <Text size="sm" span data-summary-text style={{ overflowWrap: 'anywhere' }}>
+          {point.text}
+        </Text>
+        {links.onEvidence
+          ? places.slice(0, PLACES_SHOWN).map((e, j) => (
+              <Anchor
+                key={j}
+                size="xs"
+                component="button"
+                type="button"
+                className="mono"
+                onClick={() => links.onEvidence?.(e)}
+                data-evidence-file={e.fileUri}
+                data-evidence-line={e.line}
+                data-evidence-field={e.field}
+                data-evidence-finding={e.findingId}
+              >
+                {placeLabel(e, links.fileLabel)}
+              </Anchor>
+            ))
+          : null}
+        {findingId && links.onFinding ? (
+          <Anchor size="xs" component="button" type="button" onClick={() => links.onFinding?.(findingId)} data-evidence-check={findingId}>
+            {places.length > PLACES_SHOWN ? `all ${places.length} in Checks` : 'details in Checks'}
+          </Anchor>
+        ) : !findingId && links.onEvidence && places.length > PLACES_SHOWN ? (
+          <Text size="xs" c="dimmed" span>
+            and {places.length - PLACES_SHOWN} more
+          </Text>
+        ) : null}
+      </Group>
+    </List.Item>
+  );
+}
+
+/** Evidence that points at a place, once per place. */
+function distinctPlaces(evidence: readonly SummaryEvidence[]): SummaryEvidence[] {
+  const seen = new Set<string>();
+  const out: SummaryEvidence[] = [];
+  for (const e of evidence) {
+    if (!e.fileUri) continue;
+    const key = `${e.fileUri}\n${e.line ?? ''}\n${e.field ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(e);
+  }
+  return out;
+}
+
+function placeLabel(e: SummaryEvidence, fileLabel: ((uri: string) => string) | undefined): string {
+  const uri = e.fileUri ?? '';
+  const file = fileLabel ? fileLabel(uri) : uri.slice(uri.lastIndexOf('/') + 1);
+  if (e.line !== undefined) return `${file}:${e.line}${e.field ? ` (${e.field})` : ''}`;
+  return e.field ? `${file} · ${e.field}` : file;
 }

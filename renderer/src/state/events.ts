@@ -2,7 +2,10 @@
 import { notifications } from '@mantine/notifications';
 import { api } from '../api.js';
 import { useCatalog } from './catalog.js';
+import { useCollisions } from './collisions.js';
+import { useLocalOrigins } from './local-origins.js';
 import { useProtocolLog } from './protocol-log.js';
+import { useReviews } from './review.js';
 import { useServers } from './servers.js';
 import { useSettings } from './settings.js';
 import { useVerify } from './verify.js';
@@ -18,6 +21,13 @@ export function subscribeToEvents(): () => void {
     api.on('job.progress', (job) => useVerify.getState().applyProgress(job)),
     api.on('log.appended', ({ serverId, entries }) => useProtocolLog.getState().applyAppended(serverId, entries)),
     api.on('settings.changed', (settings) => useSettings.getState().apply(settings)),
+    api.on('review.updated', (review) => useReviews.getState().applyUpdated(review)),
+    api.on('review.localOriginsChanged', (origins) => useLocalOrigins.getState().applyOrigins(origins)),
+    // Any change of who lists what may add or end a name clash.
+    api.on('skills.listed', ({ done }) => {
+      if (done) useCollisions.getState().scheduleRefresh();
+    }),
+    api.on('servers.changed', () => useCollisions.getState().scheduleRefresh()),
     api.on('app.alert', ({ level, title, message }) => {
       notifications.show({ color: ALERT_COLOURS[level], title, message, autoClose: level === 'error' ? false : 8000 });
     }),

@@ -2,6 +2,7 @@
 // Reading a file verifies it; the catalog gets the new status by event.
 import { create } from 'zustand';
 import type { FileContent } from '../../../shared/model.js';
+import { isLocalOriginId } from '../../../shared/review-model.js';
 import { api, errorMessage } from '../api.js';
 
 export type FileLoad = { state: 'loading' } | { state: 'loaded'; content: FileContent } | { state: 'error'; message: string };
@@ -23,7 +24,8 @@ export const useFiles = create<FilesState>((set, get) => ({
     if (current?.state === 'loading' || (!force && current?.state === 'loaded')) return;
     set({ files: new Map(get().files).set(key, { state: 'loading' }) });
     try {
-      const content = await api.call('skills.readFile', { serverId, skillUri, fileUri });
+      // A local folder's files are read by the review feature (as read at the folder's last scan), not by a server.
+      const content = isLocalOriginId(serverId) ? await api.call('review.readLocalFile', { serverId, skillUri, fileUri }) : await api.call('skills.readFile', { serverId, skillUri, fileUri });
       set({ files: new Map(get().files).set(key, { state: 'loaded', content }) });
     } catch (error) {
       set({ files: new Map(get().files).set(key, { state: 'error', message: errorMessage(error) }) });

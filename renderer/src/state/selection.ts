@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 
 export type DetailTab = 'overview' | 'files' | 'bytes' | 'frontmatter' | 'checks' | 'provenance';
-export type MainView = 'catalog' | 'server';
+export type MainView = 'catalog' | 'server' | 'collisions';
 export type ServerTab = 'overview' | 'log';
 
 interface SelectionState {
@@ -14,6 +14,8 @@ interface SelectionState {
   line?: number;
   /** A frontmatter field to highlight. */
   field?: string;
+  /** A finding the Checks tab scrolls to and marks (a summary point's evidence). */
+  findingId?: string;
   view: MainView;
   serverTab: ServerTab;
   /** The server the server screens show. */
@@ -21,6 +23,8 @@ interface SelectionState {
   openSkill(key: string, tab?: DetailTab): void;
   openFile(fileUri: string, tab?: DetailTab, line?: number): void;
   openField(field: string): void;
+  openFinding(findingId: string): void;
+  showCollisions(): void;
   setTab(tab: DetailTab): void;
   showServer(serverId: string, tab?: ServerTab): void;
   setServerTab(tab: ServerTab): void;
@@ -33,13 +37,19 @@ export const useSelection = create<SelectionState>((set) => ({
   view: 'catalog',
   serverTab: 'overview',
   openSkill(key, tab) {
-    set({ skillKey: key, tab: tab ?? 'overview', fileUri: undefined, line: undefined, field: undefined, view: 'catalog' });
+    set({ skillKey: key, tab: tab ?? 'overview', fileUri: undefined, line: undefined, field: undefined, findingId: undefined, view: 'catalog' });
   },
   openFile(fileUri, tab = 'files', line) {
     set({ fileUri, tab, line, view: 'catalog' });
   },
   openField(field) {
     set({ field, tab: 'frontmatter', view: 'catalog' });
+  },
+  openFinding(findingId) {
+    set({ findingId, tab: 'checks', view: 'catalog' });
+  },
+  showCollisions() {
+    set({ view: 'collisions' });
   },
   setTab(tab) {
     set({ tab });

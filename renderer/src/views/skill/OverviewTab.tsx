@@ -9,7 +9,10 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { Markdown } from '../../components/Markdown.js';
 import { summarise } from '../../components/invisible.js';
 import { useDialogs } from '../../state/dialogs.js';
+import { skillKey } from '../../state/keys.js';
+import { shownReview, useReviews } from '../../state/review.js';
 import { useSelection } from '../../state/selection.js';
+import { ContentReview } from './ContentReview.js';
 import { reloadFile, useSkillFile } from './use-skill-file.js';
 
 export function OverviewTab({ entry }: { entry: SkillEntry }) {
@@ -18,9 +21,12 @@ export function OverviewTab({ entry }: { entry: SkillEntry }) {
   const openDialog = useDialogs((s) => s.open);
   const text = load?.state === 'loaded' ? load.content.text : undefined;
   const hidden = useMemo(() => (text !== undefined ? summarise(text) : undefined), [text]);
+  // Once a review has revealed the hidden text, it says it better than a count.
+  const reviewShowsHidden = useReviews((s) => (shownReview(s.reviews.get(skillKey(entry.serverId, entry.uri)))?.hidden.length ?? 0) > 0);
 
   return (
     <Stack gap="sm" p="md" className="tab-scroll">
+      <ContentReview entry={entry} />
       <Text size="sm" data-skill-description>
         {entry.description || <Text span c="dimmed">The listing gives no description.</Text>}
       </Text>
@@ -43,7 +49,7 @@ export function OverviewTab({ entry }: { entry: SkillEntry }) {
           </Text>
         </Alert>
       ) : null}
-      {hidden && hidden.total > 0 ? (
+      {hidden && hidden.total > 0 && !reviewShowsHidden ? (
         <Alert color="red" variant="light" icon={<IconEyeOff size={18} />} title="This file holds characters you cannot see here" data-overview-hidden={hidden.total}>
           <Text size="sm">
             {hidden.description}. The model receives them all
