@@ -6,7 +6,7 @@ import { forEachLimited } from '../skills/concurrency.js';
 import { probeDirectoryOnFile } from '../skills/directory.js';
 import { probeUnknownSkill } from '../skills/skills-get.js';
 import { containment } from '../../shared/skill-uri.js';
-import { reviewContent, type UnreadFile } from '../review/risk-review.js';
+import { reviewContent } from '../review/risk-review.js';
 import type { ReviewFileInput } from '../review/rules/context.js';
 import type { CliSession } from './session.js';
 
@@ -40,17 +40,18 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
   const risks: Finding[] = [];
   await forEachLimited(listed, 4, async (skill) => {
     const files: ReviewFileInput[] = [];
-    const unread: UnreadFile[] = [];
+    let unread = 0;
     await engine.verifySkill(rpc, skill.uri, {
       withGet: true,
       onBytes: (read) => {
         const path = read.uri === skill.uri ? 'SKILL.md' : relativePath(read.uri, skill.uri);
         if (read.bytes) files.push({ uri: read.uri, path, bytes: read.bytes, ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}) });
-        else unread.push({ uri: read.uri, path, reason: read.check.state === 'failed' ? read.check.message : 'not served' });
+        else unread++;
       },
     });
     // Content risk is judged on the exact bytes served, whether or not they matched the listing.
-    risks.push(...reviewContent({ serverId: session.serverId, skillUri: skill.uri, files, listedFileCount: files.length + unread.length, listedFrontmatter: skill.frontmatter }, unread).findings);
+    // A file that could not be read is already reported by the read itself; the review covers what was served.
+    risks.push(...reviewContent({ serverId: session.serverId, skillUri: skill.uri, files, listedFileCount: files.length + unread, listedFrontmatter: skill.frontmatter }).findings);
     done++;
     if (done % 25 === 0 || done === listed.length) progress(`Verified ${done}/${listed.length}`);
   });

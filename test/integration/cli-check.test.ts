@@ -137,8 +137,12 @@ describe('skill-inspector check against the demo server (stdio)', { timeout: 120
     const strict = await runCli(['check', '--stdio', DEMO_STDIO, '--junit', '--fail-on', 'warning']);
     expect(strict.code).toBe(1);
     const failing = junitCases(strict.stdout).cases.filter((c) => childrenNamed(c, 'failure').length > 0);
-    expect(failing.map((c) => c.attributes['name']).sort()).toEqual(['skill://acme/billing/refunds/SKILL.md', 'skill://acme/support/refunds/SKILL.md']);
+    // The two same-name skills, and repo-audit, whose bundled script and allowed-tools are content-risk warnings.
+    expect(failing.map((c) => c.attributes['name']).sort()).toEqual(['skill://acme/billing/refunds/SKILL.md', 'skill://acme/support/refunds/SKILL.md', 'skill://repo-audit/SKILL.md']);
     expect(childrenNamed(failing[0]!, 'failure')[0]!.attributes['type']).toBe('sep-2640-names-should-be-unique');
+    const audit = failing.find((c) => c.attributes['name'] === 'skill://repo-audit/SKILL.md')!;
+    expect(childrenNamed(audit, 'failure')[0]!.attributes['type']).toMatch(/^risk-/);
+    expect(childrenNamed(audit, 'failure')[0]!.text).toContain('warning risk-script-file (skill://repo-audit/scripts/audit.sh, line 1)');
   });
 
   it('--sarif: a valid SARIF 2.1.0 log, warnings as level "warning" at the skill URI', async () => {
