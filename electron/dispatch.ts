@@ -8,7 +8,7 @@ export type Handlers = { readonly [M in Method]: (params: ParsedParams<M>) => Pr
 
 export async function dispatch(handlers: Handlers, method: unknown, params: unknown): Promise<Envelope<unknown>> {
   if (!isMethod(method)) {
-    return { ok: false, error: { code: 'unknown-method', message: `Unknown method ${JSON.stringify(String(method)).slice(0, 80)}.` } };
+    return { ok: false, error: { code: 'unknown-method', message: `Unknown method ${JSON.stringify(typeof method === 'string' ? method : typeof method).slice(0, 80)}.` } };
   }
   const schema = PARAMS[method];
   const parsed = schema.safeParse(params ?? {});

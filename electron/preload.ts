@@ -7,7 +7,7 @@ import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, isEventName, isMethod, type Bridge
 const bridge: Bridge = Object.freeze({
   call(method: unknown, params: unknown): Promise<Envelope<unknown>> {
     if (!isMethod(method)) {
-      return Promise.resolve({ ok: false, error: { code: 'unknown-method', message: `Unknown method ${String(method).slice(0, 80)}.` } } as const);
+      return Promise.resolve({ ok: false, error: { code: 'unknown-method', message: `Unknown method ${typeof method === 'string' ? method.slice(0, 80) : typeof method}.` } } as const);
     }
     return ipcRenderer.invoke(IPC_CALL_CHANNEL, method, params) as Promise<Envelope<unknown>>;
   },

@@ -52,6 +52,7 @@ export type DiagnosticCode =
   | 'dns-error'
   | 'timeout'
   | 'not-mcp'
+  | 'message-too-large'
   | 'cancelled'
   | 'invalid-config'
   | 'unknown';

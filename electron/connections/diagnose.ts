@@ -97,6 +97,16 @@ export function diagnose(context: FailureContext): Diagnostic {
   const waitedFor = context.unanswered.length > 0 ? context.unanswered.join(' or ') : 'the handshake';
   const seconds = `${Math.round(context.timeoutMs / 100) / 10} s`;
 
+  const oversized = proc.transportErrors?.find((e) => /exceeded maximum size|over the .*limit|passed the .*limit/i.test(e)) ?? chain.map((e) => e.message).find((m) => /exceeded maximum size|-byte limit/i.test(m));
+  if (oversized) {
+    return {
+      code: 'message-too-large',
+      title: 'The server sent a message larger than the limit',
+      detail: `${where(transport)} sent a message too large to accept, so the connection was closed: ${oversized}.`,
+      hint: 'A file this large is not read. If the server is right to send it, raise "Largest file" in Settings; otherwise the server is misbehaving.',
+    };
+  }
+
   if (transport.kind === 'stdio') {
     const spawnCode = proc.spawnError?.code;
     if (spawnCode === 'ENOENT' || (!proc.spawnError && proc.exitCode === undefined && codes.has('ENOENT'))) {

@@ -21,6 +21,8 @@ export interface ProcessObservation {
   spawnError?: NodeJS.ErrnoException;
   /** The first stdout lines that were not JSON-RPC (the SDK skips them silently). */
   nonProtocolOutput?: string[];
+  /** Errors the transport reported (a message over the size limit, say), newest last. */
+  transportErrors?: string[];
 }
 
 /** How many non-JSON stdout lines are kept as evidence and noted in the log. */
@@ -184,7 +186,7 @@ export function buildTransport(config: TransportConfig, log: ProtocolLog, limits
         ? new StreamableHTTPClientTransport(new URL(config.url), options)
         : new SSEClientTransport(new URL(config.url), options);
   }
-  return { transport: logged(inner, log), process: processObservation, http: httpObservation };
+  return { transport: logged(inner, log, processObservation), process: processObservation, http: httpObservation };
 }
 
 /**
@@ -192,7 +194,7 @@ export function buildTransport(config: TransportConfig, log: ProtocolLog, limits
  * property (`stderr`, `pid`, `sessionId`, `setProtocolVersion`…) exactly as the
  * SDK expects to find it.
  */
-function logged(inner: Transport, log: ProtocolLog): Transport {
+function logged(inner: Transport, log: ProtocolLog, observation: ProcessObservation): Transport {
   const originals = new WeakMap<object, unknown>();
   return new Proxy(inner, {
     get(target, property, receiver) {
@@ -221,6 +223,7 @@ function logged(inner: Transport, log: ProtocolLog): Transport {
         const handler = value as (error: Error) => void;
         const wrapped = (error: Error) => {
           log.note(`Transport error: ${error.message}`);
+          observation.transportErrors = [...(observation.transportErrors ?? []).slice(-4), error.message];
           handler(error);
         };
         originals.set(wrapped, handler);

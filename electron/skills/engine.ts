@@ -3,6 +3,7 @@
 // Verify all as a cancellable job. Plain Node; the app, the CLI and the tests
 // drive the same code.
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { finding } from '../../shared/findings.js';
 import type { FileCheck, FileContent, Finding, Settings, SkillEntry, SkillSource, SkillTreeNode, VerifyJob } from '../../shared/model.js';
 import { parseSkillUri } from '../../shared/skill-uri.js';
@@ -211,7 +212,11 @@ export class SkillsEngine {
   async loadByUri(rpc: Rpc, uri: string, source: SkillSource = 'user-uri'): Promise<SkillEntry> {
     const state = this.server(rpc.serverId);
     const got = await getSkill(rpc, uri);
-    if (!got.ok) throw new Error(got.message);
+    if (!got.ok) {
+      // What was wrong with the answer stays visible after the error is dismissed.
+      state.serverFindings = dedupe([...state.serverFindings, ...got.findings]);
+      throw new Error(got.message);
+    }
     const existing = state.record(got.entry.uri);
     const mismatch = existing ? compareWithListing(existing.entry, got.entry, rpc.serverId) : [];
     const own = got.findings.filter((f) => f.location.skillUri === undefined || f.location.skillUri === got.entry.uri);
@@ -339,6 +344,8 @@ export class SkillsEngine {
   /** Verify all: every file of every skill of the given servers, with bounded concurrency, progress and cancel. */
   startVerifyAll(targets: readonly Rpc[], options: { withGet?: boolean } = {}): VerifyJob {
     const abort = new AbortController();
+    // Every read in flight listens on this one signal; a concurrency above 10 is not a leak.
+    setMaxListeners(Math.max(10, this.settings().readConcurrency + 2), abort.signal);
     const skills: Array<{ rpc: Rpc; uri: string }> = [];
     for (const rpc of targets) for (const uri of this.server(rpc.serverId).records.keys()) skills.push({ rpc, uri });
     let job: VerifyJob = {

@@ -108,6 +108,9 @@ export async function discoverLegacy(rpc: Rpc, options: { signal?: AbortSignal; 
   };
 
   const index = await readJson(rpc, INDEX_URI, options.budget, serverId, options.signal);
+  if (index !== undefined && !(isRecord(index) && Array.isArray(index['skills']))) {
+    findings.push(finding('legacy-index-json', `${INDEX_URI} was served but is not an index: it needs a "skills" array (found ${Array.isArray(index) ? 'a list' : isRecord(index) ? `fields ${Object.keys(index).slice(0, 5).join(', ') || 'none'}` : typeof index}). It was ignored.`, { serverId, fileUri: INDEX_URI }));
+  }
   if (isRecord(index) && Array.isArray(index['skills'])) {
     const schema = typeof index['$schema'] === 'string' ? index['$schema'] : undefined;
     const forms = new Set<string>();

@@ -156,7 +156,14 @@ export class ServerSkills {
         }),
       );
     }
-    return out;
+    // The listing and skills/get judge the same entry: say each thing once.
+    const seen = new Set<string>();
+    return out.filter((f) => {
+      const key = `${f.id}\n${f.message}\n${f.location.fileUri ?? ''}\n${f.location.field ?? ''}\n${f.location.line ?? ''}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   }
 
   view(record: SkillRecord, approvals: ApprovalLookup): SkillEntry {

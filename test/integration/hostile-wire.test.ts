@@ -132,8 +132,11 @@ describe('hostile servers: wire level', () => {
     expect(findings[0]?.message).toMatch(/^skills\/list page 1 failed: /);
     const notes = (await bench.log(attack.serverId)).filter((e) => e.kind === 'note').map((e) => e.text);
     expect(notes).toContain(`Transport error: ReadBuffer exceeded maximum size of ${MESSAGE_CAP} bytes`);
-    // The app hung up on that server, and only that one.
-    expect((await bench.connection(attack.serverId)).status).toBe('failed');
+    // The app hung up on that server, and only that one — and says why, not just "exited".
+    const connection = await bench.connection(attack.serverId);
+    expect(connection.status).toBe('failed');
+    expect(connection.error).toMatchObject({ code: 'message-too-large', title: 'Connection lost: the server sent a message larger than the limit' });
+    expect(connection.error?.detail).toContain(`ReadBuffer exceeded maximum size of ${MESSAGE_CAP} bytes`);
     await bench.expectUnharmed(attack.serverId);
     await attack.end();
   });
