@@ -55,3 +55,21 @@ describe('the contract through createInspector', () => {
     expect(await inspector.call('servers.add', { label: 'one', transport: { kind: 'stdio', command: 'node', args: [] } })).toMatchObject({ ok: false, error: { code: 'conflict' } });
   });
 });
+
+describe('startup alerts', () => {
+  it('a store recovered at startup is still reported to a window that asks later', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'si-alerts-'));
+    const first = await createInspector({ dataDir, mode: 'browser', appVersion: '0', demoTransport: () => ({ kind: 'stdio', command: 'false', args: [], env: {} }) });
+    await first.call('servers.add', { label: 'Kept', transport: { kind: 'stdio', command: 'node', args: [] } });
+    await first.call('servers.add', { label: 'Also kept', transport: { kind: 'stdio', command: 'node', args: [] } });
+    await first.close();
+    writeFileSync(path.join(dataDir, 'servers.json'), '{ "version": 1, "servers": [ broken');
+    const second = await createInspector({ dataDir, mode: 'browser', appVersion: '0', demoTransport: () => ({ kind: 'stdio', command: 'false', args: [], env: {} }) });
+    const alerts = await second.call('app.alerts', {});
+    expect(alerts).toMatchObject({ ok: true, result: [{ level: 'error', title: 'Recovered servers.json' }] });
+    const servers = await second.call('servers.list', {});
+    expect(servers.ok && (servers.result as Array<{ config: { label: string } }>).map((s) => s.config.label)).toContain('Kept');
+    await second.close();
+  });
+});

@@ -3,7 +3,7 @@
 // createInspector() and get the same handlers.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { EventName, Events } from '../shared/api.js';
+import type { AppAlert, EventName, Events } from '../shared/api.js';
 import type { ServerConfig, ServerView, TransportConfig } from '../shared/model.js';
 import { ApiFailure } from './api-failure.js';
 import { ConnectionPool } from './connections/pool.js';
@@ -51,7 +51,15 @@ export interface Inspector {
 export async function createInspector(options: InspectorOptions): Promise<Inspector> {
   await fs.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const bus = new EventBus();
-  const emit = <E extends EventName>(event: E, payload: Events[E]) => bus.emit(event, payload);
+  const alerts: AppAlert[] = [];
+  const emit = <E extends EventName>(event: E, payload: Events[E]) => {
+    // Kept, not only pushed: the window that must show a startup alert opens after it was raised.
+    if (event === 'app.alert') {
+      alerts.push(payload as AppAlert);
+      if (alerts.length > 50) alerts.shift();
+    }
+    bus.emit(event, payload);
+  };
   const settings = new SettingsStore(options.dataDir, options.settingsOverrides);
   const catalog = new ServerCatalog(options.dataDir);
   const problems = [await settings.load(), await catalog.load({ seedDemo: options.seedDemo ?? true })].filter((p): p is StoreProblem => Boolean(p));
@@ -129,6 +137,7 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     ...approvalHandlers,
     ...reviewHandlers,
     'app.info': async () => ({ name: 'Skill Inspector', version: options.appVersion, mode: options.mode, dataDir: options.dataDir, platform: process.platform }),
+    'app.alerts': async () => [...alerts],
     'app.openExternal': async ({ url }) => {
       if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw new ApiFailure('invalid-params', `Only http and https links can be opened; "${url.slice(0, 100)}" was refused.`);
       if (!options.openExternal) return { opened: false };

@@ -76,6 +76,7 @@ const empty = z.object({}).strict();
 const CORE_PARAMS = {
   'app.info': empty,
   'app.openExternal': z.object({ url: z.string().max(8192) }).strict(),
+  'app.alerts': empty,
 
   'settings.get': empty,
   'settings.update': settingsPatchSchema,
@@ -139,6 +140,8 @@ export interface InstructionPointer {
 interface CoreResults {
   'app.info': AppInfo;
   'app.openExternal': { readonly opened: boolean };
+  /** Alerts raised since the app started, oldest first (a store recovered from backup, say): a window opened later still sees them. */
+  'app.alerts': readonly AppAlert[];
   'settings.get': Settings;
   'settings.update': Settings;
   'servers.list': readonly ServerView[];
@@ -197,7 +200,13 @@ interface CoreEvents {
   'job.progress': VerifyJob;
   'settings.changed': Settings;
   /** Something the user must know that belongs to no call (a store recovered from backup, say). */
-  'app.alert': { readonly level: 'error' | 'warning' | 'info'; readonly title: string; readonly message: string };
+  'app.alert': AppAlert;
+}
+
+export interface AppAlert {
+  readonly level: 'error' | 'warning' | 'info';
+  readonly title: string;
+  readonly message: string;
 }
 
 /** Events pushed from the main process. */
