@@ -1,21 +1,24 @@
 // Approval state of a skill. Nothing is shown until approvals exist for it:
 // a "not approved" badge on every skill would say nothing true yet.
-import { Badge } from '@mantine/core';
+import { Badge, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconShieldCheck } from '@tabler/icons-react';
 import type { ApprovalState } from '../../../shared/model.js';
 
 const APPROVAL = {
-  approved: { color: 'green', label: 'approved', Icon: IconShieldCheck },
-  changed: { color: 'yellow', label: 'changed since approval', Icon: IconAlertTriangle },
-  declined: { color: 'red', label: 'declined', Icon: IconBan },
+  approved: { color: 'green', label: 'approved', tip: 'You approved exactly the files the server serves now.', Icon: IconShieldCheck },
+  changed: { color: 'yellow', label: 'changed since approval', tip: 'The server now serves something other than what you approved. The approval was revoked and the skill disabled; its Changes tab shows exactly what changed.', Icon: IconAlertTriangle },
+  declined: { color: 'red', label: 'declined', tip: 'You declined this skill.', Icon: IconBan },
 } as const;
 
-export function ApprovalBadge({ approval, size = 'sm' }: { approval: ApprovalState; size?: 'xs' | 'sm' }) {
+export function ApprovalBadge({ approval, enabled, size = 'sm' }: { approval: ApprovalState; enabled?: boolean; size?: 'xs' | 'sm' }) {
   if (approval === 'none') return null;
   const a = APPROVAL[approval];
+  const on = approval === 'approved' && enabled === true;
   return (
-    <Badge color={a.color} variant="outline" size={size} leftSection={<a.Icon size={12} aria-hidden />} data-approval={approval} style={{ flex: '0 0 auto' }}>
-      {a.label}
-    </Badge>
+    <Tooltip label={`${a.tip}${approval === 'approved' ? (on ? ' Enabled: hosts reading the enabled set may use it.' : ' Not enabled.') : ''}`} multiline w={280} withArrow openDelay={300}>
+      <Badge color={a.color} variant="outline" size={size} leftSection={<a.Icon size={12} aria-hidden />} data-approval={approval} data-enabled={approval === 'approved' ? String(on) : undefined} style={{ flex: '0 0 auto' }}>
+        {on ? `${a.label} · enabled` : a.label}
+      </Badge>
+    </Tooltip>
   );
 }

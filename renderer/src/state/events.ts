@@ -1,10 +1,12 @@
 // Wires the contract's pushed events into the stores, once.
 import { notifications } from '@mantine/notifications';
 import { api } from '../api.js';
+import { notifyRevoked, useApprovals } from './approvals.js';
 import { useCatalog } from './catalog.js';
 import { useCollisions } from './collisions.js';
 import { useLocalOrigins } from './local-origins.js';
 import { useProtocolLog } from './protocol-log.js';
+import { useReviewSession } from './review-session.js';
 import { useReviews } from './review.js';
 import { useServers } from './servers.js';
 import { useSettings } from './settings.js';
@@ -28,9 +30,18 @@ export function subscribeToEvents(): () => void {
       if (done) useCollisions.getState().scheduleRefresh();
     }),
     api.on('servers.changed', () => useCollisions.getState().scheduleRefresh()),
+    api.on('approvals.changed', (change) => {
+      useApprovals.getState().applyChanged(change);
+      useReviewSession.getState().applyApprovalChanged(change);
+      if (change.automatic && change.action === 'revoke') notifyRevoked(change.skillUri, change.reason);
+    }),
+    api.on('approvals.reviewProgress', (progress) => useReviewSession.getState().applyProgress(progress)),
+    api.on('app.alert', ({ title }) => useApprovals.getState().noteAlert(title)),
     api.on('app.alert', ({ level, title, message }) => {
       notifications.show({ color: ALERT_COLOURS[level], title, message, autoClose: level === 'error' ? false : 8000 });
     }),
   ];
+  // Decisions and the approvals store's health are loaded once the events that keep them current are heard.
+  void useApprovals.getState().load().catch(() => undefined);
   return () => offs.forEach((off) => off());
 }

@@ -2,9 +2,9 @@
 // within it, and whether the right side shows skills or a server's screens.
 import { create } from 'zustand';
 
-export type DetailTab = 'overview' | 'files' | 'bytes' | 'frontmatter' | 'checks' | 'provenance';
+export type DetailTab = 'overview' | 'review' | 'files' | 'bytes' | 'frontmatter' | 'checks' | 'changes' | 'provenance';
 export type MainView = 'catalog' | 'server' | 'collisions';
-export type ServerTab = 'overview' | 'log';
+export type ServerTab = 'overview' | 'approvals' | 'log';
 
 interface SelectionState {
   skillKey?: string;

@@ -11,6 +11,7 @@ import { ALL_SERVERS, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { SEARCH_INPUT_ID } from './CatalogPane.js';
 import { TAB_LABELS } from './DetailPane.js';
+import { approvalAppActions, approvalServerActions, approvalSkillActions } from './approvals/palette-actions.js';
 import { serverActions } from './server-actions.js';
 
 const [paletteStore, palette] = createSpotlight();
@@ -56,6 +57,7 @@ export function CommandPalette() {
       { id: 'settings', label: 'Settings…', description: 'Timeouts, size limits, log size', onClick: () => openDialog({ kind: 'settings' }) },
       { id: 'theme', label: scheme === 'dark' ? 'Use light theme' : 'Use dark theme', onClick: () => setColorScheme(scheme === 'dark' ? 'light' : 'dark') },
       { id: 'theme-auto', label: 'Follow the system theme', onClick: () => setColorScheme('auto') },
+      ...approvalAppActions(),
     ];
     const groups: SpotlightActionGroupData[] = [{ group: 'App', actions: general }];
 
@@ -65,6 +67,7 @@ export function CommandPalette() {
         group: `Skill ${entry.name}`,
         actions: [
           { id: 'verify-skill', label: `Verify ${entry.name}`, onClick: () => void useVerify.getState().verifySkill(entry.serverId, entry.uri) },
+          ...approvalSkillActions(entry),
           ...(Object.keys(TAB_LABELS) as DetailTab[]).map((tab) => ({ id: `tab-${tab}`, label: `Show ${TAB_LABELS[tab]}`, description: entry.name, onClick: () => useSelection.getState().setTab(tab) })),
         ],
       });
@@ -84,6 +87,7 @@ export function CommandPalette() {
         { id: `edit-${id}`, label: `${label}: edit…`, onClick: () => serverActions.edit(id) },
         { id: `duplicate-${id}`, label: `${label}: duplicate`, onClick: () => serverActions.duplicate(id) },
         { id: `remove-${id}`, label: `${label}: remove…`, onClick: () => serverActions.remove(id) },
+        ...approvalServerActions(id, label),
       );
     }
     if (serverItems.length > 0) groups.push({ group: 'Servers', actions: serverItems });

@@ -14,6 +14,9 @@ import { skillKey, useCatalog } from '../state/catalog.js';
 import { type DetailTab, useSelection } from '../state/selection.js';
 import { serverById, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
+import { ApprovalHeaderActions } from './approvals/ApprovalHeaderActions.js';
+import { ChangesTab } from './approvals/ChangesTab.js';
+import { ReviewTab } from './review/ReviewTab.js';
 import { BytesTab } from './skill/BytesTab.js';
 import { ChecksTab } from './skill/ChecksTab.js';
 import { FilesTab } from './skill/FilesTab.js';
@@ -23,10 +26,12 @@ import { ProvenanceTab } from './skill/ProvenanceTab.js';
 
 export const TAB_LABELS: Record<DetailTab, string> = {
   overview: 'Overview',
+  review: 'Review',
   files: 'Files',
   bytes: 'Bytes',
   frontmatter: 'Frontmatter',
   checks: 'Checks',
+  changes: 'Changes',
   provenance: 'Provenance',
 };
 
@@ -89,7 +94,8 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
         <Group gap={6}>
           <StatusBadge status={entry.status} />
           {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} /> : null}
-          <ApprovalBadge approval={entry.approval} />
+          <ApprovalBadge approval={entry.approval} enabled={entry.enabled} />
+          <ApprovalHeaderActions entry={entry} />
           {entry.errorCount > 0 ? <SeverityBadge severity="error" count={entry.errorCount} /> : null}
           {entry.warningCount > 0 ? <SeverityBadge severity="warning" count={entry.warningCount} /> : null}
           <Text size="xs" c="dimmed">
@@ -121,6 +127,12 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
         </Tabs.Panel>
         <Tabs.Panel value="checks" className="tab-panel">
           <ChecksTab entry={entry} />
+        </Tabs.Panel>
+        <Tabs.Panel value="review" className="tab-panel">
+          <ReviewTab entry={entry} />
+        </Tabs.Panel>
+        <Tabs.Panel value="changes" className="tab-panel">
+          <ChangesTab entry={entry} />
         </Tabs.Panel>
         <Tabs.Panel value="provenance" className="tab-panel">
           <ProvenanceTab entry={entry} />

@@ -6,6 +6,7 @@ import { ConnectionDot } from '../../components/ConnectionDot.js';
 import { Empty } from '../../components/Empty.js';
 import { type ServerTab, useSelection } from '../../state/selection.js';
 import { serverById, useServers } from '../../state/servers.js';
+import { ServerApprovals } from '../approvals/ServerApprovals.js';
 import { ProtocolLog } from './ProtocolLog.js';
 import { ServerOverview } from './ServerOverview.js';
 
@@ -43,12 +44,18 @@ export function ServerScreen() {
           <Tabs.Tab value="overview" data-tab="server-overview">
             Overview
           </Tabs.Tab>
+          <Tabs.Tab value="approvals" data-tab="server-approvals">
+            Approvals
+          </Tabs.Tab>
           <Tabs.Tab value="log" data-tab="protocol-log">
             Protocol log
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" className="tab-panel">
           <ServerOverview server={server} />
+        </Tabs.Panel>
+        <Tabs.Panel value="approvals" className="tab-panel">
+          <ServerApprovals server={server} />
         </Tabs.Panel>
         <Tabs.Panel value="log" className="tab-panel">
           <ProtocolLog server={server} />

@@ -1,0 +1,174 @@
+// The user's decisions about skills (approve, decline, revoke, enable,
+// grant), kept current by 'approvals.changed'; the approvals store's health;
+// and the per-server pieces: the enabled set, exports, lockfile import and
+// the audit log. These actions are the only code that changes a decision.
+import { notifications } from '@mantine/notifications';
+import { create } from 'zustand';
+import type { EnabledExportResult, LockExportResult, LockImportResult } from '../../../shared/api-approvals.js';
+import type { Events } from '../../../shared/api.js';
+import type { ApprovalRecord, ApprovalStoreStatus, AuditEntry } from '../../../shared/approvals-model.js';
+import { api, errorMessage } from '../api.js';
+import { skillKey } from './keys.js';
+
+export type Loaded<T> = { readonly state: 'loading' } | { readonly state: 'loaded'; readonly value: T } | { readonly state: 'error'; readonly message: string };
+
+/** Audit pages per server id; '' for every server. */
+export const ALL_AUDIT = '';
+
+interface ApprovalsState {
+  records: ReadonlyMap<string, ApprovalRecord>;
+  storeStatus?: ApprovalStoreStatus;
+  /** The main process already alerted about the store this session (so the app does not say it twice). */
+  storeAlertSeen: boolean;
+  /** Decisions on their way, by skill key. */
+  busy: ReadonlySet<string>;
+  /** The last failed decision per skill key, in the main process's words. */
+  errors: ReadonlyMap<string, string>;
+  audits: ReadonlyMap<string, Loaded<{ readonly entries: readonly AuditEntry[]; readonly unreadableLines: readonly number[] }>>;
+  lockImport?: Loaded<LockImportResult>;
+  /** Decisions and store health, at start. */
+  load(): Promise<void>;
+  applyChanged(change: Events['approvals.changed']): void;
+  noteAlert(title: string): void;
+  approve(serverId: string, skillUri: string, fingerprint: string, note?: string): Promise<ApprovalRecord | undefined>;
+  decline(serverId: string, skillUri: string, note?: string): Promise<ApprovalRecord | undefined>;
+  revoke(serverId: string, skillUri: string): Promise<void>;
+  setEnabled(serverId: string, skillUri: string, enabled: boolean): Promise<void>;
+  setGrant(serverId: string, skillUri: string, allowedTools: boolean): Promise<void>;
+  clearError(serverId: string, skillUri: string): void;
+  loadAudit(serverId?: string): Promise<void>;
+  exportEnabled(serverId: string): Promise<EnabledExportResult>;
+  exportLock(serverId?: string): Promise<LockExportResult>;
+  importLock(text: string, name: string): Promise<void>;
+  dismissLockImport(): void;
+}
+
+const STORE_TITLES = /^(Approvals|Audit log)/;
+
+export const useApprovals = create<ApprovalsState>((set, get) => {
+  /** The new state at once, without waiting for its 'approvals.changed' event. */
+  function keep(record: ApprovalRecord | null, serverId: string, skillUri: string): void {
+    const key = skillKey(serverId, skillUri);
+    const records = new Map(get().records);
+    if (record) records.set(key, record);
+    else records.delete(key);
+    // Audit pages are stale after any decision; they are fetched again when shown.
+    set({ records, audits: new Map() });
+  }
+
+  /** Runs one decision for a skill: marks it busy, keeps its error, never throws. */
+  async function decide<T>(serverId: string, skillUri: string, work: () => Promise<T>): Promise<T | undefined> {
+    const key = skillKey(serverId, skillUri);
+    const errors = new Map(get().errors);
+    errors.delete(key);
+    set({ busy: new Set(get().busy).add(key), errors });
+    try {
+      return await work();
+    } catch (error) {
+      set({ errors: new Map(get().errors).set(key, errorMessage(error)) });
+      return undefined;
+    } finally {
+      const busy = new Set(get().busy);
+      busy.delete(key);
+      set({ busy });
+    }
+  }
+
+  return {
+    records: new Map(),
+    storeAlertSeen: false,
+    busy: new Set(),
+    errors: new Map(),
+    audits: new Map(),
+    async load() {
+      const [records, status] = await Promise.all([api.call('approvals.list', {}), api.call('approvals.storeStatus', {})]);
+      set({ records: new Map(records.map((r) => [skillKey(r.serverId, r.skillUri), r])), storeStatus: status });
+      // The first approvals call makes the main process alert about a damaged store; if that alert went
+      // to no window (another client called first), say it here: a recovered store must never go unseen.
+      if (status.problems.length > 0 && !get().storeAlertSeen) {
+        const problem = status.problems[0]!;
+        notifications.show({
+          id: 'approvals-store-health',
+          color: 'red',
+          autoClose: false,
+          title: problem.recoveredFrom === 'backup' ? 'Approvals recovered from backup' : 'Approvals could not be recovered',
+          message: `${problem.file}: ${problem.message}${problem.keptAs ? ` The damaged file was kept as ${problem.keptAs}.` : ''}`,
+        });
+      }
+    },
+    applyChanged({ serverId, skillUri, record }) {
+      keep(record, serverId, skillUri);
+    },
+    noteAlert(title) {
+      if (STORE_TITLES.test(title)) set({ storeAlertSeen: true });
+    },
+    approve(serverId, skillUri, fingerprint, note) {
+      return decide(serverId, skillUri, async () => {
+        const record = await api.call('approvals.approve', { serverId, skillUri, fingerprint, ...(note ? { note } : {}) });
+        keep(record, serverId, skillUri);
+        return record;
+      });
+    },
+    decline(serverId, skillUri, note) {
+      return decide(serverId, skillUri, async () => {
+        const record = await api.call('approvals.decline', { serverId, skillUri, ...(note ? { note } : {}) });
+        keep(record, serverId, skillUri);
+        return record;
+      });
+    },
+    async revoke(serverId, skillUri) {
+      await decide(serverId, skillUri, async () => {
+        await api.call('approvals.revoke', { serverId, skillUri });
+        keep(null, serverId, skillUri);
+      });
+    },
+    async setEnabled(serverId, skillUri, enabled) {
+      await decide(serverId, skillUri, async () => keep(await api.call('approvals.setEnabled', { serverId, skillUri, enabled }), serverId, skillUri));
+    },
+    async setGrant(serverId, skillUri, allowedTools) {
+      await decide(serverId, skillUri, async () => keep(await api.call('approvals.setGrant', { serverId, skillUri, allowedTools }), serverId, skillUri));
+    },
+    clearError(serverId, skillUri) {
+      const errors = new Map(get().errors);
+      errors.delete(skillKey(serverId, skillUri));
+      set({ errors });
+    },
+    async loadAudit(serverId) {
+      const key = serverId ?? ALL_AUDIT;
+      set({ audits: new Map(get().audits).set(key, { state: 'loading' }) });
+      try {
+        const page = await api.call('approvals.audit', serverId ? { serverId, limit: 500 } : { limit: 500 });
+        set({ audits: new Map(get().audits).set(key, { state: 'loaded', value: page }) });
+      } catch (error) {
+        set({ audits: new Map(get().audits).set(key, { state: 'error', message: errorMessage(error) }) });
+      }
+    },
+    exportEnabled(serverId) {
+      return api.call('approvals.exportEnabled', { serverId });
+    },
+    exportLock(serverId) {
+      return api.call('approvals.exportLock', serverId ? { serverId } : {});
+    },
+    async importLock(text, name) {
+      set({ lockImport: { state: 'loading' } });
+      try {
+        set({ lockImport: { state: 'loaded', value: await api.call('approvals.importLock', { text, name }) } });
+      } catch (error) {
+        set({ lockImport: { state: 'error', message: errorMessage(error) } });
+      }
+    },
+    dismissLockImport() {
+      set({ lockImport: undefined });
+    },
+  };
+});
+
+/** The decision about one skill, or undefined when there is none. */
+export function useApproval(serverId: string, skillUri: string): ApprovalRecord | undefined {
+  return useApprovals((s) => s.records.get(skillKey(serverId, skillUri)));
+}
+
+/** A change the server made revoked an approval: say so where the user is looking, whatever they are looking at. */
+export function notifyRevoked(skillUri: string, reason: string): void {
+  notifications.show({ color: 'yellow', title: `Changed since approval: ${skillUri}`, message: `${reason} The skill was disabled. Open its Changes tab to see exactly what changed.`, autoClose: 12_000 });
+}

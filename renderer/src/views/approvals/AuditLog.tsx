@@ -1,0 +1,76 @@
+// The audit log, newest first: every approve, decline, revoke, grant,
+// enable and disable, by whom (you, or the app when a change revoked an
+// approval) and why.
+import { Badge, Loader, Table, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import type { AuditAction } from '../../../../shared/approvals-model.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { ALL_AUDIT, useApprovals } from '../../state/approvals.js';
+import { when } from './format.js';
+
+const ACTION: Record<AuditAction, string> = {
+  approve: 'green',
+  decline: 'red',
+  revoke: 'yellow',
+  grant: 'red',
+  ungrant: 'gray',
+  enable: 'green',
+  disable: 'gray',
+  forget: 'gray',
+};
+
+export function AuditLog({ serverId }: { serverId?: string }) {
+  const key = serverId ?? ALL_AUDIT;
+  const load = useApprovals((s) => s.audits.get(key));
+  const missing = load === undefined;
+  useEffect(() => {
+    if (missing) void useApprovals.getState().loadAudit(serverId);
+  }, [missing, serverId]);
+  if (!load || load.state === 'loading') return <Loader size="xs" />;
+  if (load.state === 'error') return <ErrorNotice title="The audit log could not be read" message={load.message} onRetry={() => void useApprovals.getState().loadAudit(serverId)} />;
+  const { entries, unreadableLines } = load.value;
+  if (entries.length === 0) return <Text size="sm" c="dimmed">Nothing yet: every decision about this server's skills will be recorded here.</Text>;
+  return (
+    <>
+      {unreadableLines.length > 0 ? (
+        <Text size="xs" c="yellow.8">
+          {unreadableLines.length} unreadable line{unreadableLines.length === 1 ? ' was' : 's were'} skipped.
+        </Text>
+      ) : null}
+      <Table withTableBorder fz="xs" verticalSpacing={3} data-audit-log={entries.length}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={160}>When</Table.Th>
+            <Table.Th w={96}>What</Table.Th>
+            <Table.Th w={70}>By</Table.Th>
+            <Table.Th>Skill and reason</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((e, i) => (
+            <Table.Tr key={i} data-audit-action={e.action} data-audit-automatic={String(e.automatic)}>
+              <Table.Td>{when(e.at)}</Table.Td>
+              <Table.Td>
+                <Badge size="xs" variant="light" color={ACTION[e.action]}>
+                  {e.action}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{e.automatic ? 'the app' : 'you'}</Table.Td>
+              <Table.Td>
+                {e.skillUri ? (
+                  <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
+                    {e.skillUri}
+                  </Text>
+                ) : null}
+                <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                  {e.reason}
+                  {e.note ? ` — note: ${e.note}` : ''}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </>
+  );
+}

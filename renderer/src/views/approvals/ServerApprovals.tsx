@@ -1,0 +1,138 @@
+// A server's approvals: the enabled set hosts may use (exportable as JSON),
+// every decision about its skills, the lockfile of what is approved and the
+// comparison of a lockfile with the listing, and the audit log.
+import { Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconFileImport, IconLock } from '@tabler/icons-react';
+import { useMemo, type ReactNode } from 'react';
+import type { ServerView } from '../../../../shared/model.js';
+import { ApprovalBadge } from '../../components/ApprovalBadge.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useApprovals } from '../../state/approvals.js';
+import { useCatalog } from '../../state/catalog.js';
+import { skillKey } from '../../state/keys.js';
+import { useSelection } from '../../state/selection.js';
+import { AuditLog } from './AuditLog.js';
+import { LockImportResults } from './LockImportResults.js';
+import { StoreHealth } from './StoreHealth.js';
+import { compareLockfile, exportEnabledSkills, exportLockfile } from './exports.js';
+import { when } from './format.js';
+
+function Section({ title, actions, children, id }: { title: string; actions?: ReactNode; children: ReactNode; id: string }) {
+  return (
+    <Stack gap={6} data-approvals-section={id}>
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h6">
+          {title}
+        </Title>
+        {actions ? <Group gap={6}>{actions}</Group> : null}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+export function ServerApprovals({ server }: { server: ServerView }) {
+  const id = server.config.id;
+  const all = useApprovals((s) => s.records);
+  const lockImport = useApprovals((s) => s.lockImport);
+  const skills = useCatalog((s) => s.skills);
+  const records = useMemo(() => [...all.values()].filter((r) => r.serverId === id).sort((a, b) => (a.skillName || a.skillUri).localeCompare(b.skillName || b.skillUri)), [all, id]);
+  const enabled = records.filter((r) => r.decision === 'approved' && r.enabled);
+  const approved = records.filter((r) => r.decision === 'approved').length;
+  const open = (skillUri: string, tab: 'review' | 'changes') => useSelection.getState().openSkill(skillKey(id, skillUri), tab);
+
+  return (
+    <div className="tab-scroll" data-server-approvals>
+      <Stack gap="lg" p="md">
+        <StoreHealth />
+        <Section
+          id="enabled"
+          title={`Enabled skills (${enabled.length})`}
+          actions={
+            <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void exportEnabledSkills(id)} data-action="export-enabled">
+              Export enabled skills (JSON)
+            </Button>
+          }
+        >
+          {enabled.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No skill of this server is enabled. Approve a skill in its Review tab, then switch on “Enabled”.
+            </Text>
+          ) : (
+            <Stack gap={2} data-enabled-skills={enabled.length}>
+              {enabled.map((r) => (
+                <Group gap={6} key={r.skillUri} data-enabled-skill={r.skillUri}>
+                  <Anchor component="button" type="button" size="sm" onClick={() => open(r.skillUri, 'review')}>
+                    {r.skillName || r.skillUri}
+                  </Anchor>
+                  <Text size="xs" c="dimmed" className="mono">
+                    {r.skillUri}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    approved {when(r.decidedAt)}
+                    {r.allowedTools ? (r.allowedTools.granted ? ' · allowed-tools granted' : ' · allowed-tools not granted') : ''}
+                  </Text>
+                </Group>
+              ))}
+          </Stack>
+        )}
+      </Section>
+      <Section id="decisions" title={`Decisions (${records.length})`}>
+        {records.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No decisions yet. Open a skill and start a review from its Review tab.
+          </Text>
+        ) : (
+          <Table withTableBorder fz="xs" verticalSpacing={3}>
+            <Table.Tbody>
+              {records.map((r) => (
+                <Table.Tr key={r.skillUri} data-decision-row={r.skillUri}>
+                  <Table.Td>
+                    <Anchor component="button" type="button" size="xs" onClick={() => open(r.skillUri, r.decision === 'changed' ? 'changes' : 'review')}>
+                      {r.skillName || r.skillUri}
+                    </Anchor>
+                    {!skills.has(skillKey(id, r.skillUri)) ? (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        (not listed now)
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <ApprovalBadge approval={r.decision} enabled={r.enabled} size="xs" />
+                  </Table.Td>
+                  <Table.Td>{when(r.decision === 'changed' ? r.revoked?.at : r.decidedAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Section>
+      <Section
+        id="lockfile"
+        title="Lockfile"
+        actions={
+          <>
+            <Button size="xs" variant="default" leftSection={<IconLock size={14} />} disabled={approved === 0} onClick={() => void exportLockfile(id)} data-action="export-lock">
+              Export lockfile of approved skills
+            </Button>
+            <Button size="xs" variant="default" leftSection={<IconFileImport size={14} />} onClick={() => void compareLockfile()} data-action="import-lock">
+              Compare a lockfile…
+            </Button>
+          </>
+        }
+      >
+        <Text size="sm" c="dimmed">
+          The same file as <span className="mono">skill-inspector lock</span> writes: it pins each approved skill's files by digest, so CI can run <span className="mono">skill-inspector verify --lock</span>. Comparing a lockfile checks it against every connected server with the same label; it approves nothing.
+        </Text>
+        {lockImport?.state === 'loading' ? <Loader size="xs" /> : null}
+        {lockImport?.state === 'error' ? <ErrorNotice title="The lockfile could not be used" message={lockImport.message} /> : null}
+        {lockImport?.state === 'loaded' ? <LockImportResults result={lockImport.value} /> : null}
+      </Section>
+      <Section id="audit" title="Audit log (newest first)">
+        <AuditLog serverId={id} />
+      </Section>
+      </Stack>
+    </div>
+  );
+}

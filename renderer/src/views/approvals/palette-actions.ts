@@ -1,0 +1,47 @@
+// Approvals in the command palette: review and decide about the open skill,
+// each server's approvals, exports and lockfile comparison.
+import type { SpotlightActionData } from '@mantine/spotlight';
+import type { SkillEntry } from '../../../../shared/model.js';
+import { useApprovals } from '../../state/approvals.js';
+import { useReviewSession } from '../../state/review-session.js';
+import { useSelection } from '../../state/selection.js';
+import { compareLockfile, exportEnabledSkills, exportLockfile } from './exports.js';
+
+export function approvalAppActions(): SpotlightActionData[] {
+  return [
+    { id: 'export-lock-all', label: 'Export a lockfile of every approved skill', description: 'The skill-inspector lockfile format, for CI', onClick: () => void exportLockfile() },
+    { id: 'compare-lock', label: 'Compare a lockfile with the servers…', description: 'Which locked skills still match what the servers list; approves nothing', onClick: () => void compareLockfile() },
+  ];
+}
+
+export function approvalSkillActions(entry: SkillEntry): SpotlightActionData[] {
+  const { serverId, uri, name } = entry;
+  const out: SpotlightActionData[] = [
+    {
+      id: 'start-review',
+      label: entry.resources === 'dynamic' ? `Look at ${name} once` : `Start a review of ${name}`,
+      description: 'Read and verify every file, keep the bytes, then decide',
+      onClick: () => {
+        useSelection.getState().setTab('review');
+        void useReviewSession.getState().start(serverId, uri);
+      },
+    },
+  ];
+  if (entry.approval === 'changed') out.push({ id: 'see-changes', label: `See what changed in ${name} since approval`, onClick: () => useSelection.getState().setTab('changes') });
+  if (entry.approval === 'approved') {
+    out.push(
+      entry.enabled
+        ? { id: 'disable-skill', label: `Disable ${name}`, onClick: () => void useApprovals.getState().setEnabled(serverId, uri, false) }
+        : { id: 'enable-skill', label: `Enable ${name}`, onClick: () => void useApprovals.getState().setEnabled(serverId, uri, true) },
+    );
+  }
+  return out;
+}
+
+export function approvalServerActions(id: string, label: string): SpotlightActionData[] {
+  return [
+    { id: `approvals-${id}`, label: `${label}: approvals and enabled skills`, onClick: () => useSelection.getState().showServer(id, 'approvals') },
+    { id: `export-enabled-${id}`, label: `${label}: export enabled skills (JSON)`, onClick: () => void exportEnabledSkills(id) },
+    { id: `export-lock-${id}`, label: `${label}: export a lockfile of approved skills`, onClick: () => void exportLockfile(id) },
+  ];
+}

@@ -1,0 +1,59 @@
+// A finished review, plain language first: the summary, what the skill asks
+// for, every finding, every file, and where it comes from.
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconPlayerStop } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import type { ReviewReport } from '../../../../shared/approvals-model.js';
+import type { SkillEntry } from '../../../../shared/model.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { SkillSummary } from '../../components/SkillSummary.js';
+import { useSkillReview } from '../skill/use-skill-review.js';
+import { ReviewFiles } from './ReviewFiles.js';
+import { ReviewFindings } from './ReviewFindings.js';
+import { ReviewOrigin } from './ReviewOrigin.js';
+import { ReviewRequests } from './ReviewRequests.js';
+import { ReviewSection } from './ReviewSection.js';
+import { reviewLinks } from './review-links.js';
+
+export function ReviewReportView({ entry, report }: { entry: SkillEntry; report: ReviewReport }) {
+  const { review: scan, run: scanRunning, runError } = useSkillReview(entry);
+  const links = useMemo(() => reviewLinks(entry), [entry]);
+  const notRead = report.files.filter((f) => f.notRead).length;
+
+  return (
+    <Stack gap="lg" data-review-report={report.fingerprint} data-review-dynamic={report.dynamic}>
+      {report.cancelled ? (
+        <Alert color="gray" variant="light" icon={<IconPlayerStop size={18} />} title="The review was cancelled" data-review-cancelled>
+          {notRead} of {report.files.length} file{report.files.length === 1 ? ' was' : 's were'} not read, so this version cannot be approved. Review again to read them all.
+        </Alert>
+      ) : null}
+      <ReviewSection title="In plain words" id="summary">
+        <Text size="sm" data-review-description>
+          {report.description || <Text span c="dimmed">The skill gives no description.</Text>}
+        </Text>
+        {scan ? <SkillSummary summary={scan.summary} onEvidence={links.onEvidence} onFinding={links.onFinding} fileLabel={links.fileLabel} /> : null}
+        {!scan && scanRunning ? (
+          <Group gap={6}>
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Writing the plain-language summary…
+            </Text>
+          </Group>
+        ) : null}
+        {runError ? <ErrorNotice title="The content review could not run" message={runError} /> : null}
+      </ReviewSection>
+      <ReviewSection title="What it asks for" id="requests">
+        <ReviewRequests entry={entry} report={report} links={links} />
+      </ReviewSection>
+      <ReviewSection title="Findings" id="findings">
+        <ReviewFindings report={report} scan={scan ?? undefined} scanning={Boolean(scanRunning)} links={links} />
+      </ReviewSection>
+      <ReviewSection title={`Files (${report.files.length})`} id="files">
+        <ReviewFiles entry={entry} report={report} links={links} />
+      </ReviewSection>
+      <ReviewSection title="Where it comes from" id="origin">
+        <ReviewOrigin report={report} />
+      </ReviewSection>
+    </Stack>
+  );
+}
