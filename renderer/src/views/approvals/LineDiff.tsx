@@ -4,27 +4,7 @@
 import type { TextDiff } from '../../../../shared/approvals-model.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
 import './approvals.css';
-
-interface NumberedLine {
-  readonly sign: ' ' | '+' | '-' | '\\';
-  readonly text: string;
-  readonly old?: number;
-  readonly now?: number;
-}
-
-function numbered(hunk: TextDiff['hunks'][number]): NumberedLine[] {
-  let old = hunk.oldStart;
-  let now = hunk.newStart;
-  return hunk.lines.map((line) => {
-    const sign = (line[0] ?? ' ') as NumberedLine['sign'];
-    const text = line.slice(1);
-    if (sign === '+') return { sign, text, now: now++ };
-    if (sign === '-') return { sign, text, old: old++ };
-    // "\ No newline at end of file" belongs to the line before it.
-    if (sign === '\\') return { sign, text };
-    return { sign: ' ', text, old: old++, now: now++ };
-  });
-}
+import { numberedLines } from './diff-lines.js';
 
 export function LineDiff({ diff, path }: { diff: TextDiff; path: string }) {
   return (
@@ -32,7 +12,7 @@ export function LineDiff({ diff, path }: { diff: TextDiff; path: string }) {
       {diff.hunks.map((hunk, h) => (
         <div key={h} data-diff-hunk={h}>
           <div className="diff-hunk-header">{`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`}</div>
-          {numbered(hunk).map((line, i) => (
+          {numberedLines(hunk).map((line, i) => (
             <div key={i} className="diff-line" data-diff-line={line.sign} role="row" aria-label={line.sign === '+' ? 'added' : line.sign === '-' ? 'removed' : undefined}>
               <span className="diff-num">{line.old ?? ''}</span>
               <span className="diff-num">{line.now ?? ''}</span>
