@@ -25,7 +25,8 @@ export async function startApp(options: { dataDir?: string; args?: string[]; env
   const child = spawn(process.execPath, [WEB, '--port', '0', '--data-dir', dataDir, '--json', ...(options.args ?? [])], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...options.env },
+    // An empty home unless a test brings its own: the skill folders of this machine (~/.claude/skills…) stay out of the catalog.
+    env: { ...process.env, HOME: mkdtempSync(path.join(os.tmpdir(), 'si-e2e-home-')), ...options.env },
   });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));

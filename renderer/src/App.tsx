@@ -5,10 +5,13 @@ import { ActionIcon, Button, Group, Kbd, Modal, Title, Tooltip } from '@mantine/
 import { useHotkeys } from '@mantine/hooks';
 import { IconChecklist, IconCommand, IconFileSearch, IconPlus, IconSettings, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { isLocalOriginId } from '../../shared/review-model.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { useApp } from './state/app.js';
 import { useCatalog } from './state/catalog.js';
+import { useCollisions } from './state/collisions.js';
 import { useDialogs } from './state/dialogs.js';
+import { useLocalOrigins } from './state/local-origins.js';
 import { subscribeToEvents } from './state/events.js';
 import { useSelection } from './state/selection.js';
 import { ALL_SERVERS, useServers } from './state/servers.js';
@@ -17,6 +20,8 @@ import { useVerify } from './state/verify.js';
 import { CatalogPane } from './views/CatalogPane.js';
 import { CommandPalette, focusSearch, openPalette } from './views/CommandPalette.js';
 import { DetailPane } from './views/DetailPane.js';
+import { CollisionsButton } from './views/collisions/CollisionsButton.js';
+import { CollisionsView } from './views/collisions/CollisionsView.js';
 import { ServerSidebar } from './views/ServerSidebar.js';
 import { StatusBar } from './views/StatusBar.js';
 import { Dialogs } from './views/dialogs/Dialogs.js';
@@ -27,7 +32,13 @@ export function App() {
   useEffect(() => {
     const off = subscribeToEvents();
     void useServers.getState().load();
-    void useCatalog.getState().load().catch(() => undefined);
+    // Local folders' skills join the catalog after its first load, which replaces everything it holds.
+    void useCatalog
+      .getState()
+      .load()
+      .catch(() => undefined)
+      .then(() => useLocalOrigins.getState().load())
+      .then(() => useCollisions.getState().scheduleRefresh());
     void useSettings.getState().load();
     void useApp.getState().load().catch(() => undefined);
     return off;
@@ -37,7 +48,8 @@ export function App() {
   const skillKey = useSelection((s) => s.skillKey);
   const dialog = useDialogs((s) => s.dialog);
   const openDialog = useDialogs((s) => s.open);
-  const selectedServer = useServers((s) => s.selectedServerId);
+  // Server actions (Verify all, Load by URI) take a server; a chosen local folder is none.
+  const selectedServer = useServers((s) => (isLocalOriginId(s.selectedServerId) ? ALL_SERVERS : s.selectedServerId));
   const running = useVerify((s) => s.job?.state === 'running');
   useHotkeys([
     ['/', focusSearch],
@@ -58,6 +70,7 @@ export function App() {
           <Button size="compact-sm" variant="default" leftSection={<IconFileSearch size={14} />} onClick={() => serverActions.loadByUri(selectedServer !== ALL_SERVERS ? selectedServer : undefined)}>
             Load by URI
           </Button>
+          <CollisionsButton />
           <Button size="compact-sm" leftSection={<IconChecklist size={14} />} disabled={running} onClick={() => serverActions.verifyAll()} data-action="header-verify-all">
             Verify all
           </Button>
@@ -78,7 +91,13 @@ export function App() {
           <ServerSidebar />
         </ErrorBoundary>
       </nav>
-      {view === 'server' ? (
+      {view === 'collisions' ? (
+        <main className="pane pane-wide" aria-label="Name collisions">
+          <ErrorBoundary area="collisions view">
+            <CollisionsView />
+          </ErrorBoundary>
+        </main>
+      ) : view === 'server' ? (
         <main className="pane pane-wide">
           <ErrorBoundary area="server screen" resetKey={serverId}>
             <ServerScreen />

@@ -3,6 +3,7 @@
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { Finding, Severity } from '../../../shared/model.js';
 import { InvisibleText } from './InvisibleText.js';
+import { RevealedText } from './RevealedText.js';
 import { SEVERITY, SeverityBadge } from './SeverityBadge.js';
 
 export interface FindingLinks {
@@ -16,7 +17,7 @@ export interface FindingLinks {
 
 const ORDER: Severity[] = ['error', 'warning', 'info'];
 
-export function FindingsList({ findings, links }: { findings: readonly Finding[]; links: FindingLinks }) {
+export function FindingsList({ findings, links, focusedId }: { findings: readonly Finding[]; links: FindingLinks; focusedId?: string }) {
   return (
     <Stack gap="md">
       {ORDER.map((severity) => {
@@ -31,7 +32,7 @@ export function FindingsList({ findings, links }: { findings: readonly Finding[]
               <SeverityBadge severity={severity} count={group.length} size="xs" />
             </Group>
             {group.map((f, i) => (
-              <FindingCard key={`${f.id}-${i}`} finding={f} links={links} />
+              <FindingCard key={`${f.id}-${i}`} finding={f} links={links} focused={f.id === focusedId} />
             ))}
           </Stack>
         );
@@ -40,11 +41,11 @@ export function FindingsList({ findings, links }: { findings: readonly Finding[]
   );
 }
 
-function FindingCard({ finding, links }: { finding: Finding; links: FindingLinks }) {
+function FindingCard({ finding, links, focused }: { finding: Finding; links: FindingLinks; focused: boolean }) {
   const { fileUri, line, field } = finding.location;
   const fieldLinked = field !== undefined && links.field && (links.isFrontmatterField?.(field) ?? true);
   return (
-    <Paper withBorder p="xs" radius="sm" className={`finding finding-${finding.severity}`} data-finding={finding.id} data-finding-file={fileUri}>
+    <Paper withBorder p="xs" radius="sm" className={`finding finding-${finding.severity}`} data-finding={finding.id} data-finding-file={fileUri} data-finding-line={line} data-focused={focused || undefined} style={focused ? { outline: '2px solid var(--mantine-color-blue-5)' } : undefined}>
       <Group gap={6} wrap="nowrap" align="flex-start">
         <SeverityBadge severity={finding.severity} size="xs" />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
@@ -77,8 +78,8 @@ function FindingCard({ finding, links }: { finding: Finding; links: FindingLinks
             </Table>
           ) : null}
           {finding.excerpt ? (
-            <Text size="xs" className="mono finding-excerpt">
-              {finding.excerpt}
+            <Text size="xs" className="mono finding-excerpt" data-excerpt>
+              <RevealedText text={finding.excerpt} />
             </Text>
           ) : null}
           <Group gap="sm">

@@ -2,7 +2,7 @@
 // headline, then what it is for, what it contains, what it asks for and what
 // looks risky — each point one click from its evidence (the place in a file,
 // and the finding in Checks). Never says "safe".
-import { Alert, Anchor, Badge, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconShieldExclamation } from '@tabler/icons-react';
 import type { SkillSummary as Summary, SummaryEvidence, SummaryPoint, SummaryTone, SummaryTopic } from '../../../shared/review-model.js';
 
@@ -40,14 +40,8 @@ export function SkillSummary({ summary, onEvidence, onFinding, fileLabel }: { su
       color={headline.color}
       variant="light"
       icon={<headline.Icon size={20} aria-hidden />}
-      title={
-        <Group gap={6} wrap="nowrap" align="flex-start">
-          <Badge color={headline.color} variant="filled" size="sm" style={{ flex: '0 0 auto' }} data-summary-word>
-            {headline.word}
-          </Badge>
-          <span data-summary-headline>{summary.headline}</span>
-        </Group>
-      }
+      // The headline says how careful to be in words ("Be careful: …"); the icon and colour repeat it.
+      title={<span data-summary-headline>{summary.headline}</span>}
       data-testid="skill-summary"
       data-tone={summary.tone}
     >
@@ -60,7 +54,7 @@ export function SkillSummary({ summary, onEvidence, onFinding, fileLabel }: { su
               <Text size="xs" fw={700} tt="uppercase" c="dimmed">
                 {title}
               </Text>
-              <List spacing={4} size="sm" center>
+              <List spacing={4} size="sm">
                 {points.map((point, i) => (
                   <PointItem key={i} point={point} links={links} />
                 ))}

@@ -6,7 +6,9 @@ import { create } from 'zustand';
 import type { LocalOrigin } from '../../../shared/review-model.js';
 import { api, errorMessage } from '../api.js';
 import { useCatalog } from './catalog.js';
+import { useFiles } from './files.js';
 import { useReviews } from './review.js';
+import { ALL_SERVERS, useServers } from './servers.js';
 
 export type AddFolderAs = 'auto' | 'skills' | 'project';
 
@@ -43,12 +45,17 @@ export const useLocalOrigins = create<LocalOriginsState>((set, get) => ({
     }
   },
   applyOrigins(origins) {
+    const before = get().origins;
     // A folder that went away takes its skills with it.
-    const gone = get().origins.filter((o) => !origins.some((n) => n.id === o.id));
+    const gone = before.filter((o) => !origins.some((n) => n.id === o.id));
     for (const origin of gone) {
       useCatalog.getState().forgetServer(origin.id);
       useReviews.getState().forgetOrigin(origin.id);
     }
+    if (gone.some((o) => o.id === useServers.getState().selectedServerId)) useServers.getState().select(ALL_SERVERS);
+    // Files shown from a folder are as read at its last scan: a new scan makes them old.
+    const rescanned = origins.filter((o) => before.some((b) => b.id === o.id && b.scannedAt !== o.scannedAt));
+    for (const origin of [...gone, ...rescanned]) forgetFiles(origin.id);
     set({ origins, loaded: true, loadError: undefined });
   },
   async add(path, as) {
@@ -74,6 +81,12 @@ export const useLocalOrigins = create<LocalOriginsState>((set, get) => ({
     }
   },
 }));
+
+function forgetFiles(originId: string): void {
+  const prefix = `${originId}\n`;
+  const files = useFiles.getState().files;
+  if ([...files.keys()].some((k) => k.startsWith(prefix))) useFiles.setState({ files: new Map([...files].filter(([k]) => !k.startsWith(prefix))) });
+}
 
 export function originById(origins: readonly LocalOrigin[], id: string | undefined): LocalOrigin | undefined {
   return id ? origins.find((o) => o.id === id) : undefined;

@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { ServerInput } from '../../../shared/api.js';
 import type { ConnectionSnapshot, ServerConfig, ServerView } from '../../../shared/model.js';
+import { isLocalOriginId } from '../../../shared/review-model.js';
 import { api } from '../api.js';
 import { useCatalog } from './catalog.js';
 
@@ -44,7 +45,8 @@ export const useServers = create<ServersState>((set, get) => ({
   },
   applyServers(servers) {
     const selected = get().selectedServerId;
-    const gone = selected !== ALL_SERVERS && !servers.some((s) => s.config.id === selected);
+    // A local folder chosen in the sidebar is not a server: the servers' list does not unselect it.
+    const gone = selected !== ALL_SERVERS && !isLocalOriginId(selected) && !servers.some((s) => s.config.id === selected);
     set({ servers, loaded: true, loadError: undefined, ...(gone ? { selectedServerId: ALL_SERVERS } : {}) });
   },
   applyConnection(snapshot) {

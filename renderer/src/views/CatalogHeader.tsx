@@ -13,7 +13,7 @@ export function CatalogHeader({ server }: { server: ServerView | undefined }) {
     return (
       <Group justify="space-between" px="sm" py={6} className="pane-header" wrap="nowrap">
         <Text size="sm" fw={700}>
-          All servers
+          All skills
         </Text>
         <Group gap={4} wrap="nowrap">
           <Tooltip label="Load a skill by its URI" withArrow>

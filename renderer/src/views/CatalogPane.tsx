@@ -12,9 +12,13 @@ import { listKeyHandler } from '../components/list-keys.js';
 import { type CatalogFilter, skillKey, useCatalog } from '../state/catalog.js';
 import { filterSkills, sortedSkills } from '../state/catalog-list.js';
 import { useDialogs } from '../state/dialogs.js';
+import { originById, useLocalOrigins } from '../state/local-origins.js';
 import { useSelection } from '../state/selection.js';
 import { ALL_SERVERS, serverById, useServers } from '../state/servers.js';
 import { CatalogHeader } from './CatalogHeader.js';
+import { LocalCatalogEmpty } from './local/LocalCatalogEmpty.js';
+import { LocalCatalogHeader } from './local/LocalCatalogHeader.js';
+import { useOriginLabels } from './local/origin-labels.js';
 import { SkillRow } from './SkillRow.js';
 import { serverActions } from './server-actions.js';
 
@@ -53,8 +57,10 @@ export function CatalogPane() {
     }
     return counts;
   }, [sorted]);
-  const labels = useMemo(() => new Map(servers.map((s) => [s.config.id, s.config.label])), [servers]);
+  // With every origin shown, each row carries its origin's label: two skills of one name never look the same.
+  const labels = useOriginLabels();
   const server = serverById(servers, serverId === ALL_SERVERS ? undefined : serverId);
+  const localOrigin = useLocalOrigins((s) => originById(s.origins, serverId));
 
   const parent = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
@@ -85,7 +91,7 @@ export function CatalogPane() {
 
   return (
     <Stack gap={0} style={{ flex: 1, minHeight: 0 }}>
-      <CatalogHeader server={server} />
+      {localOrigin ? <LocalCatalogHeader origin={localOrigin} /> : <CatalogHeader server={server} />}
       <Stack gap={6} px="xs" pt={6} pb={6} className="pane-header">
         <TextInput
           id={SEARCH_INPUT_ID}
@@ -136,7 +142,7 @@ export function CatalogPane() {
         className="skill-list"
       >
         {rows.length === 0 ? (
-          <CatalogEmpty server={server} hasSkills={sorted.length > 0} onClear={clearFilters} streaming={streaming} />
+          localOrigin && sorted.length === 0 ? <LocalCatalogEmpty origin={localOrigin} /> : <CatalogEmpty server={server} hasSkills={sorted.length > 0} onClear={clearFilters} streaming={streaming} />
         ) : (
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((item) => {

@@ -11,9 +11,11 @@ import { ErrorNotice } from '../components/ErrorNotice.js';
 import { WorstFinding } from '../components/SeverityBadge.js';
 import { listKeyHandler } from '../components/list-keys.js';
 import { useCatalog } from '../state/catalog.js';
+import { useLocalOrigins } from '../state/local-origins.js';
 import { useDialogs } from '../state/dialogs.js';
 import { useSelection } from '../state/selection.js';
 import { ALL_SERVERS, useServers } from '../state/servers.js';
+import { LocalFoldersSection } from './local/LocalFoldersSection.js';
 import { serverActions } from './server-actions.js';
 
 export function eraLabel(server: ServerView): string | undefined {
@@ -47,7 +49,9 @@ export function ServerSidebar() {
     }
     return worst;
   }, [skills]);
-  const total = servers.reduce((n, s) => n + s.skillCount, 0);
+  // "All skills" lists every origin's skills: the servers' and the local folders'.
+  const localTotal = useLocalOrigins((s) => s.origins.reduce((n, o) => n + o.skillCount, 0));
+  const total = servers.reduce((n, s) => n + s.skillCount, 0) + localTotal;
   const ids = [ALL_SERVERS, ...servers.map((s) => s.config.id)];
   const index = ids.indexOf(selected);
 
@@ -104,7 +108,7 @@ export function ServerSidebar() {
           >
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600} size="sm">
-                All servers
+                All skills
               </Text>
               <Badge variant="default" size="sm">
                 {total.toLocaleString()}
@@ -136,6 +140,7 @@ export function ServerSidebar() {
             Add a skills server by command or URL, or import the servers your other tools already use.
           </Empty>
         ) : null}
+        <LocalFoldersSection />
       </ScrollArea>
     </Stack>
   );

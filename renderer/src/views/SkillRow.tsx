@@ -6,6 +6,7 @@ import type { SkillEntry } from '../../../shared/model.js';
 import { ApprovalBadge } from '../components/ApprovalBadge.js';
 import { SeverityBadge } from '../components/SeverityBadge.js';
 import { LegacyBadge, StatusBadge } from '../components/StatusBadge.js';
+import { LocalStatusBadge } from './local/LocalStatusBadge.js';
 
 interface SkillRowProps {
   id: string;
@@ -32,7 +33,18 @@ export const SkillRow = memo(function SkillRow({ id, entry, selected, active, se
       style={style}
     >
       <Group justify="space-between" wrap="nowrap" gap={6}>
-        <Text size="sm" fw={600} truncate style={{ minWidth: 0 }}>
+        {serverLabel ? (
+          // The qualified name: origin label › name. The label gives way first when space is short.
+          <Text span c="dimmed" size="sm" truncate style={{ flex: '0 1 auto', maxWidth: '45%' }} data-origin-label>
+            {serverLabel}
+          </Text>
+        ) : null}
+        {serverLabel ? (
+          <Text span c="dimmed" size="sm" style={{ flex: '0 0 auto' }} aria-hidden>
+            ›
+          </Text>
+        ) : null}
+        <Text size="sm" fw={600} truncate style={{ minWidth: 0, flex: '1 1 auto' }}>
           {entry.pathPrefix ? (
             <Text span c="dimmed" size="sm" fw={400}>
               {`${entry.pathPrefix}/`}
@@ -45,18 +57,13 @@ export const SkillRow = memo(function SkillRow({ id, entry, selected, active, se
           {entry.errorCount === 0 && entry.warningCount > 0 ? <SeverityBadge severity="warning" count={entry.warningCount} size="xs" /> : null}
           {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} size="xs" /> : null}
           <ApprovalBadge approval={entry.approval} size="xs" />
-          <StatusBadge status={entry.status} size="xs" />
+          {entry.source === 'local' ? <LocalStatusBadge status={entry.status} size="xs" /> : <StatusBadge status={entry.status} size="xs" />}
         </Group>
       </Group>
       <Group justify="space-between" wrap="nowrap" gap={6}>
         <Text size="xs" c="dimmed" truncate style={{ minWidth: 0 }}>
           {entry.description}
         </Text>
-        {serverLabel ? (
-          <Text size="xs" c="dimmed" style={{ flex: '0 0 auto', maxWidth: '40%' }} truncate>
-            {serverLabel}
-          </Text>
-        ) : null}
       </Group>
     </div>
   );

@@ -5,8 +5,11 @@ import { useMemo } from 'react';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { BytesView } from '../../components/BytesView.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { HiddenTextList } from '../../components/HiddenTextList.js';
 import { useSelection } from '../../state/selection.js';
+import { evidenceLinks } from './evidence-links.js';
 import { relativePath, reloadFile, useSkillFile } from './use-skill-file.js';
+import { useSkillReview } from './use-skill-review.js';
 
 export function BytesTab({ entry }: { entry: SkillEntry }) {
   const selected = useSelection((s) => s.fileUri);
@@ -19,6 +22,10 @@ export function BytesTab({ entry }: { entry: SkillEntry }) {
     if (!uris.includes(fileUri)) uris.push(fileUri);
     return uris.map((uri) => ({ value: uri, label: relativePath(entry, uri) }));
   }, [entry, fileUri]);
+  // What the content review revealed in this file, decoded, above its exact characters.
+  const { review } = useSkillReview(entry);
+  const hidden = useMemo(() => review?.hidden.filter((h) => h.fileUri === fileUri) ?? [], [review, fileUri]);
+  const links = evidenceLinks(entry);
 
   return (
     <Stack gap="xs" p="xs" style={{ flex: 1, minHeight: 0 }}>
@@ -39,6 +46,18 @@ export function BytesTab({ entry }: { entry: SkillEntry }) {
           data-bytes-file
         />
       </Group>
+      {hidden.length > 0 ? (
+        <details open data-bytes-hidden-text={hidden.length} className="bytes-hidden-text">
+          <summary>
+            <Text span size="xs" fw={600} c="red">
+              The review revealed {hidden.length} piece{hidden.length === 1 ? '' : 's'} of hidden text in this file
+            </Text>
+          </summary>
+          <div style={{ maxHeight: 220, overflow: 'auto', marginTop: 4 }}>
+            <HiddenTextList hidden={hidden} onOpen={links.onHidden} fileLabel={links.fileLabel} />
+          </div>
+        </details>
+      ) : null}
       {load === undefined || load.state === 'loading' ? (
         <Group gap={6}>
           <Loader size="xs" />

@@ -2,15 +2,19 @@
 // place it refers to. Files not read yet are not checked; the tab says so.
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { SkillEntry } from '../../../../shared/model.js';
+import { isLocalOriginId } from '../../../../shared/review-model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { FindingsList } from '../../components/FindingsList.js';
 import { skillKey } from '../../state/catalog.js';
 import { useSelection } from '../../state/selection.js';
 import { useSkillDetails } from '../../state/skill-details.js';
 import { useVerify } from '../../state/verify.js';
+import { ReviewFindingsNote } from './ReviewFindingsNote.js';
+import { mergeFindings, useFocusedFinding } from './review-findings.js';
 import { relativePath } from './use-skill-file.js';
+import { useSkillReview } from './use-skill-review.js';
 
 const FRONTMATTER_FIELDS = new Set(['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools']);
 
@@ -20,15 +24,22 @@ export function ChecksTab({ entry }: { entry: SkillEntry }) {
   const openFile = useSelection((s) => s.openFile);
   const openField = useSelection((s) => s.openField);
   const verifying = useVerify((s) => s.verifying.has(key));
+  // A local folder's skill is checked when the folder is scanned: its review holds every finding.
+  const local = isLocalOriginId(entry.serverId);
+  const { review } = useSkillReview(entry);
   // The entry object changes whenever a file is checked: findings follow it.
   useEffect(() => {
-    void useSkillDetails.getState().loadFindings(entry.serverId, entry.uri);
-  }, [entry]);
-  const findings = load?.state === 'loaded' ? load.value : load?.state === 'loading' ? load.previous : undefined;
+    if (!local) void useSkillDetails.getState().loadFindings(entry.serverId, entry.uri);
+  }, [entry, local]);
+  const findings = useMemo(() => {
+    const served = local ? (review ? [] : undefined) : load?.state === 'loaded' ? load.value : load?.state === 'loading' ? load.previous : undefined;
+    return mergeFindings(served, review, local);
+  }, [load, review, local]);
+  const focus = useFocusedFinding(findings);
 
   return (
     <Stack gap="sm" p="md" className="tab-scroll" data-checks>
-      {entry.status === 'unread' || entry.status === 'partial' ? (
+      {!local && (entry.status === 'unread' || entry.status === 'partial') ? (
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} p="xs">
           <Group justify="space-between" gap="xs">
             <Text size="sm">Files not read yet are not checked. Verify reads every file of this skill and compares it with the listing.</Text>
@@ -38,7 +49,8 @@ export function ChecksTab({ entry }: { entry: SkillEntry }) {
           </Group>
         </Alert>
       ) : null}
-      {load?.state === 'error' ? <ErrorNotice title="The findings could not be loaded" message={load.message} onRetry={() => void useSkillDetails.getState().loadFindings(entry.serverId, entry.uri)} /> : null}
+      <ReviewFindingsNote entry={entry} review={review} />
+      {!local && load?.state === 'error' ? <ErrorNotice title="The findings could not be loaded" message={load.message} onRetry={() => void useSkillDetails.getState().loadFindings(entry.serverId, entry.uri)} /> : null}
       {findings === undefined ? <Loader size="sm" /> : null}
       {findings && findings.length === 0 ? (
         <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="No findings" data-no-findings>
@@ -48,6 +60,7 @@ export function ChecksTab({ entry }: { entry: SkillEntry }) {
       {findings && findings.length > 0 ? (
         <FindingsList
           findings={findings}
+          {...(focus ? { focusedId: focus } : {})}
           links={{
             file: (uri) => openFile(uri, 'files'),
             line: (uri, line) => openFile(uri ?? entry.uri, 'bytes', line),

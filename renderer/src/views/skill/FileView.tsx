@@ -50,7 +50,8 @@ export function FileView({ entry, fileUri, node }: { entry: SkillEntry; fileUri:
         </Group>
       </Group>
       <FileFacts entry={entry} fileUri={fileUri} node={node} load={load} />
-      {unlisted ? null : <FileCheckResult check={check} {...(listed ? { listed } : {})} />}
+      {/* A local file has no listing to match: its facts above are what was read. */}
+      {unlisted || entry.source === 'local' ? null : <FileCheckResult check={check} {...(listed ? { listed } : {})} />}
       {!unlisted && (load === undefined || load.state === 'loading') ? (
         <Group gap={6}>
           <Loader size="xs" />

@@ -5,6 +5,7 @@ import { Badge, Group, Loader, Stack, Text, Tooltip, Tree, getTreeExpandedState,
 import { IconChevronDown, IconChevronRight, IconFile, IconFolder, IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import type { SkillEntry, SkillTreeNode } from '../../../../shared/model.js';
+import { isLocalOriginId } from '../../../../shared/review-model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { FileCheckIcon } from '../../components/FileCheck.js';
 import { skillKey } from '../../state/catalog.js';
@@ -19,7 +20,8 @@ export function FilesTab({ entry }: { entry: SkillEntry }) {
   const fileUri = useSelection((s) => s.fileUri) ?? entry.uri;
   const openFile = useSelection((s) => s.openFile);
   useEffect(() => {
-    void useSkillDetails.getState().loadTree(entry.serverId, entry.uri);
+    // A local skill's files are what its folder scan found: its resources are the whole tree.
+    if (!isLocalOriginId(entry.serverId)) void useSkillDetails.getState().loadTree(entry.serverId, entry.uri);
   }, [entry.serverId, entry.uri]);
 
   // Until the tree arrives (or if it fails), the listed resources are the tree.

@@ -27,7 +27,12 @@ export function FrontmatterTab({ entry }: { entry: SkillEntry }) {
       {load === undefined || load.state === 'loading' ? <Loader size="sm" /> : null}
       {load?.state === 'error' ? <ErrorNotice title="SKILL.md could not be read, so there is nothing to compare with" message={load.message} onRetry={() => reloadFile(entry, entry.uri)} /> : null}
       {served && !served.ok ? <ErrorNotice title="The served frontmatter cannot be compared" message={served.message} /> : null}
-      {served?.ok ? (
+      {entry.source === 'local' ? (
+        <Text size="xs" c="dimmed" data-frontmatter-state="local">
+          This skill is read from a folder on this computer. There is no listing to compare with: both columns show its SKILL.md, with every invisible character drawn.
+        </Text>
+      ) : null}
+      {served?.ok && entry.source !== 'local' ? (
         differing === 0 ? (
           <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Identical" data-frontmatter-state="same">
             The listing's frontmatter and the served SKILL.md's frontmatter are the same, field by field.

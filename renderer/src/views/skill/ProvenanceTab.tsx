@@ -3,12 +3,15 @@
 // how the skill was found, and its relatives.
 import { Anchor, Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
 import type { ServerView, SkillEntry, SkillSource } from '../../../../shared/model.js';
+import { isLocalOriginId } from '../../../../shared/review-model.js';
 import { CopyIcon } from '../../components/JsonView.js';
-import { skillKey, useCatalog } from '../../state/catalog.js';
+import { skillKey } from '../../state/catalog.js';
 import { useSelection } from '../../state/selection.js';
 import { serverById, useServers } from '../../state/servers.js';
+import { SameNameSkills } from '../collisions/SameNameSkills.js';
+import { LocalProvenance } from '../local/LocalProvenance.js';
+import { qualifiedName } from '../local/origin-labels.js';
 
 const SOURCES: Record<SkillSource, string> = {
   listed: 'Listed by the server (skills/list)',
@@ -44,7 +47,7 @@ export function transportSummary(server: ServerView | undefined): ReactNode {
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+export function ProvenanceRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>
       <Table.Th w={170} style={{ verticalAlign: 'top' }}>
@@ -56,11 +59,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function ProvenanceTab({ entry }: { entry: SkillEntry }) {
+  return isLocalOriginId(entry.serverId) ? <LocalProvenance entry={entry} /> : <ServedProvenance entry={entry} />;
+}
+
+const Row = ProvenanceRow;
+
+function ServedProvenance({ entry }: { entry: SkillEntry }) {
   const server = useServers((s) => serverById(s.servers, entry.serverId));
   const servers = useServers((s) => s.servers);
-  const skills = useCatalog((s) => s.skills);
   const openSkill = useSelection((s) => s.openSkill);
-  const sameName = useMemo(() => [...skills.values()].filter((e) => e.name === entry.name && (e.serverId !== entry.serverId || e.uri !== entry.uri)), [skills, entry]);
   const labelOf = (serverId: string) => serverById(servers, serverId)?.config.label ?? serverId;
   const connection = server?.connection;
   const skillLink = (serverId: string, uri: string) => (
@@ -74,6 +81,11 @@ export function ProvenanceTab({ entry }: { entry: SkillEntry }) {
     <Stack gap="sm" p="md" className="tab-scroll" data-provenance>
       <Table withTableBorder fz="xs" verticalSpacing={6}>
         <Table.Tbody>
+          <Row label="Qualified name">
+            <Text size="xs" fw={600} data-qualified-name>
+              {qualifiedName(server?.config.label ?? entry.serverId, entry.name, entry.pathPrefix)}
+            </Text>
+          </Row>
           <Row label="Server">
             <Group gap={6}>
               <Text size="xs" fw={600} data-provenance-label>
@@ -154,18 +166,7 @@ export function ProvenanceTab({ entry }: { entry: SkillEntry }) {
             {entry.nestedSkills.length > 0 ? <Stack gap={2}>{entry.nestedSkills.map((uri) => skillLink(entry.serverId, uri))}</Stack> : <Text size="xs" c="dimmed">none</Text>}
           </Row>
           <Row label="Same-name skills">
-            {sameName.length > 0 ? (
-              <Stack gap={2} data-same-name={sameName.length}>
-                <Text size="xs" c="yellow.8">
-                  {sameName.length} other skill{sameName.length === 1 ? '' : 's'} called “{entry.name}”: an agent may confuse them.
-                </Text>
-                {sameName.slice(0, 20).map((e) => skillLink(e.serverId, e.uri))}
-              </Stack>
-            ) : (
-              <Text size="xs" c="dimmed">
-                none
-              </Text>
-            )}
+            <SameNameSkills entry={entry} />
           </Row>
         </Table.Tbody>
       </Table>

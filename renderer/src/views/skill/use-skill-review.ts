@@ -34,6 +34,13 @@ export function useSkillReview(entry: SkillEntry): SkillReviewState {
   return { load, review: shownReview(load), run, runError };
 }
 
+/** Errors and warnings among a skill's last content review's findings (none counted for a local skill: its entry counts them). */
+export function useReviewCounts(key: string, local: boolean): { readonly errors: number; readonly warnings: number } {
+  const errors = useReviews((s) => (local ? 0 : (shownReview(s.reviews.get(key))?.findings.filter((f) => f.severity === 'error').length ?? 0)));
+  const warnings = useReviews((s) => (local ? 0 : (shownReview(s.reviews.get(key))?.findings.filter((f) => f.severity === 'warning').length ?? 0)));
+  return { errors, warnings };
+}
+
 /** Starts "Review content" for a skill (reads every file). */
 export function reviewContent(entry: SkillEntry): void {
   void useReviews.getState().scan(entry.serverId, entry.uri);

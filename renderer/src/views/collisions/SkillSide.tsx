@@ -1,0 +1,59 @@
+// One side of a name clash: the skill by its qualified name, where it comes
+// from, its URI or path and description, and which agents would use it.
+// Clicking it opens the skill.
+import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconFolder, IconServer2 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { QualifiedSkill } from '../../../../shared/review-model.js';
+import { skillKey, useCatalog } from '../../state/catalog.js';
+import { openSide } from './open-side.js';
+
+export function SkillSide({ skill, name, chosenBy }: { skill: QualifiedSkill; name?: ReactNode; chosenBy?: readonly string[] }) {
+  const entry = useCatalog((s) => s.skills.get(skillKey(skill.serverId, skill.skillUri)));
+  const local = skill.originKind === 'local';
+  return (
+    <UnstyledButton onClick={() => openSide(skill)} style={{ display: 'block', minWidth: 0 }} aria-label={`Open ${skill.qualifiedName}`} data-collision-side={skill.qualifiedName} data-side-origin={skill.serverId} data-side-uri={skill.skillUri}>
+      <Paper withBorder p="xs" radius="sm" className="collision-side" style={{ height: '100%' }}>
+        <Stack gap={4}>
+          <Group gap={6} wrap="nowrap">
+            <Badge size="xs" variant="light" color={local ? 'grape' : 'blue'} leftSection={local ? <IconFolder size={10} /> : <IconServer2 size={10} />} style={{ flex: '0 0 auto' }}>
+              {local ? 'local folder' : 'server'}
+            </Badge>
+            <Text size="xs" c="dimmed" truncate className={local ? 'mono' : undefined}>
+              {skill.originLabel}
+            </Text>
+          </Group>
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-side-qualified>
+            {name ?? skill.qualifiedName}
+          </Text>
+          <Text size="xs" className="mono" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {local ? fileUriPath(skill.skillUri) : skill.skillUri}
+          </Text>
+          {entry?.description ? (
+            <Text size="xs" lineClamp={3}>
+              {entry.description}
+            </Text>
+          ) : null}
+          {chosenBy && chosenBy.length > 0 ? (
+            <Group gap={4}>
+              {chosenBy.map((host) => (
+                <Badge key={host} size="xs" color="yellow" variant="outline" data-chosen-by={host}>
+                  {host} would use this one
+                </Badge>
+              ))}
+            </Group>
+          ) : null}
+        </Stack>
+      </Paper>
+    </UnstyledButton>
+  );
+}
+
+/** A local skill's path as the user knows it, from its file: URI. */
+function fileUriPath(uri: string): string {
+  try {
+    return decodeURIComponent(new URL(uri).pathname);
+  } catch {
+    return uri;
+  }
+}

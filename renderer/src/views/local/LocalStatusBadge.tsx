@@ -1,0 +1,22 @@
+// A local skill's state in words: it is read from disk, so there is no
+// listing to match — only whether every file could be read and SKILL.md parsed.
+import { Badge, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCircleDashed, IconFolderCheck } from '@tabler/icons-react';
+import type { SkillStatus } from '../../../../shared/model.js';
+
+const LOCAL: Partial<Record<SkillStatus, { color: string; label: string; tip: string; Icon: typeof IconFolderCheck }>> = {
+  verified: { color: 'teal', label: 'read from disk', tip: 'Every file of this folder was read when the folder was scanned. There is no listing to compare with: this says nothing about safety.', Icon: IconFolderCheck },
+  partial: { color: 'yellow', label: 'partly read', tip: 'Some files could not be read (too large, unreadable, or links); the Files and Checks tabs say which.', Icon: IconCircleDashed },
+  invalid: { color: 'red', label: 'invalid SKILL.md', tip: 'SKILL.md has no valid frontmatter, so agents would not load it.', Icon: IconAlertTriangle },
+};
+
+export function LocalStatusBadge({ status, size = 'sm' }: { status: SkillStatus; size?: 'xs' | 'sm' | 'md' }) {
+  const s = LOCAL[status] ?? LOCAL.partial!;
+  return (
+    <Tooltip label={s.tip} multiline w={280} withArrow openDelay={300}>
+      <Badge color={s.color} variant="light" size={size} leftSection={<s.Icon size={12} aria-hidden />} data-status={status} data-local-status style={{ flex: '0 0 auto' }}>
+        {s.label}
+      </Badge>
+    </Tooltip>
+  );
+}
