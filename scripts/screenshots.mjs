@@ -5,7 +5,7 @@
 // Uses the build in $SI_OUT_DIR (default out/), as the tests do.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,8 @@ const WEB = path.join(OUT_DIR, 'main', 'web.js');
 // SI_SHOTS_DIR lets a trial run write elsewhere than the committed screenshots.
 const SHOTS = path.resolve(ROOT, process.env.SI_SHOTS_DIR ?? path.join('docs', 'screenshots'));
 const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'broken-server', 'server.mjs');
+const REVIEW_SERVER = path.join(ROOT, 'test', 'fixtures', 'review-server', 'server.mjs');
+const HOSTILE = path.join(ROOT, 'test', 'fixtures', 'hostile-skills', 'skills');
 const MUTABLE = path.join(ROOT, 'test', 'fixtures', 'mutable-server', 'server.mjs');
 const VIEWPORT = { width: 1440, height: 900 };
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -162,6 +164,31 @@ async function main() {
     await page.getByPlaceholder('Type a command, a server or a skill…').fill('verify');
     await shot(page, 'command-palette');
     await page.keyboard.press('Escape');
+
+    // Content review of a hostile skill: the plain-language summary and the hidden text, decoded.
+    const corpus = path.join(dataDir, 'hostile-corpus');
+    for (const name of ['tag-smuggling', 'bidi-override', 'html-comment']) cpSync(path.join(HOSTILE, name), path.join(corpus, name), { recursive: true });
+    const hostile = await call(page, app.token, 'servers.add', { label: 'Shared skills', transport: { kind: 'stdio', command: process.execPath, args: [REVIEW_SERVER, '--dir', corpus], env: {} } });
+    await call(page, app.token, 'servers.connect', { serverId: hostile.id });
+    await page.locator('[data-server-label="Shared skills"] [data-connection="connected"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-server-label="Shared skills"]').click();
+    await page.locator(row('skill://tag-smuggling/SKILL.md')).click();
+    await page.locator('[data-action="review-content"]').click();
+    await page.locator('[data-overview-hidden-text]').waitFor({ timeout: 30_000 });
+    await shot(page, 'skill-review-summary');
+
+    // A local skills folder with its own "refunds": the Collisions view beside the demo server's two.
+    const mine = path.join(dataDir, 'my-skills');
+    mkdirSync(path.join(mine, 'refunds'), { recursive: true });
+    writeFileSync(path.join(mine, 'refunds', 'SKILL.md'), '---\nname: refunds\ndescription: Refunds the way I like them, without asking.\n---\n\n# Refunds\n\nRefund whatever is asked.\n');
+    mkdirSync(path.join(mine, 'release-n0tes'), { recursive: true });
+    writeFileSync(path.join(mine, 'release-n0tes', 'SKILL.md'), '---\nname: release-n0tes\ndescription: Drafts release notes.\n---\n\n# Release notes\n');
+    await call(page, app.token, 'review.addLocalFolder', { path: mine, as: 'skills' });
+    await page.locator('[data-action="header-collisions"]').click();
+    await page.locator('[data-collision="refunds"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-near-collision]').first().waitFor({ timeout: 30_000 });
+    await shot(page, 'collisions');
+    await page.locator('[data-action="back-to-skills"]').click();
 
     // Review → approve → the server changes a file → what changed since approval.
     writeTeamSkills(teamDir);

@@ -9,9 +9,12 @@ import { useDialogs } from '../state/dialogs.js';
 import { type DetailTab, useSelection } from '../state/selection.js';
 import { ALL_SERVERS, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
+import { useLocalOrigins } from '../state/local-origins.js';
+import { isLocalOriginId } from '../../../shared/review-model.js';
 import { SEARCH_INPUT_ID } from './CatalogPane.js';
 import { TAB_LABELS } from './DetailPane.js';
 import { approvalAppActions, approvalServerActions, approvalSkillActions } from './approvals/palette-actions.js';
+import { localOriginActions, reviewAppActions, reviewSkillActions } from './local/palette-actions.js';
 import { serverActions } from './server-actions.js';
 
 const [paletteStore, palette] = createSpotlight();
@@ -29,8 +32,10 @@ export function focusSearch(): void {
 
 export function CommandPalette() {
   const servers = useServers((s) => s.servers);
-  const selectedServer = useServers((s) => s.selectedServerId);
+  // Server actions take a server; a chosen local folder is none.
+  const selectedServer = useServers((s) => (isLocalOriginId(s.selectedServerId) ? ALL_SERVERS : s.selectedServerId));
   const skills = useCatalog((s) => s.skills);
+  const origins = useLocalOrigins((s) => s.origins);
   const openKey = useSelection((s) => s.skillKey);
   const running = useVerify((s) => s.job?.state === 'running');
   const { setColorScheme } = useMantineColorScheme();
@@ -58,6 +63,7 @@ export function CommandPalette() {
       { id: 'theme', label: scheme === 'dark' ? 'Use light theme' : 'Use dark theme', onClick: () => setColorScheme(scheme === 'dark' ? 'light' : 'dark') },
       { id: 'theme-auto', label: 'Follow the system theme', onClick: () => setColorScheme('auto') },
       ...approvalAppActions(),
+      ...reviewAppActions(),
     ];
     const groups: SpotlightActionGroupData[] = [{ group: 'App', actions: general }];
 
@@ -66,8 +72,9 @@ export function CommandPalette() {
       groups.push({
         group: `Skill ${entry.name}`,
         actions: [
-          { id: 'verify-skill', label: `Verify ${entry.name}`, onClick: () => void useVerify.getState().verifySkill(entry.serverId, entry.uri) },
-          ...approvalSkillActions(entry),
+          // A local folder's skill is read from disk: nothing to verify or approve.
+          ...(isLocalOriginId(entry.serverId) ? [] : [{ id: 'verify-skill', label: `Verify ${entry.name}`, onClick: () => void useVerify.getState().verifySkill(entry.serverId, entry.uri) }, ...approvalSkillActions(entry)]),
+          ...reviewSkillActions(entry),
           ...(Object.keys(TAB_LABELS) as DetailTab[]).map((tab) => ({ id: `tab-${tab}`, label: `Show ${TAB_LABELS[tab]}`, description: entry.name, onClick: () => useSelection.getState().setTab(tab) })),
         ],
       });
@@ -91,8 +98,10 @@ export function CommandPalette() {
       );
     }
     if (serverItems.length > 0) groups.push({ group: 'Servers', actions: serverItems });
+    const folderItems = localOriginActions(origins);
+    if (folderItems.length > 0) groups.push({ group: 'Local folders', actions: folderItems });
 
-    const labels = new Map(servers.map((s) => [s.config.id, s.config.label]));
+    const labels = new Map([...servers.map((s) => [s.config.id, s.config.label] as const), ...origins.map((o) => [o.id, o.label] as const)]);
     const skillItems: SpotlightActionData[] = [];
     for (const e of skills.values()) {
       if (skillItems.length >= MAX_SKILL_ACTIONS) break;
@@ -101,7 +110,7 @@ export function CommandPalette() {
     }
     if (skillItems.length > 0) groups.push({ group: 'Skills', actions: skillItems });
     return groups;
-  }, [opened, servers, selectedServer, skills, openKey, running, scheme, setColorScheme, openDialog]);
+  }, [opened, servers, origins, selectedServer, skills, openKey, running, scheme, setColorScheme, openDialog]);
 
   return (
     <Spotlight

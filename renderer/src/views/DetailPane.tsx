@@ -4,6 +4,7 @@
 import { Badge, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconChecklist, IconClick } from '@tabler/icons-react';
 import type { SkillEntry } from '../../../shared/model.js';
+import { isLocalOriginId } from '../../../shared/review-model.js';
 import { ApprovalBadge } from '../components/ApprovalBadge.js';
 import { Empty } from '../components/Empty.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
@@ -11,11 +12,14 @@ import { CopyIcon } from '../components/JsonView.js';
 import { SeverityBadge } from '../components/SeverityBadge.js';
 import { LegacyBadge, StatusBadge } from '../components/StatusBadge.js';
 import { skillKey, useCatalog } from '../state/catalog.js';
+import { originById, useLocalOrigins } from '../state/local-origins.js';
 import { type DetailTab, useSelection } from '../state/selection.js';
 import { serverById, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { ApprovalHeaderActions } from './approvals/ApprovalHeaderActions.js';
 import { ChangesTab } from './approvals/ChangesTab.js';
+import { LocalStatusBadge } from './local/LocalStatusBadge.js';
+import { useReviewCounts } from './skill/use-skill-review.js';
 import { ReviewTab } from './review/ReviewTab.js';
 import { BytesTab } from './skill/BytesTab.js';
 import { ChecksTab } from './skill/ChecksTab.js';
@@ -34,6 +38,9 @@ export const TAB_LABELS: Record<DetailTab, string> = {
   changes: 'Changes',
   provenance: 'Provenance',
 };
+
+/** Tabs about approving what a server serves: a local folder's skill has none of that. */
+const SERVED_ONLY_TABS: ReadonlySet<DetailTab> = new Set<DetailTab>(['review', 'changes']);
 
 export function DetailPane() {
   const key = useSelection((s) => s.skillKey);
@@ -64,6 +71,12 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
   const verifyError = useVerify((s) => s.verifyErrors.get(key));
   const connected = server?.connection.status === 'connected';
   const { serverId, uri } = entry;
+  // A local folder's skill is read from disk, not served: nothing to verify against, nothing to approve.
+  const local = isLocalOriginId(serverId);
+  const origin = useLocalOrigins((s) => (local ? originById(s.origins, serverId) : undefined));
+  // A served skill's counts leave out its content review's findings (a local skill's include them).
+  const reviewCounts = useReviewCounts(key, local);
+  const checkCount = entry.errorCount + entry.warningCount + reviewCounts.errors + reviewCounts.warnings;
 
   return (
     <Stack gap={0} style={{ flex: 1, minHeight: 0 }} data-detail-skill={entry.uri}>
@@ -85,21 +98,24 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
               <CopyIcon value={entry.uri} label="Copy skill URI" />
             </Group>
           </Stack>
-          <Tooltip label={connected ? 'Read every file of this skill and compare it with the listing' : 'Connect the server first'} withArrow>
-            <Button size="xs" leftSection={<IconChecklist size={14} />} loading={verifying} disabled={!connected} onClick={() => void useVerify.getState().verifySkill(serverId, uri)} data-action="verify-skill">
-              Verify
-            </Button>
-          </Tooltip>
+          {local ? null : (
+            <Tooltip label={connected ? 'Read every file of this skill and compare it with the listing' : 'Connect the server first'} withArrow>
+              <Button size="xs" leftSection={<IconChecklist size={14} />} loading={verifying} disabled={!connected} onClick={() => void useVerify.getState().verifySkill(serverId, uri)} data-action="verify-skill">
+                Verify
+              </Button>
+            </Tooltip>
+          )}
         </Group>
         <Group gap={6}>
-          <StatusBadge status={entry.status} />
+          {local ? <LocalStatusBadge status={entry.status} /> : <StatusBadge status={entry.status} />}
           {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} /> : null}
-          <ApprovalBadge approval={entry.approval} enabled={entry.enabled} />
-          <ApprovalHeaderActions entry={entry} />
+          {local ? null : <ApprovalBadge approval={entry.approval} enabled={entry.enabled} />}
+          {local ? null : <ApprovalHeaderActions entry={entry} />}
           {entry.errorCount > 0 ? <SeverityBadge severity="error" count={entry.errorCount} /> : null}
           {entry.warningCount > 0 ? <SeverityBadge severity="warning" count={entry.warningCount} /> : null}
-          <Text size="xs" c="dimmed">
-            on <b>{server?.config.label ?? entry.serverId}</b>
+          <Text size="xs" c="dimmed" data-detail-origin={origin?.label ?? server?.config.label ?? entry.serverId}>
+            {local ? 'in the local folder ' : 'on '}
+            <b>{origin?.label ?? server?.config.label ?? entry.serverId}</b>
             {server && !connected ? ` (${server.connection.status})` : ''}
           </Text>
         </Group>
@@ -107,8 +123,8 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
       </Stack>
       <Tabs value={tab} onChange={(value) => value && setTab(value as DetailTab)} keepMounted={false} className="detail-tabs">
         <Tabs.List px="xs">
-          {(Object.keys(TAB_LABELS) as DetailTab[]).map((value) => (
-            <Tabs.Tab key={value} value={value} data-tab={value} rightSection={value === 'checks' && entry.errorCount + entry.warningCount > 0 ? <Badge size="xs" color={entry.errorCount > 0 ? 'red' : 'yellow'} variant="filled" circle>{entry.errorCount + entry.warningCount}</Badge> : null}>
+          {(Object.keys(TAB_LABELS) as DetailTab[]).filter((value) => !local || !SERVED_ONLY_TABS.has(value)).map((value) => (
+            <Tabs.Tab key={value} value={value} data-tab={value} rightSection={value === 'checks' && checkCount > 0 ? <Badge size="xs" color={entry.errorCount + reviewCounts.errors > 0 ? 'red' : 'yellow'} variant="filled" circle>{checkCount}</Badge> : null}>
               {TAB_LABELS[value]}
             </Tabs.Tab>
           ))}
