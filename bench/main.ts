@@ -32,6 +32,8 @@ const { values } = parseArgs({
     'ui-skills': { type: 'string' },
     'no-peer': { type: 'boolean', default: false },
     'no-ui': { type: 'boolean', default: false },
+    'ui-only': { type: 'boolean', default: false },
+    'http-sizes': { type: 'string' },
     out: { type: 'string' },
     render: { type: 'string' },
   },
@@ -40,6 +42,10 @@ const { values } = parseArgs({
 const quick = values.quick;
 const sizes = (values.sizes ?? (quick ? '100,1000' : '100,1000,10000')).split(',').map(Number);
 const transports = values.transports.split(',') as Array<'stdio' | 'http'>;
+// The SDK's stateless HTTP server builds a server per request, so HTTP runs are
+// several times slower than stdio here; --quick measures HTTP at 100 skills only
+// so that it stays under two minutes.
+const httpSizes = (values['http-sizes'] ?? (quick ? '100' : sizes.join(','))).split(',').map(Number);
 const files = Number(values.files);
 // Three paired runs per size; two at 10,000 in full mode, where one HTTP run takes many minutes on this machine.
 const runsFor = (skills: number) => Number(values.runs ?? (skills >= 10_000 ? 2 : 3));
@@ -116,15 +122,26 @@ function writeOutputs(detail: Detail, dir: string): void {
 
 async function main(): Promise<void> {
   if (values.render) {
-    // Re-render from a finished run's samples (after editing bench/notes.md, say).
-    const detail = JSON.parse(readFileSync(path.join(values.render, 'bench', 'results-detail.json'), 'utf8')) as Detail;
-    writeOutputs(detail, outDir);
+    // Re-render from finished sessions' samples (after editing bench/notes.md, say). Several
+    // sessions (comma-separated) of the same build are pooled: their samples are joined per
+    // transport and size; the UI result and the machine come from the last session.
+    const sessions = values.render.split(',').map((dir) => JSON.parse(readFileSync(path.join(dir, 'bench', 'results-detail.json'), 'utf8')) as Detail);
+    const last = sessions[sessions.length - 1]!;
+    const runs: RunDetail[] = [];
+    for (const session of sessions) {
+      for (const run of session.runs) {
+        const index = runs.findIndex((r) => r.transport === run.transport && r.skills === run.skills && r.filesPerSkill === run.filesPerSkill);
+        if (index < 0) runs.push(run);
+        else runs[index] = { ...runs[index]!, samples: [...runs[index]!.samples, ...run.samples] };
+      }
+    }
+    writeOutputs({ ...last, startedAt: sessions[0]!.startedAt, runs, ...(sessions.length > 1 ? { sessions: sessions.map((x) => `${x.startedAt} – ${x.finishedAt}`) } : {}) }, outDir);
     say(`bench: re-rendered BENCHMARKS.md and bench/results.json from ${values.render}`);
     return;
   }
   for (const entry of [serverEntry, engineEntry, floorEntry]) if (!existsSync(entry)) throw new Error(`${entry} is missing: run the bench through bench/run.mjs (npm run bench).`);
   const started = new Date();
-  const peer = values['no-peer'] ? undefined : await ensurePeer(root);
+  const peer = values['no-peer'] || values['ui-only'] ? undefined : await ensurePeer(root);
   const peerNode = peer && !('unavailable' in peer) ? peer : undefined;
   if (peerNode) {
     const v = await runToEnd(peerNode.node, ['--version'], { timeoutMs: 30_000 });
@@ -132,8 +149,9 @@ async function main(): Promise<void> {
   } else if (peer && 'unavailable' in peer) say(`bench: the peer cannot run here: ${peer.unavailable}`);
 
   const details: RunDetail[] = [];
-  for (const skills of sizes) {
+  for (const skills of values['ui-only'] ? [] : sizes) {
     for (const transport of transports) {
+      if (transport === 'http' && !httpSizes.includes(skills)) continue;
       const samples: Sample[] = [];
       const runs = runsFor(skills);
       let concurrency = 0;

@@ -33,6 +33,8 @@ export function parseUri(uri: string): ParsedUri | undefined {
 
 /** Percent-decodes one segment; an invalid escape is kept as written. */
 export function decodeSegment(segment: string): string {
+  // Nothing to decode (the common case): skip decodeURIComponent and its try/catch, the hot spot of URI checks at scale.
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
