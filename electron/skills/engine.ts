@@ -2,19 +2,17 @@
 // until the user opens, verifies or reviews), lazy verified reading, and
 // Verify all as a cancellable job. Plain Node; the app, the CLI and the tests
 // drive the same code.
-import { randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import { finding } from '../../shared/findings.js';
 import type { FileCheck, FileContent, Finding, Settings, SkillEntry, SkillSource, SkillTreeNode, VerifyJob } from '../../shared/model.js';
 import { parseSkillUri } from '../../shared/skill-uri.js';
 import { canonicalUri, containment } from './uri-memo.js';
 import { readSkillsCapability } from './capability.js';
-import { forEachLimited } from './concurrency.js';
 import { discoverLegacy } from './legacy.js';
 import { listAllSkills } from './listing.js';
 import type { CheckedEntry } from './entry-rules.js';
 import { decodeUtf8, readResourceBytes } from './reader.js';
-import { ServerSkills, statusOf, type ApprovalLookup, type SkillRecord } from './registry.js';
+import { ServerSkills, filesInReadingOrder, type ApprovalLookup, type SkillRecord } from './registry.js';
+import { VerifyAllJobs } from './verify-all.js';
 import type { Rpc } from './rpc.js';
 import { compareWithListing, getSkill } from './skills-get.js';
 import { findResource, verifyFile } from './verify.js';
@@ -46,7 +44,14 @@ const SKILL_URI_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()`]+\/SKILL\.md\b/g;
 
 export class SkillsEngine {
   private readonly servers = new Map<string, ServerSkills>();
-  private readonly jobs = new Map<string, { job: VerifyJob; abort: AbortController }>();
+  private readonly jobs = new VerifyAllJobs({
+    settings: () => this.settings(),
+    server: (serverId) => this.server(serverId),
+    readFile: (rpc, skillUri, fileUri, signal) => this.readFile(rpc, skillUri, fileUri, { signal, checkOnly: true }),
+    confirmWithGet: (rpc, skillUri, signal) => this.confirmWithGet(rpc, skillUri, signal),
+    emitJob: (job) => this.events.job(job),
+    flush: () => this.flushUpdates(),
+  });
   /** Skills whose view changed since the last push; views are built once per flush, not once per file read. */
   private pendingUpdates = new Map<string, { state: ServerSkills; uri: string }>();
   private updateTimer: NodeJS.Timeout | undefined;
@@ -331,7 +336,7 @@ export class SkillsEngine {
     // skills/get exists only where the extension is declared; legacy forms have none to ask.
     if (options.withGet !== false && state.capability?.declared) await this.confirmWithGet(rpc, skillUri, options.signal);
     const record = this.requireRecord(state, skillUri);
-    for (const uri of this.filesOf(record)) {
+    for (const uri of filesInReadingOrder(record)) {
       if (options.signal?.aborted) break;
       const read = await this.readFile(rpc, skillUri, uri, { ...(options.signal ? { signal: options.signal } : {}), keepBytes: Boolean(options.onBytes) });
       options.onBytes?.(read);
@@ -343,102 +348,15 @@ export class SkillsEngine {
 
   /** Verify all: every file of every skill of the given servers, with bounded concurrency, progress and cancel. */
   startVerifyAll(targets: readonly Rpc[], options: { withGet?: boolean } = {}): VerifyJob {
-    const abort = new AbortController();
-    // Every read in flight listens on this one signal; a concurrency above 10 is not a leak.
-    setMaxListeners(Math.max(10, this.settings().readConcurrency + 2), abort.signal);
-    const skills: Array<{ rpc: Rpc; uri: string }> = [];
-    for (const rpc of targets) for (const uri of this.server(rpc.serverId).records.keys()) skills.push({ rpc, uri });
-    let job: VerifyJob = {
-      jobId: randomUUID(),
-      serverIds: targets.map((t) => t.serverId),
-      total: skills.length,
-      done: 0,
-      verified: 0,
-      failed: 0,
-      unverifiable: 0,
-      state: 'running',
-      startedAt: new Date().toISOString(),
-    };
-    const entry = { job, abort };
-    this.jobs.set(job.jobId, entry);
-    this.events.job(job);
-    let lastEmit = 0;
-    const emit = (force = false) => {
-      const now = Date.now();
-      if (force || now - lastEmit > 100) {
-        lastEmit = now;
-        entry.job = job;
-        this.events.job(job);
-      }
-    };
-    void (async () => {
-      const remaining = new Map<string, number>();
-      const files: Array<{ rpc: Rpc; skillUri: string; fileUri: string }> = [];
-      for (const { rpc, uri } of skills) {
-        const record = this.server(rpc.serverId).record(uri);
-        if (!record) continue;
-        const list = this.filesOf(record);
-        remaining.set(`${rpc.serverId}\n${uri}`, list.length);
-        for (const fileUri of list) files.push({ rpc, skillUri: uri, fileUri });
-        if (list.length === 0) remaining.set(`${rpc.serverId}\n${uri}`, 0);
-      }
-      const finishSkill = (rpc: Rpc, skillUri: string) => {
-        const state = this.server(rpc.serverId);
-        const record = state.record(skillUri);
-        const status = record ? statusOf(record) : 'mismatch';
-        job = {
-          ...job,
-          done: job.done + 1,
-          verified: job.verified + (status === 'verified' ? 1 : 0),
-          failed: job.failed + (status === 'mismatch' || status === 'invalid' ? 1 : 0),
-          unverifiable: job.unverifiable + (status === 'unverifiable' ? 1 : 0),
-        };
-        emit();
-      };
-      for (const [key, count] of remaining) {
-        if (count === 0) {
-          const [serverId, uri] = key.split('\n') as [string, string];
-          const rpc = targets.find((t) => t.serverId === serverId);
-          if (rpc) finishSkill(rpc, uri);
-        }
-      }
-      if (options.withGet) {
-        await forEachLimited(skills, this.settings().readConcurrency, async ({ rpc, uri }) => {
-          await this.confirmWithGet(rpc, uri, abort.signal).catch(() => undefined);
-        }, abort.signal);
-      }
-      await forEachLimited(
-        files,
-        this.settings().readConcurrency,
-        async ({ rpc, skillUri, fileUri }) => {
-          try {
-            await this.readFile(rpc, skillUri, fileUri, { signal: abort.signal, checkOnly: true });
-          } catch {
-            // readFile reports into the record; a thrown error means the skill vanished.
-          }
-          const key = `${rpc.serverId}\n${skillUri}`;
-          const left = (remaining.get(key) ?? 1) - 1;
-          remaining.set(key, left);
-          if (left === 0) finishSkill(rpc, skillUri);
-        },
-        abort.signal,
-      );
-      job = { ...job, state: abort.signal.aborted ? 'cancelled' : 'done', finishedAt: new Date().toISOString() };
-      emit(true);
-      this.flushUpdates();
-    })();
-    return job;
+    return this.jobs.start(targets, options);
   }
 
   cancelJob(jobId: string): VerifyJob {
-    const entry = this.jobs.get(jobId);
-    if (!entry) throw new Error(`No verify job with id ${jobId}.`);
-    entry.abort.abort();
-    return entry.job;
+    return this.jobs.cancel(jobId);
   }
 
   job(jobId: string): VerifyJob | undefined {
-    return this.jobs.get(jobId)?.job;
+    return this.jobs.get(jobId);
   }
 
   /** The skill's files as a tree: its resources, plus directory children the server shows (marked unlisted). */
@@ -472,14 +390,6 @@ export class SkillsEngine {
     }
     state.serverFindings = dedupe([...state.serverFindings.filter((f) => f.id !== 'inspector-instructions-pointer'), ...notes]);
     return out;
-  }
-
-  private filesOf(record: SkillRecord): string[] {
-    const { entry } = record;
-    if (!Array.isArray(entry.resources)) return [entry.uri];
-    // SKILL.md first: a host reads supporting files only once the skill itself checked out.
-    const own = entry.resources.find((r) => canonicalUri(r.uri) === canonicalUri(entry.uri));
-    return [...(own ? [own.uri] : []), ...entry.resources.filter((r) => r !== own).map((r) => r.uri)];
   }
 
   private requireRecord(state: ServerSkills, skillUri: string): SkillRecord {

@@ -4,6 +4,7 @@
 import type { FileCheck, Finding, SkillEntry, SkillSource, SkillStatus, ApprovalState } from '../../shared/model.js';
 import { finding, worstSeverity } from '../../shared/findings.js';
 import { parseSkillUri } from '../../shared/skill-uri.js';
+import { canonicalUri } from './uri-memo.js';
 import type { CacheHint } from './cache-hint.js';
 import type { SkillsCapabilityReading } from './capability.js';
 import type { CheckedEntry } from './entry-rules.js';
@@ -232,4 +233,12 @@ export function statusOf(record: SkillRecord): SkillStatus {
   if (listed.some((r) => record.files.get(r.uri)?.state === 'unverifiable')) return 'unverifiable';
   if (checks.some((c) => c.state === 'verified')) return 'partial';
   return 'unread';
+}
+
+/** A skill's files in the order a host reads them: SKILL.md first, then the rest as listed. */
+export function filesInReadingOrder(record: SkillRecord): string[] {
+  const { entry } = record;
+  if (!Array.isArray(entry.resources)) return [entry.uri];
+  const own = entry.resources.find((r) => canonicalUri(r.uri) === canonicalUri(entry.uri));
+  return [...(own ? [own.uri] : []), ...entry.resources.filter((r) => r !== own).map((r) => r.uri)];
 }
