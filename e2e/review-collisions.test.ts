@@ -96,13 +96,19 @@ describe('local folders and name collisions', () => {
 
   it('adds a project folder through the UI; a personal skill shadows the project one in Claude Code, silently', async () => {
     await page.locator('[data-action="add-local-folder-open"]').click();
+    // A path that is not absolute is refused in place, saying why.
+    await page.locator('[data-field="local-folder-path"]').fill('my-project');
+    await page.locator('[data-action="add-local-folder"]').click();
+    await poll(() => page.locator('.mantine-Modal-content [data-error-notice]').textContent()).toContain('"my-project" is not an absolute path.');
     await page.locator('[data-field="local-folder-path"]').fill(project);
     await page.locator('[data-folder-as="project"]').click();
     await page.locator('[data-action="add-local-folder"]').click();
     const projectLabel = path.join(project, '.claude', 'skills');
     await poll(() => page.locator(`[data-local-label="${projectLabel}"] [data-testid="local-skill-count"]`).textContent()).toBe('2');
 
-    await page.locator('[data-action="header-collisions"]').click();
+    // The sidebar leads there too, with the count of clashes and lookalike pairs: refunds, deploy, re-funds/refunds.
+    await poll(() => page.locator('[data-action="sidebar-collisions"] [data-clash-count]').getAttribute('data-clash-count')).toBe('3');
+    await page.locator('[data-action="sidebar-collisions"]').click();
     const deploy = page.locator('[data-collision="deploy"]');
     await poll(() => deploy.getAttribute('data-collision-scope')).toBe('across-local');
     const claude = deploy.locator('[data-host="claude-code"]');

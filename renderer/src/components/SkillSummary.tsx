@@ -2,7 +2,8 @@
 // headline, then what it is for, what it contains, what it asks for and what
 // looks risky — each point one click from its evidence (the place in a file,
 // and the finding in Checks). Never says "safe".
-import { Alert, Anchor, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Fragment } from 'react';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconShieldExclamation } from '@tabler/icons-react';
 import type { SkillSummary as Summary, SummaryEvidence, SummaryPoint, SummaryTone, SummaryTopic } from '../../../shared/review-model.js';
 
@@ -81,38 +82,43 @@ function PointItem({ point, links }: { point: SummaryPoint; links: SummaryLinks 
         </ThemeIcon>
       }
     >
-      <Group gap={6} wrap="wrap" align="baseline">
-        <Text size="sm" span data-summary-text style={{ overflowWrap: 'anywhere' }}>
-          {point.text}
-        </Text>
+      {/* One flowing line: the sentence, then its evidence, wrapping like prose. */}
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        <span data-summary-text>{point.text}</span>
         {links.onEvidence
           ? places.slice(0, PLACES_SHOWN).map((e, j) => (
-              <Anchor
-                key={j}
-                size="xs"
-                component="button"
-                type="button"
-                className="mono"
-                onClick={() => links.onEvidence?.(e)}
-                data-evidence-file={e.fileUri}
-                data-evidence-line={e.line}
-                data-evidence-field={e.field}
-                data-evidence-finding={e.findingId}
-              >
-                {placeLabel(e, links.fileLabel)}
-              </Anchor>
+              <Fragment key={j}>
+                {' '}
+                <Anchor
+                  size="xs"
+                  component="button"
+                  type="button"
+                  className="mono"
+                  onClick={() => links.onEvidence?.(e)}
+                  data-evidence-file={e.fileUri}
+                  data-evidence-line={e.line}
+                  data-evidence-field={e.field}
+                  data-evidence-finding={e.findingId}
+                >
+                  {placeLabel(e, links.fileLabel)}
+                </Anchor>
+              </Fragment>
             ))
           : null}
         {findingId && links.onFinding ? (
-          <Anchor size="xs" component="button" type="button" onClick={() => links.onFinding?.(findingId)} data-evidence-check={findingId}>
-            {places.length > PLACES_SHOWN ? `all ${places.length} in Checks` : 'details in Checks'}
-          </Anchor>
+          <>
+            {' '}
+            <Anchor size="xs" component="button" type="button" onClick={() => links.onFinding?.(findingId)} data-evidence-check={findingId}>
+              {places.length > PLACES_SHOWN ? `all ${places.length} in Checks` : 'details in Checks'}
+            </Anchor>
+          </>
         ) : !findingId && links.onEvidence && places.length > PLACES_SHOWN ? (
           <Text size="xs" c="dimmed" span>
+            {' '}
             and {places.length - PLACES_SHOWN} more
           </Text>
         ) : null}
-      </Group>
+      </Text>
     </List.Item>
   );
 }

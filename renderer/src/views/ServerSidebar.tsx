@@ -15,6 +15,7 @@ import { useLocalOrigins } from '../state/local-origins.js';
 import { useDialogs } from '../state/dialogs.js';
 import { useSelection } from '../state/selection.js';
 import { ALL_SERVERS, useServers } from '../state/servers.js';
+import { CollisionsSidebarLink } from './collisions/CollisionsSidebarLink.js';
 import { LocalFoldersSection } from './local/LocalFoldersSection.js';
 import { serverActions } from './server-actions.js';
 
@@ -141,6 +142,7 @@ export function ServerSidebar() {
           </Empty>
         ) : null}
         <LocalFoldersSection />
+        <CollisionsSidebarLink />
       </ScrollArea>
     </Stack>
   );

@@ -33,26 +33,28 @@ export const SkillRow = memo(function SkillRow({ id, entry, selected, active, se
       style={style}
     >
       <Group justify="space-between" wrap="nowrap" gap={6}>
-        {serverLabel ? (
-          // The qualified name: origin label › name. The label gives way first when space is short.
-          <Text span c="dimmed" size="sm" truncate style={{ flex: '0 1 auto', maxWidth: '45%' }} data-origin-label>
-            {serverLabel}
-          </Text>
-        ) : null}
-        {serverLabel ? (
-          <Text span c="dimmed" size="sm" style={{ flex: '0 0 auto' }} aria-hidden>
-            ›
-          </Text>
-        ) : null}
-        <Text size="sm" fw={600} truncate style={{ minWidth: 0, flex: '1 1 auto' }}>
-          {entry.pathPrefix ? (
-            <Text span c="dimmed" size="sm" fw={400}>
-              {`${entry.pathPrefix}/`}
+        <Group gap={4} wrap="nowrap" style={{ flex: '1 1 0', minWidth: 0 }}>
+          {serverLabel ? (
+            // The qualified name: origin label › name. The label gives way first when space is short.
+            <Text span c="dimmed" size="sm" truncate style={{ flex: '0 1000 auto', minWidth: '3em' }} data-origin-label>
+              {serverLabel}
             </Text>
           ) : null}
-          {entry.name}
-        </Text>
-        <Group gap={4} wrap="nowrap">
+          {serverLabel ? (
+            <Text span c="dimmed" size="sm" style={{ flex: '0 0 auto' }} aria-hidden>
+              ›
+            </Text>
+          ) : null}
+          <Text size="sm" fw={600} truncate style={{ minWidth: 0, flex: '0 1 auto' }}>
+            {entry.pathPrefix ? (
+              <Text span c="dimmed" size="sm" fw={400}>
+                {`${entry.pathPrefix}/`}
+              </Text>
+            ) : null}
+            {entry.name}
+          </Text>
+        </Group>
+        <Group gap={4} wrap="nowrap" style={{ flex: '0 0 auto' }}>
           {entry.errorCount > 0 ? <SeverityBadge severity="error" count={entry.errorCount} size="xs" /> : null}
           {entry.errorCount === 0 && entry.warningCount > 0 ? <SeverityBadge severity="warning" count={entry.warningCount} size="xs" /> : null}
           {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} size="xs" /> : null}
