@@ -1,5 +1,6 @@
 // Wires the contract's pushed events into the stores, once.
 import { notifications } from '@mantine/notifications';
+import type { AppAlert } from '../../../shared/api.js';
 import { api } from '../api.js';
 import { notifyRevoked, useApprovals } from './approvals.js';
 import { useCatalog } from './catalog.js';
@@ -37,11 +38,24 @@ export function subscribeToEvents(): () => void {
     }),
     api.on('approvals.reviewProgress', (progress) => useReviewSession.getState().applyProgress(progress)),
     api.on('app.alert', ({ title }) => useApprovals.getState().noteAlert(title)),
-    api.on('app.alert', ({ level, title, message }) => {
-      notifications.show({ color: ALERT_COLOURS[level], title, message, autoClose: level === 'error' ? false : 8000 });
-    }),
+    api.on('app.alert', showAlert),
   ];
-  // Decisions and the approvals store's health are loaded once the events that keep them current are heard.
-  void useApprovals.getState().load().catch(() => undefined);
+  // Alerts raised before this window existed (a store recovered at startup) are fetched once; then
+  // decisions and the approvals store's health, now that the events that keep them current are heard.
+  void showEarlierAlerts()
+    .then(() => useApprovals.getState().load())
+    .catch(() => undefined);
   return () => offs.forEach((off) => off());
+}
+
+function showAlert({ level, title, message }: AppAlert): void {
+  // The same alert can arrive both as an event and in the startup list: one id shows it once.
+  notifications.show({ id: `alert:${title}:${message}`, color: ALERT_COLOURS[level], title, message, autoClose: level === 'error' ? false : 8000 });
+}
+
+async function showEarlierAlerts(): Promise<void> {
+  for (const alert of await api.call('app.alerts', {})) {
+    useApprovals.getState().noteAlert(alert.title);
+    showAlert(alert);
+  }
 }
