@@ -1,8 +1,9 @@
 // One file's verification result in plain words, with the evidence (expected
 // versus actual digest or size) right under it.
-import { Alert, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconCircleX, IconQuestionMark } from '@tabler/icons-react';
 import type { FileCheck } from '../../../shared/model.js';
+import { EvidenceTable } from './EvidenceTable.js';
 
 const REASONS: Record<Extract<FileCheck, { state: 'failed' }>['reason'], string> = {
   size: 'Size mismatch',
@@ -14,7 +15,7 @@ const REASONS: Record<Extract<FileCheck, { state: 'failed' }>['reason'], string>
   decode: 'Could not be decoded',
 };
 
-export function fileCheckWords(check: FileCheck): string {
+function fileCheckWords(check: FileCheck): string {
   switch (check.state) {
     case 'unread':
       return 'not yet read';
@@ -82,28 +83,7 @@ export function FileCheckResult({ check, listed }: { check: FileCheck; listed?: 
             <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
               {check.message}
             </Text>
-            {expected !== undefined || check.actual !== undefined ? (
-              <Table withTableBorder withColumnBorders fz="xs" className="evidence-table">
-                <Table.Tbody>
-                  {expected !== undefined ? (
-                    <Table.Tr>
-                      <Table.Th w={90}>Expected</Table.Th>
-                      <Table.Td className="mono" data-expected>
-                        {expected}
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : null}
-                  {check.actual !== undefined ? (
-                    <Table.Tr>
-                      <Table.Th w={90}>Actual</Table.Th>
-                      <Table.Td className="mono" data-actual>
-                        {check.actual}
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : null}
-                </Table.Tbody>
-              </Table>
-            ) : null}
+            <EvidenceTable expected={expected} actual={check.actual} labelWidth={90} />
           </Stack>
         </Alert>
       );

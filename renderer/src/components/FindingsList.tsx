@@ -1,7 +1,8 @@
 // Findings grouped by severity, worst first. Each says what was expected and
 // what was found, and links to the place it refers to (file, line, field).
-import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Finding, Severity } from '../../../shared/model.js';
+import { EvidenceTable } from './EvidenceTable.js';
 import { InvisibleText } from './InvisibleText.js';
 import { RevealedText } from './RevealedText.js';
 import { SEVERITY, SeverityBadge } from './SeverityBadge.js';
@@ -55,28 +56,7 @@ function FindingCard({ finding, links, focused }: { finding: Finding; links: Fin
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {finding.message}
           </Text>
-          {finding.expected !== undefined || finding.actual !== undefined ? (
-            <Table withTableBorder withColumnBorders fz="xs" className="evidence-table">
-              <Table.Tbody>
-                {finding.expected !== undefined ? (
-                  <Table.Tr>
-                    <Table.Th w={80}>Expected</Table.Th>
-                    <Table.Td className="mono" data-expected>
-                      <InvisibleText text={finding.expected} />
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
-                {finding.actual !== undefined ? (
-                  <Table.Tr>
-                    <Table.Th w={80}>Actual</Table.Th>
-                    <Table.Td className="mono" data-actual>
-                      <InvisibleText text={finding.actual} />
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
-              </Table.Tbody>
-            </Table>
-          ) : null}
+          <EvidenceTable expected={finding.expected} actual={finding.actual} labelWidth={80} show={(value) => <InvisibleText text={value} />} />
           {finding.excerpt ? (
             <Text size="xs" className="mono finding-excerpt" data-excerpt>
               <RevealedText text={finding.excerpt} />

@@ -3,6 +3,7 @@
 // so opening a skill reads that) or on Verify — never ahead.
 import { Badge, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconChecklist, IconClick } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import type { SkillEntry } from '../../../shared/model.js';
 import { isLocalOriginId } from '../../../shared/review-model.js';
 import { ApprovalBadge } from '../components/ApprovalBadge.js';
@@ -37,6 +38,17 @@ export const TAB_LABELS: Record<DetailTab, string> = {
   checks: 'Checks',
   changes: 'Changes',
   provenance: 'Provenance',
+};
+
+const TAB_VIEWS: Record<DetailTab, ComponentType<{ entry: SkillEntry }>> = {
+  overview: OverviewTab,
+  files: FilesTab,
+  bytes: BytesTab,
+  frontmatter: FrontmatterTab,
+  checks: ChecksTab,
+  review: ReviewTab,
+  changes: ChangesTab,
+  provenance: ProvenanceTab,
 };
 
 /** Tabs about approving what a server serves: a local folder's skill has none of that. */
@@ -129,30 +141,14 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="overview" className="tab-panel">
-          <OverviewTab entry={entry} />
-        </Tabs.Panel>
-        <Tabs.Panel value="files" className="tab-panel">
-          <FilesTab entry={entry} />
-        </Tabs.Panel>
-        <Tabs.Panel value="bytes" className="tab-panel">
-          <BytesTab entry={entry} />
-        </Tabs.Panel>
-        <Tabs.Panel value="frontmatter" className="tab-panel">
-          <FrontmatterTab entry={entry} />
-        </Tabs.Panel>
-        <Tabs.Panel value="checks" className="tab-panel">
-          <ChecksTab entry={entry} />
-        </Tabs.Panel>
-        <Tabs.Panel value="review" className="tab-panel">
-          <ReviewTab entry={entry} />
-        </Tabs.Panel>
-        <Tabs.Panel value="changes" className="tab-panel">
-          <ChangesTab entry={entry} />
-        </Tabs.Panel>
-        <Tabs.Panel value="provenance" className="tab-panel">
-          <ProvenanceTab entry={entry} />
-        </Tabs.Panel>
+        {(Object.keys(TAB_VIEWS) as DetailTab[]).map((value) => {
+          const View = TAB_VIEWS[value];
+          return (
+            <Tabs.Panel key={value} value={value} className="tab-panel">
+              <View entry={entry} />
+            </Tabs.Panel>
+          );
+        })}
       </Tabs>
     </Stack>
   );

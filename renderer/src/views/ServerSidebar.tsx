@@ -9,6 +9,7 @@ import { ConnectionDot } from '../components/ConnectionDot.js';
 import { Empty } from '../components/Empty.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { WorstFinding } from '../components/SeverityBadge.js';
+import { SidebarOption } from '../components/SidebarOption.js';
 import { listKeyHandler } from '../components/list-keys.js';
 import { useCatalog } from '../state/catalog.js';
 import { useLocalOrigins } from '../state/local-origins.js';
@@ -19,13 +20,13 @@ import { CollisionsSidebarLink } from './collisions/CollisionsSidebarLink.js';
 import { LocalFoldersSection } from './local/LocalFoldersSection.js';
 import { serverActions } from './server-actions.js';
 
-export function eraLabel(server: ServerView): string | undefined {
+function eraLabel(server: ServerView): string | undefined {
   const { era, protocolVersion } = server.connection;
   if (!era) return undefined;
   return era === 'modern' ? `${protocolVersion ?? '2026-07-28'}` : `legacy ${protocolVersion ?? ''}`.trim();
 }
 
-export function transportLabel(server: ServerView): string {
+function transportLabel(server: ServerView): string {
   const t = server.config.transport;
   return t.kind === 'stdio' ? 'stdio' : t.kind === 'http' ? 'HTTP' : 'SSE';
 }
@@ -97,16 +98,7 @@ export function ServerSidebar() {
       {loadError ? <ErrorNotice title="Could not load the servers" message={loadError} onRetry={() => void useServers.getState().load()} /> : null}
       <ScrollArea style={{ flex: 1 }}>
         <div ref={listRef} role="listbox" aria-label="Servers" onKeyDown={onKeyDown} className="server-list">
-          <div
-            className="server-row"
-            role="option"
-            aria-selected={selected === ALL_SERVERS}
-            data-selected={selected === ALL_SERVERS}
-            data-index={0}
-            tabIndex={selected === ALL_SERVERS ? 0 : -1}
-            onClick={() => choose(ALL_SERVERS)}
-            data-all-servers
-          >
+          <SidebarOption index={0} selected={selected === ALL_SERVERS} onChoose={() => choose(ALL_SERVERS)} data={{ 'data-all-servers': true }}>
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600} size="sm">
                 All skills
@@ -115,7 +107,7 @@ export function ServerSidebar() {
                 {total.toLocaleString()}
               </Badge>
             </Group>
-          </div>
+          </SidebarOption>
           {servers.map((server, i) => (
             <ServerRow
               key={server.config.id}
@@ -159,18 +151,7 @@ function ServerRow({ server, worst, index, selected, onChoose }: { server: Serve
   const status = server.connection.status;
   const era = eraLabel(server);
   return (
-    <div
-      className="server-row"
-      role="option"
-      aria-selected={selected}
-      data-selected={selected}
-      data-index={index}
-      data-server-label={server.config.label}
-      data-server-id={id}
-      tabIndex={selected ? 0 : -1}
-      onClick={onChoose}
-      onDoubleClick={() => serverActions.overview(id)}
-    >
+    <SidebarOption index={index} selected={selected} onChoose={onChoose} onDoubleClick={() => serverActions.overview(id)} data={{ 'data-server-label': server.config.label, 'data-server-id': id }}>
       <Group justify="space-between" wrap="nowrap" gap={6}>
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <ConnectionDot status={status} />
@@ -217,6 +198,6 @@ function ServerRow({ server, worst, index, selected, onChoose }: { server: Serve
         {status} · {transportLabel(server)}
         {era ? ` · ${era}` : ''}
       </Text>
-    </div>
+    </SidebarOption>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { SkillHistory, VersionRef } from '../../../../shared/approvals-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { errorMessage } from '../../api.js';
+import { Busy } from '../../components/Busy.js';
 import { Empty } from '../../components/Empty.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useApproval } from '../../state/approvals.js';
@@ -100,12 +101,7 @@ export function ChangesTab({ entry }: { entry: SkillEntry }) {
           )
         ) : null}
         {diff?.load.state === 'loading' ? (
-          <Group gap={6}>
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Comparing… (the bytes the server serves now are read and verified)
-            </Text>
-          </Group>
+          <Busy>Comparing… (the bytes the server serves now are read and verified)</Busy>
         ) : null}
         {diff?.load.state === 'error' ? <ErrorNotice title="The versions could not be compared" message={diff.load.message} onRetry={() => pick(diff.from, diff.to)} /> : null}
         {loaded ? <DiffView diff={loaded} /> : null}

@@ -1,5 +1,7 @@
 // How approvals screens write digests, sizes and times: digests whole where
 // they are the evidence, shortened where they only name a version.
+import { formatTime } from '../../components/format-time.js';
+
 export function shortDigest(digest: string): string {
   return digest.startsWith('sha256:') ? `${digest.slice(7, 19)}…` : digest || '(none)';
 }
@@ -12,8 +14,7 @@ export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
+/** A recorded time, or a dash where there is none (never approved, never revoked). */
 export function when(iso: string | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return iso ? formatTime(iso) : '—';
 }

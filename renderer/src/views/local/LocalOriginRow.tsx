@@ -4,6 +4,7 @@ import { ActionIcon, Badge, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconFolder, IconFolderOff } from '@tabler/icons-react';
 import type { LocalOrigin } from '../../../../shared/review-model.js';
 import { WorstFinding } from '../../components/SeverityBadge.js';
+import { SidebarOption } from '../../components/SidebarOption.js';
 import { useLocalOrigins } from '../../state/local-origins.js';
 import { useLocalDialogs } from './local-dialogs.js';
 import { hostList } from './origin-labels.js';
@@ -13,18 +14,7 @@ export function LocalOriginRow({ origin, index, selected, onChoose }: { origin: 
   const openDialog = useLocalDialogs((s) => s.open);
   const status = origin.error ? origin.error : !origin.exists ? 'not on this computer' : origin.truncated ? 'scan stopped at a limit; some skills are not shown' : origin.description;
   return (
-    <div
-      className="server-row"
-      role="option"
-      aria-selected={selected}
-      data-selected={selected}
-      data-index={index}
-      data-local-origin={origin.id}
-      data-local-label={origin.label}
-      data-exists={origin.exists}
-      tabIndex={selected ? 0 : -1}
-      onClick={onChoose}
-    >
+    <SidebarOption index={index} selected={selected} onChoose={onChoose} data={{ 'data-local-origin': origin.id, 'data-local-label': origin.label, 'data-exists': origin.exists }}>
       <Group justify="space-between" wrap="nowrap" gap={6}>
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           {origin.exists ? <IconFolder size={14} aria-hidden style={{ flex: '0 0 auto' }} /> : <IconFolderOff size={14} aria-hidden style={{ flex: '0 0 auto', opacity: 0.5 }} />}
@@ -67,6 +57,6 @@ export function LocalOriginRow({ origin, index, selected, onChoose }: { origin: 
       <Text size="xs" c={origin.error ? 'red' : origin.truncated ? 'yellow.8' : 'dimmed'} pl={20} truncate>
         {status}
       </Text>
-    </div>
+    </SidebarOption>
   );
 }

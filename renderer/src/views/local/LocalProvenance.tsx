@@ -2,12 +2,12 @@
 // which agents read it, and the skill's place in it — no server involved.
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { SkillEntry } from '../../../../shared/model.js';
-import { CopyIcon } from '../../components/JsonView.js';
+import { CopyableText, FactRow as Row } from '../../components/FactTable.js';
+import { formatTime } from '../../components/format-time.js';
 import { skillKey } from '../../state/catalog.js';
 import { originById, useLocalOrigins } from '../../state/local-origins.js';
 import { useSelection } from '../../state/selection.js';
 import { SameNameSkills } from '../collisions/SameNameSkills.js';
-import { ProvenanceRow as Row, formatTime } from '../skill/ProvenanceTab.js';
 import { hostList, qualifiedName } from './origin-labels.js';
 
 export function LocalProvenance({ entry }: { entry: SkillEntry }) {
@@ -44,12 +44,7 @@ export function LocalProvenance({ entry }: { entry: SkillEntry }) {
             ) : null}
           </Row>
           <Row label="Full path">
-            <Group gap={4} wrap="nowrap">
-              <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
-                {origin?.path ?? label}
-              </Text>
-              {origin ? <CopyIcon value={origin.path} label="Copy path" /> : null}
-            </Group>
+            <CopyableText value={origin?.path ?? label} copyLabel="Copy path" copyable={origin !== undefined} />
           </Row>
           <Row label="Agents that read it">
             <Text size="xs">{origin ? hostList(origin.hosts) : 'not known'}</Text>
@@ -63,12 +58,7 @@ export function LocalProvenance({ entry }: { entry: SkillEntry }) {
             </Text>
           </Row>
           <Row label="SKILL.md">
-            <Group gap={4} wrap="nowrap">
-              <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
-                {entry.uri}
-              </Text>
-              <CopyIcon value={entry.uri} label="Copy URI" />
-            </Group>
+            <CopyableText value={entry.uri} copyLabel="Copy URI" />
           </Row>
           <Row label="Path in the folder">
             <Text size="xs" className="mono">

@@ -1,12 +1,13 @@
 // Every finding of the review: the format and protocol checks of the files
 // just read, and the content-risk findings, worst first; then any text a
 // reader would not see but the model receives.
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { ReviewReport } from '../../../../shared/approvals-model.js';
 import type { Finding } from '../../../../shared/model.js';
 import type { SkillReview } from '../../../../shared/review-model.js';
+import { Busy } from '../../components/Busy.js';
 import { FindingsList } from '../../components/FindingsList.js';
 import { HiddenTextList } from '../../components/HiddenTextList.js';
 import type { ReviewLinks } from './review-links.js';
@@ -22,12 +23,7 @@ export function ReviewFindings({ report, scan, scanning, links }: { report: Revi
       ) : null}
       {findings.length > 0 ? <FindingsList findings={findings} links={links.findings} /> : null}
       {scanning && !scan ? (
-        <Group gap={6}>
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            Looking for risky content…
-          </Text>
-        </Group>
+        <Busy>Looking for risky content…</Busy>
       ) : null}
       {scan && scan.hidden.length > 0 ? (
         <Stack gap={4}>

@@ -1,10 +1,11 @@
 // A finished review, plain language first: the summary, what the skill asks
 // for, every finding, every file, and where it comes from.
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { ReviewReport } from '../../../../shared/approvals-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
+import { Busy } from '../../components/Busy.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { SkillSummary } from '../../components/SkillSummary.js';
 import { useSkillReview } from '../skill/use-skill-review.js';
@@ -33,12 +34,7 @@ export function ReviewReportView({ entry, report }: { entry: SkillEntry; report:
         </Text>
         {scan ? <SkillSummary summary={scan.summary} onEvidence={links.onEvidence} onFinding={links.onFinding} fileLabel={links.fileLabel} /> : null}
         {!scan && scanRunning ? (
-          <Group gap={6}>
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Writing the plain-language summary…
-            </Text>
-          </Group>
+          <Busy>Writing the plain-language summary…</Busy>
         ) : null}
         {runError ? <ErrorNotice title="The content review could not run" message={runError} /> : null}
       </ReviewSection>

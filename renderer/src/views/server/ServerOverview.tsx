@@ -3,33 +3,24 @@
 // error with its diagnostic, and findings about the server as a whole.
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import type { InstructionPointer } from '../../../../shared/api.js';
 import type { ServerView } from '../../../../shared/model.js';
 import { errorMessage } from '../../api.js';
 import { DiagnosticNotice, ErrorNotice } from '../../components/ErrorNotice.js';
+import { FactRow as Row } from '../../components/FactTable.js';
 import { FindingsList } from '../../components/FindingsList.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
 import { JsonView } from '../../components/JsonView.js';
 import { WorstFinding } from '../../components/SeverityBadge.js';
+import { formatTime } from '../../components/format-time.js';
 import { skillKey, useCatalog } from '../../state/catalog.js';
 import { useSelection } from '../../state/selection.js';
 import { serverFindingsKey, useSkillDetails } from '../../state/skill-details.js';
-import { formatTime, transportSummary } from '../skill/ProvenanceTab.js';
 import { serverActions } from '../server-actions.js';
+import { ConnectionFactRows } from './ConnectionFacts.js';
 
 const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={170} style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 export function ServerOverview({ server }: { server: ServerView }) {
   const id = server.config.id;
@@ -95,36 +86,7 @@ export function ServerOverview({ server }: { server: ServerView }) {
               {server.config.label} <Text span size="xs" c="dimmed" fw={400}>(the name you gave it)</Text>
             </Text>
           </Row>
-          <Row label="How the app reaches it">{transportSummary(server)}</Row>
-          <Row label="Server says it is">
-            {c.selfReported ? (
-              <Group gap={6}>
-                <Text size="xs" className="mono" data-self-reported>
-                  {c.selfReported.name} {c.selfReported.version}
-                  {c.selfReported.title ? ` — ${c.selfReported.title}` : ''}
-                </Text>
-                <Badge size="xs" variant="outline" color="gray">
-                  self-reported
-                </Badge>
-              </Group>
-            ) : (
-              <Text size="xs" c="dimmed">
-                not known until connected
-              </Text>
-            )}
-          </Row>
-          <Row label="Protocol era">
-            {c.era ? (
-              <Text size="xs" data-era={c.era}>
-                {c.era === 'modern' ? 'Current (server/discover, stateless)' : 'Legacy (initialize handshake)'}
-                {c.protocolVersion ? <span className="mono"> — {c.protocolVersion}</span> : null}
-              </Text>
-            ) : (
-              <Text size="xs" c="dimmed">
-                not known until connected
-              </Text>
-            )}
-          </Row>
+          <ConnectionFactRows server={server} unknown="not known until connected" />
           <Row label="Skills">
             <Group gap={6}>
               <Text size="xs">{server.skillCount.toLocaleString()} known</Text>

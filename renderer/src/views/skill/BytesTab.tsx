@@ -1,8 +1,9 @@
 // The exact content of a file of the skill — what the model will receive —
 // with every invisible or unusual character drawn, named and counted.
-import { Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Group, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { SkillEntry } from '../../../../shared/model.js';
+import { Busy } from '../../components/Busy.js';
 import { BytesView } from '../../components/BytesView.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { HiddenTextList } from '../../components/HiddenTextList.js';
@@ -59,12 +60,7 @@ export function BytesTab({ entry }: { entry: SkillEntry }) {
         </details>
       ) : null}
       {load === undefined || load.state === 'loading' ? (
-        <Group gap={6}>
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            Reading…
-          </Text>
-        </Group>
+        <Busy>Reading…</Busy>
       ) : null}
       {load?.state === 'error' ? <ErrorNotice title="The file could not be read" message={load.message} onRetry={() => reloadFile(entry, fileUri)} /> : null}
       {load?.state === 'loaded' && load.content.size === 0 && !load.content.digest ? (

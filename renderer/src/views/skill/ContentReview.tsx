@@ -6,13 +6,14 @@ import { Alert, Button, Group, Loader, Progress, Stack, Text, Title } from '@man
 import { IconEyeOff, IconListSearch, IconRefresh } from '@tabler/icons-react';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { isLocalOriginId, type SkillReview } from '../../../../shared/review-model.js';
+import { Busy } from '../../components/Busy.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { HiddenTextList } from '../../components/HiddenTextList.js';
 import { SkillSummary } from '../../components/SkillSummary.js';
+import { formatTime } from '../../components/format-time.js';
 import type { ReviewRun } from '../../state/review.js';
 import { useServers } from '../../state/servers.js';
 import { evidenceLinks } from './evidence-links.js';
-import { formatTime } from './ProvenanceTab.js';
 import { reviewContent, useSkillReview } from './use-skill-review.js';
 
 export function ContentReview({ entry }: { entry: SkillEntry }) {
@@ -64,12 +65,7 @@ export function ContentReview({ entry }: { entry: SkillEntry }) {
         </>
       ) : null}
       {load === undefined || (load.state === 'loading' && load.previous === undefined) ? (
-        <Group gap={6}>
-          <Loader size="xs" />
-          <Text size="xs" c="dimmed">
-            Looking for an earlier review…
-          </Text>
-        </Group>
+        <Busy size="xs">Looking for an earlier review…</Busy>
       ) : null}
     </Stack>
   );

@@ -1,9 +1,10 @@
 // One file of the skill, read when chosen: path, size, digest, verification
 // result (expected versus actual), then the content with highlighting.
-import { Alert, Anchor, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { SkillEntry, SkillTreeNode } from '../../../../shared/model.js';
+import { Busy } from '../../components/Busy.js';
 import { CodeView } from '../../components/CodeView.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { FileCheckResult } from '../../components/FileCheck.js';
@@ -53,12 +54,7 @@ export function FileView({ entry, fileUri, node }: { entry: SkillEntry; fileUri:
       {/* A local file has no listing to match: its facts above are what was read. */}
       {unlisted || entry.source === 'local' ? null : <FileCheckResult check={check} {...(listed ? { listed } : {})} />}
       {!unlisted && (load === undefined || load.state === 'loading') ? (
-        <Group gap={6}>
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            Reading…
-          </Text>
-        </Group>
+        <Busy>Reading…</Busy>
       ) : null}
       {load?.state === 'error' ? <ErrorNotice title="The file could not be read" message={load.message} onRetry={() => reloadFile(entry, fileUri)} /> : null}
       {hidden && hidden.total > 0 ? (

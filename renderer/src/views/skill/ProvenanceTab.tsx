@@ -1,17 +1,18 @@
 // Where this skill comes from: the server as you named it, how the app
 // reaches it, what the server says about itself (marked as self-reported),
 // how the skill was found, and its relatives.
-import { Anchor, Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import type { ServerView, SkillEntry, SkillSource } from '../../../../shared/model.js';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import type { SkillEntry, SkillSource } from '../../../../shared/model.js';
 import { isLocalOriginId } from '../../../../shared/review-model.js';
-import { CopyIcon } from '../../components/JsonView.js';
+import { CopyableText, FactRow as Row } from '../../components/FactTable.js';
+import { formatTime } from '../../components/format-time.js';
 import { skillKey } from '../../state/catalog.js';
 import { useSelection } from '../../state/selection.js';
 import { serverById, useServers } from '../../state/servers.js';
 import { SameNameSkills } from '../collisions/SameNameSkills.js';
 import { LocalProvenance } from '../local/LocalProvenance.js';
 import { qualifiedName } from '../local/origin-labels.js';
+import { ConnectionFactRows } from '../server/ConnectionFacts.js';
 
 const SOURCES: Record<SkillSource, string> = {
   listed: 'Listed by the server (skills/list)',
@@ -22,54 +23,15 @@ const SOURCES: Record<SkillSource, string> = {
   local: 'A local skill folder',
 };
 
-export function transportSummary(server: ServerView | undefined): ReactNode {
-  if (!server) return <Text size="xs" c="dimmed">server removed</Text>;
-  if (server.config.builtin === 'demo') return <Text size="xs">the bundled sample server (stdio, started by the app)</Text>;
-  const t = server.config.transport;
-  if (t.kind === 'stdio') {
-    return (
-      <Stack gap={2}>
-        <Text size="xs">stdio: the app starts this command</Text>
-        <Code block className="mono">
-          {[t.command, ...t.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(' ')}
-        </Code>
-        {t.cwd ? <Text size="xs">in {t.cwd}</Text> : null}
-      </Stack>
-    );
-  }
-  return (
-    <Stack gap={2}>
-      <Text size="xs">{t.kind === 'http' ? 'Streamable HTTP' : 'Server-Sent Events (legacy)'}</Text>
-      <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
-        {t.url}
-      </Text>
-    </Stack>
-  );
-}
-
-export function ProvenanceRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={170} style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
-
 export function ProvenanceTab({ entry }: { entry: SkillEntry }) {
   return isLocalOriginId(entry.serverId) ? <LocalProvenance entry={entry} /> : <ServedProvenance entry={entry} />;
 }
-
-const Row = ProvenanceRow;
 
 function ServedProvenance({ entry }: { entry: SkillEntry }) {
   const server = useServers((s) => serverById(s.servers, entry.serverId));
   const servers = useServers((s) => s.servers);
   const openSkill = useSelection((s) => s.openSkill);
   const labelOf = (serverId: string) => serverById(servers, serverId)?.config.label ?? serverId;
-  const connection = server?.connection;
   const skillLink = (serverId: string, uri: string) => (
     <Anchor component="button" type="button" size="xs" className="mono" onClick={() => openSkill(skillKey(serverId, uri))} key={`${serverId}\n${uri}`}>
       {uri}
@@ -96,36 +58,7 @@ function ServedProvenance({ entry }: { entry: SkillEntry }) {
               </Text>
             </Group>
           </Row>
-          <Row label="How the app reaches it">{transportSummary(server)}</Row>
-          <Row label="Server says it is">
-            {connection?.selfReported ? (
-              <Group gap={6}>
-                <Text size="xs" className="mono">
-                  {connection.selfReported.name} {connection.selfReported.version}
-                  {connection.selfReported.title ? ` — ${connection.selfReported.title}` : ''}
-                </Text>
-                <Badge size="xs" variant="outline" color="gray">
-                  self-reported
-                </Badge>
-              </Group>
-            ) : (
-              <Text size="xs" c="dimmed">
-                not known (not connected)
-              </Text>
-            )}
-          </Row>
-          <Row label="Protocol era">
-            {connection?.era ? (
-              <Text size="xs">
-                {connection.era === 'modern' ? 'Current (server/discover, stateless)' : 'Legacy (initialize handshake)'}
-                {connection.protocolVersion ? <span className="mono"> — {connection.protocolVersion}</span> : null}
-              </Text>
-            ) : (
-              <Text size="xs" c="dimmed">
-                not known (not connected)
-              </Text>
-            )}
-          </Row>
+          <ConnectionFactRows server={server} unknown="not known (not connected)" />
           <Row label="How the skill was found">
             <Text size="xs" data-provenance-source={entry.source}>
               {SOURCES[entry.source]}
@@ -133,12 +66,7 @@ function ServedProvenance({ entry }: { entry: SkillEntry }) {
             </Text>
           </Row>
           <Row label="Skill URI">
-            <Group gap={4} wrap="nowrap">
-              <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
-                {entry.uri}
-              </Text>
-              <CopyIcon value={entry.uri} label="Copy URI" />
-            </Group>
+            <CopyableText value={entry.uri} copyLabel="Copy URI" />
           </Row>
           <Row label="URI scheme">
             <Text size="xs" className="mono">
@@ -172,11 +100,6 @@ function ServedProvenance({ entry }: { entry: SkillEntry }) {
       </Table>
     </Stack>
   );
-}
-
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
 function describeTtl(ms: number): string {

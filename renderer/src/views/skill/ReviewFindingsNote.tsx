@@ -4,9 +4,9 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconListSearch } from '@tabler/icons-react';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { isLocalOriginId, type SkillReview } from '../../../../shared/review-model.js';
+import { formatTime } from '../../components/format-time.js';
 import { useReviews } from '../../state/review.js';
 import { skillKey } from '../../state/keys.js';
-import { formatTime } from './ProvenanceTab.js';
 import { reviewContent } from './use-skill-review.js';
 
 export function ReviewFindingsNote({ entry, review }: { entry: SkillEntry; review: SkillReview | null | undefined }) {
