@@ -34,7 +34,7 @@ const recordSchema = z.object({
 const fileSchema = z.object({ version: z.literal(1), approvals: z.array(recordSchema) });
 type ApprovalsFile = z.infer<typeof fileSchema>;
 
-export const APPROVALS_FILE = 'approvals.json';
+const APPROVALS_FILE = 'approvals.json';
 
 const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
 

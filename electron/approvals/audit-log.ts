@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AuditEntry } from '../../shared/approvals-model.js';
 import { JsonlLog } from '../storage/jsonl-log.js';
 
-export const AUDIT_FILE = 'audit.jsonl';
+const AUDIT_FILE = 'audit.jsonl';
 
 const ACTIONS = new Set(['approve', 'decline', 'revoke', 'grant', 'ungrant', 'enable', 'disable', 'forget']);
 

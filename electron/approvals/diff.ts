@@ -13,7 +13,7 @@ import { fingerprintOf } from './fingerprint.js';
 import type { ReviewContext } from './review.js';
 
 /** Texts larger than this get sizes and digests only: a line diff of them would not be read anyway. */
-export const MAX_TEXT_DIFF_BYTES = 4 * 1024 * 1024;
+const MAX_TEXT_DIFF_BYTES = 4 * 1024 * 1024;
 
 interface Version extends VersionSummary {
   /** The version the app holds now, so its bytes can be read from the server and verified. */

@@ -18,8 +18,8 @@ import { runReview } from './review.js';
 export type ApprovalHandlers = Pick<Handlers, keyof typeof APPROVAL_PARAMS>;
 
 /** Where snapshots live: the app's private data directory, never a folder agents scan for skills. */
-export const SNAPSHOTS_DIR = 'snapshots';
-export const HISTORY_DIR = 'history';
+const SNAPSHOTS_DIR = 'snapshots';
+const HISTORY_DIR = 'history';
 
 export async function createApprovalHandlers(deps: FeatureDeps): Promise<ApprovalHandlers> {
   const snapshots = new SnapshotStore(path.join(deps.dataDir, SNAPSHOTS_DIR));

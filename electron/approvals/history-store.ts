@@ -12,7 +12,7 @@ import { JsonStore, type StoreProblem } from '../storage/json-store.js';
 import { removePath } from '../storage/remove-path.js';
 
 /** Oldest versions beyond this many per skill are dropped (a server that changes on every call would grow without end). */
-export const MAX_VERSIONS_PER_SKILL = 200;
+const MAX_VERSIONS_PER_SKILL = 200;
 const LAST_SEEN_DELAY_MS = 1_000;
 
 const fileRef = z.object({ uri: z.string(), digest: z.string(), size: z.number().int() });

@@ -10,7 +10,7 @@ import type { Finding, Severity } from '../../shared/model.js';
 import { APP_VERSION } from '../app-version.js';
 import type { CheckReport } from './check.js';
 
-export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 

@@ -22,7 +22,7 @@
 import { SKILL_DIGEST_PATTERN } from '@modelcontextprotocol/core/ext/skills';
 import { z } from 'zod';
 
-export const LOCKFILE_VERSION = 1;
+const LOCKFILE_VERSION = 1;
 export const DEFAULT_LOCKFILE = 'skills.lock.json';
 
 const fileSchema = z.object({

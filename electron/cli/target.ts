@@ -17,7 +17,7 @@ export interface TargetArgs {
 }
 
 /** Splits a command line the way a POSIX shell would for simple quoting (no expansion). */
-export function splitCommandLine(line: string): string[] {
+function splitCommandLine(line: string): string[] {
   const out: string[] = [];
   let current = '';
   let quote: '"' | "'" | undefined;
@@ -84,7 +84,7 @@ export function urlTarget(url: string, headerLines: readonly string[]): Target {
   return { label: new URL(url).host, transport: { kind: 'http', url, headers: parseHeaders(headerLines) } };
 }
 
-export function parseHeaders(lines: readonly string[]): Record<string, string> {
+function parseHeaders(lines: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const h of lines) {
     const colon = h.indexOf(':');

@@ -4,7 +4,7 @@
 import type { ReviewFileKind } from '../../../shared/review-model.js';
 import { imageFormat } from './image-metadata.js';
 
-export const SCRIPT_EXTENSIONS: Readonly<Record<string, string>> = {
+const SCRIPT_EXTENSIONS: Readonly<Record<string, string>> = {
   sh: 'shell',
   bash: 'shell',
   zsh: 'shell',
@@ -48,7 +48,7 @@ export function baseName(path: string): string {
 }
 
 /** The program a native executable is for, from its first bytes, or undefined. */
-export function executableFormat(bytes: Uint8Array): string | undefined {
+function executableFormat(bytes: Uint8Array): string | undefined {
   const b = bytes;
   if (b.length >= 4 && b[0] === 0x7f && b[1] === 0x45 && b[2] === 0x4c && b[3] === 0x46) return 'Linux program (ELF)';
   if (b.length >= 0x40 && b[0] === 0x4d && b[1] === 0x5a) {
@@ -66,7 +66,7 @@ export function executableFormat(bytes: Uint8Array): string | undefined {
 }
 
 /** The interpreter a `#!` line names, or undefined. */
-export function shebangOf(bytes: Uint8Array): string | undefined {
+function shebangOf(bytes: Uint8Array): string | undefined {
   if (bytes.length < 3 || bytes[0] !== 0x23 || bytes[1] !== 0x21) return undefined;
   const end = Math.min(bytes.length, 200);
   let line = '';
@@ -74,7 +74,7 @@ export function shebangOf(bytes: Uint8Array): string | undefined {
   return line.trim();
 }
 
-export function isUtf8(bytes: Uint8Array): boolean {
+function isUtf8(bytes: Uint8Array): boolean {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return true;

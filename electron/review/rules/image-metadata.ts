@@ -256,7 +256,7 @@ function decodeText(data: Uint8Array): string {
 const XMP_TEXT_ATTRIBUTES = /\b([\w-]+:(?:description|title|comment|usercomment|instructions|subject|caption|keywords|headline|label))\s*=\s*"([^"]*)"/gi;
 
 /** Text nodes and descriptive attributes of an XMP packet. */
-export function xmpTexts(xml: string, label: string): ImageText[] {
+function xmpTexts(xml: string, label: string): ImageText[] {
   const out: ImageText[] = [];
   const clean = xml.replace(/<\?[\s\S]*?\?>/g, '').replace(/<!--([\s\S]*?)-->/g, (_m, comment: string) => {
     if (comment.trim()) out.push({ field: `${label} comment`, text: comment.trim() });

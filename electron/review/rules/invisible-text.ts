@@ -22,7 +22,7 @@ const ID_OF: Record<InvisibleKind, RiskFindingId> = {
  * Bytes hidden in variation selectors (the "emoji smuggling" trick: byte n is
  * U+FE00+n for n < 16, else U+E0100+n−16), decoded when they form UTF-8 text.
  */
-export function decodeVariationSelectors(codePoints: readonly number[]): string | undefined {
+function decodeVariationSelectors(codePoints: readonly number[]): string | undefined {
   const bytes: number[] = [];
   for (const cp of codePoints) {
     if (cp >= 0xfe00 && cp <= 0xfe0f) bytes.push(cp - 0xfe00);

@@ -14,7 +14,7 @@ const PRIVATE_KEYS: ReadonlyArray<{ pattern: RegExp; what: string }> = [
   { pattern: /^PuTTY-User-Key-File-\d+:\s*\S+(?=[\s\S]{0,2000}?^Private-Lines:\s*\d+)/gm, what: 'a PuTTY private key' },
 ];
 
-export const TOKEN_FORMATS: ReadonlyArray<{ pattern: RegExp; what: string }> = [
+const TOKEN_FORMATS: ReadonlyArray<{ pattern: RegExp; what: string }> = [
   { pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g, what: 'an AWS access key ID' },
   { pattern: /\bgh[pousr]_[A-Za-z0-9]{36,251}\b/g, what: 'a GitHub token' },
   { pattern: /\bgithub_pat_[A-Za-z0-9_]{82}\b/g, what: 'a GitHub fine-grained token' },
@@ -42,7 +42,7 @@ const DOCUMENTATION_EXAMPLES = ['AKIAIOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/b
 const KEY_STORES = new Set(['p12', 'pfx', 'jks', 'keystore', 'kdbx', 'ppk', 'pem', 'key', 'gpg', 'asc', 'der', 'p8']);
 
 /** The secret with most of it hidden: enough to recognise, not enough to use. */
-export function maskSecret(secret: string): string {
+function maskSecret(secret: string): string {
   const visible = secret.length > 12 ? 6 : 2;
   return `${secret.slice(0, visible)}…(${secret.length} characters)`;
 }

@@ -4,10 +4,10 @@
 import { emptyResult, fileLocation, lineIndexOf, riskFinding, type RiskContext, type RuleResult } from './context.js';
 import type { PreparedFile } from './sources.js';
 
-export const LONG_SKILL_MD_LINES = 500;
-export const LONG_SKILL_MD_TOKENS = 5000;
-export const MANY_FILES = 100;
-export const LARGE_FILE_BYTES = 1024 * 1024;
+const LONG_SKILL_MD_LINES = 500;
+const LONG_SKILL_MD_TOKENS = 5000;
+const MANY_FILES = 100;
+const LARGE_FILE_BYTES = 1024 * 1024;
 
 export function shapeRule(ctx: RiskContext, files: readonly PreparedFile[]): RuleResult {
   const out = emptyResult();

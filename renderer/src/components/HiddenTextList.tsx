@@ -5,7 +5,7 @@ import { Badge, Code, Group, Paper, Stack, Text, UnstyledButton } from '@mantine
 import type { HiddenText, HiddenTextKind } from '../../../shared/review-model.js';
 import { RevealedText } from './RevealedText.js';
 
-export const HIDDEN_KIND: Record<HiddenTextKind, string> = {
+const HIDDEN_KIND: Record<HiddenTextKind, string> = {
   'tag-characters': 'Invisible Unicode tag characters, decoded',
   'invisible-characters': 'Invisible characters',
   'html-comment': 'HTML comment',

@@ -7,7 +7,7 @@ import { Fragment } from 'react';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconShieldExclamation } from '@tabler/icons-react';
 import type { SkillSummary as Summary, SummaryEvidence, SummaryPoint, SummaryTone, SummaryTopic } from '../../../shared/review-model.js';
 
-export const SUMMARY_TONE: Record<SummaryTone, { color: string; word: string; Icon: typeof IconInfoCircle }> = {
+const SUMMARY_TONE: Record<SummaryTone, { color: string; word: string; Icon: typeof IconInfoCircle }> = {
   ok: { color: 'green', word: 'Nothing stands out', Icon: IconCircleCheck },
   info: { color: 'blue', word: 'Note', Icon: IconInfoCircle },
   caution: { color: 'yellow', word: 'Look closer', Icon: IconAlertTriangle },

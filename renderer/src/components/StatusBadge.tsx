@@ -13,10 +13,6 @@ const STATUS: Record<SkillStatus, { color: string; label: string; tip: string; I
   invalid: { color: 'red', label: 'invalid entry', tip: 'The listing entry is invalid, so a host must not load this skill.', Icon: IconAlertTriangle },
 };
 
-export function statusLabel(status: SkillStatus): string {
-  return STATUS[status].label;
-}
-
 export function StatusBadge({ status, size = 'sm' }: { status: SkillStatus; size?: 'xs' | 'sm' | 'md' }) {
   const s = STATUS[status];
   return (

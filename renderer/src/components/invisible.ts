@@ -29,7 +29,7 @@ export interface InvisibleSummary {
   readonly lines: readonly number[];
 }
 
-export function emptyCounts(): Record<InvisibleKind, number> {
+function emptyCounts(): Record<InvisibleKind, number> {
   const counts = {} as Record<InvisibleKind, number>;
   for (const kind of Object.keys(INVISIBLE_KIND_LABELS) as InvisibleKind[]) counts[kind] = 0;
   return counts;

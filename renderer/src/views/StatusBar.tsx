@@ -10,7 +10,7 @@ import { useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { openPalette } from './CommandPalette.js';
 
-export function summaryText(job: VerifyJob): string {
+function summaryText(job: VerifyJob): string {
   const parts = [`${job.verified.toLocaleString()} match the listing`];
   if (job.failed > 0) parts.push(`${job.failed.toLocaleString()} failed`);
   if (job.unverifiable > 0) parts.push(`${job.unverifiable.toLocaleString()} unverifiable`);

@@ -4,10 +4,6 @@
 import type { TreeNodeData } from '@mantine/core';
 import type { SkillTreeNode } from '../../../../shared/model.js';
 
-export interface FileNodeInfo {
-  readonly node: SkillTreeNode;
-}
-
 export const OUTSIDE_GROUP = 'group:outside';
 
 export function buildFileTree(nodes: readonly SkillTreeNode[], skillUri: string): { data: TreeNodeData[]; files: Map<string, SkillTreeNode> } {
