@@ -5,9 +5,8 @@ import { parseArgs } from 'node:util';
 import { DIFF_WORDS, formatComparisonText, summary } from './format-drift.js';
 import { compareServers, isIdentical, pickServer, type LockedServer } from './lockfile.js';
 import { readLockfile } from './lockfile-io.js';
-import { openSession } from './session.js';
 import { SIDE_FORMS, parseSide, type Side } from './side-spec.js';
-import { readSkillSet } from './skill-set.js';
+import { readServerSkillSet } from './skill-set.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
 import { UsageError } from './target.js';
 
@@ -66,12 +65,6 @@ async function loadLockSide(side: Extract<Side, { kind: 'lockfile' }>): Promise<
 
 async function loadServerSide(side: Side, progress: (line: string) => void): Promise<LoadedSide> {
   if (side.kind !== 'server') throw new Error('a lockfile side is loaded before the servers');
-  progress(`Connecting to ${side.target.label}…`);
-  const session = await openSession(side.target);
-  try {
-    const set = await readSkillSet(session, progress);
-    return { spec: side.spec, label: set.label, server: set.server, problems: set.problems };
-  } finally {
-    await session.close();
-  }
+  const set = await readServerSkillSet(side.target, progress);
+  return { spec: side.spec, label: set.label, server: set.server, problems: set.problems };
 }

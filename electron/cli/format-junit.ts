@@ -65,10 +65,13 @@ function sorted(list: Finding[]): Finding[] {
   return [...list].sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || a.id.localeCompare(b.id));
 }
 
-/** XML 1.0 forbids most control characters even when escaped; a finding about hidden characters may quote them. */
+/**
+ * XML 1.0 forbids most control characters even when escaped, and a finding about hidden characters may quote them:
+ * what XML's Char production leaves out (all but tab, LF, CR and U+0020–U+FFFD) is written as `\uXXXX`, a lone
+ * surrogate as U+FFFD.
+ */
 function clean(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return value.replace(/[^\t\n\r\u0020-\uFFFD]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 function text(value: string): string {

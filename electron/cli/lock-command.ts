@@ -6,8 +6,7 @@ import { parseArgs } from 'node:util';
 import { APP_VERSION } from '../app-version.js';
 import { DEFAULT_LOCKFILE, serializeLockfile, withServer } from './lockfile.js';
 import { readLockfileIfExists, writeLockfile } from './lockfile-io.js';
-import { openSession } from './session.js';
-import { readSkillSet } from './skill-set.js';
+import { readServerSkillSet } from './skill-set.js';
 import { progressTo, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
 
@@ -25,14 +24,7 @@ export async function lockCommand(args: string[], io: Streams): Promise<number> 
   // Read the existing lockfile first: a damaged one stops us before any server is started, and is never overwritten.
   const existing = file ? await readLockfileIfExists(file) : undefined;
   const progress = progressTo(io.err, values.quiet);
-  progress(`Connecting to ${target.label}…`);
-  const session = await openSession(target);
-  let set;
-  try {
-    set = await readSkillSet(session, progress);
-  } finally {
-    await session.close();
-  }
+  const set = await readServerSkillSet(target, progress);
   if (set.problems.length > 0) {
     io.err.write(`Not locked: what ${set.label} serves cannot be pinned as it is.\n${set.problems.map((p) => `  - ${p}\n`).join('')}`);
     return 1;

@@ -5,7 +5,8 @@
 import type { Finding } from '../../shared/model.js';
 import { forEachLimited } from '../skills/concurrency.js';
 import { buildLockedServer, type LockedServer, type SkillToLock } from './lockfile.js';
-import type { CliSession } from './session.js';
+import { openSession, type CliSession } from './session.js';
+import type { Target } from './target.js';
 
 export interface ServerSkillSet {
   readonly label: string;
@@ -19,7 +20,18 @@ const GET_PROBLEMS = new Set(['inspector-get-mismatch', 'inspector-invalid-resul
 /** Server findings that mean the listing is not the whole catalog. */
 const LISTING_PROBLEMS = new Set(['inspector-list-limit', 'sep-2640-skills-list-pagination', 'sep-2640-skills-list-implemented', 'sep-2640-skills-list-entry-atomic']);
 
-export async function readSkillSet(session: CliSession, progress: (line: string) => void, concurrency = 8): Promise<ServerSkillSet> {
+/** Connects to the server, reads what it serves, and disconnects, whatever happens. */
+export async function readServerSkillSet(target: Target, progress: (line: string) => void): Promise<ServerSkillSet> {
+  progress(`Connecting to ${target.label}…`);
+  const session = await openSession(target);
+  try {
+    return await readSkillSet(session, progress);
+  } finally {
+    await session.close();
+  }
+}
+
+async function readSkillSet(session: CliSession, progress: (line: string) => void, concurrency = 8): Promise<ServerSkillSet> {
   const { engine, rpc, serverId } = session;
   progress(`Listing skills of ${session.label}…`);
   await engine.refresh(rpc, session.connection.snapshot.capabilities);

@@ -5,8 +5,7 @@ import { parseArgs } from 'node:util';
 import { VERIFY_WORDS, formatComparisonText, summary, verifyJson } from './format-drift.js';
 import { compareServers, isIdentical, pickServer } from './lockfile.js';
 import { readLockfile } from './lockfile-io.js';
-import { openSession } from './session.js';
-import { readSkillSet } from './skill-set.js';
+import { readServerSkillSet } from './skill-set.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
 
@@ -22,14 +21,7 @@ export async function verifyCommand(args: string[], io: Streams): Promise<number
   const lockfile = await readLockfile(values.lock);
   const pinned = pickServer(lockfile, values.lock, { label: values.label, preferred: target.label });
   const progress = progressTo(io.err, values.quiet);
-  progress(`Connecting to ${target.label}…`);
-  const session = await openSession(target);
-  let set;
-  try {
-    set = await readSkillSet(session, progress);
-  } finally {
-    await session.close();
-  }
+  const set = await readServerSkillSet(target, progress);
   const comparison = compareServers(pinned.server, set.server);
   const identical = isIdentical(comparison);
   if (values.json) {
