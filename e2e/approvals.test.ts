@@ -11,10 +11,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAndConnect, callContract } from '../test/fixtures/broken-server/e2e-support.js';
 import { SkillFolder, skillMd } from '../test/fixtures/mutable-server/fixture.js';
-import { launchBrowser, openApp, startApp, type RunningApp } from './harness.js';
+import { launchBrowser, openApp, openAppInBrowser, pollWithin, startApp, type AppInBrowser, type RunningApp } from './harness.js';
 
-// Real servers on a loaded machine: give every wait the same generous bound.
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+const poll = pollWithin(20_000);
 
 const LABEL = 'Mutable skills';
 const SKILL = 'skill://pdf-tools/SKILL.md';
@@ -41,8 +40,8 @@ async function diffLines(page: Page, filePath: string): Promise<string[][]> {
 }
 
 describe('approvals: review, approve, change, diff, re-approve', () => {
+  let ui: AppInBrowser;
   let app: RunningApp;
-  let browser: Browser;
   let page: Page;
   let folder: SkillFolder;
   let serverId: string;
@@ -50,19 +49,15 @@ describe('approvals: review, approve, change, diff, re-approve', () => {
   beforeAll(async () => {
     folder = await SkillFolder.create();
     await writeSkills(folder);
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await openApp(browser, app);
+    ui = await openAppInBrowser();
+    ({ app, page } = ui);
     await page.locator('[data-server-label="Sample skills (bundled)"] [data-connection="connected"]').waitFor({ timeout: 20_000 });
     serverId = await addAndConnect(page, app.token, { label: LABEL, transport: folder.stdio() });
     await page.locator(`[data-server-label="${LABEL}"] [data-connection="connected"]`).waitFor({ timeout: 20_000 });
     await page.locator(`[data-server-label="${LABEL}"]`).click();
     await page.locator(row(SKILL)).waitFor({ timeout: 20_000 });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => ui?.close());
 
   it('reviews every file and shows what the skill asks for, plain language first', async () => {
     await page.locator(row(SKILL)).click();

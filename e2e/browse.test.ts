@@ -2,34 +2,29 @@
 // bundled demo server and the broken-skills fixture: rendered bodies,
 // relative links, digest mismatches with their evidence, hidden characters,
 // frontmatter drift, and Verify all with progress, cancel and summary.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAndConnect, brokenServerInput, GUIDE_AS_LISTED, GUIDE_AS_SERVED, HIDDEN_TAG_TEXT, sha256 } from '../test/fixtures/broken-server/e2e-support.js';
-import { launchBrowser, openApp, startApp, type RunningApp } from './harness.js';
+import { openAppInBrowser, pollWithin, type AppInBrowser, type RunningApp } from './harness.js';
 
-// Real servers on a loaded machine: give every wait the same generous bound.
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+const poll = pollWithin(20_000);
 
 const row = (uri: string) => `[data-skill-uri="${uri}"]`;
 
 describe('browsing skills', () => {
+  let ui: AppInBrowser;
   let app: RunningApp;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await openApp(browser, app);
+    ui = await openAppInBrowser();
+    ({ app, page } = ui);
     await page.locator('[data-server-label="Sample skills (bundled)"] [data-connection="connected"]').waitFor({ timeout: 20_000 });
     await addAndConnect(page, app.token, brokenServerInput('Broken fixture'));
     await page.locator('[data-server-label="Broken fixture"] [data-connection="connected"]').waitFor({ timeout: 20_000 });
     await page.locator(row('skill://tampered-guide/SKILL.md')).waitFor();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => ui?.close());
 
   it('renders a skill body and follows a relative link to its reference file', async () => {
     await page.locator(row('skill://release-notes/SKILL.md')).click();

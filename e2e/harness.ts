@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 import { ROOT, WEB } from '../test/support/paths.js';
 
@@ -20,7 +21,13 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-export async function startApp(options: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<RunningApp> {
+export interface StartOptions {
+  readonly dataDir?: string;
+  readonly args?: string[];
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'si-e2e-'));
   const child = spawn(process.execPath, [WEB, '--port', '0', '--data-dir', dataDir, '--json', ...(options.args ?? [])], {
     cwd: ROOT,
@@ -76,4 +83,35 @@ export async function openApp(browser: Browser, app: RunningApp, viewport = { wi
   const page = await browser.newPage({ viewport, colorScheme: 'light' });
   await page.goto(app.pageUrl);
   return page;
+}
+
+/** The app in browser mode with a Chromium page open on it: how most suites start. */
+export interface AppInBrowser {
+  readonly app: RunningApp;
+  readonly browser: Browser;
+  readonly page: Page;
+  /** Closes Chromium, then stops the app. */
+  close(): Promise<void>;
+}
+
+export async function openAppInBrowser(options: StartOptions = {}): Promise<AppInBrowser> {
+  const app = await startApp(options);
+  const browser = await launchBrowser().catch(async (error: unknown) => {
+    await app.stop();
+    throw error;
+  });
+  const close = async () => {
+    await browser.close();
+    await app.stop();
+  };
+  const page = await openApp(browser, app).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  return { app, browser, page, close };
+}
+
+/** Real servers on a loaded machine: every wait in a suite gets the same generous bound. */
+export function pollWithin(timeout: number) {
+  return <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout, interval: 100 });
 }

@@ -7,11 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, startApp, type RunningApp } from './harness.js';
+import { openAppInBrowser, pollWithin, type AppInBrowser } from './harness.js';
 
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
+const poll = pollWithin(30_000);
 
 function writeSkill(folder: string, name: string, description: string): string {
   mkdirSync(path.join(folder, name), { recursive: true });
@@ -21,8 +21,7 @@ function writeSkill(folder: string, name: string, description: string): string {
 }
 
 describe('local folders and name collisions', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  let ui: AppInBrowser;
   let page: Page;
   let home: string;
   let project: string;
@@ -37,14 +36,12 @@ describe('local folders and name collisions', () => {
     homeDeploy = writeSkill(personal, 'deploy', 'Deploys my way.');
     writeSkill(path.join(project, '.claude', 'skills'), 'deploy', 'Deploys the project way.');
     writeSkill(path.join(project, '.claude', 'skills'), 're-funds', 'Looks like refunds.');
-    app = await startApp({ env: { HOME: home } });
-    browser = await launchBrowser();
-    page = await openApp(browser, app);
+    ui = await openAppInBrowser({ env: { HOME: home } });
+    page = ui.page;
     await page.locator('[data-server-label="Sample skills (bundled)"] [data-connection="connected"]').waitFor({ timeout: 30_000 });
   }, 90_000);
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await ui?.close();
     for (const dir of [home, project]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -3,17 +3,16 @@
 // pretty JSON and export, a failing server's diagnostic, editing, import
 // from pasted JSON, removal, and the settings.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BROKEN_SERVER, callContract } from '../test/fixtures/broken-server/e2e-support.js';
-import { launchBrowser, openApp, startApp, type RunningApp } from './harness.js';
+import { openAppInBrowser, pollWithin, type AppInBrowser, type RunningApp } from './harness.js';
 
-// Real servers on a loaded machine: give every wait the same generous bound.
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+const poll = pollWithin(20_000);
 
 describe('servers', () => {
+  let ui: AppInBrowser;
   let app: RunningApp;
-  let browser: Browser;
   let page: Page;
 
   const dialog = () => page.locator('.mantine-Modal-content');
@@ -21,9 +20,8 @@ describe('servers', () => {
   const fieldError = (name: string) => page.locator(`.mantine-InputWrapper-root:has([data-field="${name}"]) .mantine-InputWrapper-error`);
 
   beforeAll(async () => {
-    app = await startApp({ args: ['--no-demo'] });
-    browser = await launchBrowser();
-    page = await openApp(browser, app);
+    ui = await openAppInBrowser({ args: ['--no-demo'] });
+    ({ app, page } = ui);
   });
   afterEach(async () => {
     // A failed step must not leave a dialog over the next test.
@@ -32,10 +30,7 @@ describe('servers', () => {
       await page.waitForTimeout(300);
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => ui?.close());
 
   it('starts empty and says what to do', async () => {
     await poll(() => page.locator('[data-empty-state]').first().textContent()).toContain('No servers yet');

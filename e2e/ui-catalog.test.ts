@@ -2,31 +2,26 @@
 // Chromium): `/` to search, arrows and Enter, the command palette, the
 // smallest supported window, the dark theme, and 10,000 skills streamed in
 // pages into a virtualized list.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAndConnect, BROKEN_SERVER } from '../test/fixtures/broken-server/e2e-support.js';
-import { launchBrowser, openApp, startApp, type RunningApp } from './harness.js';
+import { openAppInBrowser, pollWithin, type AppInBrowser, type RunningApp } from './harness.js';
 
-// Real servers on a loaded machine: give every wait the same generous bound.
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+const poll = pollWithin(20_000);
 
 const SCALE = 10_000;
 
 describe('catalog: keyboard, palette, layout, scale', () => {
+  let ui: AppInBrowser;
   let app: RunningApp;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await openApp(browser, app);
+    ui = await openAppInBrowser();
+    ({ app, page } = ui);
     await page.locator('[data-skill-uri="skill://repo-audit/SKILL.md"]').waitFor({ timeout: 20_000 });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => ui?.close());
 
   it('focuses search with /, filters as you type, and opens with arrows and Enter', async () => {
     await page.locator('body').click({ position: { x: 5, y: 400 } });
@@ -76,7 +71,7 @@ describe('catalog: keyboard, palette, layout, scale', () => {
   });
 
   it('fits a 1024×700 window with all three panes, and follows a dark system theme', async () => {
-    const small = await browser.newPage({ viewport: { width: 1024, height: 700 }, colorScheme: 'dark' });
+    const small = await ui.browser.newPage({ viewport: { width: 1024, height: 700 }, colorScheme: 'dark' });
     await small.goto(app.pageUrl);
     await small.locator('[data-skill-uri="skill://release-notes/SKILL.md"]').click();
     await small.getByTestId('markdown').locator('h1').waitFor();
