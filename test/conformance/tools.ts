@@ -4,6 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT } from '../support/paths.js';
 
 const DIR = path.join(ROOT, '.tools', 'conformance');
@@ -41,8 +42,7 @@ export interface ConformanceRun {
 /** Runs one scenario and parses its "Passed: X/Y, N failed, N warnings" line. */
 export function runConformance(args: string[], timeoutMs = 120_000): ConformanceRun {
   const result = spawnSync(NODE22, [CONFORMANCE, ...args], { encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
-  // eslint-disable-next-line no-control-regex
-  const output = `${result.stdout}\n${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
+  const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
   const match = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(output);
   if (!match) return { passed: 0, total: 0, failed: 1, warnings: 0, output };
   return { passed: Number(match[1]), total: Number(match[2]), failed: Number(match[3]), warnings: Number(match[4]), output };
