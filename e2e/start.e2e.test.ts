@@ -31,6 +31,12 @@ it('npm start falls back to browser mode with a one-line explanation, and the pa
       const page = await browser.newPage();
       await page.goto(info.pageUrl);
       await expect.poll(() => page.locator('[data-server-label="Sample skills (bundled)"]').count(), { timeout: 20_000 }).toBe(1);
+      // A round trip through the contract: opening a skill reads and verifies its SKILL.md in the main process.
+      await expect.poll(() => page.locator('[data-skill-uri="skill://hello-world/SKILL.md"]').count(), { timeout: 20_000 }).toBe(1);
+      await page.locator('[data-skill-uri="skill://hello-world/SKILL.md"]').click();
+      await expect.poll(() => page.getByTestId('markdown').locator('h1').first().textContent(), { timeout: 20_000 }).toBe('Hello, world');
+      // Kept with the test results (the README's screenshots come from `npm run screenshots`, the same app in Chromium).
+      await page.screenshot({ path: path.join(ROOT, 'test-results', 'npm-start.png') });
     } finally {
       await browser.close();
     }
