@@ -33,6 +33,7 @@ const { values } = parseArgs({
     'no-peer': { type: 'boolean', default: false },
     'no-ui': { type: 'boolean', default: false },
     'ui-only': { type: 'boolean', default: false },
+    'ui-profile': { type: 'string' },
     'http-sizes': { type: 'string' },
     out: { type: 'string' },
     render: { type: 'string' },
@@ -197,7 +198,7 @@ async function main(): Promise<void> {
   else {
     say(`bench: UI step at ${uiSkills} skills (browser mode + Chromium)…`);
     try {
-      ui = await measureUi({ webEntry, serverEntry, skills: uiSkills, files });
+      ui = await measureUi({ webEntry, serverEntry, skills: uiSkills, files, ...(values['ui-profile'] ? { cpuProfile: path.resolve(values['ui-profile']) } : {}) });
       say(`bench: UI first rows ${ui.firstRowsMs?.toFixed(0) ?? '—'} ms after data; filter p50 ${ui.filterP50Ms?.toFixed(1) ?? '—'} ms, p95 ${ui.filterP95Ms?.toFixed(1) ?? '—'} ms${ui.failure ? ` (${ui.failure})` : ''}`);
     } catch (error) {
       uiSkipped = `failed: ${error instanceof Error ? error.message : String(error)}`;

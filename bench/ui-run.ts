@@ -28,7 +28,7 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-
 // receives (MessageEvent.timeStamp is when it arrived, on performance.now()'s
 // clock) and the first row the app paints (a frame after the DOM change).
 const INSTRUMENT = `(() => {
-  const bench = { dataAt: null, doneAt: null, firstRowAt: null };
+  const bench = { dataAt: null, doneAt: null, firstRowAt: null, events: {} };
   window.__bench = bench;
   const Native = window.WebSocket;
   window.__NativeWebSocket = Native;
@@ -37,9 +37,12 @@ const INSTRUMENT = `(() => {
       super(...args);
       this.addEventListener('message', (event) => {
         const text = typeof event.data === 'string' ? event.data : '';
-        if (!text.includes('"skills.listed"') && !text.includes('"skills.list"')) return;
+        const name = /^\\{"event":"([^"]+)"/.exec(text);
+        if (name) bench.events[name[1]] = (bench.events[name[1]] || 0) + 1;
+        // Only the synthetic server's listing: local skill folders announce theirs as done too.
+        if (!text.startsWith('{"event":"skills.listed","payload":{"serverId":"${SERVER_ID}"')) return;
         if (bench.dataAt === null && text.includes('"uri":"skill://synthetic/')) bench.dataAt = event.timeStamp;
-        if (text.includes('"done":true')) bench.doneAt = event.timeStamp;
+        if (text.endsWith('"done":true}}')) bench.doneAt = event.timeStamp;
       });
     }
   };
@@ -99,7 +102,7 @@ const INSTRUMENT = `(() => {
  */
 const KEYS = ['b', 'd', 'f', 'g', 'j', 'm', 'p', 'q', 'u', 'v', 'w', 'x', 'z', 'b', 'd', 'f', 'g', 'j', 'm', 'p', 'q', 'u', 'v', 'w', 'x'].flatMap((k) => [k, 'Backspace']);
 
-export async function measureUi(options: { webEntry: string; serverEntry: string; skills: number; files: number; chromium?: string }): Promise<UiResult> {
+export async function measureUi(options: { webEntry: string; serverEntry: string; skills: number; files: number; chromium?: string; cpuProfile?: string }): Promise<UiResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'si-bench-ui-'));
   writeFileSync(
     path.join(dataDir, 'servers.json'),
@@ -158,7 +161,21 @@ export async function measureUi(options: { webEntry: string; serverEntry: string
     // final render and the collection of the listing's garbage), as a person
     // would start to type; the settle time is part of the method, reported with the figures.
     await page.waitForTimeout(SETTLE_MS);
+    // With --ui-profile, the page's JavaScript is profiled while typing (for finding the cost, not for the figures).
+    const cdp = options.cpuProfile ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    const before = await page.evaluate<Record<string, number>>('({ ...window.__bench.events })');
     const samples = await typeAndTime(page);
+    const after = await page.evaluate<Record<string, number>>('({ ...window.__bench.events })');
+    process.stderr.write(`bench: events before typing ${JSON.stringify(before)}; during ${JSON.stringify(Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)]).filter(([, v]) => Number(v) > 0)))}\n`);
+    if (cdp && options.cpuProfile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(options.cpuProfile, JSON.stringify(profile));
+    }
     const measured = samples.filter((s): s is number => s !== null);
     return {
       skills: options.skills,

@@ -148,7 +148,7 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     'settings.get': async () => settings.get(),
     'settings.update': async (patch) => {
       const next = await settings.update(patch);
-      pool.setLogLimit(next.logLimit);
+      pool.setLogLimits(next);
       emit('settings.changed', next);
       return next;
     },

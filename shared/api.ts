@@ -60,6 +60,7 @@ export const settingsPatchSchema = z
     maxListEntries: z.number().int().min(1).max(10_000_000),
     maxListBytes: z.number().int().min(1_024).max(64 * 1024 * 1024 * 1024),
     logLimit: z.number().int().min(10).max(1_000_000),
+    logBodyBytes: z.number().int().min(0).max(1024 * 1024 * 1024),
     readConcurrency: z.number().int().min(1).max(64),
   })
   .partial()

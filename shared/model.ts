@@ -240,6 +240,8 @@ export interface Settings {
   readonly maxListBytes: number;
   /** Protocol log ring buffer size per server. */
   readonly logLimit: number;
+  /** Bytes of message bodies the protocol log keeps per server; older entries keep everything but their body. */
+  readonly logBodyBytes: number;
   /** How many files are read at once during Verify all. */
   readonly readConcurrency: number;
 }
@@ -252,6 +254,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxListEntries: 100_000,
   maxListBytes: 256 * 1024 * 1024,
   logLimit: 5_000,
+  logBodyBytes: 4 * 1024 * 1024,
   readConcurrency: 8,
 };
 

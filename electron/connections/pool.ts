@@ -21,7 +21,8 @@ export class ConnectionPool {
   for(server: ServerConfig): Connection {
     let connection = this.connections.get(server.id);
     if (!connection) {
-      const log = new ProtocolLog(server.id, this.deps.settings().logLimit, (entries) => this.deps.onLog(server.id, entries));
+      const settings = this.deps.settings();
+      const log = new ProtocolLog(server.id, settings.logLimit, (entries) => this.deps.onLog(server.id, entries), settings.logBodyBytes);
       let previous: ConnectionSnapshot | undefined;
       connection = new Connection(server, {
         settings: this.deps.settings,
@@ -62,8 +63,11 @@ export class ConnectionPool {
     };
   }
 
-  setLogLimit(limit: number): void {
-    for (const connection of this.connections.values()) connection.log.setLimit(limit);
+  setLogLimits(settings: Pick<Settings, 'logLimit' | 'logBodyBytes'>): void {
+    for (const connection of this.connections.values()) {
+      connection.log.setLimit(settings.logLimit);
+      connection.log.setBodyBudget(settings.logBodyBytes);
+    }
   }
 
   async remove(serverId: string): Promise<void> {

@@ -2,7 +2,7 @@
 // stderr by line, batched pushes, and a JSON export.
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS, type ProtocolLogEntry } from '../../shared/model.js';
-import { ProtocolLog, type ProtocolLogExport } from './protocol-log.js';
+import { BODY_DROPPED_NOTE, DEFAULT_LOG_BODY_BUDGET_BYTES, ProtocolLog, type ProtocolLogExport } from './protocol-log.js';
 
 function recording(limit: number) {
   const batches: ProtocolLogEntry[][] = [];
@@ -95,15 +95,30 @@ describe('ProtocolLog', () => {
     expect(log.lastStderr(1)).toBe('fourth');
   });
 
-  test('a huge message is kept as a preview, marked truncated, with its real size', () => {
+  test('a huge message is kept as a preview, marked truncated, with its size', () => {
     const { log } = recording(10);
-    const big = { jsonrpc: '2.0', id: 1, result: { contents: [{ text: 'x'.repeat(200_000) }] } };
+    const big = { jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'skill://a/big.md', text: `${'x'.repeat(100_000)}"\n${'y'.repeat(100_000)}` }] } };
     log.message('in', big);
     const [entry] = log.list();
     expect(entry?.truncated).toBe(true);
     expect(entry?.message).toBeUndefined();
-    expect(entry?.text).toHaveLength(64 * 1024 + 1);
-    expect(entry?.bytes).toBe(JSON.stringify(big).length);
+    // The preview is the start of the message as sent, character for character.
+    expect(entry?.text).toBe(`${JSON.stringify(big).slice(0, 64 * 1024)}…`);
+    // Measured, not serialised: within the escapes of the real size.
+    const real = JSON.stringify(big).length;
+    expect(Math.abs(entry!.bytes - real)).toBeLessThanOrEqual(8);
+  });
+
+  test('a message too deep to measure by walking is serialised whole, for its real size', () => {
+    const { log } = recording(10);
+    let deep: unknown = 'x'.repeat(70_000);
+    for (let i = 0; i < 40; i++) deep = [deep];
+    const message = { jsonrpc: '2.0', method: 'notifications/message', params: { data: deep } };
+    log.message('in', message);
+    const [entry] = log.list();
+    expect(entry?.truncated).toBe(true);
+    expect(entry?.text).toBe(`${JSON.stringify(message).slice(0, 64 * 1024)}…`);
+    expect(entry?.bytes).toBe(JSON.stringify(message).length);
   });
 
   test('a notification flood reaches subscribers as one batch per tick, never more than the limit', async () => {
@@ -117,6 +132,69 @@ describe('ProtocolLog', () => {
     log.note('after the flood');
     await flushed();
     expect(batches.map((b) => b.length)).toEqual([1_000, 1]);
+  });
+
+  test('keeps 4 MiB of bodies per server by default, a setting', () => {
+    expect(DEFAULT_SETTINGS.logBodyBytes).toBe(4 * 1024 * 1024);
+    expect(DEFAULT_LOG_BODY_BUDGET_BYTES).toBe(DEFAULT_SETTINGS.logBodyBytes);
+  });
+
+  test('bodies are bounded by bytes: older entries keep method, id, direction, duration and size, and say why their body is gone', () => {
+    const log = new ProtocolLog('server-1', 1_000, () => undefined, 50_000);
+    const text = 'x'.repeat(9_000);
+    for (let id = 1; id <= 20; id++) {
+      log.message('out', { jsonrpc: '2.0', id, method: 'resources/read', params: { uri: `skill://a/f${id}.md` } });
+      log.message('in', { jsonrpc: '2.0', id, result: { contents: [{ uri: `skill://a/f${id}.md`, text }] } });
+    }
+    const entries = log.list();
+    expect(entries).toHaveLength(40);
+    const kept = entries.filter((e) => e.message !== undefined);
+    const dropped = entries.filter((e) => e.message === undefined);
+    // The newest bodies fit the budget; every older one was dropped, oldest first.
+    const keptBytes = kept.reduce((sum, e) => sum + e.bytes, 0);
+    expect(keptBytes).toBeLessThanOrEqual(50_000);
+    expect(keptBytes + dropped.at(-1)!.bytes).toBeGreaterThan(50_000);
+    expect(entries.indexOf(kept[0]!)).toBe(dropped.length);
+    expect((entries.at(-1)?.message as { result: { contents: Array<{ text: string }> } }).result.contents[0]?.text).toBe(text);
+    const [request, response] = dropped;
+    expect(request).toEqual({ seq: 1, serverId: 'server-1', at: request!.at, direction: 'out', kind: 'request', method: 'resources/read', id: 1, text: BODY_DROPPED_NOTE, bytes: request!.bytes });
+    expect(response).toMatchObject({ seq: 2, direction: 'in', kind: 'response', method: 'resources/read', id: 1, text: BODY_DROPPED_NOTE });
+    expect(response?.bytes).toBeGreaterThan(9_000);
+    expect(response?.durationMs).toBeGreaterThanOrEqual(0);
+    // The export is the same shape, with the note in place of the dropped bodies.
+    const exported = JSON.parse(log.export()) as ProtocolLogExport;
+    expect(exported.entries).toEqual(entries);
+  });
+
+  test('a batch on its way to the renderer keeps the whole message even when the log drops its body', async () => {
+    const { log, batches } = recording(100);
+    log.setBodyBudget(1_000);
+    log.message('in', { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'a'.repeat(900) } });
+    log.message('in', { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'b'.repeat(900) } });
+    expect(log.list()[0]?.text).toBe(BODY_DROPPED_NOTE);
+    await flushed();
+    expect((batches[0]?.[0]?.message as { params: { data: string } }).params.data).toBe('a'.repeat(900));
+  });
+
+  test('stderr text counts against the budget; the last lines still read back, dropped ones never as text', () => {
+    const { log } = recording(100);
+    log.setBodyBudget(2_500);
+    for (let i = 0; i < 5; i++) log.stderr(`${i}`.repeat(1_000));
+    expect(log.list().map((e) => e.text === BODY_DROPPED_NOTE)).toEqual([true, true, true, false, false]);
+    expect(log.lastStderr(10)).toBe(`${'3'.repeat(1_000)}\n${'4'.repeat(1_000)}`);
+  });
+
+  test('entries leaving the ring give their body bytes back', () => {
+    const { log } = recording(10);
+    log.setBodyBudget(10_000);
+    // 30 messages of under 1,000 bytes through a ring of 10: all ten kept whole.
+    for (let i = 0; i < 30; i++) log.message('in', { jsonrpc: '2.0', method: 'notifications/message', params: { data: 'z'.repeat(900) } });
+    expect(log.list()[0]?.bytes).toBeLessThan(1_000);
+    expect(log.list().every((e) => e.message !== undefined)).toBe(true);
+    log.note('a note is never dropped');
+    log.setBodyBudget(3_000);
+    expect(log.list().filter((e) => e.message !== undefined)).toHaveLength(3);
+    expect(log.list().at(-1)?.text).toBe('a note is never dropped');
   });
 
   test('clear empties the log; numbering goes on', () => {

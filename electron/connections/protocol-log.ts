@@ -1,9 +1,17 @@
 // Every JSON-RPC message in and out of one server, plus its stderr, in a
-// bounded ring buffer. Responses carry the time since their request.
-import type { LogDirection, ProtocolLogEntry } from '../../shared/model.js';
+// bounded ring buffer. Responses carry the time since their request. The
+// bodies are bounded too, by bytes: a Verify all of 50,000 files would
+// otherwise keep 5,000 whole responses (hundreds of MB at 64 KB each), so
+// older entries keep what they were (method, id, direction, duration, size)
+// but their body gives way to a note.
+import { DEFAULT_SETTINGS, type ProtocolLogEntry } from '../../shared/model.js';
 
 /** Messages bigger than this are kept as a preview; the log must not hold a 100 MB body. */
 const MAX_LOGGED_MESSAGE_CHARS = 64 * 1024;
+/** Bytes of message bodies (and stderr text) one server's log keeps, unless told otherwise (Settings: logBodyBytes). */
+export const DEFAULT_LOG_BODY_BUDGET_BYTES = DEFAULT_SETTINGS.logBodyBytes;
+/** What an entry whose body was dropped shows in its place. */
+export const BODY_DROPPED_NOTE = 'Body dropped to keep the protocol log within its memory budget; method, id, direction, duration and size are kept.';
 /** Requests awaiting an answer that are remembered for durations; a server flooding requests cannot grow this. */
 const MAX_PENDING = 10_000;
 
@@ -22,6 +30,26 @@ export interface ProtocolLogExport {
 }
 
 type Listener = (entries: ProtocolLogEntry[]) => void;
+type Pending = { readonly at: number; readonly method: string };
+/** An entry being built field by field, in the order an export shows them. */
+type Draft = { -readonly [K in keyof ProtocolLogEntry]?: ProtocolLogEntry[K] } & Pick<ProtocolLogEntry, 'seq' | 'serverId' | 'at' | 'direction' | 'kind'>;
+
+/**
+ * A string longer than a preview contributes at least a preview's worth of
+ * characters whole or cut, so the preview (the serialisation's first
+ * MAX_LOGGED_MESSAGE_CHARS characters) comes out the same.
+ */
+function cutLongStrings(_key: string, value: unknown): unknown {
+  return typeof value === 'string' && value.length > MAX_LOGGED_MESSAGE_CHARS ? value.slice(0, MAX_LOGGED_MESSAGE_CHARS) : value;
+}
+
+/**
+ * A copy of a slice that holds none of its source: V8 keeps a slice as a view
+ * of the whole string, so a 64 KB preview would otherwise pin a 16 MB message.
+ */
+function detached(slice: string): string {
+  return Buffer.from(slice, 'utf16le').toString('utf16le');
+}
 
 function classify(message: Record<string, unknown>): ProtocolLogEntry['kind'] {
   if (typeof message['method'] === 'string') return 'id' in message ? 'request' : 'notification';
@@ -49,11 +77,23 @@ function approximateJsonLength(value: unknown, depth: number): number {
   return length;
 }
 
+/** The bytes of an entry's body that count against the budget; the app's own notes are small and never dropped. */
+function bodyBytes(entry: ProtocolLogEntry): number {
+  if (entry.direction === 'note') return 0;
+  if (entry.message !== undefined) return entry.bytes;
+  return entry.text?.length ?? 0;
+}
+
 export class ProtocolLog {
   private entries: ProtocolLogEntry[] = [];
   private start = 0;
+  /** Entries before this index have no body left to drop (dropped, or a note). */
+  private bodyCursor = 0;
+  /** Body bytes held by the live entries from `bodyCursor` on. */
+  private heldBodyBytes = 0;
   private seq = 0;
-  private readonly pending = new Map<string, { at: number; method: string }>();
+  /** Requests awaiting an answer, by the direction they went and their id (1 and "1" are different ids). */
+  private readonly pending = { in: new Map<string | number, Pending>(), out: new Map<string | number, Pending>() };
   private batch: ProtocolLogEntry[] = [];
   private flushScheduled = false;
   private dropped = 0;
@@ -62,11 +102,17 @@ export class ProtocolLog {
     readonly serverId: string,
     private limit: number,
     private readonly listener: Listener,
+    private bodyBudget: number = DEFAULT_LOG_BODY_BUDGET_BYTES,
   ) {}
 
   setLimit(limit: number): void {
     this.limit = limit;
     this.compact();
+  }
+
+  setBodyBudget(bytes: number): void {
+    this.bodyBudget = bytes;
+    this.trimBodies();
   }
 
   /** Records a JSON-RPC message. `size` is the serialised length when the caller knows it. */
@@ -78,46 +124,51 @@ export class ProtocolLog {
     let method = typeof record['method'] === 'string' ? record['method'] : undefined;
     let durationMs: number | undefined;
     const now = Date.now();
-    // Requests in each direction have their own id space.
-    const key = (dir: string, value: string | number) => `${dir}:${typeof value}:${value}`;
     if (kind === 'request' && msgId !== undefined && method) {
-      if (this.pending.size >= MAX_PENDING) {
-        const oldest = this.pending.keys().next().value;
-        if (oldest !== undefined) this.pending.delete(oldest);
+      const pending = this.pending[direction];
+      if (pending.size >= MAX_PENDING) {
+        const oldest = pending.keys().next().value;
+        if (oldest !== undefined) pending.delete(oldest);
       }
-      this.pending.set(key(direction, msgId), { at: now, method });
+      pending.set(msgId, { at: now, method });
     } else if ((kind === 'response' || kind === 'error') && msgId !== undefined) {
-      const requestDirection = direction === 'in' ? 'out' : 'in';
-      const request = this.pending.get(key(requestDirection, msgId));
+      const pending = this.pending[direction === 'in' ? 'out' : 'in'];
+      const request = pending.get(msgId);
       if (request) {
-        this.pending.delete(key(requestDirection, msgId));
+        pending.delete(msgId);
         durationMs = now - request.at;
         method = request.method;
       }
     }
     // Serialising every message just to measure it doubled the JSON work of
     // a Verify all; a walk estimates the size, and only a message that may be
-    // too big to keep is serialised, for its preview.
+    // too big to keep is serialised, for its preview, with every long string
+    // cut: the preview's characters are the same, without building a
+    // multi-megabyte string first.
     const estimate = approximateJsonLength(message, 0);
     let serialised: string | undefined;
     if (estimate > MAX_LOGGED_MESSAGE_CHARS) {
       try {
-        serialised = JSON.stringify(message) ?? 'undefined';
+        // Too deep to estimate: serialised whole, which measures it too.
+        serialised = JSON.stringify(message, Number.isFinite(estimate) ? cutLongStrings : undefined) ?? 'undefined';
       } catch {
         serialised = String(message);
       }
     }
-    const bytes = size ?? serialised?.length ?? estimate;
-    const truncated = serialised !== undefined && serialised.length > MAX_LOGGED_MESSAGE_CHARS;
-    this.push({
-      direction,
-      kind,
-      ...(method !== undefined ? { method } : {}),
-      ...(msgId !== undefined ? { id: msgId } : {}),
-      ...(durationMs !== undefined ? { durationMs } : {}),
-      ...(truncated ? { text: `${serialised!.slice(0, MAX_LOGGED_MESSAGE_CHARS)}…`, truncated: true } : { message }),
-      bytes,
-    });
+    const entry: Draft = { seq: ++this.seq, serverId: this.serverId, at: now, direction, kind };
+    if (method !== undefined) entry.method = method;
+    if (msgId !== undefined) entry.id = msgId;
+    if (durationMs !== undefined) entry.durationMs = durationMs;
+    if (serialised !== undefined && serialised.length > MAX_LOGGED_MESSAGE_CHARS) {
+      const preview = serialised.slice(0, MAX_LOGGED_MESSAGE_CHARS);
+      // Long strings were cut, so the serialisation is rarely much longer than its preview.
+      entry.text = `${serialised.length > 2 * MAX_LOGGED_MESSAGE_CHARS ? detached(preview) : preview}…`;
+      entry.truncated = true;
+    } else {
+      entry.message = message;
+    }
+    entry.bytes = size ?? (Number.isFinite(estimate) ? estimate : (serialised?.length ?? 0));
+    this.push(entry as ProtocolLogEntry);
   }
 
   /** Records what a stdio server wrote to stderr, one entry per line. */
@@ -126,17 +177,18 @@ export class ProtocolLog {
     if (lines.at(-1) === '') lines.pop();
     for (const line of lines) {
       const clean = line.replace(/\r$/, '');
-      this.push({ direction: 'stderr', kind: 'stderr', text: clean.slice(0, MAX_LOGGED_MESSAGE_CHARS), bytes: clean.length });
+      this.push({ seq: ++this.seq, serverId: this.serverId, at: Date.now(), direction: 'stderr', kind: 'stderr', text: detached(clean.slice(0, MAX_LOGGED_MESSAGE_CHARS)), bytes: clean.length });
     }
   }
 
   note(text: string): void {
-    this.push({ direction: 'note', kind: 'note', text, bytes: text.length });
+    this.push({ seq: ++this.seq, serverId: this.serverId, at: Date.now(), direction: 'note', kind: 'note', text, bytes: text.length });
   }
 
   /** Requests that never got an answer are forgotten when the connection ends. */
   resetPending(): void {
-    this.pending.clear();
+    this.pending.in.clear();
+    this.pending.out.clear();
   }
 
   list(): ProtocolLogEntry[] {
@@ -159,7 +211,7 @@ export class ProtocolLog {
     for (let i = this.entries.length - 1; i >= this.start && texts.length < lines; i--) {
       const entry = this.entries[i];
       if (!entry || entry.seq <= sinceSeq) break;
-      if (entry.direction === 'stderr' && entry.text) texts.unshift(entry.text.trimEnd());
+      if (entry.direction === 'stderr' && entry.text && i >= this.bodyCursor) texts.unshift(entry.text.trimEnd());
     }
     return texts.join('\n').split('\n').slice(-lines).join('\n');
   }
@@ -167,6 +219,8 @@ export class ProtocolLog {
   clear(): void {
     this.entries = [];
     this.start = 0;
+    this.bodyCursor = 0;
+    this.heldBodyBytes = 0;
     this.dropped = 0;
   }
 
@@ -184,10 +238,11 @@ export class ProtocolLog {
     return JSON.stringify(file, null, 2);
   }
 
-  private push(partial: { direction: LogDirection } & Omit<ProtocolLogEntry, 'seq' | 'serverId' | 'at' | 'direction'>): void {
-    const entry: ProtocolLogEntry = { seq: ++this.seq, serverId: this.serverId, at: Date.now(), ...partial };
+  private push(entry: ProtocolLogEntry): void {
     this.entries.push(entry);
+    this.heldBodyBytes += bodyBytes(entry);
     this.compact();
+    this.trimBodies();
     this.batch.push(entry);
     // Between two flushes only the newest `limit` entries can matter.
     if (this.batch.length > this.limit * 2) this.batch = this.batch.slice(-this.limit);
@@ -207,12 +262,38 @@ export class ProtocolLog {
     const live = this.entries.length - this.start;
     if (live > this.limit) {
       this.dropped += live - this.limit;
-      this.start += live - this.limit;
+      const start = this.start + live - this.limit;
+      // Entries leaving the ring with their body still held give its bytes back.
+      for (let i = Math.max(this.start, this.bodyCursor); i < start; i++) this.heldBodyBytes -= bodyBytes(this.entries[i]!);
+      this.start = start;
+      this.bodyCursor = Math.max(this.bodyCursor, start);
     }
     // Amortised O(1): drop the dead prefix once it is as big as the live part.
     if (this.start > 1024 && this.start * 2 > this.entries.length) {
       this.entries = this.entries.slice(this.start);
+      this.bodyCursor -= this.start;
       this.start = 0;
+    }
+  }
+
+  /** Drops the oldest bodies until the rest fit the budget; the newest entry always keeps its own. */
+  private trimBodies(): void {
+    const last = this.entries.length - 1;
+    while (this.heldBodyBytes > this.bodyBudget && this.bodyCursor < last) {
+      const entry = this.entries[this.bodyCursor]!;
+      const held = bodyBytes(entry);
+      if (held > 0) {
+        this.heldBodyBytes -= held;
+        // A new object, not an edit: a batch still waiting to reach the renderer keeps the whole entry.
+        const kept: Draft = { seq: entry.seq, serverId: entry.serverId, at: entry.at, direction: entry.direction, kind: entry.kind };
+        if (entry.method !== undefined) kept.method = entry.method;
+        if (entry.id !== undefined) kept.id = entry.id;
+        if (entry.durationMs !== undefined) kept.durationMs = entry.durationMs;
+        kept.text = BODY_DROPPED_NOTE;
+        kept.bytes = entry.bytes;
+        this.entries[this.bodyCursor] = kept as ProtocolLogEntry;
+      }
+      this.bodyCursor++;
     }
   }
 }

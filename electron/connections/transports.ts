@@ -63,10 +63,11 @@ class ObservedStdioTransport extends StdioClientTransport {
 /**
  * The SDK skips stdout lines that are not JSON, so a program that is not an
  * MCP server looks merely silent. Watching the same stream keeps those lines
- * as evidence. Only the start of each line is looked at: a JSON-RPC line
- * starts with "{", and multi-megabyte messages are not copied.
+ * as evidence. Only the start of each line is looked at, in the bytes: a
+ * JSON-RPC line starts with "{", and decoding every message a second time
+ * (the SDK decodes it too) cost a Verify all hundreds of MB of strings.
  */
-function watchForNonProtocolLines(observation: ProcessObservation, log: ProtocolLog): (chunk: Buffer) => void {
+export function watchForNonProtocolLines(observation: ProcessObservation, log: ProtocolLog): (chunk: Buffer) => void {
   let atLineStart = true;
   let current: string | undefined;
   let logged = 0;
@@ -81,29 +82,38 @@ function watchForNonProtocolLines(observation: ProcessObservation, log: Protocol
     else if (logged === NON_PROTOCOL_LINES_LOGGED) log.note('More stdout lines that are not JSON-RPC followed; they are not logged.');
     logged++;
   };
+  // Enough bytes for LINE_EXCERPT_CHARS characters of any UTF-8.
+  const text = (chunk: Buffer, from: number, to: number) => chunk.toString('utf8', from, Math.min(to, from + LINE_EXCERPT_CHARS * 4));
   return (chunk) => {
-    const text = chunk.toString('utf8');
     let start = 0;
-    while (start <= text.length) {
-      const end = text.indexOf('\n', start);
-      const piece = text.slice(start, end === -1 ? text.length : end);
+    for (;;) {
+      const newline = chunk.indexOf(10, start);
+      const end = newline === -1 ? chunk.length : newline;
       if (atLineStart) {
-        const lead = piece.trimStart();
+        let first = start;
+        while (first < end && isAsciiSpace(chunk[first]!)) first++;
         // Blank so far: decide when the first visible character arrives.
-        if (lead) {
-          atLineStart = false;
-          current = lead.startsWith('{') ? undefined : lead.slice(0, LINE_EXCERPT_CHARS);
+        if (first < end) {
+          // Past ASCII, whitespace is whatever trimStart says it is.
+          const lead = chunk[first]! < 0x80 ? undefined : text(chunk, first, end).trimStart();
+          if (lead === undefined || lead) {
+            atLineStart = false;
+            current = lead === undefined ? (chunk[first] === 0x7b ? undefined : text(chunk, first, end).slice(0, LINE_EXCERPT_CHARS)) : lead.startsWith('{') ? undefined : lead.slice(0, LINE_EXCERPT_CHARS);
+          }
         }
       } else if (current !== undefined && current.length < LINE_EXCERPT_CHARS) {
-        current = (current + piece).slice(0, LINE_EXCERPT_CHARS);
+        current = (current + text(chunk, start, end)).slice(0, LINE_EXCERPT_CHARS);
       }
-      if (end === -1) break;
+      if (newline === -1) break;
       finish();
       atLineStart = true;
-      start = end + 1;
+      start = newline + 1;
     }
   };
 }
+
+/** Tab, line feed, vertical tab, form feed, carriage return, space. */
+const isAsciiSpace = (byte: number) => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
 
 /** Wraps `fetch` so a response body larger than `maxBytes` fails instead of filling memory. */
 export function cappedFetch(maxBytes: () => number, observation: HttpObservation): typeof fetch {
@@ -126,19 +136,31 @@ export function cappedFetch(maxBytes: () => number, observation: HttpObservation
       throw new Error(`The server's response is ${declared} bytes, over the ${limit}-byte limit; it was not read.`);
     }
     if (!response.body) return response;
+    // One pulling stream rather than a TransformStream and its pipe: every
+    // response passes here, and building those cost a Verify all over HTTP
+    // about 5% of its CPU.
+    const reader = response.body.getReader();
     let seen = 0;
-    const counted = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          seen += chunk.byteLength;
-          if (seen > limit) {
-            controller.error(new Error(`The server's response passed the ${limit}-byte limit; reading stopped.`));
-            return;
-          }
-          controller.enqueue(chunk);
-        },
-      }),
-    );
+    const counted = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          return;
+        }
+        seen += value.byteLength;
+        if (seen > limit) {
+          const error = new Error(`The server's response passed the ${limit}-byte limit; reading stopped.`);
+          controller.error(error);
+          await reader.cancel(error).catch(() => undefined);
+          return;
+        }
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
     return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }

@@ -6,6 +6,7 @@ import { finding } from '../../shared/findings.js';
 import type { FileCheck, FileContent, Finding, Settings, SkillEntry, SkillSource, SkillTreeNode, VerifyJob } from '../../shared/model.js';
 import { parseSkillUri } from '../../shared/skill-uri.js';
 import { canonicalUri, containment } from './uri-memo.js';
+import { isoNow } from './clock.js';
 import { readSkillsCapability } from './capability.js';
 import { discoverLegacy } from './legacy.js';
 import { listAllSkills } from './listing.js';
@@ -153,7 +154,7 @@ export class SkillsEngine {
             const earlier = f.location.skillUri && !onPage.has(f.location.skillUri) ? state.record(f.location.skillUri) : undefined;
             if (earlier && seen.has(earlier.entry.uri)) {
               earlier.entryFindings = [...earlier.entryFindings, f];
-              earlier.view = undefined;
+              earlier.counts = undefined;
             }
           }
           serverFindings.push(...findings.filter((f) => !f.location.skillUri || !seen.has(f.location.skillUri)));
@@ -227,7 +228,7 @@ export class SkillsEngine {
     const own = got.findings.filter((f) => f.location.skillUri === undefined || f.location.skillUri === got.entry.uri);
     const record = existing && existing.source === 'listed' ? existing : state.upsert(got.entry, { source, findings: own, ...(got.cache ? { cache: got.cache } : {}) });
     record.getFindings = [...(existing ? own : []), ...mismatch];
-    record.view = undefined;
+    record.counts = undefined;
     state.relink();
     this.notifyEntries(rpc.serverId, [got.entry], 'get');
     const view = state.view(record, this.approvals);
@@ -242,7 +243,7 @@ export class SkillsEngine {
     const got = await getSkill(rpc, skillUri, signal);
     const findings = got.ok ? [...got.findings, ...compareWithListing(record.entry, got.entry, rpc.serverId)] : [...got.findings, finding('inspector-invalid-result', got.message, { serverId: rpc.serverId, skillUri })];
     record.getFindings = dedupe(findings.filter((f) => f.location.skillUri === undefined || f.location.skillUri === skillUri).map((f) => ({ ...f, location: { ...f.location, skillUri } })));
-    record.view = undefined;
+    record.counts = undefined;
     if (got.ok) this.notifyEntries(rpc.serverId, [got.entry], 'get');
     return record.getFindings;
   }
@@ -255,7 +256,7 @@ export class SkillsEngine {
     const listed = findResource(entry, fileUri);
     const isDynamic = entry.resources === 'dynamic' || entry.resources === null;
     const isSkillMd = canonicalUri(fileUri) === canonicalUri(skillUri);
-    const now = new Date().toISOString();
+    const now = isoNow();
     const loc = { serverId: rpc.serverId, skillUri, fileUri };
 
     if (!listed && !isDynamic && !isSkillMd) {
@@ -266,7 +267,8 @@ export class SkillsEngine {
       this.queueUpdate(state, record);
       return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: false, size: 0, digest: '', check, listed: false };
     }
-    const outside = listed && !isSkillMd ? containment(listed.uri, skillUri) : undefined;
+    // The listing already found every file inside the skill, or this one is checked here.
+    const outside = listed && !isSkillMd && !entry.contained ? containment(listed.uri, skillUri) : undefined;
     if (listed && outside && !outside.inside) {
       // Listed, but outside the skill directory (another skill, file:, ".."): never read (threat model T5).
       const check: FileCheck = { state: 'failed', reason: 'unlisted', message: `${listed.uri} lies outside the skill directory, so it was not read.`, checkedAt: now };
@@ -279,11 +281,11 @@ export class SkillsEngine {
       if (!where.inside) throw new Error(`${fileUri} is outside this skill (${where.detail}); it was not read.`);
     }
     const read = await readResourceBytes(rpc, fileUri, {
-      ...(listed && listed.size >= 0 ? { expectedSize: listed.size } : {}),
+      expectedSize: listed && listed.size >= 0 ? listed.size : undefined,
       maxFileBytes: this.settings().maxFileBytes,
       budget: state.budget,
       location: { serverId: rpc.serverId, skillUri },
-      ...(options.signal ? { signal: options.signal } : {}),
+      signal: options.signal,
     });
     if (!read.ok) {
       const check: FileCheck = { state: 'failed', reason: read.reason, message: read.message, checkedAt: now };
@@ -365,7 +367,7 @@ export class SkillsEngine {
     const record = this.requireRecord(state, skillUri);
     const { nodes, findings } = await listDirectoryTree(rpc, record.entry, Boolean(state.capability?.directoryRead), this.settings().maxListPages);
     record.directoryFindings = findings;
-    record.view = undefined;
+    record.counts = undefined;
     this.queueUpdate(state, record);
     return nodes;
   }
@@ -417,7 +419,7 @@ export class SkillsEngine {
     const views: SkillEntry[] = [];
     for (const [uri, record] of state.records) {
       if (skillUris && !skillUris.includes(uri)) continue;
-      record.view = undefined;
+      record.counts = undefined;
       views.push(state.view(record, this.approvals));
     }
     if (views.length > 0) this.events.updated(views);

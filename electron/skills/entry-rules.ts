@@ -5,7 +5,9 @@
 import { SKILL_DIGEST_PATTERN, SKILL_LIMITS, SkillSchema } from '@modelcontextprotocol/core/ext/skills';
 import { finding } from '../../shared/findings.js';
 import type { Finding, FindingLocation, SkillFileRef } from '../../shared/model.js';
-import { canonicalUri, containment, isRegName, parseSkillUri } from '../../shared/skill-uri.js';
+import { containment, isRegName, parseSkillUri } from '../../shared/skill-uri.js';
+// Memoised: Verify all asks again for the canonical form of every file listed here.
+import { canonicalUri } from './uri-memo.js';
 import { frontmatterFindings } from './format-rules.js';
 
 const DIGEST = SKILL_DIGEST_PATTERN;
@@ -16,7 +18,10 @@ export interface CheckedEntry {
   readonly resources: SkillFileRef[] | 'dynamic' | null;
   /** The SDK's schema accepts it and the URI is a SKILL.md URI: a host may load it. */
   readonly loadable: boolean;
-  readonly raw: unknown;
+  /** Every listed file lies inside the skill directory (checked once here, so reading need not check again). */
+  readonly contained: boolean;
+  // Not the entry as sent: nothing reads it after the checks, and at 10,000
+  // skills holding it beside the checked copy doubled the listing in memory.
 }
 
 export interface EntryCheck {
@@ -74,7 +79,8 @@ export function checkEntry(raw: unknown, serverId: string, where: string): Entry
     }
   }
 
-  const resources = checkResources(raw['resources'], uri, loc, findings);
+  const placement = { contained: true };
+  const resources = checkResources(raw['resources'], uri, loc, findings, placement);
 
   const meta = raw['_meta'];
   if (isRecord(meta)) {
@@ -88,15 +94,15 @@ export function checkEntry(raw: unknown, serverId: string, where: string): Entry
   const schemaOk = SkillSchema.safeParse(raw).success;
   // A file outside the skill directory (another skill, another scheme, file:, "..") would make a
   // host read where the skill has no business: such an entry is not loadable (threat model T5).
-  const contained = !Array.isArray(resources) || resources.every((r) => containment(r.uri, uri).inside);
+  const contained = placement.contained;
   const loadable = schemaOk && parsedUri.ok && resources !== null && contained;
   if (!loadable) {
     findings.push(finding('sep-2640-resources-invalid-entry', `The entry for "${uri}" is invalid, so a host must not load it (see the other findings for why).`, loc));
   }
-  return { entry: { uri, frontmatter, resources, loadable, raw }, findings };
+  return { entry: { uri, frontmatter, resources, loadable, contained }, findings };
 }
 
-function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[]): SkillFileRef[] | 'dynamic' | null {
+function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[], placement: { contained: boolean }): SkillFileRef[] | 'dynamic' | null {
   if (value === 'dynamic') {
     findings.push(finding('sep-2640-resources-dynamic-marker', `"${skillUri}" is dynamic: its content has no digests, so it cannot be verified or bound to an approval.`, { ...loc, field: 'resources' }));
     return 'dynamic';
@@ -136,6 +142,7 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
     }
     const where = containment(fileUri, skillUri);
     if (!where.inside) {
+      placement.contained = false;
       const id =
         where.reason === 'file-uri'
           ? 'inspector-file-uri'
@@ -166,7 +173,8 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
     } else {
       folded.set(lower, key);
     }
-    refs.push({ uri: fileUri, digest: typeof digest === 'string' ? digest : '', size: typeof size === 'number' ? size : -1 });
+    // The SKILL.md's own entry shares the skill's URI string: one copy per skill, not two.
+    refs.push({ uri: fileUri === skillUri ? skillUri : fileUri, digest: typeof digest === 'string' ? digest : '', size: typeof size === 'number' ? size : -1 });
   });
   if (!seen.has(canonicalUri(skillUri))) {
     findings.push(finding('sep-2640-resources-complete', `resources of "${skillUri}" has no entry for the SKILL.md itself.`, { ...loc, field: 'resources' }, { expected: `an entry with uri ${skillUri}`, actual: 'none' }));

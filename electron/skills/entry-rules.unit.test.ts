@@ -14,7 +14,9 @@ describe('checkEntry', () => {
     expect(entry?.loadable).toBe(true);
     expect(entry?.uri).toBe(SKILL_URI);
     expect(entry?.resources).toEqual(clean.entry['resources']);
-    expect(entry?.raw).toBe(clean.entry);
+    expect(entry?.frontmatter).toBe(clean.entry['frontmatter']);
+    expect(entry?.contained).toBe(true);
+    expect(Object.keys(entry!).sort()).toEqual(['contained', 'frontmatter', 'loadable', 'resources', 'uri']);
   });
 
   it('keeps a dynamic entry loadable but unverifiable', () => {
@@ -47,6 +49,16 @@ describe('checkEntry', () => {
         ['sep-2640-entry-resources-required', 'resources[1]'],
       ]),
     );
+  });
+
+  it('remembers whether every listed file lies inside the skill directory', () => {
+    const resources = clean.entry['resources'] as Array<{ uri: string }>;
+    const outside = checkEntry(entryWith({ resources: [...resources, { ...resources[1], uri: 'skill://other-skill/notes.md' }] }), SERVER, 'entry 0').entry;
+    expect(outside?.contained).toBe(false);
+    expect(outside?.loadable).toBe(false);
+    const climbing = checkEntry(entryWith({ resources: [...resources, { ...resources[1], uri: GUIDE_URI.replace('references/guide.md', '%2e%2e/x.md') }] }), SERVER, 'entry 0').entry;
+    expect(climbing?.contained).toBe(false);
+    expect(checkEntry(entryWith({ resources: 'dynamic' }), SERVER, 'entry 0').entry?.contained).toBe(true);
   });
 
   it('prefixes frontmatter rule fields with "frontmatter."', () => {

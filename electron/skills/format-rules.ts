@@ -149,7 +149,9 @@ export function skillMdFindings(parse: FrontmatterParse, location: FindingLocati
     return out;
   }
   out.push(...frontmatterFindings(parse.value, location, { ...context, fieldLines: parse.fieldLines }));
-  const bodyLines = parse.split.body.split('\n').length;
+  let bodyLines = 1;
+  // Counted, not split: splitting built an array of every line of every SKILL.md read.
+  for (let at = parse.split.body.indexOf('\n'); at >= 0; at = parse.split.body.indexOf('\n', at + 1)) bodyLines++;
   const approxTokens = Math.round(parse.split.body.length / 4);
   if (bodyLines > 500 || approxTokens > 5000) {
     out.push(

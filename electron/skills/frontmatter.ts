@@ -2,6 +2,7 @@
 // SDK's verifier (YAML 1.2 core schema, BOM and CRLF tolerated) so a file the
 // app calls "matches listing" is one a host built on the SDK would load too.
 import { parseDocument } from 'yaml';
+import { readPlainFrontmatter } from './plain-frontmatter.js';
 
 export interface SplitSkillMd {
   readonly hasBom: boolean;
@@ -18,18 +19,25 @@ export interface SplitSkillMd {
 export function splitSkillMd(text: string): SplitSkillMd {
   const hasBom = text.startsWith('\uFEFF');
   const source = (hasBom ? text.slice(1) : text).replace(/\r\n?/g, '\n');
-  const lines = source.split('\n');
-  if (lines[0]?.trimEnd() !== '---') return { hasBom, unclosed: false, body: source, bodyLine: 1, yamlLine: 1 };
-  const close = lines.findIndex((line, i) => i > 0 && line.trimEnd() === '---');
-  if (close < 0) return { hasBom, yaml: lines.slice(1).join('\n'), unclosed: true, body: '', bodyLine: lines.length + 1, yamlLine: 2 };
-  return {
-    hasBom,
-    yaml: lines.slice(1, close).join('\n'),
-    unclosed: false,
-    body: lines.slice(close + 1).join('\n'),
-    bodyLine: close + 2,
-    yamlLine: 2,
+  // Line by line only up to the closing `---`: the body is one slice, however long the file.
+  const lineEnd = (from: number) => {
+    const end = source.indexOf('\n', from);
+    return end < 0 ? source.length : end;
   };
+  const firstEnd = lineEnd(0);
+  if (source.slice(0, firstEnd).trimEnd() !== '---') return { hasBom, unclosed: false, body: source, bodyLine: 1, yamlLine: 1 };
+  const yamlStart = firstEnd + 1;
+  let lines = 1;
+  for (let start = yamlStart; firstEnd < source.length; ) {
+    const end = lineEnd(start);
+    if (source.slice(start, end).trimEnd() === '---') {
+      return { hasBom, yaml: source.slice(yamlStart, Math.max(yamlStart, start - 1)), unclosed: false, body: source.slice(end + 1), bodyLine: lines + 2, yamlLine: 2 };
+    }
+    lines++;
+    if (end === source.length) break;
+    start = end + 1;
+  }
+  return { hasBom, yaml: source.slice(yamlStart), unclosed: true, body: '', bodyLine: lines + 1, yamlLine: 2 };
 }
 
 export type FrontmatterParse =
@@ -50,6 +58,8 @@ export function parseFrontmatter(text: string): FrontmatterParse {
   if (split.unclosed) {
     return { ok: false, problem: 'unclosed', message: 'The frontmatter has no closing "---" line.', line: 1, split };
   }
+  const plain = readPlainFrontmatter(split.yaml);
+  if (plain) return { ok: true, value: plain, split, fieldLines: fieldLinesOf(split) };
   const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
@@ -67,13 +77,18 @@ export function parseFrontmatter(text: string): FrontmatterParse {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, problem: 'not-mapping', message: 'The frontmatter is not a mapping of fields.', line: split.yamlLine, split };
   }
+  return { ok: true, value: value as Record<string, unknown>, split, fieldLines: fieldLinesOf(split) };
+}
+
+/** The line in the file of each top-level field. */
+function fieldLinesOf(split: SplitSkillMd): Record<string, number> {
   const fieldLines: Record<string, number> = {};
-  const lines = split.yaml.split('\n');
+  const lines = (split.yaml ?? '').split('\n');
   lines.forEach((line, index) => {
     const key = /^([^\s:#][^:]*?)\s*:/.exec(line)?.[1];
     if (key !== undefined && !(key in fieldLines)) fieldLines[key.replace(/^["']|["']$/g, '')] = index + split.yamlLine;
   });
-  return { ok: true, value: value as Record<string, unknown>, split, fieldLines };
+  return fieldLines;
 }
 
 /** Stable JSON for comparing field values (key order does not matter). */

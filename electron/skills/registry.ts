@@ -20,15 +20,33 @@ export interface SkillRecord {
   entryFindings: Finding[];
   /** From the last skills/get comparison. */
   getFindings: Finding[];
-  files: Map<string, FileCheck>;
-  fileFindings: Map<string, Finding[]>;
+  /** Checks of the files read; written through `ServerSkills.setFile`. */
+  files: ReadonlyMap<string, FileCheck>;
+  /** Findings per file read, for the files that have any. */
+  fileFindings: ReadonlyMap<string, Finding[]>;
   nestedIn?: string;
   nestedSkills: string[];
   collisionFindings: Finding[];
   /** From the last resources/directory/read walk. */
   directoryFindings: Finding[];
-  view?: SkillEntry;
+  /**
+   * Counts of the skill's findings, kept until something about the skill
+   * changes. Only these are kept, not the whole view: at 10,000 skills the
+   * views held ~10 MB and each rebuilt one outlived young garbage collection.
+   */
+  counts?: { readonly errorCount: number; readonly warningCount: number };
 }
+
+/** Shared by every view of a file not read yet. */
+const UNREAD: FileCheck = Object.freeze({ state: 'unread' });
+// Shared by every record until it has something of its own, and never
+// written to: at 10,000 skills, five empty lists and two empty maps per
+// skill were several MB of live heap, and V8 lets the heap grow to about
+// four times what is live before it collects.
+const NO_FINDINGS: Finding[] = Object.freeze([]) as unknown as Finding[];
+const NO_URIS: string[] = Object.freeze([]) as unknown as string[];
+const NO_CHECKS: ReadonlyMap<string, FileCheck> = new Map();
+const NO_FILE_FINDINGS: ReadonlyMap<string, Finding[]> = new Map();
 
 export interface ApprovalLookup {
   (serverId: string, skillUri: string): { approval: ApprovalState; enabled: boolean };
@@ -55,19 +73,23 @@ export class ServerSkills {
   /** Adds or replaces an entry. File checks survive only when the file's listed digest is unchanged. */
   upsert(entry: CheckedEntry, meta: { source: SkillSource; legacyForm?: string; frontmatterDerived?: boolean; cache?: CacheHint; findings: Finding[] }): SkillRecord {
     const previous = this.records.get(entry.uri);
-    const files = new Map<string, FileCheck>();
-    const fileFindings = new Map<string, Finding[]>();
-    if (previous && Array.isArray(entry.resources) && Array.isArray(previous.entry.resources)) {
+    let files = NO_CHECKS;
+    let fileFindings = NO_FILE_FINDINGS;
+    if (previous && previous.files.size > 0 && Array.isArray(entry.resources) && Array.isArray(previous.entry.resources)) {
+      const kept = new Map<string, FileCheck>();
+      const keptFindings = new Map<string, Finding[]>();
       const before = new Map(previous.entry.resources.map((r) => [r.uri, r]));
       for (const r of entry.resources) {
         const old = before.get(r.uri);
         const check = previous.files.get(r.uri);
         if (old && check && old.digest === r.digest && old.size === r.size) {
-          files.set(r.uri, check);
+          kept.set(r.uri, check);
           const ff = previous.fileFindings.get(r.uri);
-          if (ff) fileFindings.set(r.uri, ff);
+          if (ff) keptFindings.set(r.uri, ff);
         }
       }
+      if (kept.size > 0) files = kept;
+      if (keptFindings.size > 0) fileFindings = keptFindings;
     }
     const record: SkillRecord = {
       entry,
@@ -77,22 +99,32 @@ export class ServerSkills {
       frontmatterDerived: meta.frontmatterDerived ?? false,
       fetchedAt: new Date().toISOString(),
       ...(meta.cache ? { cache: meta.cache } : {}),
-      entryFindings: meta.findings,
-      getFindings: previous?.getFindings ?? [],
+      entryFindings: meta.findings.length > 0 ? meta.findings : NO_FINDINGS,
+      getFindings: previous?.getFindings ?? NO_FINDINGS,
       files,
       fileFindings,
-      nestedSkills: [],
-      collisionFindings: [],
-      directoryFindings: previous?.directoryFindings ?? [],
+      nestedSkills: NO_URIS,
+      collisionFindings: NO_FINDINGS,
+      directoryFindings: previous?.directoryFindings ?? NO_FINDINGS,
     };
     this.records.set(entry.uri, record);
     return record;
   }
 
   setFile(record: SkillRecord, fileUri: string, check: FileCheck, findings: Finding[]): void {
-    record.files.set(fileUri, check);
-    record.fileFindings.set(fileUri, findings);
-    record.view = undefined;
+    // The record's own maps, made on its first file (the shared empty ones are never written to).
+    const files = record.files === NO_CHECKS ? new Map<string, FileCheck>() : (record.files as Map<string, FileCheck>);
+    files.set(fileUri, check);
+    record.files = files;
+    // Most files have no findings: 50,000 empty lists were measurable at 10,000 skills.
+    if (findings.length > 0) {
+      const fileFindings = record.fileFindings === NO_FILE_FINDINGS ? new Map<string, Finding[]>() : (record.fileFindings as Map<string, Finding[]>);
+      fileFindings.set(fileUri, findings);
+      record.fileFindings = fileFindings;
+    } else if (record.fileFindings.has(fileUri)) {
+      (record.fileFindings as Map<string, Finding[]>).delete(fileUri);
+    }
+    record.counts = undefined;
   }
 
   /** Links nested skills to their parents and reports same-name skills (O(n × depth)). */
@@ -100,9 +132,9 @@ export class ServerSkills {
     const byRoot = new Map<string, string>();
     for (const [uri, record] of this.records) {
       record.nestedIn = undefined;
-      record.nestedSkills = [];
-      record.collisionFindings = [];
-      record.view = undefined;
+      record.nestedSkills = NO_URIS;
+      record.collisionFindings = NO_FINDINGS;
+      record.counts = undefined;
       const parts = parseSkillUri(uri);
       if (parts.ok) byRoot.set(parts.parts.root, uri);
     }
@@ -118,7 +150,9 @@ export class ServerSkills {
         if (parent) {
           const record = this.records.get(uri)!;
           record.nestedIn = parent;
-          this.records.get(parent)!.nestedSkills.push(uri);
+          const parentRecord = this.records.get(parent)!;
+          if (parentRecord.nestedSkills === NO_URIS) parentRecord.nestedSkills = [];
+          parentRecord.nestedSkills.push(uri);
           break;
         }
       }
@@ -135,13 +169,14 @@ export class ServerSkills {
       if (uris.length < 2) continue;
       for (const uri of uris) {
         const others = uris.filter((u) => u !== uri);
-        this.records.get(uri)!.collisionFindings.push(
+        // A skill has one name, so this is its only collision finding.
+        this.records.get(uri)!.collisionFindings = [
           finding('sep-2640-names-should-be-unique', `The name "${name}" is also used by ${others.join(', ')} on this server. Hosts must show both, qualified by path.`, {
             serverId: this.serverId,
             skillUri: uri,
             field: 'frontmatter.name',
           }),
-        );
+        ];
       }
     }
   }
@@ -167,20 +202,27 @@ export class ServerSkills {
     });
   }
 
-  view(record: SkillRecord, approvals: ApprovalLookup): SkillEntry {
-    const { approval, enabled } = approvals(this.serverId, record.entry.uri);
-    if (record.view && record.view.approval === approval && record.view.enabled === enabled) return record.view;
-    const entry = record.entry;
-    const parts = parseSkillUri(entry.uri);
-    const findings = this.findingsOf(record);
+  /** How many error and warning findings the skill has (remembered until it changes). */
+  countsOf(record: SkillRecord): { readonly errorCount: number; readonly warningCount: number } {
+    if (record.counts) return record.counts;
     let errorCount = 0;
     let warningCount = 0;
-    for (const f of findings) {
+    for (const f of this.findingsOf(record)) {
       if (f.severity === 'error') errorCount++;
       else if (f.severity === 'warning') warningCount++;
     }
+    record.counts = { errorCount, warningCount };
+    return record.counts;
+  }
+
+  /** The skill as the window sees it, built anew each time (see `counts`). */
+  view(record: SkillRecord, approvals: ApprovalLookup): SkillEntry {
+    const { approval, enabled } = approvals(this.serverId, record.entry.uri);
+    const entry = record.entry;
+    const parts = parseSkillUri(entry.uri);
+    const { errorCount, warningCount } = this.countsOf(record);
     const files: Record<string, FileCheck> = {};
-    if (Array.isArray(entry.resources)) for (const r of entry.resources) files[r.uri] = record.files.get(r.uri) ?? { state: 'unread' };
+    if (Array.isArray(entry.resources)) for (const r of entry.resources) files[r.uri] = record.files.get(r.uri) ?? UNREAD;
     else for (const [uri, check] of record.files) files[uri] = check;
     const view: SkillEntry = {
       serverId: this.serverId,
@@ -205,15 +247,14 @@ export class ServerSkills {
       approval,
       enabled,
     };
-    record.view = view;
     return view;
   }
 
   worstSeverity(): ReturnType<typeof worstSeverity> {
     let worst = worstSeverity(this.serverFindings);
     for (const record of this.records.values()) {
-      const v = record.view;
-      const s = v ? (v.errorCount > 0 ? 'error' : v.warningCount > 0 ? 'warning' : undefined) : worstSeverity(this.findingsOf(record));
+      const c = this.countsOf(record);
+      const s = c.errorCount > 0 ? 'error' : c.warningCount > 0 ? 'warning' : undefined;
       if (s === 'error') return 'error';
       if (s === 'warning') worst = 'warning';
     }
@@ -224,14 +265,17 @@ export class ServerSkills {
 export function statusOf(record: SkillRecord): SkillStatus {
   const { entry } = record;
   if (!entry.loadable && entry.resources === null) return 'invalid';
-  const checks = [...record.files.values()];
-  if (checks.some((c) => c.state === 'failed')) return 'mismatch';
+  let anyVerified = false;
+  for (const c of record.files.values()) {
+    if (c.state === 'failed') return 'mismatch';
+    if (c.state === 'verified') anyVerified = true;
+  }
   if (entry.resources === 'dynamic' || entry.resources === null) return 'unverifiable';
   if (!entry.loadable) return 'invalid';
   const listed = entry.resources;
   if (listed.length > 0 && listed.every((r) => record.files.get(r.uri)?.state === 'verified')) return 'verified';
   if (listed.some((r) => record.files.get(r.uri)?.state === 'unverifiable')) return 'unverifiable';
-  if (checks.some((c) => c.state === 'verified')) return 'partial';
+  if (anyVerified) return 'partial';
   return 'unread';
 }
 

@@ -26,6 +26,9 @@ export interface FileVerdict {
   readonly skillMd?: FrontmatterParse;
 }
 
+/** Not fatal: a SKILL.md that is not valid UTF-8 still shows, with replacement characters (one decoder, not one per file). */
+const UTF8 = new TextDecoder('utf-8');
+
 export function sha256(bytes: Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }
@@ -53,7 +56,7 @@ export function verifyFile(
   let frontmatterFailure: FileCheck | undefined;
 
   if (isSkillMd) {
-    const text = new TextDecoder('utf-8').decode(bytes);
+    const text = UTF8.decode(bytes);
     skillMd = parseFrontmatter(text);
     const parts = parseSkillUri(entry.uri);
     findings.push(...skillMdFindings(skillMd, loc, parts.ok ? { finalSegment: parts.parts.finalSegment } : {}));

@@ -2,7 +2,7 @@
 // ring buffer's bound) and pushed in batches; export and clear go through the contract.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ProtocolLogEntry } from '../../shared/model.js';
-import type { ProtocolLogExport } from '../../electron/connections/protocol-log.js';
+import { BODY_DROPPED_NOTE, type ProtocolLogExport } from '../../electron/connections/protocol-log.js';
 import { ContractClient, stdio } from '../fixtures/servers/harness.js';
 
 let client: ContractClient;
@@ -62,6 +62,33 @@ test('the log limit is a setting; a flood past it keeps the newest entries and t
   const exported = JSON.parse(json) as ProtocolLogExport;
   expect(exported).toMatchObject({ format: 'skill-inspector-protocol-log', version: 1, serverId: server.id, label: 'Flood, bounded', limit: 500, dropped: lastSeq - 500 });
   expect(exported.entries).toEqual(log);
+});
+
+test('the bytes of bodies kept are a setting: older entries keep method, id and size, and say why their body is gone', async () => {
+  const views = await client.call('servers.list', {});
+  const bounded = views.find((v) => v.config.label === 'Flood, bounded')!.config.id;
+  const before = await client.call('log.get', { serverId: bounded });
+  expect(before.every((e) => e.text !== BODY_DROPPED_NOTE)).toBe(true);
+
+  const settings = await client.call('settings.update', { logBodyBytes: 10_000 });
+  expect(settings.logBodyBytes).toBe(10_000);
+  const log = await client.call('log.get', { serverId: bounded });
+  expect(log.map((e) => e.seq)).toEqual(before.map((e) => e.seq));
+  const kept = log.filter((e) => e.message !== undefined);
+  const dropped = log.filter((e) => e.text === BODY_DROPPED_NOTE);
+  // The newest bodies, within the budget; every older message lost its body, and only that.
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept.reduce((sum, e) => sum + e.bytes, 0)).toBeLessThanOrEqual(10_000);
+  expect(log.indexOf(kept[0]!)).toBe(dropped.length);
+  expect(kept.at(-1)).toBe(log.at(-1));
+  expect(floodText(log.filter(isFlood).at(-1))).toBe(`flood message ${FLOOD} of ${FLOOD}`);
+  for (const [i, entry] of dropped.entries()) {
+    const { message: _message, text: _text, ...rest } = before[i]!;
+    expect(entry).toEqual({ ...rest, text: BODY_DROPPED_NOTE });
+  }
+  const exported = JSON.parse((await client.call('log.export', { serverId: bounded })).json) as ProtocolLogExport;
+  expect(exported.entries).toEqual(log);
+  await client.call('settings.update', { logBodyBytes: 4 * 1024 * 1024 });
 });
 
 test('clearing a log empties it for that server only', async () => {

@@ -1,7 +1,7 @@
 // One skill in the catalog list: path prefix and name, status in words and
 // colour, the description, and its finding counts.
 import { Group, Text } from '@mantine/core';
-import { memo, type CSSProperties } from 'react';
+import { memo } from 'react';
 import type { SkillEntry } from '../../../shared/model.js';
 import { ApprovalBadge } from '../components/ApprovalBadge.js';
 import { SeverityBadge } from '../components/SeverityBadge.js';
@@ -14,11 +14,14 @@ interface SkillRowProps {
   selected: boolean;
   active: boolean;
   serverLabel: string | undefined;
-  onOpen: () => void;
-  style: CSSProperties;
+  /** The same function for every row and render, so a row whose props did not change is not rendered again. */
+  onOpen: (entry: SkillEntry) => void;
+  /** Where the virtual list places the row. */
+  top: number;
+  height: number;
 }
 
-export const SkillRow = memo(function SkillRow({ id, entry, selected, active, serverLabel, onOpen, style }: SkillRowProps) {
+export const SkillRow = memo(function SkillRow({ id, entry, selected, active, serverLabel, onOpen, top, height }: SkillRowProps) {
   return (
     <div
       id={id}
@@ -29,8 +32,8 @@ export const SkillRow = memo(function SkillRow({ id, entry, selected, active, se
       data-active={active}
       data-skill-uri={entry.uri}
       data-skill-name={entry.name}
-      onClick={onOpen}
-      style={style}
+      onClick={() => onOpen(entry)}
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}
     >
       <Group justify="space-between" wrap="nowrap" gap={6}>
         <Group gap={4} wrap="nowrap" style={{ flex: '1 1 0', minWidth: 0 }}>

@@ -30,6 +30,7 @@ const FIELDS: readonly FieldSpec[] = [
   { key: 'maxListEntries', label: 'Listing entries', description: 'Skills accepted from one listing.', scale: 1, unit: 'skills' },
   { key: 'maxListBytes', label: 'Listing size', description: 'Total size of one listing.', scale: MIB, unit: 'MiB', decimals: 2 },
   { key: 'logLimit', label: 'Protocol log size', description: 'Messages kept per server (oldest go first).', scale: 1, unit: 'messages' },
+  { key: 'logBodyBytes', label: 'Protocol log bodies', description: 'Message bodies kept per server; older messages keep method, id, time and size.', scale: MIB, unit: 'MiB', decimals: 2 },
   { key: 'readConcurrency', label: 'Files read at once', description: 'During Verify all.', scale: 1, unit: 'files' },
 ];
 
