@@ -50,6 +50,8 @@ test('the log limit is a setting; a flood past it keeps the newest entries and t
   await client.call('servers.connect', { serverId: server.id });
   await client.until('the end of the flood', () => pushed(server.id).some((p) => p.entries.some((e) => floodText(e) === `flood message ${FLOOD} of ${FLOOD}`)));
   await client.until('the skills listing after connect', () => client.payloads('skills.listed').some((e) => e.serverId === server.id && e.done));
+  // Stderr is read apart from stdout; once its one line is in, the log of this server is settled for the next test.
+  await client.until('the server\'s stderr line', () => pushed(server.id).some((p) => p.entries.some((e) => e.direction === 'stderr')));
 
   const log = await client.call('log.get', { serverId: server.id });
   expect(log).toHaveLength(500);
