@@ -13,6 +13,7 @@ import { ServerCatalog } from './servers/catalog.js';
 import { ConfigError, knownConfigFiles, parseConfigText, readConfigFile } from './servers/config-import.js';
 import { SettingsStore } from './settings-store.js';
 import { SkillsEngine } from './skills/engine.js';
+import { ListingRefresher } from './skills/listing-refresh.js';
 import { createApprovalHandlers } from './approvals/handlers.js';
 import { createReviewHandlers } from './review/handlers.js';
 import type { FeatureDeps } from './feature-deps.js';
@@ -73,6 +74,12 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     job: (job) => emit('job.progress', job),
   });
 
+  // A stale listing is fetched again by itself, so a changed skill loses its approval without a click.
+  const refresher = new ListingRefresher({
+    refresh: async (serverId) => refreshSkills(catalog.get(serverId)),
+    minIntervalMs: () => settings.get().minListingRefreshMs,
+  });
+
   const pool = new ConnectionPool({
     settings: () => settings.get(),
     resolveTransport: (server) => (server.builtin === 'demo' ? options.demoTransport() : server.transport),
@@ -81,6 +88,7 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     onSnapshot: (snapshot, previous) => {
       emit('connection.changed', snapshot);
       emitServers();
+      if (snapshot.status !== 'connected') refresher.cancel(snapshot.serverId);
       if (snapshot.status === 'connected' && previous?.status !== 'connected') {
         // Connecting lists skills and nothing more: no file is read until the user asks.
         const server = catalog.list().find((s) => s.id === snapshot.serverId);
@@ -90,6 +98,7 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
   });
 
   catalog.onRemove(async (server) => {
+    refresher.cancel(server.id);
     await pool.remove(server.id);
     engine.forget(server.id);
   });
@@ -116,7 +125,16 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
   async function refreshSkills(server: ServerConfig) {
     const connection = pool.find(server.id);
     if (!connection?.isConnected) throw new ApiFailure('failed', `"${server.label}" is not connected. Connect it first.`);
-    return engine.refresh(rpcFor(server.id), connection.snapshot.capabilities);
+    const ttlMs = () => engine.server(server.id).listing?.cache?.ttlMs;
+    try {
+      const listed = await engine.refresh(rpcFor(server.id), connection.snapshot.capabilities);
+      // Still connected: a listing that finished after a disconnect plans nothing.
+      if (connection.isConnected) refresher.listed(server.id, ttlMs());
+      return listed;
+    } catch (error) {
+      if (connection.isConnected) refresher.failed(server.id, ttlMs());
+      throw error;
+    }
   }
 
   const deps: FeatureDeps = {
@@ -271,6 +289,7 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     catalog,
     close: async () => {
       if (serversTimer) clearTimeout(serversTimer);
+      refresher.close();
       await pool.closeAll();
     },
   };

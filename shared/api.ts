@@ -62,6 +62,7 @@ export const settingsPatchSchema = z
     logLimit: z.number().int().min(10).max(1_000_000),
     logBodyBytes: z.number().int().min(0).max(1024 * 1024 * 1024),
     readConcurrency: z.number().int().min(1).max(64),
+    minListingRefreshMs: z.number().int().min(0).max(86_400_000),
   })
   .partial()
   .strict();

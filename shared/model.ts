@@ -244,6 +244,8 @@ export interface Settings {
   readonly logBodyBytes: number;
   /** How many files are read at once during Verify all. */
   readonly readConcurrency: number;
+  /** The shortest wait before a stale listing (ttlMs) is listed again by itself, ms; 0: never by itself. */
+  readonly minListingRefreshMs: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -256,6 +258,7 @@ export const DEFAULT_SETTINGS: Settings = {
   logLimit: 5_000,
   logBodyBytes: 4 * 1024 * 1024,
   readConcurrency: 8,
+  minListingRefreshMs: 60_000,
 };
 
 /** Config formats the app imports servers from. */
