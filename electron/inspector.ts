@@ -148,11 +148,11 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
     ...(options.projectDirs !== undefined ? { projectDirs: options.projectDirs } : {}),
   };
-  const approvalHandlers = await createApprovalHandlers(deps);
+  const approvals = await createApprovalHandlers(deps);
   const reviewHandlers = await createReviewHandlers(deps);
 
   const handlers: Handlers = {
-    ...approvalHandlers,
+    ...approvals.handlers,
     ...reviewHandlers,
     'app.info': async () => ({ name: 'Skill Inspector', version: options.appVersion, mode: options.mode, dataDir: options.dataDir, platform: process.platform }),
     'app.alerts': async () => [...alerts],
@@ -291,6 +291,8 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
       if (serversTimer) clearTimeout(serversTimer);
       refresher.close();
       await pool.closeAll();
+      // A listing or read that just finished may still be writing history or a revocation: nothing is lost at quit.
+      await approvals.settled();
     },
   };
 }

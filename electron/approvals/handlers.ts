@@ -21,7 +21,13 @@ export type ApprovalHandlers = Pick<Handlers, keyof typeof APPROVAL_PARAMS>;
 const SNAPSHOTS_DIR = 'snapshots';
 const HISTORY_DIR = 'history';
 
-export async function createApprovalHandlers(deps: FeatureDeps): Promise<ApprovalHandlers> {
+export interface ApprovalsFeature {
+  readonly handlers: ApprovalHandlers;
+  /** Resolves once every background write (history, automatic revocations) has landed; the app waits for it on close. */
+  settled(): Promise<void>;
+}
+
+export async function createApprovalHandlers(deps: FeatureDeps): Promise<ApprovalsFeature> {
   const snapshots = new SnapshotStore(path.join(deps.dataDir, SNAPSHOTS_DIR));
   const problems: { report?: Approvals['reportProblem'] } = {};
   const history = new HistoryStore(path.join(deps.dataDir, HISTORY_DIR), (problem) => problems.report?.(problem));
@@ -110,5 +116,5 @@ export async function createApprovalHandlers(deps: FeatureDeps): Promise<Approva
       return handler(params);
     };
   }
-  return wrapped as unknown as ApprovalHandlers;
+  return { handlers: wrapped as unknown as ApprovalHandlers, settled: () => service.settled() };
 }

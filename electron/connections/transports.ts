@@ -198,7 +198,11 @@ export function buildTransport(config: TransportConfig, log: ProtocolLog, limits
     inner = stdio;
   } else {
     const headers: Record<string, string> = { ...config.headers };
-    if (config.bearerToken) headers['Authorization'] = `Bearer ${config.bearerToken}`;
+    if (config.bearerToken) {
+      // The token wins over an Authorization header of any case; sending both makes one invalid header.
+      for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
+      headers['Authorization'] = `Bearer ${config.bearerToken}`;
+    }
     const options = {
       requestInit: { headers },
       fetch: cappedFetch(limits.maxMessageBytes, httpObservation),

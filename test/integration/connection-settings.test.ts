@@ -104,6 +104,17 @@ describe('Streamable HTTP: custom headers and a bearer token', () => {
     expect(requests.map((r) => [r.status, r.headers])).toEqual(requests.map(() => [401, { authorization: `Bearer ${TOKEN}`, 'x-team': null }]));
   });
 
+  test('an Authorization header of any case gives way to the bearer token: one header goes out, the token', async () => {
+    const serverId = await add('Token beside a header', { kind: 'http', url: auth.url, headers: { 'X-Team': 'docs', authorization: 'Bearer from-headers' }, bearerToken: TOKEN });
+    const before = (await seen()).length;
+    const snapshot = await client.call('servers.connect', { serverId });
+    expect([snapshot.status, snapshot.error]).toEqual(['connected', undefined]);
+    const requests = await seen(before);
+    expect(requests.length).toBeGreaterThanOrEqual(1);
+    expect(requests.map((r) => r.headers)).toEqual(requests.map(() => ({ authorization: `Bearer ${TOKEN}`, 'x-team': 'docs' })));
+    expect((await client.call('servers.disconnect', { serverId })).status).toBe('disconnected');
+  });
+
   test('correcting the token in the server settings: the next connection carries the new one', async () => {
     const serverId = await add('Fixed later', { kind: 'http', url: auth.url, headers: { 'X-Team': 'docs' }, bearerToken: WRONG_TOKEN });
     expect((await client.call('servers.connect', { serverId })).status).toBe('failed');
@@ -121,7 +132,7 @@ describe('Streamable HTTP: custom headers and a bearer token', () => {
   test('the bearer token is not in the protocol log, its export, or the connection state', async () => {
     const views = await client.call('servers.list', {});
     const withToken = views.filter((v) => v.config.transport.kind === 'http');
-    expect(withToken.length).toBe(4);
+    expect(withToken.length).toBe(5);
     for (const view of withToken) {
       const serverId = view.config.id;
       const log = await client.call('log.get', { serverId });
