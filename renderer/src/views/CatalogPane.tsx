@@ -249,10 +249,12 @@ function CatalogEmpty({ server, hasSkills, onClear, streaming }: { server: Serve
       </Empty>
     );
   }
+  // No skills and an error about the server: the listing failed (no answer, a malformed one), which is not "lists none".
+  const listingFailed = server.worstSeverity === 'error';
   return (
     <Empty
       icon={<IconServer2 size={28} />}
-      title="This server lists no skills"
+      title={listingFailed ? 'The skill listing failed' : 'This server lists no skills'}
       actions={
         <Group gap={6}>
           <Button size="xs" variant="default" onClick={() => serverActions.loadByUri(id)}>
@@ -264,7 +266,9 @@ function CatalogEmpty({ server, hasSkills, onClear, streaming }: { server: Serve
         </Group>
       }
     >
-      It may not serve skills, or it serves them only by URI. The server overview shows what it declared.
+      {listingFailed
+        ? 'The server did not give a usable answer to skills/list. The server overview says what went wrong.'
+        : 'It may not serve skills, or it serves them only by URI. The server overview shows what it declared.'}
     </Empty>
   );
 }

@@ -3,7 +3,6 @@
 import { ActionIcon, Badge, Button, Group, Menu, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconFileImport, IconPlus, IconServer2 } from '@tabler/icons-react';
 import { useMemo, useRef } from 'react';
-import { severityRank } from '../../../shared/findings.js';
 import type { ServerView, Severity } from '../../../shared/model.js';
 import { ConnectionDot } from '../components/ConnectionDot.js';
 import { Empty } from '../components/Empty.js';
@@ -19,6 +18,7 @@ import { ALL_SERVERS, useServers } from '../state/servers.js';
 import { CollisionsSidebarLink } from './collisions/CollisionsSidebarLink.js';
 import { LocalFoldersSection } from './local/LocalFoldersSection.js';
 import { serverActions } from './server-actions.js';
+import { worse, worstBySkills } from './worst-severity.js';
 
 function eraLabel(server: ServerView): string | undefined {
   const { era, protocolVersion } = server.connection;
@@ -42,15 +42,7 @@ export function ServerSidebar() {
   const listRef = useRef<HTMLDivElement>(null);
   const skills = useCatalog((s) => s.skills);
   // The main process sends a server's worst finding with each listing; files checked since then raise it here.
-  const worstFromSkills = useMemo(() => {
-    const worst = new Map<string, Severity>();
-    for (const entry of skills.values()) {
-      const severity: Severity | undefined = entry.errorCount > 0 ? 'error' : entry.warningCount > 0 ? 'warning' : undefined;
-      const current = worst.get(entry.serverId);
-      if (severity && (!current || severityRank(severity) > severityRank(current))) worst.set(entry.serverId, severity);
-    }
-    return worst;
-  }, [skills]);
+  const worstFromSkills = useMemo(() => worstBySkills(skills.values()), [skills]);
   // "All skills" lists every origin's skills: the servers' and the local folders'.
   const localTotal = useLocalOrigins((s) => s.origins.reduce((n, o) => n + o.skillCount, 0));
   const total = servers.reduce((n, s) => n + s.skillCount, 0) + localTotal;
@@ -138,12 +130,6 @@ export function ServerSidebar() {
       </ScrollArea>
     </Stack>
   );
-}
-
-function worse(a: Severity | undefined, b: Severity | undefined): Severity | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return severityRank(a) >= severityRank(b) ? a : b;
 }
 
 function ServerRow({ server, worst, index, selected, onChoose }: { server: ServerView; worst: Severity | undefined; index: number; selected: boolean; onChoose: () => void }) {

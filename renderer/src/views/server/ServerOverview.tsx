@@ -3,7 +3,7 @@
 // error with its diagnostic, and findings about the server as a whole.
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { InstructionPointer } from '../../../../shared/api.js';
 import type { ServerView } from '../../../../shared/model.js';
 import { errorMessage } from '../../api.js';
@@ -18,6 +18,7 @@ import { skillKey, useCatalog } from '../../state/catalog.js';
 import { useSelection } from '../../state/selection.js';
 import { serverFindingsKey, useSkillDetails } from '../../state/skill-details.js';
 import { serverActions } from '../server-actions.js';
+import { worse, worstBySkills } from '../worst-severity.js';
 import { ConnectionFactRows } from './ConnectionFacts.js';
 
 const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
@@ -28,12 +29,17 @@ export function ServerOverview({ server }: { server: ServerView }) {
   const status = c.status;
   const findingsLoad = useSkillDetails((s) => s.findings.get(serverFindingsKey(id)));
   const skillCount = server.skillCount;
+  // A listing that ends (or fails) can change the findings without changing the skill count.
+  const listing = useCatalog((s) => s.listing.has(id));
   useEffect(() => {
     void useSkillDetails.getState().loadFindings(id);
-  }, [id, status, skillCount]);
+  }, [id, status, skillCount, listing]);
   const findings = findingsLoad?.state === 'loaded' ? findingsLoad.value : findingsLoad?.state === 'loading' ? findingsLoad.previous : undefined;
   const extensions = (c.capabilities?.['extensions'] ?? undefined) as Record<string, unknown> | undefined;
   const skillsCapability = extensions?.[SKILLS_EXTENSION];
+  // As in the sidebar: files checked since the listing raise the server's worst finding.
+  const skills = useCatalog((s) => s.skills);
+  const worst = useMemo(() => worse(server.worstSeverity, worstBySkills(skills.values()).get(id)), [server.worstSeverity, skills, id]);
 
   return (
     <Stack gap="md" p="md" className="tab-scroll" data-server-overview>
@@ -90,7 +96,7 @@ export function ServerOverview({ server }: { server: ServerView }) {
           <Row label="Skills">
             <Group gap={6}>
               <Text size="xs">{server.skillCount.toLocaleString()} known</Text>
-              <WorstFinding severity={server.worstSeverity} />
+              <WorstFinding severity={worst} />
               {skillsCapability !== undefined ? (
                 <Badge size="xs" color="green" variant="light" leftSection={<IconCircleCheck size={10} />}>
                   skills extension declared
@@ -168,7 +174,11 @@ function InstructionPointers({ serverId, connected }: { serverId: string; connec
       .getState()
       .instructionPointers(serverId)
       .then(
-        (pointers) => setState({ kind: 'done', pointers }),
+        (pointers) => {
+          setState({ kind: 'done', pointers });
+          // The check notes what it found about the server (a URI the server did not confirm): show it now.
+          void useSkillDetails.getState().loadFindings(serverId);
+        },
         (error: unknown) => setState({ kind: 'error', message: errorMessage(error) }),
       );
   };
