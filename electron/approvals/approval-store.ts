@@ -93,6 +93,22 @@ export class ApprovalStore {
     return removed;
   }
 
+  /**
+   * Undoes, in memory only, a change whose save failed: puts `previous` back
+   * (or nothing) unless the decision was changed again in the meantime.
+   */
+  undo(serverId: string, skillUri: string, expected: ApprovalRecord | undefined, previous: ApprovalRecord | undefined): void {
+    const key = keyOf(serverId, skillUri);
+    if (this.records.get(key) !== expected) return;
+    if (previous) this.records.set(key, previous);
+    else this.records.delete(key);
+  }
+
+  /** Writes what is in memory again (after a save that failed). */
+  flush(): Promise<void> {
+    return this.persist();
+  }
+
   private persist(): Promise<void> {
     const approvals = [...this.records.values()].sort((a, b) => (a.serverId + a.skillUri < b.serverId + b.skillUri ? -1 : 1));
     return this.store.save({ version: 1, approvals: approvals as ApprovalsFile['approvals'] });

@@ -4,7 +4,7 @@
 // revokes the approval, disables the skill, withdraws its grants, and says
 // exactly what changed. Approving never enables, never grants allowed-tools,
 // and never reaches a nested skill: each of those is its own explicit choice.
-import type { ApprovalRecord, AuditAction, EnabledExport, Revocation, StoreProblemView } from '../../shared/approvals-model.js';
+import type { ApprovalRecord, AuditAction, AuditEntry, EnabledExport, Revocation, StoreProblemView } from '../../shared/approvals-model.js';
 import { describeChange, pathInSkill, sameContent, type EntryContent } from '../../shared/entry-diff.js';
 import type { ApprovalState, FileCheck, ServerConfig } from '../../shared/model.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
@@ -28,6 +28,14 @@ export interface ApprovalStores {
 
 const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
 
+/** Decisions that only take away; they hold in memory even when they could not be saved. */
+const RESTRICTIVE: ReadonlySet<AuditAction> = new Set(['revoke', 'decline', 'disable', 'ungrant']);
+
+function unsavedNote(error: unknown): string {
+  const why = error instanceof Error ? error.message : String(error);
+  return `This holds now, but could not be saved: ${why} It will be saved at the next listing or when the app closes, once there is space; until it is, a restart goes back to what is on disk (a changed skill is revoked again at its next listing).`;
+}
+
 function approvalStateOf(record: ApprovalRecord | undefined): ApprovalState {
   return record ? record.decision : 'none';
 }
@@ -37,6 +45,9 @@ export class Approvals {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly pendingAlerts: Array<{ level: 'error' | 'warning'; title: string; message: string }> = [];
   readonly problems: StoreProblemView[] = [];
+  /** A restrictive change is in force in memory but approvals.json could not be written. */
+  private storeUnsaved = false;
+  private readonly unsavedAudit: AuditEntry[] = [];
   auditUnreadableLines: number[] = [];
 
   constructor(
@@ -122,6 +133,7 @@ export class Approvals {
       revoked.push(entry.uri);
     }
     this.background(this.stores.history.observe(serverId, seen, via));
+    if (this.storeUnsaved || this.unsavedAudit.length > 0) this.background(this.retryUnsaved());
     if (revoked.length > 0) this.deps.engine.republish(serverId, revoked);
   }
 
@@ -158,28 +170,98 @@ export class Approvals {
       allowedTools: record.allowedTools ? { requested: record.allowedTools.requested, granted: false } : null,
       revoked: revocation,
     };
-    this.background(this.commit(next, { action: 'revoke', reason: revocation.reason, automatic: true }));
+    this.background(
+      this.commit(next, { action: 'revoke', reason: revocation.reason, automatic: true }).catch((error: unknown) => {
+        throw new Error(`${record.skillUri} changed, so its approval was revoked and the skill is disabled. ${unsavedNote(error)}`);
+      }),
+    );
   }
 
-  /** Saves a decision (in memory at once), tells the renderer, then writes the store and the audit log. */
+  /**
+   * Saves a decision and audits it. It lands in memory at once. When it cannot
+   * be saved (a full disk), the call fails, and:
+   * - a decision that allows more (approve, enable, grant) is undone in memory
+   *   too, so what is in force is what is saved; the renderer hears of it only
+   *   once it is saved;
+   * - one that only takes away (a revocation, decline, disable, withdrawn
+   *   grant) stays in force in memory, which is the safe side, and is saved and
+   *   audited again at the next listing and at close (retryUnsaved).
+   */
   private async commit(
     record: ApprovalRecord | { serverId: string; skillUri: string; removed: true },
     audit: { action: AuditAction; reason: string; automatic: boolean; note?: string },
   ): Promise<void> {
     const removed = 'removed' in record;
-    const saving = removed ? this.stores.store.delete(record.serverId, record.skillUri) : this.stores.store.set(record);
-    this.deps.emit('approvals.changed', { serverId: record.serverId, skillUri: record.skillUri, record: removed ? null : record, action: audit.action, reason: audit.reason, automatic: audit.automatic });
-    await saving;
-    await this.stores.audit.append({
+    const { serverId, skillUri } = record;
+    const previous = this.get(serverId, skillUri);
+    const saving = removed ? this.stores.store.delete(serverId, skillUri) : this.stores.store.set(record);
+    const held = this.get(serverId, skillUri);
+    const restrictive = RESTRICTIVE.has(audit.action);
+    const event = { serverId, skillUri, record: removed ? null : record, action: audit.action, reason: audit.reason, automatic: audit.automatic };
+    const entry: AuditEntry = {
+      at: new Date().toISOString(),
       action: audit.action,
-      serverId: record.serverId,
-      serverLabel: this.labelOf(record.serverId),
-      skillUri: record.skillUri,
+      serverId,
+      serverLabel: this.labelOf(serverId),
+      skillUri,
       reason: audit.reason,
       ...(removed ? {} : { fingerprint: record.fingerprint }),
       automatic: audit.automatic,
       ...(audit.note ? { note: audit.note } : {}),
-    });
+    };
+    if (restrictive) this.deps.emit('approvals.changed', event);
+    try {
+      await saving;
+    } catch (error) {
+      if (!restrictive) {
+        this.stores.store.undo(serverId, skillUri, held, previous);
+        throw error;
+      }
+      this.storeUnsaved = true;
+      this.unsavedAudit.push(entry);
+      if (audit.automatic) throw error;
+      throw new ApiFailure('failed', unsavedNote(error));
+    }
+    // The whole store was written, with any change that had failed before.
+    this.storeUnsaved = false;
+    if (!restrictive) this.deps.emit('approvals.changed', event);
+    await this.writeAudit(entry);
+  }
+
+  /**
+   * Appends to the audit log. The decision it records is saved already, so a
+   * failure (a full disk) does not fail the call: the user is told, and the
+   * entry is written, with its own time, at the next listing or at close.
+   */
+  private async writeAudit(entry: AuditEntry): Promise<void> {
+    this.unsavedAudit.push(entry);
+    try {
+      await this.appendUnsavedAudit();
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      this.deps.emit('app.alert', { level: 'error', title: 'Audit log could not be written', message: `${why} The entry "${entry.action} ${entry.skillUri ?? entry.serverId}" is kept and written at the next listing or when the app closes.` });
+    }
+  }
+
+  /** Audit entries wait here, in order and with their own time, until they are written. */
+  private async appendUnsavedAudit(): Promise<void> {
+    while (this.unsavedAudit.length > 0) {
+      await this.stores.audit.append(this.unsavedAudit[0]!);
+      this.unsavedAudit.shift();
+    }
+  }
+
+  /** Saves what could not be saved before (a full disk); quiet when it still cannot. */
+  async retryUnsaved(): Promise<void> {
+    try {
+      if (this.storeUnsaved) {
+        await this.stores.store.flush();
+        this.storeUnsaved = false;
+      }
+      await this.appendUnsavedAudit();
+    } catch {
+      // Still no space: the change holds in memory, the user was told when it failed.
+    }
   }
 
   private background(work: Promise<unknown>): void {
@@ -195,6 +277,7 @@ export class Approvals {
 
   /** Resolves once every write started by change detection has landed (so a read of the audit log sees it). */
   async settled(): Promise<void> {
+    await this.retryUnsaved();
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
@@ -241,7 +324,7 @@ export class Approvals {
     const reason = previous?.decision === 'changed' ? 'Approved again after reviewing the change.' : 'Approved after review.';
     await this.commit(record, { action: 'approve', reason, automatic: false, ...(params.note ? { note: params.note } : {}) });
     if (params.enable && !(same && previous.enabled)) {
-      await this.stores.audit.append({ action: 'enable', serverId, serverLabel: this.labelOf(serverId), skillUri, reason: 'Enabled on approval.', fingerprint: record.fingerprint, automatic: false });
+      await this.writeAudit({ at: new Date().toISOString(), action: 'enable', serverId, serverLabel: this.labelOf(serverId), skillUri, reason: 'Enabled on approval.', fingerprint: record.fingerprint, automatic: false });
     }
     this.deps.engine.republish(serverId, [skillUri]);
     return record;

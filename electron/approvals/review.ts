@@ -10,6 +10,7 @@ import { canonicalUri } from '../../shared/skill-uri.js';
 import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
 import type { SnapshotStore } from '../snapshots/snapshot-store.js';
+import { StoreWriteError } from '../storage/atomic-file.js';
 import type { Approvals } from './approvals.js';
 import { fingerprintOf } from './fingerprint.js';
 import { skillRequests } from './skill-requests.js';
@@ -32,6 +33,8 @@ function describeTransport(server: ServerConfig): string {
     return t.kind;
   }
 }
+
+class ReviewNotKept extends Error {}
 
 export async function runReview(ctx: ReviewContext, serverId: string, skillUri: string, signal: AbortSignal): Promise<ReviewReport> {
   const { deps, approvals, snapshots } = ctx;
@@ -77,7 +80,11 @@ export async function runReview(ctx: ReviewContext, serverId: string, skillUri: 
       const read = await engine.readFile(rpc, skillUri, uri, { keepBytes: true, signal });
       let snapshotted = false;
       if (read.check.state === 'verified' && read.bytes) {
-        await snapshots.put(serverId, read.bytes, read.digest);
+        await snapshots.put(serverId, read.bytes, read.digest).catch((error: unknown) => {
+          // Not a verification failure: the bytes checked out but could not be kept (a full disk).
+          if (!(error instanceof StoreWriteError)) throw error;
+          throw new ReviewNotKept(`The review of ${skillUri} stopped: ${base.path} was read and verified, but its bytes could not be kept for the approval to be bound to. ${error.message}`);
+        });
         snapshotted = true;
       }
       if (read.text !== undefined) texts.set(uri, read.text);
@@ -92,6 +99,7 @@ export async function runReview(ctx: ReviewContext, serverId: string, skillUri: 
         snapshotted,
       };
     } catch (error) {
+      if (error instanceof ReviewNotKept) throw new ApiFailure('failed', error.message);
       const check: FileCheck = { state: 'failed', reason: 'read-error', message: error instanceof Error ? error.message : String(error), checkedAt: new Date().toISOString() };
       file = { ...base, check, size: 0, digest: '', isText: false, snapshotted: false };
     }

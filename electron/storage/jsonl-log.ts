@@ -1,8 +1,10 @@
-// Append-only JSON Lines (the audit log). Each record is written with one
-// write() call and fsynced; a process killed mid-write leaves at most one torn
-// last line, which reading skips and reports instead of failing.
+// Append-only JSON Lines (the audit log). Each record is appended whole and
+// fsynced; a write the disk refuses part of is cut back, so a full disk never
+// leaves half a record. A process killed mid-write leaves at most one torn last
+// line, which reading skips and reports instead of failing.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { StoreWriteError } from './atomic-file.js';
 
 export interface JsonlRead<T> {
   readonly records: T[];
@@ -18,14 +20,12 @@ export class JsonlLog<T> {
   append(record: T): Promise<void> {
     const line = `${JSON.stringify(record)}\n`;
     const next = this.writing.then(async () => {
-      await fs.mkdir(path.dirname(this.file), { recursive: true });
-      await this.healTornTail();
-      const handle = await fs.open(this.file, 'a', 0o600);
       try {
-        await handle.write(line);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        await fs.mkdir(path.dirname(this.file), { recursive: true });
+        await this.healTornTail();
+        await this.appendWhole(Buffer.from(line));
+      } catch (error) {
+        throw error instanceof StoreWriteError ? error : new StoreWriteError(this.file, error);
       }
     });
     this.writing = next.catch(() => undefined);
@@ -52,6 +52,31 @@ export class JsonlLog<T> {
       }
     });
     return { records, badLines };
+  }
+
+  /**
+   * Appends every byte or none: a full disk can accept part of a write (a
+   * short write, not an error), and the rest then fails; whatever landed is
+   * cut off again, so the log never ends in half a record.
+   */
+  private async appendWhole(bytes: Buffer): Promise<void> {
+    const handle = await fs.open(this.file, 'a', 0o600);
+    let before: number | undefined;
+    try {
+      before = (await handle.stat()).size;
+      let done = 0;
+      while (done < bytes.byteLength) {
+        const { bytesWritten } = await handle.write(bytes, done, bytes.byteLength - done);
+        if (bytesWritten <= 0) throw Object.assign(new Error('no space left on device, write'), { code: 'ENOSPC' });
+        done += bytesWritten;
+      }
+      await handle.sync();
+    } catch (error) {
+      if (before !== undefined) await handle.truncate(before).catch(() => undefined);
+      throw error;
+    } finally {
+      await handle.close();
+    }
   }
 
   /** A torn last line (no newline) would glue onto the next record; end it first. */

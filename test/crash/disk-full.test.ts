@@ -5,81 +5,14 @@
 // The disk is a real 256 KiB tmpfs when this process may mount one (root in CI
 // containers); elsewhere the same failure (ENOSPC) is produced at the storage
 // boundary, fs.promises.open, which is the only way the app's files are written.
-import { spawnSync } from 'node:child_process';
-import { promises as fsp, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { promises as fsp, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createInspector } from '../../electron/inspector.js';
 import { ServerCatalog } from '../../electron/servers/catalog.js';
 import { SettingsStore } from '../../electron/settings-store.js';
 import { StoreWriteError, writeFileAtomic } from '../../electron/storage/atomic-file.js';
-
-interface SmallDisk {
-  readonly kind: 'tmpfs' | 'simulated';
-  readonly dir: string;
-  /** Takes every free byte. */
-  fill(): Promise<void>;
-  /** Gives the space back. */
-  free(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function smallDisk(): Promise<SmallDisk> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'si-disk-'));
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=256k,mode=0700', 'tmpfs', dir], { stdio: 'ignore' }).status === 0;
-  const filler = path.join(dir, 'filler.bin');
-  if (mounted) {
-    return {
-      kind: 'tmpfs',
-      dir,
-      fill: async () => {
-        // Write until the file system refuses: then it is full for real.
-        const handle = await fsp.open(filler, 'a');
-        try {
-          for (;;) await handle.write(Buffer.alloc(4096, 1));
-        } catch (error) {
-          expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
-        } finally {
-          await handle.close();
-        }
-      },
-      free: async () => rmSync(filler, { force: true }),
-      close: async () => {
-        spawnSync('umount', [dir], { stdio: 'ignore' });
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  let full = false;
-  const realOpen = fsp.open.bind(fsp);
-  const spy = vi.spyOn(fsp, 'open').mockImplementation(async (file, flags, mode) => {
-    const handle = await realOpen(file, flags, mode);
-    if (!full || !String(file).startsWith(dir) || flags !== 'wx') return handle;
-    const enospc = () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
-    return new Proxy(handle, {
-      get(target, property) {
-        if (property === 'writeFile' || property === 'write') return enospc;
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  });
-  return {
-    kind: 'simulated',
-    dir,
-    fill: async () => {
-      full = true;
-    },
-    free: async () => {
-      full = false;
-    },
-    close: async () => {
-      spy.mockRestore();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+import { smallDisk } from './small-disk.js';
 
 const transport = { kind: 'stdio' as const, command: 'node', args: ['server.js'], env: {} };
 const FULL = /^Could not save (servers|settings)\.json because the disk is full \(ENOSPC\)\. The previous version on disk is unchanged; free some disk space/;
