@@ -246,7 +246,10 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     'skills.refresh': async ({ serverId }) => refreshSkills(catalog.get(serverId)),
     'skills.loadByUri': async ({ serverId, uri }) => {
       try {
-        return await engine.loadByUri(rpcFor(serverId), uri, 'user-uri');
+        const entry = await engine.loadByUri(rpcFor(serverId), uri, 'user-uri');
+        // A skill added by URI changes the server's count in the sidebar.
+        emitServers();
+        return entry;
       } catch (error) {
         if (error instanceof ApiFailure) throw error;
         throw new ApiFailure('failed', error instanceof Error ? error.message : String(error));
@@ -268,7 +271,9 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     'skills.findings': async ({ serverId, skillUri }) => engine.findings(serverId, skillUri),
     'skills.instructionPointers': async ({ serverId }) => {
       const connection = pool.find(serverId);
-      return engine.instructionPointers(rpcFor(serverId), connection?.snapshot.instructions);
+      const pointers = await engine.instructionPointers(rpcFor(serverId), connection?.snapshot.instructions);
+      emitServers();
+      return pointers;
     },
   };
 

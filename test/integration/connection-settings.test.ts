@@ -276,6 +276,10 @@ describe('skill URIs in the server\'s instructions', () => {
       { uri: GHOST, confirmed: false, error: GHOST_ERROR },
     ]);
 
+    // The sidebar's count follows: a servers.changed push says 2 skills now.
+    await client.until('the server count to include the added skill', () =>
+      client.payloads('servers.changed').some((views) => views.some((v) => v.config.id === serverId && v.skillCount === 2)),
+    );
     const skills = await client.call('skills.list', { serverId });
     expect(skills.map((s) => [s.uri, s.source]).sort()).toEqual([
       ['skill://greeting/SKILL.md', 'listed'],
