@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { TransportConfig } from '../../shared/model.js';
+import { LineReadBuffer } from './line-buffer.js';
 import type { ProtocolLog } from './protocol-log.js';
 
 /** What the app learned about a failing HTTP exchange, for diagnostics. */
@@ -29,6 +30,8 @@ export interface ProcessObservation {
 const NON_PROTOCOL_LINES_KEPT = 5;
 const NON_PROTOCOL_LINES_LOGGED = 20;
 const LINE_EXCERPT_CHARS = 200;
+/** The SDK's own cap when none is given (STDIO_DEFAULT_MAX_BUFFER_SIZE); the app always gives one. */
+const SDK_DEFAULT_MAX_BUFFER_BYTES = 10 * 1024 * 1024;
 
 /**
  * The SDK's stdio transport, keeping hold of the child process so the app can
@@ -42,6 +45,8 @@ class ObservedStdioTransport extends StdioClientTransport {
     private readonly log: ProtocolLog,
   ) {
     super(params);
+    // Linear where the SDK's buffer is quadratic in the length of one line (see line-buffer.ts).
+    (this as unknown as { _readBuffer: LineReadBuffer })._readBuffer = new LineReadBuffer(params.maxBufferSize ?? SDK_DEFAULT_MAX_BUFFER_BYTES);
   }
 
   override async start(): Promise<void> {
