@@ -110,14 +110,14 @@ describe('hostile servers beside the demo', () => {
     // Its catalog says why, instead of an empty list.
     const notice = page.locator('[data-diagnostic="message-too-large"]');
     await poll(() => notice.count()).toBe(1);
-    expect(await notice.locator('.mantine-Alert-title').textContent()).toBe('Could not connect: Connection lost: the server sent a message larger than the limit');
+    expect(await notice.locator('.mantine-Alert-title').textContent()).toBe('Connection lost: the server sent a message larger than the limit');
     expect(await notice.textContent()).toContain(`sent a message too large to accept, so the connection was closed: ReadBuffer exceeded maximum size of ${MESSAGE_CAP} bytes.`);
     expect(await notice.textContent()).toContain('What to do: A file this large is not read.');
     expect(await page.locator('[data-skill-uri]').count()).toBe(0);
 
     await openOverview('Huge listing');
     const overview = page.locator('[data-server-overview]');
-    expect(await overview.locator('[data-diagnostic="message-too-large"] .mantine-Alert-title').textContent()).toBe('Connection failed: Connection lost: the server sent a message larger than the limit');
+    expect(await overview.locator('[data-diagnostic="message-too-large"] .mantine-Alert-title').textContent()).toBe('Connection lost: the server sent a message larger than the limit');
     const finding = overview.locator('[data-findings-group="error"] [data-finding="inspector-invalid-result"]');
     await poll(() => finding.count()).toBe(1);
     expect(await finding.textContent()).toMatch(/skills\/list page 1 failed: /);

@@ -37,6 +37,8 @@ export interface Diagnostic {
   readonly title: string;
   readonly detail: string;
   readonly hint: string;
+  /** The connection was up and then lost (not a failed attempt to connect). */
+  readonly whileConnected?: true;
 }
 
 export type DiagnosticCode =

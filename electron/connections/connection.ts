@@ -246,6 +246,7 @@ export class Connection {
       ...diagnostic,
       title: `Connection lost: ${diagnostic.title.charAt(0).toLowerCase()}${diagnostic.title.slice(1)}`,
       detail: diagnostic.detail.replace('before the connection was established', 'while connected'),
+      whileConnected: true,
     };
     this.log.note(`Connection lost. ${lost.detail}`);
     this.fail(lost);

@@ -135,7 +135,7 @@ describe('hostile servers: wire level', () => {
     // The app hung up on that server, and only that one — and says why, not just "exited".
     const connection = await bench.connection(attack.serverId);
     expect(connection.status).toBe('failed');
-    expect(connection.error).toMatchObject({ code: 'message-too-large', title: 'Connection lost: the server sent a message larger than the limit' });
+    expect(connection.error).toMatchObject({ code: 'message-too-large', title: 'Connection lost: the server sent a message larger than the limit', whileConnected: true });
     expect(connection.error?.detail).toContain(`ReadBuffer exceeded maximum size of ${MESSAGE_CAP} bytes`);
     await bench.expectUnharmed(attack.serverId);
     await attack.end();

@@ -24,10 +24,10 @@ export function ErrorNotice({ title, message, onRetry, retryLabel = 'Try again',
   );
 }
 
-/** A connection diagnostic: title, the detail (exit code, stderr, HTTP status…), and the hint. */
+/** A connection diagnostic: title, the detail (exit code, stderr, HTTP status…), and the hint. A connection lost while up says so itself; "could not connect" would contradict it. */
 export function DiagnosticNotice({ diagnostic, heading, actions }: { diagnostic: Diagnostic; heading?: string; actions?: ReactNode }) {
   return (
-    <Alert color="red" variant="light" title={heading ? `${heading}: ${diagnostic.title}` : diagnostic.title} icon={<IconAlertCircle size={18} />} role="alert" data-diagnostic={diagnostic.code}>
+    <Alert color="red" variant="light" title={heading && !diagnostic.whileConnected ? `${heading}: ${diagnostic.title}` : diagnostic.title} icon={<IconAlertCircle size={18} />} role="alert" data-diagnostic={diagnostic.code}>
       <Stack gap={6}>
         {diagnostic.detail ? (
           <Text size="sm" className="mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
