@@ -48,6 +48,7 @@ export class Approvals {
   /** A restrictive change is in force in memory but approvals.json could not be written. */
   private storeUnsaved = false;
   private readonly unsavedAudit: AuditEntry[] = [];
+  private auditing: Promise<void> = Promise.resolve();
   auditUnreadableLines: number[] = [];
 
   constructor(
@@ -243,12 +244,19 @@ export class Approvals {
     }
   }
 
-  /** Audit entries wait here, in order and with their own time, until they are written. */
-  private async appendUnsavedAudit(): Promise<void> {
-    while (this.unsavedAudit.length > 0) {
-      await this.stores.audit.append(this.unsavedAudit[0]!);
-      this.unsavedAudit.shift();
-    }
+  /**
+   * Audit entries wait in `unsavedAudit`, in order and with their own time,
+   * until they are written. One drain at a time: two would append the same entry.
+   */
+  private appendUnsavedAudit(): Promise<void> {
+    const drain = this.auditing.then(async () => {
+      while (this.unsavedAudit.length > 0) {
+        await this.stores.audit.append(this.unsavedAudit[0]!);
+        this.unsavedAudit.shift();
+      }
+    });
+    this.auditing = drain.catch(() => undefined);
+    return drain;
   }
 
   /** Saves what could not be saved before (a full disk); quiet when it still cannot. */
