@@ -1,16 +1,23 @@
 // `npm start` on a machine without the Electron binary (this one): one line
 // explains the fallback, then the same app is served in browser mode.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ROOT } from '../test/support/paths.js';
 import { launchBrowser } from './harness.js';
+import { saveScreenshotIfChanged } from './screenshot-file.js';
 
 it('npm start falls back to browser mode with a one-line explanation, and the page works', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'si-start-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), '--port', '0', '--data-dir', dataDir, '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // An empty home, so the local-folders panel (and so the screenshot) is the same on every machine.
+  const home = mkdtempSync(path.join(os.tmpdir(), 'si-start-home-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), '--port', '0', '--data-dir', dataDir, '--json'], {
+    cwd: ROOT,
+    env: { ...process.env, HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     const lines = await new Promise<string[]>((resolve, reject) => {
       let out = '';
@@ -35,12 +42,19 @@ it('npm start falls back to browser mode with a one-line explanation, and the pa
       await expect.poll(() => page.locator('[data-skill-uri="skill://hello-world/SKILL.md"]').count(), { timeout: 20_000 }).toBe(1);
       await page.locator('[data-skill-uri="skill://hello-world/SKILL.md"]').click();
       await expect.poll(() => page.getByTestId('markdown').locator('h1').first().textContent(), { timeout: 20_000 }).toBe('Hello, world');
-      // Kept with the test results (the README's screenshots come from `npm run screenshots`, the same app in Chromium).
-      await page.screenshot({ path: path.join(ROOT, 'test-results', 'npm-start.png') });
+      // The README's first picture: what `npm start` opens, taken by this test.
+      // Still and without the pointer over a row, so the same app gives the same bytes.
+      await page.mouse.move(0, 0);
+      const shot = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+      expect(shot.subarray(1, 4).toString()).toBe('PNG');
+      await saveScreenshotIfChanged(page, path.join(ROOT, 'docs', 'screenshots', 'first-start.png'), shot);
     } finally {
       await browser.close();
     }
   } finally {
     child.kill('SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
   }
 });
