@@ -197,6 +197,37 @@ describe('ProtocolLog', () => {
     expect(log.list().at(-1)?.text).toBe('a note is never dropped');
   });
 
+  test('kept bodies read back exactly, whatever their characters, while the store reuses the space of dropped ones', async () => {
+    const { log, batches } = recording(1_000);
+    log.setBodyBudget(40_000);
+    const texts = (i: number) => [
+      `plain ${i} `.repeat(300),
+      `é ü 中文 ${i} 🙂 `.repeat(100),
+      // A lone surrogate cannot be held as UTF-8: it stays as it is.
+      `\ud800 lone ${i} `.repeat(100),
+      `short ${i}`,
+    ];
+    const sent: unknown[] = [];
+    // Far more than the budget and the store's blocks: old space is reused many times over.
+    for (let i = 0; i < 600; i++) {
+      const message = { jsonrpc: '2.0', id: i, result: { contents: texts(i).map((text, k) => ({ uri: `skill://a/f${k}.md`, text })), nested: [[{ deep: texts(i)[0] }]] } };
+      sent.push(message);
+      log.message('in', message);
+    }
+    const entries = log.list();
+    const kept = entries.filter((e) => e.message !== undefined);
+    expect(kept.length).toBeGreaterThan(3);
+    expect(entries.length - kept.length).toBeGreaterThan(500);
+    for (const entry of kept) expect(entry.message).toEqual(sent[entry.seq - 1]);
+    // Reading back twice gives the same, and the export carries the same bodies.
+    expect(log.list()).toEqual(entries);
+    expect((JSON.parse(log.export()) as ProtocolLogExport).entries).toEqual(JSON.parse(JSON.stringify(entries)));
+    expect(log.since(kept.at(-2)!.seq)).toEqual([entries.at(-1)]);
+    // The renderer's batch got the messages themselves.
+    await flushed();
+    expect(batches.flat().at(-1)?.message).toBe(sent.at(-1));
+  });
+
   test('clear empties the log; numbering goes on', () => {
     const { log } = recording(10);
     log.note('a');

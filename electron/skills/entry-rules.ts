@@ -188,5 +188,6 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
   if (total > SKILL_LIMITS.bytes) {
     findings.push(finding('sep-2640-limit-total-size', `"${skillUri}" totals ${total} bytes; hosts need only support ${SKILL_LIMITS.bytes}.`, { ...loc, field: 'resources' }, { expected: `≤ ${SKILL_LIMITS.bytes}`, actual: `${total}` }));
   }
-  return refs;
+  // An exact-size copy: an array grown by push keeps spare capacity (about 150 bytes for five files), held per skill.
+  return refs.slice();
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Settings, VerifyJob } from '../../shared/model.js';
-import { forEachLimited } from './concurrency.js';
+import { forEachPulled } from './concurrency.js';
 import { filesInReadingOrder, statusOf, type ServerSkills } from './registry.js';
 import type { Rpc } from './rpc.js';
 
@@ -39,12 +39,13 @@ export class VerifyAllJobs {
     const abort = new AbortController();
     // Every read in flight listens on this one signal; a concurrency above 10 is not a leak.
     setMaxListeners(Math.max(10, this.host.settings().readConcurrency + 2), abort.signal);
-    const skills: Array<{ rpc: Rpc; uri: string }> = [];
-    for (const rpc of targets) for (const uri of this.host.server(rpc.serverId).records.keys()) skills.push({ rpc, uri });
+    // The skills' URIs, per server: the files are listed skill by skill as the job reaches them, never all at once
+    // (at 10,000 skills a list of every file was 50,000 objects held for the whole job).
+    const skills = targets.map((rpc) => ({ rpc, uris: [...this.host.server(rpc.serverId).records.keys()] }));
     let job: VerifyJob = {
       jobId: randomUUID(),
       serverIds: targets.map((t) => t.serverId),
-      total: skills.length,
+      total: skills.reduce((sum, s) => sum + s.uris.length, 0),
       done: 0,
       verified: 0,
       failed: 0,
@@ -68,8 +69,6 @@ export class VerifyAllJobs {
       }
     };
     void (async () => {
-      // Each file carries its skill's count of files left, so finishing one needs no lookup.
-      const files: Array<{ rpc: Rpc; skillUri: string; fileUri: string; skill: { left: number } }> = [];
       const finishSkill = (rpc: Rpc, skillUri: string) => {
         const record = this.host.server(rpc.serverId).record(skillUri);
         const status = record ? statusOf(record) : 'mismatch';
@@ -79,21 +78,46 @@ export class VerifyAllJobs {
         else if (status === 'unverifiable') tally.unverifiable++;
         emit();
       };
-      for (const { rpc, uri } of skills) {
-        const record = this.host.server(rpc.serverId).record(uri);
-        if (!record) continue;
-        const list = filesInReadingOrder(record);
-        const skill = { left: list.length };
-        for (const fileUri of list) files.push({ rpc, skillUri: uri, fileUri, skill });
-        if (list.length === 0) finishSkill(rpc, uri);
-      }
+      /** Every skill in turn, as (server, URI). */
+      let target = 0;
+      let index = 0;
+      const nextSkill = (): { rpc: Rpc; uri: string } | undefined => {
+        while (target < skills.length) {
+          const { rpc, uris } = skills[target]!;
+          if (index < uris.length) return { rpc, uri: uris[index++]! };
+          target++;
+          index = 0;
+        }
+        return undefined;
+      };
       if (options.withGet) {
-        await forEachLimited(skills, this.host.settings().readConcurrency, async ({ rpc, uri }) => {
+        await forEachPulled(nextSkill, this.host.settings().readConcurrency, async ({ rpc, uri }) => {
           await this.host.confirmWithGet(rpc, uri, abort.signal).catch(() => undefined);
         }, abort.signal);
+        target = 0;
+        index = 0;
       }
-      await forEachLimited(
-        files,
+      // The skill whose files are being handed out; each file carries its skill's count of files left, so finishing one needs no lookup.
+      let current: { rpc: Rpc; skillUri: string; files: string[]; next: number; skill: { left: number } } | undefined;
+      const nextFile = (): { rpc: Rpc; skillUri: string; fileUri: string; skill: { left: number } } | undefined => {
+        for (;;) {
+          if (current && current.next < current.files.length) {
+            return { rpc: current.rpc, skillUri: current.skillUri, fileUri: current.files[current.next++]!, skill: current.skill };
+          }
+          const next = nextSkill();
+          if (!next) return undefined;
+          const record = this.host.server(next.rpc.serverId).record(next.uri);
+          // Gone since the job started (relisted away): counted, as a failure.
+          const list = record ? filesInReadingOrder(record) : [];
+          if (list.length === 0) {
+            finishSkill(next.rpc, next.uri);
+            continue;
+          }
+          current = { rpc: next.rpc, skillUri: next.uri, files: list, next: 0, skill: { left: list.length } };
+        }
+      };
+      await forEachPulled(
+        nextFile,
         this.host.settings().readConcurrency,
         async ({ rpc, skillUri, fileUri, skill }) => {
           try {
