@@ -208,13 +208,6 @@ export class SkillsEngine {
     return all;
   }
 
-  /** Whether the listing's ttlMs says it is still fresh (SEP-2549: missing or 0 means stale). */
-  isListingFresh(serverId: string): boolean {
-    const listing = this.servers.get(serverId)?.listing;
-    if (!listing?.cache) return false;
-    return Date.now() - listing.listedAt < listing.cache.ttlMs;
-  }
-
   /** skills/get for a URI the user typed or found in the instructions. Adds the skill when the server confirms it. */
   async loadByUri(rpc: Rpc, uri: string, source: SkillSource = 'user-uri'): Promise<SkillEntry> {
     const state = this.server(rpc.serverId);
