@@ -5,10 +5,9 @@ import { parseArgs } from 'node:util';
 import { DIFF_WORDS, formatComparisonText, summary } from './format-drift.js';
 import { compareServers, isIdentical, pickServer, type LockedServer } from './lockfile.js';
 import { readLockfile } from './lockfile-io.js';
-import { SIDE_FORMS, parseSide, type Side } from './side-spec.js';
+import { parseSides, type Side } from './side-spec.js';
 import { readServerSkillSet } from './skill-set.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
-import { UsageError } from './target.js';
 
 interface LoadedSide {
   readonly spec: string;
@@ -18,18 +17,25 @@ interface LoadedSide {
 }
 
 export async function diffCommand(args: string[], io: Streams): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, tokens } = parseArgs({
     args,
     options: {
       'a-header': { type: 'string', multiple: true },
       'b-header': { type: 'string', multiple: true },
+      // The same flags as every other command; each names one side, in order.
+      stdio: { type: 'string', multiple: true },
+      url: { type: 'string', multiple: true },
+      header: { type: 'string', multiple: true },
+      config: { type: 'string', multiple: true },
+      server: { type: 'string', multiple: true },
+      lock: { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
     },
     allowPositionals: true,
+    tokens: true,
   });
-  if (positionals.length !== 2) throw new UsageError(`diff compares two sides; got ${positionals.length}. Name each as ${SIDE_FORMS}.`);
-  const sides = [await parseSide(positionals[0]!, values['a-header'] ?? []), await parseSide(positionals[1]!, values['b-header'] ?? [])] as const;
+  const sides = await parseSides(tokens, values['a-header'] ?? [], values['b-header'] ?? []);
   const progress = progressTo(io.err, values.quiet);
   // Lockfiles first: a bad one is a usage error, found before any server starts.
   const lockSides = await Promise.all(sides.map((side) => (side.kind === 'lockfile' ? loadLockSide(side) : undefined)));

@@ -5,6 +5,11 @@
 //   url:<http url>  or a bare http(s):// URL
 //   config:<file>#<server>       a server from a config file the app imports
 //   lock:<file>[#<label>]        a lockfile section (or a bare path to an existing file)
+//
+// or with the flags every other command names a server by, in the order
+// given: --stdio "<command>", --url <url> [--header H]..., --config <file>
+// --server <name>, and --lock <file>[#<label>]. `diff --stdio "node a.js"
+// --url https://b/mcp` is A = the stdio server, B = the URL.
 import { promises as fs } from 'node:fs';
 import { UsageError, configTarget, stdioTarget, urlTarget, type Target } from './target.js';
 
@@ -12,7 +17,7 @@ export type Side =
   | { readonly kind: 'server'; readonly spec: string; readonly target: Target }
   | { readonly kind: 'lockfile'; readonly spec: string; readonly file: string; readonly label?: string };
 
-export const SIDE_FORMS = 'stdio:"<command and args>", url:<http url>, config:<file>#<server>, or lock:<file>[#<label>]';
+export const SIDE_FORMS = 'stdio:"<command and args>", url:<http url>, config:<file>#<server>, or lock:<file>[#<label>] (or --stdio, --url, --config with --server, --lock)';
 
 export async function parseSide(spec: string, headers: readonly string[]): Promise<Side> {
   const prefix = /^(stdio|url|config|lock):/i.exec(spec)?.[1]?.toLowerCase();
@@ -45,6 +50,89 @@ export async function parseSide(spec: string, headers: readonly string[]): Promi
     return { kind: 'lockfile', spec, file: spec };
   }
   throw new UsageError(`Cannot tell what "${spec}" is. Name each side as ${SIDE_FORMS}.`);
+}
+
+/** One token of `parseArgs({ tokens: true })`, the parts this file reads. */
+export type ArgToken =
+  | { readonly kind: 'option'; readonly name: string; readonly value?: string | undefined }
+  | { readonly kind: 'positional'; readonly value: string }
+  | { readonly kind: 'option-terminator' };
+
+type Pending =
+  | { kind: 'spec'; value: string; headers: readonly string[] }
+  | { kind: 'stdio'; value: string }
+  | { kind: 'url'; value: string; headers: string[] }
+  | { kind: 'config'; file: string; server?: string }
+  | { kind: 'lock'; value: string };
+
+/**
+ * The sides of a diff, in command-line order, from positional sides (with
+ * --a-header / --b-header for the first and second) and from server flags
+ * (--header after its --url, --server after its --config).
+ */
+export async function parseSides(tokens: readonly ArgToken[], aHeaders: readonly string[], bHeaders: readonly string[]): Promise<readonly [Side, Side]> {
+  const pending: Pending[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      pending.push({ kind: 'spec', value: token.value, headers: pending.length === 0 ? aHeaders : bHeaders });
+      continue;
+    }
+    if (token.kind !== 'option' || token.value === undefined) continue;
+    const last = pending.at(-1);
+    switch (token.name) {
+      case 'stdio':
+        pending.push({ kind: 'stdio', value: token.value });
+        break;
+      case 'url':
+        pending.push({ kind: 'url', value: token.value, headers: [] });
+        break;
+      case 'header':
+        if (last?.kind !== 'url') throw new UsageError('--header goes right after the --url it is for (a stdio server or a lockfile takes no HTTP headers).');
+        last.headers.push(token.value);
+        break;
+      case 'config':
+        pending.push({ kind: 'config', file: token.value });
+        break;
+      case 'server':
+        if (last?.kind !== 'config' || last.server !== undefined) throw new UsageError('--server goes right after the --config <file> whose server it names.');
+        last.server = token.value;
+        break;
+      case 'lock':
+        pending.push({ kind: 'lock', value: token.value });
+        break;
+      default:
+        break;
+    }
+  }
+  // Counted before any is resolved: a wrong count is the clearer error.
+  if (pending.length !== 2) throw new UsageError(`diff compares two sides; got ${pending.length}. Name each as ${SIDE_FORMS}.`);
+  for (const [i, headers] of [aHeaders, bHeaders].entries()) {
+    if (headers.length > 0 && pending[i]?.kind !== 'spec') throw new UsageError(`--${i === 0 ? 'a' : 'b'}-header goes with a positional url: side ${i === 0 ? 'A' : 'B'}; after --url, use --header.`);
+  }
+  const sides: Side[] = [];
+  for (const side of pending) {
+    switch (side.kind) {
+      case 'spec':
+        sides.push(await parseSide(side.value, side.headers));
+        break;
+      case 'stdio':
+        sides.push({ kind: 'server', spec: `--stdio ${side.value}`, target: stdioTarget(side.value) });
+        break;
+      case 'url':
+        sides.push({ kind: 'server', spec: `--url ${side.value}`, target: urlTarget(side.value, side.headers) });
+        break;
+      case 'config':
+        sides.push({ kind: 'server', spec: `--config ${side.file} --server ${side.server ?? ''}`.trim(), target: await configTarget(side.file, side.server) });
+        break;
+      case 'lock': {
+        const { file, fragment } = splitFragment(side.value);
+        if (!file) throw new UsageError(`--lock needs a file, got "${side.value}".`);
+        sides.push({ kind: 'lockfile', spec: `--lock ${side.value}`, file, ...(fragment ? { label: fragment } : {}) });
+        break;
+      }
+    }
+  }
+  return sides as [Side, Side];
 }
 
 /** `file#name`: the last `#` separates, since file names rarely hold one and server names never need to. */

@@ -26,7 +26,9 @@ lock:    --output <file>            default skills.lock.json; "-" writes to stdo
 verify:  --lock <file>              required; --json for machine-readable drift
 diff:    skill-inspector diff <A> <B> [--a-header H] [--b-header H] [--json]
          each side is stdio:"<command and args>", url:<http url> (or a bare http(s) URL),
-         config:<file>#<server>, or lock:<file>[#<label>] (or a bare path to a lockfile)
+         config:<file>#<server>, or lock:<file>[#<label>] (or a bare path to a lockfile);
+         or, as in every other command, in order: --stdio "<command>", --url <url> [--header H]...,
+         --config <file> --server <name>, --lock <file>[#<label>]
 all:     --quiet                    no progress on stderr
 
 lock, verify and diff use skills/list and skills/get only: digests come from the entries, no file is read.

@@ -157,7 +157,39 @@ describe('skill-inspector diff', { timeout: 120_000 }, () => {
     }
   });
 
+  it('sides named with the flags every command takes, in order: --stdio, --url with --header, --config with --server, --lock', async () => {
+    const flags = await runCli(['diff', '--stdio', stagingStdio, '--stdio', prodStdio, '--json']);
+    expect(flags.code).toBe(1);
+    const json = JSON.parse(flags.stdout) as DiffJson;
+    expect([json.a, json.b]).toEqual([
+      { spec: `--stdio ${stagingStdio}`, label: 'node folder-server.mjs staging' },
+      { spec: `--stdio ${prodStdio}`, label: 'node folder-server.mjs production' },
+    ]);
+    expect([json.onlyInA.map((s) => s.uri), json.onlyInB.map((s) => s.uri), json.changed.map((c) => c.uri)]).toEqual([['skill://preview/SKILL.md'], ['skill://legacy/SKILL.md'], ['skill://shared/SKILL.md']]);
+
+    // --url with its --header, against --stdio of the same folder: the same.
+    const same = await runCli(['diff', '--url', stagingHttp.url, '--header', 'X-Trace: diff', '--stdio', stagingStdio]);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain(`A: --url ${stagingHttp.url} (${new URL(stagingHttp.url).host})`);
+
+    // --config with --server, against a --lock section.
+    const lock = path.join(work, 'flags.lock.json');
+    expect((await runCli(['lock', '--stdio', stagingStdio, '--label', 'staging', '-o', lock])).code).toBe(0);
+    const config = path.join(work, 'flags-mcp.json');
+    await fs.writeFile(config, JSON.stringify({ servers: { staging: { type: 'http', url: stagingHttp.url } } }));
+    const fromConfig = await runCli(['diff', '--config', config, '--server', 'staging', '--lock', `${lock}#staging`, '--json']);
+    expect(fromConfig.code).toBe(0);
+    expect([(JSON.parse(fromConfig.stdout) as DiffJson).a, (JSON.parse(fromConfig.stdout) as DiffJson).b]).toEqual([
+      { spec: `--config ${config} --server staging`, label: 'staging' },
+      { spec: `--lock ${lock}#staging`, label: 'staging' },
+    ]);
+  });
+
   const usage: Array<[string, () => string[], string]> = [
+    ['--header before any --url', () => ['diff', '--header', 'X-Trace: diff', '--stdio', DEMO_STDIO, '--stdio', DEMO_STDIO], '--header goes right after the --url it is for'],
+    ['--server without its --config', () => ['diff', '--stdio', DEMO_STDIO, '--server', 'samples', '--stdio', DEMO_STDIO], '--server goes right after the --config <file> whose server it names.'],
+    ['--b-header for a side named by a flag', () => ['diff', `stdio:${DEMO_STDIO}`, '--url', 'http://127.0.0.1:9/mcp', '--b-header', 'X-Trace: diff'], '--b-header goes with a positional url: side B; after --url, use --header.'],
+    ['three sides by flags', () => ['diff', '--stdio', DEMO_STDIO, '--stdio', DEMO_STDIO, '--lock', 'x.json'], 'diff compares two sides; got 3.'],
     ['one side', () => ['diff', `stdio:${DEMO_STDIO}`], 'diff compares two sides; got 1.'],
     ['three sides', () => ['diff', 'a', 'b', 'c'], 'diff compares two sides; got 3.'],
     ['an unknown side', () => ['diff', 'production', `stdio:${DEMO_STDIO}`], 'Cannot tell what "production" is.'],
