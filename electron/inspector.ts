@@ -137,6 +137,9 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
     }
   }
 
+  /** Single-skill Verify runs in flight, by server and skill, so they can be cancelled. */
+  const verifies = new Map<string, AbortController>();
+
   const deps: FeatureDeps = {
     dataDir: options.dataDir,
     settings: () => settings.get(),
@@ -260,7 +263,27 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
       const { bytes: _bytes, ...content } = await engine.readFile(rpcFor(serverId), skillUri, fileUri);
       return content;
     },
-    'skills.verify': async ({ serverId, skillUri }) => engine.verifySkill(rpcFor(serverId), skillUri),
+    'skills.verify': async ({ serverId, skillUri }) => {
+      const key = `${serverId}\n${skillUri}`;
+      verifies.get(key)?.abort();
+      const abort = new AbortController();
+      verifies.set(key, abort);
+      const cancelled = () => new ApiFailure('failed', `Verify of ${skillUri} was cancelled; the files read before it keep their results.`);
+      try {
+        const entry = await engine.verifySkill(rpcFor(serverId), skillUri, { signal: abort.signal });
+        if (abort.signal.aborted) throw cancelled();
+        return entry;
+      } catch (error) {
+        throw abort.signal.aborted ? cancelled() : error;
+      } finally {
+        if (verifies.get(key) === abort) verifies.delete(key);
+      }
+    },
+    'skills.cancelVerify': async ({ serverId, skillUri }) => {
+      const abort = verifies.get(`${serverId}\n${skillUri}`);
+      abort?.abort();
+      return { cancelled: Boolean(abort) };
+    },
     'skills.verifyAll': async ({ serverId }) => {
       const ids = serverId ? [serverId] : pool.connected().map((c) => c.snapshot.serverId);
       const targets = ids.filter((id) => pool.find(id)?.isConnected).map((id) => rpcFor(id));

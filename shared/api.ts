@@ -111,6 +111,8 @@ const CORE_PARAMS = {
   'skills.tree': z.object({ serverId: id, skillUri: uri }).strict(),
   'skills.readFile': z.object({ serverId: id, skillUri: uri, fileUri: uri }).strict(),
   'skills.verify': z.object({ serverId: id, skillUri: uri }).strict(),
+  /** Stops a running skills.verify of this skill; files read so far keep their results, the one in flight gets none. */
+  'skills.cancelVerify': z.object({ serverId: id, skillUri: uri }).strict(),
   'skills.verifyAll': z.object({ serverId: id.optional() }).strict(),
   'skills.cancelJob': z.object({ jobId: id }).strict(),
   'skills.findings': z.object({ serverId: id.optional(), skillUri: uri.optional() }).strict(),
@@ -167,6 +169,7 @@ interface CoreResults {
   'skills.tree': readonly SkillTreeNode[];
   'skills.readFile': FileContent;
   'skills.verify': SkillEntry;
+  'skills.cancelVerify': { readonly cancelled: boolean };
   'skills.verifyAll': VerifyJob;
   'skills.cancelJob': VerifyJob;
   'skills.findings': readonly Finding[];

@@ -56,6 +56,8 @@ export async function readResourceBytes(rpc: Rpc, uri: string, options: ReadOpti
   try {
     result = await rpc.request('resources/read', { uri }, options.signal ? { signal: options.signal } : {});
   } catch (error) {
+    // Cancelled by the user: no verdict at all, rather than a read failure the server never caused.
+    if (options.signal?.aborted) throw error;
     const code = rpcErrorCode(error);
     const findings: Finding[] = [];
     const notFound = code === INVALID_PARAMS || code === LEGACY_RESOURCE_NOT_FOUND;

@@ -18,7 +18,12 @@ interface VerifyState {
   applyProgress(job: VerifyJob): void;
   dismiss(): void;
   verifySkill(serverId: string, skillUri: string): Promise<void>;
+  /** Stops a running Verify of one skill; no error is shown for it. */
+  cancelVerify(serverId: string, skillUri: string): Promise<void>;
 }
+
+/** Verifies the user cancelled, so their failure is not reported as an error. */
+const cancelledByUser = new Set<string>();
 
 export const useVerify = create<VerifyState>((set, get) => ({
   summaryOpen: false,
@@ -59,14 +64,26 @@ export const useVerify = create<VerifyState>((set, get) => ({
     const errors = new Map(get().verifyErrors);
     errors.delete(key);
     set({ verifying: new Set(get().verifying).add(key), verifyErrors: errors });
+    cancelledByUser.delete(key);
     try {
       await api.call('skills.verify', { serverId, skillUri });
     } catch (error) {
-      set({ verifyErrors: new Map(get().verifyErrors).set(key, errorMessage(error)) });
+      if (!cancelledByUser.has(key)) set({ verifyErrors: new Map(get().verifyErrors).set(key, errorMessage(error)) });
     } finally {
+      cancelledByUser.delete(key);
       const verifying = new Set(get().verifying);
       verifying.delete(key);
       set({ verifying });
+    }
+  },
+  async cancelVerify(serverId, skillUri) {
+    const key = skillKey(serverId, skillUri);
+    cancelledByUser.add(key);
+    try {
+      await api.call('skills.cancelVerify', { serverId, skillUri });
+    } catch (error) {
+      cancelledByUser.delete(key);
+      set({ verifyErrors: new Map(get().verifyErrors).set(key, errorMessage(error)) });
     }
   },
 }));

@@ -111,11 +111,18 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
             </Group>
           </Stack>
           {local ? null : (
-            <Tooltip label={connected ? 'Read every file of this skill and compare it with the listing' : 'Connect the server first'} withArrow>
-              <Button size="xs" leftSection={<IconChecklist size={14} />} loading={verifying} disabled={!connected} onClick={() => void useVerify.getState().verifySkill(serverId, uri)} data-action="verify-skill">
-                Verify
-              </Button>
-            </Tooltip>
+            <Group gap={6} wrap="nowrap">
+              {verifying ? (
+                <Button size="xs" variant="default" onClick={() => void useVerify.getState().cancelVerify(serverId, uri)} data-action="cancel-verify-skill">
+                  Cancel
+                </Button>
+              ) : null}
+              <Tooltip label={connected ? 'Read every file of this skill and compare it with the listing' : 'Connect the server first'} withArrow>
+                <Button size="xs" leftSection={<IconChecklist size={14} />} loading={verifying} disabled={!connected} onClick={() => void useVerify.getState().verifySkill(serverId, uri)} data-action="verify-skill">
+                  Verify
+                </Button>
+              </Tooltip>
+            </Group>
           )}
         </Group>
         <Group gap={6}>
