@@ -115,6 +115,30 @@ describe('hostile skills over a real server', () => {
     expect(reviews.get('external-links')!.summary.domains).toEqual(['collect.example.net', 'docs.example.org']);
   });
 
+  it('flags a long SKILL.md from line 501 and leaves one at the 500-line limit alone', async () => {
+    // The benign twin sits on the boundary: 500 lines as the rule counts them (499 newlines, the
+    // empty line after the last one included) and ~4,919 tokens (19,676 characters / 4).
+    const benignBytes = await fs.readFile(path.join(CORPUS, 'long-instructions-benign', 'SKILL.md'), 'utf8');
+    expect(benignBytes.split('\n').length).toBe(500);
+    expect(benignBytes.length).toBe(19_676);
+    expect(reviews.get('long-instructions-benign')!.findings).toEqual([]);
+    const long = reviews.get('long-instructions')!.findings.filter((f) => f.id === 'risk-long-instructions');
+    expect(long.map(describeFinding)).toEqual(['risk-long-instructions skill://long-instructions/SKILL.md:501 warning']);
+    // One more line tips the twin over: the same bytes plus a line, served on their own.
+    const dir = await tempDir('long-edge');
+    await fs.cp(path.join(CORPUS, 'long-instructions-benign'), path.join(dir, 'long-instructions-benign'), { recursive: true });
+    await fs.appendFile(path.join(dir, 'long-instructions-benign', 'SKILL.md'), 'Step 493. Check the logs and note them.\n');
+    const edge = await client.addServer('Long edge', stdioServer(dir, 'long-edge'));
+    const review = await client.call('review.scanSkill', { serverId: edge.serverId, skillUri: 'skill://long-instructions-benign/SKILL.md' });
+    const flagged = review.findings.filter((f) => f.id === 'risk-long-instructions');
+    expect(flagged.map(describeFinding)).toEqual(['risk-long-instructions skill://long-instructions-benign/SKILL.md:501 warning']);
+    expect(flagged[0]!.message).toBe('SKILL.md has 501 lines and about 4,929 tokens. Guidance is under 500 lines and ~5,000 tokens; in a long file an instruction is easy to miss.');
+    // The only other finding is the clash with the same skill on the corpus server.
+    expect(review.findings.map((f) => f.id).sort()).toEqual(['risk-long-instructions', 'risk-name-collision']);
+    await client.call('servers.remove', { serverId: edge.serverId });
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
   it('reports each review as an event and keeps it for review.get', async () => {
     const updated = client.payloads('review.updated').map((r) => r.skillUri);
     expect(updated).toContain('skill://hijack-phrases/SKILL.md');
