@@ -62,7 +62,22 @@ export function languageFor(uri: string, mimeType?: string): string | undefined 
 /** Largest text highlighted; bigger files are shown plain so the view stays quick. */
 export const MAX_HIGHLIGHT_CHARS = 300_000;
 
+/**
+ * Per line, shiki gives up after a time limit and leaves the rest of the line
+ * as it stood, so colours depended on how busy the machine was: the first
+ * file of a language also pays for compiling its grammar's patterns. That
+ * first file gets a generous limit; later ones the default, which keeps a
+ * hostile line from freezing the view. Overlong lines are not tokenized at all.
+ */
+const FIRST_USE_LINE_LIMIT_MS = 5_000;
+const LINE_LIMIT_MS = 500;
+const MAX_TOKENIZED_LINE_CHARS = 5_000;
+const warmed = new Set<string>();
+
 export async function tokenize(code: string, lang: string): Promise<ThemedToken[][]> {
   const h = await load();
-  return h.codeToTokens(code, { lang, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false }).tokens;
+  const tokenizeTimeLimit = warmed.has(lang) ? LINE_LIMIT_MS : FIRST_USE_LINE_LIMIT_MS;
+  const tokens = h.codeToTokens(code, { lang, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false, tokenizeTimeLimit, tokenizeMaxLineLength: MAX_TOKENIZED_LINE_CHARS }).tokens;
+  warmed.add(lang);
+  return tokens;
 }
