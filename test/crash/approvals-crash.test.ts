@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { ApprovalStore } from '../../electron/approvals/approval-store.js';
 import { AuditLog } from '../../electron/approvals/audit-log.js';
 import { SnapshotStore } from '../../electron/snapshots/snapshot-store.js';
+import { seededRandom } from '../fixtures/hostile/crash-harness.js';
 import { App } from '../fixtures/mutable-server/app.js';
 import { BYSTANDERS, COUNTER, SERVER } from './approvals-crash-constants.js';
 
@@ -39,18 +40,6 @@ beforeAll(async () => {
   });
   writer = path.join(outDir, 'approvals-writer.mjs');
 });
-
-/** A small seeded generator, so a failing run can be replayed with its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Run {
   readonly output: string;
@@ -100,7 +89,7 @@ async function tempDataDir(): Promise<string> {
 describe('kill -9 while writing', () => {
   test(`${ITERATIONS} kills at random points: the store always loads, old or new state, audit readable, snapshots intact`, async () => {
     const seed = Number(process.env['CRASH_SEED'] ?? Date.now() % 1_000_000);
-    const next = random(seed);
+    const next = seededRandom(seed);
     const dataDir = await tempDataDir();
     let state = 0;
     let audited = 0;
