@@ -1,24 +1,16 @@
 // Where a local skill comes from: the folder on this computer, what it is,
 // which agents read it, and the skill's place in it — no server involved.
-import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { CopyableText, FactRow as Row } from '../../components/FactTable.js';
 import { formatTime } from '../../components/format-time.js';
-import { skillKey } from '../../state/catalog.js';
 import { originById, useLocalOrigins } from '../../state/local-origins.js';
-import { useSelection } from '../../state/selection.js';
-import { SameNameSkills } from '../collisions/SameNameSkills.js';
 import { hostList, qualifiedName } from './origin-labels.js';
+import { RelatedSkillRows } from '../skill/RelatedSkillRows.js';
 
 export function LocalProvenance({ entry }: { entry: SkillEntry }) {
   const origin = useLocalOrigins((s) => originById(s.origins, entry.serverId));
-  const openSkill = useSelection((s) => s.openSkill);
   const label = origin?.label ?? entry.serverId.slice('local:'.length);
-  const skillLink = (uri: string) => (
-    <Anchor component="button" type="button" size="xs" className="mono" onClick={() => openSkill(skillKey(entry.serverId, uri))} key={uri}>
-      {uri}
-    </Anchor>
-  );
   return (
     <Stack gap="sm" p="md" className="tab-scroll" data-provenance="local">
       <Table withTableBorder fz="xs" verticalSpacing={6}>
@@ -69,13 +61,7 @@ export function LocalProvenance({ entry }: { entry: SkillEntry }) {
           <Row label="Read">
             <Text size="xs">{formatTime(entry.fetchedAt)}</Text>
           </Row>
-          <Row label="Nested in">{entry.nestedIn ? skillLink(entry.nestedIn) : <Text size="xs" c="dimmed">not nested</Text>}</Row>
-          <Row label="Contains skills">
-            {entry.nestedSkills.length > 0 ? <Stack gap={2}>{entry.nestedSkills.map(skillLink)}</Stack> : <Text size="xs" c="dimmed">none</Text>}
-          </Row>
-          <Row label="Same-name skills">
-            <SameNameSkills entry={entry} />
-          </Row>
+          <RelatedSkillRows entry={entry} />
         </Table.Tbody>
       </Table>
     </Stack>

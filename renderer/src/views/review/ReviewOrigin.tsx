@@ -5,6 +5,7 @@ import { Badge, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ReviewReport } from '../../../../shared/approvals-model.js';
 import type { SkillSource } from '../../../../shared/model.js';
+import { formatTime } from '../../components/format-time.js';
 
 const SOURCE: Record<SkillSource, string> = {
   listed: 'listed by the server (skills/list)',
@@ -82,7 +83,7 @@ export function ReviewOrigin({ report }: { report: ReviewReport }) {
           </Row>
         ) : null}
         <Row label="Reviewed">
-          <Text size="sm">{new Date(report.reviewedAt).toLocaleString()}</Text>
+          <Text size="sm">{formatTime(report.reviewedAt)}</Text>
         </Row>
       </Table.Tbody>
     </Table>

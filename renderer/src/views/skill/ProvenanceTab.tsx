@@ -1,18 +1,16 @@
 // Where this skill comes from: the server as you named it, how the app
 // reaches it, what the server says about itself (marked as self-reported),
 // how the skill was found, and its relatives.
-import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import type { SkillEntry, SkillSource } from '../../../../shared/model.js';
 import { isLocalOriginId } from '../../../../shared/review-model.js';
 import { CopyableText, FactRow as Row } from '../../components/FactTable.js';
 import { formatTime } from '../../components/format-time.js';
-import { skillKey } from '../../state/catalog.js';
-import { useSelection } from '../../state/selection.js';
 import { serverById, useServers } from '../../state/servers.js';
-import { SameNameSkills } from '../collisions/SameNameSkills.js';
 import { LocalProvenance } from '../local/LocalProvenance.js';
 import { qualifiedName } from '../local/origin-labels.js';
 import { ConnectionFactRows } from '../server/ConnectionFacts.js';
+import { RelatedSkillRows } from './RelatedSkillRows.js';
 
 const SOURCES: Record<SkillSource, string> = {
   listed: 'Listed by the server (skills/list)',
@@ -29,15 +27,6 @@ export function ProvenanceTab({ entry }: { entry: SkillEntry }) {
 
 function ServedProvenance({ entry }: { entry: SkillEntry }) {
   const server = useServers((s) => serverById(s.servers, entry.serverId));
-  const servers = useServers((s) => s.servers);
-  const openSkill = useSelection((s) => s.openSkill);
-  const labelOf = (serverId: string) => serverById(servers, serverId)?.config.label ?? serverId;
-  const skillLink = (serverId: string, uri: string) => (
-    <Anchor component="button" type="button" size="xs" className="mono" onClick={() => openSkill(skillKey(serverId, uri))} key={`${serverId}\n${uri}`}>
-      {uri}
-      {serverId !== entry.serverId ? ` (on ${labelOf(serverId)})` : ''}
-    </Anchor>
-  );
 
   return (
     <Stack gap="sm" p="md" className="tab-scroll" data-provenance>
@@ -89,13 +78,7 @@ function ServedProvenance({ entry }: { entry: SkillEntry }) {
               {entry.cacheScope ? `cacheScope ${entry.cacheScope}` : 'no cacheScope given'}
             </Text>
           </Row>
-          <Row label="Nested in">{entry.nestedIn ? skillLink(entry.serverId, entry.nestedIn) : <Text size="xs" c="dimmed">not nested</Text>}</Row>
-          <Row label="Contains skills">
-            {entry.nestedSkills.length > 0 ? <Stack gap={2}>{entry.nestedSkills.map((uri) => skillLink(entry.serverId, uri))}</Stack> : <Text size="xs" c="dimmed">none</Text>}
-          </Row>
-          <Row label="Same-name skills">
-            <SameNameSkills entry={entry} />
-          </Row>
+          <RelatedSkillRows entry={entry} />
         </Table.Tbody>
       </Table>
     </Stack>
