@@ -4,8 +4,9 @@
 // otherwise keep 5,000 whole responses (hundreds of MB at 64 KB each), so
 // older entries keep what they were (method, id, direction, duration, size)
 // but their body gives way to a note. The long strings of the bodies the log
-// keeps live outside the JS heap (see BodyStore).
+// keeps live outside the JS heap (body-store.ts).
 import { DEFAULT_SETTINGS, type ProtocolLogEntry } from '../../shared/model.js';
+import { BodyStore, STORE_BLOCK_BYTES, pack, readBack, type Draft } from './body-store.js';
 
 /** Messages bigger than this are kept as a preview; the log must not hold a 100 MB body. */
 const MAX_LOGGED_MESSAGE_CHARS = 64 * 1024;
@@ -32,8 +33,6 @@ export interface ProtocolLogExport {
 
 type Listener = (entries: ProtocolLogEntry[]) => void;
 type Pending = { readonly at: number; readonly method: string };
-/** An entry being built field by field, in the order an export shows them. */
-type Draft = { -readonly [K in keyof ProtocolLogEntry]?: ProtocolLogEntry[K] } & Pick<ProtocolLogEntry, 'seq' | 'serverId' | 'at' | 'direction' | 'kind'>;
 
 /**
  * A string longer than a preview contributes at least a preview's worth of
@@ -50,169 +49,6 @@ function cutLongStrings(_key: string, value: unknown): unknown {
  */
 function detached(slice: string): string {
   return Buffer.from(slice, 'utf16le').toString('utf16le');
-}
-
-/** Strings this long or longer are kept out of the JS heap while their entry keeps its body. */
-const OFF_HEAP_MIN_CHARS = 256;
-/** Bytes per shared block of the body store; a string that needs more than a quarter of one gets its own. */
-const STORE_BLOCK_BYTES = 256 * 1024;
-
-/** A string held as UTF-8 in a block of the body store. */
-class StoredString {
-  constructor(
-    readonly block: Buffer,
-    readonly start: number,
-    readonly end: number,
-    /** The string's length, as the body budget counts it. */
-    readonly length: number,
-  ) {}
-  read(): string {
-    return this.block.toString('utf8', this.start, this.end);
-  }
-}
-
-/**
- * Where the bodies the log keeps hold their long strings: UTF-8 in blocks
- * outside the JS heap. A body the log keeps outlives several young-generation
- * collections, so on the heap every response body (file contents, mostly) was
- * promoted to the old generation: at 10,000 skills that was about a fifth of
- * what Verify all promoted, and V8 grows the old generation (and so the
- * process's peak memory) in proportion to what is promoted.
- *
- * Bodies are written and dropped oldest first, so the blocks are a ring: a
- * block is reused once every entry that wrote to it has dropped its body (left
- * to the garbage collector instead, the blocks piled up between full
- * collections). Strings read back are copies, so reuse never changes them.
- */
-class BodyStore {
-  /** Blocks written to, oldest first; the last is being filled. `lastSeq`: the newest entry with a string in it. */
-  private readonly blocks: Array<{ readonly buffer: Buffer; lastSeq: number }> = [];
-  private readonly spare: Buffer[] = [];
-  private used = 0;
-
-  /** The string, stored, or itself when it should stay (short, or not well-formed UTF-16, which UTF-8 cannot hold exactly). */
-  put(text: string, seq: number): string | StoredString {
-    if (text.length < OFF_HEAP_MIN_CHARS || !isWellFormed(text)) return text;
-    let block = this.blocks.at(-1);
-    // At most three UTF-8 bytes per UTF-16 unit; measured only when that bound does not fit.
-    let bytes = text.length * 3;
-    if (block && this.used + bytes > STORE_BLOCK_BYTES) bytes = Buffer.byteLength(text, 'utf8');
-    if (bytes > STORE_BLOCK_BYTES) {
-      // Longer than a block (a preview is at most 64K characters, so rare): a buffer of its own.
-      const own = Buffer.from(text, 'utf8');
-      return new StoredString(own, 0, own.byteLength, text.length);
-    }
-    if (!block || this.used + bytes > STORE_BLOCK_BYTES) {
-      block = { buffer: this.spare.pop() ?? Buffer.allocUnsafeSlow(STORE_BLOCK_BYTES), lastSeq: seq };
-      this.blocks.push(block);
-      this.used = 0;
-    }
-    const start = this.used;
-    this.used += block.buffer.write(text, start, 'utf8');
-    block.lastSeq = seq;
-    return new StoredString(block.buffer, start, this.used, text.length);
-  }
-
-  /**
-   * Every entry older than `oldestHeld` (a sequence number) has dropped its
-   * body: blocks only they wrote to can be reused. `keepSpare` bounds the
-   * blocks kept for reuse.
-   */
-  release(oldestHeld: number, keepSpare: number): void {
-    while (this.blocks.length > 0 && this.blocks[0]!.lastSeq < oldestHeld) {
-      const block = this.blocks.shift()!;
-      if (this.blocks.length === 0) this.used = 0;
-      if (this.spare.length < keepSpare) this.spare.push(block.buffer);
-    }
-  }
-
-  clear(): void {
-    this.blocks.length = 0;
-    this.spare.length = 0;
-    this.used = 0;
-  }
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** String.prototype.isWellFormed (ES2024; Node 20 and Electron have it), else the same test by pattern. */
-const isWellFormed: (text: string) => boolean =
-  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function'
-    ? (text) => (text as unknown as { isWellFormed(): boolean }).isWellFormed()
-    : (text) => !LONE_SURROGATE.test(text);
-
-const isPlainObject = (value: object): boolean => {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-};
-
-/** `value` with its long strings moved to the store; containers are copied only on the path to one. */
-function pack(value: unknown, store: BodyStore, seq: number, depth: number): unknown {
-  if (typeof value === 'string') return store.put(value, seq);
-  if (value === null || typeof value !== 'object' || depth > 32) return value;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      const packed = pack(item, store, seq, depth + 1);
-      if (packed !== item) {
-        copy ??= value.slice();
-        copy[i] = packed;
-      }
-    }
-    return copy ?? value;
-  }
-  if (!isPlainObject(value)) return value;
-  let copy: Record<string, unknown> | undefined;
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    const packed = pack(item, store, seq, depth + 1);
-    if (packed !== item) {
-      copy ??= { ...(value as Record<string, unknown>) };
-      copy[key] = packed;
-    }
-  }
-  return copy ?? value;
-}
-
-/** The value `pack` was given, with its stored strings read back (the same object when none were stored). */
-function unpack(value: unknown): unknown {
-  if (value instanceof StoredString) return value.read();
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      const plain = unpack(item);
-      if (plain !== item) {
-        copy ??= value.slice();
-        copy[i] = plain;
-      }
-    }
-    return copy ?? value;
-  }
-  if (!isPlainObject(value)) return value;
-  let copy: Record<string, unknown> | undefined;
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    const plain = unpack(item);
-    if (plain !== item) {
-      copy ??= { ...(value as Record<string, unknown>) };
-      copy[key] = plain;
-    }
-  }
-  return copy ?? value;
-}
-
-/** The entry as kept, read back: a copy when it has stored strings, else itself. */
-function readBack(entry: ProtocolLogEntry): ProtocolLogEntry {
-  if (entry.message === undefined && !((entry.text as unknown) instanceof StoredString)) return entry;
-  const message = unpack(entry.message);
-  const text: unknown = entry.text;
-  if (message === entry.message && !(text instanceof StoredString)) return entry;
-  const plain: Draft = { ...entry };
-  if (entry.message !== undefined) plain.message = message;
-  if (text instanceof StoredString) plain.text = text.read();
-  return plain as ProtocolLogEntry;
 }
 
 function classify(message: Record<string, unknown>): ProtocolLogEntry['kind'] {
