@@ -5,11 +5,12 @@
 // Prints one JSON line: EngineRunResult.
 import { getHeapStatistics } from 'node:v8';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SETTINGS, type Settings, type TransportConfig, type VerifyJob } from '../shared/model.js';
+import { DEFAULT_SETTINGS, type Settings, type VerifyJob } from '../shared/model.js';
 import { Connection } from '../electron/connections/connection.js';
 import { ProtocolLog } from '../electron/connections/protocol-log.js';
 import { SkillsEngine } from '../electron/skills/engine.js';
 import type { Rpc } from '../electron/skills/rpc.js';
+import { SERVER_OPTIONS, serverTransport } from './server-args.js';
 
 export interface EngineRunResult {
   readonly connectMs: number;
@@ -25,20 +26,10 @@ export interface EngineRunResult {
   readonly readConcurrency: number;
 }
 
-const { values } = parseArgs({
-  options: {
-    transport: { type: 'string' },
-    command: { type: 'string' },
-    args: { type: 'string', default: '[]' },
-    url: { type: 'string' },
-  },
-});
+const { values } = parseArgs({ options: SERVER_OPTIONS });
 
 const settings: Settings = DEFAULT_SETTINGS;
-const transport: TransportConfig =
-  values.transport === 'http'
-    ? { kind: 'http', url: values.url ?? '', headers: {} }
-    : { kind: 'stdio', command: values.command ?? process.execPath, args: JSON.parse(values.args) as string[], env: {} };
+const transport = serverTransport(values);
 
 let peakHeap = 0;
 const sampleHeap = () => {

@@ -8,6 +8,7 @@ import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcon
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ListSkillsResultSchema } from '@modelcontextprotocol/core/ext/skills';
 import { DEFAULT_SETTINGS } from '../shared/model.js';
+import { SERVER_OPTIONS, serverTransport } from './server-args.js';
 
 export interface FloorRunResult {
   readonly readMs: number;
@@ -22,10 +23,7 @@ export interface FloorRunResult {
 
 const { values } = parseArgs({
   options: {
-    transport: { type: 'string' },
-    command: { type: 'string' },
-    args: { type: 'string', default: '[]' },
-    url: { type: 'string' },
+    ...SERVER_OPTIONS,
     concurrency: { type: 'string' },
   },
 });
@@ -37,10 +35,11 @@ const { values } = parseArgs({
 const unchecked = { '~standard': { version: 1 as const, vendor: 'bench-floor', validate: (value: unknown) => ({ value }) } };
 
 const concurrency = Number(values.concurrency ?? DEFAULT_SETTINGS.readConcurrency);
+const server = serverTransport(values);
 const transport: Transport =
-  values.transport === 'http'
-    ? new StreamableHTTPClientTransport(new URL(values.url ?? ''))
-    : new StdioClientTransport({ command: values.command ?? process.execPath, args: JSON.parse(values.args) as string[], stderr: 'ignore' });
+  server.kind !== 'stdio'
+    ? new StreamableHTTPClientTransport(new URL(server.url))
+    : new StdioClientTransport({ command: server.command, args: [...server.args], stderr: 'ignore' });
 const client = new Client({ name: 'bench-floor', version: '0.0.0' }, { versionNegotiation: { mode: 'auto' }, capabilities: {} });
 await client.connect(transport);
 
