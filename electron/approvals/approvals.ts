@@ -14,6 +14,7 @@ import { sha256Digest, type SnapshotStore } from '../snapshots/snapshot-store.js
 import type { StoreProblem } from '../storage/json-store.js';
 import type { ApprovalStore } from './approval-store.js';
 import type { AuditLog } from './audit-log.js';
+import { AuditQueue } from './audit-queue.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { HistoryStore, ObservedEntry } from './history-store.js';
 import { allowedToolsOf } from './skill-requests.js';
@@ -47,14 +48,16 @@ export class Approvals {
   readonly problems: StoreProblemView[] = [];
   /** A restrictive change is in force in memory but approvals.json could not be written. */
   private storeUnsaved = false;
-  private readonly unsavedAudit: AuditEntry[] = [];
-  private auditing: Promise<void> = Promise.resolve();
   auditUnreadableLines: number[] = [];
+
+  private readonly auditQueue: AuditQueue;
 
   constructor(
     private readonly deps: FeatureDeps,
     readonly stores: ApprovalStores,
-  ) {}
+  ) {
+    this.auditQueue = new AuditQueue(stores.audit);
+  }
 
   /** Loads the stores (reporting any damage loudly) and starts watching the engine. */
   async init(): Promise<void> {
@@ -134,7 +137,7 @@ export class Approvals {
       revoked.push(entry.uri);
     }
     this.background(this.stores.history.observe(serverId, seen, via));
-    if (this.storeUnsaved || this.unsavedAudit.length > 0) this.background(this.retryUnsaved());
+    if (this.storeUnsaved || this.auditQueue.hasWaiting) this.background(this.retryUnsaved());
     if (revoked.length > 0) this.deps.engine.republish(serverId, revoked);
   }
 
@@ -219,7 +222,7 @@ export class Approvals {
         throw error;
       }
       this.storeUnsaved = true;
-      this.unsavedAudit.push(entry);
+      this.auditQueue.hold(entry);
       if (audit.automatic) throw error;
       throw new ApiFailure('failed', unsavedNote(error));
     }
@@ -235,28 +238,13 @@ export class Approvals {
    * entry is written, with its own time, at the next listing or at close.
    */
   private async writeAudit(entry: AuditEntry): Promise<void> {
-    this.unsavedAudit.push(entry);
+    this.auditQueue.hold(entry);
     try {
-      await this.appendUnsavedAudit();
+      await this.auditQueue.drain();
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       this.deps.emit('app.alert', { level: 'error', title: 'Audit log could not be written', message: `${why} The entry "${entry.action} ${entry.skillUri ?? entry.serverId}" is kept and written at the next listing or when the app closes.` });
     }
-  }
-
-  /**
-   * Audit entries wait in `unsavedAudit`, in order and with their own time,
-   * until they are written. One drain at a time: two would append the same entry.
-   */
-  private appendUnsavedAudit(): Promise<void> {
-    const drain = this.auditing.then(async () => {
-      while (this.unsavedAudit.length > 0) {
-        await this.stores.audit.append(this.unsavedAudit[0]!);
-        this.unsavedAudit.shift();
-      }
-    });
-    this.auditing = drain.catch(() => undefined);
-    return drain;
   }
 
   /** Saves what could not be saved before (a full disk); quiet when it still cannot. */
@@ -266,7 +254,7 @@ export class Approvals {
         await this.stores.store.flush();
         this.storeUnsaved = false;
       }
-      await this.appendUnsavedAudit();
+      await this.auditQueue.drain();
     } catch {
       // Still no space: the change holds in memory, the user was told when it failed.
     }
