@@ -56,6 +56,8 @@ export const settingsPatchSchema = z
     requestTimeoutMs: z.number().int().min(1_000).max(3_600_000),
     maxFileBytes: z.number().int().min(1_024).max(1024 * 1024 * 1024),
     serverByteBudget: z.number().int().min(1_024).max(64 * 1024 * 1024 * 1024),
+    skillByteBudget: z.number().int().min(1_024).max(64 * 1024 * 1024 * 1024),
+    jobByteBudget: z.number().int().min(1_024).max(1024 * 1024 * 1024 * 1024),
     maxListPages: z.number().int().min(1).max(1_000_000),
     maxListEntries: z.number().int().min(1).max(10_000_000),
     maxListBytes: z.number().int().min(1_024).max(64 * 1024 * 1024 * 1024),

@@ -41,7 +41,8 @@ export const FINDINGS = {
   // Skill format and mapping
   'sep-2640-skillmd-required': { severity: 'error', title: 'Skill URI does not point at a SKILL.md' },
   'sep-2640-skillmd-frontmatter': { severity: 'error', title: 'SKILL.md has no valid frontmatter' },
-  'sep-2640-skill-uri-scheme': { severity: 'info', title: 'Skill URI does not use the skill:// scheme' },
+  // Raised above SPEC.md's SHOULD: a host that reads a file:, http: or data: URI reads where no skill lives.
+  'sep-2640-skill-uri-scheme': { severity: 'error', title: 'Skill URI does not use the skill:// scheme' },
   'sep-2640-final-segment-equals-name': { severity: 'error', title: 'Final skill-path segment differs from the name' },
   'sep-2640-name-naming-rules': { severity: 'error', title: 'Skill name breaks the naming rules' },
   'sep-2640-authority-reg-name': { severity: 'warning', title: 'URI authority is not a valid reg-name' },
@@ -109,7 +110,8 @@ export const FINDINGS = {
   'inspector-budget-exceeded': { severity: 'error', title: 'Server byte budget used up' },
   'inspector-invalid-base64': { severity: 'error', title: 'Blob is not valid base64' },
   'inspector-not-utf8': { severity: 'warning', title: 'Text file is not valid UTF-8' },
-  'inspector-read-wrong-uri': { severity: 'warning', title: 'resources/read answered with another URI' },
+  // An error: a host that takes the content it was given would use bytes under a URI nobody checked.
+  'inspector-read-wrong-uri': { severity: 'error', title: 'resources/read answered with another URI' },
   'inspector-other-scheme': { severity: 'error', title: 'Resource uses another scheme than its skill' },
   'inspector-file-uri': { severity: 'error', title: 'Resource points at the local file system (file:)' },
   'inspector-path-traversal': { severity: 'error', title: 'URI escapes the skill root (.. or encoded ..)' },
@@ -117,6 +119,15 @@ export const FINDINGS = {
   'inspector-duplicate-resource': { severity: 'error', title: 'The same file is listed twice' },
   'inspector-instructions-pointer': { severity: 'info', title: 'Skill URI mentioned in the server instructions' },
   'inspector-nested-skill': { severity: 'info', title: 'Skill nested inside another skill' },
+  // Hostile edges (issue 13). Reading integrity:
+  'inspector-read-ambiguous': { severity: 'error', title: 'resources/read answered with more than one content, or text and blob both' },
+  'inspector-content-changed': { severity: 'error', title: 'Content changed between reads' },
+  'inspector-skill-budget-exceeded': { severity: 'error', title: 'Skill byte budget used up' },
+  'inspector-job-budget-exceeded': { severity: 'error', title: 'Job byte budget used up' },
+  'inspector-nested-skill-unlisted': { severity: 'warning', title: 'A SKILL.md below the skill root is a nested skill no entry lists' },
+  // Entries and URIs:
+  'inspector-uri-control-character': { severity: 'error', title: 'URI contains a control character' },
+  'inspector-too-deep': { severity: 'error', title: 'Data nested deeper than the inspector follows' },
   ...RISK_FINDINGS,
 } as const satisfies Record<string, FindingKind>;
 

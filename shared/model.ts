@@ -237,6 +237,10 @@ export interface Settings {
   readonly maxFileBytes: number;
   /** Bytes the app will read from one server per session. */
   readonly serverByteBudget: number;
+  /** Bytes read for one skill within one verify, review or check of it (counted on bytes read, not declared sizes). */
+  readonly skillByteBudget: number;
+  /** Bytes one Verify all or Review all job may read, across its servers. */
+  readonly jobByteBudget: number;
   readonly maxListPages: number;
   readonly maxListEntries: number;
   readonly maxListBytes: number;
@@ -254,6 +258,9 @@ export const DEFAULT_SETTINGS: Settings = {
   requestTimeoutMs: 30_000,
   maxFileBytes: 16 * 1024 * 1024,
   serverByteBudget: 1024 * 1024 * 1024,
+  // The spec's per-skill limit (MAX_TOTAL_SIZE_PER_SKILL): what a host must support, and no more.
+  skillByteBudget: 16 * 1024 * 1024,
+  jobByteBudget: 4 * 1024 * 1024 * 1024,
   maxListPages: 1_000,
   maxListEntries: 100_000,
   maxListBytes: 256 * 1024 * 1024,

@@ -26,6 +26,8 @@ const FIELDS: readonly FieldSpec[] = [
   { key: 'requestTimeoutMs', label: 'Request timeout', description: 'How long one request may take before it is cancelled.', scale: 1000, unit: 'seconds', decimals: 1 },
   { key: 'maxFileBytes', label: 'Largest file', description: 'A bigger file is not read; its skill is reported.', scale: MIB, unit: 'MiB', decimals: 2 },
   { key: 'serverByteBudget', label: 'Bytes per server', description: 'The most the app reads from one server in a session.', scale: MIB, unit: 'MiB', decimals: 2 },
+  { key: 'skillByteBudget', label: 'Bytes per skill', description: 'The most one verify or review of a skill reads, counted as the bytes arrive.', scale: MIB, unit: 'MiB', decimals: 2 },
+  { key: 'jobByteBudget', label: 'Bytes per job', description: 'The most one Verify all or Review all reads across its servers.', scale: MIB, unit: 'MiB', decimals: 0 },
   { key: 'maxListPages', label: 'Listing pages', description: 'skills/list pages followed before stopping.', scale: 1, unit: 'pages' },
   { key: 'maxListEntries', label: 'Listing entries', description: 'Skills accepted from one listing.', scale: 1, unit: 'skills' },
   { key: 'maxListBytes', label: 'Listing size', description: 'Total size of one listing.', scale: MIB, unit: 'MiB', decimals: 2 },
