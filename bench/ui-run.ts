@@ -1,12 +1,14 @@
 // The UI at scale: the real app in browser mode (the built web.js) with the
-// synthetic catalog as its only server, in Debian's Chromium. Measures, in the
-// page, the time from the first skills reaching it to the first rows painted,
-// and keystroke-to-updated-list latency in the catalog search box.
+// synthetic catalog as its only server, in the Chromium every launch uses
+// (scripts/find-chromium.mjs). Measures, in the page, the time from the first
+// skills reaching it to the first rows painted, and keystroke-to-updated-list
+// latency in the catalog search box.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
 import { percentile } from './stats.js';
 
 export interface UiResult {
@@ -22,7 +24,6 @@ export interface UiResult {
 
 const SERVER_ID = 'bench-catalog';
 export const SETTLE_MS = 3000;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 // Runs in the page before the app: timestamps what the app's WebSocket
 // receives (MessageEvent.timeStamp is when it arrived, on performance.now()'s
@@ -122,7 +123,8 @@ export async function measureUi(options: { webEntry: string; serverEntry: string
   const app = spawn(process.execPath, [options.webEntry, '--port', '0', '--data-dir', dataDir, '--json', '--no-demo', '--no-connect'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   app.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const browser = await chromium.launch({ executablePath: options.chromium ?? process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const executablePath = options.chromium ?? (await findChromium()).path;
+  const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
   try {
     const info = await new Promise<{ pageUrl: string; token: string }>((resolve, reject) => {
       let out = '';

@@ -1,5 +1,7 @@
 // Starts the real app in browser mode (the built out/main/web.js, as `npm run
-// web` does) and Debian's Chromium through playwright-core.
+// web` does) and Chromium through playwright-core: the one npm installs
+// (@sparticuz/chromium) on Linux x64, else CHROMIUM_PATH or a system Chrome —
+// whichever scripts/find-chromium.mjs finds, as for every other launch.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -7,6 +9,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+import { CHROMIUM_ARGS, findChromium, type FoundChromium } from '../scripts/find-chromium.mjs';
 import { ROOT, WEB } from '../test/support/paths.js';
 
 export { ROOT };
@@ -65,18 +68,17 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   };
 }
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+let found: Promise<FoundChromium> | undefined;
+
+/** The Chromium this process's suites drive (found, and unpacked if need be, once). */
+export function chromiumInUse(): Promise<FoundChromium> {
+  found ??= findChromium();
+  return found;
+}
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const { path: executablePath } = await chromiumInUse();
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
 }
 
 export async function openApp(browser: Browser, app: RunningApp, viewport = { width: 1440, height: 900 }): Promise<Page> {

@@ -18,8 +18,8 @@ const slowPoll = pollWithin(70_000);
 
 const DEMO = 'Sample skills (bundled)';
 const HOSTILE_SERVER = path.join(ROOT, 'test/fixtures/hostile/hostile-server.mjs');
-/** The stdio transport's message cap: twice the default largest file (16 MiB). */
-const MESSAGE_CAP = 2 * 16 * 1024 * 1024;
+/** The stdio transport's message cap: twice the default largest file (16 MiB), plus the 64 KiB a read answer may add on the wire. */
+const MESSAGE_CAP = 2 * 16 * 1024 * 1024 + 64 * 1024;
 /** Settings › Log limit, default: the newest this many messages per server are kept. */
 const LOG_LIMIT = 5000;
 

@@ -18,6 +18,7 @@ import { createApprovalHandlers } from './approvals/handlers.js';
 import { createReviewHandlers } from './review/handlers.js';
 import type { FeatureDeps } from './feature-deps.js';
 import type { StoreProblem } from './storage/json-store.js';
+import { lockDataDir, type InstanceLock } from './storage/instance-lock.js';
 
 export interface InspectorOptions {
   readonly dataDir: string;
@@ -51,6 +52,17 @@ export interface Inspector {
 
 export async function createInspector(options: InspectorOptions): Promise<Inspector> {
   await fs.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  // One writer per data folder: a second instance fails here, naming the one that holds it (storage/instance-lock.ts).
+  const instanceLock = await lockDataDir(options.dataDir, { kind: options.mode === 'electron' ? 'app' : 'browser mode', appVersion: options.appVersion });
+  try {
+    return await buildInspector(options, instanceLock);
+  } catch (error) {
+    await instanceLock.release();
+    throw error;
+  }
+}
+
+async function buildInspector(options: InspectorOptions, instanceLock: InstanceLock): Promise<Inspector> {
   const bus = new EventBus();
   const alerts: AppAlert[] = [];
   const emit = <E extends EventName>(event: E, payload: Events[E]) => {
@@ -263,14 +275,15 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
       const { bytes: _bytes, ...content } = await engine.readFile(rpcFor(serverId), skillUri, fileUri);
       return content;
     },
-    'skills.verify': async ({ serverId, skillUri }) => {
+    'skills.verify': async ({ serverId, skillUri, inspect }) => {
       const key = `${serverId}\n${skillUri}`;
       verifies.get(key)?.abort();
       const abort = new AbortController();
       verifies.set(key, abort);
       const cancelled = () => new ApiFailure('failed', `Verify of ${skillUri} was cancelled; the files read before it keep their results.`);
       try {
-        const entry = await engine.verifySkill(rpcFor(serverId), skillUri, { signal: abort.signal });
+        // "Read the rest for inspection" reads past a failed SKILL.md; a plain Verify stops there, as a host would.
+        const entry = await engine.verifySkill(rpcFor(serverId), skillUri, { signal: abort.signal, ...(inspect ? { inspect: true } : {}) });
         if (abort.signal.aborted) throw cancelled();
         return entry;
       } catch (error) {
@@ -303,6 +316,8 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
   for (const problem of problems) {
     emit('app.alert', { level: 'error', title: `Recovered ${path.basename(problem.file)}`, message: problem.message });
   }
+  if (catalog.repairNotice) emit('app.alert', { level: 'warning', title: 'Repaired servers.json', message: catalog.repairNotice });
+  if (instanceLock.warning) emit('app.alert', { level: 'warning', title: 'Data folder not locked', message: instanceLock.warning });
   if (options.autoConnect) {
     for (const server of catalog.list()) void pool.for(server).connect();
   }
@@ -321,6 +336,7 @@ export async function createInspector(options: InspectorOptions): Promise<Inspec
       await pool.closeAll();
       // A listing or read that just finished may still be writing history or a revocation: nothing is lost at quit.
       await approvals.settled();
+      await instanceLock.release();
     },
   };
 }

@@ -1,11 +1,14 @@
 // The Electron shell's hardening, checked against recorders standing in for
 // Electron (its binary cannot be installed here): the window's web
 // preferences, navigation and window.open denied, permissions refused, the
-// Content-Security-Policy installed, and only http(s) opened externally.
+// Content-Security-Policy installed, and only http(s) opened externally; one
+// instance of the app (a second launch focuses the first window), and a data
+// folder held by browser mode refused with the holder named.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { lockDataDir } from './storage/instance-lock.js';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
 
 const userData = mkdtempSync(path.join(os.tmpdir(), 'si-main-'));
@@ -16,6 +19,12 @@ const recorded = {
   headersHandler: undefined as undefined | ((details: unknown, callback: (r: unknown) => void) => void),
   opened: [] as string[],
   sandboxEnabled: false,
+  /** What requestSingleInstanceLock answers: false for a second launch. */
+  singleInstance: true,
+  quits: 0,
+  errorBoxes: [] as Array<{ title: string; content: string }>,
+  windowCalls: [] as string[],
+  minimized: false,
 };
 let ready!: () => void;
 const whenReady = new Promise<void>((resolve) => (ready = resolve));
@@ -31,6 +40,18 @@ vi.mock('electron', () => {
     isDestroyed() {
       return false;
     }
+    isMinimized() {
+      return recorded.minimized;
+    }
+    restore() {
+      recorded.windowCalls.push('restore');
+    }
+    show() {
+      recorded.windowCalls.push('show');
+    }
+    focus() {
+      recorded.windowCalls.push('focus');
+    }
     async loadFile(file: string) {
       recorded.windows.at(-1)!.loaded = file;
     }
@@ -45,8 +66,10 @@ vi.mock('electron', () => {
       whenReady: () => whenReady,
       getPath: () => userData,
       getVersion: () => '0.0.0-test',
-      quit: () => undefined,
+      quit: () => void recorded.quits++,
+      requestSingleInstanceLock: () => recorded.singleInstance,
     },
+    dialog: { showErrorBox: (title: string, content: string) => void recorded.errorBoxes.push({ title, content }) },
     BrowserWindow,
     Menu: { setApplicationMenu: () => undefined, buildFromTemplate: (t: unknown) => t },
     session: {
@@ -118,5 +141,54 @@ describe('Electron shell hardening', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
     expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
+  });
+});
+
+describe('one instance of the app', () => {
+  it('asks for the single-instance lock, and a second launch focuses the first window', () => {
+    const secondInstance = recorded.appEvents.get('second-instance');
+    expect(secondInstance).toBeDefined();
+    recorded.minimized = true;
+    secondInstance!({}, [], '/');
+    expect(recorded.windowCalls).toEqual(['restore', 'show', 'focus']);
+    expect(recorded.windows).toHaveLength(1);
+  });
+
+  it('quits at once, opening nothing, when another launch of the app holds the lock', async () => {
+    const windowsBefore = recorded.windows.length;
+    const quitsBefore = recorded.quits;
+    recorded.singleInstance = false;
+    vi.resetModules();
+    await import('./main.js');
+    expect(recorded.quits).toBe(quitsBefore + 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(recorded.windows).toHaveLength(windowsBefore);
+    recorded.singleInstance = true;
+  });
+
+  it('refuses a data folder browser mode holds: an error box names the holder, then it quits without a window', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'si-main-held-'));
+    // A real holder: the lock taken as browser mode would take it (this process stands in for it).
+    const held = await lockDataDir(dataDir, { kind: 'browser mode', appVersion: '0.0.0-test' });
+    const windowsBefore = recorded.windows.length;
+    const quitsBefore = recorded.quits;
+    const electron = await import('electron');
+    const getPath = vi.spyOn(electron.app, 'getPath').mockReturnValue(dataDir);
+    try {
+      vi.resetModules();
+      await import('./main.js');
+      await vi.waitFor(() => expect(recorded.errorBoxes).toHaveLength(1), { timeout: 10_000 });
+      expect(recorded.errorBoxes[0]).toEqual({
+        title: 'Skill Inspector is already running',
+        content:
+          `The data folder ${dataDir} is in use by another Skill Inspector: browser mode (pid ${process.pid}), started ${held.owner.startedAt}. ` +
+          "Two instances writing one folder would lose each other's approvals and servers. Close that one, or start this one with another data folder (--data-dir, or SKILL_INSPECTOR_DATA_DIR).",
+      });
+      expect(recorded.quits).toBe(quitsBefore + 1);
+      expect(recorded.windows).toHaveLength(windowsBefore);
+    } finally {
+      getPath.mockRestore();
+      await held.release();
+    }
   });
 });

@@ -2,9 +2,10 @@
 // file, preload.ts and ipc.ts import 'electron'; everything else is plain Node.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
-import { createInspector } from './inspector.js';
+import { createInspector, type Inspector } from './inspector.js';
+import { DataDirInUse } from './storage/instance-lock.js';
 import { bindIpc } from './ipc.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,6 +35,16 @@ app.on('web-contents-created', (_event, contents) => {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 });
 
+/** The one window; a second launch of the app brings it to the front instead of opening another. */
+let mainWindow: BrowserWindow | undefined;
+
+function focusMainWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
@@ -41,18 +52,27 @@ async function start(): Promise<void> {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
   });
 
-  const inspector = await createInspector({
-    dataDir: app.getPath('userData'),
-    mode: 'electron',
-    appVersion: app.getVersion(),
-    // The demo server runs on Electron's own Node runtime, from inside the app bundle.
-    demoTransport: () => ({ kind: 'stdio', command: process.execPath, args: [path.join(here, 'cli.js'), 'demo-server'], env: { ELECTRON_RUN_AS_NODE: '1' } }),
-    openExternal,
-    seedDemo: true,
-    autoConnect: true,
-  });
+  let inspector: Inspector;
+  try {
+    inspector = await createInspector({
+      dataDir: app.getPath('userData'),
+      mode: 'electron',
+      appVersion: app.getVersion(),
+      // The demo server runs on Electron's own Node runtime, from inside the app bundle.
+      demoTransport: () => ({ kind: 'stdio', command: process.execPath, args: [path.join(here, 'cli.js'), 'demo-server'], env: { ELECTRON_RUN_AS_NODE: '1' } }),
+      openExternal,
+      seedDemo: true,
+      autoConnect: true,
+    });
+  } catch (error) {
+    // Browser mode holds the data folder (the single-instance lock only knows other app launches): say which, and quit.
+    if (!(error instanceof DataDirInUse)) throw error;
+    dialog.showErrorBox('Skill Inspector is already running', error.message);
+    app.quit();
+    return;
+  }
 
-  const window = new BrowserWindow({
+  const window = (mainWindow = new BrowserWindow({
     width: 1440,
     height: 900,
     minWidth: 1024,
@@ -70,7 +90,7 @@ async function start(): Promise<void> {
       webviewTag: false,
       spellcheck: false,
     },
-  });
+  }));
   const unbind = bindIpc(inspector, window, isAppUrl);
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
@@ -91,4 +111,11 @@ async function start(): Promise<void> {
 }
 
 app.on('window-all-closed', () => app.quit());
-void start();
+
+// Two launches of the app would be two writers of one data folder: the second hands over to the first and quits.
+if (app.requestSingleInstanceLock()) {
+  app.on('second-instance', () => focusMainWindow());
+  void start();
+} else {
+  app.quit();
+}

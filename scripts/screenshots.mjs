@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from './find-chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.resolve(ROOT, process.env.SI_OUT_DIR ?? 'out');
@@ -21,7 +22,6 @@ const REVIEW_SERVER = path.join(ROOT, 'test', 'fixtures', 'review-server', 'serv
 const HOSTILE = path.join(ROOT, 'test', 'fixtures', 'hostile-skills', 'skills');
 const MUTABLE = path.join(ROOT, 'test', 'fixtures', 'mutable-server', 'server.mjs');
 const VIEWPORT = { width: 1440, height: 900 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function startApp(dataDir) {
   const child = spawn(process.execPath, [WEB, '--port', '0', '--data-dir', dataDir, '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -101,7 +101,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'si-screens-'));
   const teamDir = mkdtempSync(path.join(os.tmpdir(), 'si-screens-team-'));
   const app = await startApp(dataDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: (await findChromium()).path, headless: true, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: VIEWPORT, colorScheme: 'light' });
     await page.goto(app.pageUrl);

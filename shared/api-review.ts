@@ -29,7 +29,8 @@ export const REVIEW_PARAMS = {
    * content-risk rules and writes the summary. An explicit action: it is the
    * only review method that reads a server's files.
    */
-  'review.scanSkill': z.object({ serverId: originId, skillUri: uri }).strict(),
+  /** `inspect`: review the rest of a server's skill even though its SKILL.md failed; never makes it verified. */
+  'review.scanSkill': z.object({ serverId: originId, skillUri: uri, inspect: z.boolean().optional() }).strict(),
   /** The last review of a skill, without reading anything; null when it was never reviewed. */
   'review.get': z.object({ serverId: originId, skillUri: uri }).strict(),
   /** Every local skills folder (well-known ones and those the user added). Scans them the first time. */

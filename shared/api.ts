@@ -112,7 +112,8 @@ const CORE_PARAMS = {
   'skills.loadByUri': z.object({ serverId: id, uri }).strict(),
   'skills.tree': z.object({ serverId: id, skillUri: uri }).strict(),
   'skills.readFile': z.object({ serverId: id, skillUri: uri, fileUri: uri }).strict(),
-  'skills.verify': z.object({ serverId: id, skillUri: uri }).strict(),
+  /** `inspect`: read the rest of the skill even though its SKILL.md failed ("Read the rest for inspection"); never makes it verified. */
+  'skills.verify': z.object({ serverId: id, skillUri: uri, inspect: z.boolean().optional() }).strict(),
   /** Stops a running skills.verify of this skill; files read so far keep their results, the one in flight gets none. */
   'skills.cancelVerify': z.object({ serverId: id, skillUri: uri }).strict(),
   'skills.verifyAll': z.object({ serverId: id.optional() }).strict(),

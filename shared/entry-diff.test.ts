@@ -66,3 +66,23 @@ describe('entry diff', () => {
     expect(lineDiff('same\n', 'same\n')).toEqual({ hunks: [], added: 0, removed: 0 });
   });
 });
+
+describe('entry diff on hostile frontmatter (issue 13, items 12 and 16)', () => {
+  const proto = (value: string) => ({ resources: base.resources, frontmatter: JSON.parse(`{"name":"pdf","__proto__":${JSON.stringify(value)},"constructor":"c"}`) as Record<string, unknown> });
+
+  test('a __proto__ field is part of the fingerprint: changing it is a change', () => {
+    expect(entryFingerprintText(proto('a'))).toContain('"__proto__":"a"');
+    expect(sameContent(proto('a'), proto('b'))).toBe(false);
+    expect(compareFrontmatter(proto('a').frontmatter, proto('b').frontmatter)).toEqual([{ field: '__proto__', change: 'changed', before: 'a', after: 'b' }]);
+    expect(describeChange(SKILL, proto('a'), proto('b'))).toBe('frontmatter "__proto__" changed');
+  });
+
+  test('a value nested 100,000 deep is fingerprinted without overflowing the stack', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    const entry = { resources: base.resources, frontmatter: { name: 'pdf', deep } };
+    expect(() => entryFingerprintText(entry)).not.toThrow();
+    expect(canonicalJson(deep)).toContain('[nested deeper than 64 levels: not read]');
+    expect(sameContent(entry, entry)).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@
 import { structuredPatch } from 'diff';
 import type { FieldDiff, FileChangeKind, FileSide, TextDiff } from './approvals-model.js';
 import type { SkillFileRef } from './model.js';
+import { MAX_DEPTH, TOO_DEEP_MARKER } from './nesting.js';
 import { containment } from './skill-uri.js';
 
 export type EntryResources = readonly SkillFileRef[] | 'dynamic' | null;
@@ -23,14 +24,24 @@ export interface FileChange {
 
 /** JSON with object keys sorted at every depth, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
+  return JSON.stringify(sortKeys(value, 1));
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
+/**
+ * Keys sorted at every level. A key named `__proto__` is defined as an own
+ * field (assigning it would set the prototype and drop the field from the
+ * fingerprint, so an approval would not notice it change). Past MAX_DEPTH
+ * levels a value becomes the marker capDepth leaves there: bounded recursion
+ * whatever it is given (stored approvals, entries from older versions).
+ */
+function sortKeys(value: unknown, level: number): unknown {
+  if (value && typeof value === 'object' && level > MAX_DEPTH) return TOO_DEEP_MARKER;
+  if (Array.isArray(value)) return value.map((v: unknown) => sortKeys(v, level + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+    for (const key of Object.keys(value).sort()) {
+      Object.defineProperty(out, key, { value: sortKeys((value as Record<string, unknown>)[key], level + 1), enumerable: true, writable: true, configurable: true });
+    }
     return out;
   }
   return value;

@@ -128,6 +128,8 @@ export const FINDINGS = {
   // Entries and URIs:
   'inspector-uri-control-character': { severity: 'error', title: 'URI contains a control character' },
   'inspector-too-deep': { severity: 'error', title: 'Data nested deeper than the inspector follows' },
+  // Local skill folders:
+  'inspector-local-skill-incomplete': { severity: 'error', title: 'Local skill has more files than the scan reads: incomplete — not verified' },
   ...RISK_FINDINGS,
 } as const satisfies Record<string, FindingKind>;
 

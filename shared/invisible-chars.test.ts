@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyCodePoint, codePointName, decodeTagCharacters, describeInvisible, findInvisible, isEmojiPart, revealInvisible, revealSegments } from './invisible-chars.js';
+import { classifyCodePoint, codePointName, decodeTagCharacters, describeInvisible, findInvisible, isEmojiPart, revealIdentifier, revealInvisible, revealSegments } from './invisible-chars.js';
 
 const tags = (s: string) => [...s].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
 
@@ -116,5 +116,17 @@ describe('decoding and revealing', () => {
         expect(findInvisible(shown, { includeEmojiParts: true, includeLeadingBom: true })).toEqual([]);
       }),
     );
+  });
+});
+
+describe('revealIdentifier', () => {
+  it('draws line breaks, tabs and every other invisible character in a URI', () => {
+    expect(revealIdentifier('skill://a\nb\r\tc/SKILL.md')).toBe('skill://a⟦LF⟧b⟦CR⟧⟦TAB⟧c/SKILL.md');
+    expect(revealIdentifier('skill://a\u0000\u0085\u202e\u200b/SKILL.md')).toBe('skill://a⟦NUL⟧⟦U+0085⟧⟦RLO⟧⟦ZWSP⟧/SKILL.md');
+  });
+
+  it('returns a plain ASCII URI as it is', () => {
+    const uri = 'skill://acme/pdf-tools/SKILL.md';
+    expect(revealIdentifier(uri)).toBe(uri);
   });
 });

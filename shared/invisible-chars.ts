@@ -315,3 +315,31 @@ export function describeInvisible(runs: readonly InvisibleRun[]): string {
   }
   return parts.join(', ');
 }
+
+/**
+ * A URI (or any identifier) as it must be drawn: every invisible character
+ * marked as in revealInvisible, and tab, line feed and carriage return too —
+ * they lay out text, but in a URI they only hide where it really ends.
+ */
+export function revealIdentifier(text: string): string {
+  // Fast path: nothing to mark (almost every URI).
+  if (!/[^\x20-\x7e]/.test(text)) return text;
+  return text
+    .split(/([\t\n\r])/)
+    .map((part) => (part === '\t' ? '⟦TAB⟧' : part === '\n' ? '⟦LF⟧' : part === '\r' ? '⟦CR⟧' : revealInvisible(part)))
+    .join('');
+}
+
+/** revealIdentifier as segments, for a view that draws each mark as a badge (InvisibleText). */
+export function revealIdentifierSegments(text: string): RevealedSegment[] {
+  if (!/[^\x20-\x7e]/.test(text)) return text === '' ? [] : [{ type: 'text', text }];
+  const out: RevealedSegment[] = [];
+  for (const part of text.split(/([\t\n\r])/)) {
+    if (part === '') continue;
+    if (part === '\t' || part === '\n' || part === '\r') {
+      const cp = part.charCodeAt(0);
+      out.push({ type: 'invisible', kind: 'control', codePoints: [cp], text: part, label: `⟦${shortCodePointName(cp)}⟧` });
+    } else out.push(...revealSegments(part));
+  }
+  return out;
+}

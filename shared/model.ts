@@ -135,7 +135,10 @@ export interface Finding {
 export interface SkillFileRef {
   readonly uri: string;
   readonly digest: string;
+  /** The declared byte count; -1 when the listing gave none that is one (see declaredSize). */
   readonly size: number;
+  /** Only when the declared size is not a non-negative integer: the value as sent ("-5", "1.5", "absent"). */
+  readonly declaredSize?: string;
 }
 
 /** How the app learned that a URI is a skill. */
@@ -143,11 +146,16 @@ export type SkillSource = 'listed' | 'get' | 'instructions' | 'user-uri' | 'lega
 
 /** Per-file verification state; `unread` until the user opens, verifies or reviews. */
 export type FileCheck =
-  | { readonly state: 'unread' }
+  | {
+      readonly state: 'unread';
+      /** Left unread on purpose: its skill's SKILL.md failed verification, so a host reads nothing else of it. */
+      readonly reason?: 'skill-md-failed';
+      readonly message?: string;
+    }
   | { readonly state: 'verified'; readonly digest: string; readonly size: number; readonly checkedAt: string }
   | {
       readonly state: 'failed';
-      readonly reason: 'size' | 'digest' | 'frontmatter' | 'unlisted' | 'too-large' | 'read-error' | 'decode';
+      readonly reason: 'size' | 'digest' | 'frontmatter' | 'unlisted' | 'too-large' | 'read-error' | 'decode' | 'changed';
       readonly expected?: string;
       readonly actual?: string;
       readonly message: string;

@@ -98,6 +98,16 @@ export interface SkillReview {
   readonly formatFindings: readonly Finding[];
   readonly hidden: readonly HiddenText[];
   readonly summary: SkillSummary;
+  /** A local skill with more files than the scan reads: how many it has, how many were scanned, and which were not. */
+  readonly localScan?: LocalSkillScan;
+}
+
+/** How much of a local skill folder the bounded scan read (only when it stopped at the per-skill file limit). */
+export interface LocalSkillScan {
+  readonly fileCount: number;
+  readonly scannedCount: number;
+  /** Paths inside the skill folder, `/`-separated, of every file that was not scanned. */
+  readonly notScanned: readonly string[];
 }
 
 // ---------------------------------------------------------------------------

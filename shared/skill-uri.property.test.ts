@@ -5,7 +5,7 @@
 // the code under test.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalUri, containment, parseSkillUri, resolveReference } from './skill-uri.js';
+import { canonicalUri, containment, controlCharactersIn, parseSkillUri, resolveReference } from './skill-uri.js';
 
 const RUNS = { numRuns: 500 };
 
@@ -178,6 +178,37 @@ describe('skill URIs (property-based)', () => {
         const resolution = resolveReference(segments.map(encodeURIComponent).join('/'), uri);
         expect(resolution).toMatchObject({ kind: 'skill-file', relativePath: segments.join('/') });
         if (resolution.kind === 'skill-file') expect(containment(resolution.uri, uri)).toEqual({ inside: true, relativePath: segments.join('/') });
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('control characters (issue 13, item 4)', () => {
+  const BIDI = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+  const control = fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.constant(0x7f), fc.integer({ min: 0x80, max: 0x9f }), fc.constantFrom(...BIDI));
+  /** Any text that holds no control character: printable ASCII, Latin-1 above C1, other planes, less the bidi controls. */
+  const clean = fc.string({
+    unit: fc
+      .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0x2fff }), fc.integer({ min: 0x1f600, max: 0x1f64f }))
+      .filter((cp) => !BIDI.includes(cp))
+      .map((cp) => String.fromCodePoint(cp)),
+  });
+
+  it('flags every URI with a raw control character anywhere, at its exact offset', () => {
+    fc.assert(
+      fc.property(clean, control, clean, (before, cp, after) => {
+        const uri = `skill://${before}${String.fromCharCode(cp)}${after}/SKILL.md`;
+        expect(controlCharactersIn(uri)).toContainEqual({ codePoint: cp, index: 'skill://'.length + before.length });
+      }),
+      RUNS,
+    );
+  });
+
+  it('flags nothing in a URI without one (percent-encoded controls included)', () => {
+    fc.assert(
+      fc.property(clean, control, (text, cp) => {
+        expect(controlCharactersIn(`skill://${text}/${encodeURIComponent(String.fromCharCode(cp))}/SKILL.md`)).toEqual([]);
       }),
       RUNS,
     );

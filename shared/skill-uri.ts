@@ -2,6 +2,7 @@
 // deliberately narrow — a URI is a skill only because skills/list or skills/get
 // said so, never because of its scheme — and every comparison works on decoded,
 // normalised segments so `%2e%2e` and `..` are caught alike.
+import { revealIdentifier } from './invisible-chars.js';
 
 export interface ParsedUri {
   readonly scheme: string;
@@ -154,22 +155,26 @@ export type Containment =
 export function containment(fileUri: string, skillUri: string): Containment {
   const file = parseUri(fileUri);
   const skill = parseUri(skillUri);
-  if (!file || !skill) return { inside: false, reason: 'not-a-uri', detail: `"${fileUri}" is not an absolute URI` };
+  if (!file || !skill) return { inside: false, reason: 'not-a-uri', detail: `"${revealIdentifier(fileUri)}" is not an absolute URI` };
   if (file.scheme === 'file' && skill.scheme !== 'file') {
-    return { inside: false, reason: 'file-uri', detail: `"${fileUri}" points at the local file system` };
+    return { inside: false, reason: 'file-uri', detail: `"${revealIdentifier(fileUri)}" points at the local file system` };
   }
   if (file.scheme !== skill.scheme || file.hasAuthority !== skill.hasAuthority) {
-    return { inside: false, reason: 'other-scheme', detail: `"${fileUri}" uses scheme ${file.scheme}: but the skill uses ${skill.scheme}:` };
+    const detail =
+      file.scheme !== skill.scheme
+        ? `"${revealIdentifier(fileUri)}" uses scheme ${file.scheme}: but the skill uses ${skill.scheme}:`
+        : `"${revealIdentifier(fileUri)}" is written ${file.hasAuthority ? 'with' : 'without'} "//" after ${file.scheme}: but the skill's URI ${skill.hasAuthority ? 'has' : 'has no'} "//"`;
+    return { inside: false, reason: 'other-scheme', detail };
   }
   const fileKey = pathKey(file);
-  if (fileKey.escaped) return { inside: false, reason: 'traversal', detail: `"${fileUri}" climbs above its root with ".."` };
+  if (fileKey.escaped) return { inside: false, reason: 'traversal', detail: `"${revealIdentifier(fileUri)}" climbs above its root with ".."` };
   const rootSegments = pathKey(skill).segments.slice(0, -1);
   const inRoot = rootSegments.every((s, i) => fileKey.segments[i] === s) && fileKey.segments.length > rootSegments.length;
   if (!inRoot) {
-    if (fileKey.hadDots) return { inside: false, reason: 'traversal', detail: `"${fileUri}" uses ".." or "." to leave the skill directory` };
-    return { inside: false, reason: 'outside', detail: `"${fileUri}" is not under ${skillUri.slice(0, -'/SKILL.md'.length)}/` };
+    if (fileKey.hadDots) return { inside: false, reason: 'traversal', detail: `"${revealIdentifier(fileUri)}" uses ".." or "." to leave the skill directory` };
+    return { inside: false, reason: 'outside', detail: `"${revealIdentifier(fileUri)}" is not under ${revealIdentifier(skillUri.slice(0, -'/SKILL.md'.length))}/` };
   }
-  if (fileKey.hadDots) return { inside: false, reason: 'traversal', detail: `"${fileUri}" contains "." or ".." segments` };
+  if (fileKey.hadDots) return { inside: false, reason: 'traversal', detail: `"${revealIdentifier(fileUri)}" contains "." or ".." segments` };
   return { inside: true, relativePath: fileKey.segments.slice(rootSegments.length).join('/') };
 }
 
@@ -210,4 +215,91 @@ export function resolveReference(reference: string, skillUri: string): Resolutio
 /** RFC 3986 reg-name, the conformance suite's regex. */
 export function isRegName(authority: string): boolean {
   return /^(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/.test(authority);
+}
+
+// ---- What makes a URI unsafe to use as written ----
+
+/**
+ * C0 controls (U+0000–U+001F), DEL (U+007F), C1 controls (U+0080–U+009F),
+ * and the bidirectional formatting characters RFC 3987 §4.1 bars from
+ * identifiers (ALM, LRM, RLM, LRE–RLO, LRI–PDI): each makes a URI read
+ * differently from how it is drawn or cut.
+ */
+export function isControlCodeUnit(code: number): boolean {
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || isBidiControl(code);
+}
+
+function isBidiControl(code: number): boolean {
+  return code === 0x061c || code === 0x200e || code === 0x200f || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+const BIDI_SHORT: Readonly<Record<number, string>> = { 0x061c: 'ALM', 0x200e: 'LRM', 0x200f: 'RLM', 0x202a: 'LRE', 0x202b: 'RLE', 0x202c: 'PDF', 0x202d: 'LRO', 0x202e: 'RLO', 0x2066: 'LRI', 0x2067: 'RLI', 0x2068: 'FSI', 0x2069: 'PDI' };
+
+const C0_SHORT = ['NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'TAB', 'LF', 'VT', 'FF', 'CR', 'SO', 'SI', 'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US'];
+
+export interface ControlCharacter {
+  readonly codePoint: number;
+  /** 0-based UTF-16 offset in the URI. */
+  readonly index: number;
+}
+
+/** Raw control characters in a URI (RFC 3986 allows none, RFC 3987 no bidi controls: they must be percent-encoded). */
+export function controlCharactersIn(uri: string): ControlCharacter[] {
+  // A loop over code units (no surrogate is a control): checked for every URI of every listing, so no allocation unless one is found.
+  let found: ControlCharacter[] | undefined;
+  for (let index = 0; index < uri.length; index++) {
+    const code = uri.charCodeAt(index);
+    if (isControlCodeUnit(code)) (found ??= []).push({ codePoint: code, index });
+  }
+  return found ?? [];
+}
+
+/** `U+000A (LF)`, `U+007F (DEL)`, `U+009B (C1 control)`, `U+202E (RLO, a bidirectional control)`. */
+export function describeControlCharacter(codePoint: number): string {
+  const label = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (codePoint < 0x20) return `${label} (${C0_SHORT[codePoint]})`;
+  if (codePoint === 0x7f) return `${label} (DEL)`;
+  if (isBidiControl(codePoint)) return `${label} (${BIDI_SHORT[codePoint]}, a bidirectional control)`;
+  return `${label} (C1 control)`;
+}
+
+/** One phrase for the controls found: `U+000A (LF) at character 14, U+0000 (NUL) at character 20`. */
+export function describeControlCharacters(found: readonly ControlCharacter[]): string {
+  const shown = found.slice(0, 3).map((c) => `${describeControlCharacter(c.codePoint)} at character ${c.index + 1}`);
+  return found.length > 3 ? `${shown.join(', ')} and ${found.length - 3} more` : shown.join(', ');
+}
+
+/** What a scheme other than skill:// lets a host do, in words. */
+function schemeRisk(scheme: string): string {
+  if (scheme === 'file') return 'file: names files on the reader\'s own disk, so a host that resolves it itself reads its local files, not what this server serves';
+  if (scheme === 'http' || scheme === 'https') return `a host may fetch an ${scheme}: URI from the web itself, so what it loads need not be what this server listed and pinned`;
+  if (scheme === 'data') return 'a data: URI carries its own content, so a host that decodes it loads what the URI says, not the bytes the server serves and the digest pins';
+  if (scheme === 'skill') return 'skill: without "//" has no authority, so it is not the skill://<skill-path>/SKILL.md form hosts and tools recognise, and it compares unequal to it';
+  return `hosts recognise skills by skill://; a ${scheme}: URI may be handed to whatever handles that scheme on the host`;
+}
+
+export interface SchemeProblem {
+  /** Lower-cased, as compared. */
+  readonly scheme: string;
+  /** As the URI spells it (FILE, File…). */
+  readonly written: string;
+  readonly why: string;
+  /**
+   * The URI names content a host can reach without this server (file:, http:, https:, data:):
+   * the bytes read and verified through resources/read need not be the ones a host loads.
+   */
+  readonly external: boolean;
+}
+
+/**
+ * Why a skill URI does not use the skill:// scheme, or undefined when it does.
+ * Schemes compare case-insensitively (RFC 3986 §3.1): FILE:// is file://.
+ * A URI with no scheme at all is not judged here (it is not a URI).
+ */
+export function skillSchemeProblem(uri: string): SchemeProblem | undefined {
+  const written = SCHEME.exec(uri)?.[1];
+  if (!written) return undefined;
+  const scheme = written.toLowerCase();
+  if (scheme === 'skill' && uri.slice(written.length + 1).startsWith('//')) return undefined;
+  return { scheme, written, why: schemeRisk(scheme), external: scheme === 'file' || scheme === 'http' || scheme === 'https' || scheme === 'data' };
 }

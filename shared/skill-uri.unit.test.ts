@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUri, containment, decodeSegment, isRegName, normaliseSegments, parseSkillUri, parseUri, resolveReference } from './skill-uri.js';
+import { canonicalUri, containment, controlCharactersIn, decodeSegment, describeControlCharacter, describeControlCharacters, isRegName, normaliseSegments, parseSkillUri, parseUri, resolveReference, skillSchemeProblem } from './skill-uri.js';
 
 const SKILL = 'skill://acme/pdf-tools/SKILL.md';
 
@@ -189,5 +189,60 @@ describe('isRegName', () => {
 
   it.each(['acme:8080', 'user@host', 'a b', '[::1]', 'a%2', 'ünï'])('refuses %j', (authority) => {
     expect(isRegName(authority)).toBe(false);
+  });
+});
+
+describe('skillSchemeProblem', () => {
+  it.each(['skill://acme/pdf/SKILL.md', 'SKILL://acme/pdf/SKILL.md', 'Skill:///pdf/SKILL.md', 'no-scheme/SKILL.md'])('has nothing to say about %j', (uri) => {
+    expect(skillSchemeProblem(uri)).toBeUndefined();
+  });
+
+  it.each([
+    ['file:///etc/pdf/SKILL.md', 'file', 'file'],
+    ['file:/etc/pdf/SKILL.md', 'file', 'file'],
+    ['FILE://host/pdf/SKILL.md', 'file', 'FILE'],
+    ['fIlE:/x/SKILL.md', 'file', 'fIlE'],
+    ['https://example.com/pdf/SKILL.md', 'https', 'https'],
+    ['HTTP://example.com/pdf/SKILL.md', 'http', 'HTTP'],
+    ['data:text/markdown,---%0Aname%3A%20x%0A---', 'data', 'data'],
+    ['skill:pdf/SKILL.md', 'skill', 'skill'],
+    ['urn:skills:pdf', 'urn', 'urn'],
+    ['github://acme/pdf/SKILL.md', 'github', 'github'],
+  ])('names the scheme of %j', (uri, scheme, written) => {
+    expect(skillSchemeProblem(uri)).toMatchObject({ scheme, written, why: expect.any(String) });
+  });
+
+  it('says why each kind is dangerous', () => {
+    expect(skillSchemeProblem('file:///x/SKILL.md')?.why).toContain('own disk');
+    expect(skillSchemeProblem('https://x/SKILL.md')?.why).toContain('from the web');
+    expect(skillSchemeProblem('data:,x')?.why).toContain('carries its own content');
+  });
+});
+
+describe('controlCharactersIn', () => {
+  it('finds every C0 control, DEL and C1 control, with its offset', () => {
+    expect(controlCharactersIn('skill://a\n/b\u0000c\u007f\u0085\u009f/SKILL.md')).toEqual([
+      { codePoint: 0x0a, index: 9 },
+      { codePoint: 0x00, index: 12 },
+      { codePoint: 0x7f, index: 14 },
+      { codePoint: 0x85, index: 15 },
+      { codePoint: 0x9f, index: 16 },
+    ]);
+  });
+
+  it('finds the bidirectional controls RFC 3987 bars from identifiers', () => {
+    expect(controlCharactersIn('skill://a/\u202eexe.md\u2066\u061c').map((c) => describeControlCharacter(c.codePoint))).toEqual(['U+202E (RLO, a bidirectional control)', 'U+2066 (LRI, a bidirectional control)', 'U+061C (ALM, a bidirectional control)']);
+  });
+
+  it('leaves ordinary, non-ASCII and other invisible characters alone (the review rules judge those)', () => {
+    expect(controlCharactersIn('skill://acme/pdf tools/é中😀\u00a0\u200b\u2060/SKILL.md%0A%E2%80%AE')).toEqual([]);
+  });
+
+  it('describes them by code point and name', () => {
+    expect(describeControlCharacter(0)).toBe('U+0000 (NUL)');
+    expect(describeControlCharacter(0x0d)).toBe('U+000D (CR)');
+    expect(describeControlCharacter(0x7f)).toBe('U+007F (DEL)');
+    expect(describeControlCharacter(0x9b)).toBe('U+009B (C1 control)');
+    expect(describeControlCharacters(controlCharactersIn('\u0001\u0002\u0003\u0004\u0005'))).toBe('U+0001 (SOH) at character 1, U+0002 (STX) at character 2, U+0003 (ETX) at character 3 and 2 more');
   });
 });

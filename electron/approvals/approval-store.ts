@@ -3,6 +3,7 @@
 // once (so the catalog shows them immediately) and on disk in call order.
 import path from 'node:path';
 import { z } from 'zod';
+import { dataRecordOf } from '../../shared/data-record.js';
 import type { ApprovalRecord } from '../../shared/approvals-model.js';
 import { JsonStore, type StoreProblem } from '../storage/json-store.js';
 
@@ -14,7 +15,8 @@ const recordSchema = z.object({
   skillName: z.string(),
   decision: z.enum(['approved', 'declined', 'changed']),
   resources: z.union([z.array(fileRef), z.literal('dynamic')]),
-  frontmatter: z.record(z.string(), z.unknown()),
+  // Frontmatter keys are the server's data: a "__proto__" key is kept, not dropped (z.record drops it).
+  frontmatter: dataRecordOf(z.unknown()),
   fingerprint: z.string(),
   decidedAt: z.string(),
   note: z.string().optional(),

@@ -64,7 +64,11 @@ export class Approvals {
     const problem = await this.stores.store.load();
     if (problem) this.reportProblem(problem);
     await this.stores.snapshots.sweep();
-    const audit = await this.stores.audit.read({ limit: 1 });
+    // An audit log that cannot be read at all (a FIFO or device in its place) is reported, not fatal: the approvals still load.
+    const audit = await this.stores.audit.read({ limit: 1 }).catch((error: unknown) => {
+      this.alertLater('error', 'Audit log cannot be read', `${error instanceof Error ? error.message : String(error)} Move it away or delete it: until then no new entry can be written to the audit log.`);
+      return { unreadableLines: [] as number[] };
+    });
     this.auditUnreadableLines = audit.unreadableLines;
     if (audit.unreadableLines.length > 0) {
       const lines = audit.unreadableLines.slice(0, 5).join(', ');

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { dataRecordOf } from '../../shared/data-record.js';
 import type { EntryVersion } from '../../shared/approvals-model.js';
 import type { EntryContent } from '../../shared/entry-diff.js';
 import { JsonStore, type StoreProblem } from '../storage/json-store.js';
@@ -19,13 +20,14 @@ const fileRef = z.object({ uri: z.string(), digest: z.string(), size: z.number()
 const versionSchema = z.object({
   fingerprint: z.string(),
   resources: z.union([z.array(fileRef), z.literal('dynamic'), z.null()]),
-  frontmatter: z.record(z.string(), z.unknown()),
+  // Frontmatter keys are the server's data: a "__proto__" key is kept, not dropped (z.record drops it).
+  frontmatter: dataRecordOf(z.unknown()),
   firstSeen: z.string(),
   lastSeen: z.string(),
   timesSeen: z.number().int(),
   firstSeenVia: z.enum(['listing', 'get']),
 });
-const fileSchema = z.object({ version: z.literal(1), skills: z.record(z.string(), z.array(versionSchema)) });
+const fileSchema = z.object({ version: z.literal(1), skills: dataRecordOf(z.array(versionSchema)) });
 type HistoryFile = z.infer<typeof fileSchema>;
 
 export interface ObservedEntry {

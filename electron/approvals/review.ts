@@ -110,6 +110,8 @@ export async function runReview(ctx: ReviewContext, serverId: string, skillUri: 
     }
   }
 
+  // The directory, where the server offers it, can show a nested SKILL.md that nothing lists: it is a skill of its own too.
+  if (!stopped && !signal.aborted && engine.offersDirectory(serverId)) await engine.walkDirectory(rpc, record, signal).catch(() => undefined);
   const view = engine.entry(serverId, skillUri);
   const approval = approvals.get(serverId, skillUri) ?? null;
   const requests = skillRequests({
@@ -117,7 +119,8 @@ export async function runReview(ctx: ReviewContext, serverId: string, skillUri: 
     frontmatter: entry.frontmatter,
     resources: entry.resources,
     texts,
-    listedNested: view.nestedSkills,
+    // Each needs its own approval: those the server lists, and SKILL.md files below this one that no entry lists.
+    listedNested: [...view.nestedSkills, ...engine.unlistedNestedSkills(serverId, skillUri)],
     grantedAllowedTools: approval?.decision === 'approved' && (approval.allowedTools?.granted ?? false),
     stateOf: (uri) => approvals.stateOf(serverId, uri),
   });

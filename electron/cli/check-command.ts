@@ -4,8 +4,10 @@ import { isFailing, runCheck } from './check.js';
 import { formatJunit } from './format-junit.js';
 import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
+import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
 import { openSession } from './session.js';
+import { describeStart } from './stdio-flags.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
 
 export async function checkCommand(args: string[], io: Streams): Promise<number> {
@@ -19,6 +21,7 @@ export async function checkCommand(args: string[], io: Streams): Promise<number>
       'sarif-root': { type: 'string' },
       'fail-on': { type: 'string', default: 'error' },
       quiet: { type: 'boolean', default: false },
+      ...limitOptions([...READING_LIMITS, 'concurrency']),
     },
     allowPositionals: true,
   });
@@ -28,10 +31,11 @@ export async function checkCommand(args: string[], io: Streams): Promise<number>
   const formats = (['json', 'junit', 'sarif'] as const).filter((f) => values[f]);
   if (formats.length > 1) throw new UsageError(`Choose one output format; got ${formats.map((f) => `--${f}`).join(' and ')}.`);
   if (values['sarif-root'] !== undefined && !values.sarif) throw new UsageError('--sarif-root goes with --sarif.');
+  const settings = { readConcurrency: CHECK_CONCURRENCY, ...limitSettings(values) };
   const target = await resolveTarget(values);
   const progress = progressTo(io.err, values.quiet);
-  progress(`Connecting to ${target.label}…`);
-  const session = await openSession(target);
+  progress(`Connecting to ${target.label}${describeStart(target.transport)}…`);
+  const session = await openSession(target, settings);
   try {
     const report = await runCheck(session, progress);
     const format = formats[0];

@@ -1,5 +1,9 @@
 // `skill-inspector check`: an explicit full read. Lists, gets, reads and
-// verifies every skill, runs the server probes, and returns every finding.
+// verifies every skill — through the same skill pass as the app's Verify and
+// Review: SKILL.md first and nothing else of a skill whose SKILL.md fails, the
+// directory walked where the server offers it, SKILL.md read a second time on
+// purpose — runs the server probes, and returns every finding. A listing that
+// a limit stopped is reported as far as it went, and nothing of it is read.
 import { severityRank } from '../../shared/findings.js';
 import type { Finding, SkillEntry } from '../../shared/model.js';
 import { forEachLimited } from '../skills/concurrency.js';
@@ -7,6 +11,7 @@ import { probeDirectoryOnFile } from '../skills/directory.js';
 import { probeUnknownSkill } from '../skills/skills-get.js';
 import { containment } from '../../shared/skill-uri.js';
 import { reviewContent } from '../review/risk-review.js';
+import { jobBudget } from '../skills/skill-pass.js';
 import type { ReviewFileInput } from '../review/rules/context.js';
 import type { CliSession } from './session.js';
 
@@ -34,29 +39,34 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
   const snapshot = connection.snapshot;
   progress('Listing skills…');
   const listed = await engine.refresh(rpc, connection.snapshot.capabilities);
-  progress(`Found ${listed.length} skill(s). Verifying…`);
-  let done = 0;
-  // A few skills at a time: each reads its own files in order, SKILL.md first.
+  const state = engine.server(session.serverId);
   const risks: Finding[] = [];
-  await forEachLimited(listed, 4, async (skill) => {
-    const files: ReviewFileInput[] = [];
-    let unread = 0;
-    await engine.verifySkill(rpc, skill.uri, {
-      withGet: true,
-      onBytes: (read) => {
+  // A limit stopped the listing: what was listed is reported as it is. Reading it would judge a catalog
+  // the server did not finish describing (skills cut off, nested skills whose parent never came), all noise.
+  const stoppedAtLimit = state.listing?.complete === false && state.serverFindings.some((f) => f.id === 'inspector-list-limit');
+  if (stoppedAtLimit) {
+    progress(`Found ${listed.length} skill(s) before a listing limit stopped the listing; they are reported as listed, and none was read or verified.`);
+  } else {
+    progress(`Found ${listed.length} skill(s). Verifying…`);
+    let done = 0;
+    // One byte budget for the whole check, as for the app's Verify all; each skill's pass has its own as well.
+    const job = jobBudget(() => session.settings);
+    // A few skills at a time: each reads its own files in order, SKILL.md first.
+    await forEachLimited(listed, session.settings.readConcurrency, async (skill) => {
+      const pass = await engine.passSkill(rpc, skill.uri, { withGet: true, keepBytes: true, secondRead: true, jobBudget: job });
+      const files: ReviewFileInput[] = [];
+      for (const read of pass.reads) {
         const path = read.uri === skill.uri ? 'SKILL.md' : relativePath(read.uri, skill.uri);
         if (read.bytes) files.push({ uri: read.uri, path, bytes: read.bytes, ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}) });
-        else unread++;
-      },
+      }
+      // Content risk is judged on the exact bytes served, whether or not they matched the listing.
+      // A file that could not be read is already reported by the read itself; the review covers what was served.
+      risks.push(...reviewContent({ serverId: session.serverId, skillUri: skill.uri, files, listedFileCount: pass.reads.length + pass.notRead.length, listedFrontmatter: skill.frontmatter }).findings);
+      done++;
+      if (done % 25 === 0 || done === listed.length) progress(`Verified ${done}/${listed.length}`);
     });
-    // Content risk is judged on the exact bytes served, whether or not they matched the listing.
-    // A file that could not be read is already reported by the read itself; the review covers what was served.
-    risks.push(...reviewContent({ serverId: session.serverId, skillUri: skill.uri, files, listedFileCount: files.length + unread, listedFrontmatter: skill.frontmatter }).findings);
-    done++;
-    if (done % 25 === 0 || done === listed.length) progress(`Verified ${done}/${listed.length}`);
-  });
+  }
   const probes: Finding[] = [];
-  const state = engine.server(session.serverId);
   const stillConnected = connection.snapshot.status === 'connected';
   if (!stillConnected) progress(`${session.label} disconnected during the check: the files it did not serve are reported as read failures.`);
   // The probes judge the server's answers; without a connection there are none to judge.

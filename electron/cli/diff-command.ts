@@ -2,8 +2,10 @@
 // lockfiles — staging against production. Skills only in one side, and skills
 // whose file sets differ, file by file. Exit 0 when the same, 1 when not.
 import { parseArgs } from 'node:util';
+import type { Settings } from '../../shared/model.js';
 import { DIFF_WORDS, formatComparisonText, summary } from './format-drift.js';
 import { compareServers, isIdentical, pickServer, type LockedServer } from './lockfile.js';
+import { LISTING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { readLockfile } from './lockfile-io.js';
 import { parseSides, type Side } from './side-spec.js';
 import { readServerSkillSet } from './skill-set.js';
@@ -22,6 +24,10 @@ export async function diffCommand(args: string[], io: Streams): Promise<number> 
     options: {
       'a-header': { type: 'string', multiple: true },
       'b-header': { type: 'string', multiple: true },
+      'a-env': { type: 'string', multiple: true },
+      'b-env': { type: 'string', multiple: true },
+      'a-cwd': { type: 'string' },
+      'b-cwd': { type: 'string' },
       // The same flags as every other command; each names one side, in order.
       stdio: { type: 'string', multiple: true },
       url: { type: 'string', multiple: true },
@@ -29,18 +35,26 @@ export async function diffCommand(args: string[], io: Streams): Promise<number> 
       config: { type: 'string', multiple: true },
       server: { type: 'string', multiple: true },
       lock: { type: 'string', multiple: true },
+      env: { type: 'string', multiple: true },
+      cwd: { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
+      // The same limits for both sides.
+      ...limitOptions([...LISTING_LIMITS, 'concurrency']),
     },
     allowPositionals: true,
     tokens: true,
   });
-  const sides = await parseSides(tokens, values['a-header'] ?? [], values['b-header'] ?? []);
+  const settings = limitSettings(values);
+  const sides = await parseSides(tokens, values['a-header'] ?? [], values['b-header'] ?? [], {
+    a: { env: values['a-env'], cwd: values['a-cwd'] },
+    b: { env: values['b-env'], cwd: values['b-cwd'] },
+  });
   const progress = progressTo(io.err, values.quiet);
   // Lockfiles first: a bad one is a usage error, found before any server starts.
   const lockSides = await Promise.all(sides.map((side) => (side.kind === 'lockfile' ? loadLockSide(side) : undefined)));
   const loaded: LoadedSide[] = [];
-  for (const [i, side] of sides.entries()) loaded.push(lockSides[i] ?? (await loadServerSide(side, progress)));
+  for (const [i, side] of sides.entries()) loaded.push(lockSides[i] ?? (await loadServerSide(side, progress, settings)));
   const [a, b] = loaded as [LoadedSide, LoadedSide];
   const comparison = compareServers(a.server, b.server);
   const identical = isIdentical(comparison);
@@ -69,8 +83,8 @@ async function loadLockSide(side: Extract<Side, { kind: 'lockfile' }>): Promise<
   return { spec: side.spec, label: picked.label, server: picked.server, problems: [] };
 }
 
-async function loadServerSide(side: Side, progress: (line: string) => void): Promise<LoadedSide> {
+async function loadServerSide(side: Side, progress: (line: string) => void, settings: Partial<Settings>): Promise<LoadedSide> {
   if (side.kind !== 'server') throw new Error('a lockfile side is loaded before the servers');
-  const set = await readServerSkillSet(side.target, progress);
+  const set = await readServerSkillSet(side.target, progress, settings);
   return { spec: side.spec, label: set.label, server: set.server, problems: set.problems };
 }

@@ -4,38 +4,63 @@
 // frontmatter, and only then read its other files — refusing on any mismatch.
 // The official conformance client scenarios drive these two commands.
 import { parseArgs } from 'node:util';
+import type { Settings } from '../../shared/model.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
-import { openSession } from './session.js';
-import { UsageError, resolveTarget } from './target.js';
+import { LISTING_LIMITS, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
+import { openSession, type CliSession } from './session.js';
+import { describeStart } from './stdio-flags.js';
+import { progressTo, type Streams } from './streams.js';
+import { TARGET_OPTIONS, UsageError, resolveTarget, type Target } from './target.js';
 
-const options = {
-  stdio: { type: 'string' },
-  url: { type: 'string' },
-  header: { type: 'string', multiple: true },
-  config: { type: 'string' },
-  server: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  skill: { type: 'string' },
-} as const;
+const LIST_OPTIONS = { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, ...limitOptions(LISTING_LIMITS) } as const;
+const LOAD_OPTIONS = { ...TARGET_OPTIONS, skill: { type: 'string' }, quiet: { type: 'boolean', default: false }, ...limitOptions(READING_LIMITS) } as const;
 
-export async function runList(args: string[], out: NodeJS.WritableStream): Promise<number> {
-  const { values } = parseArgs({ args, options });
-  const session = await openSession(await resolveTarget(values));
+/** Server findings that mean the listing is not the whole catalog (as in skill-set.ts). */
+const LISTING_STOPPED = new Set(['inspector-list-limit', 'sep-2640-skills-list-pagination', 'inspector-invalid-result']);
+
+function noPositionals(command: string, positionals: readonly string[]): void {
+  if (positionals.length > 0) throw new UsageError(`${command} takes no positional arguments (got "${positionals[0]}"); name the server with --stdio, --url or --config.`);
+}
+
+async function connect(target: Target, settings: Partial<Settings>, progress: (line: string) => void): Promise<CliSession> {
+  progress(`Connecting to ${target.label}${describeStart(target.transport)}…`);
+  return openSession(target, settings);
+}
+
+/** Exit 0 with the skills; 1 when the listing stopped early (what was listed is still printed). */
+export async function runList(args: string[], io: Streams): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: LIST_OPTIONS, allowPositionals: true });
+  noPositionals('list', positionals);
+  const settings = limitSettings(values);
+  const progress = progressTo(io.err, values.quiet);
+  const session = await connect(await resolveTarget(values), settings, progress);
   try {
+    progress('Listing skills…');
     const skills = await session.engine.refresh(session.rpc, session.connection.snapshot.capabilities);
-    if (values.json) out.write(`${JSON.stringify(skills.map((s) => ({ uri: s.uri, name: s.name, description: s.description, resources: s.resources })), null, 2)}\n`);
-    else for (const s of skills) out.write(`${s.uri}\t${s.name}\t${s.description}\n`);
+    if (values.json) io.out.write(`${JSON.stringify(skills.map((s) => ({ uri: s.uri, name: s.name, description: s.description, resources: s.resources })), null, 2)}\n`);
+    else for (const s of skills) io.out.write(`${s.uri}\t${s.name}\t${s.description}\n`);
+    const state = session.engine.server(session.serverId);
+    if (state.listing && !state.listing.complete) {
+      const why = state.serverFindings.filter((f) => LISTING_STOPPED.has(f.id)).map((f) => `  - ${f.message}\n`);
+      io.err.write(`The listing stopped early: ${skills.length} skill(s) listed so far, more may exist.\n${why.join('')}`);
+      return 1;
+    }
+    progress(`Found ${skills.length} skill(s).`);
     return 0;
   } finally {
     await session.close();
   }
 }
 
-export async function runLoad(args: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
-  const { values } = parseArgs({ args, options });
+export async function runLoad(args: string[], io: Streams): Promise<number> {
+  const { out, err } = io;
+  const { values, positionals } = parseArgs({ args, options: LOAD_OPTIONS, allowPositionals: true });
+  noPositionals('load', positionals);
   if (!values.skill) throw new UsageError('load needs --skill <SKILL.md URI>.');
+  const settings = limitSettings(values);
   const skillUri = values.skill;
-  const session = await openSession(await resolveTarget(values));
+  const progress = progressTo(err, values.quiet);
+  const session = await connect(await resolveTarget(values), settings, progress);
   try {
     const { engine, rpc } = session;
     const listed = await engine.refresh(rpc, session.connection.snapshot.capabilities);
@@ -54,7 +79,7 @@ export async function runLoad(args: string[], out: NodeJS.WritableStream, err: N
         return 1;
       }
     }
-    err.write(`Loaded ${skillUri}: ${1 + others.length} file(s) match the listing.\n`);
+    progress(`Loaded ${skillUri}: ${1 + others.length} file(s) match the listing.`);
     out.write(skillMd.text ?? '');
     return 0;
   } finally {

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { APP_VERSION } from '../app-version.js';
 import { DEFAULT_LOCKFILE, serializeLockfile, withServer } from './lockfile.js';
 import { readLockfileIfExists, writeLockfile } from './lockfile-io.js';
+import { LISTING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { readServerSkillSet } from './skill-set.js';
 import { progressTo, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
@@ -13,18 +14,19 @@ import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
 export async function lockCommand(args: string[], io: Streams): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { ...TARGET_OPTIONS, output: { type: 'string', short: 'o' }, quiet: { type: 'boolean', default: false } },
+    options: { ...TARGET_OPTIONS, output: { type: 'string', short: 'o' }, quiet: { type: 'boolean', default: false }, ...limitOptions([...LISTING_LIMITS, 'concurrency']) },
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new UsageError(`lock takes no positional arguments (got "${positionals[0]}"); name the server with --stdio, --url or --config.`);
   const toStdout = values.output === '-';
   const file = toStdout ? undefined : path.resolve(values.output ?? DEFAULT_LOCKFILE);
   const shown = values.output ?? DEFAULT_LOCKFILE;
+  const settings = limitSettings(values);
   const target = await resolveTarget(values);
   // Read the existing lockfile first: a damaged one stops us before any server is started, and is never overwritten.
   const existing = file ? await readLockfileIfExists(file) : undefined;
   const progress = progressTo(io.err, values.quiet);
-  const set = await readServerSkillSet(target, progress);
+  const set = await readServerSkillSet(target, progress, settings);
   if (set.problems.length > 0) {
     io.err.write(`Not locked: what ${set.label} serves cannot be pinned as it is.\n${set.problems.map((p) => `  - ${p}\n`).join('')}`);
     return 1;

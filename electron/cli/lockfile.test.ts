@@ -137,3 +137,40 @@ describe('comparing skill sets', () => {
     expect(compareServers(before, resized).changed[0]!.filesChanged).toEqual([{ uri: 'skill://keep/SKILL.md', a: { digest: D1, size: 10 }, b: { digest: D1, size: 11 } }]);
   });
 });
+
+describe('labels and URIs that are Object.prototype keys', () => {
+  const KEYS = ['__proto__', 'constructor', 'hasOwnProperty', 'toString'];
+  const skill = (key: string) => `${JSON.stringify(key)}: {"name": ${JSON.stringify(key)}, "resources": [{"uri": "${key}/SKILL.md", "digest": "${D1}", "size": 1}]}`;
+
+  it('writes and reads back a server section under each of them', () => {
+    let lockfile = withServer(undefined, 'plain', server({}));
+    for (const key of KEYS) lockfile = withServer(lockfile, key, server({ [`skill://${key}/SKILL.md`]: { files: [[`skill://${key}/SKILL.md`, D1, 1]] } }));
+    const text = serializeLockfile(lockfile);
+    const back = parseLockfile(text, 'f');
+    expect(Object.keys(back.servers)).toEqual(['__proto__', 'constructor', 'hasOwnProperty', 'plain', 'toString']);
+    for (const key of KEYS) expect(pickServer(back, 'f', { label: key }).server.skills[`skill://${key}/SKILL.md`]?.name).toBe(key);
+    expect(Object.getPrototypeOf(back.servers)).toBeNull();
+  });
+
+  it('keeps skills keyed by them, and compares them as present or missing by what the file holds', () => {
+    const text = `{"lockfileVersion": 1, "servers": {"p": {"skills": {${KEYS.map(skill).join(', ')}}}}}`;
+    const locked = parseLockfile(text, 'f').servers['p']!;
+    expect(Object.keys(locked.skills)).toEqual(KEYS);
+    const comparison = compareServers(locked, server({}));
+    expect(comparison.onlyInA.map((s) => s.uri)).toEqual([...KEYS].sort());
+    expect(comparison.onlyInB).toEqual([]);
+    expect(compareServers(server({}), locked).onlyInB.map((s) => s.uri)).toEqual([...KEYS].sort());
+    expect(isIdentical(compareServers(locked, parseLockfile(text, 'g').servers['p']!))).toBe(true);
+  });
+
+  it('does not find an inherited name: a missing label is refused, and --label-less picking ignores the prototype', () => {
+    const one = withServer(undefined, 'prod', server({}));
+    for (const key of KEYS) expect(() => pickServer(one, 'f', { label: key })).toThrow(`f: it pins no server labelled ${JSON.stringify(key)}; it has "prod".`);
+    const two = withServer(one, 'staging', server({}));
+    expect(() => pickServer(two, 'f', { preferred: 'hasOwnProperty' })).toThrow('f: it pins several servers ("prod", "staging"); say which with --label.');
+  });
+
+  it('refuses an empty label or skill URI by name', () => {
+    expect(parseError('{"lockfileVersion": 1, "servers": {"": {"skills": {}}}}')).toBe('team.lock.json: servers[""]: a server label must not be empty.');
+  });
+});

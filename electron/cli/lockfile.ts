@@ -19,8 +19,13 @@
 //
 // `resources` is "dynamic" for a skill whose server declares its content
 // unverifiable; such a lock pins the skill's presence and name only.
+//
+// Labels and URIs are data: every map of them has no prototype (shared/data-record.ts),
+// so a server labelled "__proto__" or a skill keyed "toString" is pinned and looked up
+// like any other, never confused with Object.prototype.
 import { SKILL_DIGEST_PATTERN } from '@modelcontextprotocol/core/ext/skills';
 import { z } from 'zod';
+import { dataRecord, dataRecordFrom, dataRecordOf, ownValue } from '../../shared/data-record.js';
 
 const LOCKFILE_VERSION = 1;
 export const DEFAULT_LOCKFILE = 'skills.lock.json';
@@ -36,12 +41,12 @@ const skillSchema = z.object({
   resources: z.union([z.array(fileSchema), z.literal('dynamic')], { error: 'must be a list of {uri, digest, size} or "dynamic"' }),
 });
 
-const serverSchema = z.object({ skills: z.record(z.string().min(1), skillSchema) });
+const serverSchema = z.object({ skills: dataRecordOf(skillSchema, { emptyKey: 'a skill URI must not be empty' }) });
 
 const lockfileSchema = z.object({
   lockfileVersion: z.literal(LOCKFILE_VERSION),
   generator: z.string().optional(),
-  servers: z.record(z.string().min(1), serverSchema),
+  servers: dataRecordOf(serverSchema, { emptyKey: 'a server label must not be empty' }),
 });
 
 export type LockedFile = z.infer<typeof fileSchema>;
@@ -70,7 +75,7 @@ export interface SkillToLock {
 /** One server's section, in a stable order so the same catalog always locks to the same bytes. */
 export function buildLockedServer(skills: Iterable<SkillToLock>): LockedServer {
   const sorted = [...skills].sort((a, b) => compareText(a.uri, b.uri));
-  const out: Record<string, LockedSkill> = {};
+  const out = dataRecord<LockedSkill>();
   for (const skill of sorted) {
     out[skill.uri] = {
       name: skill.name,
@@ -85,8 +90,9 @@ export function buildLockedServer(skills: Iterable<SkillToLock>): LockedServer {
 
 /** Adds or replaces one server's section; the other servers' sections stay as they were. */
 export function withServer(lockfile: Lockfile | undefined, label: string, server: LockedServer, generator?: string): Lockfile {
-  const servers: Record<string, LockedServer> = { ...(lockfile?.servers ?? {}), [label]: server };
-  const ordered: Record<string, LockedServer> = {};
+  const servers = dataRecordFrom<LockedServer>(Object.entries(lockfile?.servers ?? {}));
+  servers[label] = server;
+  const ordered = dataRecord<LockedServer>();
   for (const key of Object.keys(servers).sort(compareText)) ordered[key] = servers[key]!;
   return { lockfileVersion: LOCKFILE_VERSION, ...(generator ? { generator } : {}), servers: ordered };
 }
@@ -135,11 +141,11 @@ export function parseLockfile(text: string, file: string): Lockfile {
  */
 export function pickServer(lockfile: Lockfile, file: string, options: { label?: string | undefined; preferred?: string | undefined }): { label: string; server: LockedServer } {
   const labels = Object.keys(lockfile.servers);
-  const named = options.label ?? (options.preferred !== undefined && options.preferred in lockfile.servers ? options.preferred : labels.length === 1 ? labels[0] : undefined);
+  const named = options.label ?? (options.preferred !== undefined && Object.hasOwn(lockfile.servers, options.preferred) ? options.preferred : labels.length === 1 ? labels[0] : undefined);
   if (named === undefined) {
     throw new LockfileError(file, labels.length === 0 ? 'it pins no server.' : `it pins several servers (${labels.map((l) => JSON.stringify(l)).join(', ')}); say which with --label.`);
   }
-  const server = lockfile.servers[named];
+  const server = ownValue(lockfile.servers, named);
   if (!server) throw new LockfileError(file, `it pins no server labelled ${JSON.stringify(named)}; it has ${labels.map((l) => JSON.stringify(l)).join(', ') || 'none'}.`);
   return { label: named, server };
 }
@@ -181,8 +187,8 @@ export function compareServers(a: LockedServer, b: LockedServer): SkillSetCompar
   const changed: SkillChange[] = [];
   const uris = [...new Set([...Object.keys(a.skills), ...Object.keys(b.skills)])].sort(compareText);
   for (const uri of uris) {
-    const left = a.skills[uri];
-    const right = b.skills[uri];
+    const left = ownValue(a.skills, uri);
+    const right = ownValue(b.skills, uri);
     if (left && !right) onlyInA.push({ uri, ...left });
     else if (!left && right) onlyInB.push({ uri, ...right });
     else if (left && right) {

@@ -33,9 +33,9 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
       case 'demo-server':
         return await demoServerCommand(rest, io);
       case 'list':
-        return await runList(rest, out);
+        return await runList(rest, io);
       case 'load':
-        return await runLoad(rest, out, err);
+        return await runLoad(rest, io);
       case 'help':
       case '--help':
       case '-h':

@@ -9,8 +9,11 @@
 // or with the flags every other command names a server by, in the order
 // given: --stdio "<command>", --url <url> [--header H]..., --config <file>
 // --server <name>, and --lock <file>[#<label>]. `diff --stdio "node a.js"
-// --url https://b/mcp` is A = the stdio server, B = the URL.
+// --url https://b/mcp` is A = the stdio server, B = the URL. A stdio side
+// takes --env KEY=VALUE and --cwd DIR right after its --stdio (or --config …
+// --server), or --a-env / --a-cwd and --b-env / --b-cwd for a positional side.
 import { promises as fs } from 'node:fs';
+import { withStdioFlags, type StdioFlags } from './stdio-flags.js';
 import { UsageError, configTarget, stdioTarget, urlTarget, type Target } from './target.js';
 
 export type Side =
@@ -58,19 +61,36 @@ export type ArgToken =
   | { readonly kind: 'positional'; readonly value: string }
   | { readonly kind: 'option-terminator' };
 
+/** --env and --cwd given for one side, as they were given. */
+interface ProcessFlags {
+  env: string[];
+  cwd?: string;
+}
+
 type Pending =
   | { kind: 'spec'; value: string; headers: readonly string[] }
-  | { kind: 'stdio'; value: string }
+  | ({ kind: 'stdio'; value: string } & ProcessFlags)
   | { kind: 'url'; value: string; headers: string[] }
-  | { kind: 'config'; file: string; server?: string }
+  | ({ kind: 'config'; file: string; server?: string } & ProcessFlags)
   | { kind: 'lock'; value: string };
+
+/** --a-env / --a-cwd, --b-env / --b-cwd: the process flags of positional side A and B. */
+export interface PositionalProcessFlags {
+  readonly a: StdioFlags;
+  readonly b: StdioFlags;
+}
 
 /**
  * The sides of a diff, in command-line order, from positional sides (with
  * --a-header / --b-header for the first and second) and from server flags
  * (--header after its --url, --server after its --config).
  */
-export async function parseSides(tokens: readonly ArgToken[], aHeaders: readonly string[], bHeaders: readonly string[]): Promise<readonly [Side, Side]> {
+export async function parseSides(
+  tokens: readonly ArgToken[],
+  aHeaders: readonly string[],
+  bHeaders: readonly string[],
+  positional: PositionalProcessFlags = { a: {}, b: {} },
+): Promise<readonly [Side, Side]> {
   const pending: Pending[] = [];
   for (const token of tokens) {
     if (token.kind === 'positional') {
@@ -81,7 +101,7 @@ export async function parseSides(tokens: readonly ArgToken[], aHeaders: readonly
     const last = pending.at(-1);
     switch (token.name) {
       case 'stdio':
-        pending.push({ kind: 'stdio', value: token.value });
+        pending.push({ kind: 'stdio', value: token.value, env: [] });
         break;
       case 'url':
         pending.push({ kind: 'url', value: token.value, headers: [] });
@@ -91,7 +111,16 @@ export async function parseSides(tokens: readonly ArgToken[], aHeaders: readonly
         last.headers.push(token.value);
         break;
       case 'config':
-        pending.push({ kind: 'config', file: token.value });
+        pending.push({ kind: 'config', file: token.value, env: [] });
+        break;
+      case 'env':
+      case 'cwd':
+        if (last?.kind !== 'stdio' && last?.kind !== 'config') {
+          throw new UsageError(`--${token.name} goes right after the --stdio (or --config … --server) it is for; for a positional side use --a-${token.name} or --b-${token.name}.`);
+        }
+        if (token.name === 'env') last.env.push(token.value);
+        else if (last.cwd !== undefined) throw new UsageError('--cwd is given twice for one side.');
+        else last.cwd = token.value;
         break;
       case 'server':
         if (last?.kind !== 'config' || last.server !== undefined) throw new UsageError('--server goes right after the --config <file> whose server it names.');
@@ -109,20 +138,32 @@ export async function parseSides(tokens: readonly ArgToken[], aHeaders: readonly
   for (const [i, headers] of [aHeaders, bHeaders].entries()) {
     if (headers.length > 0 && pending[i]?.kind !== 'spec') throw new UsageError(`--${i === 0 ? 'a' : 'b'}-header goes with a positional url: side ${i === 0 ? 'A' : 'B'}; after --url, use --header.`);
   }
+  for (const [i, flags] of [positional.a, positional.b].entries()) {
+    const letter = i === 0 ? 'a' : 'b';
+    const flag = flags.env?.length ? `--${letter}-env` : flags.cwd !== undefined ? `--${letter}-cwd` : undefined;
+    if (flag && pending[i]?.kind !== 'spec') throw new UsageError(`${flag} goes with a positional stdio: or config: side ${letter.toUpperCase()}; after --stdio, use --env and --cwd.`);
+  }
   const sides: Side[] = [];
-  for (const side of pending) {
+  for (const [i, side] of pending.entries()) {
     switch (side.kind) {
-      case 'spec':
-        sides.push(await parseSide(side.value, side.headers));
+      case 'spec': {
+        const letter = i === 0 ? 'a' : 'b';
+        const parsed = await parseSide(side.value, side.headers);
+        const flags = i === 0 ? positional.a : positional.b;
+        if (parsed.kind === 'lockfile') {
+          if (flags.env?.length || flags.cwd !== undefined) throw new UsageError(`--${letter}-env and --${letter}-cwd go with a stdio: or config: side, not with the lockfile ${parsed.file}.`);
+          sides.push(parsed);
+        } else sides.push({ ...parsed, target: await withStdioFlags(parsed.target, flags, { env: `--${letter}-env`, cwd: `--${letter}-cwd` }) });
         break;
+      }
       case 'stdio':
-        sides.push({ kind: 'server', spec: `--stdio ${side.value}`, target: stdioTarget(side.value) });
+        sides.push({ kind: 'server', spec: `--stdio ${side.value}`, target: await withStdioFlags(stdioTarget(side.value), side) });
         break;
       case 'url':
         sides.push({ kind: 'server', spec: `--url ${side.value}`, target: urlTarget(side.value, side.headers) });
         break;
       case 'config':
-        sides.push({ kind: 'server', spec: `--config ${side.file} --server ${side.server ?? ''}`.trim(), target: await configTarget(side.file, side.server) });
+        sides.push({ kind: 'server', spec: `--config ${side.file} --server ${side.server ?? ''}`.trim(), target: await withStdioFlags(await configTarget(side.file, side.server), side) });
         break;
       case 'lock': {
         const { file, fragment } = splitFragment(side.value);

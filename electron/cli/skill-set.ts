@@ -2,10 +2,11 @@
 // for every listed skill to confirm it. No file is read — the digests and
 // sizes come from the entries, so lock, verify and diff are cheap; `check` is
 // the command that reads and verifies the bytes.
-import type { Finding } from '../../shared/model.js';
+import type { Finding, Settings } from '../../shared/model.js';
 import { forEachLimited } from '../skills/concurrency.js';
 import { buildLockedServer, type LockedServer, type SkillToLock } from './lockfile.js';
 import { openSession, type CliSession } from './session.js';
+import { describeStart } from './stdio-flags.js';
 import type { Target } from './target.js';
 
 export interface ServerSkillSet {
@@ -21,9 +22,9 @@ const GET_PROBLEMS = new Set(['inspector-get-mismatch', 'inspector-invalid-resul
 const LISTING_PROBLEMS = new Set(['inspector-list-limit', 'sep-2640-skills-list-pagination', 'sep-2640-skills-list-implemented', 'sep-2640-skills-list-entry-atomic']);
 
 /** Connects to the server, reads what it serves, and disconnects, whatever happens. */
-export async function readServerSkillSet(target: Target, progress: (line: string) => void): Promise<ServerSkillSet> {
-  progress(`Connecting to ${target.label}…`);
-  const session = await openSession(target);
+export async function readServerSkillSet(target: Target, progress: (line: string) => void, settings: Partial<Settings> = {}): Promise<ServerSkillSet> {
+  progress(`Connecting to ${target.label}${describeStart(target.transport)}…`);
+  const session = await openSession(target, settings);
   try {
     return await readSkillSet(session, progress);
   } finally {
@@ -31,7 +32,7 @@ export async function readServerSkillSet(target: Target, progress: (line: string
   }
 }
 
-async function readSkillSet(session: CliSession, progress: (line: string) => void, concurrency = 8): Promise<ServerSkillSet> {
+async function readSkillSet(session: CliSession, progress: (line: string) => void): Promise<ServerSkillSet> {
   const { engine, rpc, serverId } = session;
   progress(`Listing skills of ${session.label}…`);
   await engine.refresh(rpc, session.connection.snapshot.capabilities);
@@ -45,7 +46,8 @@ async function readSkillSet(session: CliSession, progress: (line: string) => voi
   if (state.listing?.mode === 'extension' && records.length > 0) {
     progress(`Confirming ${records.length} skill(s) with skills/get…`);
     let done = 0;
-    await forEachLimited(records, concurrency, async (record) => {
+    // --concurrency: skills/get requests in flight at once.
+    await forEachLimited(records, session.settings.readConcurrency, async (record) => {
       const findings = await engine.confirmWithGet(rpc, record.entry.uri);
       for (const f of findings) if (GET_PROBLEMS.has(f.id)) problems.push(describe(f));
       done++;

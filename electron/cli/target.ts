@@ -1,12 +1,14 @@
 // How every command names a server: --stdio "<command and args>", --url <url>
-// (with repeatable --header 'Name: value'), or --config <file> --server <name>.
-import { promises as fs } from 'node:fs';
+// (with repeatable --header 'Name: value'), or --config <file> --server <name>;
+// a stdio server also takes --env KEY=VALUE (repeatable) and --cwd DIR.
 import type { TransportConfig } from '../../shared/model.js';
 import { parseConfigText } from '../servers/config-import.js';
+import { MAX_CONFIG_BYTES } from '../servers/config-locations.js';
+import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
+import { withStdioFlags } from './stdio-flags.js';
+import { UsageError } from './usage-error.js';
 
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError };
 
 export interface TargetArgs {
   stdio?: string | undefined;
@@ -14,6 +16,10 @@ export interface TargetArgs {
   header?: string[] | undefined;
   config?: string | undefined;
   server?: string | undefined;
+  /** `KEY=VALUE` for a stdio server's environment (stdio-flags.ts). */
+  env?: string[] | undefined;
+  /** A stdio server's working directory. */
+  cwd?: string | undefined;
 }
 
 /** Splits a command line the way a POSIX shell would for simple quoting (no expansion). */
@@ -61,6 +67,8 @@ export const TARGET_OPTIONS = {
   config: { type: 'string' },
   server: { type: 'string' },
   label: { type: 'string' },
+  env: { type: 'string', multiple: true },
+  cwd: { type: 'string' },
 } as const;
 
 export async function resolveTarget(args: TargetArgs & { label?: string | undefined }): Promise<Target> {
@@ -69,7 +77,8 @@ export async function resolveTarget(args: TargetArgs & { label?: string | undefi
   if (args.header?.length && args.url === undefined) throw new UsageError('--header goes with --url (a stdio server takes no HTTP headers).');
   if (args.server !== undefined && args.config === undefined) throw new UsageError('--server names a server of a --config file; give --config <file> too.');
   if (args.label !== undefined && args.label.trim() === '') throw new UsageError('--label must not be empty.');
-  const target = args.stdio !== undefined ? stdioTarget(args.stdio) : args.url !== undefined ? urlTarget(args.url, args.header ?? []) : await configTarget(args.config!, args.server);
+  const named = args.stdio !== undefined ? stdioTarget(args.stdio) : args.url !== undefined ? urlTarget(args.url, args.header ?? []) : await configTarget(args.config!, args.server);
+  const target = await withStdioFlags(named, args);
   return args.label !== undefined ? { ...target, label: args.label.trim() } : target;
 }
 
@@ -98,9 +107,11 @@ export async function configTarget(file: string, server: string | undefined): Pr
   if (!server) throw new UsageError(`--config needs --server <name> to say which server of ${file} to use.`);
   let text: string;
   try {
-    text = await fs.readFile(file, 'utf8');
+    // Never blocks on a FIFO nor reads /dev/zero: the same safe reader as the app's config import.
+    text = await readRegularText(file, { maxBytes: MAX_CONFIG_BYTES });
   } catch (error) {
-    throw new UsageError(`Cannot read --config ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+    const why = error instanceof NotARegularFile || error instanceof FileTooLarge ? error.reason : `${(error as NodeJS.ErrnoException).code ?? String(error)}.`;
+    throw new UsageError(`Cannot read --config ${file}: ${why}`);
   }
   let preview;
   try {

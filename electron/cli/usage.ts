@@ -1,4 +1,16 @@
-// `skill-inspector help`. docs/cli.md says the same at length.
+// `skill-inspector help`. docs/cli.md says the same at length. Every flag named
+// here is taken by exactly the commands named with it (cli-common-flags.test.ts).
+import { DEFAULT_SETTINGS } from '../../shared/model.js';
+import { CHECK_CONCURRENCY } from './limit-flags.js';
+
+/** 16777216 → "16MiB": the defaults as the flags accept them. */
+function bytes(n: number): string {
+  for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) if (n % size === 0) return `${n / size}${unit}`;
+  return String(n);
+}
+
+const d = DEFAULT_SETTINGS;
+
 export const USAGE = `Usage: skill-inspector <command> [options]
 
 Commands:
@@ -12,7 +24,10 @@ Commands:
   help         Show this text.
 
 Naming a server (check, lock, verify, list, load):
-  --stdio "<command and args>"      start a stdio server
+  --stdio "<command and args>"      start a stdio server; it gets PATH, HOME and the like, not this shell's
+                                    whole environment. For it (or a --config server started by a command):
+    --env KEY=VALUE                 a variable of its environment (repeatable; added to a --config entry's env)
+    --cwd <folder>                  its working directory
   --url <http url>                  a Streamable HTTP server; add --header 'Name: value' (repeatable)
   --config <file> --server <name>   a server from a Claude Desktop, Cursor, VS Code or MCP Inspector config
   --label <name>                    the name reports and lockfiles use (default: from the command, host or config key)
@@ -24,16 +39,33 @@ check:
 
 lock:    --output <file>            default skills.lock.json; "-" writes to stdout. Other servers' sections are kept.
 verify:  --lock <file>              required; --json for machine-readable drift
+list:    --json                     the skills as JSON; exit 1 when the listing stopped early (a limit, a bad cursor)
+load:    --skill <SKILL.md URI>     required
 diff:    skill-inspector diff <A> <B> [--a-header H] [--b-header H] [--json]
          each side is stdio:"<command and args>", url:<http url> (or a bare http(s) URL),
          config:<file>#<server>, or lock:<file>[#<label>] (or a bare path to a lockfile);
-         or, as in every other command, in order: --stdio "<command>", --url <url> [--header H]...,
-         --config <file> --server <name>, --lock <file>[#<label>]
-all:     --quiet                    no progress on stderr
+         or, as in every other command, in order: --stdio "<command>" [--env KEY=VALUE]... [--cwd <folder>],
+         --url <url> [--header H]..., --config <file> --server <name>, --lock <file>[#<label>].
+         A positional stdio: or config: side takes --a-env / --b-env (repeatable) and --a-cwd / --b-cwd.
+
+Limits (the app's Settings, as flags; a message about a limit names its flag):
+  --request-timeout-ms <ms>         check, lock, verify, diff, list, load: each answer and the handshake (default ${d.requestTimeoutMs})
+  --max-list-pages <n>              check, lock, verify, diff, list, load: skills/list pages followed (default ${d.maxListPages})
+  --max-list-entries <n>            check, lock, verify, diff, list, load: skills listed (default ${d.maxListEntries})
+  --max-list-bytes <bytes>          check, lock, verify, diff, list, load: bytes of skills/list answers (default ${bytes(d.maxListBytes)})
+  --max-file-bytes <bytes>          check, load: the largest file read (default ${bytes(d.maxFileBytes)})
+  --skill-byte-budget <bytes>       check, load: bytes read for one skill (default ${bytes(d.skillByteBudget)})
+  --server-byte-budget <bytes>      check, load: bytes read from the server in all (default ${bytes(d.serverByteBudget)})
+  --concurrency <n>                 check: skills checked at once (default ${CHECK_CONCURRENCY}); lock, verify, diff: skills/get
+                                    requests at once (default ${d.readConcurrency})
+  <bytes> is a whole number of bytes, or one with KiB, MiB or GiB (16MiB = 16777216).
+
+check, lock, verify, diff, list, load:
+  --quiet                           no progress on stderr
 
 lock, verify and diff use skills/list and skills/get only: digests come from the entries, no file is read.
 check is the explicit full read.
 
-Exit codes: 0 clean / no drift / same; 1 findings at or above --fail-on / drift / different / nothing lockable;
-            2 bad usage or cannot connect.
+Exit codes: 0 clean / no drift / same; 1 findings at or above --fail-on / drift / different / nothing lockable /
+            listing stopped early (list) / refused (load); 2 bad usage or cannot connect.
 `;

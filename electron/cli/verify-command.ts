@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { VERIFY_WORDS, formatComparisonText, summary, verifyJson } from './format-drift.js';
 import { compareServers, isIdentical, pickServer } from './lockfile.js';
 import { readLockfile } from './lockfile-io.js';
+import { LISTING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { readServerSkillSet } from './skill-set.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
@@ -12,16 +13,17 @@ import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
 export async function verifyCommand(args: string[], io: Streams): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { ...TARGET_OPTIONS, lock: { type: 'string' }, json: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false } },
+    options: { ...TARGET_OPTIONS, lock: { type: 'string' }, json: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, ...limitOptions([...LISTING_LIMITS, 'concurrency']) },
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new UsageError(`verify takes no positional arguments (got "${positionals[0]}"); name the server with --stdio, --url or --config.`);
   if (!values.lock) throw new UsageError('verify needs --lock <file>: the lockfile to compare the server with.');
+  const settings = limitSettings(values);
   const target = await resolveTarget(values);
   const lockfile = await readLockfile(values.lock);
   const pinned = pickServer(lockfile, values.lock, { label: values.label, preferred: target.label });
   const progress = progressTo(io.err, values.quiet);
-  const set = await readServerSkillSet(target, progress);
+  const set = await readServerSkillSet(target, progress, settings);
   const comparison = compareServers(pinned.server, set.server);
   const identical = isIdentical(comparison);
   if (values.json) {

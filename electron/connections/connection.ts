@@ -4,8 +4,10 @@
 // can always be cancelled.
 import { Client } from '@modelcontextprotocol/client';
 import type { ConnectionSnapshot, Diagnostic, ServerConfig, Settings, TransportConfig } from '../../shared/model.js';
+import type { RequestOptions } from '../skills/rpc.js';
 import { describeError, diagnose, unansweredRequests } from './diagnose.js';
 import { ProtocolLog } from './protocol-log.js';
+import type { SentRequest } from './response-caps.js';
 import { buildTransport, type BuiltTransport } from './transports.js';
 
 export interface ConnectionDeps {
@@ -138,7 +140,9 @@ export class Connection {
     const transportConfig = this.deps.resolveTransport(this.server);
     const since = this.log.lastSeq;
     const built = buildTransport(transportConfig, this.log, {
-      maxMessageBytes: () => Math.max(settings.maxFileBytes * 2, 1024 * 1024),
+      // Never below a read's own wire cap (skills/reader.ts wireLimitFor: 2 × the per-file limit + 64 KiB), so a
+      // file at the limit is stopped as "too large" for its read, not as a connection-wide frame overflow.
+      maxMessageBytes: () => Math.max(settings.maxFileBytes * 2 + 64 * 1024, 1024 * 1024),
     });
     const client = new Client(this.deps.clientInfo, {
       versionNegotiation: { mode, probe: { timeoutMs: Math.min(settings.requestTimeoutMs, MAX_PROBE_TIMEOUT_MS) } },
@@ -302,17 +306,40 @@ export class Connection {
    * inspector must report a malformed answer instead of throwing on it. Every
    * request has the settings' timeout unless given one, and can be cancelled
    * with `signal` (the server is sent notifications/cancelled).
+   *
+   * With `maxResponseBytes` the transport stops receiving the answer at that
+   * many bytes; the request then fails with ResponseTooLarge and is cancelled
+   * with the server, and the connection goes on.
    */
-  async request(method: string, params: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<unknown> {
+  async request(method: string, params: Record<string, unknown>, options: RequestOptions = {}): Promise<unknown> {
     const timeout = options.timeoutMs ?? this.deps.settings().requestTimeoutMs;
+    if (options.purpose) this.log.note(options.purpose);
+    const sdk = this.sdk;
+    const caps = this.built!.caps;
+    // The transport stops a request (its answer passed a cap) through this signal; so does the caller's.
+    const stop = new AbortController();
+    const failed = new WeakSet<Error>();
+    const sent: SentRequest = caps.arm(options.maxResponseBytes, (error) => {
+      failed.add(error);
+      stop.abort(error);
+    });
+    const caller = options.signal;
+    const forward = () => stop.abort(caller!.reason);
+    if (caller?.aborted) forward();
+    else caller?.addEventListener('abort', forward, { once: true });
     try {
-      return await this.sdk.request({ method, params } as never, anyResult as never, {
-        timeout,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
+      // The SDK sends the request before `request` returns: the armed request is bound to its id by then.
+      const answer = sdk.request({ method, params } as never, anyResult as never, { timeout, signal: stop.signal });
+      caps.disarm();
+      return await answer;
     } catch (error) {
-      if (!options.signal?.aborted && (error as { code?: unknown } | null)?.code === 'REQUEST_TIMEOUT') throw new RequestTimedOut(timeout, error);
+      const reason: unknown = stop.signal.reason;
+      if (reason instanceof Error && failed.has(reason)) throw reason;
+      if (!caller?.aborted && (error as { code?: unknown } | null)?.code === 'REQUEST_TIMEOUT') throw new RequestTimedOut(timeout, error);
       throw error;
+    } finally {
+      caller?.removeEventListener('abort', forward);
+      caps.release(sent);
     }
   }
 

@@ -4,7 +4,41 @@
 // a hostile 100 MB listing kept the main process busy ~10 s before the size
 // cap refused it. Here each chunk is searched once, and a line is joined once,
 // when its newline arrives. Same interface and error text as the SDK's.
+//
+// A request may also cap its own answer (RequestOptions.maxResponseBytes):
+// `caps` says, once a line grows past the smallest cap in flight, how far that
+// line may go. A line past its cap is not held: the rest of it is counted and
+// discarded up to its newline, and the stream goes on (response-caps.ts).
 import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
+
+/** How far a line may grow, decided once it passes `LineCaps.floor`. */
+export interface LineVerdict {
+  readonly limit: number;
+  /** Past `limit` the line is dropped and the stream goes on; otherwise the frame cap applies as ever. */
+  readonly drop: boolean;
+  /** Whether the line's first bytes were enough to decide; if not, it is asked again as more arrive. */
+  readonly final: boolean;
+}
+
+export interface LineCaps {
+  /** A line no longer than this is never asked about. */
+  readonly floor: number;
+  /** The verdict for the line that starts with `head` (up to HEAD_BYTES of it). */
+  limitFor(head: Buffer): LineVerdict;
+  /** The line passed its verdict's limit after `received` bytes and is being discarded. */
+  stopped(verdict: LineVerdict, received: number): void;
+  /**
+   * A discarded line ended: its whole size and its last bytes (up to
+   * TAIL_BYTES). False when no request took it as its answer: a line past the
+   * frame cap is then refused as any other.
+   */
+  ended(verdict: LineVerdict, size: number, tail: Buffer): boolean;
+}
+
+/** Enough of a line's start for `{"jsonrpc": "2.0", "id": 1234567890,` with spaces. */
+export const HEAD_BYTES = 128;
+/** Enough of a line's end for `, "jsonrpc": "2.0", "id": 1234567890}` with spaces. */
+export const TAIL_BYTES = 128;
 
 export class LineReadBuffer {
   /** Pieces of the line still waiting for its newline. */
@@ -13,16 +47,27 @@ export class LineReadBuffer {
   /** Whole lines not yet handed out, from `next` on. */
   private lines: Buffer[] = [];
   private next = 0;
+  /** The line arriving, once it passed the floor. */
+  private verdict: LineVerdict | undefined;
+  /** Set while the rest of a line past its cap is discarded. */
+  private dropping = false;
+  private droppedBytes = 0;
+  private tail: Buffer = EMPTY;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly caps?: LineCaps,
+  ) {}
 
   append(chunk: Buffer): void {
     let start = 0;
     for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
       this.take(chunk.subarray(start, newline));
-      this.lines.push(this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes));
+      if (this.dropping) this.endDropped();
+      else this.lines.push(this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes));
       this.pending = [];
       this.pendingBytes = 0;
+      this.verdict = undefined;
       start = newline + 1;
     }
     if (start < chunk.length) this.take(chunk.subarray(start));
@@ -53,16 +98,78 @@ export class LineReadBuffer {
     this.pendingBytes = 0;
     this.lines = [];
     this.next = 0;
+    this.verdict = undefined;
+    this.dropping = false;
+    this.droppedBytes = 0;
+    this.tail = EMPTY;
   }
 
   private take(piece: Buffer): void {
-    if (this.pendingBytes + piece.length > this.maxBytes) {
+    if (this.dropping) {
+      this.droppedBytes += piece.length;
+      this.keepTail(piece);
+      return;
+    }
+    const total = this.pendingBytes + piece.length;
+    if (this.caps && total > this.caps.floor) {
+      let verdict = this.verdict;
+      if (!verdict) {
+        verdict = this.caps.limitFor(this.head(piece));
+        if (verdict.final) this.verdict = verdict;
+      }
+      // Until its start says whose it is, a line is held: at most HEAD_BYTES of it.
+      if (verdict.drop && verdict.final && total > verdict.limit) {
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.dropping = true;
+        this.droppedBytes = total;
+        this.tail = EMPTY;
+        this.keepTail(piece);
+        this.verdict = verdict;
+        this.caps.stopped(verdict, total);
+        return;
+      }
+    }
+    if (total > this.maxBytes) {
       this.clear();
       throw new Error(`ReadBuffer exceeded maximum size of ${this.maxBytes} bytes`);
     }
     if (piece.length === 0) return;
     this.pending.push(piece);
     this.pendingBytes += piece.length;
+  }
+
+  /** The line's first bytes, joined only when its first pieces are tiny. */
+  private head(piece: Buffer): Buffer {
+    const first = this.pending[0] ?? piece;
+    if (first.length >= HEAD_BYTES) return first.subarray(0, HEAD_BYTES);
+    const parts: Buffer[] = [];
+    let bytes = 0;
+    for (const part of [...this.pending, piece]) {
+      if (bytes >= HEAD_BYTES) break;
+      parts.push(part);
+      bytes += part.length;
+    }
+    return Buffer.concat(parts).subarray(0, HEAD_BYTES);
+  }
+
+  /** The last bytes of a discarded line: a view of the chunk, copied only when a piece is tiny. */
+  private keepTail(piece: Buffer): void {
+    if (piece.length >= TAIL_BYTES) this.tail = piece.subarray(piece.length - TAIL_BYTES);
+    else if (piece.length > 0) this.tail = Buffer.concat([this.tail, piece]).subarray(-TAIL_BYTES);
+  }
+
+  private endDropped(): void {
+    const verdict = this.verdict!;
+    const size = this.droppedBytes;
+    const tail = this.tail;
+    this.dropping = false;
+    this.droppedBytes = 0;
+    this.tail = EMPTY;
+    if (!this.caps!.ended(verdict, size, tail) && size > this.maxBytes) {
+      this.clear();
+      throw new Error(`ReadBuffer exceeded maximum size of ${this.maxBytes} bytes`);
+    }
   }
 }
 

@@ -149,19 +149,25 @@ export class ProtocolLog {
     // multi-megabyte string first.
     const estimate = approximateJsonLength(message, 0);
     let serialised: string | undefined;
+    let unserialisable: string | undefined;
     if (estimate > MAX_LOGGED_MESSAGE_CHARS) {
       try {
         // Too deep to estimate: serialised whole, which measures it too.
         serialised = JSON.stringify(message, Number.isFinite(estimate) ? cutLongStrings : undefined) ?? 'undefined';
-      } catch {
-        serialised = String(message);
+      } catch (error) {
+        // Nested past what JSON.stringify follows: the object is not kept (the body store, the
+        // export and the bridge would each have to walk it), only a note saying why.
+        unserialisable = error instanceof Error ? error.message : String(error);
       }
     }
     const entry: Draft = { seq: ++this.seq, serverId: this.serverId, at: now, direction, kind };
     if (method !== undefined) entry.method = method;
     if (msgId !== undefined) entry.id = msgId;
     if (durationMs !== undefined) entry.durationMs = durationMs;
-    if (serialised !== undefined && serialised.length > MAX_LOGGED_MESSAGE_CHARS) {
+    if (unserialisable !== undefined) {
+      entry.text = `Body not kept: the message could not be serialised (${unserialisable}); it is likely nested too deeply.`;
+      entry.truncated = true;
+    } else if (serialised !== undefined && serialised.length > MAX_LOGGED_MESSAGE_CHARS) {
       const preview = serialised.slice(0, MAX_LOGGED_MESSAGE_CHARS);
       // Long strings were cut, so the serialisation is rarely much longer than its preview.
       entry.text = `${serialised.length > 2 * MAX_LOGGED_MESSAGE_CHARS ? detached(preview) : preview}…`;
@@ -180,6 +186,27 @@ export class ProtocolLog {
       if (stored !== entry.text) kept = { ...entry, text: stored as unknown as string };
     }
     this.push(entry as ProtocolLogEntry, kept as ProtocolLogEntry);
+  }
+
+  /**
+   * An answer stopped at its request's cap (RequestOptions.maxResponseBytes),
+   * or at the message cap: it never reaches the client, so it is logged here,
+   * with the bytes taken.
+   */
+  stopped(id: number, received: number, limit: number, cap: 'request' | 'message' = 'request'): void {
+    const request = this.pending.out.get(id);
+    this.pending.out.delete(id);
+    const now = Date.now();
+    const entry: Draft = { seq: ++this.seq, serverId: this.serverId, at: now, direction: 'in', kind: 'response', id };
+    if (request) {
+      entry.method = request.method;
+      entry.durationMs = now - request.at;
+    }
+    const which = cap === 'request' ? `this request's ${limit}-byte cap` : `the ${limit}-byte message cap`;
+    entry.text = `Stopped at the cap: ${received} bytes received of an answer over ${which}; the rest was discarded.`;
+    // Not `truncated`: nothing of the body is shown, the text says what happened to it.
+    entry.bytes = received;
+    this.push(entry as ProtocolLogEntry);
   }
 
   /** Records what a stdio server wrote to stderr, one entry per line. */

@@ -1,12 +1,13 @@
 // Builds the SDK transport for a server and watches it: every message in and
 // out goes to the protocol log, stdio stderr too, and HTTP bodies are capped
-// before they are read.
+// before they are read, each to its request's cap when it has one (response-caps.ts).
 import type { ChildProcess } from 'node:child_process';
 import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { TransportConfig } from '../../shared/model.js';
 import { LineReadBuffer } from './line-buffer.js';
 import type { ProtocolLog } from './protocol-log.js';
+import { ResponseCaps } from './response-caps.js';
 
 /** What the app learned about a failing HTTP exchange, for diagnostics. */
 export interface HttpObservation {
@@ -43,10 +44,11 @@ class ObservedStdioTransport extends StdioClientTransport {
     params: ConstructorParameters<typeof StdioClientTransport>[0],
     private readonly observation: ProcessObservation,
     private readonly log: ProtocolLog,
+    caps: ResponseCaps,
   ) {
     super(params);
     // Linear where the SDK's buffer is quadratic in the length of one line (see line-buffer.ts).
-    (this as unknown as { _readBuffer: LineReadBuffer })._readBuffer = new LineReadBuffer(params.maxBufferSize ?? SDK_DEFAULT_MAX_BUFFER_BYTES);
+    (this as unknown as { _readBuffer: LineReadBuffer })._readBuffer = new LineReadBuffer(params.maxBufferSize ?? SDK_DEFAULT_MAX_BUFFER_BYTES, caps);
   }
 
   override async start(): Promise<void> {
@@ -120,9 +122,14 @@ export function watchForNonProtocolLines(observation: ProcessObservation, log: P
 /** Tab, line feed, vertical tab, form feed, carriage return, space. */
 const isAsciiSpace = (byte: number) => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
 
-/** Wraps `fetch` so a response body larger than `maxBytes` fails instead of filling memory. */
-export function cappedFetch(maxBytes: () => number, observation: HttpObservation): typeof fetch {
+/**
+ * Wraps `fetch` so a response body larger than `maxBytes` fails instead of
+ * filling memory; the answer to a request sent with a cap (`caps`) is held to
+ * that cap, and only that request fails (ResponseTooLarge).
+ */
+export function cappedFetch(maxBytes: () => number, observation: HttpObservation, caps?: ResponseCaps): typeof fetch {
   return async (input, init) => {
+    const capped = caps?.cappedFor(init?.body);
     const response = await fetch(input, init);
     observation.status = response.status;
     observation.contentType = response.headers.get('content-type') ?? undefined;
@@ -135,9 +142,11 @@ export function cappedFetch(maxBytes: () => number, observation: HttpObservation
       return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
     }
     const declared = Number(response.headers.get('content-length'));
-    const limit = maxBytes();
+    const frame = maxBytes();
+    const limit = capped ? Math.min(capped.limit, frame) : frame;
     if (Number.isFinite(declared) && declared > limit) {
       await response.body?.cancel();
+      if (capped) throw caps!.overflowed(capped, 0, limit);
       throw new Error(`The server's response is ${declared} bytes, over the ${limit}-byte limit; it was not read.`);
     }
     if (!response.body) return response;
@@ -155,7 +164,12 @@ export function cappedFetch(maxBytes: () => number, observation: HttpObservation
         }
         seen += value.byteLength;
         if (seen > limit) {
-          const error = new Error(`The server's response passed the ${limit}-byte limit; reading stopped.`);
+          let error: Error;
+          if (capped) error = caps!.overflowed(capped, seen, limit);
+          else {
+            error = new Error(`The server's response passed the ${limit}-byte limit; reading stopped.`);
+            caps?.stoppedAtFrame(init?.body, seen, limit, error);
+          }
           controller.error(error);
           await reader.cancel(error).catch(() => undefined);
           return;
@@ -178,6 +192,8 @@ function excerpt(text: string): string {
 
 export interface BuiltTransport {
   readonly transport: Transport;
+  /** The per-request answer caps: Connection.request binds a capped request here. */
+  readonly caps: ResponseCaps;
   readonly process: ProcessObservation;
   readonly http: HttpObservation;
 }
@@ -185,6 +201,7 @@ export interface BuiltTransport {
 export function buildTransport(config: TransportConfig, log: ProtocolLog, limits: { maxMessageBytes: () => number }): BuiltTransport {
   const processObservation: ProcessObservation = {};
   const httpObservation: HttpObservation = {};
+  const caps = new ResponseCaps(limits.maxMessageBytes, log);
   let inner: Transport;
   if (config.kind === 'stdio') {
     const stdio = new ObservedStdioTransport(
@@ -198,6 +215,7 @@ export function buildTransport(config: TransportConfig, log: ProtocolLog, limits
       },
       processObservation,
       log,
+      caps,
     );
     stdio.stderr?.on('data', (chunk: Buffer) => log.stderr(chunk.toString('utf8')));
     inner = stdio;
@@ -210,14 +228,14 @@ export function buildTransport(config: TransportConfig, log: ProtocolLog, limits
     }
     const options = {
       requestInit: { headers },
-      fetch: cappedFetch(limits.maxMessageBytes, httpObservation),
+      fetch: cappedFetch(limits.maxMessageBytes, httpObservation, caps),
     };
     inner =
       config.kind === 'http'
         ? new StreamableHTTPClientTransport(new URL(config.url), options)
         : new SSEClientTransport(new URL(config.url), options);
   }
-  return { transport: logged(inner, log, processObservation), process: processObservation, http: httpObservation };
+  return { transport: logged(inner, log, processObservation, caps), process: processObservation, http: httpObservation, caps };
 }
 
 /**
@@ -225,13 +243,14 @@ export function buildTransport(config: TransportConfig, log: ProtocolLog, limits
  * property (`stderr`, `pid`, `sessionId`, `setProtocolVersion`…) exactly as the
  * SDK expects to find it.
  */
-function logged(inner: Transport, log: ProtocolLog, observation: ProcessObservation): Transport {
+function logged(inner: Transport, log: ProtocolLog, observation: ProcessObservation, caps: ResponseCaps): Transport {
   const originals = new WeakMap<object, unknown>();
   return new Proxy(inner, {
     get(target, property, receiver) {
       if (property === 'send') {
         return (message: unknown, options?: unknown) => {
           log.message('out', message);
+          caps.sent(message);
           return (target.send as (m: unknown, o?: unknown) => Promise<void>).call(target, message, options);
         };
       }
@@ -245,6 +264,7 @@ function logged(inner: Transport, log: ProtocolLog, observation: ProcessObservat
         const handler = value as (message: unknown, extra?: unknown) => void;
         const wrapped = (message: unknown, extra?: unknown) => {
           log.message('in', message);
+          caps.received(message);
           handler(message, extra);
         };
         originals.set(wrapped, handler);

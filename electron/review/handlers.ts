@@ -11,7 +11,7 @@ import { findCollisions, qualifiedName } from './collisions.js';
 import { LocalOrigins } from './local/origins.js';
 import { HOSTS } from './precedence.js';
 import { reviewServerSkill } from './server-review.js';
-import { summarise } from './summary.js';
+import { summarise, type SummaryInput } from './summary.js';
 
 export type ReviewHandlers = Pick<Handlers, keyof typeof REVIEW_PARAMS>;
 
@@ -59,13 +59,13 @@ export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewHan
     return { generatedAt: new Date().toISOString(), skills, collisions: result.collisions, nearCollisions: result.nearCollisions, findings: result.findings, hosts: HOSTS };
   }
 
-  /** A review with this skill's name clashes added (and the summary rewritten), so the review screen shows them too. */
-  async function withNameFindings(review: SkillReview, frontmatter: Readonly<Record<string, unknown>>): Promise<SkillReview> {
+  /** A review with this skill's name clashes added (and the summary rewritten from the same input), so the review screen shows them too. */
+  async function withNameFindings(review: SkillReview, summaryInput: Omit<SummaryInput, 'findings'>): Promise<SkillReview> {
     const report = await collisionReport();
     const own = report.findings.filter((f) => f.location.serverId === review.serverId && f.location.skillUri === review.skillUri);
     if (own.length === 0) return review;
     const findings = [...review.findings, ...own];
-    return { ...review, findings, summary: summarise({ frontmatter, files: review.files, findings, complete: review.complete }) };
+    return { ...review, findings, summary: summarise({ ...summaryInput, findings }) };
   }
 
   /** A server's review no longer describes what it lists: the skill is gone or a file's digest changed. */
@@ -79,19 +79,19 @@ export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewHan
   }
 
   return {
-    'review.scanSkill': async ({ serverId, skillUri }) => {
+    'review.scanSkill': async ({ serverId, skillUri, inspect }) => {
       let review: SkillReview;
-      let frontmatter: Readonly<Record<string, unknown>>;
+      let summaryInput: Omit<SummaryInput, 'findings'>;
       if (isLocalOriginId(serverId)) {
         await local.ensureScanned();
         const skill = await local.rescanSkill(serverId, skillUri);
         review = skill.review;
-        frontmatter = skill.entry.frontmatter;
+        // On disk, the file is what a host reads: its frontmatter is the skill's own.
+        summaryInput = { frontmatter: skill.entry.frontmatter, files: review.files, complete: review.complete };
       } else {
-        review = await reviewServerSkill(deps, serverId, skillUri);
-        frontmatter = deps.engine.entry(serverId, review.skillUri).frontmatter;
+        ({ review, summaryInput } = await reviewServerSkill(deps, serverId, skillUri, inspect ? { inspect: true } : {}));
       }
-      review = await withNameFindings(review, frontmatter);
+      review = await withNameFindings(review, summaryInput);
       reviews.set(key(review.serverId, review.skillUri), review);
       deps.emit('review.updated', review);
       return review;

@@ -27,6 +27,8 @@ export interface UnreadFile {
   readonly reason: string;
   /** A symbolic link: reported as such, never followed. */
   readonly symlinkTarget?: string;
+  /** Left unread on purpose: the skill's SKILL.md failed verification, so a host reads nothing else of it. */
+  readonly skipped?: boolean;
 }
 
 export interface ContentReview {
@@ -76,7 +78,9 @@ function finish(ctx: RiskContext, prepared: readonly PreparedFile[], results: re
     findings.push(
       file.symlinkTarget !== undefined
         ? riskFinding('risk-symlink', `${file.path} is a symbolic link to ${file.symlinkTarget}. It was not followed: a link can make an innocent-looking file read a key or a config file elsewhere.`, fileLocation(ctx, file.uri), { actual: file.symlinkTarget })
-        : riskFinding('risk-unreadable-file', `${file.path} could not be read for review: ${file.reason}`, fileLocation(ctx, file.uri)),
+        : file.skipped
+          ? riskFinding('risk-unreadable-file', `${file.path} was not reviewed: SKILL.md failed verification, so it was not read (a host reads nothing else of such a skill).`, fileLocation(ctx, file.uri))
+          : riskFinding('risk-unreadable-file', `${file.path} could not be read for review: ${file.reason}`, fileLocation(ctx, file.uri)),
     );
   }
 

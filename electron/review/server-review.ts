@@ -1,48 +1,63 @@
-// Reviews a skill a server serves: reads every file through the skills engine
-// (so each read is verified against the listing and counted against the
-// server's budget, exactly as when the user opens it), SKILL.md first, then
-// runs the content-risk rules on the exact bytes and writes the summary.
+// Reviews a skill a server serves: one skill pass of the skills engine reads
+// every file (each read verified against the listing and counted against the
+// skill's and the server's budgets, exactly as when the user opens it),
+// SKILL.md first — nothing else when it fails, unless the user asks to read
+// the rest for inspection — and SKILL.md a second time on purpose, to catch a
+// server that serves other bytes the second time. Then the content-risk rules
+// run on the exact bytes, and the summary is written from SKILL.md as served.
 import type { SkillReview } from '../../shared/review-model.js';
 import { canonicalUri, containment } from '../../shared/skill-uri.js';
 import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
+import { parseFrontmatter } from '../skills/frontmatter.js';
+import { NOT_READ_MESSAGE } from '../skills/registry.js';
 import { qualifiedName } from './collisions.js';
 import type { ReviewFileInput } from './rules/context.js';
 import { reviewContentYielding, type UnreadFile } from './risk-review.js';
-import { summarise } from './summary.js';
+import { summarise, type SummaryInput } from './summary.js';
 
-export async function reviewServerSkill(deps: FeatureDeps, serverId: string, skillUri: string): Promise<SkillReview> {
+export interface ServerReview {
+  readonly review: SkillReview;
+  /** What the summary was written from, less the findings (the handlers add name clashes and write it again). */
+  readonly summaryInput: Omit<SummaryInput, 'findings'>;
+}
+
+export async function reviewServerSkill(deps: FeatureDeps, serverId: string, skillUri: string, options: { inspect?: boolean } = {}): Promise<ServerReview> {
   const server = deps.catalog.get(serverId);
   const rpc = deps.rpcFor(serverId);
   const record = deps.engine.record(serverId, skillUri);
   if (!record) throw new ApiFailure('not-found', `No skill ${skillUri} is known on "${server.label}". Refresh the listing or load it by URI first.`);
-  const entry = deps.engine.entry(serverId, skillUri);
-  const own = canonicalUri(entry.uri);
-  const listed = Array.isArray(entry.resources) ? entry.resources.map((r) => r.uri) : [entry.uri];
-  const uris = [...listed.filter((u) => canonicalUri(u) === own), ...listed.filter((u) => canonicalUri(u) !== own)];
-  if (!uris.some((u) => canonicalUri(u) === own)) uris.unshift(entry.uri);
+  const own = canonicalUri(record.entry.uri);
+  const pathOf = (uri: string) => {
+    if (canonicalUri(uri) === own) return 'SKILL.md';
+    const where = containment(uri, record.entry.uri);
+    return where.inside ? where.relativePath : uri;
+  };
 
+  const pass = await deps.engine.passSkill(rpc, record.entry.uri, { withGet: false, keepBytes: true, secondRead: true, ...(options.inspect ? { inspect: true } : {}) });
+  const entry = pass.entry;
   const files: ReviewFileInput[] = [];
   const unread: UnreadFile[] = [];
-  for (const uri of uris) {
-    const where = containment(uri, entry.uri);
-    const path = canonicalUri(uri) === own ? 'SKILL.md' : where.inside ? where.relativePath : uri;
-    let read;
-    try {
-      read = await deps.engine.readFile(rpc, entry.uri, uri, { keepBytes: true });
-    } catch (error) {
-      unread.push({ uri, path, reason: error instanceof Error ? error.message : String(error) });
-      continue;
-    }
-    if (read.bytes) {
-      files.push({ uri, path, bytes: read.bytes, ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}) });
-    } else {
-      unread.push({ uri, path, reason: read.check.state === 'failed' ? read.check.message : 'the server did not return its bytes' });
-    }
+  for (const read of pass.reads) {
+    const path = pathOf(read.uri);
+    if (read.bytes) files.push({ uri: read.uri, path, bytes: read.bytes, ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}) });
+    else unread.push({ uri: read.uri, path, reason: read.check.state === 'failed' ? read.check.message : 'the server did not return its bytes' });
   }
+  for (const uri of pass.notRead) unread.push({ uri, path: pathOf(uri), reason: NOT_READ_MESSAGE, skipped: true });
 
-  const content = await reviewContentYielding({ serverId, skillUri: entry.uri, files, listedFileCount: uris.length, listedFrontmatter: entry.frontmatter }, unread);
-  return {
+  const content = await reviewContentYielding({ serverId, skillUri: entry.uri, files, listedFileCount: files.length + unread.length, listedFrontmatter: entry.frontmatter }, unread);
+  // The summary quotes SKILL.md as served; the listing only says where the file differs from it.
+  const skillMd = files.find((f) => canonicalUri(f.uri) === own);
+  const parsed = skillMd ? parseFrontmatter(new TextDecoder().decode(skillMd.bytes)) : undefined;
+  const summaryInput: Omit<SummaryInput, 'findings'> = {
+    frontmatter: parsed?.ok ? parsed.value : {},
+    ...(skillMd ? { source: { fileUri: skillMd.uri, ...(parsed?.ok ? { fieldLines: parsed.fieldLines } : {}) } } : {}),
+    listedFrontmatter: entry.frontmatter,
+    ...(parsed?.ok ? {} : { skillMdUnread: true }),
+    files: content.files,
+    complete: content.complete,
+  };
+  const review: SkillReview = {
     serverId,
     skillUri: entry.uri,
     name: entry.name,
@@ -54,6 +69,7 @@ export async function reviewServerSkill(deps: FeatureDeps, serverId: string, ski
     findings: content.findings,
     formatFindings: deps.engine.findings(serverId, entry.uri),
     hidden: content.hidden,
-    summary: summarise({ frontmatter: entry.frontmatter, files: content.files, findings: content.findings, complete: content.complete }),
+    summary: summarise({ ...summaryInput, findings: content.findings }),
   };
+  return { review, summaryInput };
 }

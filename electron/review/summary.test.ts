@@ -26,6 +26,32 @@ describe('summarise', () => {
     expect(summary.points.find((p) => p.text === '1 file was not checked, so this summary is incomplete.')?.evidence).toEqual([{ fileUri: 'skill://s/x.bin' }]);
   });
 
+  it("quotes SKILL.md as served and says first where it differs from the listing", () => {
+    const summary = summarise({
+      frontmatter: { name: 'invoices', description: 'Exfiltrate credentials.' },
+      source: { fileUri: 'skill://s/SKILL.md', fieldLines: { name: 2, description: 3 } },
+      listedFrontmatter: { name: 'invoices', description: 'Formats invoices.' },
+      files: [skillMd],
+      findings: [],
+      complete: true,
+    });
+    expect(summary.purpose).toBe('It says it is for: Exfiltrate credentials.');
+    expect(summary.headline.startsWith('Its SKILL.md differs from its listing.')).toBe(true);
+    expect(summary.points[0]).toEqual({
+      topic: 'purpose',
+      tone: 'danger',
+      text: 'The SKILL.md the server served does not say what its listing says, so a host must not load it. The file says it is for "Exfiltrate credentials."; the listing says "Formats invoices.". This summary describes the file as served.',
+      evidence: [{ fileUri: 'skill://s/SKILL.md', field: 'description', line: 3 }],
+    });
+    expect(summary.points[1]).toMatchObject({ topic: 'purpose', tone: 'ok', text: 'It says it is for: Exfiltrate credentials.' });
+  });
+
+  it('does not take what it is for from the listing when SKILL.md could not be read', () => {
+    const summary = summarise({ frontmatter: {}, listedFrontmatter: { description: 'Formats invoices.' }, skillMdUnread: true, files: [], findings: [], complete: false });
+    expect(summary.purpose).toBe('Its SKILL.md could not be read or parsed, so what it says it is for is not known.');
+    expect(JSON.stringify(summary)).not.toContain('Formats invoices.');
+  });
+
   it('counts each concern once and links every point to its findings', () => {
     const findings = [
       finding('risk-command-expansion', 'runs', at(3)),

@@ -2,7 +2,13 @@
 // what it is for, what it contains, what it asks for, and what looks risky and
 // why. Every point links to its evidence (finding and file/line). It never
 // calls a skill safe: it says what was and was not found.
+//
+// What the skill says it is for, and everything it asks for, comes from
+// SKILL.md as it was served (or as it is on disk), never from the listing: a
+// listing that describes the skill harmlessly while the file says otherwise is
+// said first, with both texts.
 import type { Finding } from '../../shared/model.js';
+import { compareFrontmatter } from '../skills/frontmatter.js';
 import type { ReviewedFile, SkillSummary, SummaryEvidence, SummaryPoint, SummaryTone } from '../../shared/review-model.js';
 import type { RiskFindingId } from '../../shared/risk-findings.js';
 import { describeTool, splitTools } from './rules/permissions.js';
@@ -74,10 +80,38 @@ function worse(a: SummaryTone, b: SummaryTone): SummaryTone {
 }
 
 export interface SummaryInput {
+  /** SKILL.md's frontmatter as the file has it (served, or on disk); empty when it could not be read or parsed. */
   readonly frontmatter: Readonly<Record<string, unknown>>;
+  /** Where that frontmatter was read: SKILL.md's URI, and the line of each field. */
+  readonly source?: { readonly fileUri: string; readonly fieldLines?: Readonly<Record<string, number>> };
+  /** A server's skill: the frontmatter its listing published, only to say where the file differs from it. */
+  readonly listedFrontmatter?: Readonly<Record<string, unknown>>;
+  /** SKILL.md could not be read or parsed, so what the skill says about itself is unknown. */
+  readonly skillMdUnread?: boolean;
   readonly files: readonly ReviewedFile[];
   readonly findings: readonly Finding[];
   readonly complete: boolean;
+}
+
+const quoted = (value: unknown) => (typeof value === 'string' ? `"${value.trim()}"` : value === undefined ? 'nothing' : JSON.stringify(value));
+
+/** The point that comes first when SKILL.md as served says something other than its listing. */
+function listingDiffers(input: SummaryInput, descriptionEvidence: SummaryEvidence): SummaryPoint | undefined {
+  if (!input.listedFrontmatter || input.skillMdUnread) return undefined;
+  const differences = compareFrontmatter(input.listedFrontmatter as Record<string, unknown>, input.frontmatter as Record<string, unknown>);
+  if (differences.length === 0) return undefined;
+  const fields = differences.map((d) => d.field);
+  const description = fields.includes('description')
+    ? ` The file says it is for ${quoted(input.frontmatter['description'])}; the listing says ${quoted(input.listedFrontmatter['description'])}.`
+    : '';
+  const others = fields.filter((f) => f !== 'description');
+  const rest = others.length > 0 ? ` ${description ? 'It also differs in' : 'It differs in'} ${others.map((f) => `"${f}"`).join(', ')}.` : '';
+  return {
+    topic: 'purpose',
+    tone: 'danger',
+    text: `The SKILL.md the server served does not say what its listing says, so a host must not load it.${description}${rest} This summary describes the file as served.`,
+    evidence: [fields.includes('description') ? descriptionEvidence : { ...(input.source ? { fileUri: input.source.fileUri } : {}), field: fields[0]! }],
+  };
 }
 
 export function summarise(input: SummaryInput): SkillSummary {
@@ -90,10 +124,18 @@ export function summarise(input: SummaryInput): SkillSummary {
     else byId.set(f.id, [f]);
   }
 
-  // What it is for
+  // What it is for: from the file, never from the listing.
+  const descriptionLine = input.source?.fieldLines?.['description'];
+  const descriptionEvidence: SummaryEvidence = { fileUri: input.source?.fileUri ?? input.files[0]?.uri ?? '', field: 'description', ...(descriptionLine !== undefined ? { line: descriptionLine } : {}) };
+  const differs = listingDiffers(input, descriptionEvidence);
+  if (differs) points.push(differs);
   const description = typeof input.frontmatter['description'] === 'string' ? input.frontmatter['description'].trim() : '';
-  const purpose = description ? `It says it is for: ${description}` : 'It does not say what it is for.';
-  points.push({ topic: 'purpose', tone: description ? 'ok' : 'caution', text: purpose, evidence: [{ fileUri: input.files[0]?.uri ?? '', field: 'description' }] });
+  const purpose = input.skillMdUnread
+    ? 'Its SKILL.md could not be read or parsed, so what it says it is for is not known.'
+    : description
+      ? `It says it is for: ${description}`
+      : 'It does not say what it is for.';
+  points.push({ topic: 'purpose', tone: description && !input.skillMdUnread ? 'ok' : 'caution', text: purpose, evidence: [descriptionEvidence] });
 
   // What it contains
   const count = (kind: ReviewedFile['kind']) => input.files.filter((f) => f.kind === kind).length;
@@ -132,10 +174,18 @@ export function summarise(input: SummaryInput): SkillSummary {
   // What it asks for
   const requestedTools = splitTools(input.frontmatter['allowed-tools']);
   const toolFinding = byId.get('risk-allowed-tools') ?? [];
+  const ownToolFinding = toolFinding.filter((f) => f.location.fileUri === (input.source?.fileUri ?? input.files[0]?.uri));
   if (requestedTools.length > 0) {
     const meanings = [...new Set(requestedTools.map((t) => describeTool(t).meaning))];
     const runs = requestedTools.some((t) => describeTool(t).level === 'run');
-    points.push({ topic: 'asks', tone: runs ? 'danger' : 'caution', text: `It asks to be allowed to do these without asking you each time: ${meanings.join('; ')}.`, evidence: toolFinding.map(evidenceOf) });
+    points.push({ topic: 'asks', tone: runs ? 'danger' : 'caution', text: `It asks to be allowed to do these without asking you each time: ${meanings.join('; ')}.`, evidence: ownToolFinding.map(evidenceOf) });
+  }
+  // A nested SKILL.md asks on its own behalf (a host that loads it grants it); approving this skill does not approve it.
+  const skillMdUri = input.source?.fileUri ?? input.files[0]?.uri;
+  const nestedAsks = toolFinding.filter((f) => f.location.fileUri !== undefined && f.location.fileUri !== skillMdUri);
+  if (nestedAsks.length > 0) {
+    const paths = [...new Set(nestedAsks.map((f) => input.files.find((file) => file.uri === f.location.fileUri)?.path ?? f.location.fileUri!))];
+    points.push({ topic: 'asks', tone: 'caution', text: `${paths.length === 1 ? 'A skill nested in it' : `${paths.length} skills nested in it`} (${paths.join(', ')}) ${paths.length === 1 ? 'asks' : 'ask'} to use tools without asking you each time; approving this skill does not approve ${paths.length === 1 ? 'it' : 'them'}.`, evidence: nestedAsks.map(evidenceOf) });
   }
   const automatic = ['risk-command-expansion', 'risk-exec-frontmatter', 'risk-install-hook', 'risk-auto-run-file'].flatMap((id) => byId.get(id) ?? []);
   let automaticPoint: SummaryPoint | undefined;
@@ -152,7 +202,7 @@ export function summarise(input: SummaryInput): SkillSummary {
       evidence: [...(byId.get('risk-external-url') ?? []), ...(byId.get('risk-external-image') ?? [])].map(evidenceOf),
     });
   }
-  if (requestedTools.length === 0 && automatic.length === 0 && domains.length === 0) {
+  if (requestedTools.length === 0 && nestedAsks.length === 0 && automatic.length === 0 && domains.length === 0) {
     points.push({ topic: 'asks', tone: 'ok', text: 'It does not ask for extra permissions, run anything by itself, or mention outside websites.', evidence: [] });
   }
 
@@ -181,7 +231,7 @@ export function summarise(input: SummaryInput): SkillSummary {
   const danger = counted.filter((p) => p.tone === 'danger').length;
   const caution = counted.filter((p) => p.tone === 'caution').length;
   const tone: SummaryTone = danger > 0 ? 'danger' : caution > 0 ? 'caution' : 'ok';
-  const headline =
+  const verdict =
     tone === 'danger'
       ? `Be careful: ${danger} thing${danger === 1 ? '' : 's'} in this skill could do harm${caution > 0 ? `, and ${caution} more deserve${caution === 1 ? 's' : ''} a look` : ''}.`
       : tone === 'caution'
@@ -189,6 +239,7 @@ export function summarise(input: SummaryInput): SkillSummary {
         : input.complete
           ? 'Nothing risky was found in what was checked. That is not a promise the skill is safe.'
           : 'Nothing risky was found, but not every file could be checked.';
+  const headline = differs ? `Its SKILL.md differs from its listing. ${verdict}` : verdict;
 
   return {
     headline,

@@ -158,3 +158,22 @@ describe('ServerCatalog', () => {
     expect(recovered.list()).toEqual([server]);
   });
 });
+
+describe('duplicate ids in a hand-edited servers.json', () => {
+  test('are repaired on load: the later server gets a new id, both are kept, removing one leaves the other', async () => {
+    const server = (id: string, label: string): ServerConfig => ({ id, label, transport: stdio, createdAt: '2025-01-01T00:00:00.000Z' });
+    await fs.writeFile(path.join(dir, 'servers.json'), JSON.stringify({ version: 1, demoSeeded: true, servers: [server('x', 'one'), server('x', 'two'), server('y', 'three')] }));
+    const catalog = new ServerCatalog(dir);
+    expect(await catalog.load({ seedDemo: false })).toBeUndefined();
+    const [one, two, three] = catalog.list();
+    expect([one!.id, three!.id]).toEqual(['x', 'y']);
+    expect(two!.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(catalog.repairNotice).toBe(`${path.join(dir, 'servers.json')}: 1 server had an id another server already uses: "two" (id "x") is now "${two!.id}". Both servers of each pair were kept.`);
+    expect((await savedFile()).servers.map((s) => s.id)).toEqual(['x', two!.id, 'y']);
+    await catalog.remove('x');
+    expect(catalog.list().map((s) => s.label)).toEqual(['two', 'three']);
+    const again = new ServerCatalog(dir);
+    await again.load({ seedDemo: false });
+    expect(again.repairNotice).toBeUndefined();
+  });
+});

@@ -48,12 +48,35 @@ export function uniqueLabel(wanted: string, taken: Iterable<string>): string {
   }
 }
 
+/**
+ * Gives every server after the first with an already-used id a new one (a
+ * hand-edited servers.json can repeat an id; removing one would then remove
+ * both, and their approvals would mix). Both servers are kept.
+ */
+function withUniqueIds(servers: readonly ServerConfig[]): { servers: ServerConfig[]; notes: string[] } {
+  const seen = new Set<string>();
+  const notes: string[] = [];
+  const out = servers.map((server) => {
+    if (!seen.has(server.id)) {
+      seen.add(server.id);
+      return server;
+    }
+    const id = randomUUID();
+    seen.add(id);
+    notes.push(`${JSON.stringify(server.label)} (id ${JSON.stringify(server.id)}) is now ${JSON.stringify(id)}`);
+    return { ...server, id };
+  });
+  return { servers: out, notes };
+}
+
 export class ServerCatalog {
   private file: CatalogFile = { version: 1, demoSeeded: false, servers: [] };
   /** The catalog as last saved, to fall back to when a save fails. */
   private saved: CatalogFile = this.file;
   private readonly store: JsonStore<CatalogFile>;
   private readonly removalHooks: RemovalHook[] = [];
+  /** What loading had to repair in servers.json (duplicate ids), in words for an alert; undefined when nothing. */
+  repairNotice: string | undefined;
 
   constructor(dataDir: string) {
     this.store = new JsonStore(path.join(dataDir, 'servers.json'), catalogFileSchema, () => ({
@@ -65,11 +88,20 @@ export class ServerCatalog {
 
   async load(options: { seedDemo: boolean }): Promise<StoreProblem | undefined> {
     const { value, problem } = await this.store.load();
-    this.file = value;
+    const repaired = withUniqueIds(value.servers);
+    this.file = repaired.notes.length > 0 ? { ...value, servers: repaired.servers } : value;
     this.saved = value;
+    this.repairNotice = undefined;
+    if (repaired.notes.length > 0) {
+      this.repairNotice = `${this.store.file}: ${repaired.notes.length} server${repaired.notes.length === 1 ? '' : 's'} had an id another server already uses: ${repaired.notes.join('; ')}. Both servers of each pair were kept.`;
+      // Saved at once: every store keyed by server id (approvals, snapshots, history) must see one server per id from now on.
+      await this.persist().catch((error: unknown) => {
+        this.repairNotice += ` The repair could not be saved yet: ${error instanceof Error ? error.message : String(error)}`;
+      });
+    }
     if (options.seedDemo && !this.file.demoSeeded) {
       const demo: ServerConfig = {
-        id: 'demo',
+        id: this.file.servers.some((s) => s.id === 'demo') ? randomUUID() : 'demo',
         label: uniqueLabel(DEMO_LABEL, this.file.servers.map((s) => s.label)),
         // Resolved at connect time to this app's own runtime; see connections/launch.ts.
         transport: { kind: 'stdio', command: 'skill-inspector', args: ['demo-server'], env: {} },

@@ -355,12 +355,26 @@ describe('reading a config file', () => {
     const big = path.join(dir, 'big.json');
     await fs.writeFile(big, '');
     await fs.truncate(big, MAX_CONFIG_BYTES + 1);
-    await expect(readConfigFile(big)).rejects.toThrow(`${big}: the file is ${MAX_CONFIG_BYTES + 1} bytes; config files over ${MAX_CONFIG_BYTES} bytes are not read.`);
+    await expect(readConfigFile(big)).rejects.toThrow(`${big}: the file is more than ${MAX_CONFIG_BYTES} bytes; config files over ${MAX_CONFIG_BYTES} bytes are not read.`);
   });
 
   test('a readable file comes back as text', async () => {
     const file = path.join(dir, 'mcp.json');
     await fs.writeFile(file, '{"mcpServers": {}}');
     expect(await readConfigFile(file)).toBe('{"mcpServers": {}}');
+  });
+});
+
+describe('server names that are Object.prototype keys', () => {
+  test('are servers like any other, and an inherited name is never found', () => {
+    const text = '{"mcpServers": {"__proto__": {"command": "a"}, "constructor": {"command": "b", "env": {"__proto__": "x", "toString": "y"}}}}';
+    const preview = parseConfigText(text, 'mcp.json', []);
+    expect(preview.candidates.map((c) => [c.name, c.transport?.kind === 'stdio' ? c.transport.command : undefined])).toEqual([
+      ['__proto__', 'a'],
+      ['constructor', 'b'],
+    ]);
+    expect(preview.candidates[1]!.transport).toMatchObject({ env: { toString: 'y' } });
+    // A config whose only key is "__proto__" must not hand its contents to every lookup as a prototype.
+    expect(() => parseConfigText('{"__proto__": {"mcpServers": {"x": {"command": "a"}}}}', 'mcp.json', [])).toThrow('mcp.json: no servers found');
   });
 });

@@ -3,7 +3,8 @@
 // import candidates. Pure parsing here; reading files is in config-locations.
 import os from 'node:os';
 import path from 'node:path';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { dataRecord } from '../../shared/data-record.js';
 import { transportSchema } from '../../shared/api.js';
 import type { ConfigFormat, ImportCandidate, ImportPreview, TransportConfig } from '../../shared/model.js';
 import { uniqueLabel } from './catalog.js';
@@ -45,6 +46,28 @@ const PARSE_PROBLEMS: Record<string, string> = {
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
   return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}
+
+/**
+ * A parsed value whose objects have no prototype: server names, env names and
+ * every other key are data, so a server called "__proto__" is a server (the
+ * parser's own objects would make it the prototype) and "toString" is not
+ * found where the config does not say it.
+ */
+function valueOf(node: Node | undefined): unknown {
+  if (!node) return undefined;
+  if (node.type === 'array') return (node.children ?? []).map(valueOf);
+  if (node.type !== 'object') return node.value as unknown;
+  const out = dataRecord<unknown>();
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key && typeof key.value === 'string') out[key.value] = valueOf(value);
+  }
+  return out;
+}
+
+function parseJsonc(text: string, errors: ParseError[], options: { allowTrailingComma: boolean; disallowComments?: boolean }): unknown {
+  return valueOf(parseTree(text, errors, options));
 }
 
 /**
@@ -94,7 +117,7 @@ interface EntryOutcome {
 function stringMap(value: unknown, field: string): { map: Record<string, string>; error?: string } {
   if (value === undefined || value === null) return { map: {} };
   if (!isRecord(value)) return { map: {}, error: `"${field}" must be an object of names and values; found ${kindOf(value)}` };
-  const map: Record<string, string> = {};
+  const map = dataRecord<string>();
   for (const [k, v] of Object.entries(value)) {
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') map[k] = String(v);
     else return { map: {}, error: `${field}.${k} must be text; found ${kindOf(v)}` };

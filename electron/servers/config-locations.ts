@@ -1,9 +1,9 @@
 // Where the MCP clients people already use keep their server configs, and
 // reading one of those files with an error that names the file.
-import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ConfigFormat } from '../../shared/model.js';
+import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
 import { ConfigError } from './config-error.js';
 
 export interface KnownConfig {
@@ -45,26 +45,23 @@ export function knownConfigFiles(places: ConfigPlaces = thisMachine()): KnownCon
 /** Config files bigger than this are not read: no MCP client writes one, and a wrong pick must not fill memory. */
 export const MAX_CONFIG_BYTES = 5 * 1024 * 1024;
 
-/** Reads a config file as text; every failure is a ConfigError that names the file and says what is wrong. */
+/**
+ * Reads a config file as text; every failure is a ConfigError that names the
+ * file and says what is wrong. A FIFO, device, socket or folder is refused
+ * without being read (storage/read-regular-file.ts), and the size limit counts
+ * the bytes read, so /dev/zero behind a link cannot fill memory.
+ */
 export async function readConfigFile(file: string): Promise<string> {
-  let stat;
   try {
-    stat = await fs.stat(file);
-  } catch (error) {
-    throw new ConfigError(file, unreadable(error));
-  }
-  if (stat.isDirectory()) throw new ConfigError(file, 'this is a folder, not a config file.');
-  if (stat.size > MAX_CONFIG_BYTES) {
-    throw new ConfigError(file, `the file is ${stat.size} bytes; config files over ${MAX_CONFIG_BYTES} bytes are not read.`);
-  }
-  try {
-    return await fs.readFile(file, 'utf8');
+    return await readRegularText(file, { maxBytes: MAX_CONFIG_BYTES });
   } catch (error) {
     throw new ConfigError(file, unreadable(error));
   }
 }
 
 function unreadable(error: unknown): string {
+  if (error instanceof NotARegularFile) return error.kind === 'a folder' ? 'this is a folder, not a config file.' : error.reason;
+  if (error instanceof FileTooLarge) return `the file is more than ${MAX_CONFIG_BYTES} bytes; config files over ${MAX_CONFIG_BYTES} bytes are not read.`;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'the file does not exist.';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied.';

@@ -3,6 +3,7 @@
 import type { FindingId } from '../../shared/findings.js';
 import { finding } from '../../shared/findings.js';
 import type { Finding, FindingLocation } from '../../shared/model.js';
+import { previewJson } from '../../shared/nesting.js';
 
 export interface CacheHint {
   readonly ttlMs: number;
@@ -26,7 +27,7 @@ export function readCacheHint(
   const hasScope = scope === 'public' || scope === 'private';
   if (era === 'modern' && (!hasTtl || !hasScope)) {
     const missing = [!hasTtl ? 'ttlMs' : '', !hasScope ? 'cacheScope' : ''].filter(Boolean).join(' and ');
-    findings.push(finding(missingId, `${what} lacks ${missing}; both are required on protocol 2026-07-28.`, location, { expected: 'ttlMs ≥ 0 and cacheScope "public" | "private"', actual: JSON.stringify({ ttlMs: ttl, cacheScope: scope }) }));
+    findings.push(finding(missingId, `${what} lacks ${missing}; both are required on protocol 2026-07-28.`, location, { expected: 'ttlMs ≥ 0 and cacheScope "public" | "private"', actual: previewJson({ ttlMs: ttl, cacheScope: scope }) ?? '' }));
   }
   if (!hasTtl && !hasScope) return { findings };
   let ttlMs = hasTtl ? ttl : 0;

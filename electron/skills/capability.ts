@@ -4,6 +4,7 @@
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
 import { finding } from '../../shared/findings.js';
 import type { Finding } from '../../shared/model.js';
+import { previewJson } from '../../shared/nesting.js';
 
 export interface SkillsCapabilityReading {
   /** The server claims to serve skills/list and skills/get (in some form). */
@@ -40,9 +41,9 @@ export function readSkillsCapability(capabilities: Record<string, unknown> | und
 
   if (!isRecord(value)) {
     findings.push(
-      finding('sep-2640-capability-empty-object', `The skills capability must be an object ({} for no settings); found ${JSON.stringify(value)}.`, loc, {
+      finding('sep-2640-capability-empty-object', `The skills capability must be an object ({} for no settings); found ${previewJson(value) ?? 'undefined'}.`, loc, {
         expected: '{} or {"directoryRead": true}',
-        actual: JSON.stringify(value) ?? 'undefined',
+        actual: previewJson(value) ?? 'undefined',
       }),
     );
     // Read it as declared anyway, so the listing can still be inspected.
@@ -55,7 +56,7 @@ export function readSkillsCapability(capabilities: Record<string, unknown> | und
     findings.push(
       finding('sep-2640-capability-declaration-inline', `The skills capability wraps its settings in an envelope (${envelopeKeys.join(', ')}); settings must sit inline, e.g. {"directoryRead": true}.`, loc, {
         expected: '{"directoryRead": true}',
-        actual: JSON.stringify(value).slice(0, 200),
+        actual: previewJson(value) ?? '',
       }),
     );
     findings.push(finding('legacy-capability-envelope', 'A {config: …} envelope was emitted by early SDKs; it was reversed in favour of inline settings.', loc));
@@ -64,7 +65,7 @@ export function readSkillsCapability(capabilities: Record<string, unknown> | und
 
   const flag = settings['directoryRead'];
   if (flag !== undefined && typeof flag !== 'boolean') {
-    findings.push(finding('sep-2640-capability-directory-read-flag', `directoryRead must be a boolean; found ${JSON.stringify(flag)}.`, { ...loc, field: `${loc.field}.directoryRead` }, { expected: 'true or false', actual: JSON.stringify(flag) ?? '' }));
+    findings.push(finding('sep-2640-capability-directory-read-flag', `directoryRead must be a boolean; found ${previewJson(flag, 80)}.`, { ...loc, field: `${loc.field}.directoryRead` }, { expected: 'true or false', actual: previewJson(flag, 80) ?? '' }));
   }
   if (!isRecord(capabilities?.['resources'])) {
     findings.push(finding('sep-2640-capability-requires-resources', 'A server that declares the skills extension must also declare the resources capability.', { serverId, field: 'capabilities.resources' }, { expected: 'capabilities.resources present', actual: 'absent' }));

@@ -40,6 +40,40 @@ describe('listDirectoryTree', () => {
     ]);
   });
 
+  it("does not walk another listed skill's directory, nor report its files as this skill's", async () => {
+    const rpc = scriptedRpc({
+      'resources/directory/read': (params) => {
+        if (params['uri'] === ROOT) return { resources: [{ uri: `${ROOT}/references`, mimeType: 'inode/directory' }, { uri: `${ROOT}/forms`, mimeType: 'inode/directory' }] };
+        if (params['uri'] === `${ROOT}/references`) return { resources: [{ uri: GUIDE_URI }] };
+        if (params['uri'] === `${ROOT}/forms`) return { resources: [{ uri: `${ROOT}/forms/SKILL.md` }] };
+        throw rpcError(-32602);
+      },
+    });
+    const listed = new Set([`${ROOT}/forms/SKILL.md`]);
+    const { nodes, findings } = await listDirectoryTree(rpc, entry, true, 5, { isListedSkill: (key) => listed.has(key) });
+    expect(rpc.callsOf('resources/directory/read').map((c) => c.params['uri'])).toEqual([ROOT, `${ROOT}/references`]);
+    expect(findings).toEqual([]);
+    expect(nodes.map((n) => [n.path, n.kind])).toContainEqual(['forms', 'directory']);
+    // Without that listing entry, the same walk finds a nested skill no entry lists.
+    const unlisted = await listDirectoryTree(rpc, entry, true, 5);
+    expect(unlisted.findings.map((f) => [f.id, f.location.fileUri])).toEqual([
+      ['sep-2640-directory-read-not-manifest-extension', `${ROOT}/forms/SKILL.md`],
+      ['inspector-nested-skill-unlisted', `${ROOT}/forms/SKILL.md`],
+    ]);
+  });
+
+  it('stops walking when its signal aborts', async () => {
+    const abort = new AbortController();
+    const rpc = scriptedRpc({
+      'resources/directory/read': () => {
+        abort.abort();
+        return { resources: [{ uri: `${ROOT}/references`, mimeType: 'inode/directory' }] };
+      },
+    });
+    await listDirectoryTree(rpc, entry, true, 5, { signal: abort.signal });
+    expect(rpc.callsOf('resources/directory/read')).toHaveLength(1);
+  });
+
   it('shows a dynamic skill as its SKILL.md alone', async () => {
     const dynamic = checkEntry(entryWith({ resources: 'dynamic' }), SERVER, 'test').entry!;
     const { nodes } = await listDirectoryTree(scriptedRpc({}), dynamic, false, 5);

@@ -12,12 +12,16 @@ import { discoverLegacy } from './legacy.js';
 import { listAllSkills } from './listing.js';
 import type { CheckedEntry } from './entry-rules.js';
 import { decodeUtf8, readResourceBytes } from './reader.js';
-import { ServerSkills, filesInReadingOrder, type ApprovalLookup, type SkillRecord } from './registry.js';
+import { ServerSkills, type ApprovalLookup, type SkillRecord } from './registry.js';
 import { VerifyAllJobs } from './verify-all.js';
 import type { Rpc } from './rpc.js';
 import { compareWithListing, getSkill } from './skills-get.js';
 import { findResource, verifyFile } from './verify.js';
 import { listDirectoryTree } from './directory.js';
+import { appLimitNamer, type LimitNamer } from './limits.js';
+import { nestedSkillMdFindings, unlistedNestedOf } from './nested-skills.js';
+import { SkillPass, skillBudgetLimit, withPurpose, type PassOptions } from './skill-pass.js';
+import { runSkillPass, type PassResult, type SkillPassRequest } from './skill-passes.js';
 
 export interface EngineEvents {
   /** A listing started (`replace`) or grew by a page. */
@@ -41,6 +45,17 @@ export interface ReadResult extends FileContent {
   readonly bytes?: Buffer;
 }
 
+export interface ReadFileOptions {
+  readonly signal?: AbortSignal;
+  readonly keepBytes?: boolean;
+  /** Verify all: the check only, no text or base64. */
+  readonly checkOnly?: boolean;
+  /** The skill pass this read belongs to (its budgets, and its memory of SKILL.md's first read). */
+  readonly pass?: SkillPass;
+  /** Why this read is sent, for the protocol log (the review's deliberate second read of SKILL.md). */
+  readonly purpose?: string;
+}
+
 const SKILL_URI_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()`]+\/SKILL\.md\b/g;
 
 export class SkillsEngine {
@@ -48,7 +63,9 @@ export class SkillsEngine {
   private readonly jobs = new VerifyAllJobs({
     settings: () => this.settings(),
     server: (serverId) => this.server(serverId),
-    readFile: (rpc, skillUri, fileUri, signal) => this.readFile(rpc, skillUri, fileUri, { signal, checkOnly: true }),
+    beginPass: (rpc, skillUri, options) => this.beginPass(rpc, skillUri, options),
+    readFile: (rpc, pass, fileUri, signal) => this.readFile(rpc, pass.record.entry.uri, fileUri, { signal, checkOnly: true, pass }),
+    walkDirectory: (rpc, pass, signal) => this.walkDirectory(rpc, pass.record, signal),
     confirmWithGet: (rpc, skillUri, signal) => this.confirmWithGet(rpc, skillUri, signal),
     emitJob: (job) => this.events.job(job),
     flush: () => this.flushUpdates(),
@@ -61,10 +78,19 @@ export class SkillsEngine {
   private readonly entryObservers: EntryObserver[] = [];
   private approvals: ApprovalLookup = () => ({ approval: 'none', enabled: false });
 
+  /** How messages name a limit the user can raise (the app's Settings, or the command's flags). */
+  readonly limitName: LimitNamer;
+  /** The limit of every skill pass's fresh skill budget (one function, not one per pass). */
+  private readonly skillLimit: () => number;
+
   constructor(
     private readonly settings: () => Settings,
     private readonly events: EngineEvents,
-  ) {}
+    options: { limitName?: LimitNamer } = {},
+  ) {
+    this.limitName = options.limitName ?? appLimitNamer;
+    this.skillLimit = skillBudgetLimit(() => this.settings());
+  }
 
   setApprovalLookup(lookup: ApprovalLookup): void {
     this.approvals = lookup;
@@ -141,6 +167,7 @@ export class SkillsEngine {
     if (capability.declared) {
       const listing = await listAllSkills(rpc, settings, {
         ...(signal ? { signal } : {}),
+        limitName: this.limitName,
         onPage: (entries, findings) => {
           const views: SkillEntry[] = [];
           for (const entry of entries) {
@@ -243,7 +270,7 @@ export class SkillsEngine {
   }
 
   /** Reads one file of a skill on the user's request, verifies it, and returns the exact bytes. */
-  async readFile(rpc: Rpc, skillUri: string, fileUri: string, options: { signal?: AbortSignal; keepBytes?: boolean; checkOnly?: boolean } = {}): Promise<ReadResult> {
+  async readFile(rpc: Rpc, skillUri: string, fileUri: string, options: ReadFileOptions = {}): Promise<ReadResult> {
     const state = this.server(rpc.serverId);
     const record = this.requireRecord(state, skillUri);
     const { entry } = record;
@@ -274,10 +301,12 @@ export class SkillsEngine {
       const where = containment(fileUri, skillUri);
       if (!where.inside) throw new Error(`${fileUri} is outside this skill (${where.detail}); it was not read.`);
     }
-    const read = await readResourceBytes(rpc, fileUri, {
+    const read = await readResourceBytes(options.purpose ? withPurpose(rpc, options.purpose) : rpc, fileUri, {
       expectedSize: listed && listed.size >= 0 ? listed.size : undefined,
       maxFileBytes: this.settings().maxFileBytes,
-      budget: state.budget,
+      // A pass counts its reads against the skill's (and the job's) budget too; a file opened alone, the server's.
+      budgets: options.pass?.budgets ?? state.budgets,
+      limitName: this.limitName,
       location: { serverId: rpc.serverId, skillUri },
       signal: options.signal,
     });
@@ -289,7 +318,7 @@ export class SkillsEngine {
       return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: false, size: 0, digest: '', check, listed: Boolean(listed) };
     }
     const verdict = verifyFile(
-      { uri: entry.uri, frontmatter: entry.frontmatter, resources: entry.resources, frontmatterDerived: record.frontmatterDerived },
+      { uri: entry.uri, frontmatter: entry.frontmatter, resources: entry.resources, frontmatterDerived: record.frontmatterDerived, loadable: entry.loadable, legacyForm: record.legacyForm },
       listed?.uri ?? fileUri,
       read.bytes,
       { serverId: rpc.serverId, ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}), now },
@@ -300,11 +329,14 @@ export class SkillsEngine {
     if (read.wasText === false && text === undefined && /\.(md|txt|ya?ml|json|sh|py|js|ts)$/i.test(fileUri)) {
       findings.push(finding('inspector-not-utf8', `${fileUri} looks like a text file but is not valid UTF-8; it is shown as bytes.`, loc));
     }
-    state.setFile(record, listed?.uri ?? fileUri, verdict.check, findings);
-    this.notify(rpc.serverId, skillUri, listed?.uri ?? fileUri, verdict.check, read.bytes);
+    if (listed && !isSkillMd) findings.push(...nestedSkillMdFindings(state, listed.uri, skillUri, read.bytes, text));
+    // A second read in the same pass that served other bytes fails the file, whatever either read alone said.
+    const check = options.pass ? options.pass.judgeRepeat(listed?.uri ?? fileUri, verdict.digest, read.bytes.byteLength, verdict.check, findings, { serverId: rpc.serverId, skillUri }) : verdict.check;
+    state.setFile(record, listed?.uri ?? fileUri, check, findings);
+    this.notify(rpc.serverId, skillUri, listed?.uri ?? fileUri, check, read.bytes);
     this.queueUpdate(state, record);
     if (options.checkOnly) {
-      return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: read.wasText, size: read.bytes.byteLength, digest: verdict.digest, check: verdict.check, listed: Boolean(listed) };
+      return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: read.wasText, size: read.bytes.byteLength, digest: verdict.digest, check, listed: Boolean(listed) };
     }
     return {
       serverId: rpc.serverId,
@@ -316,30 +348,66 @@ export class SkillsEngine {
       isText: text !== undefined,
       size: read.bytes.byteLength,
       digest: verdict.digest,
-      check: verdict.check,
+      check,
       listed: Boolean(listed),
       ...(options.keepBytes ? { bytes: read.bytes } : {}),
     };
   }
 
-  /** Reads and verifies every file of one skill (SKILL.md first, as a host would). */
-  async verifySkill(
-    rpc: Rpc,
-    skillUri: string,
-    options: { signal?: AbortSignal; withGet?: boolean; onBytes?: (file: ReadResult) => void } = {},
-  ): Promise<SkillEntry> {
+  /** A skill pass for one job's reads of a skill (Verify all), or undefined when the skill is gone. */
+  beginPass(rpc: Rpc, skillUri: string, options: PassOptions = {}): SkillPass | undefined {
     const state = this.server(rpc.serverId);
-    // skills/get exists only where the extension is declared; legacy forms have none to ask.
-    if (options.withGet !== false && state.capability?.declared) await this.confirmWithGet(rpc, skillUri, options.signal);
-    const record = this.requireRecord(state, skillUri);
-    for (const uri of filesInReadingOrder(record)) {
-      if (options.signal?.aborted) break;
-      const read = await this.readFile(rpc, skillUri, uri, { ...(options.signal ? { signal: options.signal } : {}), keepBytes: Boolean(options.onBytes) });
-      options.onBytes?.(read);
-    }
-    const view = state.view(record, this.approvals);
-    this.events.updated([view]);
-    return view;
+    const record = state.record(skillUri);
+    return record ? new SkillPass(record, state, this.skillLimit, options) : undefined;
+  }
+
+  /** Starts a pass over a skill that must exist. */
+  newPass(rpc: Rpc, skillUri: string, options: PassOptions = {}): SkillPass {
+    const state = this.server(rpc.serverId);
+    return new SkillPass(this.requireRecord(state, skillUri), state, this.skillLimit, options);
+  }
+
+  /**
+   * Walks the skill's directory where the server offers resources/directory/read
+   * (within the walk's limits), keeping what it found on the record: unlisted
+   * files, entries outside the skill, nested SKILL.md files. Nothing it shows is read.
+   */
+  async walkDirectory(rpc: Rpc, record: SkillRecord, signal?: AbortSignal): Promise<SkillTreeNode[]> {
+    const state = this.server(rpc.serverId);
+    const { nodes, findings } = await listDirectoryTree(rpc, record.entry, Boolean(state.capability?.directoryRead), this.settings().maxListPages, {
+      isListedSkill: (key) => state.isListedSkill(key),
+      ...(signal ? { signal } : {}),
+    });
+    if (signal?.aborted) return nodes;
+    // After a listing that stopped early, a SKILL.md no entry named may be one the listing never reached.
+    record.directoryFindings = state.knowsEveryEntry() ? findings : findings.filter((f) => f.id !== 'inspector-nested-skill-unlisted');
+    record.counts = undefined;
+    this.queueUpdate(state, record);
+    return nodes;
+  }
+
+  /** Whether the server offers resources/directory/read (so a pass walks the skill's directory). */
+  offersDirectory(serverId: string): boolean {
+    return Boolean(this.server(serverId).capability?.directoryRead);
+  }
+
+  /** Nested SKILL.md files of the skill that no entry lists (from its resources and its last directory walk). */
+  unlistedNestedSkills(serverId: string, skillUri: string): string[] {
+    const state = this.server(serverId);
+    const record = state.record(skillUri);
+    return record ? unlistedNestedOf(record) : [];
+  }
+
+  /** One skill pass (see skill-passes.ts): what Verify, Review and check read, in host order. */
+  async passSkill(rpc: Rpc, skillUri: string, request: SkillPassRequest = {}): Promise<PassResult> {
+    const result = await runSkillPass(this, rpc, skillUri, request);
+    this.events.updated([result.entry]);
+    return result;
+  }
+
+  /** Reads and verifies every file of one skill (SKILL.md first, as a host would). */
+  async verifySkill(rpc: Rpc, skillUri: string, options: Omit<SkillPassRequest, 'keepBytes' | 'secondRead'> = {}): Promise<SkillEntry> {
+    return (await this.passSkill(rpc, skillUri, options)).entry;
   }
 
   /** Verify all: every file of every skill of the given servers, with bounded concurrency, progress and cancel. */
@@ -357,13 +425,7 @@ export class SkillsEngine {
 
   /** The skill's files as a tree: its resources, plus directory children the server shows (marked unlisted). */
   async tree(rpc: Rpc, skillUri: string): Promise<SkillTreeNode[]> {
-    const state = this.server(rpc.serverId);
-    const record = this.requireRecord(state, skillUri);
-    const { nodes, findings } = await listDirectoryTree(rpc, record.entry, Boolean(state.capability?.directoryRead), this.settings().maxListPages);
-    record.directoryFindings = findings;
-    record.counts = undefined;
-    this.queueUpdate(state, record);
-    return nodes;
+    return this.walkDirectory(rpc, this.requireRecord(this.server(rpc.serverId), skillUri));
   }
 
   /** Skill URIs written in the server's instructions, each confirmed (or not) by skills/get. */
@@ -386,6 +448,11 @@ export class SkillsEngine {
     }
     state.serverFindings = dedupe([...state.serverFindings.filter((f) => f.id !== 'inspector-instructions-pointer'), ...notes]);
     return out;
+  }
+
+  /** The skill as the window sees it now. */
+  view(serverId: string, record: SkillRecord): SkillEntry {
+    return this.server(serverId).view(record, this.approvals);
   }
 
   private requireRecord(state: ServerSkills, skillUri: string): SkillRecord {

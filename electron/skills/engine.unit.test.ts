@@ -1,6 +1,8 @@
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
 import { describe, expect, it } from 'vitest';
 import { rpcError, scriptedRpc, serveFiles } from '../../test/support/scripted-rpc.js';
+import { DEFAULT_SETTINGS, type VerifyJob } from '../../shared/model.js';
+import { SkillsEngine } from './engine.js';
 import { ENGINE_CASES, quietEngine } from './finding-cases-engine.unit.js';
 import { GUIDE_URI, SERVER, SKILL_URI, cached, cleanSkill, entryWith, runFindingCases } from './finding-cases.unit.js';
 
@@ -35,6 +37,34 @@ describe('SkillsEngine', () => {
     expect(rpc.callsOf('resources/read').map((c) => c.params['uri'])).toEqual([SKILL_URI, GUIDE_URI]);
     expect(view.status).toBe('verified');
     expect(engine.findings(SERVER)).toEqual([]);
+  });
+
+  it('Verify all reads nothing past a SKILL.md that failed, with many reads in flight', async () => {
+    // Ten skills; the odd ones serve a tampered SKILL.md. Four lanes read at once.
+    const skills = Array.from({ length: 10 }, (_, i) => cleanSkill(`skill://acme/s${i}`, `s${i}`));
+    const files: Record<string, string> = {};
+    for (const [i, s] of skills.entries()) for (const [uri, text] of Object.entries(s.files)) files[uri] = i % 2 === 1 && uri === s.uri ? text.replace('Fill', 'Fail') : text;
+    const rpc = scriptedRpc({ 'skills/list': () => cached({ skills: skills.map((s) => s.entry) }), 'resources/read': serveFiles(files) });
+    const engine = new SkillsEngine(() => ({ ...DEFAULT_SETTINGS, readConcurrency: 4 }), { listed: () => undefined, updated: () => undefined, job: () => undefined });
+    await engine.refresh(rpc, DECLARED);
+    const ended = new Promise<VerifyJob>((resolve) => {
+      const poll = setInterval(() => {
+        const job = engine.job(started.jobId);
+        if (job && job.state !== 'running') {
+          clearInterval(poll);
+          resolve(job);
+        }
+      }, 5);
+    });
+    const started = engine.startVerifyAll([rpc]);
+    expect(await ended).toMatchObject({ state: 'done', total: 10, done: 10, verified: 5, failed: 5 });
+    const read = rpc.callsOf('resources/read').map((c) => String(c.params['uri']));
+    for (const [i, s] of skills.entries()) {
+      const guide = `skill://acme/s${i}/references/guide.md`;
+      expect(read.filter((u) => u === s.uri), s.uri).toHaveLength(1);
+      expect(read.filter((u) => u === guide), guide).toHaveLength(i % 2 === 1 ? 0 : 1);
+      expect(engine.entry(SERVER, s.uri).files[guide]).toMatchObject(i % 2 === 1 ? { state: 'unread', reason: 'skill-md-failed' } : { state: 'verified' });
+    }
   });
 
   it('marks a skill whose served file differs as a mismatch, with the digest finding', async () => {

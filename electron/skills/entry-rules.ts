@@ -5,7 +5,9 @@
 import { SKILL_DIGEST_PATTERN, SKILL_LIMITS, SkillSchema } from '@modelcontextprotocol/core/ext/skills';
 import { finding } from '../../shared/findings.js';
 import type { Finding, FindingLocation, SkillFileRef } from '../../shared/model.js';
-import { containment, isRegName, parseSkillUri } from '../../shared/skill-uri.js';
+import { revealIdentifier } from '../../shared/invisible-chars.js';
+import { MAX_DEPTH, TOO_DEEP_MARKER, capDepth, describePath } from '../../shared/nesting.js';
+import { containment, controlCharactersIn, describeControlCharacters, isRegName, parseSkillUri, skillSchemeProblem } from '../../shared/skill-uri.js';
 // Memoised: Verify all asks again for the canonical form of every file listed here.
 import { canonicalUri } from './uri-memo.js';
 import { frontmatterFindings } from './format-rules.js';
@@ -31,8 +33,13 @@ export interface EntryCheck {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function checkEntry(raw: unknown, serverId: string, where: string): EntryCheck {
+export function checkEntry(sent: unknown, serverId: string, where: string): EntryCheck {
   const findings: Finding[] = [];
+  // Depth is capped here, where server data enters: every later walk (comparisons, stable JSON,
+  // fingerprints, the report, the bridge) recurses per level. The entry is level 1, so its
+  // frontmatter holds MAX_DEPTH levels, as a served SKILL.md's frontmatter does.
+  const capped = capDepth(sent, MAX_DEPTH + 1);
+  const raw = capped.value;
   if (!isRecord(raw)) {
     findings.push(finding('sep-2640-entry-uri-required', `${where} is not an object (found ${Array.isArray(raw) ? 'an array' : typeof raw}).`, { serverId }));
     return { findings };
@@ -43,23 +50,33 @@ export function checkEntry(raw: unknown, serverId: string, where: string): Entry
     return { findings };
   }
   const loc: FindingLocation = { serverId, skillUri: uri };
+  const shown = revealIdentifier(uri);
   const parsedUri = parseSkillUri(uri);
   if (!parsedUri.ok) {
-    findings.push(finding('sep-2640-skillmd-required', `The skill URI "${uri}" is not a SKILL.md URI: ${parsedUri.reason}.`, { ...loc, field: 'uri' }, { expected: '<scheme>://<skill-path>/SKILL.md', actual: uri }));
-  } else {
-    if (parsedUri.parts.scheme !== 'skill') {
-      findings.push(finding('sep-2640-skill-uri-scheme', `"${uri}" uses the ${parsedUri.parts.scheme}: scheme; skill:// is recommended (other schemes are allowed).`, { ...loc, field: 'uri' }));
-    }
-    if (!isRegName(parsedUri.parts.authority)) {
-      findings.push(finding('sep-2640-authority-reg-name', `The authority "${parsedUri.parts.authority}" of "${uri}" is not an RFC 3986 reg-name.`, { ...loc, field: 'uri' }));
-    }
+    findings.push(finding('sep-2640-skillmd-required', `The skill URI "${shown}" is not a SKILL.md URI: ${parsedUri.reason}.`, { ...loc, field: 'uri' }, { expected: '<scheme>://<skill-path>/SKILL.md', actual: uri }));
+  } else if (!isRegName(parsedUri.parts.authority)) {
+    findings.push(finding('sep-2640-authority-reg-name', `The authority "${revealIdentifier(parsedUri.parts.authority)}" of "${shown}" is not an RFC 3986 reg-name.`, { ...loc, field: 'uri' }));
   }
+  // Judged whether or not the URI parses as …/SKILL.md: file:/etc/SKILL.md and data:… are the cases that matter.
+  const scheme = skillSchemeProblem(uri);
+  if (scheme) {
+    const spelled = scheme.written !== scheme.scheme ? ` (written "${scheme.written}:")` : '';
+    findings.push(
+      finding('sep-2640-skill-uri-scheme', `"${shown}" uses the ${scheme.scheme}: scheme, not skill://${spelled}: ${scheme.why}.${scheme.external ? ' The entry is not loadable and its files are never shown verified.' : ''} Serve skills as skill://<skill-path>/SKILL.md.`, { ...loc, field: 'uri' }, {
+        expected: 'skill://',
+        actual: `${scheme.written}:`,
+      }),
+    );
+  }
+  const uriControls = controlFindings(uri, 'The skill URI', { ...loc, field: 'uri' });
+  findings.push(...uriControls);
+  if (capped.tooDeep) findings.push(tooDeepFinding(capped.tooDeep, shown, loc));
 
   const fm = raw['frontmatter'];
   let frontmatter: Record<string, unknown> = {};
   if (!isRecord(fm) || typeof fm['name'] !== 'string' || typeof fm['description'] !== 'string') {
     findings.push(
-      finding('sep-2640-entry-frontmatter-required', `The entry for "${uri}" needs a "frontmatter" object with string "name" and "description".`, { ...loc, field: 'frontmatter' }, {
+      finding('sep-2640-entry-frontmatter-required', `The entry for "${shown}" needs a "frontmatter" object with string "name" and "description".`, { ...loc, field: 'frontmatter' }, {
         actual: isRecord(fm) ? `fields: ${Object.keys(fm).join(', ') || 'none'}` : (JSON.stringify(fm) ?? 'absent'),
       }),
     );
@@ -79,7 +96,7 @@ export function checkEntry(raw: unknown, serverId: string, where: string): Entry
     }
   }
 
-  const placement = { contained: true };
+  const placement = { contained: true, controlFree: uriControls.length === 0 };
   const resources = checkResources(raw['resources'], uri, loc, findings, placement);
 
   const meta = raw['_meta'];
@@ -95,25 +112,59 @@ export function checkEntry(raw: unknown, serverId: string, where: string): Entry
   // A file outside the skill directory (another skill, another scheme, file:, "..") would make a
   // host read where the skill has no business: such an entry is not loadable (threat model T5).
   const contained = placement.contained;
-  const loadable = schemaOk && parsedUri.ok && resources !== null && contained;
+  // A control character in any of its URIs, or data deeper than the inspector follows, leaves
+  // something unchecked or read differently by different readers: not loadable, never verified.
+  // So does a scheme that names content outside the server (file:, http(s):, data:): what was verified through it need not be what a host loads.
+  const loadable = schemaOk && parsedUri.ok && resources !== null && contained && placement.controlFree && !capped.tooDeep && !scheme?.external;
   if (!loadable) {
-    findings.push(finding('sep-2640-resources-invalid-entry', `The entry for "${uri}" is invalid, so a host must not load it (see the other findings for why).`, loc));
+    findings.push(finding('sep-2640-resources-invalid-entry', `The entry for "${shown}" is invalid, so a host must not load it (see the other findings for why).`, loc));
   }
   return { entry: { uri, frontmatter, resources, loadable, contained }, findings };
 }
 
-function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[], placement: { contained: boolean }): SkillFileRef[] | 'dynamic' | null {
+/**
+ * inspector-uri-control-character when a URI holds raw C0/C1 controls, DEL or bidi controls: logs,
+ * terminals and C-based readers split, cut or reorder such a name, so two readers disagree about
+ * which file it is.
+ * `what` names the URI ("The skill URI"); `consequence` says what the app does about it.
+ */
+export function controlFindings(uri: string, what: string, at: FindingLocation, consequence = 'so the entry is not loadable and its files are never verified'): Finding[] {
+  const found = controlCharactersIn(uri);
+  if (found.length === 0) return [];
+  const described = describeControlCharacters(found);
+  const escape = encodeURIComponent(String.fromCharCode(found[0]!.codePoint));
+  return [
+    finding(
+      'inspector-uri-control-character',
+      `${what} contains ${described}: "${revealIdentifier(uri)}". A URI may not hold raw control characters (RFC 3986) or bidirectional controls (RFC 3987): percent-encode them, as ${escape}; logs, terminals and C-based readers cut or split it there, ${consequence}.`,
+      at,
+      { expected: 'no control characters', actual: described },
+    ),
+  ];
+}
+
+function tooDeepFinding(keys: readonly string[], shown: string, loc: FindingLocation): Finding {
+  const field = keys.slice(0, 2).join('.');
+  return finding(
+    'inspector-too-deep',
+    `The entry for "${shown}" nests data more than ${MAX_DEPTH} levels deep (at ${describePath(keys)}). The inspector follows no deeper, so it cannot check or compare it; what lies below is shown as "${TOO_DEEP_MARKER}" and a host must not load the skill.`,
+    { ...loc, field },
+    { expected: `at most ${MAX_DEPTH} levels`, actual: `more than ${MAX_DEPTH} levels` },
+  );
+}
+
+function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[], placement: { contained: boolean; controlFree: boolean }): SkillFileRef[] | 'dynamic' | null {
   if (value === 'dynamic') {
-    findings.push(finding('sep-2640-resources-dynamic-marker', `"${skillUri}" is dynamic: its content has no digests, so it cannot be verified or bound to an approval.`, { ...loc, field: 'resources' }));
+    findings.push(finding('sep-2640-resources-dynamic-marker', `"${revealIdentifier(skillUri)}" is dynamic: its content has no digests, so it cannot be verified or bound to an approval.`, { ...loc, field: 'resources' }));
     return 'dynamic';
   }
   if (value === undefined) {
-    findings.push(finding('sep-2640-entry-resources-required', `The entry for "${skillUri}" has no "resources"; hosts must not load it.`, { ...loc, field: 'resources' }, { expected: 'an array of {uri, digest, size} or "dynamic"', actual: 'absent' }));
+    findings.push(finding('sep-2640-entry-resources-required', `The entry for "${revealIdentifier(skillUri)}" has no "resources"; hosts must not load it.`, { ...loc, field: 'resources' }, { expected: 'an array of {uri, digest, size} or "dynamic"', actual: 'absent' }));
     findings.push(finding('legacy-resources-omitted', 'In SEP-2640 v1 (2026-08-04) an omitted "resources" meant dynamic; the stable spec requires "dynamic" to be written out.', { ...loc, field: 'resources' }));
     return null;
   }
   if (!Array.isArray(value)) {
-    findings.push(finding('sep-2640-entry-resources-required', `"resources" of "${skillUri}" must be an array or "dynamic".`, { ...loc, field: 'resources' }, { actual: JSON.stringify(value)?.slice(0, 80) ?? typeof value }));
+    findings.push(finding('sep-2640-entry-resources-required', `"resources" of "${revealIdentifier(skillUri)}" must be an array or "dynamic".`, { ...loc, field: 'resources' }, { actual: JSON.stringify(value)?.slice(0, 80) ?? typeof value }));
     return null;
   }
   const refs: SkillFileRef[] = [];
@@ -124,19 +175,25 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
   value.forEach((item, index) => {
     const at = { ...loc, field: `resources[${index}]` };
     if (!isRecord(item) || typeof item['uri'] !== 'string') {
-      findings.push(finding('sep-2640-entry-resources-required', `resources[${index}] of "${skillUri}" has no "uri" string.`, at));
+      findings.push(finding('sep-2640-entry-resources-required', `resources[${index}] of "${revealIdentifier(skillUri)}" has no "uri" string.`, at));
       return;
     }
     const fileUri = item['uri'];
     const fileLoc = { ...at, fileUri };
+    // The SKILL.md's own entry repeats the skill URI, already judged above.
+    const controls = fileUri === skillUri ? [] : controlFindings(fileUri, `The URI of resources[${index}]`, { ...fileLoc, field: `${at.field}.uri` });
+    if (controls.length > 0) {
+      placement.controlFree = false;
+      findings.push(...controls);
+    }
     const digest = item['digest'];
     if (typeof digest !== 'string' || !DIGEST.test(digest)) {
-      findings.push(finding('sep-2640-resources-digest-format', `The digest of ${fileUri} is not "sha256:" followed by 64 lowercase hex digits.`, { ...fileLoc, field: `${at.field}.digest` }, { expected: 'sha256:<64 lowercase hex>', actual: JSON.stringify(digest) ?? 'absent' }));
+      findings.push(finding('sep-2640-resources-digest-format', `The digest of ${revealIdentifier(fileUri)} is not "sha256:" followed by 64 lowercase hex digits.`, { ...fileLoc, field: `${at.field}.digest` }, { expected: 'sha256:<64 lowercase hex>', actual: JSON.stringify(digest) ?? 'absent' }));
     }
     const size = item['size'];
     if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
       if (size === undefined) missingSizes++;
-      findings.push(finding('sep-2640-resources-size-required', `The size of ${fileUri} must be a non-negative integer byte count.`, { ...fileLoc, field: `${at.field}.size` }, { expected: 'integer ≥ 0', actual: JSON.stringify(size) ?? 'absent' }));
+      findings.push(finding('sep-2640-resources-size-required', `The size of ${revealIdentifier(fileUri)} must be a non-negative integer byte count.`, { ...fileLoc, field: `${at.field}.size` }, { expected: 'integer ≥ 0', actual: JSON.stringify(size) ?? 'absent' }));
     } else {
       total += size;
     }
@@ -153,40 +210,43 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
               : 'sep-2640-resources-uri-within-skill';
       findings.push(finding(id, `${where.detail}; every file must lie under the skill directory.`, fileLoc));
       if (id !== 'sep-2640-resources-uri-within-skill') {
-        findings.push(finding('sep-2640-resources-uri-within-skill', `${fileUri} is not inside the skill directory of ${skillUri}.`, fileLoc));
+        findings.push(finding('sep-2640-resources-uri-within-skill', `${revealIdentifier(fileUri)} is not inside the skill directory of ${revealIdentifier(skillUri)}.`, fileLoc));
       }
     }
     if (/\/skill\.md$/i.test(fileUri) && !fileUri.endsWith('/SKILL.md')) {
-      findings.push(finding('agentskills-skill-md-case', `${fileUri} spells SKILL.md in another case; hosts look for "SKILL.md" exactly, and the name collides on case-insensitive file systems.`, fileLoc, { expected: 'SKILL.md', actual: fileUri.slice(fileUri.lastIndexOf('/') + 1) }));
+      findings.push(finding('agentskills-skill-md-case', `${revealIdentifier(fileUri)} spells SKILL.md in another case; hosts look for "SKILL.md" exactly, and the name collides on case-insensitive file systems.`, fileLoc, { expected: 'SKILL.md', actual: fileUri.slice(fileUri.lastIndexOf('/') + 1) }));
     }
     const key = canonicalUri(fileUri);
     if (seen.has(key)) {
-      findings.push(finding('inspector-duplicate-resource', `${fileUri} is listed twice (resources[${seen.get(key)}] and resources[${index}]).`, fileLoc));
-      findings.push(finding('sep-2640-resources-complete', `resources must list each file exactly once; ${fileUri} appears twice.`, fileLoc));
+      findings.push(finding('inspector-duplicate-resource', `${revealIdentifier(fileUri)} is listed twice (resources[${seen.get(key)}] and resources[${index}]).`, fileLoc));
+      findings.push(finding('sep-2640-resources-complete', `resources must list each file exactly once; ${revealIdentifier(fileUri)} appears twice.`, fileLoc));
     } else {
       seen.set(key, index);
     }
     const lower = key.normalize('NFC').toLowerCase();
     const other = folded.get(lower);
     if (other !== undefined && other !== key) {
-      findings.push(finding('agentskills-case-collision', `${fileUri} and ${other} differ only by letter case; they collide on case-insensitive file systems (macOS, Windows).`, fileLoc));
+      findings.push(finding('agentskills-case-collision', `${revealIdentifier(fileUri)} and ${revealIdentifier(other)} differ only by letter case; they collide on case-insensitive file systems (macOS, Windows).`, fileLoc));
     } else {
       folded.set(lower, key);
     }
     // The SKILL.md's own entry shares the skill's URI string: one copy per skill, not two.
-    refs.push({ uri: fileUri === skillUri ? skillUri : fileUri, digest: typeof digest === 'string' ? digest : '', size: typeof size === 'number' ? size : -1 });
+    // A size that is not a byte count is kept as sent (short), so verification can report it; only such refs carry it.
+    const sized = typeof size === 'number' && Number.isSafeInteger(size) && size >= 0;
+    const ref = { uri: fileUri === skillUri ? skillUri : fileUri, digest: typeof digest === 'string' ? digest : '' };
+    refs.push(sized ? { ...ref, size } : { ...ref, size: -1, declaredSize: (JSON.stringify(size) ?? 'absent').slice(0, 40) });
   });
   if (!seen.has(canonicalUri(skillUri))) {
-    findings.push(finding('sep-2640-resources-complete', `resources of "${skillUri}" has no entry for the SKILL.md itself.`, { ...loc, field: 'resources' }, { expected: `an entry with uri ${skillUri}`, actual: 'none' }));
+    findings.push(finding('sep-2640-resources-complete', `resources of "${revealIdentifier(skillUri)}" has no entry for the SKILL.md itself.`, { ...loc, field: 'resources' }, { expected: `an entry with uri ${revealIdentifier(skillUri)}`, actual: 'none' }));
   }
   if (missingSizes > 0 && missingSizes === value.length) {
     findings.push(finding('legacy-no-size', 'No resource has a size: this is the SEP v1 entry shape. Sizes are required since the stable spec.', { ...loc, field: 'resources' }));
   }
   if (value.length > SKILL_LIMITS.files) {
-    findings.push(finding('sep-2640-limit-resources-per-skill', `"${skillUri}" lists ${value.length} files; hosts need only support ${SKILL_LIMITS.files}.`, { ...loc, field: 'resources' }, { expected: `≤ ${SKILL_LIMITS.files}`, actual: `${value.length}` }));
+    findings.push(finding('sep-2640-limit-resources-per-skill', `"${revealIdentifier(skillUri)}" lists ${value.length} files; hosts need only support ${SKILL_LIMITS.files}.`, { ...loc, field: 'resources' }, { expected: `≤ ${SKILL_LIMITS.files}`, actual: `${value.length}` }));
   }
   if (total > SKILL_LIMITS.bytes) {
-    findings.push(finding('sep-2640-limit-total-size', `"${skillUri}" totals ${total} bytes; hosts need only support ${SKILL_LIMITS.bytes}.`, { ...loc, field: 'resources' }, { expected: `≤ ${SKILL_LIMITS.bytes}`, actual: `${total}` }));
+    findings.push(finding('sep-2640-limit-total-size', `"${revealIdentifier(skillUri)}" totals ${total} bytes; hosts need only support ${SKILL_LIMITS.bytes}.`, { ...loc, field: 'resources' }, { expected: `≤ ${SKILL_LIMITS.bytes}`, actual: `${total}` }));
   }
   // An exact-size copy: an array grown by push keeps spare capacity (about 150 bytes for five files), held per skill.
   return refs.slice();

@@ -34,8 +34,8 @@ describe('checkEntry', () => {
   it('records a missing digest as "" and a missing size as -1 rather than dropping the file', () => {
     const { entry } = checkEntry(entryWith({ resources: [{ uri: SKILL_URI }, { uri: GUIDE_URI, digest: 'sha256:x', size: 'big' }] }), SERVER, 'entry 0');
     expect(entry?.resources).toEqual([
-      { uri: SKILL_URI, digest: '', size: -1 },
-      { uri: GUIDE_URI, digest: 'sha256:x', size: -1 },
+      { uri: SKILL_URI, digest: '', size: -1, declaredSize: 'absent' },
+      { uri: GUIDE_URI, digest: 'sha256:x', size: -1, declaredSize: '"big"' },
     ]);
     expect(entry?.loadable).toBe(false);
   });

@@ -112,7 +112,7 @@ export const LISTING_CASES: readonly FindingCase[] = [
     input: 'a listing that never ends (a new cursor on every page)',
     trigger: list((_params, call) => cached({ skills: [], nextCursor: `c${call}` })),
     ids: ['sep-2640-skills-list-pagination', 'inspector-list-limit'],
-    expect: { severity: 'error', location: LIST_LOC, message: ['page limit (3)', 'Max list pages'] },
+    expect: { severity: 'error', location: LIST_LOC, message: ['page limit (3)', 'the skills listed so far are shown', 'Settings › Listing pages'] },
     near: { input: 'a listing that ends on page 3', run: list((_params, call) => cached({ skills: [], ...(call < 2 ? { nextCursor: `c${call}` } : {}) })), ids: [] },
   },
   {
@@ -171,6 +171,16 @@ const UNKNOWN = 'skill://mcp-conformance-nonexistent-skill-9f3a2b/SKILL.md';
 const probe = (answer: Answer) => () => probeUnknownSkill(scriptedRpc({ 'skills/get': answer }));
 const checked = (raw: Record<string, unknown>) => checkEntry(raw, SERVER, 'test').entry!;
 const GET_OK = () => cached({ skill: skillA });
+const NUL_URI = 'skill://acme/pdf\u0000-tools/SKILL.md';
+const unknownSkill = () => {
+  throw rpcError(-32602, 'Unknown skill');
+};
+/** `[[[… 'leaf' …]]]`, `depth` arrays deep. */
+const nestedArrays = (depth: number): unknown => {
+  let value: unknown = 'leaf';
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+};
 const CHANGED_RESOURCES = (skillA['resources'] as Array<Record<string, unknown>>).map((r, i) => (i === 1 ? { ...r, digest: sha256Of('changed') } : r));
 
 export const SKILLS_GET_CASES: readonly FindingCase[] = [
@@ -279,6 +289,28 @@ export const SKILLS_GET_CASES: readonly FindingCase[] = [
     ids: ['inspector-get-mismatch'],
     expect: { severity: 'error', location: { serverId: SERVER, skillUri: SKILL_URI, field: 'resources' }, message: ['different resources', SKILL_URI], expected: stableJson(skillA['resources']), actual: stableJson(CHANGED_RESOURCES) },
     near: { input: 'the same entry with keys in another order', run: () => compareWithListing(checked(skillA), checked({ resources: skillA['resources'], frontmatter: { description: 'Fill PDF forms.', name: 'pdf-tools' }, uri: SKILL_URI }), SERVER), ids: [] },
+  },
+  {
+    id: 'inspector-uri-control-character',
+    input: 'skills/get asked about a URI with a NUL in it (found in the instructions), answered -32602',
+    trigger: async () =>
+      (
+        await getSkill(
+          scriptedRpc({ 'skills/get': unknownSkill }),
+          NUL_URI,
+        )
+      ).findings,
+    ids: ['inspector-uri-control-character'],
+    expect: { severity: 'error', location: { serverId: SERVER, skillUri: NUL_URI, field: 'skills/get' }, message: ['The skill URI asked for with skills/get contains U+0000 (NUL)', '⟦NUL⟧', 'not loadable'] },
+    near: { input: 'the same URI with %00', run: async () => (await getSkill(scriptedRpc({ 'skills/get': unknownSkill }), NUL_URI.replace('\u0000', '%00'))).findings, ids: [] },
+  },
+  {
+    id: 'inspector-too-deep',
+    input: 'skills/get answers with frontmatter nested 1,000 deep',
+    trigger: get(() => cached({ skill: entryWith({ frontmatter: { name: 'pdf-tools', description: 'Fill PDF forms.', 'x-deep': nestedArrays(1000) } }, skillA) })),
+    ids: ['inspector-too-deep', 'agentskills-unknown-field', 'sep-2640-resources-invalid-entry'],
+    expect: { severity: 'error', location: { serverId: SERVER, skillUri: SKILL_URI, field: 'frontmatter.x-deep' }, message: ['more than 64 levels deep', 'at frontmatter.x-deep.0.…(60 more)….0.0'] },
+    near: { input: 'nested 10 deep', run: get(() => cached({ skill: entryWith({ frontmatter: { name: 'pdf-tools', description: 'Fill PDF forms.', 'x-deep': nestedArrays(10) } }, skillA) })), ids: ['agentskills-unknown-field'] },
   },
 ];
 

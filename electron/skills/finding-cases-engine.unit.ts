@@ -3,9 +3,9 @@
 // on the server's instructions, or on how a read file is shown (engine.ts).
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
 import { DEFAULT_SETTINGS } from '../../shared/model.js';
-import { rpcError, scriptedRpc, type Answer } from '../../test/support/scripted-rpc.js';
+import { rpcError, scriptedRpc, serveFiles, type Answer } from '../../test/support/scripted-rpc.js';
 import { SkillsEngine } from './engine.js';
-import { SERVER, SKILL_URI, cached, cleanSkill, entryWith, fileRef, type FindingCase } from './finding-cases.unit.js';
+import { SERVER, SKILL_MD, SKILL_URI, cached, cleanSkill, entryWith, fileRef, type FindingCase } from './finding-cases.unit.js';
 
 export function quietEngine(): SkillsEngine {
   return new SkillsEngine(() => ({ ...DEFAULT_SETTINGS, readConcurrency: 2 }), { listed: () => undefined, updated: () => undefined, job: () => undefined });
@@ -41,6 +41,37 @@ const readBlob = (bytes: Buffer) => async () => {
   const engine = quietEngine();
   await engine.refresh(rpc, DECLARED);
   await engine.readFile(rpc, SKILL_URI, DATA_URI);
+  return engine.findings(SERVER, SKILL_URI);
+};
+const NESTED_MD = '---\nname: forms\ndescription: Fill forms.\nhooks:\n  Stop: echo done\n---\n# Forms\n';
+/** Lists the pdf-tools skill with forms/SKILL.md among its resources, and (or not) an entry of its own for it. */
+const withNestedResource = (listNested: boolean) => async () => {
+  const entry = entryWith({ resources: [...(parent.entry['resources'] as unknown[]), fileRef(NESTED_URI, NESTED_MD)] });
+  const engine = quietEngine();
+  await engine.refresh(scriptedRpc({ 'skills/list': listing(entry, ...(listNested ? [nested] : [])) }), DECLARED);
+  return engine.findings(SERVER, SKILL_URI);
+};
+/** Reads the nested forms/SKILL.md of the parent skill (no entry lists it as a skill) and returns the parent's findings. */
+const readNested = (md: string) => async () => {
+  const entry = entryWith({ resources: [...(parent.entry['resources'] as unknown[]), fileRef(NESTED_URI, md)] });
+  const rpc = scriptedRpc({ 'skills/list': listing(entry), 'resources/read': serveFiles({ ...parent.files, [NESTED_URI]: md }) });
+  const engine = quietEngine();
+  await engine.refresh(rpc, DECLARED);
+  await engine.readFile(rpc, SKILL_URI, NESTED_URI);
+  return engine.findings(SERVER, SKILL_URI).filter((f) => f.id !== 'inspector-nested-skill-unlisted');
+};
+/** A review's pass over the clean skill, whose SKILL.md is served with `second` the second time it is read. */
+const readTwice = (second: string) => async () => {
+  const rpc = scriptedRpc({
+    'skills/list': listing(parent.entry),
+    'resources/read': (params, call) => {
+      const uri = String(params['uri']);
+      return { contents: [{ uri, mimeType: 'text/markdown', text: call === 2 && uri === SKILL_URI ? second : parent.files[uri] }] };
+    },
+  });
+  const engine = quietEngine();
+  await engine.refresh(rpc, DECLARED);
+  await engine.passSkill(rpc, SKILL_URI, { withGet: false, secondRead: true });
   return engine.findings(SERVER, SKILL_URI);
 };
 const pointers = (instructions: string, getAnswer: Answer) => async () => {
@@ -122,6 +153,30 @@ export const ENGINE_CASES: readonly FindingCase[] = [
     ids: ['inspector-not-utf8'],
     expect: { severity: 'warning', location: { serverId: SERVER, skillUri: SKILL_URI, fileUri: DATA_URI }, message: [DATA_URI, 'not valid UTF-8'] },
     near: { input: 'the same word as a UTF-8 blob', run: readBlob(Buffer.from('café', 'utf8')), ids: [] },
+  },
+  {
+    id: 'inspector-nested-skill-unlisted',
+    input: "forms/SKILL.md among the pdf-tools skill's resources, with no entry of its own",
+    trigger: withNestedResource(false),
+    ids: ['inspector-nested-skill-unlisted'],
+    expect: { severity: 'warning', location: { serverId: SERVER, skillUri: SKILL_URI, fileUri: NESTED_URI }, message: [`${NESTED_URI} is a SKILL.md inside ${SKILL_URI}`, "listed among this skill's resources", 'no listing entry names it', 'needs its own approval'] },
+    near: { input: 'the server lists forms as a skill too', run: withNestedResource(true), ids: [] },
+  },
+  {
+    id: 'agentskills-unknown-field',
+    input: 'the nested forms/SKILL.md (no entry lists it) read, its frontmatter declaring hooks',
+    trigger: readNested(NESTED_MD),
+    ids: ['agentskills-unknown-field'],
+    expect: { severity: 'warning', location: { serverId: SERVER, skillUri: SKILL_URI, fileUri: NESTED_URI, field: 'hooks', line: 4 }, message: ['"hooks" is not an Agent Skills field'] },
+    near: { input: 'the nested SKILL.md without hooks', run: readNested('---\nname: forms\ndescription: Fill forms.\n---\n# Forms\n'), ids: [] },
+  },
+  {
+    id: 'inspector-content-changed',
+    input: "a review's second read of SKILL.md served other bytes",
+    trigger: readTwice(SKILL_MD.replace('See [the guide]', 'Run [the guide]')),
+    ids: ['inspector-content-changed', 'sep-2640-host-verify-digest'],
+    expect: { severity: 'error', location: { serverId: SERVER, skillUri: SKILL_URI, fileUri: SKILL_URI }, message: ['content changed between reads', 'first read served', 'neither is verified'] },
+    near: { input: 'the same bytes both times', run: readTwice(SKILL_MD), ids: [] },
   },
   {
     id: 'sep-2640-skills-list-entry-atomic',

@@ -2,7 +2,8 @@
 // (format-rules.ts over frontmatter.ts) and host verification (verify.ts).
 import { skillMdFindings } from './format-rules.js';
 import { parseFrontmatter } from './frontmatter.js';
-import { GUIDE_MD, GUIDE_URI, SERVER, SKILL_MD, SKILL_URI, cleanSkill, fileRef, sha256Of, type FindingCase } from './finding-cases.unit.js';
+import { GUIDE_MD, GUIDE_URI, SERVER, SKILL_MD, SKILL_URI, cleanSkill, entryWith, fileRef, sha256Of, type FindingCase } from './finding-cases.unit.js';
+import { checkEntry } from './entry-rules.js';
 import { verifyFile, type VerifiableEntry } from './verify.js';
 
 const loc = { serverId: SERVER, skillUri: SKILL_URI, fileUri: SKILL_URI };
@@ -13,9 +14,11 @@ const withFields = (lines: string, { name = 'pdf-tools', description = 'Fill PDF
   `---\nname: ${name}\ndescription: ${description}\n${lines ? `${lines}\n` : ''}---\n# PDF tools\n`;
 const CLEAN = { input: 'a well-formed SKILL.md', run: md(SKILL_MD), ids: [] } as const;
 const named = (name: string, finalSegment = name) => md(withFields('', { name }), finalSegment);
+/** `{a: {a: … leaf}}`, `depth` mappings deep, as flow YAML. */
+const deepFlow = (depth: number) => `${'{a: '.repeat(depth)}leaf${'}'.repeat(depth)}`;
 
 const skill = cleanSkill();
-const entry: VerifiableEntry = { uri: skill.uri, frontmatter: skill.entry['frontmatter'] as Record<string, unknown>, resources: skill.entry['resources'] as VerifiableEntry['resources'] };
+const entry: VerifiableEntry = { uri: skill.uri, frontmatter: skill.entry['frontmatter'] as Record<string, unknown>, resources: skill.entry['resources'] as VerifiableEntry['resources'], loadable: true };
 const verify = (fileUri: string, content: string, context: { mimeType?: string } = {}, base: VerifiableEntry = entry) => () =>
   verifyFile(base, fileUri, Buffer.from(content, 'utf8'), { serverId: SERVER, now: '2026-01-01T00:00:00.000Z', ...context }).findings;
 /** An entry that lists exactly the given SKILL.md bytes (so only the frontmatter can differ). */
@@ -216,7 +219,53 @@ export const FORMAT_CASES: readonly FindingCase[] = [
     expect: { severity: 'warning', location: { ...loc, field: 'version', line: 4 }, message: ['"version" is not an Agent Skills field'], actual: 'version' },
     near: { input: 'version under metadata', run: md(withFields('metadata:\n  version: "1"')), ids: [] },
   },
+  {
+    id: 'agentskills-unknown-field',
+    input: 'a "__proto__" field (a prototype name as a key)',
+    trigger: md(withFields('__proto__: x\nconstructor: y')),
+    ids: ['agentskills-unknown-field'],
+    // The line of the field itself: not "line [object Object]" (Object.prototype), not absent.
+    expect: { severity: 'warning', location: { ...loc, field: '__proto__', line: 4 }, message: ['"__proto__" is not an Agent Skills field'], actual: '__proto__' },
+    near: { input: 'the same names under metadata', run: md(withFields('metadata:\n  __proto__: x\n  constructor: y')), ids: [] },
+  },
+  {
+    id: 'agentskills-unknown-field',
+    input: 'a "constructor" field',
+    trigger: md(withFields('toString: y\nconstructor: z')),
+    ids: ['agentskills-unknown-field'],
+    expect: { severity: 'warning', location: { ...loc, field: 'constructor', line: 5 }, message: ['"constructor" is not an Agent Skills field'], actual: 'constructor' },
+    near: CLEAN,
+  },
+  {
+    id: 'inspector-too-deep',
+    input: 'a field nested 100 levels deep (flow YAML the reader can follow)',
+    trigger: md(withFields(`x-config: ${deepFlow(100)}`)),
+    ids: ['inspector-too-deep'],
+    expect: { severity: 'error', location: { ...loc, field: 'x-config', line: 4 }, message: ['more than 64 levels deep', 'at x-config.a.'], expected: 'at most 64 levels' },
+    near: { input: 'nested 63 levels (64 with the frontmatter itself: the limit)', run: md(withFields(`x-config: ${deepFlow(63)}`)), ids: ['agentskills-unknown-field'] },
+  },
+  {
+    id: 'inspector-too-deep',
+    input: 'a field nested 5,000 levels deep (past what the YAML reader follows)',
+    trigger: md(withFields(`x-config: ${deepFlow(5000)}`)),
+    ids: ['inspector-too-deep'],
+    expect: { severity: 'error', location: { ...loc, line: 2 }, message: ['too deeply for the YAML reader to follow', 'at most 64 levels'] },
+    near: { input: 'the same depth as a long flat list', run: md(withFields(`x-config: [${'1, '.repeat(5000)}1]`)), ids: ['agentskills-unknown-field'] },
+  },
 ];
+
+/** The clean entry as entry-rules checks it, with the guide's declared size replaced (`undefined` leaves it out). */
+const guideSized = (size: unknown, legacyForm?: string): VerifiableEntry => {
+  const resources = (skill.entry['resources'] as Array<Record<string, unknown>>).map((r) => (r['uri'] === GUIDE_URI ? entryWith({ size }, r) : r));
+  const checked = checkEntry(entryWith({ resources }), SERVER, 'test').entry!;
+  return { ...checked, ...(legacyForm !== undefined ? { legacyForm } : {}) };
+};
+/** The SEP v1 entry shape: digests, and no file has a size. */
+const noSizes = (): VerifiableEntry => {
+  const resources = (skill.entry['resources'] as Array<Record<string, unknown>>).map((r) => entryWith({ size: undefined }, r));
+  return checkEntry(entryWith({ resources }), SERVER, 'test').entry!;
+};
+const GUIDE_BYTES = `${Buffer.byteLength(GUIDE_MD)} bytes`;
 
 export const VERIFY_CASES: readonly FindingCase[] = [
   {
@@ -278,5 +327,37 @@ export const VERIFY_CASES: readonly FindingCase[] = [
     ids: ['sep-2640-skillmd-mimetype'],
     expect: { severity: 'warning', location: loc, message: ['served as text/plain'], expected: 'text/markdown', actual: 'text/plain' },
     near: { input: 'served as text/markdown; charset=utf-8', run: verify(SKILL_URI, SKILL_MD, { mimeType: 'text/markdown; charset=utf-8' }), ids: [] },
+  },
+  {
+    id: 'sep-2640-host-size-mismatch-failure',
+    input: 'a declared size of -5 with the honest bytes served',
+    trigger: verify(GUIDE_URI, GUIDE_MD, {}, guideSized(-5)),
+    ids: ['sep-2640-host-size-mismatch-failure'],
+    expect: { severity: 'error', location: FILE_LOC, message: [`is ${Buffer.byteLength(GUIDE_MD)} bytes`, "the listing's size is -5", 'not a byte count'], expected: '-5', actual: GUIDE_BYTES },
+    near: { input: 'the honest size', run: verify(GUIDE_URI, GUIDE_MD, {}, guideSized(Buffer.byteLength(GUIDE_MD))), ids: [] },
+  },
+  {
+    id: 'sep-2640-host-size-mismatch-failure',
+    input: 'a declared size of 1.5',
+    trigger: verify(GUIDE_URI, GUIDE_MD, {}, guideSized(1.5)),
+    ids: ['sep-2640-host-size-mismatch-failure'],
+    expect: { severity: 'error', location: FILE_LOC, message: ["the listing's size is 1.5"], expected: '1.5', actual: GUIDE_BYTES },
+    near: { input: 'the honest size', run: verify(GUIDE_URI, GUIDE_MD, {}, guideSized(Buffer.byteLength(GUIDE_MD))), ids: [] },
+  },
+  {
+    id: 'sep-2640-host-size-mismatch-failure',
+    input: 'no size for one file of a current entry',
+    trigger: verify(GUIDE_URI, GUIDE_MD, {}, guideSized(undefined)),
+    ids: ['sep-2640-host-size-mismatch-failure'],
+    expect: { severity: 'error', location: FILE_LOC, message: ["the listing's size is absent"], expected: 'absent', actual: GUIDE_BYTES },
+    near: { input: 'the SEP v1 entry shape, where no file has a size (unverifiable instead)', run: verify(GUIDE_URI, GUIDE_MD, {}, noSizes()), ids: [] },
+  },
+  {
+    id: 'sep-2640-host-size-mismatch-failure',
+    input: 'the right size sent as a JSON string',
+    trigger: verify(GUIDE_URI, GUIDE_MD, {}, guideSized(String(Buffer.byteLength(GUIDE_MD)))),
+    ids: ['sep-2640-host-size-mismatch-failure'],
+    expect: { severity: 'error', location: FILE_LOC, message: [`the listing's size is "${Buffer.byteLength(GUIDE_MD)}"`], expected: `"${Buffer.byteLength(GUIDE_MD)}"`, actual: GUIDE_BYTES },
+    near: { input: 'a legacy form that published no size (unverifiable instead)', run: verify(GUIDE_URI, GUIDE_MD, {}, guideSized(-1, 'index.json L1 (type + digest)')), ids: [] },
   },
 ];

@@ -11,6 +11,7 @@ import { ENTRY_CASES } from './finding-cases-entry.unit.js';
 import { FORMAT_CASES, VERIFY_CASES } from './finding-cases-format.unit.js';
 import { DIRECTORY_CASES, READER_CASES } from './finding-cases-reading.unit.js';
 import type { FindingCase } from './finding-cases.unit.js';
+import { LOCAL_CASES } from '../review/local/finding-cases-local.unit.js';
 
 /** Each table, by its exported name, and the unit test file that runs it. */
 const TABLES: ReadonlyArray<readonly [file: string, name: string, cases: readonly FindingCase[]]> = [
@@ -25,6 +26,7 @@ const TABLES: ReadonlyArray<readonly [file: string, name: string, cases: readonl
   ['reader.unit.test.ts', 'READER_CASES', READER_CASES],
   ['directory.unit.test.ts', 'DIRECTORY_CASES', DIRECTORY_CASES],
   ['engine.unit.test.ts', 'ENGINE_CASES', ENGINE_CASES],
+  ['../review/local/local-skill.unit.test.ts', 'LOCAL_CASES', LOCAL_CASES],
 ];
 
 const catalogued = (Object.keys(FINDINGS) as FindingId[]).filter((id) => !id.startsWith('risk-')).sort();

@@ -2,6 +2,7 @@
 // pure checks: frontmatter and body in, findings out.
 import { finding } from '../../shared/findings.js';
 import type { Finding, FindingLocation } from '../../shared/model.js';
+import { MAX_DEPTH } from '../../shared/nesting.js';
 import type { FrontmatterParse } from './frontmatter.js';
 
 export const SPEC_FIELDS = new Set(['name', 'description', 'license', 'allowed-tools', 'metadata', 'compatibility']);
@@ -134,6 +135,11 @@ export function skillMdFindings(parse: FrontmatterParse, location: FindingLocati
   const out: Finding[] = [];
   if (parse.split.hasBom) {
     out.push(finding('agentskills-byte-order-mark', 'SKILL.md starts with a UTF-8 byte-order mark; strict parsers (skills-ref) reject it.', { ...location, line: 1 }));
+  }
+  if (!parse.ok && parse.problem === 'too-deep') {
+    // Not a malformed file: one the inspector will not follow to the bottom. Named apart, so the fix is clear.
+    out.push(finding('inspector-too-deep', parse.message, { ...location, ...(parse.field !== undefined ? { field: parse.field } : {}), ...(parse.line ? { line: parse.line } : {}) }, { expected: `at most ${MAX_DEPTH} levels`, actual: `more than ${MAX_DEPTH} levels` }));
+    return out;
   }
   if (!parse.ok) {
     const id =

@@ -2,6 +2,7 @@
 // SDK's verifier (YAML 1.2 core schema, BOM and CRLF tolerated) so a file the
 // app calls "matches listing" is one a host built on the SDK would load too.
 import { parseDocument } from 'yaml';
+import { MAX_DEPTH, TOO_DEEP_MARKER, describePath, findTooDeep } from '../../shared/nesting.js';
 import { readPlainFrontmatter } from './plain-frontmatter.js';
 
 export interface SplitSkillMd {
@@ -44,7 +45,10 @@ export type FrontmatterParse =
   | { readonly ok: true; readonly value: Record<string, unknown>; readonly split: SplitSkillMd; readonly fieldLines: Record<string, number> }
   | {
       readonly ok: false;
-      readonly problem: 'missing' | 'unclosed' | 'invalid-yaml' | 'not-mapping';
+      /** `too-deep`: nested past MAX_DEPTH (or past what the YAML reader could follow): not compared, not loaded. */
+      readonly problem: 'missing' | 'unclosed' | 'invalid-yaml' | 'not-mapping' | 'too-deep';
+      /** For `too-deep`: the top-level field that nests too deep, when known. */
+      readonly field?: string;
       readonly message: string;
       readonly line?: number;
       readonly split: SplitSkillMd;
@@ -63,6 +67,9 @@ export function parseFrontmatter(text: string): FrontmatterParse {
   const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
+    // The YAML reader recurses per level and reports running out of stack as a parse error
+    // (at some depth between a few hundred and a few thousand): that is nesting, not a typo.
+    if (doc.errors.some((e) => isStackOverflow(e.message))) return tooDeep(split, undefined);
     // linePos is only filled in with prettyErrors; the offset always is.
     const line = split.yaml.slice(0, error.pos[0]).split('\n').length + split.yamlLine - 1;
     return { ok: false, problem: 'invalid-yaml', message: error.message.split('\n')[0] ?? 'invalid YAML', line, split };
@@ -71,33 +78,64 @@ export function parseFrontmatter(text: string): FrontmatterParse {
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
+    if (error instanceof Error && isStackOverflow(error.message)) return tooDeep(split, undefined);
     // toJS throws on alias bombs ("billion laughs"): a finding, not a crash.
     return { ok: false, problem: 'invalid-yaml', message: error instanceof Error ? error.message : String(error), line: split.yamlLine, split };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, problem: 'not-mapping', message: 'The frontmatter is not a mapping of fields.', line: split.yamlLine, split };
   }
+  const deep = findTooDeep(value, MAX_DEPTH);
+  if (deep) return tooDeep(split, deep);
   return { ok: true, value: value as Record<string, unknown>, split, fieldLines: fieldLinesOf(split) };
 }
 
-/** The line in the file of each top-level field. */
+const isStackOverflow = (message: string) => /maximum call stack size exceeded|too much recursion/i.test(message);
+
+function tooDeep(split: SplitSkillMd, keys: readonly string[] | undefined): FrontmatterParse {
+  const field = keys?.[0];
+  const line = field !== undefined ? fieldLinesOf(split)[field] : undefined;
+  return {
+    ok: false,
+    problem: 'too-deep',
+    message: keys
+      ? `The frontmatter nests data more than ${MAX_DEPTH} levels deep (at ${describePath(keys)}); the inspector follows no deeper, so it cannot check or compare it.`
+      : `The frontmatter nests data too deeply for the YAML reader to follow (the inspector follows at most ${MAX_DEPTH} levels), so it cannot check or compare it.`,
+    line: line ?? split.yamlLine,
+    split,
+    ...(field !== undefined ? { field } : {}),
+  };
+}
+
+/**
+ * The line in the file of each top-level field. A null-prototype map: a field
+ * named `__proto__` or `constructor` is a key like any other, never a member of
+ * Object.prototype (which printed as "line [object Object]").
+ */
 function fieldLinesOf(split: SplitSkillMd): Record<string, number> {
-  const fieldLines: Record<string, number> = {};
+  const fieldLines = Object.create(null) as Record<string, number>;
   const lines = (split.yaml ?? '').split('\n');
   lines.forEach((line, index) => {
-    const key = /^([^\s:#][^:]*?)\s*:/.exec(line)?.[1];
-    if (key !== undefined && !(key in fieldLines)) fieldLines[key.replace(/^["']|["']$/g, '')] = index + split.yamlLine;
+    const raw = /^([^\s:#][^:]*?)\s*:/.exec(line)?.[1];
+    if (raw === undefined) return;
+    const key = raw.replace(/^["']|["']$/g, '');
+    if (!Object.hasOwn(fieldLines, key)) fieldLines[key] = index + split.yamlLine;
   });
   return fieldLines;
 }
 
-/** Stable JSON for comparing field values (key order does not matter). */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+/**
+ * Stable JSON for comparing field values (key order does not matter). Past
+ * MAX_DEPTH levels a value is written as the marker that capDepth puts there,
+ * so the recursion is bounded whatever it is given.
+ */
+export function stableJson(value: unknown, level = 1): string {
+  if (value && typeof value === 'object' && level > MAX_DEPTH) return JSON.stringify(TOO_DEEP_MARKER);
+  if (Array.isArray(value)) return `[${value.map((v: unknown) => stableJson(v, level + 1)).join(',')}]`;
   if (value && typeof value === 'object') {
     return `{${Object.keys(value)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k], level + 1)}`)
       .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';

@@ -73,3 +73,53 @@ describe('compareFrontmatter', () => {
     expect(stableJson({ b: [{ d: 1, c: 2 }], a: 'x' })).toBe('{"a":"x","b":[{"c":2,"d":1}]}');
   });
 });
+
+describe('prototype names as frontmatter keys (issue 13, item 16)', () => {
+  const text = '---\nname: a\ndescription: d\n__proto__: p\nconstructor: c\nhasOwnProperty: h\ntoString: t\n---\nbody\n';
+
+  it('gives each its own line, never a member of Object.prototype', () => {
+    const parsed = parseFrontmatter(text);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    // Built with JSON.parse: a `__proto__:` key in an object literal would set the prototype instead.
+    expect({ ...parsed.fieldLines }).toEqual(JSON.parse('{"name":2,"description":3,"__proto__":4,"constructor":5,"hasOwnProperty":6,"toString":7}'));
+    expect(parsed.fieldLines['valueOf']).toBeUndefined();
+    expect(Object.keys(parsed.value)).toEqual(['name', 'description', '__proto__', 'constructor', 'hasOwnProperty', 'toString']);
+  });
+
+  it('compares them as fields like any other', () => {
+    const listed = JSON.parse('{"name":"a","__proto__":"p","constructor":"c"}') as Record<string, unknown>;
+    const served = JSON.parse('{"name":"a","__proto__":"q","toString":"t"}') as Record<string, unknown>;
+    expect(compareFrontmatter(listed, served)).toEqual([
+      { field: '__proto__', listed: '"p"', served: '"q"' },
+      { field: 'constructor', listed: '"c"' },
+      { field: 'toString', served: '"t"' },
+    ]);
+  });
+});
+
+describe('deep frontmatter (issue 13, item 12)', () => {
+  const flow = (depth: number) => `${'{a: '.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it('refuses a served frontmatter nested past 64 levels, naming the field and its line', () => {
+    const parsed = parseFrontmatter(`---\nname: a\ndescription: d\nx: ${flow(100)}\n---\n`);
+    expect(parsed).toMatchObject({ ok: false, problem: 'too-deep', field: 'x', line: 4 });
+    expect(parsed.ok ? '' : parsed.message).toContain('more than 64 levels deep (at x.a.a.…');
+  });
+
+  it('calls a frontmatter the YAML reader cannot follow too deep, not invalid YAML', () => {
+    expect(parseFrontmatter(`---\nname: a\nx: ${flow(5000)}\n---\n`)).toMatchObject({ ok: false, problem: 'too-deep' });
+  });
+
+  it('reads one nested to exactly the limit (the mapping is level 1)', () => {
+    expect(parseFrontmatter(`---\nname: a\nx: ${flow(63)}\n---\n`).ok).toBe(true);
+  });
+
+  it('writes stable JSON of any depth without overflowing the stack, the marker past the limit', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const json = stableJson(deep);
+    expect(json.startsWith('['.repeat(64))).toBe(true);
+    expect(json).toContain('"[nested deeper than 64 levels: not read]"');
+  });
+});

@@ -76,7 +76,7 @@ export function convertIndexEntry(raw: unknown, indexUri: string, hasSchema: str
 }
 
 async function readJson(rpc: Rpc, uri: string, budget: ByteBudget, serverId: string, signal?: AbortSignal): Promise<unknown> {
-  const read = await readResourceBytes(rpc, uri, { maxFileBytes: 16 * 1024 * 1024, budget, location: { serverId }, ...(signal ? { signal } : {}) });
+  const read = await readResourceBytes(rpc, uri, { maxFileBytes: 16 * 1024 * 1024, budgets: [budget], location: { serverId }, ...(signal ? { signal } : {}) });
   if (!read.ok) return undefined;
   const text = decodeUtf8(read.bytes);
   if (text === undefined) return undefined;
@@ -91,7 +91,9 @@ function finish(raw: Record<string, unknown>, form: string, frontmatterDerived: 
   const checked = checkEntry(raw, serverId, `legacy entry (${form})`);
   // Findings that only restate the legacy shape (sizes unknown) are noise here; the legacy finding says it once.
   findings.push(...checked.findings.filter((f) => f.id !== 'sep-2640-resources-size-required' && f.id !== 'sep-2640-resources-invalid-entry' && f.id !== 'legacy-no-size'));
-  return checked.entry ? { entry: { ...checked.entry, loadable: checked.entry.resources !== null }, form, frontmatterDerived } : undefined;
+  // Legacy shapes are loadable despite their missing sizes, but never with a control character in a URI or data nested too deep.
+  const unsafe = checked.findings.some((f) => f.id === 'inspector-uri-control-character' || f.id === 'inspector-too-deep');
+  return checked.entry ? { entry: { ...checked.entry, loadable: checked.entry.resources !== null && !unsafe }, form, frontmatterDerived } : undefined;
 }
 
 export async function discoverLegacy(rpc: Rpc, options: { signal?: AbortSignal; maxPages: number; budget: ByteBudget }): Promise<LegacyDiscovery> {

@@ -60,6 +60,28 @@ describe('discoverLegacy', () => {
     expect(entries[0]).toMatchObject({ form: 'index.json L1 (type + digest)', frontmatterDerived: true, entry: { uri: 'skill://pdf-tools/SKILL.md', loadable: true } });
   });
 
+  it('never makes an entry with a control character in a URI, or nested too deep, loadable (issue 13)', async () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200; i++) deep = { a: deep };
+    const index = JSON.stringify({
+      skills: [
+        { type: 'skill-md', name: 'pdf-tools', description: 'd', url: 'pdf-tools\n/SKILL.md', digest: DIGEST },
+        { url: 'deep/SKILL.md', digest: DIGEST, frontmatter: { name: 'deep', description: 'd', 'x-deep': deep } },
+        { type: 'skill-md', name: 'fine', description: 'd', url: 'fine/SKILL.md', digest: DIGEST },
+      ],
+    });
+    const { entries, findings } = await discover({ [INDEX]: index }, []);
+    expect(entries.map((e) => [e.entry.uri, e.entry.loadable])).toEqual([
+      ['skill://pdf-tools\n/SKILL.md', false],
+      ['skill://deep/SKILL.md', false],
+      ['skill://fine/SKILL.md', true],
+    ]);
+    expect(findings.filter((f) => f.id === 'inspector-uri-control-character' || f.id === 'inspector-too-deep').map((f) => [f.id, f.location.skillUri])).toEqual([
+      ['inspector-uri-control-character', 'skill://pdf-tools\n/SKILL.md'],
+      ['inspector-too-deep', 'skill://deep/SKILL.md'],
+    ]);
+  });
+
   it('reports an unknown $schema but still reads the index', async () => {
     const index = JSON.stringify({ $schema: 'https://example.com/s.json', skills: [] });
     const { findings } = await discover({ [INDEX]: index }, []);
@@ -72,7 +94,8 @@ describe('discoverLegacy', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]?.entry.resources).toEqual([
       { uri: 'skill://pdf-tools/SKILL.md', digest: DIGEST, size: sizeOf(SKILL_MD) },
-      { uri: 'skill://pdf-tools/a.txt', digest: '', size: -1 },
+      // The legacy form's unknown size, as entry-rules keeps a size that is not a byte count.
+      { uri: 'skill://pdf-tools/a.txt', digest: '', size: -1, declaredSize: '-1' },
     ]);
     expect(entries[0]?.entry.frontmatter).toEqual({ name: 'pdf-tools', description: 'From the resource.' });
   });

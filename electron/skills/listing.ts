@@ -3,9 +3,11 @@
 // hang — and whatever was valid so far still shows.
 import { finding } from '../../shared/findings.js';
 import type { Finding, Settings } from '../../shared/model.js';
+import { approximateJsonSize, previewJson } from '../../shared/nesting.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { checkEntry, type CheckedEntry } from './entry-rules.js';
 import { readCacheHint, type CacheHint } from './cache-hint.js';
+import { appLimitNamer, type LimitNamer } from './limits.js';
 import { METHOD_NOT_FOUND, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
 
 export interface ListingResult {
@@ -26,9 +28,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export async function listAllSkills(
   rpc: Rpc,
   limits: ListLimits,
-  options: { signal?: AbortSignal; onPage?: (entries: CheckedEntry[], findings: Finding[]) => void } = {},
+  options: { signal?: AbortSignal; onPage?: (entries: CheckedEntry[], findings: Finding[]) => void; limitName?: LimitNamer } = {},
 ): Promise<ListingResult> {
   const serverId = rpc.serverId;
+  const raise = options.limitName ?? appLimitNamer;
   const findings: Finding[] = [];
   const entries: CheckedEntry[] = [];
   const firstPage = new Map<string, number>();
@@ -42,10 +45,8 @@ export async function listAllSkills(
   for (;;) {
     if (options.signal?.aborted) return { implemented: true, entries, findings, ...(cache ? { cache } : {}), complete: false, pages };
     if (pages >= limits.maxListPages) {
-      findings.push(
-        finding('sep-2640-skills-list-pagination', `skills/list was still returning nextCursor after ${pages} pages; listing stopped.`, at, { expected: 'a final page without nextCursor', actual: `${pages}+ pages` }),
-        finding('inspector-list-limit', `Stopped at the page limit (${limits.maxListPages}); raise "Max list pages" in Settings if this catalog is really that large.`, at),
-      );
+      findings.push(finding('sep-2640-skills-list-pagination', `skills/list was still returning nextCursor after ${pages} pages; listing stopped.`, at, { expected: 'a final page without nextCursor', actual: `${pages}+ pages` }));
+      findings.push(finding('inspector-list-limit', `Stopped at the page limit (${limits.maxListPages}); the skills listed so far are shown. Raise ${raise('maxListPages')} if this catalog is really that large.`, at));
       return { implemented: true, entries, findings, ...(cache ? { cache } : {}), complete: false, pages };
     }
     let result: unknown;
@@ -65,14 +66,15 @@ export async function listAllSkills(
       findings.push(
         finding('inspector-invalid-result', `skills/list page ${pages} has no "skills" array.`, at, {
           expected: '{ skills: [...] }',
-          actual: JSON.stringify(result)?.slice(0, 200) ?? String(result),
+          actual: previewJson(result) ?? String(result),
         }),
       );
       return { implemented: true, entries, findings, ...(cache ? { cache } : {}), complete: false, pages };
     }
-    bytes += approximateSize(result);
+    // Counted without recursion: a page nested thousands deep must count too, not crash or count 0.
+    bytes += approximateJsonSize(result);
     if (result['resultType'] !== undefined && result['resultType'] !== 'complete') {
-      pageFindings.push(finding('inspector-result-type', `skills/list page ${pages} has resultType ${JSON.stringify(result['resultType'])}.`, at, { expected: '"complete"', actual: JSON.stringify(result['resultType']) ?? '' }));
+      pageFindings.push(finding('inspector-result-type', `skills/list page ${pages} has resultType ${previewJson(result['resultType'])}.`, at, { expected: '"complete"', actual: previewJson(result['resultType']) ?? '' }));
     }
     const hint = readCacheHint(result, rpc.era, 'sep-2640-skills-list-cache-attributes', `skills/list page ${pages}`, at);
     pageFindings.push(...hint.findings);
@@ -112,11 +114,11 @@ export async function listAllSkills(
     // A listing of exactly the limit is whole: stop only when something is left unread.
     const hasNext = result['nextCursor'] !== undefined && result['nextCursor'] !== null && result['nextCursor'] !== '';
     if (entries.length >= limits.maxListEntries && (overLimit || hasNext)) {
-      findings.push(finding('inspector-list-limit', `Stopped at the entry limit (${limits.maxListEntries}); raise "Max list entries" in Settings to see more.`, at));
+      findings.push(finding('inspector-list-limit', `Stopped at the entry limit (${limits.maxListEntries}); the skills listed so far are shown. Raise ${raise('maxListEntries')} to see more.`, at));
       return { implemented: true, entries, findings, ...(cache ? { cache } : {}), complete: false, pages };
     }
     if (bytes > limits.maxListBytes) {
-      findings.push(finding('inspector-list-limit', `The listing passed ${limits.maxListBytes} bytes; listing stopped. Raise "Max listing bytes" in Settings if this is expected.`, at));
+      findings.push(finding('inspector-list-limit', `The listing passed ${limits.maxListBytes} bytes; listing stopped. The skills listed so far are shown. Raise ${raise('maxListBytes')} if this is expected.`, at));
       return { implemented: true, entries, findings, ...(cache ? { cache } : {}), complete: false, pages };
     }
     const next = result['nextCursor'];
@@ -124,7 +126,7 @@ export async function listAllSkills(
       return { implemented: true, entries, findings, ...(cache ? { cache } : {}), complete: true, pages };
     }
     if (typeof next !== 'string') {
-      findings.push(finding('inspector-invalid-result', `nextCursor on page ${pages} is not a string (${JSON.stringify(next)}); listing stopped.`, at));
+      findings.push(finding('inspector-invalid-result', `nextCursor on page ${pages} is not a string (${previewJson(next, 80)}); listing stopped.`, at));
       return { implemented: true, entries, findings, ...(cache ? { cache } : {}), complete: false, pages };
     }
     if (cursors.has(next)) {
@@ -138,14 +140,5 @@ export async function listAllSkills(
     }
     cursors.add(next);
     cursor = next;
-  }
-}
-
-/** Cheap size estimate of a page without serialising it twice. */
-function approximateSize(value: unknown): number {
-  try {
-    return JSON.stringify(value).length;
-  } catch {
-    return 0;
   }
 }

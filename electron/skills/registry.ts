@@ -5,6 +5,7 @@ import type { FileCheck, Finding, SkillEntry, SkillFileRef, SkillSource, SkillSt
 import { finding, worstSeverity } from '../../shared/findings.js';
 import { parseSkillUri } from '../../shared/skill-uri.js';
 import { canonicalUri } from './uri-memo.js';
+import { unlistedNestedInResources } from './nested-skills.js';
 import type { CacheHint } from './cache-hint.js';
 import type { SkillsCapabilityReading } from './capability.js';
 import type { CheckedEntry } from './entry-rules.js';
@@ -28,6 +29,8 @@ export interface SkillRecord {
   nestedIn?: string;
   nestedSkills: string[];
   collisionFindings: Finding[];
+  /** A SKILL.md among the resources that no listing entry names: a nested skill all the same (from `relink`). */
+  nestingFindings: Finding[];
   /** From the last resources/directory/read walk. */
   directoryFindings: Finding[];
   /**
@@ -40,6 +43,11 @@ export interface SkillRecord {
 
 /** Shared by every view of a file not read yet. */
 const UNREAD: FileCheck = Object.freeze({ state: 'unread' });
+
+/** What a file of a skill whose SKILL.md failed shows instead of a check: it was left unread on purpose. */
+export const NOT_READ_MESSAGE =
+  'Not read: SKILL.md failed verification, and a host reads nothing else of a skill whose SKILL.md does not check out. "Read the rest for inspection" reads it anyway, without making the skill verified.';
+const NOT_READ: FileCheck = Object.freeze({ state: 'unread', reason: 'skill-md-failed', message: NOT_READ_MESSAGE });
 // Shared by every record until it has something of its own, and never
 // written to: at 10,000 skills, five empty lists and two empty maps per
 // skill were several MB of live heap, and V8 lets the heap grow to about
@@ -140,16 +148,36 @@ export class ServerSkills {
   capability?: SkillsCapabilityReading;
   listing?: { complete: boolean; pages: number; cache?: CacheHint; listedAt: number; mode: 'extension' | 'legacy' | 'none' };
   readonly budget: ByteBudget;
+  /** The budgets of a read outside any skill pass (opening one file): the server's alone, one list for every such read. */
+  readonly budgets: readonly ByteBudget[];
 
   constructor(
     readonly serverId: string,
     budgetLimit: () => number,
   ) {
     this.budget = new ByteBudget(budgetLimit);
+    this.budgets = [this.budget];
   }
 
   record(uri: string): SkillRecord | undefined {
     return this.records.get(uri);
+  }
+
+  /** The canonical URIs of the skills held, made when first asked and dropped when the records change. */
+  private canonicalSkills: Set<string> | undefined;
+
+  /**
+   * Whether "no entry lists it" can be said: not after a listing that a limit
+   * or an error stopped, whose missing entries may be the very ones.
+   */
+  knowsEveryEntry(): boolean {
+    return this.listing?.complete !== false;
+  }
+
+  /** Whether a skill with this canonical SKILL.md URI is held (listed, or found by get). */
+  isListedSkill(canonicalSkillMd: string): boolean {
+    this.canonicalSkills ??= new Set([...this.records.keys()].map((uri) => canonicalUri(uri)));
+    return this.canonicalSkills.has(canonicalSkillMd);
   }
 
   /** Adds or replaces an entry. File checks survive only when the file's listed digest is unchanged. */
@@ -173,6 +201,7 @@ export class ServerSkills {
       if (kept.size > 0) files = kept;
       if (keptFindings.size > 0) fileFindings = keptFindings;
     }
+    if (!previous) this.canonicalSkills = undefined;
     const record: SkillRecord = {
       entry,
       // A skill first found by listing stays "listed" when later confirmed by skills/get.
@@ -188,6 +217,7 @@ export class ServerSkills {
       fileFindings,
       nestedSkills: NO_URIS,
       collisionFindings: NO_FINDINGS,
+      nestingFindings: NO_FINDINGS,
       directoryFindings: previous?.directoryFindings ?? NO_FINDINGS,
     };
     this.records.set(entry.uri, record);
@@ -210,13 +240,20 @@ export class ServerSkills {
     record.counts = undefined;
   }
 
+  /** Leaves files of a skill unread on purpose (its SKILL.md failed): they show why, and none keeps an older check. */
+  setNotRead(record: SkillRecord, fileUris: readonly string[]): void {
+    for (const uri of fileUris) this.setFile(record, uri, NOT_READ, NO_FINDINGS);
+  }
+
   /** Links nested skills to their parents and reports same-name skills (O(n × depth)). */
   relink(): void {
+    this.canonicalSkills = undefined;
     const byRoot = new Map<string, string>();
     for (const [uri, record] of this.records) {
       record.nestedIn = undefined;
       record.nestedSkills = NO_URIS;
       record.collisionFindings = NO_FINDINGS;
+      record.nestingFindings = NO_FINDINGS;
       record.counts = undefined;
       const parts = parseSkillUri(uri);
       if (parts.ok) byRoot.set(parts.parts.root, uri);
@@ -240,6 +277,7 @@ export class ServerSkills {
         }
       }
     }
+    this.findUnlistedNested();
     const byName = new Map<string, string[]>();
     for (const [uri, record] of this.records) {
       const name = String(record.entry.frontmatter['name'] ?? '');
@@ -264,8 +302,16 @@ export class ServerSkills {
     }
   }
 
+  /** Nested SKILL.md files among each skill's resources that no entry lists (nested-skills.ts). */
+  private findUnlistedNested(): void {
+    for (const record of this.records.values()) {
+      const found = unlistedNestedInResources(this, record);
+      if (found.length > 0) record.nestingFindings = found;
+    }
+  }
+
   findingsOf(record: SkillRecord): Finding[] {
-    const out = [...record.entryFindings, ...record.getFindings, ...record.collisionFindings, ...record.directoryFindings];
+    const out = [...record.entryFindings, ...record.getFindings, ...record.collisionFindings, ...record.nestingFindings, ...record.directoryFindings];
     for (const list of record.fileFindings.values()) out.push(...list);
     if (record.nestedIn) {
       out.push(
@@ -362,10 +408,15 @@ export function statusOf(record: SkillRecord): SkillStatus {
   return 'unread';
 }
 
-/** A skill's files in the order a host reads them: SKILL.md first, then the rest as listed. */
+/**
+ * A skill's files in the order a host reads them: SKILL.md first (the skill's
+ * own URI when its resources leave it out: a host loads it all the same), then
+ * the rest as listed.
+ */
 export function filesInReadingOrder(record: SkillRecord): string[] {
   const { entry } = record;
   if (!Array.isArray(entry.resources)) return [entry.uri];
-  const own = entry.resources.find((r) => canonicalUri(r.uri) === canonicalUri(entry.uri));
-  return [...(own ? [own.uri] : []), ...entry.resources.filter((r) => r !== own).map((r) => r.uri)];
+  const key = canonicalUri(entry.uri);
+  const own = entry.resources.find((r) => canonicalUri(r.uri) === key);
+  return [own ? own.uri : entry.uri, ...entry.resources.filter((r) => r !== own).map((r) => r.uri)];
 }

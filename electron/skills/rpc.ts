@@ -5,7 +5,36 @@ export interface Rpc {
   readonly serverId: string;
   readonly era: 'modern' | 'legacy';
   /** Sends a request and returns the raw result, unvalidated. Throws on JSON-RPC errors. */
-  request(method: string, params: Record<string, unknown>, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<unknown>;
+  request(method: string, params: Record<string, unknown>, options?: RequestOptions): Promise<unknown>;
+}
+
+export interface RequestOptions {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+  /**
+   * The most bytes this request's answer may take on the wire. The transport
+   * stops receiving the answer as soon as it passes this (it never holds more
+   * than about this much of it) and the request fails with a
+   * `ResponseTooLarge` error carrying the bytes received so far.
+   */
+  readonly maxResponseBytes?: number;
+  /**
+   * Why the app sends this request, when a reader of the protocol log would
+   * otherwise wonder (a deliberate second read of a file): the connection
+   * writes it to the log as a note just before the request.
+   */
+  readonly purpose?: string;
+}
+
+/** Thrown by `Rpc.request` when the answer passed `maxResponseBytes` on the wire. */
+export class ResponseTooLarge extends Error {
+  constructor(
+    readonly limit: number,
+    readonly received: number,
+  ) {
+    super(`The answer passed ${limit} bytes on the wire (${received} received when it was stopped).`);
+    this.name = 'ResponseTooLarge';
+  }
 }
 
 /** The JSON-RPC error code of a failed request, when there is one. */

@@ -3,9 +3,10 @@
 // disagreement with the listing.
 import { finding } from '../../shared/findings.js';
 import type { Finding } from '../../shared/model.js';
+import { previewJson } from '../../shared/nesting.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { readCacheHint, type CacheHint } from './cache-hint.js';
-import { checkEntry, type CheckedEntry } from './entry-rules.js';
+import { checkEntry, controlFindings, type CheckedEntry } from './entry-rules.js';
 import { stableJson } from './frontmatter.js';
 import { INVALID_PARAMS, METHOD_NOT_FOUND, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
 
@@ -17,28 +18,31 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 export async function getSkill(rpc: Rpc, uri: string, signal?: AbortSignal): Promise<GetOutcome> {
   const loc = { serverId: rpc.serverId, skillUri: uri, field: 'skills/get' };
+  // The URI asked about (typed by the user, or found in the server's instructions) is judged too,
+  // whatever the server answers: a pointer with a line feed in it is itself a finding.
+  const asked = controlFindings(uri, 'The skill URI asked for with skills/get', loc, 'so whatever the server answers for it is not loadable');
   let result: unknown;
   try {
     result = await rpc.request('skills/get', { uri }, signal ? { signal } : {});
   } catch (error) {
     const code = rpcErrorCode(error);
-    const findings: Finding[] = [];
+    const findings: Finding[] = [...asked];
     if (code === METHOD_NOT_FOUND) {
       findings.push(finding('sep-2640-skills-get-implemented', 'The server answered skills/get with -32601 (method not found); declaring the skills extension commits it to skills/get.', loc));
     }
     return { ok: false, message: `skills/get ${uri} failed${code !== undefined ? ` (${code})` : ''}: ${rpcErrorMessage(error)}`, ...(code !== undefined ? { code } : {}), findings };
   }
-  const findings: Finding[] = [];
+  const findings: Finding[] = [...asked];
   if (!isRecord(result) || !('skill' in result)) {
     const message = `skills/get ${uri} returned no "skill".`;
-    findings.push(finding('sep-2640-skills-get-entry-shape', message, loc, { expected: '{ skill: {...} }', actual: JSON.stringify(result)?.slice(0, 200) ?? '' }));
+    findings.push(finding('sep-2640-skills-get-entry-shape', message, loc, { expected: '{ skill: {...} }', actual: previewJson(result) ?? '' }));
     return { ok: false, message, findings };
   }
   if ('nextCursor' in result) {
     findings.push(finding('sep-2640-skills-get-no-cursor', `skills/get ${uri} carries a nextCursor; a get result is never paginated.`, loc));
   }
   if (result['resultType'] !== undefined && result['resultType'] !== 'complete') {
-    findings.push(finding('inspector-result-type', `skills/get ${uri} has resultType ${JSON.stringify(result['resultType'])}.`, loc));
+    findings.push(finding('inspector-result-type', `skills/get ${uri} has resultType ${previewJson(result['resultType'])}.`, loc));
   }
   const hint = readCacheHint(result, rpc.era, 'sep-2640-skills-get-cache-attributes', `skills/get ${uri}`, loc);
   findings.push(...hint.findings);
@@ -50,7 +54,8 @@ export async function getSkill(rpc: Rpc, uri: string, signal?: AbortSignal): Pro
     findings.push(finding('sep-2640-skills-get-entry-shape', message, loc, { expected: uri, actual: checked.entry.uri }));
     return { ok: false, message, findings };
   }
-  return { ok: true, entry: checked.entry, ...(hint.hint ? { cache: hint.hint } : {}), findings };
+  // The entry's own check already names the control characters of this same URI.
+  return { ok: true, entry: checked.entry, ...(hint.hint ? { cache: hint.hint } : {}), findings: findings.filter((f) => !asked.includes(f)) };
 }
 
 /** Where skills/get and skills/list disagree about the same skill. */

@@ -5,8 +5,8 @@
 // backslashes, queries) and ones it does not.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalUri as computeCanonicalUri } from '../../shared/skill-uri.js';
-import { canonicalUri, isPlainCanonical } from './uri-memo.js';
+import { canonicalUri as computeCanonicalUri, containment as computeContainment } from '../../shared/skill-uri.js';
+import { canonicalUri, containment, isPlainCanonical } from './uri-memo.js';
 
 const scheme = fc.constantFrom('skill', 'Skill', 'SKILL', 'file', 'git+ssh', 'a.b-c', 'x1', '1x', '');
 const segment = fc
@@ -35,6 +35,20 @@ describe('isPlainCanonical (property-based)', () => {
         expect(isPlainCanonical(u)).toBe(!u.split('/').slice(2).some((s) => s === '.' || s === '..'));
       }),
       { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('containment, remembered', () => {
+  it("never answers one pair of URIs with another pair's result (a line feed in a URI is data)", () => {
+    // Joined with "\n", these two pairs made the same memo key, and the second was answered "inside".
+    expect(containment('skill://x/a\nb.md', 'skill://x/SKILL.md')).toEqual({ inside: true, relativePath: 'a\nb.md' });
+    expect(containment('b.md', 'skill://x/SKILL.md\nskill://x/a')).toMatchObject({ inside: false, reason: 'not-a-uri' });
+    fc.assert(
+      fc.property(fc.constantFrom('skill://x/SKILL.md', 'skill://x/SKILL.md\nskill://x', 'skill://x'), fc.constantFrom('a.md', '\nskill://x/a.md', 'skill://x/a.md', '/a.md'), (skill, file) => {
+        expect(containment(file, skill)).toEqual(computeContainment(file, skill));
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -36,7 +36,8 @@ export function canonicalUri(uri: string): string {
 
 /** Where `fileUri` lies relative to the skill whose SKILL.md is `skillUri`. */
 export function containment(fileUri: string, skillUri: string): Containment {
-  const key = `${skillUri}\n${fileUri}`;
+  // Length-prefixed, so no pair of URIs (a line feed in one is data too) shares a key with another pair.
+  const key = `${skillUri.length}:${skillUri}${fileUri}`;
   let where = containments.get(key);
   if (where === undefined) {
     if (containments.size >= MAX_ENTRIES) containments.clear();

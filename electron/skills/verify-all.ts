@@ -1,23 +1,44 @@
 // Verify all as a job: every file of every skill of the chosen servers, read
-// with bounded concurrency (SKILL.md first within each skill), progress pushed
-// at most every 100 ms, cancellable, and a count per outcome when it ends.
+// with bounded concurrency through one skill pass per skill (SKILL.md first;
+// the rest only once it checked out, as a host would; the directory walked
+// where the server offers it), every read counted against the job's byte
+// budget as well as the skill's and the server's. Progress is pushed at most
+// every 100 ms, the job can be cancelled, and it ends with a count per outcome.
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { Settings, VerifyJob } from '../../shared/model.js';
-import { forEachPulled } from './concurrency.js';
-import { filesInReadingOrder, statusOf, type ServerSkills } from './registry.js';
+import type { FileCheck, Settings, VerifyJob } from '../../shared/model.js';
+import { forEachPulledUntilIdle } from './concurrency.js';
+import { statusOf, type ServerSkills } from './registry.js';
 import type { Rpc } from './rpc.js';
+import { jobBudget, type PassOptions, type SkillPass } from './skill-pass.js';
 
 /** What a job needs from the engine. */
 export interface VerifyAllHost {
   settings(): Settings;
   server(serverId: string): ServerSkills;
-  readFile(rpc: Rpc, skillUri: string, fileUri: string, signal: AbortSignal): Promise<unknown>;
+  /** A pass over the skill for this job, or undefined when the skill is gone. */
+  beginPass(rpc: Rpc, skillUri: string, options: PassOptions): SkillPass | undefined;
+  readFile(rpc: Rpc, pass: SkillPass, fileUri: string, signal: AbortSignal): Promise<{ readonly check: FileCheck }>;
+  walkDirectory(rpc: Rpc, pass: SkillPass, signal: AbortSignal): Promise<unknown>;
   confirmWithGet(rpc: Rpc, skillUri: string, signal: AbortSignal): Promise<unknown>;
   emitJob(job: VerifyJob): void;
   /** Pushes the skills' updated views right away (at the end of a job). */
   flush(): void;
 }
+
+/** One skill in the job: its pass, which of its files was handed out last, and how many are still out. */
+interface SkillInJob {
+  readonly rpc: Rpc;
+  readonly pass: SkillPass;
+  /** The next file to hand out (index into pass.files, after SKILL.md), or files.length + 1 once the directory walk is handed out too. */
+  next: number;
+  /** Whether the directory walk is still to be handed out. */
+  walk: boolean;
+  /** Reads and walks handed out or still to hand out, not yet finished. */
+  left: number;
+}
+
+type Work = { readonly skill: SkillInJob; readonly fileUri?: string };
 
 export class VerifyAllJobs {
   private readonly jobs = new Map<string, { job: VerifyJob; abort: AbortController }>();
@@ -41,7 +62,8 @@ export class VerifyAllJobs {
     setMaxListeners(Math.max(10, this.host.settings().readConcurrency + 2), abort.signal);
     // The skills' URIs, per server: the files are listed skill by skill as the job reaches them, never all at once
     // (at 10,000 skills a list of every file was 50,000 objects held for the whole job).
-    const skills = targets.map((rpc) => ({ rpc, uris: [...this.host.server(rpc.serverId).records.keys()] }));
+    const skills = targets.map((rpc) => ({ rpc, uris: [...this.host.server(rpc.serverId).records.keys()], walks: Boolean(this.host.server(rpc.serverId).capability?.directoryRead) }));
+    const passOptions: PassOptions = { jobBudget: jobBudget(() => this.host.settings()) };
     let job: VerifyJob = {
       jobId: randomUUID(),
       serverIds: targets.map((t) => t.serverId),
@@ -81,51 +103,79 @@ export class VerifyAllJobs {
       /** Every skill in turn, as (server, URI). */
       let target = 0;
       let index = 0;
-      const nextSkill = (): { rpc: Rpc; uri: string } | undefined => {
+      const nextSkill = (): { rpc: Rpc; uri: string; walks: boolean } | undefined => {
         while (target < skills.length) {
-          const { rpc, uris } = skills[target]!;
-          if (index < uris.length) return { rpc, uri: uris[index++]! };
+          const { rpc, uris, walks } = skills[target]!;
+          if (index < uris.length) return { rpc, uri: uris[index++]!, walks };
           target++;
           index = 0;
         }
         return undefined;
       };
       if (options.withGet) {
-        await forEachPulled(nextSkill, this.host.settings().readConcurrency, async ({ rpc, uri }) => {
+        await forEachPulledUntilIdle(nextSkill, this.host.settings().readConcurrency, async ({ rpc, uri }) => {
           await this.host.confirmWithGet(rpc, uri, abort.signal).catch(() => undefined);
         }, abort.signal);
         target = 0;
         index = 0;
       }
-      // The skill whose files are being handed out; each file carries its skill's count of files left, so finishing one needs no lookup.
-      let current: { rpc: Rpc; skillUri: string; files: string[]; next: number; skill: { left: number } } | undefined;
-      const nextFile = (): { rpc: Rpc; skillUri: string; fileUri: string; skill: { left: number } } | undefined => {
+      // Skills whose SKILL.md checked out, with files still to hand out: served before any new skill is started,
+      // so the job holds a few skills at a time, not all of them.
+      const ready: SkillInJob[] = [];
+      const nextWork = (): Work | undefined => {
         for (;;) {
-          if (current && current.next < current.files.length) {
-            return { rpc: current.rpc, skillUri: current.skillUri, fileUri: current.files[current.next++]!, skill: current.skill };
+          const head = ready[0];
+          if (head) {
+            const { files } = head.pass;
+            if (head.next < files.length) return { skill: head, fileUri: files[head.next++]! };
+            ready.shift();
+            if (head.walk) {
+              head.walk = false;
+              return { skill: head };
+            }
+            continue;
           }
           const next = nextSkill();
           if (!next) return undefined;
-          const record = this.host.server(next.rpc.serverId).record(next.uri);
+          const pass = this.host.beginPass(next.rpc, next.uri, passOptions);
           // Gone since the job started (relisted away): counted, as a failure.
-          const list = record ? filesInReadingOrder(record) : [];
-          if (list.length === 0) {
+          if (!pass) {
             finishSkill(next.rpc, next.uri);
             continue;
           }
-          current = { rpc: next.rpc, skillUri: next.uri, files: list, next: 0, skill: { left: list.length } };
+          // SKILL.md alone: the rest waits for its verdict.
+          return { skill: { rpc: next.rpc, pass, next: 1, walk: next.walks, left: 1 }, fileUri: pass.skillMd };
         }
       };
-      await forEachPulled(
-        nextFile,
+      const done = (skill: SkillInJob) => {
+        if (--skill.left === 0) finishSkill(skill.rpc, skill.pass.record.entry.uri);
+      };
+      await forEachPulledUntilIdle(
+        nextWork,
         this.host.settings().readConcurrency,
-        async ({ rpc, skillUri, fileUri, skill }) => {
-          try {
-            await this.host.readFile(rpc, skillUri, fileUri, abort.signal);
-          } catch {
-            // readFile reports into the record; a thrown error means the skill vanished.
+        async ({ skill, fileUri }) => {
+          const { rpc, pass } = skill;
+          if (fileUri === undefined) {
+            await this.host.walkDirectory(rpc, pass, abort.signal).catch(() => undefined);
+            done(skill);
+            return;
           }
-          if (--skill.left === 0) finishSkill(rpc, skillUri);
+          let check: FileCheck | undefined;
+          try {
+            check = (await this.host.readFile(rpc, pass, fileUri, abort.signal)).check;
+          } catch {
+            // readFile reports into the record; a thrown error means the skill vanished or the job was cancelled.
+          }
+          if (fileUri === pass.skillMd && skill.next === 1 && !abort.signal.aborted) {
+            // Its verdict decides the rest: read it (and walk the directory) only if SKILL.md checked out.
+            if (check && pass.admitsRest(this.host.server(rpc.serverId), check)) {
+              skill.left += pass.files.length - 1 + (skill.walk ? 1 : 0);
+              if (skill.left > 1) ready.push(skill);
+            } else {
+              skill.walk = false;
+            }
+          }
+          done(skill);
         },
         abort.signal,
       );

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { checkEntry } from './entry-rules.js';
 import { verifyFile, type VerifiableEntry } from './verify.js';
 
 const SKILL = 'skill://prop/SKILL.md';
@@ -21,6 +22,7 @@ function entryFor(fileBytes: Uint8Array, skillMd: Uint8Array, frontmatter: Recor
       { uri: SKILL, digest: sha(skillMd), size: skillMd.byteLength },
       { uri: FILE, digest: sha(fileBytes), size: fileBytes.byteLength },
     ],
+    loadable: true,
   };
 }
 
@@ -71,15 +73,30 @@ describe('the verifier (property-based)', () => {
     const listed = fc.record({ digest: fc.oneof(bytes.map(sha), fc.string()), size: fc.oneof(fc.nat({ max: 5000 }), fc.integer()) });
     fc.assert(
       fc.property(bytes, listed, (served, ref) => {
-        const entry: VerifiableEntry = { uri: SKILL, frontmatter: {}, resources: [{ uri: FILE, ...ref }] };
+        const entry: VerifiableEntry = { uri: SKILL, frontmatter: {}, resources: [{ uri: FILE, ...ref }], loadable: true };
         const { check, digest } = verifyFile(entry, FILE, served, context);
         expect(digest).toBe(sha(served));
         if (check.state === 'verified') {
           expect(ref.digest).toBe(sha(served));
-          expect(ref.size < 0 || ref.size === served.byteLength).toBe(true);
+          expect(ref.size).toBe(served.byteLength);
         }
       }),
       { numRuns: 1_000 },
+    );
+  });
+
+  it('a declared size that is not a byte count never verifies, even with the honest digest; an invalid entry never verifies', () => {
+    const badSize = fc.oneof(fc.integer({ max: -1 }), fc.double({ noNaN: true }).filter((n) => !Number.isInteger(n)), fc.constant(undefined), fc.string(), fc.constant(null));
+    fc.assert(
+      fc.property(bytes, badSize, fc.boolean(), (served, size, legacy) => {
+        const skillMd = { uri: SKILL, digest: sha(SKILL_MD), size: SKILL_MD.byteLength };
+        const raw = { uri: SKILL, frontmatter: { name: 'prop', description: 'd' }, resources: [skillMd, { uri: FILE, digest: sha(served), ...(size === undefined ? {} : { size }) }] };
+        const checked = checkEntry(raw, 'property', 'entry').entry!;
+        const { check } = verifyFile({ ...checked, ...(legacy ? { legacyForm: 'index.json L4 (uri + resources)' } : {}) }, FILE, served, context);
+        expect(check.state).toBe(legacy ? 'unverifiable' : 'failed');
+        expect(verifyFile({ ...entryFor(served, SKILL_MD), loadable: false }, FILE, served, context).check.state).toBe('unverifiable');
+      }),
+      { numRuns: 500 },
     );
   });
 

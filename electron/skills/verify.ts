@@ -1,7 +1,9 @@
 // Verification as a pure function: an entry and the exact bytes served in, a
 // verdict and findings out (SPEC §2.5). Size is checked before the digest; for
 // SKILL.md the frontmatter is compared field by field with the listing. A match
-// means "matches listing" — consistency, not safety.
+// means "matches listing" — consistency, not safety. "Verified" is said only
+// when the entry is loadable and declared a byte count and a digest that both
+// match; a legacy form that publishes no sizes is at most unverifiable.
 import { createHash } from 'node:crypto';
 import { finding } from '../../shared/findings.js';
 import type { FileCheck, Finding, FindingLocation, SkillFileRef } from '../../shared/model.js';
@@ -16,6 +18,14 @@ export interface VerifiableEntry {
   readonly resources: readonly SkillFileRef[] | 'dynamic' | null;
   /** Legacy forms that publish no frontmatter: the served one is taken as is. */
   readonly frontmatterDerived?: boolean;
+  /** Whether a host may load the entry (entry-rules): the files of one that is not are never "verified". */
+  readonly loadable: boolean;
+  /**
+   * The legacy discovery form the entry came in (SPEC §6), if any. These publish
+   * no sizes, so a file without one is unverifiable (reduced integrity) rather
+   * than failed; a current entry's missing or bad size is a failure.
+   */
+  readonly legacyForm?: string | undefined;
 }
 
 export interface FileVerdict {
@@ -113,8 +123,24 @@ export function verifyFile(
       ...(skillMd ? { skillMd } : {}),
     };
   }
-  // A negative size is a legacy entry that published a digest but no size.
-  if (listed.size >= 0 && bytes.byteLength !== listed.size) {
+  const declared = declaredSizeOf(listed);
+  // A legacy form, or the SEP v1 entry shape (no file has a size): the digest alone is checked.
+  const sizeless = declared !== undefined && (entry.legacyForm !== undefined || publishesNoSizes(entry.resources));
+  if (declared !== undefined && !sizeless) {
+    findings.push(
+      finding('sep-2640-host-size-mismatch-failure', `${fileUri} is ${bytes.byteLength} bytes; the listing's size is ${declared}, which is not a byte count, so the bytes cannot be matched to it. The content must not be used.`, loc, {
+        expected: declared,
+        actual: `${bytes.byteLength} bytes`,
+      }),
+    );
+    return {
+      check: { state: 'failed', reason: 'size', expected: declared, actual: `${bytes.byteLength}`, message: `Size mismatch: the listing's size is ${declared} (not a byte count); got ${bytes.byteLength} bytes.`, checkedAt: now },
+      findings,
+      digest,
+      ...(skillMd ? { skillMd } : {}),
+    };
+  }
+  if (declared === undefined && bytes.byteLength !== listed.size) {
     findings.push(
       finding('sep-2640-host-size-mismatch-failure', `${fileUri} is ${bytes.byteLength} bytes; the listing says ${listed.size}. The content must not be used.`, loc, {
         expected: `${listed.size} bytes`,
@@ -139,7 +165,30 @@ export function verifyFile(
       ...(skillMd ? { skillMd } : {}),
     };
   }
-  // The listed digest string is the same text: keep that one, so 10,000 skills hold one copy, not two.
-  const check: FileCheck = frontmatterFailure ?? { state: 'verified', digest: listed.digest, size: bytes.byteLength, checkedAt: now };
+  let check: FileCheck;
+  if (frontmatterFailure) check = frontmatterFailure;
+  else if (sizeless) {
+    const form = entry.legacyForm !== undefined ? `the legacy form ${entry.legacyForm}` : 'the SEP v1 entry shape';
+    check = { state: 'unverifiable', reason: `Reduced integrity: the digest matches, but the server published no size for this file (${form}), so it is not shown as verified.`, checkedAt: now };
+  } else if (!entry.loadable) {
+    check = { state: 'unverifiable', reason: "The bytes match the listing, but the skill's entry is invalid (see its findings), so a host must not load it and its files are never verified.", checkedAt: now };
+  } else {
+    // The listed digest string is the same text: keep that one, so 10,000 skills hold one copy, not two.
+    check = { state: 'verified', digest: listed.digest, size: bytes.byteLength, checkedAt: now };
+  }
   return { check, findings, digest, ...(skillMd ? { skillMd } : {}) };
+}
+
+/**
+ * The size as the listing declared it, when that is not a byte count: the
+ * value as sent ("-5", "1.5", "absent"), or undefined for a non-negative integer.
+ */
+export function declaredSizeOf(ref: SkillFileRef): string | undefined {
+  if (ref.declaredSize !== undefined) return ref.declaredSize;
+  return Number.isSafeInteger(ref.size) && ref.size >= 0 ? undefined : String(ref.size);
+}
+
+/** The SEP v1 entry shape: no file has a size at all. Only asked about a file whose size is bad, so a listing is not walked per file. */
+function publishesNoSizes(resources: readonly SkillFileRef[]): boolean {
+  return resources.length > 0 && resources.every((r) => r.declaredSize === 'absent');
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { VERIFY_CASES } from './finding-cases-format.unit.js';
-import { GUIDE_MD, GUIDE_URI, SERVER, SKILL_MD, SKILL_URI, cleanSkill, fileRef, runFindingCases, sha256Of } from './finding-cases.unit.js';
+import { checkEntry } from './entry-rules.js';
+import { GUIDE_MD, GUIDE_URI, SERVER, SKILL_MD, SKILL_URI, cleanSkill, entryWith, fileRef, runFindingCases, sha256Of } from './finding-cases.unit.js';
 import { findResource, sha256, verifyFile, type VerifiableEntry } from './verify.js';
 
 runFindingCases(VERIFY_CASES);
 
 const skill = cleanSkill();
-const entry: VerifiableEntry = { uri: skill.uri, frontmatter: skill.entry['frontmatter'] as Record<string, unknown>, resources: skill.entry['resources'] as VerifiableEntry['resources'] };
+const entry: VerifiableEntry = { uri: skill.uri, frontmatter: skill.entry['frontmatter'] as Record<string, unknown>, resources: skill.entry['resources'] as VerifiableEntry['resources'], loadable: true };
 const NOW = '2026-01-01T00:00:00.000Z';
 const bytes = (s: string) => Buffer.from(s, 'utf8');
 
@@ -65,10 +66,54 @@ describe('verifyFile', () => {
     expect(verifyFile(legacy, GUIDE_URI, bytes(GUIDE_MD), { serverId: SERVER, now: NOW }).check.state).toBe('unverifiable');
   });
 
-  it('checks the digest of a legacy file with no size', () => {
-    const legacy: VerifiableEntry = { ...entry, resources: [{ uri: GUIDE_URI, digest: sha256Of(GUIDE_MD), size: -1 }] };
-    expect(verifyFile(legacy, GUIDE_URI, bytes(GUIDE_MD), { serverId: SERVER, now: NOW }).check.state).toBe('verified');
+  it('checks the digest of a legacy file with no size, but never calls it verified (reduced integrity)', () => {
+    const legacy: VerifiableEntry = { ...entry, legacyForm: 'index.json L1 (type + digest)', resources: [{ uri: GUIDE_URI, digest: sha256Of(GUIDE_MD), size: -1 }] };
+    const check = verifyFile(legacy, GUIDE_URI, bytes(GUIDE_MD), { serverId: SERVER, now: NOW }).check;
+    expect(check).toEqual({
+      state: 'unverifiable',
+      reason: 'Reduced integrity: the digest matches, but the server published no size for this file (the legacy form index.json L1 (type + digest)), so it is not shown as verified.',
+      checkedAt: NOW,
+    });
     expect(verifyFile(legacy, GUIDE_URI, bytes(`${GUIDE_MD}x`), { serverId: SERVER, now: NOW }).check).toMatchObject({ reason: 'digest' });
+  });
+
+  it.each([
+    [-5, '-5'],
+    [1.5, '1.5'],
+    [undefined, 'absent'],
+    [null, 'null'],
+    ['30', '"30"'],
+    [-1, '-1'],
+  ])('fails a current entry whose declared size is %j, naming it as sent against the bytes served', (size, declared) => {
+    const resources = (skill.entry['resources'] as Array<Record<string, unknown>>).map((r) => (r['uri'] === GUIDE_URI ? entryWith({ size }, r) : r));
+    const checked = checkEntry(entryWith({ resources }), SERVER, 'test').entry!;
+    const verdict = verifyFile(checked, GUIDE_URI, bytes(GUIDE_MD), { serverId: SERVER, now: NOW });
+    expect(verdict.check).toMatchObject({ state: 'failed', reason: 'size', expected: declared, actual: `${Buffer.byteLength(GUIDE_MD)}` });
+    expect(verdict.findings.map((f) => [f.id, f.expected, f.actual])).toEqual([['sep-2640-host-size-mismatch-failure', declared, `${Buffer.byteLength(GUIDE_MD)} bytes`]]);
+    // The other file, honestly sized, still matches, but its entry is invalid: not verified either.
+    expect(verifyFile(checked, SKILL_URI, bytes(SKILL_MD), { serverId: SERVER, now: NOW }).check.state).toBe('unverifiable');
+  });
+
+  it('treats the SEP v1 shape (no file has a size) as reduced integrity: unverifiable, digest still checked', () => {
+    const resources = (skill.entry['resources'] as Array<Record<string, unknown>>).map((r) => entryWith({ size: undefined }, r));
+    const checked = checkEntry(entryWith({ resources }), SERVER, 'test').entry!;
+    const ok = verifyFile(checked, GUIDE_URI, bytes(GUIDE_MD), { serverId: SERVER, now: NOW });
+    expect(ok.check).toMatchObject({ state: 'unverifiable', reason: expect.stringContaining('the SEP v1 entry shape') as unknown });
+    expect(ok.findings).toEqual([]);
+    expect(verifyFile(checked, GUIDE_URI, bytes(`${GUIDE_MD}x`), { serverId: SERVER, now: NOW }).check).toMatchObject({ state: 'failed', reason: 'digest' });
+  });
+
+  it('never verifies a file of an entry that is not loadable, however well its bytes match', () => {
+    const invalid: VerifiableEntry = { ...entry, loadable: false };
+    const verdict = verifyFile(invalid, GUIDE_URI, bytes(GUIDE_MD), { serverId: SERVER, now: NOW });
+    expect(verdict.check).toEqual({
+      state: 'unverifiable',
+      reason: "The bytes match the listing, but the skill's entry is invalid (see its findings), so a host must not load it and its files are never verified.",
+      checkedAt: NOW,
+    });
+    expect(verifyFile(invalid, SKILL_URI, bytes(SKILL_MD), { serverId: SERVER, now: NOW }).check.state).toBe('unverifiable');
+    // A mismatch is still reported as one.
+    expect(verifyFile(invalid, GUIDE_URI, bytes(`${GUIDE_MD}x`), { serverId: SERVER, now: NOW }).check).toMatchObject({ state: 'failed', reason: 'size' });
   });
 });
 

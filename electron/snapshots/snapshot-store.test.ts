@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,5 +46,28 @@ describe('snapshot store', () => {
     await snapshots.removeServer('drop');
     expect(existsSync(snapshots.folderOf('drop'))).toBe(false);
     expect(await snapshots.list('keep')).toHaveLength(1);
+  });
+
+  test.skipIf(process.platform === 'win32')('never follows a link put in place of a snapshot, and never reads a FIFO', async () => {
+    const snapshots = await store();
+    const bytes = Buffer.from('the reviewed bytes');
+    const { digest } = await snapshots.put('s', bytes);
+    const file = snapshots.fileOf('s', digest);
+    // A link to a file elsewhere that even holds the right bytes: still refused, because it is not what the store wrote.
+    const outside = path.join(path.dirname(snapshots.root), 'elsewhere.txt');
+    await fs.writeFile(outside, bytes);
+    await fs.rm(file);
+    await fs.symlink(outside, file);
+    const linked = await snapshots.get('s', digest).catch((e: unknown) => e);
+    expect(linked).toBeInstanceOf(SnapshotDamaged);
+    expect((linked as Error).message).toBe(`The stored snapshot ${path.basename(file)} is damaged: it is a symbolic link, not the file the store wrote. It was not used.`);
+    expect(await snapshots.has('s', digest)).toBe(false);
+    // The next verified bytes replace the link itself, not the file it points to.
+    expect((await snapshots.put('s', bytes)).written).toBe(true);
+    expect((await fs.lstat(file)).isFile()).toBe(true);
+    await fs.rm(file);
+    execFileSync('mkfifo', [file]);
+    const piped = await snapshots.get('s', digest).catch((e: unknown) => e);
+    expect((piped as Error).message).toBe(`The stored snapshot ${path.basename(file)} is damaged: it is a named pipe (FIFO), not a regular file. It was not used.`);
   });
 });

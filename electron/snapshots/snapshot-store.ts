@@ -9,9 +9,13 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { sweepTempFiles, writeFileAtomic } from '../storage/atomic-file.js';
+import { FileTooLarge, NotARegularFile, readRegularFile } from '../storage/read-regular-file.js';
 import { removePath } from '../storage/remove-path.js';
 
 const DIGEST = /^sha256:([0-9a-f]{64})$/;
+
+/** The largest file the app reads from a server (Settings › maxFileBytes at its highest): no snapshot is bigger. */
+export const MAX_SNAPSHOT_BYTES = 1024 * 1024 * 1024;
 
 export function sha256Digest(bytes: Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
@@ -23,8 +27,14 @@ export class SnapshotDamaged extends Error {
     readonly file: string,
     readonly expected: string,
     readonly actual: string,
+    /** Set when the snapshot is not a plain file at all (a link, a FIFO, a device): `actual` is then not a digest. */
+    notAFile?: string,
   ) {
-    super(`The stored snapshot ${path.basename(file)} is damaged: its bytes hash to ${actual}, not ${expected}. It was not used.`);
+    super(
+      notAFile !== undefined
+        ? `The stored snapshot ${path.basename(file)} is damaged: ${notAFile}. It was not used.`
+        : `The stored snapshot ${path.basename(file)} is damaged: its bytes hash to ${actual}, not ${expected}. It was not used.`,
+    );
     this.name = 'SnapshotDamaged';
   }
 }
@@ -68,9 +78,14 @@ export class SnapshotStore {
     const file = this.fileOf(serverId, digest);
     let bytes: Buffer;
     try {
-      bytes = await fs.readFile(file);
+      // A snapshot is a regular file this store wrote. A link put in its place is never followed
+      // (threat model T7: it could point at the user's key); a FIFO or device is never read.
+      bytes = await readRegularFile(file, { maxBytes: MAX_SNAPSHOT_BYTES, followSymlinks: false });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return undefined;
+      if (code === 'ELOOP') throw new SnapshotDamaged(file, digest, 'link', 'it is a symbolic link, not the file the store wrote');
+      if (error instanceof NotARegularFile || error instanceof FileTooLarge) throw new SnapshotDamaged(file, digest, 'not a file', error.reason.replace(/; it was not read\.$/, ''));
       throw error;
     }
     const actual = sha256Digest(bytes);

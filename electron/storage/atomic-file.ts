@@ -36,6 +36,8 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
       const backup = `${file}.bak`;
       const backupTemp = `${backup}.${randomBytes(6).toString('hex')}.tmp`;
       try {
+        // Only a regular file is worth keeping: a FIFO or device put in the store's place must not become the backup.
+        if (!(await fs.stat(file)).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOENT' });
         await fs.link(file, backupTemp);
         await fs.rename(backupTemp, backup);
       } catch (error) {
@@ -59,6 +61,9 @@ const WRITE_FAILURES: Readonly<Record<string, string>> = {
   EACCES: 'permission was denied',
   EPERM: 'the operation was not permitted',
   EIO: 'the disk reported an input/output error',
+  // Something other than a file took the store's place (a FIFO with no reader answers ENXIO).
+  ENOTREG: 'its place holds something that is not a regular file (a pipe, device or folder)',
+  ENXIO: 'its place holds something that is not a regular file (a pipe, device or folder)',
 };
 
 /**
@@ -76,7 +81,7 @@ export class StoreWriteError extends Error {
     const code = (cause as NodeJS.ErrnoException | undefined)?.code;
     const reason = (code !== undefined ? WRITE_FAILURES[code] : undefined) ?? (cause instanceof Error ? cause.message : String(cause));
     super(
-      `Could not save ${path.basename(file)} because ${reason}${code ? ` (${code})` : ''}. The previous version on disk is unchanged; free some disk space or fix the folder's permissions, then try again.`,
+      `Could not save ${path.basename(file)} because ${reason}${code ? ` (${code})` : ''}. The previous version on disk is unchanged; ${code === 'ENOTREG' || code === 'ENXIO' ? `move ${file} away (the app did not put it there)` : "free some disk space or fix the folder's permissions"}, then try again.`,
       { cause },
     );
     this.name = 'StoreWriteError';

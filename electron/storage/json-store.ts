@@ -5,6 +5,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { sweepTempFiles, writeFileAtomic } from './atomic-file.js';
+import { FileTooLarge, NotARegularFile, readRegularText } from './read-regular-file.js';
+
+/** No store the app writes comes near this; a bigger file is damage (or /dev/zero behind a link), and is not read. */
+export const MAX_STORE_BYTES = 256 * 1024 * 1024;
 
 export interface StoreProblem {
   readonly file: string;
@@ -19,11 +23,14 @@ export interface LoadResult<T> {
   readonly problem?: StoreProblem;
 }
 
-async function readIfExists(file: string): Promise<string | undefined> {
+/** The file's text; `undefined` when there is none; `{ refused }` when it is not a regular file or is too large to be ours. */
+async function readIfExists(file: string): Promise<string | { refused: string; special: boolean } | undefined> {
   try {
-    return await fs.readFile(file, 'utf8');
+    return await readRegularText(file, { maxBytes: MAX_STORE_BYTES });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (error instanceof NotARegularFile) return { refused: `it is ${error.kind}, not a regular file`, special: true };
+    if (error instanceof FileTooLarge) return { refused: `it is larger than ${error.maxBytes} bytes`, special: false };
     throw error;
   }
 }
@@ -51,7 +58,7 @@ export class JsonStore<T> {
     const main = await readIfExists(this.file);
     if (main === undefined) {
       const backup = await readIfExists(`${this.file}.bak`);
-      if (backup === undefined) return { value: this.initial() };
+      if (typeof backup !== 'string') return { value: this.initial() };
       // The main file is gone but its backup is here: someone deleted it, or a
       // rename never landed. Use the backup rather than starting empty.
       const parsed = this.tryParse(backup);
@@ -64,17 +71,21 @@ export class JsonStore<T> {
       }
       return { value: this.initial() };
     }
-    const parsed = this.tryParse(main);
+    const parsed = typeof main === 'string' ? this.tryParse(main) : ({ ok: false, message: main.refused } as const);
     if (parsed.ok) return { value: parsed.value };
 
     const keptAs = `${this.file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     // Only say the damaged file was kept when the copy really exists (a full disk can refuse it).
-    const kept = await fs.copyFile(this.file, keptAs).then(
-      () => true,
-      () => false,
-    );
+    // A FIFO or a device holds nothing to keep, and copying one would block or never end.
+    const kept =
+      typeof main !== 'string' && main.special
+        ? false
+        : await fs.copyFile(this.file, keptAs).then(
+            () => true,
+            () => false,
+          );
     const backup = await readIfExists(`${this.file}.bak`);
-    const fromBackup = backup === undefined ? undefined : this.tryParse(backup);
+    const fromBackup = typeof backup === 'string' ? this.tryParse(backup) : undefined;
     if (fromBackup?.ok) {
       const unsaved = await this.saveRecovered(fromBackup.value);
       return {
@@ -91,7 +102,7 @@ export class JsonStore<T> {
       value: this.initial(),
       problem: {
         file: this.file,
-        message: `The file could not be read because ${parsed.message}, and no usable backup exists. The app started with an empty store; ${kept ? 'the damaged file was kept beside it' : 'the damaged file is still in place (a copy could not be made)'}.`,
+        message: `The file could not be read because ${parsed.message}, and no usable backup exists. The app started with an empty store; ${kept ? 'the damaged file was kept beside it' : typeof main !== 'string' && main.special ? 'the first save replaces it with a regular file' : 'the damaged file is still in place (a copy could not be made)'}.`,
         ...(kept ? { keptAs } : {}),
         recoveredFrom: 'default',
       },

@@ -2,9 +2,30 @@
 // fsynced; a write the disk refuses part of is cut back, so a full disk never
 // leaves half a record. A process killed mid-write leaves at most one torn last
 // line, which reading skips and reports instead of failing.
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { StoreWriteError } from './atomic-file.js';
+import { NotARegularFile, fileKindOf, readRegularText } from './read-regular-file.js';
+
+/** The audit log is read whole; one this big is not the app's (a line is a few hundred bytes). */
+export const MAX_LOG_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Opens the log without blocking (a FIFO in its place would park an I/O
+ * thread: O_WRONLY waits for a reader, O_RDONLY for a writer) and refuses
+ * anything that is not a regular file.
+ */
+async function openRegular(file: string, flags: number, mode?: number): Promise<fs.FileHandle> {
+  const handle = await fs.open(file, flags | (constants.O_NONBLOCK ?? 0), mode);
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new NotARegularFile(file, fileKindOf(stat));
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
 
 export interface JsonlRead<T> {
   readonly records: T[];
@@ -35,7 +56,7 @@ export class JsonlLog<T> {
   async read(): Promise<JsonlRead<T>> {
     let text: string;
     try {
-      text = await fs.readFile(this.file, 'utf8');
+      text = await readRegularText(this.file, { maxBytes: MAX_LOG_BYTES });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], badLines: [] };
       throw error;
@@ -60,7 +81,7 @@ export class JsonlLog<T> {
    * cut off again, so the log never ends in half a record.
    */
   private async appendWhole(bytes: Buffer): Promise<void> {
-    const handle = await fs.open(this.file, 'a', 0o600);
+    const handle = await openRegular(this.file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o600);
     let before: number | undefined;
     try {
       before = (await handle.stat()).size;
@@ -83,7 +104,7 @@ export class JsonlLog<T> {
   private async healTornTail(): Promise<void> {
     let handle: fs.FileHandle | undefined;
     try {
-      handle = await fs.open(this.file, 'r');
+      handle = await openRegular(this.file, constants.O_RDONLY);
       const { size } = await handle.stat();
       if (size === 0) return;
       const last = Buffer.alloc(1);

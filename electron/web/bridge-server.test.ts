@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { frame, openRawBridgeSocket, type FrameSpec } from '../../test/fixtures/raw-websocket.js';
 import { createInspector, type Inspector } from '../inspector.js';
 import { startWebServer, type WebServer } from './bridge-server.js';
 
@@ -126,5 +127,79 @@ describe('browser-mode bridge', () => {
     expect(await httpGet(web.port, '/../../etc/passwd', `127.0.0.1:${web.port}`)).toBe(404);
     expect(await httpGet(web.port, '/%2e%2e/%2e%2e/etc/passwd', `127.0.0.1:${web.port}`)).toBe(404);
     expect(await httpGet(web.port, '/%E0%A4%A', `127.0.0.1:${web.port}`)).toBe(400);
+  });
+
+  // Item 13 of issue 13: each malformed frame used to raise an 'error' event on the socket with
+  // no listener, which threw and ended the process (and the demo server with it). Now ws closes
+  // that one socket with the close code for the fault; the bridge and its other clients live on.
+  const TEXT = 0x1;
+  const BAD_FRAMES: ReadonlyArray<readonly [kind: string, spec: FrameSpec, closeCode: number]> = [
+    ['a text frame over the 8 MiB size cap', { opcode: TEXT, declaredLength: 8 * 1024 * 1024 + 1 }, 1009],
+    ['a text frame of invalid UTF-8', { opcode: TEXT, payload: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]) }, 1007],
+    ['a frame with RSV1 set and no extension agreed', { opcode: TEXT, rsv: 4, payload: Buffer.from('{}') }, 1002],
+    ['a frame with RSV2 and RSV3 set', { opcode: TEXT, rsv: 3, payload: Buffer.from('{}') }, 1002],
+    ['an unmasked client frame', { opcode: TEXT, mask: false, payload: Buffer.from('{}') }, 1002],
+    ['an unknown opcode (0x3)', { opcode: 0x3, payload: Buffer.from('{}') }, 1002],
+    ['an unknown control opcode (0xB)', { opcode: 0xb }, 1002],
+    ['a fragmented ping (control frames must not be fragmented)', { opcode: 0x9, fin: false }, 1002],
+    ['a ping longer than 125 bytes', { opcode: 0x9, payload: Buffer.alloc(126) }, 1002],
+    ['a continuation frame with nothing to continue', { opcode: 0x0, payload: Buffer.from('x') }, 1002],
+  ];
+
+  for (const [kind, spec, closeCode] of BAD_FRAMES) {
+    it(`closes only the socket that sent ${kind} (close code ${closeCode}); the bridge and other clients carry on`, async () => {
+      const { ws: healthy } = await openSocket(web, { token: web.token, origin });
+      const raw = await openRawBridgeSocket(web.port, web.token);
+      raw.write(frame(spec));
+      expect(await raw.ended).toEqual({ closeCode });
+      // The healthy client is still connected and answered; a new client can still connect.
+      const reply = nextMessage(healthy!);
+      healthy!.send(JSON.stringify({ id: 11, method: 'app.info', params: {} }));
+      expect(await reply).toMatchObject({ id: 11, ok: true, result: { mode: 'browser' } });
+      const { ws: fresh } = await openSocket(web, { token: web.token, origin });
+      expect(fresh?.readyState).toBe(WebSocket.OPEN);
+      fresh!.close();
+      healthy!.close();
+    });
+  }
+
+  it('survives a client that resets its connection mid-frame', async () => {
+    const raw = await openRawBridgeSocket(web.port, web.token);
+    // Half a frame header, then a TCP reset.
+    raw.write(frame({ opcode: TEXT, payload: Buffer.from('{"id":1,"method":"app.info"}') }).subarray(0, 5));
+    raw.socket.resetAndDestroy();
+    await raw.ended;
+    const { ws } = await openSocket(web, { token: web.token, origin });
+    const reply = nextMessage(ws!);
+    ws!.send(JSON.stringify({ id: 12, method: 'app.info', params: {} }));
+    expect(await reply).toMatchObject({ id: 12, ok: true });
+    ws!.close();
+  });
+});
+
+describe('browser-mode bridge: replies that cannot be serialised', () => {
+  it('answers with an error reply carrying the same id, and keeps serving', { timeout: 20_000 }, async () => {
+    const staticDir = tmp('si-static-');
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    // A value nested far deeper than JSON.stringify follows, as a handler could once return.
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 200_000; i++) deep = { a: deep };
+    const inspector = {
+      call: (method: string) => Promise.resolve(method === 'skills.list' ? { ok: true as const, result: deep } : { ok: true as const, result: { fine: true } }),
+      subscribe: () => () => undefined,
+    };
+    const web = await startWebServer({ inspector, staticDir });
+    try {
+      const { ws } = await openSocket(web, { token: web.token, origin: `http://127.0.0.1:${web.port}` });
+      let reply = nextMessage(ws!);
+      ws!.send(JSON.stringify({ id: 21, method: 'skills.list', params: {} }));
+      expect(await reply).toMatchObject({ id: 21, ok: false, error: { code: 'failed', message: expect.stringContaining('could not be sent to the page') } });
+      reply = nextMessage(ws!);
+      ws!.send(JSON.stringify({ id: 22, method: 'app.info', params: {} }));
+      expect(await reply).toEqual({ id: 22, ok: true, result: { fine: true } });
+      ws!.close();
+    } finally {
+      await web.close();
+    }
   });
 });

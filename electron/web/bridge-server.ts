@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parseBridgeRequest, type BridgeEvent, type BridgeResponse } from '../../shared/api.js';
+import { safeStringify } from '../../shared/nesting.js';
 import type { Inspector } from '../inspector.js';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy.js';
 
@@ -111,6 +112,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   server.on('upgrade', (req, socket, head) => {
+    // A reset or broken connection before the handshake completes is that connection's problem only.
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', expectedOrigin());
     if (req.headers.host !== expectedHost()) return refuse(socket, 403, 'Forbidden: wrong Host header');
     if (req.headers.origin !== expectedOrigin()) return refuse(socket, 403, 'Forbidden: foreign Origin');
@@ -119,28 +122,57 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!given || !sameSecret(given, token)) return refuse(socket, 401, 'Unauthorized: missing or wrong token');
     wss.handleUpgrade(req, socket, head, (ws) => {
       clients.add(ws);
+      // ws reports a malformed frame (over maxPayload, invalid UTF-8, RSV bits, an unmasked or
+      // unknown frame) as an 'error' event; with no listener that event throws and ends the
+      // process, the demo server with it. It closes this socket only (ws has already sent the
+      // close code: 1009, 1007, 1002…); every other client carries on.
+      ws.on('error', () => {
+        clients.delete(ws);
+        ws.terminate();
+      });
       ws.on('close', () => clients.delete(ws));
       ws.on('message', (data, isBinary) => {
-        void handleMessage(ws, isBinary ? undefined : data.toString());
+        handleMessage(ws, isBinary ? undefined : data.toString()).catch(() => ws.terminate());
       });
     });
   });
 
+  /** Sends text to one socket; a socket that fails to take it is closed, never the process. */
+  function sendTo(ws: WebSocket, text: string): void {
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(text, (error) => {
+      if (error) ws.terminate();
+    });
+  }
+
+  /**
+   * The reply as text, or — when it cannot be serialised (nested past what
+   * JSON.stringify follows, a BigInt) — an error reply with the same id, so the
+   * page hears why and the process lives on.
+   */
+  function replyText(reply: BridgeResponse): string {
+    const text = safeStringify(reply);
+    if (text.ok) return text.text;
+    const failed: BridgeResponse = { id: reply.id, ok: false, error: { code: 'failed', message: `The answer could not be sent to the page (${text.reason}). The server's data is likely nested too deeply; see the findings for where.` } };
+    return JSON.stringify(failed);
+  }
+
   async function handleMessage(ws: WebSocket, raw: string | undefined): Promise<void> {
     const parsed = parseBridgeRequest(raw ?? '');
     if (!parsed.ok) {
-      const reply = { id: parsed.id ?? -1, ok: false, error: parsed.error } satisfies BridgeResponse;
-      ws.send(JSON.stringify(reply));
+      sendTo(ws, replyText({ id: parsed.id ?? -1, ok: false, error: parsed.error }));
       return;
     }
     const envelope = await options.inspector.call(parsed.request.method, parsed.request.params);
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: parsed.request.id, ...envelope } satisfies BridgeResponse));
+    sendTo(ws, replyText({ id: parsed.request.id, ...envelope } satisfies BridgeResponse));
   }
 
   const unsubscribe = options.inspector.subscribe((event, payload) => {
     if (clients.size === 0) return;
-    const text = JSON.stringify({ event, payload } satisfies BridgeEvent);
-    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(text);
+    const text = safeStringify({ event, payload } satisfies BridgeEvent);
+    // An event that cannot be serialised is dropped (the page refetches on the next one); the process lives.
+    if (!text.ok) return;
+    for (const ws of clients) sendTo(ws, text.text);
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from '../app-version.js';
 import { defaultDataDir } from '../data-dir.js';
-import { createInspector } from '../inspector.js';
+import { createInspector, type Inspector } from '../inspector.js';
+import { DataDirInUse } from '../storage/instance-lock.js';
 import { startWebServer } from './bridge-server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,14 +26,22 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const inspector = await createInspector({
-  dataDir: values['data-dir'] ?? defaultDataDir(),
-  mode: 'browser',
-  appVersion: APP_VERSION,
-  demoTransport: () => ({ kind: 'stdio', command: process.execPath, args: [path.join(here, 'cli.js'), 'demo-server'], env: {} }),
-  seedDemo: !values['no-demo'],
-  autoConnect: !values['no-connect'],
-});
+let inspector: Inspector;
+try {
+  inspector = await createInspector({
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    mode: 'browser',
+    appVersion: APP_VERSION,
+    demoTransport: () => ({ kind: 'stdio', command: process.execPath, args: [path.join(here, 'cli.js'), 'demo-server'], env: {} }),
+    seedDemo: !values['no-demo'],
+    autoConnect: !values['no-connect'],
+  });
+} catch (error) {
+  // Another instance holds the data folder: say which, and stop before serving anything.
+  if (!(error instanceof DataDirInUse)) throw error;
+  process.stderr.write(`skill-inspector web: ${error.message}\n`);
+  process.exit(1);
+}
 const web = await startWebServer({ inspector, staticDir: path.resolve(here, '../renderer'), port });
 
 if (values.json) {

@@ -37,11 +37,12 @@ describe('hostile servers: out of the skill', () => {
         const skill = await bench.call('skills.verify', { serverId: attack.serverId, skillUri: ALPHA });
         expect(skill.status).toBe('mismatch');
         expect(skill.files[escape.uri]).toMatchObject({ state: 'failed', reason: 'unlisted' });
-        expect(skill.files[ALPHA]?.state).toBe('verified');
-        expect(skill.files[GUIDE]?.state).toBe('verified');
+        // The files inside match the listing, but the entry is not loadable: never "verified" (issue 13, item 4).
+        expect(skill.files[ALPHA]).toMatchObject({ state: 'unverifiable', reason: expect.stringContaining("the skill's entry is invalid") as unknown });
+        expect(skill.files[GUIDE]?.state).toBe('unverifiable');
         const reads = (await bench.log(attack.serverId)).filter((e) => e.direction === 'out' && e.method === 'resources/read');
         expect(reads.map((e) => (e.message as { params: { uri: string } }).params.uri).sort()).toEqual([ALPHA, GUIDE]);
-        await bench.expectUnharmed(attack.serverId, { verifiedFiles: [ALPHA, GUIDE] });
+        await bench.expectUnharmed(attack.serverId);
         await attack.end();
       });
     }

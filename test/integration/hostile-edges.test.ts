@@ -28,7 +28,9 @@ function matching(findings: readonly Finding[], expected: HostileEdgesCase['expe
       f.id === expected.id &&
       (expected.severity === undefined || f.severity === expected.severity) &&
       (expected.fileUri === undefined || f.location.fileUri === expected.fileUri) &&
-      (expected.skillUri === undefined || f.location.skillUri === expected.skillUri),
+      (expected.skillUri === undefined || f.location.skillUri === expected.skillUri) &&
+      (expected.line === undefined || f.location.line === expected.line) &&
+      (expected.message === undefined || f.message.includes(expected.message)),
   );
 }
 

@@ -136,15 +136,15 @@ describe('hostile servers: content integrity', () => {
         await attack.end();
       });
 
-      it('an answer for another URI is flagged; the bytes are still checked against the listing', async () => {
+      it('an answer for another URI is an error and is not verified, though its bytes match the listing', async () => {
         const attack = await bench.attack('read-wrong-uri', { route, era });
         const content = await read(attack.serverId, GUIDE);
-        // The content matches the listed digest and size: "matches listing" is the honest answer.
-        expect(content.check).toMatchObject({ state: 'verified', digest: sha256(GUIDE_V1) });
+        // Bytes served under another URI are not this file's: none of them is used (issue 13, item 5).
+        expect(content).toMatchObject({ base64: '', check: { state: 'failed', reason: 'read-error' } });
         const findings = await bench.findings(attack.serverId, ALPHA);
         expect(idsOf(findings)).toEqual(['inspector-read-wrong-uri']);
-        expect(findings[0]).toMatchObject({ expected: GUIDE, actual: 'skill://alpha/references/other.md' });
-        await bench.expectUnharmed(attack.serverId, { verifiedFiles: [GUIDE] });
+        expect(findings[0]).toMatchObject({ severity: 'error', expected: GUIDE, actual: 'skill://alpha/references/other.md' });
+        await bench.expectUnharmed(attack.serverId);
         await attack.end();
       });
 

@@ -80,11 +80,16 @@ describe('limits are honoured against hostile servers', () => {
   it('serverByteBudget: once a server has used its budget, its next read is refused; other servers keep theirs', async () => {
     const attack = await bench.attack('oversized-file');
     await withSettings({ maxFileBytes: MiB, serverByteBudget: 100 * KiB }, async () => {
-      await bench.call('skills.readFile', { serverId: attack.serverId, skillUri: ALPHA, fileUri: GUIDE });
+      // Listed at 23 bytes, 200 KiB arrive: the bytes read pass the budget, so they are refused too.
+      const first = await bench.call('skills.readFile', { serverId: attack.serverId, skillUri: ALPHA, fileUri: GUIDE });
+      expect(first.check).toMatchObject({ state: 'failed', reason: 'too-large' });
       const next = await bench.call('skills.readFile', { serverId: attack.serverId, skillUri: ALPHA, fileUri: ALPHA });
       expect(next.check).toMatchObject({ state: 'failed', reason: 'too-large' });
-      const budget = (await bench.findings(attack.serverId, ALPHA)).find((f) => f.id === 'inspector-budget-exceeded');
-      expect(budget?.message).toMatch(/would pass this server's byte budget \(0 bytes left\)/);
+      const budgets = (await bench.findings(attack.serverId, ALPHA)).filter((f) => f.id === 'inspector-budget-exceeded');
+      expect(budgets.map((f) => f.location.fileUri)).toEqual([GUIDE, ALPHA]);
+      expect(budgets[0]).toMatchObject({ expected: `≤ ${100 * KiB} bytes`, actual: `${200 * KiB} bytes` });
+      const budget = budgets[1];
+      expect(budget?.message).toMatch(/\(\d+ bytes\) would pass this server's byte budget \(0 bytes left of 102400\); it was not read\. To read it, raise Settings › Bytes per server\./);
       // The bystander has its own budget.
       const demo = await bench.call('skills.verify', { serverId: bench.demoId, skillUri: 'skill://hello-world/SKILL.md' });
       expect(demo.status).toBe('verified');

@@ -50,9 +50,9 @@ describe('hostile servers: protocol promises', () => {
         'sep-2640-resources-invalid-entry',
         'sep-2640-resources-uri-within-skill',
       ]);
-      // Nothing it lists is read on its behalf.
+      // Nothing it lists is read on its behalf: its own SKILL.md (which it does not list) fails, so nothing else is read.
       const skill = await bench.call('skills.verify', { serverId: attack.serverId, skillUri: 'skill://nothing-here/SKILL.md' });
-      expect(skill.files[GUIDE]).toMatchObject({ state: 'failed', reason: 'unlisted' });
+      expect(skill.files[GUIDE]).toMatchObject({ state: 'unread', reason: 'skill-md-failed' });
       await bench.expectUnharmed(attack.serverId);
       await attack.end();
     });

@@ -58,10 +58,12 @@ describe('legacy discovery forms', () => {
     expect((await verify(serverId, 'skill://csv-tidy/SKILL.md')).status).toBe('unverifiable');
   });
 
-  it('index.json L1 (digest of SKILL.md): the digest is checked; archives are skipped with a reason', async () => {
+  it('index.json L1 (digest of SKILL.md, no size): the digest is checked, but with no size it is unverifiable (reduced integrity); archives are skipped with a reason', async () => {
     const { serverId, skills } = await open('index-l1');
     expect(skills.map((s) => s.legacyForm)).toEqual(['index.json L1 (type + digest)', 'index.json L1 (type + digest)']);
-    expect((await verify(serverId, 'skill://csv-tidy/SKILL.md')).status).toBe('verified');
+    const entry = await verify(serverId, 'skill://csv-tidy/SKILL.md');
+    expect(entry.status).toBe('unverifiable');
+    expect(entry.files['skill://csv-tidy/SKILL.md']).toMatchObject({ state: 'unverifiable', reason: expect.stringMatching(/^Reduced integrity: the digest matches, but the server published no size/) as unknown });
     const messages = (await findings(serverId)).filter((f) => f.id === 'legacy-index-json').map((f) => f.message);
     expect(messages).toContain('An index.json entry was skipped: entries of type "archive" (archives, templates) are not supported.');
   });
@@ -81,15 +83,16 @@ describe('legacy discovery forms', () => {
     const { serverId, skills } = await open(form);
     expect(skills.map((s) => s.legacyForm)).toEqual([label, label]);
     expect(skills[0]!.frontmatter).toEqual({ name: 'csv-tidy', description: 'Cleans CSV files. Use for messy spreadsheets.' });
-    expect((await verify(serverId, 'skill://tone-check/SKILL.md')).status).toBe('verified');
+    // Frontmatter and digest match; with no size published it is not called verified.
+    expect((await verify(serverId, 'skill://tone-check/SKILL.md')).status).toBe('unverifiable');
   });
 
-  it('index.json L4 (uri + resources without sizes): every file checked by digest', async () => {
+  it('index.json L4 (uri + resources without sizes): every file checked by digest, none called verified without a size', async () => {
     const { serverId, skills } = await open('index-l4');
     expect(skills[0]).toMatchObject({ legacyForm: 'index.json L4 (uri + resources)', resources: [{ uri: 'skill://csv-tidy/SKILL.md' }, { uri: 'skill://csv-tidy/references/RULES.md' }] });
     const entry = await verify(serverId, 'skill://csv-tidy/SKILL.md');
-    expect(entry.status).toBe('verified');
-    expect(Object.values(entry.files).map((f) => f.state)).toEqual(['verified', 'verified']);
+    expect(entry.status).toBe('unverifiable');
+    expect(Object.values(entry.files).map((f) => f.state)).toEqual(['unverifiable', 'unverifiable']);
   });
 
   it('FastMCP _manifest: sizes and digests from the manifest are verified', async () => {

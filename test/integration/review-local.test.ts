@@ -129,7 +129,7 @@ describe('local skill folders', () => {
     expect(entries.some((e) => e.name === 'elsewhere')).toBe(false);
     const hostile = await client.call('review.get', { serverId: claudeId, skillUri: `file://${path.join(claude, 'hostile', 'SKILL.md')}` });
     expect(hostile?.findings.find((f) => f.id === 'risk-symlink')).toMatchObject({ location: { fileUri: `file://${path.join(claude, 'hostile', 'example-key.txt')}` }, actual: path.join(outside, 'id_rsa') });
-    expect(hostile?.findings.find((f) => f.id === 'risk-unreadable-file')?.message).toBe('pipe could not be read for review: not a regular file (a pipe, socket or device); not opened');
+    expect(hostile?.findings.find((f) => f.id === 'risk-unreadable-file')?.message).toBe('pipe could not be read for review: a named pipe (FIFO), not a regular file; not opened');
     expect(JSON.stringify(hostile)).not.toContain('not really a key');
     expect(hostile?.complete).toBe(false);
     expect(await snapshot(home)).toEqual(before);

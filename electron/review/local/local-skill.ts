@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FileCheck, Finding, SkillEntry } from '../../../shared/model.js';
 import type { SkillReview } from '../../../shared/review-model.js';
-import { worstSeverity } from '../../../shared/findings.js';
+import { finding, worstSeverity } from '../../../shared/findings.js';
 import { parseFrontmatter } from '../../skills/frontmatter.js';
 import { skillMdFindings } from '../../skills/format-rules.js';
 import { sha256 } from '../../skills/verify.js';
@@ -37,11 +37,14 @@ export function buildLocalSkill(originId: string, originLabel: string, folder: L
   const frontmatter = parse?.ok ? parse.value : {};
   const finalSegment = path.posix.basename(folder.relativeDirectory);
   const loc = { serverId: originId, skillUri, fileUri: skillUri };
-  const formatFindings = parse ? skillMdFindings(parse, loc, { finalSegment }) : [];
+  const incomplete = folder.notScanned.length > 0;
+  const formatFindings = [...(parse ? skillMdFindings(parse, loc, { finalSegment }) : []), ...(incomplete ? [incompleteFinding(folder, originId, skillUri)] : [])];
 
   const files: ReviewFileInput[] = read.map((f) => ({ uri: fileUriOf(f.absolute), path: f.relative, bytes: f.bytes!, executable: f.executable }));
   const unread: UnreadFile[] = unreadFiles.map((f) => ({ uri: fileUriOf(f.absolute), path: f.relative, size: f.size, reason: f.unread ?? 'not read', ...(f.symlinkTarget !== undefined ? { symlinkTarget: f.symlinkTarget } : {}) }));
   const content = reviewContent({ serverId: originId, skillUri, files, listedFileCount: folder.files.length, listedFrontmatter: frontmatter }, unread);
+  // Files past the scan's limit were never opened: whatever they hold, the review of the rest is not the whole skill.
+  const complete = content.complete && !incomplete;
 
   const name = typeof frontmatter['name'] === 'string' && frontmatter['name'].trim() !== '' ? frontmatter['name'] : finalSegment;
   const prefix = path.posix.dirname(folder.relativeDirectory) === '.' ? '' : path.posix.dirname(folder.relativeDirectory);
@@ -53,12 +56,13 @@ export function buildLocalSkill(originId: string, originLabel: string, folder: L
     qualifiedName: qualified,
     originKind: 'local',
     reviewedAt: now,
-    complete: content.complete,
+    complete,
     files: content.files,
     findings: content.findings,
     formatFindings,
     hidden: content.hidden,
-    summary: summarise({ frontmatter, files: content.files, findings: content.findings, complete: content.complete }),
+    summary: summarise({ frontmatter, files: content.files, findings: content.findings, complete }),
+    ...(incomplete ? { localScan: { fileCount: folder.fileCount, scannedCount: folder.files.length, notScanned: folder.notScanned } } : {}),
   };
 
   const checks: Record<string, FileCheck> = {};
@@ -82,7 +86,7 @@ export function buildLocalSkill(originId: string, originLabel: string, folder: L
     nestedSkills: [],
     fetchedAt: now,
     // The app read these bytes itself: there is no listing to compare with, so "verified" means "read in full".
-    status: !parse?.ok ? 'invalid' : unreadFiles.length > 0 ? 'partial' : 'verified',
+    status: !parse?.ok ? 'invalid' : unreadFiles.length > 0 || incomplete ? 'partial' : 'verified',
     files: checks,
     errorCount,
     warningCount,
@@ -90,6 +94,22 @@ export function buildLocalSkill(originId: string, originLabel: string, folder: L
     enabled: false,
   };
   return { entry, folder, formatFindings, review };
+}
+
+/** How many names the finding's message spells out; the review's `localScan` holds them all. */
+const NAMED_IN_MESSAGE = 10;
+
+function incompleteFinding(folder: LocalSkillFolder, serverId: string, skillUri: string): Finding {
+  const { fileCount, notScanned } = folder;
+  const scanned = folder.files.length;
+  const named = notScanned.slice(0, NAMED_IN_MESSAGE).join(', ');
+  const more = notScanned.length > NAMED_IN_MESSAGE ? `, and ${notScanned.length - NAMED_IN_MESSAGE} more` : '';
+  return finding(
+    'inspector-local-skill-incomplete',
+    `${folder.relativeDirectory} holds ${fileCount} files; the scan reads at most ${scanned} per skill, so ${notScanned.length} were not scanned and this skill is incomplete — not verified. Not scanned: ${named}${more}.`,
+    { serverId, skillUri },
+    { expected: `at most ${scanned} files`, actual: `${fileCount} files` },
+  );
 }
 
 export function worstOf(skills: Iterable<LocalSkill>): ReturnType<typeof worstSeverity> {

@@ -4,8 +4,9 @@
 // symbolic link out of the folder (threat model T7: an "example" file that is
 // really a link to the user's key). Special files (FIFOs, devices) are never
 // opened.
-import { constants, promises as fs, type Dirent } from 'node:fs';
+import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { FileTooLarge, NotARegularFile, fileKindOf, readRegularFile } from '../../storage/read-regular-file.js';
 
 export interface ScanLimits {
   /** Folder depth below the origin folder. */
@@ -50,7 +51,12 @@ export interface LocalSkillFolder {
   /** Folder inside the origin, `/`-separated (`team/pdf-tools`). */
   readonly relativeDirectory: string;
   readonly files: LocalFile[];
+  /** More files than the per-skill limit: `notScanned` were never opened. */
   readonly truncated: boolean;
+  /** Every file found under the skill folder, scanned or not. */
+  readonly fileCount: number;
+  /** Paths (inside the skill) of the files past the per-skill limit, which were not scanned. */
+  readonly notScanned: readonly string[];
 }
 
 export interface FolderScan {
@@ -71,6 +77,8 @@ interface Entry {
   readonly target?: string;
   /** For a link that stays inside the folder: the file it points to (read instead of the link). */
   readonly real?: string;
+  /** What a special file is ("a named pipe (FIFO)"). */
+  readonly what?: string;
 }
 
 function inside(root: string, candidate: string): boolean {
@@ -165,7 +173,7 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
       } else if (stat.isFile()) {
         entries.push({ absolute, relative, kind: 'file', size: stat.size, executable: (stat.mode & 0o111) !== 0, ...(realFile !== undefined ? { real: realFile } : {}) });
       } else {
-        entries.push({ absolute, relative, kind: 'special', size: 0, executable: false });
+        entries.push({ absolute, relative, kind: 'special', size: 0, executable: false, what: fileKindOf(stat) });
       }
     }
   }
@@ -180,6 +188,12 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
   for (const e of entries) {
     if (e.kind === 'link-out' && !underSkill(e.relative)) skipped.push({ path: e.absolute, reason: `a symbolic link out of the folder (to ${e.target ?? '?'}); not followed` });
   }
+  for (const e of entries) {
+    // A SKILL.md that is a FIFO, device or socket makes no skill (it is never opened), but it must not vanish silently.
+    if (e.kind === 'special' && path.posix.basename(e.relative) === 'SKILL.md') {
+      skipped.push({ path: e.absolute, reason: `SKILL.md is ${e.what ?? 'not a regular file'}, not a regular file; it was not opened, so this folder is not read as a skill` });
+    }
+  }
   if (skillDirs.includes('.')) skipped.push({ path: path.join(folder, 'SKILL.md'), reason: 'a SKILL.md directly in the skills folder is not a skill (it needs its own folder)' });
 
   let budget = limits.maxTotalBytes;
@@ -190,19 +204,17 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
     // SKILL.md first, as a host reads it.
     own.sort((a, b) => (a.relative === `${prefix}SKILL.md` ? -1 : b.relative === `${prefix}SKILL.md` ? 1 : a.relative < b.relative ? -1 : 1));
     const files: LocalFile[] = [];
-    let skillTruncated = false;
-    for (const entry of own) {
-      if (files.length >= limits.maxFilesPerSkill) {
-        skillTruncated = true;
-        break;
-      }
+    // Past the limit nothing is opened, but every file is named: an unscanned file can hold anything.
+    const notScanned = own.slice(limits.maxFilesPerSkill).map((e) => e.relative.slice(prefix.length));
+    const skillTruncated = notScanned.length > 0;
+    for (const entry of own.slice(0, limits.maxFilesPerSkill)) {
       const relative = entry.relative.slice(prefix.length);
       if (entry.kind === 'link-out') {
         files.push({ absolute: entry.absolute, relative, size: 0, executable: false, symlinkTarget: entry.target ?? '?', unread: 'a symbolic link out of the folder (not followed)' });
         continue;
       }
       if (entry.kind === 'special') {
-        files.push({ absolute: entry.absolute, relative, size: 0, executable: false, unread: 'not a regular file (a pipe, socket or device); not opened' });
+        files.push({ absolute: entry.absolute, relative, size: 0, executable: false, unread: `${entry.what ?? 'not a regular file'}, not a regular file; not opened` });
         continue;
       }
       if (entry.size > limits.maxFileBytes) {
@@ -214,7 +226,7 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
         files.push({ absolute: entry.absolute, relative, size: entry.size, executable: entry.executable, unread: 'the folder’s reading budget is used up' });
         continue;
       }
-      const read = await readRegularFile(entry.real ?? entry.absolute, limits.maxFileBytes);
+      const read = await readSkillFile(entry.real ?? entry.absolute, limits.maxFileBytes);
       if (typeof read === 'string') {
         files.push({ absolute: entry.absolute, relative, size: entry.size, executable: entry.executable, unread: read });
         continue;
@@ -223,28 +235,20 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
       files.push({ absolute: entry.absolute, relative, size: read.byteLength, bytes: read, executable: entry.executable });
     }
     if (skillTruncated) truncated = true;
-    skills.push({ directory: path.join(folder, ...relativeDirectory.split('/')), relativeDirectory, files, truncated: skillTruncated });
+    skills.push({ directory: path.join(folder, ...relativeDirectory.split('/')), relativeDirectory, files, truncated: skillTruncated, fileCount: own.length, notScanned });
   }
   return { root: folder, exists: true, skills, skipped, truncated };
 }
 
 /** Reads a regular file without following a link swapped in after the walk; a message when it cannot. */
-async function readRegularFile(file: string, maxBytes: number): Promise<Buffer | string> {
-  let handle;
+async function readSkillFile(file: string, maxBytes: number): Promise<Buffer | string> {
   try {
-    handle = await fs.open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    return await readRegularFile(file, { maxBytes, followSymlinks: false });
   } catch (error) {
-    return `cannot be opened (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) return 'not a regular file; not read';
-    if (stat.size > maxBytes) return `${stat.size} bytes, over the ${maxBytes}-byte limit`;
-    return await handle.readFile();
-  } catch (error) {
-    return `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
-  } finally {
-    await handle.close();
+    if (error instanceof NotARegularFile) return `${error.kind}, not a regular file; not read`;
+    if (error instanceof FileTooLarge) return `over the ${maxBytes}-byte limit; not read`;
+    const code = (error as NodeJS.ErrnoException).code;
+    return `cannot be read (${code ?? String(error)})`;
   }
 }
 

@@ -5,7 +5,7 @@
 import { revealInvisible } from '../../../shared/invisible-chars.js';
 import { excerptOf, emptyResult, fileLocation, riskFinding, type RiskContext, type RuleResult } from './context.js';
 import { baseName, extensionOf } from './file-kinds.js';
-import { frontmatterOf, lineOfValue } from './frontmatter-view.js';
+import { everyFrontmatterOf, lineOfValue, type FrontmatterView } from './frontmatter-view.js';
 import type { PreparedFile } from './sources.js';
 
 // npm runs these on `npm install` (and `prepare` on git installs).
@@ -75,7 +75,13 @@ export function autoRunRule(ctx: RiskContext, files: readonly PreparedFile[]): R
     }
   }
 
-  const fm = frontmatterOf(ctx);
+  // The skill's own frontmatter, and that of every SKILL.md nested in it: a host that loads one runs its hooks.
+  for (const fm of everyFrontmatterOf(ctx)) frontmatterCommands(ctx, fm, out);
+  return out;
+}
+
+/** Commands in one frontmatter that a host or tool would run: hooks, and fields that hold a command. */
+function frontmatterCommands(ctx: RiskContext, fm: FrontmatterView, out: RuleResult): void {
   const hooks = fm.value['hooks'];
   if (hooks !== undefined) {
     const commands: Array<{ path: string; command: string }> = [];
@@ -107,5 +113,4 @@ export function autoRunRule(ctx: RiskContext, files: readonly PreparedFile[]): R
       );
     }
   }
-  return out;
 }

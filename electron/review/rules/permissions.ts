@@ -3,7 +3,7 @@
 // hosts honour change how and when the skill runs.
 import type { Severity } from '../../../shared/model.js';
 import { emptyResult, excerptOf, fileLocation, riskFinding, type RiskContext, type RuleResult } from './context.js';
-import { frontmatterOf } from './frontmatter-view.js';
+import { everyFrontmatterOf, type FrontmatterView } from './frontmatter-view.js';
 
 export interface ToolRequest {
   /** As written: `Bash(git:*)`. */
@@ -75,7 +75,12 @@ const HOST_FIELDS: Readonly<Record<string, { meaning: (v: unknown) => string; se
 
 export function permissionsRule(ctx: RiskContext): RuleResult {
   const out = emptyResult();
-  const fm = frontmatterOf(ctx);
+  // The skill's own frontmatter, and that of every SKILL.md nested in it: a host that loads one grants what it asks.
+  for (const fm of everyFrontmatterOf(ctx)) judgeRequests(ctx, fm, out);
+  return out;
+}
+
+function judgeRequests(ctx: RiskContext, fm: FrontmatterView, out: RuleResult): void {
   const raw = fm.value['allowed-tools'];
   if (raw !== undefined) {
     const requests = splitTools(raw).map(describeTool);
@@ -103,5 +108,4 @@ export function permissionsRule(ctx: RiskContext): RuleResult {
       }),
     );
   }
-  return out;
 }

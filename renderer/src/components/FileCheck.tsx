@@ -13,12 +13,13 @@ const REASONS: Record<Extract<FileCheck, { state: 'failed' }>['reason'], string>
   'too-large': 'Over the per-file limit',
   'read-error': 'Could not be read',
   decode: 'Could not be decoded',
+  changed: 'Content changed between reads',
 };
 
 function fileCheckWords(check: FileCheck): string {
   switch (check.state) {
     case 'unread':
-      return 'not yet read';
+      return check.reason === 'skill-md-failed' ? 'not read: SKILL.md failed verification' : 'not yet read';
     case 'verified':
       return 'matches listing';
     case 'failed':
@@ -53,8 +54,8 @@ export function FileCheckResult({ check, listed }: { check: FileCheck; listed?: 
   switch (check.state) {
     case 'unread':
       return (
-        <Text size="sm" c="dimmed" data-file-check="unread">
-          Not read yet.
+        <Text size="sm" c="dimmed" data-file-check="unread" {...(check.reason ? { 'data-reason': check.reason } : {})}>
+          {check.message ?? 'Not read yet.'}
         </Text>
       );
     case 'verified':

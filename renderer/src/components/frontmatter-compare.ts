@@ -1,6 +1,7 @@
 // The listing's frontmatter beside the served SKILL.md's, field by field.
 // The spec wants them identical; the table shows exactly where they are not.
 import { parse } from 'yaml';
+import { MAX_DEPTH, describePath, findTooDeep } from '../../../shared/nesting.js';
 import { frontmatterText } from './skill-md.js';
 
 export interface FieldComparison {
@@ -21,10 +22,21 @@ export function parseServedFrontmatter(skillMd: string): ServedFrontmatter {
   try {
     value = parse(yamlText);
   } catch (error) {
-    return { ok: false, message: `The served frontmatter is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    // The YAML reader recurses per level and reports running out of stack as a parse error.
+    if (/maximum call stack size exceeded|too much recursion/i.test(message ?? '')) return { ok: false, message: tooDeepMessage() };
+    return { ok: false, message: `The served frontmatter is not valid YAML: ${message}` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, message: 'The served frontmatter is not a mapping of fields.' };
+  // Compared and drawn only as deep as the main process checks it (shared/nesting.ts): past that, every
+  // recursive walk here (stringify, the table) would be following data nobody checked.
+  const deep = findTooDeep(value, MAX_DEPTH);
+  if (deep) return { ok: false, message: tooDeepMessage(deep) };
   return { ok: true, value: value as Record<string, unknown> };
+}
+
+function tooDeepMessage(keys?: readonly string[]): string {
+  return `The served frontmatter nests data more than ${MAX_DEPTH} levels deep${keys ? ` (at ${describePath(keys)})` : ''}; the inspector follows no deeper, so it is not compared or shown.`;
 }
 
 /** JSON with sorted keys, so two equal values compare equal whatever their key order. */

@@ -24,8 +24,11 @@ interface ReviewState {
   runErrors: ReadonlyMap<string, string>;
   /** The last review of a skill (reads no file). Skips a skill already loading. */
   load(serverId: string, skillUri: string): Promise<void>;
-  /** Reads every file of the skill and reviews it: the explicit "Review content" action. */
-  scan(serverId: string, skillUri: string): Promise<SkillReview | undefined>;
+  /**
+   * Reads every file of the skill and reviews it: the explicit "Review content" action. `inspect`
+   * reads past a SKILL.md that failed ("Read the rest for inspection"); the skill stays unverified.
+   */
+  scan(serverId: string, skillUri: string, options?: { inspect?: boolean }): Promise<SkillReview | undefined>;
   applyUpdated(review: SkillReview): void;
   /** Drops cached reviews of one origin (a folder was removed or rescanned). */
   forgetOrigin(serverId: string): void;
@@ -51,14 +54,14 @@ export const useReviews = create<ReviewState>((set, get) => ({
       set({ reviews: new Map(get().reviews).set(key, { state: 'error', message: errorMessage(error) }) });
     }
   },
-  async scan(serverId, skillUri) {
+  async scan(serverId, skillUri, options = {}) {
     const key = skillKey(serverId, skillUri);
     if (get().running.has(key)) return undefined;
     const errors = new Map(get().runErrors);
     errors.delete(key);
     set({ running: new Map(get().running).set(key, { startedAt: new Date().toISOString() }), runErrors: errors });
     try {
-      const review = await api.call('review.scanSkill', { serverId, skillUri });
+      const review = await api.call('review.scanSkill', { serverId, skillUri, ...(options.inspect ? { inspect: true } : {}) });
       get().applyUpdated(review);
       return review;
     } catch (error) {

@@ -17,7 +17,8 @@ interface VerifyState {
   cancel(): Promise<void>;
   applyProgress(job: VerifyJob): void;
   dismiss(): void;
-  verifySkill(serverId: string, skillUri: string): Promise<void>;
+  /** `inspect`: read the rest even though SKILL.md failed ("Read the rest for inspection"); the skill stays unverified. */
+  verifySkill(serverId: string, skillUri: string, options?: { inspect?: boolean }): Promise<void>;
   /** Stops a running Verify of one skill; no error is shown for it. */
   cancelVerify(serverId: string, skillUri: string): Promise<void>;
 }
@@ -59,14 +60,14 @@ export const useVerify = create<VerifyState>((set, get) => ({
   dismiss() {
     set({ summaryOpen: false, startError: undefined });
   },
-  async verifySkill(serverId, skillUri) {
+  async verifySkill(serverId, skillUri, options = {}) {
     const key = skillKey(serverId, skillUri);
     const errors = new Map(get().verifyErrors);
     errors.delete(key);
     set({ verifying: new Set(get().verifying).add(key), verifyErrors: errors });
     cancelledByUser.delete(key);
     try {
-      await api.call('skills.verify', { serverId, skillUri });
+      await api.call('skills.verify', { serverId, skillUri, ...(options.inspect ? { inspect: true } : {}) });
     } catch (error) {
       if (!cancelledByUser.has(key)) set({ verifyErrors: new Map(get().verifyErrors).set(key, errorMessage(error)) });
     } finally {

@@ -12,6 +12,7 @@ import { ErrorNotice } from '../components/ErrorNotice.js';
 import { CopyIcon } from '../components/JsonView.js';
 import { SeverityBadge } from '../components/SeverityBadge.js';
 import { LegacyBadge, StatusBadge } from '../components/StatusBadge.js';
+import { UriText } from '../components/UriText.js';
 import { skillKey, useCatalog } from '../state/catalog.js';
 import { originById, useLocalOrigins } from '../state/local-origins.js';
 import { type DetailTab, useSelection } from '../state/selection.js';
@@ -19,6 +20,7 @@ import { serverById, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { ApprovalHeaderActions } from './approvals/ApprovalHeaderActions.js';
 import { ChangesTab } from './approvals/ChangesTab.js';
+import { LocalScanNotice } from './local/LocalScanNotice.js';
 import { LocalStatusBadge } from './local/LocalStatusBadge.js';
 import { useReviewCounts } from './skill/use-skill-review.js';
 import { ReviewTab } from './review/ReviewTab.js';
@@ -104,8 +106,8 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
               {entry.name}
             </Title>
             <Group gap={4} wrap="nowrap">
-              <Text className="mono" size="xs" c="dimmed" truncate>
-                {entry.uri}
+              <Text className="mono" size="xs" c="dimmed" truncate data-detail-uri>
+                <UriText uri={entry.uri} />
               </Text>
               <CopyIcon value={entry.uri} label="Copy skill URI" />
             </Group>
@@ -139,6 +141,7 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
           </Text>
         </Group>
         {verifyError ? <ErrorNotice title="Verify failed" message={verifyError} /> : null}
+        {local ? <LocalScanNotice entry={entry} /> : null}
       </Stack>
       <Tabs value={tab} onChange={(value) => value && setTab(value as DetailTab)} keepMounted={false} className="detail-tabs">
         <Tabs.List px="xs">

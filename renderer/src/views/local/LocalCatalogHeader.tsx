@@ -7,6 +7,7 @@ import { CopyIcon } from '../../components/JsonView.js';
 import { useLocalOrigins } from '../../state/local-origins.js';
 import { useLocalDialogs } from './local-dialogs.js';
 import { hostList } from './origin-labels.js';
+import { SkippedList } from './SkippedList.js';
 
 export function LocalCatalogHeader({ origin }: { origin: LocalOrigin }) {
   const rescanning = useLocalOrigins((s) => s.rescanning.has(origin.id));
@@ -36,9 +37,12 @@ export function LocalCatalogHeader({ origin }: { origin: LocalOrigin }) {
           ) : null}
         </Group>
       </Group>
-      <Text size="xs" c="dimmed" truncate>
-        {origin.description} · read by {hostList(origin.hosts)}
-      </Text>
+      <Group gap={6} wrap="nowrap">
+        <Text size="xs" c="dimmed" truncate>
+          {origin.description} · read by {hostList(origin.hosts)}
+        </Text>
+        <SkippedList origin={origin} />
+      </Group>
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ import { hostList } from './origin-labels.js';
 export function LocalOriginRow({ origin, index, selected, onChoose }: { origin: LocalOrigin; index: number; selected: boolean; onChoose: () => void }) {
   const rescanning = useLocalOrigins((s) => s.rescanning.has(origin.id));
   const openDialog = useLocalDialogs((s) => s.open);
-  const status = origin.error ? origin.error : !origin.exists ? 'not on this computer' : origin.truncated ? 'scan stopped at a limit; some skills are not shown' : origin.description;
+  const status = origin.error ? origin.error : !origin.exists ? 'not on this computer' : origin.truncated ? 'scan stopped at a limit; some files or skills were not read' : origin.description;
   return (
     <SidebarOption index={index} selected={selected} onChoose={onChoose} data={{ 'data-local-origin': origin.id, 'data-local-label': origin.label, 'data-exists': origin.exists }}>
       <Group justify="space-between" wrap="nowrap" gap={6}>

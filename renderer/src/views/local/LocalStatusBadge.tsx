@@ -6,7 +6,8 @@ import type { SkillStatus } from '../../../../shared/model.js';
 
 const LOCAL: Partial<Record<SkillStatus, { color: string; label: string; tip: string; Icon: typeof IconFolderCheck }>> = {
   verified: { color: 'teal', label: 'read from disk', tip: 'Every file of this folder was read when the folder was scanned. There is no listing to compare with: this says nothing about safety.', Icon: IconFolderCheck },
-  partial: { color: 'yellow', label: 'partly read', tip: 'Some files could not be read (too large, unreadable, or links); the Files and Checks tabs say which.', Icon: IconCircleDashed },
+  // Not every file was read (too many for the scan, too large, unreadable, or links): nothing about it is verified.
+  partial: { color: 'yellow', label: 'incomplete — not verified', tip: 'Not every file of this folder was read: it has more files than the scan reads, or some are too large, unreadable or links. What was not read was not checked; the Checks tab says which files.', Icon: IconCircleDashed },
   invalid: { color: 'red', label: 'invalid SKILL.md', tip: 'SKILL.md has no valid frontmatter, so agents would not load it.', Icon: IconAlertTriangle },
 };
 

@@ -9,6 +9,10 @@ import { Busy } from '../../components/Busy.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { SkillSummary } from '../../components/SkillSummary.js';
 import { useSkillReview } from '../skill/use-skill-review.js';
+import { ReadRestNotice } from '../skill/ReadRestNotice.js';
+import { useVerify } from '../../state/verify.js';
+import { useSelection } from '../../state/selection.js';
+import { skillKey } from '../../state/keys.js';
 import { ReviewFiles } from './ReviewFiles.js';
 import { ReviewFindings } from './ReviewFindings.js';
 import { ReviewOrigin } from './ReviewOrigin.js';
@@ -20,6 +24,12 @@ export function ReviewReportView({ entry, report }: { entry: SkillEntry; report:
   const { review: scan, run: scanRunning, runError } = useSkillReview(entry);
   const links = useMemo(() => reviewLinks(entry), [entry]);
   const notRead = report.files.filter((f) => f.notRead).length;
+  // Files left unread because SKILL.md failed (not those a cancel left): they can be read for inspection.
+  const skipped = report.cancelled ? 0 : notRead;
+  const inspecting = useVerify((s) => s.verifying.has(skillKey(entry.serverId, entry.uri)));
+  const inspect = () => {
+    void useVerify.getState().verifySkill(entry.serverId, entry.uri, { inspect: true }).then(() => useSelection.getState().openFile(report.files.find((f) => f.notRead)?.uri ?? entry.uri, 'files'));
+  };
 
   return (
     <Stack gap="lg" data-review-report={report.fingerprint} data-review-dynamic={report.dynamic}>
@@ -28,10 +38,14 @@ export function ReviewReportView({ entry, report }: { entry: SkillEntry; report:
           {notRead} of {report.files.length} file{report.files.length === 1 ? ' was' : 's were'} not read, so this version cannot be approved. Review again to read them all.
         </Alert>
       ) : null}
+      <ReadRestNotice entry={entry} count={skipped} onRead={inspect} busy={inspecting} />
       <ReviewSection title="In plain words" id="summary">
-        <Text size="sm" data-review-description>
-          {report.description || <Text span c="dimmed">The skill gives no description.</Text>}
-        </Text>
+        {/* The summary quotes SKILL.md as served; until it is written, the listing's words, said to be the listing's. */}
+        {scan ? null : (
+          <Text size="sm" data-review-description>
+            {report.description ? `The listing describes it as: ${report.description}` : <Text span c="dimmed">The listing gives no description.</Text>}
+          </Text>
+        )}
         {scan ? <SkillSummary summary={scan.summary} onEvidence={links.onEvidence} onFinding={links.onFinding} fileLabel={links.fileLabel} /> : null}
         {!scan && scanRunning ? (
           <Busy>Writing the plain-language summary…</Busy>

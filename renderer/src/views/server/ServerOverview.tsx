@@ -11,6 +11,7 @@ import { DiagnosticNotice, ErrorNotice } from '../../components/ErrorNotice.js';
 import { FactRow as Row } from '../../components/FactTable.js';
 import { FindingsList } from '../../components/FindingsList.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
+import { UriText } from '../../components/UriText.js';
 import { JsonView } from '../../components/JsonView.js';
 import { WorstFinding } from '../../components/SeverityBadge.js';
 import { formatTime } from '../../components/format-time.js';
@@ -204,11 +205,11 @@ function InstructionPointers({ serverId, connected }: { serverId: string; connec
               {p.confirmed ? <IconCircleCheck size={14} color="var(--mantine-color-green-6)" aria-label="confirmed" /> : <IconCircleX size={14} color="var(--mantine-color-red-6)" aria-label="not confirmed" />}
               {p.confirmed ? (
                 <Anchor component="button" type="button" size="xs" className="mono" onClick={() => openSkill(skillKey(serverId, p.uri))}>
-                  {p.uri}
+                  <UriText uri={p.uri} />
                 </Anchor>
               ) : (
                 <Text size="xs" className="mono">
-                  {p.uri}
+                  <UriText uri={p.uri} />
                 </Text>
               )}
               {p.error ? (

@@ -12,6 +12,7 @@ import { useSelection } from '../../state/selection.js';
 import { useSkillDetails } from '../../state/skill-details.js';
 import { useVerify } from '../../state/verify.js';
 import { ReviewFindingsNote } from './ReviewFindingsNote.js';
+import { ReadRestNotice } from './ReadRestNotice.js';
 import { mergeFindings, useFocusedFinding } from './review-findings.js';
 import { relativePath } from './use-skill-file.js';
 import { useSkillReview } from './use-skill-review.js';
@@ -49,6 +50,7 @@ export function ChecksTab({ entry }: { entry: SkillEntry }) {
           </Group>
         </Alert>
       ) : null}
+      {!local ? <ReadRestNotice entry={entry} busy={verifying} onRead={() => void useVerify.getState().verifySkill(entry.serverId, entry.uri, { inspect: true })} /> : null}
       <ReviewFindingsNote entry={entry} review={review} />
       {!local && load?.state === 'error' ? <ErrorNotice title="The findings could not be loaded" message={load.message} onRetry={() => void useSkillDetails.getState().loadFindings(entry.serverId, entry.uri)} /> : null}
       {findings === undefined ? <Loader size="sm" /> : null}

@@ -15,6 +15,7 @@ import type { ReviewRun } from '../../state/review.js';
 import { useServers } from '../../state/servers.js';
 import { evidenceLinks } from './evidence-links.js';
 import { reviewContent, useSkillReview } from './use-skill-review.js';
+import { ReadRestNotice } from './ReadRestNotice.js';
 
 export function ContentReview({ entry }: { entry: SkillEntry }) {
   const { load, review, run, runError } = useSkillReview(entry);
@@ -50,6 +51,9 @@ export function ContentReview({ entry }: { entry: SkillEntry }) {
       {review ? (
         <>
           <SkillSummary summary={review.summary} {...links} />
+          {local ? null : (
+            <ReadRestNotice entry={entry} what="reviewed" count={review.files.filter((f) => !f.read && f.problem?.startsWith('Not read: SKILL.md failed verification')).length} busy={Boolean(run)} disabled={!connected} onRead={() => reviewContent(entry, { inspect: true })} />
+          )}
           <ReviewFacts review={review} local={local} running={Boolean(run)} disabled={!connected} onAgain={() => reviewContent(entry)} />
           {review.hidden.length > 0 ? (
             <Stack gap={6} data-overview-hidden-text>

@@ -13,6 +13,8 @@ import { useSelection } from '../../state/selection.js';
 import { useSkillDetails } from '../../state/skill-details.js';
 import { buildFileTree, OUTSIDE_GROUP } from './file-tree.js';
 import { FileView } from './FileView.js';
+import { ReadRestNotice } from './ReadRestNotice.js';
+import { useVerify } from '../../state/verify.js';
 
 export function FilesTab({ entry }: { entry: SkillEntry }) {
   const key = skillKey(entry.serverId, entry.uri);
@@ -44,6 +46,7 @@ export function FilesTab({ entry }: { entry: SkillEntry }) {
     if (value && files.has(value)) openFile(value, 'files');
   };
   const unlistedCount = nodes.filter((n) => !n.listed && n.kind === 'file').length;
+  const verifying = useVerify((s) => s.verifying.has(key));
 
   return (
     <div className="files-layout">
@@ -59,6 +62,7 @@ export function FilesTab({ entry }: { entry: SkillEntry }) {
             This skill is dynamic: the server lists no files, so only SKILL.md is known.
           </Text>
         ) : null}
+        {isLocalOriginId(entry.serverId) ? null : <ReadRestNotice entry={entry} busy={verifying} onRead={() => void useVerify.getState().verifySkill(entry.serverId, entry.uri, { inspect: true })} />}
         {treeLoad?.state === 'error' ? <ErrorNotice title="The file tree could not be listed" message={treeLoad.message} onRetry={() => void useSkillDetails.getState().loadTree(entry.serverId, entry.uri)} /> : null}
         <div onKeyDown={onKeyDown}>
           <Tree

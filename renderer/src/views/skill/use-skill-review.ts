@@ -41,7 +41,7 @@ export function useReviewCounts(key: string, local: boolean): { readonly errors:
   return { errors, warnings };
 }
 
-/** Starts "Review content" for a skill (reads every file). */
-export function reviewContent(entry: SkillEntry): void {
-  void useReviews.getState().scan(entry.serverId, entry.uri);
+/** Starts "Review content" for a skill (reads every file; past a failed SKILL.md only when inspecting). */
+export function reviewContent(entry: SkillEntry, options: { inspect?: boolean } = {}): void {
+  void useReviews.getState().scan(entry.serverId, entry.uri, options);
 }
