@@ -163,12 +163,13 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
     ...(options.projectDirs !== undefined ? { projectDirs: options.projectDirs } : {}),
   };
-  const approvals = await createApprovalHandlers(deps);
-  const reviewHandlers = await createReviewHandlers(deps);
+  const review = await createReviewHandlers(deps);
+  // Start review reads once: the approvals review hands its bytes to the content review.
+  const approvals = await createApprovalHandlers(deps, { reviewContent: review.reviewPass });
 
   const handlers: Handlers = {
     ...approvals.handlers,
-    ...reviewHandlers,
+    ...review.handlers,
     'app.info': async () => ({ name: 'Skill Inspector', version: options.appVersion, mode: options.mode, dataDir: options.dataDir, platform: process.platform }),
     'app.alerts': async () => [...alerts],
     'app.openExternal': async ({ url }) => {

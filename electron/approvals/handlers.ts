@@ -13,7 +13,7 @@ import { AuditLog } from './audit-log.js';
 import { buildDiff } from './diff.js';
 import { HistoryStore } from './history-store.js';
 import { exportLock, importLock } from './lock-file.js';
-import { runReview } from './review.js';
+import { runReview, type ReviewContext } from './review.js';
 
 export type ApprovalHandlers = Pick<Handlers, keyof typeof APPROVAL_PARAMS>;
 
@@ -27,7 +27,7 @@ export interface ApprovalsFeature {
   settled(): Promise<void>;
 }
 
-export async function createApprovalHandlers(deps: FeatureDeps): Promise<ApprovalsFeature> {
+export async function createApprovalHandlers(deps: FeatureDeps, options: Pick<ReviewContext, 'reviewContent'> = {}): Promise<ApprovalsFeature> {
   const snapshots = new SnapshotStore(path.join(deps.dataDir, SNAPSHOTS_DIR));
   const problems: { report?: Approvals['reportProblem'] } = {};
   const history = new HistoryStore(path.join(deps.dataDir, HISTORY_DIR), (problem) => problems.report?.(problem));
@@ -37,7 +37,7 @@ export async function createApprovalHandlers(deps: FeatureDeps): Promise<Approva
 
   const reviews = new Map<string, AbortController>();
   const reviewKey = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
-  const ctx = { deps, approvals: service, snapshots };
+  const ctx: ReviewContext = { deps, approvals: service, snapshots, ...options };
 
   const handlers: ApprovalHandlers = {
     'approvals.startReview': async ({ serverId, skillUri }) => {

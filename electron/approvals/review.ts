@@ -1,6 +1,7 @@
 // A review: refresh the entry with skills/get, then read and verify every file
-// of the skill (SKILL.md first; if it fails, nothing else is read, as a host
-// would), keep the verified bytes in the snapshot store, and gather what the
+// of the skill in one skill pass (SKILL.md first; if it fails, nothing else is
+// read, as a host would), keep the verified bytes in the snapshot store, hand
+// the same bytes to the content review, and gather what the
 // Review screen shows: each file's verification and text, the findings, what
 // the skill asks for, where it comes from, and whether it can be approved.
 import type { ReviewFile, ReviewReport, SkillOrigin } from '../../shared/approvals-model.js';
@@ -9,6 +10,9 @@ import type { FileCheck, ServerConfig } from '../../shared/model.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
+import type { ReadResult } from '../skills/engine.js';
+import { NOT_READ_MESSAGE } from '../skills/registry.js';
+import type { PassResult } from '../skills/skill-passes.js';
 import type { SnapshotStore } from '../snapshots/snapshot-store.js';
 import { StoreWriteError } from '../storage/atomic-file.js';
 import type { Approvals } from './approvals.js';
@@ -19,6 +23,8 @@ export interface ReviewContext {
   readonly deps: FeatureDeps;
   readonly approvals: Approvals;
   readonly snapshots: SnapshotStore;
+  /** The content-risk review of the same bytes (the review feature's), so the window gets both from one read. */
+  readonly reviewContent?: (serverId: string, pass: PassResult) => Promise<unknown>;
 }
 
 function describeTransport(server: ServerConfig): string {
@@ -33,8 +39,6 @@ function describeTransport(server: ServerConfig): string {
     return t.kind;
   }
 }
-
-class ReviewNotKept extends Error {}
 
 export async function runReview(ctx: ReviewContext, serverId: string, skillUri: string, signal: AbortSignal): Promise<ReviewReport> {
   const { deps, approvals, snapshots } = ctx;
@@ -59,10 +63,32 @@ export async function runReview(ctx: ReviewContext, serverId: string, skillUri: 
   const order = [ownRef?.uri ?? skillUri, ...listedFiles.filter((r) => r !== ownRef).map((r) => r.uri)];
   const total = order.length;
 
+  // One pass reads the skill as a host would (SKILL.md first, nothing else if it fails, the directory walked where
+  // offered, SKILL.md a second time on purpose); its bytes serve this report and the content review alike, so one
+  // Start review reads each file once.
+  const reads = new Map<string, ReadResult>();
+  let done = 0;
+  let pass: PassResult | undefined;
+  try {
+    pass = await engine.passSkill(rpc, skillUri, {
+      withGet: false,
+      keepBytes: true,
+      secondRead: true,
+      signal,
+      onBytes: (read) => {
+        reads.set(read.uri, read);
+        deps.emit('approvals.reviewProgress', { serverId, skillUri, done: ++done, total, fileUri: read.uri });
+      },
+    });
+  } catch (error) {
+    // Cancelled mid-read: the report says what was read so far.
+    if (!signal.aborted) throw error;
+  }
+  const notRead = new Set(pass?.notRead ?? []);
+
   const files: ReviewFile[] = [];
   const texts = new Map<string, string>();
-  let stopped: string | undefined;
-  for (const [index, uri] of order.entries()) {
+  for (const uri of order) {
     const listed = listedFiles.find((r) => r.uri === uri);
     const base = {
       uri,
@@ -70,48 +96,40 @@ export async function runReview(ctx: ReviewContext, serverId: string, skillUri: 
       ...(listed ? { listed: { digest: listed.digest, size: listed.size } } : {}),
       nestedSkillMd: canonicalUri(uri) !== own && /\/SKILL\.md$/.test(canonicalUri(uri)),
     };
-    if (signal.aborted) stopped ??= 'The review was cancelled before this file was read.';
-    if (stopped) {
-      files.push({ ...base, check: { state: 'unread' }, size: 0, digest: '', isText: false, snapshotted: false, notRead: stopped });
+    const read = reads.get(uri);
+    if (!read) {
+      const check: FileCheck = notRead.has(uri) ? { state: 'unread', reason: 'skill-md-failed', message: NOT_READ_MESSAGE } : { state: 'unread' };
+      const why = notRead.has(uri) ? NOT_READ_MESSAGE : 'The review was cancelled before this file was read.';
+      files.push({ ...base, check, size: 0, digest: '', isText: false, snapshotted: false, notRead: why });
       continue;
     }
-    let file: ReviewFile;
-    try {
-      const read = await engine.readFile(rpc, skillUri, uri, { keepBytes: true, signal });
-      let snapshotted = false;
-      if (read.check.state === 'verified' && read.bytes) {
-        await snapshots.put(serverId, read.bytes, read.digest).catch((error: unknown) => {
-          // Not a verification failure: the bytes checked out but could not be kept (a full disk).
-          if (!(error instanceof StoreWriteError)) throw error;
-          throw new ReviewNotKept(`The review of ${skillUri} stopped: ${base.path} was read and verified, but its bytes could not be kept for the approval to be bound to. ${error.message}`);
-        });
-        snapshotted = true;
+    // The verdict after the whole pass: the deliberate second read of SKILL.md can still fail it.
+    const check = pass?.entry.files[uri] ?? read.check;
+    let snapshotted = false;
+    if (check.state === 'verified' && read.bytes) {
+      try {
+        await snapshots.put(serverId, read.bytes, read.digest);
+      } catch (error) {
+        // Not a verification failure: the bytes checked out but could not be kept (a full disk).
+        if (!(error instanceof StoreWriteError)) throw error;
+        throw new ApiFailure('failed', `The review of ${skillUri} stopped: ${base.path} was read and verified, but its bytes could not be kept for the approval to be bound to. ${error.message}`);
       }
-      if (read.text !== undefined) texts.set(uri, read.text);
-      file = {
-        ...base,
-        check: read.check,
-        ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}),
-        size: read.size,
-        digest: read.digest,
-        isText: read.isText,
-        ...(read.text !== undefined ? { text: read.text } : {}),
-        snapshotted,
-      };
-    } catch (error) {
-      if (error instanceof ReviewNotKept) throw new ApiFailure('failed', error.message);
-      const check: FileCheck = { state: 'failed', reason: 'read-error', message: error instanceof Error ? error.message : String(error), checkedAt: new Date().toISOString() };
-      file = { ...base, check, size: 0, digest: '', isText: false, snapshotted: false };
+      snapshotted = true;
     }
-    files.push(file);
-    deps.emit('approvals.reviewProgress', { serverId, skillUri, done: index + 1, total, fileUri: uri });
-    if (index === 0 && file.check.state === 'failed') {
-      stopped = 'Not read: SKILL.md failed verification, and a host reads nothing else of a skill whose SKILL.md does not check out.';
-    }
+    if (read.text !== undefined) texts.set(uri, read.text);
+    files.push({
+      ...base,
+      check,
+      ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}),
+      size: read.size,
+      digest: read.digest,
+      isText: read.isText,
+      ...(read.text !== undefined ? { text: read.text } : {}),
+      snapshotted,
+    });
   }
+  if (pass && !signal.aborted) await ctx.reviewContent?.(serverId, pass);
 
-  // The directory, where the server offers it, can show a nested SKILL.md that nothing lists: it is a skill of its own too.
-  if (!stopped && !signal.aborted && engine.offersDirectory(serverId)) await engine.walkDirectory(rpc, record, signal).catch(() => undefined);
   const view = engine.entry(serverId, skillUri);
   const approval = approvals.get(serverId, skillUri) ?? null;
   const requests = skillRequests({

@@ -8,6 +8,7 @@ import { severityRank } from '../../shared/findings.js';
 import type { Finding, SkillEntry } from '../../shared/model.js';
 import { forEachLimited } from '../skills/concurrency.js';
 import { probeDirectoryOnFile } from '../skills/directory.js';
+import { SharedReads } from '../skills/shared-reads.js';
 import { probeUnknownSkill } from '../skills/skills-get.js';
 import { containment } from '../../shared/skill-uri.js';
 import { reviewContent } from '../review/risk-review.js';
@@ -51,9 +52,11 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
     let done = 0;
     // One byte budget for the whole check, as for the app's Verify all; each skill's pass has its own as well.
     const job = jobBudget(() => session.settings);
+    // A file a skill and the skill nested in it both list is read once for the check.
+    const sharedReads = SharedReads.of([state]);
     // A few skills at a time: each reads its own files in order, SKILL.md first.
     await forEachLimited(listed, session.settings.readConcurrency, async (skill) => {
-      const pass = await engine.passSkill(rpc, skill.uri, { withGet: true, keepBytes: true, secondRead: true, jobBudget: job });
+      const pass = await engine.passSkill(rpc, skill.uri, { withGet: true, keepBytes: true, secondRead: true, jobBudget: job, sharedReads });
       const files: ReviewFileInput[] = [];
       for (const read of pass.reads) {
         const path = read.uri === skill.uri ? 'SKILL.md' : relativePath(read.uri, skill.uri);

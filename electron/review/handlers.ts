@@ -10,12 +10,23 @@ import type { FeatureDeps } from '../feature-deps.js';
 import { findCollisions, qualifiedName } from './collisions.js';
 import { LocalOrigins } from './local/origins.js';
 import { HOSTS } from './precedence.js';
-import { reviewServerSkill } from './server-review.js';
+import type { PassResult } from '../skills/skill-passes.js';
+import { reviewOfPass, reviewServerSkill, type ServerReview } from './server-review.js';
 import { summarise, type SummaryInput } from './summary.js';
 
 export type ReviewHandlers = Pick<Handlers, keyof typeof REVIEW_PARAMS>;
 
-export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewHandlers> {
+export interface ReviewFeature {
+  readonly handlers: ReviewHandlers;
+  /**
+   * Records the content review of a server skill from bytes a pass already
+   * read (the approvals review's), as review.scanSkill would, without reading
+   * anything again.
+   */
+  reviewPass(serverId: string, pass: PassResult): Promise<SkillReview>;
+}
+
+export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewFeature> {
   const reviews = new Map<string, SkillReview>();
   const key = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
 
@@ -78,23 +89,21 @@ export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewHan
     return review.files.some((f) => f.read && listed.has(f.uri) && listed.get(f.uri) !== f.digest) || resources.some((r) => !review.files.some((f) => f.uri === r.uri));
   }
 
-  return {
+  /** Keeps a review (with its name clashes added) and tells the window. */
+  async function keepReview({ review, summaryInput }: ServerReview): Promise<SkillReview> {
+    const kept = await withNameFindings(review, summaryInput);
+    reviews.set(key(kept.serverId, kept.skillUri), kept);
+    deps.emit('review.updated', kept);
+    return kept;
+  }
+
+  const handlers: ReviewHandlers = {
     'review.scanSkill': async ({ serverId, skillUri, inspect }) => {
-      let review: SkillReview;
-      let summaryInput: Omit<SummaryInput, 'findings'>;
-      if (isLocalOriginId(serverId)) {
-        await local.ensureScanned();
-        const skill = await local.rescanSkill(serverId, skillUri);
-        review = skill.review;
-        // On disk, the file is what a host reads: its frontmatter is the skill's own.
-        summaryInput = { frontmatter: skill.entry.frontmatter, files: review.files, complete: review.complete };
-      } else {
-        ({ review, summaryInput } = await reviewServerSkill(deps, serverId, skillUri, inspect ? { inspect: true } : {}));
-      }
-      review = await withNameFindings(review, summaryInput);
-      reviews.set(key(review.serverId, review.skillUri), review);
-      deps.emit('review.updated', review);
-      return review;
+      if (!isLocalOriginId(serverId)) return keepReview(await reviewServerSkill(deps, serverId, skillUri, inspect ? { inspect: true } : {}));
+      await local.ensureScanned();
+      const skill = await local.rescanSkill(serverId, skillUri);
+      // On disk, the file is what a host reads: its frontmatter is the skill's own.
+      return keepReview({ review: skill.review, summaryInput: { frontmatter: skill.entry.frontmatter, files: skill.review.files, complete: skill.review.complete } });
     },
     'review.get': async ({ serverId, skillUri }) => {
       if (isLocalOriginId(serverId)) {
@@ -141,4 +150,5 @@ export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewHan
     },
     'review.collisions': async () => collisionReport(),
   };
+  return { handlers, reviewPass: async (serverId, pass) => keepReview(await reviewOfPass(deps, serverId, pass)) };
 }

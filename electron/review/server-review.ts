@@ -11,6 +11,7 @@ import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
 import { parseFrontmatter } from '../skills/frontmatter.js';
 import { NOT_READ_MESSAGE } from '../skills/registry.js';
+import type { PassResult } from '../skills/skill-passes.js';
 import { qualifiedName } from './collisions.js';
 import type { ReviewFileInput } from './rules/context.js';
 import { reviewContentYielding, type UnreadFile } from './risk-review.js';
@@ -24,17 +25,26 @@ export interface ServerReview {
 
 export async function reviewServerSkill(deps: FeatureDeps, serverId: string, skillUri: string, options: { inspect?: boolean } = {}): Promise<ServerReview> {
   const server = deps.catalog.get(serverId);
-  const rpc = deps.rpcFor(serverId);
   const record = deps.engine.record(serverId, skillUri);
   if (!record) throw new ApiFailure('not-found', `No skill ${skillUri} is known on "${server.label}". Refresh the listing or load it by URI first.`);
-  const own = canonicalUri(record.entry.uri);
+  const pass = await deps.engine.passSkill(deps.rpcFor(serverId), record.entry.uri, { withGet: false, keepBytes: true, secondRead: true, ...(options.inspect ? { inspect: true } : {}) });
+  return reviewOfPass(deps, serverId, pass);
+}
+
+/**
+ * The content review of bytes a pass already read (with keepBytes and the
+ * deliberate second read): the approvals review hands its pass here, so one
+ * "Start review" reads each file once.
+ */
+export async function reviewOfPass(deps: FeatureDeps, serverId: string, pass: PassResult): Promise<ServerReview> {
+  const server = deps.catalog.get(serverId);
+  const own = canonicalUri(pass.entry.uri);
   const pathOf = (uri: string) => {
     if (canonicalUri(uri) === own) return 'SKILL.md';
-    const where = containment(uri, record.entry.uri);
+    const where = containment(uri, pass.entry.uri);
     return where.inside ? where.relativePath : uri;
   };
 
-  const pass = await deps.engine.passSkill(rpc, record.entry.uri, { withGet: false, keepBytes: true, secondRead: true, ...(options.inspect ? { inspect: true } : {}) });
   const entry = pass.entry;
   const files: ReviewFileInput[] = [];
   const unread: UnreadFile[] = [];

@@ -3,25 +3,24 @@
 // Verify all as a cancellable job. Plain Node; the app, the CLI and the tests
 // drive the same code.
 import { finding } from '../../shared/findings.js';
-import type { FileCheck, FileContent, Finding, Settings, SkillEntry, SkillSource, SkillTreeNode, VerifyJob } from '../../shared/model.js';
+import type { FileCheck, Finding, Settings, SkillEntry, SkillSource, SkillTreeNode, VerifyJob } from '../../shared/model.js';
 import { parseSkillUri } from '../../shared/skill-uri.js';
-import { canonicalUri, containment } from './uri-memo.js';
-import { isoNow } from './clock.js';
 import { readSkillsCapability } from './capability.js';
 import { discoverLegacy } from './legacy.js';
 import { listAllSkills } from './listing.js';
 import type { CheckedEntry } from './entry-rules.js';
-import { decodeUtf8, readResourceBytes } from './reader.js';
 import { ServerSkills, type ApprovalLookup, type SkillRecord } from './registry.js';
 import { VerifyAllJobs } from './verify-all.js';
 import type { Rpc } from './rpc.js';
 import { compareWithListing, getSkill } from './skills-get.js';
-import { findResource, verifyFile } from './verify.js';
 import { listDirectoryTree } from './directory.js';
 import { appLimitNamer, type LimitNamer } from './limits.js';
-import { nestedSkillMdFindings, unlistedNestedOf } from './nested-skills.js';
-import { SkillPass, skillBudgetLimit, withPurpose, type PassOptions } from './skill-pass.js';
+import { unlistedNestedOf } from './nested-skills.js';
+import { SkillPass, skillBudgetLimit, type PassOptions } from './skill-pass.js';
 import { runSkillPass, type PassResult, type SkillPassRequest } from './skill-passes.js';
+import { confirmInstructionPointers, type InstructionPointer } from './instruction-pointers.js';
+import { dedupeFindings as dedupe } from './dedupe-findings.js';
+import { readSkillFile, type FileReadHost, type ReadFileOptions, type ReadResult } from './file-read.js';
 
 export interface EngineEvents {
   /** A listing started (`replace`) or grew by a page. */
@@ -40,23 +39,7 @@ export interface EntryObserver {
   (event: { serverId: string; entries: readonly CheckedEntry[]; via: 'listing' | 'get' }): void;
 }
 
-export interface ReadResult extends FileContent {
-  /** The raw bytes (not sent over the contract; used by review and snapshots). */
-  readonly bytes?: Buffer;
-}
-
-export interface ReadFileOptions {
-  readonly signal?: AbortSignal;
-  readonly keepBytes?: boolean;
-  /** Verify all: the check only, no text or base64. */
-  readonly checkOnly?: boolean;
-  /** The skill pass this read belongs to (its budgets, and its memory of SKILL.md's first read). */
-  readonly pass?: SkillPass;
-  /** Why this read is sent, for the protocol log (the review's deliberate second read of SKILL.md). */
-  readonly purpose?: string;
-}
-
-const SKILL_URI_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()`]+\/SKILL\.md\b/g;
+export type { ReadFileOptions, ReadResult } from './file-read.js';
 
 export class SkillsEngine {
   private readonly servers = new Map<string, ServerSkills>();
@@ -271,87 +254,7 @@ export class SkillsEngine {
 
   /** Reads one file of a skill on the user's request, verifies it, and returns the exact bytes. */
   async readFile(rpc: Rpc, skillUri: string, fileUri: string, options: ReadFileOptions = {}): Promise<ReadResult> {
-    const state = this.server(rpc.serverId);
-    const record = this.requireRecord(state, skillUri);
-    const { entry } = record;
-    const listed = findResource(entry, fileUri);
-    const isDynamic = entry.resources === 'dynamic' || entry.resources === null;
-    const isSkillMd = canonicalUri(fileUri) === canonicalUri(skillUri);
-    const now = isoNow();
-    const loc = { serverId: rpc.serverId, skillUri, fileUri };
-
-    if (!listed && !isDynamic && !isSkillMd) {
-      // A file outside the held manifest is never read (SPEC §2.7): report it instead.
-      const check: FileCheck = { state: 'failed', reason: 'unlisted', message: `${fileUri} is not in this skill's resources, so it was not read.`, checkedAt: now };
-      const findings = [finding('sep-2640-host-unlisted-read-failure', `${fileUri} is not in the resources of ${skillUri}; it was not read.`, loc)];
-      state.setFile(record, fileUri, check, findings);
-      this.queueUpdate(state, record);
-      return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: false, size: 0, digest: '', check, listed: false };
-    }
-    // The listing already found every file inside the skill, or this one is checked here.
-    const outside = listed && !isSkillMd && !entry.contained ? containment(listed.uri, skillUri) : undefined;
-    if (listed && outside && !outside.inside) {
-      // Listed, but outside the skill directory (another skill, file:, ".."): never read (threat model T5).
-      const check: FileCheck = { state: 'failed', reason: 'unlisted', message: `${listed.uri} lies outside the skill directory, so it was not read.`, checkedAt: now };
-      state.setFile(record, listed.uri, check, [finding('sep-2640-resources-uri-within-skill', `${outside.detail}; a file outside the skill directory is never read.`, loc)]);
-      this.queueUpdate(state, record);
-      return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: false, size: 0, digest: '', check, listed: true };
-    }
-    if (isDynamic && !isSkillMd) {
-      const where = containment(fileUri, skillUri);
-      if (!where.inside) throw new Error(`${fileUri} is outside this skill (${where.detail}); it was not read.`);
-    }
-    const read = await readResourceBytes(options.purpose ? withPurpose(rpc, options.purpose) : rpc, fileUri, {
-      expectedSize: listed && listed.size >= 0 ? listed.size : undefined,
-      maxFileBytes: this.settings().maxFileBytes,
-      // A pass counts its reads against the skill's (and the job's) budget too; a file opened alone, the server's.
-      budgets: options.pass?.budgets ?? state.budgets,
-      limitName: this.limitName,
-      location: { serverId: rpc.serverId, skillUri },
-      signal: options.signal,
-    });
-    if (!read.ok) {
-      const check: FileCheck = { state: 'failed', reason: read.reason, message: read.message, checkedAt: now };
-      state.setFile(record, listed?.uri ?? fileUri, check, read.findings);
-      this.notify(rpc.serverId, skillUri, listed?.uri ?? fileUri, check);
-      this.queueUpdate(state, record);
-      return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: false, size: 0, digest: '', check, listed: Boolean(listed) };
-    }
-    const verdict = verifyFile(
-      { uri: entry.uri, frontmatter: entry.frontmatter, resources: entry.resources, frontmatterDerived: record.frontmatterDerived, loadable: entry.loadable, legacyForm: record.legacyForm },
-      listed?.uri ?? fileUri,
-      read.bytes,
-      { serverId: rpc.serverId, ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}), now },
-    );
-    // Verify all only needs the check: decoding every file to text and base64 would double its cost.
-    const text = options.checkOnly && read.wasText ? undefined : decodeUtf8(read.bytes);
-    const findings = [...read.findings, ...verdict.findings];
-    if (read.wasText === false && text === undefined && /\.(md|txt|ya?ml|json|sh|py|js|ts)$/i.test(fileUri)) {
-      findings.push(finding('inspector-not-utf8', `${fileUri} looks like a text file but is not valid UTF-8; it is shown as bytes.`, loc));
-    }
-    if (listed && !isSkillMd) findings.push(...nestedSkillMdFindings(state, listed.uri, skillUri, read.bytes, text));
-    // A second read in the same pass that served other bytes fails the file, whatever either read alone said.
-    const check = options.pass ? options.pass.judgeRepeat(listed?.uri ?? fileUri, verdict.digest, read.bytes.byteLength, verdict.check, findings, { serverId: rpc.serverId, skillUri }) : verdict.check;
-    state.setFile(record, listed?.uri ?? fileUri, check, findings);
-    this.notify(rpc.serverId, skillUri, listed?.uri ?? fileUri, check, read.bytes);
-    this.queueUpdate(state, record);
-    if (options.checkOnly) {
-      return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: read.wasText, size: read.bytes.byteLength, digest: verdict.digest, check, listed: Boolean(listed) };
-    }
-    return {
-      serverId: rpc.serverId,
-      skillUri,
-      uri: fileUri,
-      ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}),
-      base64: read.bytes.toString('base64'),
-      ...(text !== undefined ? { text } : {}),
-      isText: text !== undefined,
-      size: read.bytes.byteLength,
-      digest: verdict.digest,
-      check,
-      listed: Boolean(listed),
-      ...(options.keepBytes ? { bytes: read.bytes } : {}),
-    };
+    return readSkillFile(this.fileHost, rpc, skillUri, fileUri, options);
   }
 
   /** A skill pass for one job's reads of a skill (Verify all), or undefined when the skill is gone. */
@@ -429,31 +332,24 @@ export class SkillsEngine {
   }
 
   /** Skill URIs written in the server's instructions, each confirmed (or not) by skills/get. */
-  async instructionPointers(rpc: Rpc, instructions: string | undefined): Promise<Array<{ uri: string; confirmed: boolean; error?: string }>> {
-    const uris = [...new Set(instructions?.match(SKILL_URI_IN_TEXT) ?? [])].slice(0, 50);
-    const out: Array<{ uri: string; confirmed: boolean; error?: string }> = [];
-    const state = this.server(rpc.serverId);
-    const notes: Finding[] = [];
-    for (const uri of uris) {
-      try {
-        if (!state.record(uri)) await this.loadByUri(rpc, uri, 'instructions');
-        out.push({ uri, confirmed: true });
-        notes.push(finding('inspector-instructions-pointer', `The server's instructions mention ${uri}; skills/get confirmed it is a skill.`, { serverId: rpc.serverId, skillUri: uri, field: 'instructions' }));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        out.push({ uri, confirmed: false, error: message });
-        // Not a skill unless the server says so: the scheme alone proves nothing.
-        notes.push(finding('inspector-instructions-pointer', `The server's instructions mention ${uri}, but skills/get did not confirm it (${message}); it is not treated as a skill.`, { serverId: rpc.serverId, field: 'instructions' }, { severity: 'warning' }));
-      }
-    }
-    state.serverFindings = dedupe([...state.serverFindings.filter((f) => f.id !== 'inspector-instructions-pointer'), ...notes]);
-    return out;
+  async instructionPointers(rpc: Rpc, instructions: string | undefined): Promise<InstructionPointer[]> {
+    return confirmInstructionPointers(this, rpc, instructions);
   }
 
   /** The skill as the window sees it now. */
   view(serverId: string, record: SkillRecord): SkillEntry {
     return this.server(serverId).view(record, this.approvals);
   }
+
+  /** What reading a file needs of the engine (file-read.ts). */
+  private readonly fileHost: FileReadHost = {
+    limitName: (key) => this.limitName(key),
+    settings: () => this.settings(),
+    server: (serverId) => this.server(serverId),
+    requireRecord: (state, skillUri) => this.requireRecord(state, skillUri),
+    notify: (serverId, skillUri, fileUri, check, bytes) => this.notify(serverId, skillUri, fileUri, check, bytes),
+    queueUpdate: (state, record) => this.queueUpdate(state, record),
+  };
 
   private requireRecord(state: ServerSkills, skillUri: string): SkillRecord {
     const record = state.record(skillUri);
@@ -505,14 +401,4 @@ export class SkillsEngine {
     if (views.length === 0) return;
     this.events.updated(views);
   }
-}
-
-function dedupe(findings: Finding[]): Finding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => {
-    const key = `${f.id}\n${f.message}\n${f.location.skillUri ?? ''}\n${f.location.fileUri ?? ''}\n${f.location.field ?? ''}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

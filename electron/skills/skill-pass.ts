@@ -14,6 +14,7 @@
 import { finding } from '../../shared/findings.js';
 import type { FileCheck, Finding, Settings } from '../../shared/model.js';
 import { ByteBudget } from './reader.js';
+import type { SharedReads } from './shared-reads.js';
 import { filesInReadingOrder, type ServerSkills, type SkillRecord } from './registry.js';
 import type { Rpc } from './rpc.js';
 
@@ -24,6 +25,8 @@ export interface PassOptions {
   readonly secondRead?: boolean;
   /** The budget of the whole job (Verify all), when the pass is one of many. */
   readonly jobBudget?: ByteBudget;
+  /** The job's answers to files more than one of its skills list, so each is read once (Verify all, check). */
+  readonly sharedReads?: SharedReads;
 }
 
 /** Why the second read of SKILL.md is sent, as the protocol log shows it. */

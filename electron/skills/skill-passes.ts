@@ -50,8 +50,8 @@ export async function runSkillPass(engine: SkillsEngine, rpc: Rpc, skillUri: str
       request.onBytes?.(file);
     }
     if (!signal?.aborted && engine.offersDirectory(rpc.serverId)) await engine.walkDirectory(rpc, pass.record, signal);
-    // Only a SKILL.md that checked out has a verdict to protect.
-    if (request.secondRead && !signal?.aborted && first.check.state !== 'failed') await read(pass.skillMd, secondReadPurpose(pass.skillMd));
+    // Only a verified SKILL.md has a verdict to protect (a dynamic skill's may change with every read, and claims nothing).
+    if (request.secondRead && !signal?.aborted && first.check.state === 'verified') await read(pass.skillMd, secondReadPurpose(pass.skillMd));
   } else {
     notRead = pass.files.slice(1);
   }

@@ -10,6 +10,7 @@ import type { FileCheck, Settings, VerifyJob } from '../../shared/model.js';
 import { forEachPulledUntilIdle } from './concurrency.js';
 import { statusOf, type ServerSkills } from './registry.js';
 import type { Rpc } from './rpc.js';
+import { SharedReads } from './shared-reads.js';
 import { jobBudget, type PassOptions, type SkillPass } from './skill-pass.js';
 
 /** What a job needs from the engine. */
@@ -63,7 +64,8 @@ export class VerifyAllJobs {
     // The skills' URIs, per server: the files are listed skill by skill as the job reaches them, never all at once
     // (at 10,000 skills a list of every file was 50,000 objects held for the whole job).
     const skills = targets.map((rpc) => ({ rpc, uris: [...this.host.server(rpc.serverId).records.keys()], walks: Boolean(this.host.server(rpc.serverId).capability?.directoryRead) }));
-    const passOptions: PassOptions = { jobBudget: jobBudget(() => this.host.settings()) };
+    // One budget for the job, and one read for a file two of its skills list (a skill and the one nested in it).
+    const passOptions: PassOptions = { jobBudget: jobBudget(() => this.host.settings()), sharedReads: SharedReads.of(targets.map((rpc) => this.host.server(rpc.serverId))) };
     let job: VerifyJob = {
       jobId: randomUUID(),
       serverIds: targets.map((t) => t.serverId),

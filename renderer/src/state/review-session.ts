@@ -10,7 +10,6 @@ import type { ReviewReport, SkillDiff, SkillHistory, VersionRef } from '../../..
 import { api, errorMessage } from '../api.js';
 import type { Loaded } from './approvals.js';
 import { skillKey } from './keys.js';
-import { useReviews } from './review.js';
 
 export type ReviewRunState =
   | { readonly state: 'running'; readonly done: number; readonly total: number; readonly fileUri?: string; readonly previous?: ReviewReport }
@@ -41,7 +40,7 @@ interface ReviewSessionState {
   histories: ReadonlyMap<string, Loaded<SkillHistory>>;
   /** Exact reviewed bytes from the snapshot store, by server and digest. */
   snapshots: ReadonlyMap<string, Loaded<SnapshotFile>>;
-  /** Reads, verifies and keeps every file, then runs the content-risk review of the same skill. */
+  /** Reads, verifies and keeps every file; the content-risk review of the same bytes arrives as review.updated. */
   start(serverId: string, skillUri: string): Promise<void>;
   cancel(serverId: string, skillUri: string): Promise<void>;
   applyProgress(progress: Events['approvals.reviewProgress']): void;
@@ -79,9 +78,8 @@ export const useReviewSession = create<ReviewSessionState>((set, get) => ({
       set({ runs: new Map(get().runs).set(key, { state: 'error', message: errorMessage(error), ...(previous ? { previous } : {}) }) });
       return;
     }
+    // The content-risk review of the same bytes came with it, as a review.updated event: nothing is read twice.
     set({ runs: new Map(get().runs).set(key, { state: 'done', report }) });
-    // The bytes are now read and kept; the content-risk review reads the same files for its summary and findings.
-    if (!report.cancelled) await useReviews.getState().scan(serverId, skillUri);
   },
   async cancel(serverId, skillUri) {
     await api.call('approvals.cancelReview', { serverId, skillUri }).catch(() => undefined);
