@@ -89,7 +89,7 @@ describe('hostile servers beside the demo', () => {
     // The open overview updates when the request times out.
     const finding = overview.locator('[data-findings-group="error"] [data-finding="inspector-invalid-result"]');
     await slowPoll(() => finding.count()).toBe(1);
-    expect(await finding.textContent()).toContain(`skills/list page 1 failed: no answer within ${REQUEST_TIMEOUT_S} s (the request timeout, set in Settings)`);
+    expect(await finding.textContent()).toContain(`skills/list page 1 failed: no answer within ${REQUEST_TIMEOUT_S} s (the request timeout: Settings › Request timeout)`);
     expect(await row.locator('[data-worst]').getAttribute('data-worst')).toBe('error');
     expect(await row.locator('[data-connection]').getAttribute('data-connection')).toBe('connected');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/model.js';
-import type { LimitKey } from '../skills/limits.js';
+import type { LimitKey } from '../../shared/limits.js';
 import { cliLimitNamer, limitSettings, parseLimit } from './limit-flags.js';
 import { UsageError } from './usage-error.js';
 

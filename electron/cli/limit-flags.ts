@@ -2,7 +2,7 @@
 // settings, the same defaults, named the command's way. Messages about a limit
 // name the flag that raises it (cliLimitNamer), never "Settings".
 import type { Settings } from '../../shared/model.js';
-import type { LimitKey, LimitNamer } from '../skills/limits.js';
+import type { LimitKey, LimitNamer } from '../../shared/limits.js';
 import { UsageError } from './usage-error.js';
 
 type Unit = 'ms' | 'bytes' | 'count';

@@ -1,8 +1,8 @@
 // A headless connection for the CLI: the same Connection and SkillsEngine the
 // app uses, with no UI and no persistence.
-import { DEFAULT_SETTINGS, type DiagnosticCode, type Settings } from '../../shared/model.js';
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/model.js';
 import { APP_VERSION } from '../app-version.js';
-import { Connection, RequestTimedOut } from '../connections/connection.js';
+import { Connection } from '../connections/connection.js';
 import { ProtocolLog } from '../connections/protocol-log.js';
 import { SkillsEngine } from '../skills/engine.js';
 import type { Rpc } from '../skills/rpc.js';
@@ -27,13 +27,13 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
   const log = new ProtocolLog(serverId, 200, () => undefined);
   const connection = new Connection(
     { id: serverId, label: target.label, transport: target.transport, createdAt: new Date().toISOString() },
-    { settings: () => settings, resolveTransport: (s) => s.transport, onChange: () => undefined, log, clientInfo: { name: 'skill-inspector-cli', version: APP_VERSION } },
+    { settings: () => settings, resolveTransport: (s) => s.transport, onChange: () => undefined, log, clientInfo: { name: 'skill-inspector-cli', version: APP_VERSION }, limitName: cliLimitNamer },
   );
   const snapshot = await connection.connect();
   if (snapshot.status !== 'connected') {
     const error = snapshot.error;
-    // The app's hints point at its protocol log and its Settings; a command line has neither, but it has flags.
-    const said = error ? (CLI_HINTS[error.code] ?? error.hint) : '';
+    // The app's hints can point at its protocol log; a command line has none to open.
+    const said = error?.hint ?? '';
     const hint = said && !/protocol log/i.test(said) ? `\n${said}` : '';
     throw new ConnectFailure(error ? `${error.title}: ${error.detail}${hint}` : 'The connection failed.');
   }
@@ -41,27 +41,9 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
   const rpc: Rpc = {
     serverId,
     era: snapshot.era ?? 'legacy',
-    request: async (method, params, options) => {
-      try {
-        return await connection.request(method, params, options);
-      } catch (error) {
-        throw inCliTerms(error);
-      }
-    },
+    request: (method, params, options) => connection.request(method, params, options),
   };
   return { connection, engine, rpc, serverId, label: target.label, settings, close: async () => void (await connection.disconnect()) };
-}
-
-/** The app's hints that say "raise it in Settings", as the command says them: the flag that raises it. */
-const CLI_HINTS: Partial<Record<DiagnosticCode, string>> = {
-  timeout: `The server may be hung or busy, or may not speak MCP on this channel. If it is just slow, raise ${cliLimitNamer('requestTimeoutMs')}.`,
-  'message-too-large': `A file this large is not read. If the server is right to send it, raise ${cliLimitNamer('maxFileBytes')} (a message may be up to twice that, and at least 1 MiB); otherwise the server is misbehaving.`,
-};
-
-/** A timed-out request says where its timeout is set: here, a flag. The connection's wording is the app's. */
-function inCliTerms(error: unknown): unknown {
-  if (error instanceof RequestTimedOut) error.message = error.message.replace('set in Settings', `set with ${cliLimitNamer('requestTimeoutMs')}`);
-  return error;
 }
 
 export class ConnectFailure extends Error {

@@ -9,6 +9,7 @@ import { describeError, diagnose, unansweredRequests } from './diagnose.js';
 import { ProtocolLog } from './protocol-log.js';
 import type { SentRequest } from './response-caps.js';
 import { buildTransport, type BuiltTransport } from './transports.js';
+import { appLimitNamer, type LimitNamer } from '../../shared/limits.js';
 
 export interface ConnectionDeps {
   readonly settings: () => Settings;
@@ -17,6 +18,8 @@ export interface ConnectionDeps {
   readonly onChange: (snapshot: ConnectionSnapshot) => void;
   readonly log: ProtocolLog;
   readonly clientInfo: { name: string; version: string };
+  /** How messages name a limit to raise: the app's Settings unless told otherwise (the command names its flags). */
+  readonly limitName?: LimitNamer;
 }
 
 /** JSON-schema-free result parsing: the inspector checks shapes itself so it can report, not throw. */
@@ -42,8 +45,8 @@ async function shutdown(client: Client, built: BuiltTransport): Promise<void> {
 /** A request the server did not answer in time, said in the user's terms. */
 export class RequestTimedOut extends Error {
   readonly code = 'REQUEST_TIMEOUT';
-  constructor(timeoutMs: number, cause: unknown) {
-    super(`no answer within ${Math.round(timeoutMs / 100) / 10} s (the request timeout, set in Settings)`, { cause });
+  constructor(timeoutMs: number, cause: unknown, limitName: LimitNamer = appLimitNamer) {
+    super(`no answer within ${Math.round(timeoutMs / 100) / 10} s (the request timeout: ${limitName('requestTimeoutMs')})`, { cause });
     this.name = 'RequestTimedOut';
   }
 }
@@ -84,6 +87,10 @@ export class Connection {
 
   get log(): ProtocolLog {
     return this.deps.log;
+  }
+
+  private get limitName(): LimitNamer {
+    return this.deps.limitName ?? appLimitNamer;
   }
 
   /** The live SDK client; throws a user-facing error when not connected. */
@@ -175,6 +182,7 @@ export class Connection {
         lastStderr: this.log.lastStderr(10, since),
         timeoutMs: settings.requestTimeoutMs,
         unanswered: unansweredRequests(exchange),
+        limitName: this.limitName,
       });
       const probed = exchange.some((e) => e.direction === 'out' && e.method === 'server/discover');
       const answered = exchange.some((e) => e.direction === 'in' && e.method === 'server/discover');
@@ -245,6 +253,7 @@ export class Connection {
       lastStderr: this.log.lastStderr(10, this.connectedSinceSeq),
       timeoutMs: this.deps.settings().requestTimeoutMs,
       unanswered: [],
+      limitName: this.limitName,
     });
     const lost: Diagnostic = {
       ...diagnostic,
@@ -335,7 +344,7 @@ export class Connection {
     } catch (error) {
       const reason: unknown = stop.signal.reason;
       if (reason instanceof Error && failed.has(reason)) throw reason;
-      if (!caller?.aborted && (error as { code?: unknown } | null)?.code === 'REQUEST_TIMEOUT') throw new RequestTimedOut(timeout, error);
+      if (!caller?.aborted && (error as { code?: unknown } | null)?.code === 'REQUEST_TIMEOUT') throw new RequestTimedOut(timeout, error, this.limitName);
       throw error;
     } finally {
       caller?.removeEventListener('abort', forward);

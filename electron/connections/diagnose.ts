@@ -1,5 +1,6 @@
 // Turns whatever went wrong while talking to a server into a diagnostic a
 // person can act on: what happened, the evidence, and what to try.
+import type { LimitNamer } from '../../shared/limits.js';
 import type { Diagnostic, ProtocolLogEntry, TransportConfig } from '../../shared/model.js';
 import type { HttpObservation, ProcessObservation } from './transports.js';
 
@@ -12,6 +13,8 @@ export interface FailureContext {
   readonly timeoutMs: number;
   /** Methods of the requests that went out and got no answer, oldest first. */
   readonly unanswered: readonly string[];
+  /** How the hints name a limit to raise (Settings in the app, a flag in the command). */
+  readonly limitName: LimitNamer;
 }
 
 const TLS_CODES = new Set([
@@ -103,7 +106,7 @@ export function diagnose(context: FailureContext): Diagnostic {
       code: 'message-too-large',
       title: 'The server sent a message larger than the limit',
       detail: `${where(transport)} sent a message too large to accept, so the connection was closed: ${oversized}.`,
-      hint: 'A file this large is not read. If the server is right to send it, raise "Largest file" in Settings; otherwise the server is misbehaving.',
+      hint: `A file this large is not read. If the server is right to send it, raise ${context.limitName('maxFileBytes')} (a message may be twice that and 64 KiB more, and at least 1 MiB); otherwise the server is misbehaving.`,
     };
   }
 
@@ -153,7 +156,7 @@ export function diagnose(context: FailureContext): Diagnostic {
       code: 'timeout',
       title: 'The server did not answer in time',
       detail: `No answer from ${where(transport)} to ${waitedFor} within ${seconds}.${stderrTail}`,
-      hint: 'The server may be hung or busy, or may not speak MCP on this channel. Raise the request timeout in Settings if it is just slow.',
+      hint: `The server may be hung or busy, or may not speak MCP on this channel. If it is just slow, raise ${context.limitName('requestTimeoutMs')}.`,
     };
   }
 

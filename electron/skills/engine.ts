@@ -14,7 +14,7 @@ import { VerifyAllJobs } from './verify-all.js';
 import type { Rpc } from './rpc.js';
 import { compareWithListing, getSkill } from './skills-get.js';
 import { listDirectoryTree } from './directory.js';
-import { appLimitNamer, type LimitNamer } from './limits.js';
+import { appLimitNamer, type LimitNamer } from '../../shared/limits.js';
 import { unlistedNestedOf } from './nested-skills.js';
 import { SkillPass, skillBudgetLimit, type PassOptions } from './skill-pass.js';
 import { runSkillPass, type PassResult, type SkillPassRequest } from './skill-passes.js';

@@ -7,7 +7,7 @@ import { finding } from '../../shared/findings.js';
 import type { FileCheck, FileContent, Settings } from '../../shared/model.js';
 import { canonicalUri, containment } from './uri-memo.js';
 import { isoNow } from './clock.js';
-import type { LimitNamer } from './limits.js';
+import type { LimitNamer } from '../../shared/limits.js';
 import { nestedSkillMdFindings } from './nested-skills.js';
 import { decodeUtf8, readResourceBytes } from './reader.js';
 import type { ServerSkills, SkillRecord } from './registry.js';

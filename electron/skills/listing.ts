@@ -7,7 +7,7 @@ import { approximateJsonSize, previewJson } from '../../shared/nesting.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { checkEntry, type CheckedEntry } from './entry-rules.js';
 import { readCacheHint, type CacheHint } from './cache-hint.js';
-import { appLimitNamer, type LimitNamer } from './limits.js';
+import { appLimitNamer, type LimitNamer } from '../../shared/limits.js';
 import { METHOD_NOT_FOUND, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
 
 export interface ListingResult {

@@ -8,7 +8,7 @@ import { finding, type FindingId } from '../../shared/findings.js';
 import type { Finding, FindingLocation, Settings } from '../../shared/model.js';
 import { previewJson } from '../../shared/nesting.js';
 import { canonicalUri } from './uri-memo.js';
-import { appLimitNamer, type LimitKey, type LimitNamer } from './limits.js';
+import { appLimitNamer, type LimitKey, type LimitNamer } from '../../shared/limits.js';
 import { INVALID_PARAMS, LEGACY_RESOURCE_NOT_FOUND, ResponseTooLarge, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
 
 /** What a byte budget is kept for; each kind has its own finding and its own setting. */

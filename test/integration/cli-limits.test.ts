@@ -105,7 +105,7 @@ describe('reading limits: check and load', { timeout: 120_000 }, () => {
     const run = await runCli(['check', '--json', '--stdio', HOSTILE('silent-read'), '--request-timeout-ms', '1500']);
     expect(run.code).toBe(1);
     const messages = report(run).findings.map((f) => f.message);
-    expect(messages).toContain('resources/read of skill://alpha/SKILL.md failed: no answer within 1.5 s (the request timeout, set with --request-timeout-ms)');
+    expect(messages).toContain('resources/read of skill://alpha/SKILL.md failed: no answer within 1.5 s (the request timeout: --request-timeout-ms)');
     expectNoSettings(run);
   });
 

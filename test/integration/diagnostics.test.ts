@@ -133,7 +133,7 @@ describe('stdio servers', () => {
       detail:
         `No answer from ${cmd('hang-server.mjs')} to server/discover or initialize within 3 s.\n` +
         `Last stderr lines:\nhang-server: started (pid ${pid}); it will never answer`,
-      hint: 'The server may be hung or busy, or may not speak MCP on this channel. Raise the request timeout in Settings if it is just slow.',
+      hint: 'The server may be hung or busy, or may not speak MCP on this channel. If it is just slow, raise Settings › Request timeout.',
     });
     // The app does not leave the hung process behind.
     await quick.until('the hung process to be stopped', () => !pidIsAlive(Number(pid)), 15_000);
@@ -255,7 +255,7 @@ describe('HTTP endpoints', () => {
       code: 'timeout',
       title: 'The server did not answer in time',
       detail: `No answer from ${url('/hang')} to server/discover within 3 s.`,
-      hint: 'The server may be hung or busy, or may not speak MCP on this channel. Raise the request timeout in Settings if it is just slow.',
+      hint: 'The server may be hung or busy, or may not speak MCP on this channel. If it is just slow, raise Settings › Request timeout.',
     });
   });
 
@@ -296,7 +296,7 @@ describe('cancelling', () => {
     expect((await client.call('settings.update', { requestTimeoutMs: 1_000 })).requestTimeoutMs).toBe(1_000);
     const error = await client.fail('skills.loadByUri', { serverId: legacy.id, uri: 'skill://slow/SKILL.md' });
     expect(error.code).toBe('failed');
-    expect(error.message).toBe('skills/get skill://slow/SKILL.md failed: no answer within 1 s (the request timeout, set in Settings)');
+    expect(error.message).toBe('skills/get skill://slow/SKILL.md failed: no answer within 1 s (the request timeout: Settings › Request timeout)');
     const log = await client.call('log.get', { serverId: legacy.id });
     const request = log.find((e) => e.direction === 'out' && e.method === 'skills/get');
     // The SDK tells the server it gave up, and the server saw it.

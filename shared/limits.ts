@@ -1,6 +1,6 @@
 // How a message names a limit the user can raise. The app says where in
 // Settings it is; the command names its own flag, never "Settings".
-import type { Settings } from '../../shared/model.js';
+import type { Settings } from './model.js';
 
 export type LimitKey = keyof Pick<
   Settings,
