@@ -2,11 +2,12 @@
 // is one class of hostile input. `check --fail-on error` must exit 1 on it with
 // the case's finding ID (at the case's severity and place) and 0 on its benign
 // twin, which serves the same skill honestly — over stdio and Streamable HTTP.
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../shared/model.js';
 import { commandLine, runCli } from '../fixtures/cli/harness.js';
+import { ROOT } from '../support/paths.js';
 import { startHostileEdgesHttp, HOSTILE_EDGES_DIR, HOSTILE_EDGES_SERVER, type HostileEdgesCase } from '../fixtures/hostile-edges/harness.js';
 
 const CASES = readdirSync(path.join(HOSTILE_EDGES_DIR, 'cases'))
@@ -35,8 +36,15 @@ function matching(findings: readonly Finding[], expected: HostileEdgesCase['expe
 }
 
 describe('hostile-edges catalog: check --fail-on error', () => {
-  it('has cases', () => {
-    expect(CASES.length).toBeGreaterThan(0);
+  it('has cases, each documented in docs/reliability.md with its finding ID', async () => {
+    expect(CASES.length).toBeGreaterThan(20);
+    const docs = readFileSync(path.join(ROOT, 'docs', 'reliability.md'), 'utf8');
+    for (const name of CASES) {
+      const row = docs.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
+      expect(row, `docs/reliability.md has a row for ${name}`).toBeDefined();
+      const c = await loadCase(name);
+      expect(row, `the row for ${name} names ${c.expect.id}`).toContain(`\`${c.expect.id}\``);
+    }
   });
 
   for (const name of CASES) {
