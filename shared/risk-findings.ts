@@ -1,5 +1,6 @@
 // Content-risk finding kinds (`risk-*`): what a skill's exact bytes would make
 // an agent do, or try to hide. Warnings and notes for a reviewer, not verdicts.
+// IDs are stable: suppressions and receipts bind to them.
 import type { Severity } from './model.js';
 
 export const RISK_FINDINGS = {
@@ -23,6 +24,9 @@ export const RISK_FINDINGS = {
   'risk-install-hook': { severity: 'error', title: 'Install hook runs code when installed' },
   'risk-auto-run-file': { severity: 'error', title: 'File that tools run automatically' },
   'risk-exec-frontmatter': { severity: 'error', title: 'Frontmatter field some hosts execute' },
+  'risk-reverse-shell': { severity: 'error', title: 'Opens a shell for someone elsewhere (reverse shell)' },
+  'risk-exec-in-config': { severity: 'error', title: 'Code execution hidden in a configuration value' },
+  'risk-obfuscated-payload': { severity: 'warning', title: 'Encoded or obfuscated payload' },
   // Permissions
   'risk-allowed-tools': { severity: 'warning', title: 'Asks for tools without asking each time (allowed-tools)' },
   'risk-host-field': { severity: 'info', title: 'Frontmatter field some hosts honour' },
@@ -34,6 +38,7 @@ export const RISK_FINDINGS = {
   'risk-file-uri': { severity: 'warning', title: 'file: URI reaches the local file system' },
   'risk-other-uri': { severity: 'warning', title: 'Reaches into another skill or server' },
   'risk-path-escape': { severity: 'warning', title: 'Relative path leaves the skill folder' },
+  'risk-secret-exfiltration': { severity: 'error', title: 'Gathers secrets or the environment and sends them out' },
   // Secrets
   'risk-private-key': { severity: 'error', title: 'Ships a private key' },
   'risk-access-token': { severity: 'error', title: 'Ships an access key or API token' },
@@ -45,6 +50,9 @@ export const RISK_FINDINGS = {
   'risk-conceal-from-user': { severity: 'warning', title: 'Asks to keep something from the user' },
   'risk-impersonation': { severity: 'warning', title: 'Speaks as the system or claims approval' },
   'risk-skip-consent': { severity: 'warning', title: 'Tells the agent not to ask for permission' },
+  'risk-disclose-secrets': { severity: 'error', title: 'Asks the agent to reveal secrets or its instructions' },
+  'risk-credential-request': { severity: 'warning', title: 'Asks the user for a password, key or token' },
+  'risk-unbounded-loop': { severity: 'warning', title: 'Tells the agent to repeat without end' },
   // Size and shape
   'risk-long-instructions': { severity: 'warning', title: 'SKILL.md is very long (over 500 lines or ~5,000 tokens)' },
   'risk-binary-file': { severity: 'info', title: 'Binary file (not text, not an image)' },
@@ -58,3 +66,29 @@ export const RISK_FINDINGS = {
 } as const satisfies Record<string, { readonly severity: Severity; readonly title: string }>;
 
 export type RiskFindingId = keyof typeof RISK_FINDINGS;
+
+/**
+ * The kinds that name an attack — what a skill would make an agent do against
+ * its user — as opposed to a capability or a shape worth a look (a script, an
+ * outside link, a long file). A benign skill must never get one of these; the
+ * risk corpus test holds every rule to that.
+ */
+export const ATTACK_FINDINGS: ReadonlySet<RiskFindingId> = new Set<RiskFindingId>([
+  'risk-tag-characters',
+  'risk-fetch-and-run',
+  'risk-decode-and-run',
+  'risk-command-expansion',
+  'risk-install-hook',
+  'risk-reverse-shell',
+  'risk-exec-in-config',
+  'risk-obfuscated-payload',
+  'risk-secret-exfiltration',
+  'risk-memory-write',
+  'risk-override-instructions',
+  'risk-conceal-from-user',
+  'risk-impersonation',
+  'risk-skip-consent',
+  'risk-disclose-secrets',
+  'risk-credential-request',
+  'risk-unbounded-loop',
+]);

@@ -6,17 +6,8 @@ import { sha256 } from '../skills/verify.js';
 import { finding, isFindingId } from '../../shared/findings.js';
 import type { Finding } from '../../shared/model.js';
 import type { HiddenText, ReviewedFile } from '../../shared/review-model.js';
-import { autoRunRule } from './rules/auto-run.js';
 import { fileLocation, riskFinding, type ReviewInput, type RiskContext, type RuleResult } from './rules/context.js';
-import { executionRule } from './rules/execution.js';
-import { hiddenMarkupRule } from './rules/hidden-markup.js';
-import { hijackRule } from './rules/hijack.js';
-import { imageTextRule } from './rules/image-text.js';
-import { invisibleTextRule } from './rules/invisible-text.js';
-import { permissionsRule } from './rules/permissions.js';
-import { reachRule } from './rules/reach.js';
-import { secretsRule } from './rules/secrets.js';
-import { shapeRule } from './rules/shape.js';
+import { RULES } from './rules/index.js';
 import { prepareFiles, textSources, type PreparedFile } from './rules/sources.js';
 
 /** A file of the skill that was not read, and why. */
@@ -39,18 +30,6 @@ export interface ContentReview {
   readonly prepared: readonly PreparedFile[];
 }
 
-const RULES: ReadonlyArray<(ctx: RiskContext, files: readonly PreparedFile[]) => RuleResult> = [
-  invisibleTextRule,
-  hiddenMarkupRule,
-  imageTextRule,
-  executionRule,
-  autoRunRule,
-  permissionsRule,
-  reachRule,
-  secretsRule,
-  hijackRule,
-  shapeRule,
-];
 
 export function reviewContent(input: ReviewInput, unread: readonly UnreadFile[] = []): ContentReview {
   const prepared = prepareFiles(input);
