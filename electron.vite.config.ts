@@ -15,6 +15,8 @@ export default defineConfig({
           main: resolve('electron/main.ts'),
           web: resolve('electron/web/serve.ts'),
           cli: resolve('electron/cli/index.ts'),
+          // The content review worker: the review pool's threads load it beside the entry that runs them.
+          'review-worker': resolve('electron/review/review-worker.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

@@ -9,7 +9,9 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'util', 'events', 'buffer'];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'out-*/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', '.tools/**', 'bench/.peer/**', 'coverage/**'] },
+  { ignores: ['out/**', 'out-*/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', '.tools/**', 'bench/.peer/**', 'coverage/**',
+    // The risk corpus is data: attack skills written to be read by the rules, never run or linted as code.
+    'test/fixtures/risk-corpus/skills/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

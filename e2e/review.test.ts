@@ -59,16 +59,19 @@ describe('reviewing a hostile skill', () => {
 
     const summary = page.getByTestId('skill-summary');
     expect(await summary.getAttribute('data-tone')).toBe('danger');
-    expect(await summary.locator('[data-summary-headline]').textContent()).toBe('Be careful: 2 things in this skill could do harm.');
+    expect(await summary.locator('[data-summary-headline]').textContent()).toBe('Be careful: 3 things in this skill could do harm.');
     expect(await summary.locator('[data-summary-topic="purpose"] [data-summary-text]').textContent()).toBe('It says it is for: Summarises documents for the team.');
     const risks = summary.locator('[data-summary-topic="risk"]');
+    // The hidden text both overrides the agent's instructions and asks it to reply with the SSH key (issue 14).
     expect(await risks.locator('[data-summary-text]').allTextContents()).toEqual([
+      'It asks the AI to reveal secrets, passwords or its own instructions (1 place).',
       'It tries to make the AI ignore its other instructions (1 place).',
       'It contains hidden text written in invisible characters (1 place). You cannot see it, but the AI reads it.',
     ]);
     // Each risk points at the rule that found it, at SKILL.md line 8.
     const evidence = risks.locator('[data-evidence-finding]');
     expect(await evidence.evaluateAll((links) => links.map((a) => [a.getAttribute('data-evidence-finding'), a.getAttribute('data-evidence-file'), a.getAttribute('data-evidence-line'), a.textContent]))).toEqual([
+      ['risk-disclose-secrets', 'skill://tag-smuggling/SKILL.md', '8', 'SKILL.md:8'],
       ['risk-override-instructions', 'skill://tag-smuggling/SKILL.md', '8', 'SKILL.md:8'],
       ['risk-tag-characters', 'skill://tag-smuggling/SKILL.md', '8', 'SKILL.md:8'],
     ]);
@@ -100,7 +103,7 @@ describe('reviewing a hostile skill', () => {
     const tag = page.locator('[data-checks] [data-finding="risk-tag-characters"]');
     expect(await tag.count()).toBe(1);
     expect(await tag.locator('[data-excerpt] [data-revealed-marker]').textContent()).toBe(`hidden tag text: "${TAG_TEXT}"`);
-    expect(await page.locator('[data-review-findings]').getAttribute('data-review-findings')).toBe('2');
+    expect(await page.locator('[data-review-findings]').getAttribute('data-review-findings')).toBe('3');
   });
 
   it('reveals other hidden text: a bidi override and an HTML comment', async () => {

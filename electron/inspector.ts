@@ -16,6 +16,7 @@ import { SkillsEngine } from './skills/engine.js';
 import { ListingRefresher } from './skills/listing-refresh.js';
 import { createApprovalHandlers } from './approvals/handlers.js';
 import { createReviewHandlers } from './review/handlers.js';
+import { createReviewer } from './review/review-pool.js';
 import type { FeatureDeps } from './feature-deps.js';
 import type { StoreProblem } from './storage/json-store.js';
 import { lockDataDir, type InstanceLock } from './storage/instance-lock.js';
@@ -36,6 +37,13 @@ export interface InspectorOptions {
   /** Where local skill folders are looked for (default: the user's home, no project); tests pass temp folders. */
   readonly homeDir?: string;
   readonly projectDirs?: readonly string[];
+  /**
+   * The built review worker (review-worker.js beside the running bundle): the
+   * app and browser mode pass it, and every content review runs in its pool.
+   * Tests from source may pass the built one (test/support/paths.ts); without
+   * it, reviews run in-process through the same function (review/review-pool.ts).
+   */
+  readonly reviewWorker?: string;
 }
 
 export interface Inspector {
@@ -163,7 +171,9 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     ...(options.homeDir !== undefined ? { homeDir: options.homeDir } : {}),
     ...(options.projectDirs !== undefined ? { projectDirs: options.projectDirs } : {}),
   };
-  const review = await createReviewHandlers(deps);
+  // Created here, ended by close(): threads start at the first review and end when idle.
+  const reviewer = createReviewer(options.reviewWorker);
+  const review = await createReviewHandlers(deps, reviewer);
   // Start review reads once: the approvals review hands its bytes to the content review.
   const approvals = await createApprovalHandlers(deps, { reviewContent: review.reviewPass });
 
@@ -337,6 +347,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
       await pool.closeAll();
       // A listing or read that just finished may still be writing history or a revocation: nothing is lost at quit.
       await approvals.settled();
+      await reviewer.close();
       await instanceLock.release();
     },
   };

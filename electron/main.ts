@@ -61,6 +61,8 @@ async function start(): Promise<void> {
       // The demo server runs on Electron's own Node runtime, from inside the app bundle.
       demoTransport: () => ({ kind: 'stdio', command: process.execPath, args: [path.join(here, 'cli.js'), 'demo-server'], env: { ELECTRON_RUN_AS_NODE: '1' } }),
       openExternal,
+      // Content reviews run in the pool of the worker built beside this file.
+      reviewWorker: path.join(here, 'review-worker.js'),
       seedDemo: true,
       autoConnect: true,
     });

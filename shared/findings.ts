@@ -81,7 +81,7 @@ export const FINDINGS = {
   'agentskills-description-length': { severity: 'error', title: 'description is longer than 1024 characters' },
   'agentskills-compatibility-length': { severity: 'error', title: 'compatibility is empty or longer than 500 characters' },
   'agentskills-metadata-string-map': { severity: 'error', title: 'metadata is not a map of strings to strings' },
-  'agentskills-allowed-tools-string': { severity: 'error', title: 'allowed-tools is not a space-separated string' },
+  'agentskills-allowed-tools-string': { severity: 'warning', title: 'allowed-tools is not a space-separated string' },
   'agentskills-license-string': { severity: 'warning', title: 'license is not a string' },
   'agentskills-unknown-field': { severity: 'warning', title: 'Frontmatter field not in the Agent Skills spec' },
   'agentskills-body-too-long': { severity: 'warning', title: 'SKILL.md body is over 500 lines or ~5,000 tokens' },

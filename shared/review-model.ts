@@ -25,7 +25,7 @@ export interface ReviewedFile {
   readonly problem?: string;
 }
 
-export type HiddenTextKind = 'tag-characters' | 'invisible-characters' | 'html-comment' | 'hidden-markdown' | 'hidden-html' | 'image-metadata';
+export type HiddenTextKind = 'tag-characters' | 'invisible-characters' | 'html-comment' | 'hidden-markdown' | 'hidden-html' | 'image-metadata' | 'decoded-payload';
 
 /** Text a reader does not see but a model receives, made visible. */
 export interface HiddenText {

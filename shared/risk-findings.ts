@@ -27,6 +27,7 @@ export const RISK_FINDINGS = {
   'risk-reverse-shell': { severity: 'error', title: 'Opens a shell for someone elsewhere (reverse shell)' },
   'risk-exec-in-config': { severity: 'error', title: 'Code execution hidden in a configuration value' },
   'risk-obfuscated-payload': { severity: 'warning', title: 'Encoded or obfuscated payload' },
+  'risk-code-not-parsed': { severity: 'info', title: 'Code checked by text patterns only (not parsed as code)' },
   // Permissions
   'risk-allowed-tools': { severity: 'warning', title: 'Asks for tools without asking each time (allowed-tools)' },
   'risk-host-field': { severity: 'info', title: 'Frontmatter field some hosts honour' },
@@ -60,6 +61,8 @@ export const RISK_FINDINGS = {
   'risk-many-files': { severity: 'warning', title: 'Very many files' },
   'risk-symlink': { severity: 'warning', title: 'Symbolic link (not followed)' },
   'risk-unreadable-file': { severity: 'warning', title: 'File could not be read for review' },
+  // An error: a check that a skill's content can make fail has not looked at that content.
+  'risk-check-incomplete': { severity: 'error', title: 'A content check could not finish on this skill' },
   // Names across origins
   'risk-name-collision': { severity: 'warning', title: 'Another skill has the same name' },
   'risk-name-lookalike': { severity: 'warning', title: 'Another skill has a lookalike name' },

@@ -24,7 +24,7 @@ export interface ReviewContext {
   readonly approvals: Approvals;
   readonly snapshots: SnapshotStore;
   /** The content-risk review of the same bytes (the review feature's), so the window gets both from one read. */
-  readonly reviewContent?: (serverId: string, pass: PassResult) => Promise<unknown>;
+  readonly reviewContent?: (serverId: string, pass: PassResult, signal?: AbortSignal) => Promise<unknown>;
 }
 
 function describeTransport(server: ServerConfig): string {
@@ -128,7 +128,10 @@ export async function runReview(ctx: ReviewContext, serverId: string, skillUri: 
       snapshotted,
     });
   }
-  if (pass && !signal.aborted) await ctx.reviewContent?.(serverId, pass);
+  // Cancelling the review cancels its content review too; a cancelled content review leaves the last one in place.
+  if (pass && !signal.aborted) await ctx.reviewContent?.(serverId, pass, signal).catch((error: unknown) => {
+    if (!signal.aborted) throw error;
+  });
 
   const view = engine.entry(serverId, skillUri);
   const approval = approvals.get(serverId, skillUri) ?? null;

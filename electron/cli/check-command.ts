@@ -6,11 +6,11 @@ import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
 import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
-import { openSession } from './session.js';
+import { openSession, type SessionOptions } from './session.js';
 import { describeStart } from './stdio-flags.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
 
-export async function checkCommand(args: string[], io: Streams): Promise<number> {
+export async function checkCommand(args: string[], io: Streams, sessionOptions: SessionOptions = {}): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     options: {
@@ -35,7 +35,7 @@ export async function checkCommand(args: string[], io: Streams): Promise<number>
   const target = await resolveTarget(values);
   const progress = progressTo(io.err, values.quiet);
   progress(`Connecting to ${target.label}${describeStart(target.transport)}…`);
-  const session = await openSession(target, settings);
+  const session = await openSession(target, settings, sessionOptions);
   try {
     const report = await runCheck(session, progress);
     const format = formats[0];

@@ -4,6 +4,8 @@
 // directory walked where the server offers it, SKILL.md read a second time on
 // purpose — runs the server probes, and returns every finding. A listing that
 // a limit stopped is reported as far as it went, and nothing of it is read.
+// The content reviews run in the session's review pool, several skills at
+// once, while the next skills are read.
 import { severityRank } from '../../shared/findings.js';
 import type { Finding, SkillEntry } from '../../shared/model.js';
 import { forEachLimited } from '../skills/concurrency.js';
@@ -11,7 +13,7 @@ import { probeDirectoryOnFile } from '../skills/directory.js';
 import { SharedReads } from '../skills/shared-reads.js';
 import { probeUnknownSkill } from '../skills/skills-get.js';
 import { containment } from '../../shared/skill-uri.js';
-import { reviewContent } from '../review/risk-review.js';
+import { reviewOrReport } from '../review/review-pool.js';
 import { jobBudget } from '../skills/skill-pass.js';
 import type { ReviewFileInput } from '../review/rules/context.js';
 import type { CliSession } from './session.js';
@@ -41,7 +43,8 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
   progress('Listing skills…');
   const listed = await engine.refresh(rpc, connection.snapshot.capabilities);
   const state = engine.server(session.serverId);
-  const risks: Finding[] = [];
+  // Per skill, in listing order: reviews finish in any order, the report does not change with it.
+  const risks: Finding[][] = [];
   // A limit stopped the listing: what was listed is reported as it is. Reading it would judge a catalog
   // the server did not finish describing (skills cut off, nested skills whose parent never came), all noise.
   const stoppedAtLimit = state.listing?.complete === false && state.serverFindings.some((f) => f.id === 'inspector-list-limit');
@@ -55,6 +58,7 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
     // A file a skill and the skill nested in it both list is read once for the check.
     const sharedReads = SharedReads.of([state]);
     // A few skills at a time: each reads its own files in order, SKILL.md first.
+    const order = new Map(listed.map((skill, index) => [skill, index]));
     await forEachLimited(listed, session.settings.readConcurrency, async (skill) => {
       const pass = await engine.passSkill(rpc, skill.uri, { withGet: true, keepBytes: true, secondRead: true, jobBudget: job, sharedReads });
       const files: ReviewFileInput[] = [];
@@ -64,7 +68,8 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
       }
       // Content risk is judged on the exact bytes served, whether or not they matched the listing.
       // A file that could not be read is already reported by the read itself; the review covers what was served.
-      risks.push(...reviewContent({ serverId: session.serverId, skillUri: skill.uri, files, listedFileCount: pass.reads.length + pass.notRead.length, listedFrontmatter: skill.frontmatter }).findings);
+      // A review that could not finish fails this skill alone, as an error in the report; a reviewer that cannot run stops the check.
+      risks[order.get(skill)!] = (await reviewOrReport(session.reviewer, { serverId: session.serverId, skillUri: skill.uri, files, listedFileCount: pass.reads.length + pass.notRead.length, listedFrontmatter: skill.frontmatter })).findings;
       done++;
       if (done % 25 === 0 || done === listed.length) progress(`Verified ${done}/${listed.length}`);
     });
@@ -87,6 +92,6 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
       ...(snapshot.selfReported ? { selfReported: { name: snapshot.selfReported.name, version: snapshot.selfReported.version } } : {}),
     },
     skills: engine.list(session.serverId),
-    findings: [...engine.findings(session.serverId), ...risks],
+    findings: [...engine.findings(session.serverId), ...risks.flat()],
   };
 }

@@ -9,7 +9,7 @@ import { diffCommand } from './diff-command.js';
 import { runList, runLoad } from './host.js';
 import { lockCommand } from './lock-command.js';
 import { LockfileError } from './lockfile.js';
-import { ConnectFailure } from './session.js';
+import { ConnectFailure, type SessionOptions } from './session.js';
 import type { Streams } from './streams.js';
 import { UsageError } from './target.js';
 import { USAGE } from './usage.js';
@@ -17,13 +17,13 @@ import { verifyCommand } from './verify-command.js';
 
 export { USAGE };
 
-export async function runCli(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function runCli(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr, session: SessionOptions = {}): Promise<number> {
   const io: Streams = { out, err };
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case 'check':
-        return await checkCommand(rest, io);
+        return await checkCommand(rest, io, session);
       case 'lock':
         return await lockCommand(rest, io);
       case 'verify':

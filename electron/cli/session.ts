@@ -1,9 +1,11 @@
 // A headless connection for the CLI: the same Connection and SkillsEngine the
-// app uses, with no UI and no persistence.
+// app uses, with no UI and no persistence, and the same review pool (the
+// built worker beside cli.js; in-process only when run from source without one).
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/model.js';
 import { APP_VERSION } from '../app-version.js';
 import { Connection } from '../connections/connection.js';
 import { ProtocolLog } from '../connections/protocol-log.js';
+import { createReviewer, type ContentReviewer } from '../review/review-pool.js';
 import { SkillsEngine } from '../skills/engine.js';
 import type { Rpc } from '../skills/rpc.js';
 import { cliLimitNamer } from './limit-flags.js';
@@ -18,10 +20,17 @@ export interface CliSession {
   readonly label: string;
   /** The app's defaults with the command's limit flags applied. */
   readonly settings: Settings;
+  /** Runs the content reviews (check): the worker pool, created on the first review, ended by close(). */
+  readonly reviewer: ContentReviewer;
   close(): Promise<void>;
 }
 
-export async function openSession(target: Target, overrides: Partial<Settings> = {}): Promise<CliSession> {
+export interface SessionOptions {
+  /** The built review worker (review-worker.js beside cli.js); without one, reviews run in this thread. */
+  readonly reviewWorker?: string;
+}
+
+export async function openSession(target: Target, overrides: Partial<Settings> = {}, options: SessionOptions = {}): Promise<CliSession> {
   const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
   const serverId = target.label;
   const log = new ProtocolLog(serverId, 200, () => undefined);
@@ -43,7 +52,20 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
     era: snapshot.era ?? 'legacy',
     request: (method, params, options) => connection.request(method, params, options),
   };
-  return { connection, engine, rpc, serverId, label: target.label, settings, close: async () => void (await connection.disconnect()) };
+  const reviewer = createReviewer(options.reviewWorker);
+  return {
+    connection,
+    engine,
+    rpc,
+    serverId,
+    label: target.label,
+    settings,
+    reviewer,
+    close: async () => {
+      await connection.disconnect();
+      await reviewer.close();
+    },
+  };
 }
 
 export class ConnectFailure extends Error {

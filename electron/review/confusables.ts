@@ -63,6 +63,11 @@ const DIGRAPHS: ReadonlyArray<readonly [string, string]> = [
   ['cl', 'd'],
 ];
 
+/** The Latin letter a lowercase lookalike letter draws as ("а" → "a"); digits and other characters give undefined. */
+export function lookalikeLetter(ch: string): string | undefined {
+  return ch >= '0' && ch <= '9' ? undefined : LOOKALIKES[ch]?.as;
+}
+
 /** The form a name reduces to once lookalikes are folded (hyphens, underscores and dots kept). */
 export function confusableSkeleton(name: string): string {
   let out = '';

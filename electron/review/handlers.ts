@@ -11,6 +11,7 @@ import { findCollisions, qualifiedName } from './collisions.js';
 import { LocalOrigins } from './local/origins.js';
 import { HOSTS } from './precedence.js';
 import type { PassResult } from '../skills/skill-passes.js';
+import type { ContentReviewer } from './review-pool.js';
 import { reviewOfPass, reviewServerSkill, type ServerReview } from './server-review.js';
 import { summarise, type SummaryInput } from './summary.js';
 
@@ -23,10 +24,11 @@ export interface ReviewFeature {
    * read (the approvals review's), as review.scanSkill would, without reading
    * anything again.
    */
-  reviewPass(serverId: string, pass: PassResult): Promise<SkillReview>;
+  reviewPass(serverId: string, pass: PassResult, signal?: AbortSignal): Promise<SkillReview>;
 }
 
-export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewFeature> {
+/** `reviewer` runs every content review (server skills and local folders): the worker pool in the app, browser mode and the command. */
+export async function createReviewHandlers(deps: FeatureDeps, reviewer: ContentReviewer): Promise<ReviewFeature> {
   const reviews = new Map<string, SkillReview>();
   const key = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
 
@@ -35,6 +37,7 @@ export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewFea
     homeDir: deps.homeDir ?? os.homedir(),
     projectDirs: deps.projectDirs ?? [],
     limits: () => ({ maxFileBytes: deps.settings().maxFileBytes }),
+    reviewer,
     onChange: (origins) => deps.emit('review.localOriginsChanged', origins),
     onListed: (originId, entries) => deps.emit('skills.listed', { serverId: originId, entries, replace: true, done: true }),
   });
@@ -99,7 +102,7 @@ export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewFea
 
   const handlers: ReviewHandlers = {
     'review.scanSkill': async ({ serverId, skillUri, inspect }) => {
-      if (!isLocalOriginId(serverId)) return keepReview(await reviewServerSkill(deps, serverId, skillUri, inspect ? { inspect: true } : {}));
+      if (!isLocalOriginId(serverId)) return keepReview(await reviewServerSkill(deps, reviewer, serverId, skillUri, inspect ? { inspect: true } : {}));
       await local.ensureScanned();
       const skill = await local.rescanSkill(serverId, skillUri);
       // On disk, the file is what a host reads: its frontmatter is the skill's own.
@@ -150,5 +153,5 @@ export async function createReviewHandlers(deps: FeatureDeps): Promise<ReviewFea
     },
     'review.collisions': async () => collisionReport(),
   };
-  return { handlers, reviewPass: async (serverId, pass) => keepReview(await reviewOfPass(deps, serverId, pass)) };
+  return { handlers, reviewPass: async (serverId, pass, signal) => keepReview(await reviewOfPass(deps, reviewer, serverId, pass, signal ? { signal } : {})) };
 }

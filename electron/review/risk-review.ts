@@ -1,12 +1,14 @@
 // Runs every content-risk rule over one skill's exact bytes. Pure: the files
 // in, findings, revealed hidden text and a description of each file out. The
-// reading (from a server or from disk) happens elsewhere.
-import { setImmediate as setImmediatePromise } from 'node:timers/promises';
+// reading (from a server or from disk) happens elsewhere, and so does the
+// choice of thread: the app, browser mode and the command run this function
+// in the review worker pool (review-pool.ts); the rules' unit tests call it
+// directly.
 import { sha256 } from '../skills/verify.js';
 import { finding, isFindingId } from '../../shared/findings.js';
 import type { Finding } from '../../shared/model.js';
 import type { HiddenText, ReviewedFile } from '../../shared/review-model.js';
-import { fileLocation, riskFinding, type ReviewInput, type RiskContext, type RuleResult } from './rules/context.js';
+import { fileLocation, riskFinding, type ReviewInput, type RiskContext, type RuleResult, type TextSource } from './rules/context.js';
 import { RULES } from './rules/index.js';
 import { prepareFiles, textSources, type PreparedFile } from './rules/sources.js';
 
@@ -20,6 +22,12 @@ export interface UnreadFile {
   readonly symlinkTarget?: string;
   /** Left unread on purpose: the skill's SKILL.md failed verification, so a host reads nothing else of it. */
   readonly skipped?: boolean;
+  /**
+   * Read, but the rules did not finish on it within the review's time limit
+   * (review-pool.ts). Nothing vouches for a file no rule judged, and a file
+   * can be built to stall the rules, so this is an error, not a warning.
+   */
+  readonly stalled?: boolean;
 }
 
 export interface ContentReview {
@@ -30,24 +38,64 @@ export interface ContentReview {
   readonly prepared: readonly PreparedFile[];
 }
 
+/** What a review hands back across a thread: plain JSON, without the prepared files (and their bytes). */
+export type ContentReviewResult = Omit<ContentReview, 'prepared'>;
 
+/** The review itself. The thread that calls it awaits prepareRules() (rules/index.ts) once first: the code rules need their grammars loaded. */
 export function reviewContent(input: ReviewInput, unread: readonly UnreadFile[] = []): ContentReview {
   const prepared = prepareFiles(input);
-  const ctx: RiskContext = { input, sources: textSources(prepared) };
-  return finish(ctx, prepared, RULES.map((rule) => rule(ctx, prepared)), unread);
+  const incomplete: Finding[] = [];
+  const where = { serverId: input.serverId, skillUri: input.skillUri };
+  let sources: TextSource[];
+  try {
+    sources = textSources(prepared);
+  } catch (error) {
+    // Decoding what a file hides could not finish: the files are still read as written.
+    incomplete.push(checkIncomplete('decoding of encoded text', error, where));
+    sources = textSources(prepared, { decode: false });
+  }
+  const ctx: RiskContext = { input, sources };
+  const results = RULES.map((rule): RuleResult => {
+    // One check that a hostile file defeats (a pattern that overflows on megabytes of one character) must not take
+    // the others with it, nor pass silently: the review says which check did not finish, as an error.
+    try {
+      return rule(ctx, prepared);
+    } catch (error) {
+      return { findings: [checkIncomplete(`${ruleName(rule)} check`, error, where)], hidden: [] };
+    }
+  });
+  return finish(ctx, prepared, [...results, { findings: incomplete, hidden: [] }], unread);
 }
 
-/** The same review, giving the event loop a turn between rules: a large skill must not freeze the app. */
-export async function reviewContentYielding(input: ReviewInput, unread: readonly UnreadFile[] = []): Promise<ContentReview> {
-  await setImmediatePromise();
-  const prepared = prepareFiles(input);
-  const ctx: RiskContext = { input, sources: textSources(prepared) };
-  const results: RuleResult[] = [];
-  for (const rule of RULES) {
-    await setImmediatePromise();
-    results.push(rule(ctx, prepared));
-  }
-  return finish(ctx, prepared, results, unread);
+/** "invisibleTextRule" → "invisible text". */
+function ruleName(rule: { readonly name: string }): string {
+  return rule.name.replace(/Rule$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() || 'a';
+}
+
+function checkIncomplete(what: string, error: unknown, where: { serverId: string; skillUri: string }): Finding {
+  const why = error instanceof Error ? error.message : String(error);
+  return riskFinding('risk-check-incomplete', `The ${what} could not finish on this skill's content (${why}), so what it looks for may be there unseen. Review the files by hand.`, where);
+}
+
+export function withoutPrepared({ prepared: _prepared, ...result }: ContentReview): ContentReviewResult {
+  return result;
+}
+
+/**
+ * The review of a skill whose rules could not finish (a rule threw, its worker
+ * crashed): one error that says so in `message`, every file listed as not
+ * reviewed, nothing else. For callers that go on with other skills (a folder
+ * scan, the command's check) rather than fail as a whole.
+ */
+export function reviewNotRun(input: ReviewInput, unread: readonly UnreadFile[], message: string): ContentReviewResult {
+  const { files, findings } = finish({ input, sources: [] }, [], [], unread);
+  const notReviewed = input.files.map((f): ReviewedFile => ({ uri: f.uri, path: f.path, kind: 'binary', size: f.bytes.byteLength, isText: false, read: false, problem: 'read, but not reviewed: the content review could not finish' }));
+  return {
+    files: [...notReviewed, ...files],
+    findings: [riskFinding('risk-unreadable-file', message, { serverId: input.serverId, skillUri: input.skillUri }, { severity: 'error' }), ...findings],
+    hidden: [],
+    complete: false,
+  };
 }
 
 function finish(ctx: RiskContext, prepared: readonly PreparedFile[], results: readonly RuleResult[], unread: readonly UnreadFile[]): ContentReview {
@@ -59,7 +107,9 @@ function finish(ctx: RiskContext, prepared: readonly PreparedFile[], results: re
         ? riskFinding('risk-symlink', `${file.path} is a symbolic link to ${file.symlinkTarget}. It was not followed: a link can make an innocent-looking file read a key or a config file elsewhere.`, fileLocation(ctx, file.uri), { actual: file.symlinkTarget })
         : file.skipped
           ? riskFinding('risk-unreadable-file', `${file.path} was not reviewed: SKILL.md failed verification, so it was not read (a host reads nothing else of such a skill).`, fileLocation(ctx, file.uri))
-          : riskFinding('risk-unreadable-file', `${file.path} could not be read for review: ${file.reason}`, fileLocation(ctx, file.uri)),
+          : file.stalled
+            ? riskFinding('risk-unreadable-file', `${file.path} was read but not reviewed: ${file.reason}`, fileLocation(ctx, file.uri), { severity: 'error' })
+            : riskFinding('risk-unreadable-file', `${file.path} could not be read for review: ${file.reason}`, fileLocation(ctx, file.uri)),
     );
   }
 

@@ -4,7 +4,8 @@
 // SKILL.md first — nothing else when it fails, unless the user asks to read
 // the rest for inspection — and SKILL.md a second time on purpose, to catch a
 // server that serves other bytes the second time. Then the content-risk rules
-// run on the exact bytes, and the summary is written from SKILL.md as served.
+// run on the exact bytes (in the review pool, off the main thread), and the
+// summary is written from SKILL.md as served.
 import type { SkillReview } from '../../shared/review-model.js';
 import { canonicalUri, containment } from '../../shared/skill-uri.js';
 import { ApiFailure } from '../api-failure.js';
@@ -14,7 +15,8 @@ import { NOT_READ_MESSAGE } from '../skills/registry.js';
 import type { PassResult } from '../skills/skill-passes.js';
 import { qualifiedName } from './collisions.js';
 import type { ReviewFileInput } from './rules/context.js';
-import { reviewContentYielding, type UnreadFile } from './risk-review.js';
+import type { UnreadFile } from './risk-review.js';
+import type { ContentReviewer, ReviewOptions } from './review-pool.js';
 import { summarise, type SummaryInput } from './summary.js';
 
 export interface ServerReview {
@@ -23,12 +25,12 @@ export interface ServerReview {
   readonly summaryInput: Omit<SummaryInput, 'findings'>;
 }
 
-export async function reviewServerSkill(deps: FeatureDeps, serverId: string, skillUri: string, options: { inspect?: boolean } = {}): Promise<ServerReview> {
+export async function reviewServerSkill(deps: FeatureDeps, reviewer: ContentReviewer, serverId: string, skillUri: string, options: { inspect?: boolean } = {}): Promise<ServerReview> {
   const server = deps.catalog.get(serverId);
   const record = deps.engine.record(serverId, skillUri);
   if (!record) throw new ApiFailure('not-found', `No skill ${skillUri} is known on "${server.label}". Refresh the listing or load it by URI first.`);
   const pass = await deps.engine.passSkill(deps.rpcFor(serverId), record.entry.uri, { withGet: false, keepBytes: true, secondRead: true, ...(options.inspect ? { inspect: true } : {}) });
-  return reviewOfPass(deps, serverId, pass);
+  return reviewOfPass(deps, reviewer, serverId, pass);
 }
 
 /**
@@ -36,7 +38,7 @@ export async function reviewServerSkill(deps: FeatureDeps, serverId: string, ski
  * deliberate second read): the approvals review hands its pass here, so one
  * "Start review" reads each file once.
  */
-export async function reviewOfPass(deps: FeatureDeps, serverId: string, pass: PassResult): Promise<ServerReview> {
+export async function reviewOfPass(deps: FeatureDeps, reviewer: ContentReviewer, serverId: string, pass: PassResult, options: ReviewOptions = {}): Promise<ServerReview> {
   const server = deps.catalog.get(serverId);
   const own = canonicalUri(pass.entry.uri);
   const pathOf = (uri: string) => {
@@ -55,10 +57,10 @@ export async function reviewOfPass(deps: FeatureDeps, serverId: string, pass: Pa
   }
   for (const uri of pass.notRead) unread.push({ uri, path: pathOf(uri), reason: NOT_READ_MESSAGE, skipped: true });
 
-  const content = await reviewContentYielding({ serverId, skillUri: entry.uri, files, listedFileCount: files.length + unread.length, listedFrontmatter: entry.frontmatter }, unread);
   // The summary quotes SKILL.md as served; the listing only says where the file differs from it.
   const skillMd = files.find((f) => canonicalUri(f.uri) === own);
   const parsed = skillMd ? parseFrontmatter(new TextDecoder().decode(skillMd.bytes)) : undefined;
+  const content = await reviewer.review({ serverId, skillUri: entry.uri, files, listedFileCount: files.length + unread.length, listedFrontmatter: entry.frontmatter }, unread, options);
   const summaryInput: Omit<SummaryInput, 'findings'> = {
     frontmatter: parsed?.ok ? parsed.value : {},
     ...(skillMd ? { source: { fileUri: skillMd.uri, ...(parsed?.ok ? { fieldLines: parsed.fieldLines } : {}) } } : {}),

@@ -200,7 +200,7 @@ export const FORMAT_CASES: readonly FindingCase[] = [
     input: 'allowed-tools as a YAML list',
     trigger: md(withFields('allowed-tools:\n  - Bash\n  - Read')),
     ids: ['agentskills-allowed-tools-string'],
-    expect: { severity: 'error', location: { ...loc, field: 'allowed-tools', line: 4 }, message: ['a YAML list'], expected: 'string', actual: 'list' },
+    expect: { severity: 'warning', location: { ...loc, field: 'allowed-tools', line: 4 }, message: ['a YAML list'], expected: 'string', actual: 'list' },
     near: { input: 'allowed-tools: Bash Read', run: md(withFields('allowed-tools: Bash Read')), ids: [] },
   },
   {

@@ -110,11 +110,21 @@ export function frontmatterFindings(
 
   if ('allowed-tools' in fm && typeof fm['allowed-tools'] !== 'string') {
     const v = fm['allowed-tools'];
+    // A YAML list of tool names says what the space-separated string says, and hosts read both:
+    // a format warning, not a CI-failing error. Anything else (a number, a map, a list holding
+    // something other than strings) names no tools a host could grant: an error.
+    const isList = Array.isArray(v);
+    const listOfStrings = isList && v.every((item) => typeof item === 'string');
+    const found = isList ? (listOfStrings ? 'a YAML list' : 'a YAML list with items that are not strings') : v === null ? 'null' : typeof v;
     out.push(
-      finding('agentskills-allowed-tools-string', `allowed-tools must be a space-separated string (for example "Bash(git:*) Read"); found ${Array.isArray(v) ? 'a YAML list' : typeof v}.`, at('allowed-tools'), {
-        expected: 'string',
-        actual: Array.isArray(v) ? 'list' : typeof v,
-      }),
+      finding(
+        'agentskills-allowed-tools-string',
+        listOfStrings
+          ? `allowed-tools should be a space-separated string (for example "Bash(git:*) Read"); found a YAML list. Hosts that follow the spec read the string form; write the list as one line.`
+          : `allowed-tools must be a space-separated string (for example "Bash(git:*) Read"); found ${found}, which names no tools.`,
+        at('allowed-tools'),
+        { expected: 'string', actual: isList ? 'list' : v === null ? 'null' : typeof v, ...(listOfStrings ? {} : { severity: 'error' as const }) },
+      ),
     );
   }
 

@@ -56,6 +56,16 @@ describe('frontmatterFindings', () => {
     ]);
   });
 
+  it('rates allowed-tools as a YAML list of names a warning, and any other non-string an error', () => {
+    const severityOf = (value: unknown) => frontmatterFindings({ name: 'pdf', description: 'd', 'allowed-tools': value }, at).map((f) => [f.id, f.severity, f.actual]);
+    expect(severityOf(['Bash', 'Read'])).toEqual([['agentskills-allowed-tools-string', 'warning', 'list']]);
+    expect(severityOf(42)).toEqual([['agentskills-allowed-tools-string', 'error', 'number']]);
+    expect(severityOf({ Bash: true })).toEqual([['agentskills-allowed-tools-string', 'error', 'object']]);
+    expect(severityOf(null)).toEqual([['agentskills-allowed-tools-string', 'error', 'null']]);
+    expect(severityOf(['Bash', { Read: 1 }])).toEqual([['agentskills-allowed-tools-string', 'error', 'list']]);
+    expect(severityOf('Bash Read')).toEqual([]);
+  });
+
   it('puts the line of each field on its finding when known', () => {
     const found = frontmatterFindings({ name: 'pdf', description: 'd', license: 3 }, at, { fieldLines: { license: 7 } });
     expect(found[0]?.location).toEqual({ serverId: SERVER, field: 'license', line: 7 });

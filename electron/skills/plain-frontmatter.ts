@@ -15,7 +15,10 @@ const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,127}$/;
  * punctuation, symbols and single spaces; no `: ` or ` #` (a mapping or a
  * comment), no `:` or space at the end.
  */
-const VALUE = /^\p{L}(?:[\p{L}\p{M}\p{N}\p{P}\p{S}]| (?=[^ #]))*$/u;
+// One character class and three substring checks, not an alternation with a lookahead: that
+// backtracked by recursion and overflowed the stack on a value of a few MiB (a hostile description).
+const VALUE = /^\p{L}[\p{L}\p{M}\p{N}\p{P}\p{S} ]*$/u;
+const isPlainValue = (value: string) => VALUE.test(value) && !value.includes('  ') && !value.includes(' #') && !value.endsWith(' ');
 /** Plain scalars the core schema reads as booleans or null. */
 const NOT_A_STRING = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL']);
 
@@ -31,7 +34,7 @@ export function readPlainFrontmatter(yaml: string): Record<string, string> | und
     const key = line.slice(0, colon);
     const value = line.slice(colon + 2);
     if (!KEY.test(key) || NOT_A_STRING.has(key) || Object.hasOwn(out, key)) return undefined;
-    if (!VALUE.test(value) || value.endsWith(':') || value.includes(': ') || NOT_A_STRING.has(value)) return undefined;
+    if (!isPlainValue(value) || value.endsWith(':') || value.includes(': ') || NOT_A_STRING.has(value)) return undefined;
     out[key] = value;
     if (newline < 0) return out;
     start = newline + 1;

@@ -31,4 +31,10 @@ describe('readPlainFrontmatter', () => {
   ])('leaves %s to the YAML library', (_what, yaml) => {
     expect(readPlainFrontmatter(yaml)).toBeUndefined();
   });
+
+  it('reads a value of several MiB without overflowing the stack (a hostile description)', () => {
+    const description = `Huge ${'word '.repeat(2 * 1024 * 1024)}end`;
+    expect(readPlainFrontmatter(`name: a\ndescription: ${description}`)).toEqual({ name: 'a', description });
+    expect(readPlainFrontmatter(`name: a\ndescription: ${'a'.repeat(8 * 1024 * 1024)} #x`)).toBeUndefined();
+  });
 });

@@ -5,6 +5,7 @@ import type { FileCheck, Finding, SkillEntry, SkillFileRef, SkillSource, SkillSt
 import { finding, worstSeverity } from '../../shared/findings.js';
 import { parseSkillUri } from '../../shared/skill-uri.js';
 import { canonicalUri } from './uri-memo.js';
+import { preferServedFrontmatter } from './dedupe-findings.js';
 import { unlistedNestedInResources } from './nested-skills.js';
 import type { CacheHint } from './cache-hint.js';
 import type { SkillsCapabilityReading } from './capability.js';
@@ -321,14 +322,17 @@ export class ServerSkills {
         }),
       );
     }
-    // The listing and skills/get judge the same entry: say each thing once.
+    // The listing and skills/get judge the same entry, and the served SKILL.md the same fields: say each thing once.
     const seen = new Set<string>();
-    return out.filter((f) => {
-      const key = `${f.id}\n${f.message}\n${f.location.fileUri ?? ''}\n${f.location.field ?? ''}\n${f.location.line ?? ''}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+    return preferServedFrontmatter(
+      out.filter((f) => {
+        const key = `${f.id}\n${f.message}\n${f.location.fileUri ?? ''}\n${f.location.field ?? ''}\n${f.location.line ?? ''}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      }),
+      record.entry.uri,
+    );
   }
 
   /** How many error and warning findings the skill has (remembered until it changes). */

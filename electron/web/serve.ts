@@ -33,6 +33,8 @@ try {
     mode: 'browser',
     appVersion: APP_VERSION,
     demoTransport: () => ({ kind: 'stdio', command: process.execPath, args: [path.join(here, 'cli.js'), 'demo-server'], env: {} }),
+    // Content reviews run in the pool of the worker built beside this file.
+    reviewWorker: path.join(here, 'review-worker.js'),
     seedDemo: !values['no-demo'],
     autoConnect: !values['no-connect'],
   });

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { GRAMMAR_FILES, loadGrammars, RUNTIME_FILE, type CodeLanguage } from '../../electron/review/code/grammars.js';
 import { OUT_DIR, ROOT } from '../support/paths.js';
 
 const require = createRequire(import.meta.url);
@@ -20,6 +21,7 @@ interface BuilderConfigModule {
 }
 const builderConfig = require('app-builder-lib/out/util/config/config.js') as BuilderConfigModule;
 const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
+const asar = require('@electron/asar') as { extractFile(archive: string, filename: string): Buffer };
 
 /** The project's config, pointed at the build folder the tests use. */
 function configForThisBuild(): Record<string, unknown> {
@@ -69,11 +71,13 @@ describe('installers', () => {
 
     it('holds the main process, the preload, the renderer and the runtime dependencies', () => {
       const out = `/${path.relative(ROOT, OUT_DIR)}`;
-      for (const f of [`${out}/main/main.js`, `${out}/main/cli.js`, `${out}/main/web.js`, `${out}/preload/preload.cjs`, `${out}/renderer/index.html`, '/package.json']) {
+      for (const f of [`${out}/main/main.js`, `${out}/main/cli.js`, `${out}/main/web.js`, `${out}/main/review-worker.js`, `${out}/preload/preload.cjs`, `${out}/renderer/index.html`, '/package.json']) {
         expect(files).toContain(f);
       }
       expect(files.some((f) => f.startsWith('/node_modules/@modelcontextprotocol/client/'))).toBe(true);
       expect(files.some((f) => f.startsWith('/node_modules/yaml/'))).toBe(true);
+      // The review pool's threads start from tinypool's own worker entry, which loads review-worker.js.
+      expect(files).toContain('/node_modules/tinypool/dist/entry/worker.js');
     });
 
     it('ships the sample skills beside the archive, where the demo server looks for them', () => {
@@ -88,6 +92,24 @@ describe('installers', () => {
       for (const dev of ['electron', 'vite', 'vitest', 'react', 'typescript', 'playwright-core', '@modelcontextprotocol/sdk', 'electron-builder']) {
         expect(files.some((f) => f.startsWith(`/node_modules/${dev}/`)), dev).toBe(false);
       }
+    });
+
+    it('ships the code parsers as WebAssembly only: the runtime and one file per grammar, and they load', async () => {
+      const wanted = [RUNTIME_FILE, ...Object.values(GRAMMAR_FILES)].map((f) => `/node_modules/${f}`).sort();
+      expect(files.filter((f) => f.endsWith('.wasm')).sort()).toEqual(wanted);
+      // Not the grammars' C sources, native prebuilds and bindings: the app never loads them.
+      expect(files.filter((f) => /^\/node_modules\/(?:tree-sitter-[^/]+|web-tree-sitter)\/(?:src|prebuilds|bindings|debug|lib|node_modules)\//.test(f) || /tree-sitter.*\.node$/.test(f))).toEqual([]);
+      // The packaged bytes are the grammars: loaded from files extracted out of the archive, every one parses.
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'si-grammars-'));
+      const extracted: Partial<Record<CodeLanguage, string>> = {};
+      for (const [lang, file] of Object.entries(GRAMMAR_FILES) as Array<[CodeLanguage, string]>) {
+        const target = path.join(dir, `${lang}.wasm`);
+        writeFileSync(target, asar.extractFile(path.join(resources, 'app.asar'), `node_modules/${file}`));
+        extracted[lang] = target;
+      }
+      const grammars = await loadGrammars(extracted);
+      expect([...grammars.failures]).toEqual([]);
+      expect([...grammars.languages.keys()].sort()).toEqual(Object.keys(GRAMMAR_FILES).sort());
     });
 
     it('is a sane size', () => {

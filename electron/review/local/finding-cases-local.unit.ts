@@ -3,6 +3,7 @@
 // within the limit.
 import type { Finding } from '../../../shared/model.js';
 import type { FindingCase } from '../../skills/finding-cases.unit.js';
+import { inProcessReviewer } from '../review-pool.js';
 import { buildLocalSkill } from './local-skill.js';
 import type { LocalSkillFolder } from './scan.js';
 
@@ -22,8 +23,8 @@ function folder(notScanned: readonly string[]): LocalSkillFolder {
   };
 }
 
-const findingsOf = (notScanned: readonly string[]) => (): Finding[] => {
-  const skill = buildLocalSkill(ORIGIN, '~/.claude/skills', folder(notScanned));
+const findingsOf = (notScanned: readonly string[]) => async (): Promise<Finding[]> => {
+  const skill = await buildLocalSkill(inProcessReviewer(), ORIGIN, '~/.claude/skills', folder(notScanned));
   return [...skill.formatFindings, ...skill.review.findings];
 };
 

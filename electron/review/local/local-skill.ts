@@ -1,6 +1,7 @@
 // One skill folder on disk as the app shows it: a SkillEntry like a server's
 // (file: URIs, digests of the bytes read), the Agent Skills format findings
-// (electron/skills/format-rules.ts) and the content-risk review.
+// (electron/skills/format-rules.ts) and the content-risk review (run by the
+// reviewer it is given: the worker pool in the app).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FileCheck, Finding, SkillEntry } from '../../../shared/model.js';
@@ -11,7 +12,8 @@ import { skillMdFindings } from '../../skills/format-rules.js';
 import { sha256 } from '../../skills/verify.js';
 import { qualifiedName } from '../collisions.js';
 import type { ReviewFileInput } from '../rules/context.js';
-import { reviewContent, type UnreadFile } from '../risk-review.js';
+import type { UnreadFile } from '../risk-review.js';
+import { reviewOrReport, type ContentReviewer } from '../review-pool.js';
 import { summarise } from '../summary.js';
 import type { LocalSkillFolder } from './scan.js';
 
@@ -27,7 +29,7 @@ export function fileUriOf(absolute: string): string {
   return pathToFileURL(absolute).href;
 }
 
-export function buildLocalSkill(originId: string, originLabel: string, folder: LocalSkillFolder, now = new Date().toISOString()): LocalSkill {
+export async function buildLocalSkill(reviewer: ContentReviewer, originId: string, originLabel: string, folder: LocalSkillFolder, now = new Date().toISOString()): Promise<LocalSkill> {
   const skillUri = fileUriOf(path.join(folder.directory, 'SKILL.md'));
   const read = folder.files.filter((f) => f.bytes !== undefined);
   const unreadFiles = folder.files.filter((f) => f.bytes === undefined);
@@ -42,7 +44,8 @@ export function buildLocalSkill(originId: string, originLabel: string, folder: L
 
   const files: ReviewFileInput[] = read.map((f) => ({ uri: fileUriOf(f.absolute), path: f.relative, bytes: f.bytes!, executable: f.executable }));
   const unread: UnreadFile[] = unreadFiles.map((f) => ({ uri: fileUriOf(f.absolute), path: f.relative, size: f.size, reason: f.unread ?? 'not read', ...(f.symlinkTarget !== undefined ? { symlinkTarget: f.symlinkTarget } : {}) }));
-  const content = reviewContent({ serverId: originId, skillUri, files, listedFileCount: folder.files.length, listedFrontmatter: frontmatter }, unread);
+  // A review that could not finish fails this skill alone (it says so), not the folder's scan.
+  const content = await reviewOrReport(reviewer, { serverId: originId, skillUri, files, listedFileCount: folder.files.length, listedFrontmatter: frontmatter }, unread);
   // Files past the scan's limit were never opened: whatever they hold, the review of the rest is not the whole skill.
   const complete = content.complete && !incomplete;
 

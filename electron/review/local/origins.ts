@@ -6,12 +6,12 @@
 // for) and serialised; nothing here writes to a skills folder.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { z } from 'zod';
 import type { FileContent, SkillEntry } from '../../../shared/model.js';
 import { localOriginId, type LocalOrigin, type LocalFolderKind, type HostId } from '../../../shared/review-model.js';
 import { canonicalUri } from '../../../shared/skill-uri.js';
 import { ApiFailure } from '../../api-failure.js';
+import type { ContentReviewer } from '../review-pool.js';
 import { JsonStore, type StoreProblem } from '../../storage/json-store.js';
 import { displayPath, KNOWN_FOLDERS, knownFolderPath } from './known-folders.js';
 import { buildLocalSkill, fileUriOf, worstOf, type LocalSkill } from './local-skill.js';
@@ -47,6 +47,8 @@ export interface LocalOriginsOptions {
   readonly homeDir: string;
   readonly projectDirs: readonly string[];
   readonly limits?: () => Partial<ScanLimits>;
+  /** Runs each skill's content review (the worker pool in the app). */
+  readonly reviewer: ContentReviewer;
   /** The origins changed (scanned, added, removed). */
   readonly onChange: (origins: LocalOrigin[]) => void;
   /** An origin's skills, to push as a fresh listing. */
@@ -110,12 +112,9 @@ export class LocalOrigins {
     const scan = await scanFolder(definition.path, this.limits());
     const now = new Date().toISOString();
     const skills = new Map<string, LocalSkill>();
-    for (const folder of scan.skills) {
-      // One skill at a time with a turn for the event loop in between: a big folder must not freeze the app.
-      await setImmediatePromise();
-      const skill = buildLocalSkill(definition.id, definition.label, folder, now);
-      skills.set(skill.entry.uri, skill);
-    }
+    // Every skill's rules in the review pool, as many at once as it has threads: a big folder never freezes the app.
+    const built = await Promise.all(scan.skills.map((folder) => buildLocalSkill(this.options.reviewer, definition.id, definition.label, folder, now)));
+    for (const skill of built) skills.set(skill.entry.uri, skill);
     linkNested(skills);
     this.states.set(definition.id, { scan, skills, scannedAt: now });
     this.options.onListed(definition.id, [...skills.values()].map((s) => s.entry));
@@ -254,7 +253,7 @@ export class LocalOrigins {
         this.options.onListed(originId, [...state.skills.values()].map((s) => s.entry));
         throw new ApiFailure('not-found', `${old.folder.directory} no longer holds a SKILL.md; it was removed from the list.`);
       }
-      const skill = buildLocalSkill(originId, definition.label, folder);
+      const skill = await buildLocalSkill(this.options.reviewer, originId, definition.label, folder);
       state.skills.set(skill.entry.uri, skill);
       linkNested(state.skills);
       this.options.onListed(originId, [...state.skills.values()].map((s) => s.entry));

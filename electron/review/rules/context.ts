@@ -28,7 +28,22 @@ export interface ReviewInput {
   readonly listedFrontmatter?: Readonly<Record<string, unknown>>;
 }
 
-export type SourceKind = 'skill-md' | 'markdown' | 'html' | 'script' | 'text' | 'metadata';
+export type SourceKind = 'skill-md' | 'markdown' | 'html' | 'script' | 'text' | 'metadata' | 'decoded';
+
+/** Where a decoded text came from: the encoded blob's place in the file a host serves. */
+export interface DecodedOrigin {
+  /** 1-based line and column of the blob in the original file (or metadata text). */
+  readonly line: number;
+  readonly column: number;
+  /** The original source's field (image metadata), when it has one. */
+  readonly field?: string;
+  /** The encoding, outermost first (`base64`, `base64, then hex`). */
+  readonly encoding: string;
+  /** What the original source is. */
+  readonly parentKind: SourceKind;
+  /** 1 for text decoded from a file, 2 for text decoded from that, … */
+  readonly depth: number;
+}
 
 /** One piece of text a model could receive: a text file, or text found inside a binary. */
 export interface TextSource {
@@ -36,8 +51,13 @@ export interface TextSource {
   readonly path: string;
   readonly text: string;
   readonly kind: SourceKind;
-  /** For text found inside a binary: which part (`PNG tEXt "Comment"`). */
+  /** For text found inside a binary: which part (`PNG tEXt "Comment"`); for decoded text, how it was decoded (`decoded from base64`). */
   readonly field?: string;
+  /**
+   * Decoded text (kind `decoded`): every rule scans it like a file, and every
+   * finding in it points at the blob it was decoded from (locate() does that).
+   */
+  readonly decodedFrom?: DecodedOrigin;
 }
 
 export interface RuleResult {
@@ -141,6 +161,11 @@ export interface RiskContext {
 
 /** The location of an offset in a source, for a finding. */
 export function locate(ctx: RiskContext, source: TextSource, offset: number): FindingLocation {
+  // Decoded text has no lines of its own in the file: its findings sit on the blob.
+  const origin = source.decodedFrom;
+  if (origin) {
+    return { serverId: ctx.input.serverId, skillUri: ctx.input.skillUri, fileUri: source.fileUri, ...(origin.field !== undefined ? { field: origin.field } : {}), line: origin.line, column: origin.column };
+  }
   const { line, column } = lineIndexOf(source).position(offset);
   return {
     serverId: ctx.input.serverId,

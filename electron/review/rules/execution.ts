@@ -1,7 +1,12 @@
 // Code a skill could get run (threat model T2): bundled scripts and programs,
-// pipelines that download and run code, hidden code decoded and run, and
-// command expansions that hosts run before the prompt reaches the model.
+// downloads that get run and hidden code decoded and run — read from the
+// syntax trees of the skill's code (code/: pipes, files written then run,
+// variables, heredocs, `bash -c`, strings given to exec) — and command
+// expansions that hosts run before the prompt reaches the model. The text
+// patterns below stay as the fallback for prose that is not code ("run
+// curl … | sh"); a place the code layer read as code is judged by it alone.
 import type { Finding } from '../../../shared/model.js';
+import { codeFindings, codeNotes, fallbackMayReport } from './code-findings.js';
 import { eachMatch, emptyResult, excerptOf, fileLocation, lineExcerpt, locate, riskFinding, type RiskContext, type RuleResult, type TextSource } from './context.js';
 import type { PreparedFile } from './sources.js';
 
@@ -12,7 +17,8 @@ const FETCH = String.raw`(?:curl|wget|aria2c|iwr|irm|invoke-webrequest|invoke-re
 // Gaps are bounded ({0,500}): a long line full of "curl" must not make every match scan to its end.
 const FETCH_AND_RUN: ReadonlyArray<{ pattern: RegExp; what: string }> = [
   // curl … | sh, wget -O- … | sudo bash, curl … | python3 -
-  { pattern: new RegExp(String.raw`\b${FETCH}\b[^\n|]{0,500}\|\s*(?:${SHELLS})`, 'gim'), what: 'pipes a download straight into a program that runs it' },
+  // An argument first: "curl|bash" named in a sentence is a mention, not a command.
+  { pattern: new RegExp(String.raw`\b${FETCH}\s+[^\n|]{1,500}\|\s*(?:${SHELLS})`, 'gim'), what: 'pipes a download straight into a program that runs it' },
   // bash -c "$(curl …)", sh <(wget …), source <(curl …), eval "$(curl …)"
   { pattern: new RegExp(String.raw`\b(?:(?:ba|z|k|da)?sh|source|eval)\b[^\n]{0,20}(?:<\(|\$\(|\x60)\s*${FETCH}\b`, 'gi'), what: 'runs the output of a download' },
   { pattern: /(?:^|[\s;|&])\.\s+<\(\s*(?:curl|wget)\b/gi, what: 'runs the output of a download' },
@@ -45,7 +51,7 @@ function textRules(ctx: RiskContext, source: TextSource, findings: Finding[]): v
   for (const { pattern, what } of FETCH_AND_RUN) {
     eachMatch(source.text, pattern, (m) => {
       const at = locate(ctx, source, m.index);
-      if (seenLines.has(at.line!)) return;
+      if (seenLines.has(at.line!) || !fallbackMayReport(ctx, 'risk-fetch-and-run', source, m.index)) return;
       seenLines.add(at.line!);
       findings.push(riskFinding('risk-fetch-and-run', `${where} line ${at.line} ${what}: whatever the server sends at that moment would run on this computer, unseen by any review.`, at, { excerpt: lineExcerpt(source, m.index, m[0].length) }));
     });
@@ -53,13 +59,16 @@ function textRules(ctx: RiskContext, source: TextSource, findings: Finding[]): v
   for (const pattern of DECODE_AND_RUN) {
     eachMatch(source.text, pattern, (m) => {
       const at = locate(ctx, source, m.index);
-      if (seenLines.has(at.line!)) return;
+      if (seenLines.has(at.line!) || !fallbackMayReport(ctx, 'risk-decode-and-run', source, m.index)) return;
       seenLines.add(at.line!);
       findings.push(riskFinding('risk-decode-and-run', `${where} line ${at.line} decodes text that was encoded to be unreadable and runs it.`, at, { excerpt: lineExcerpt(source, m.index, m[0].length) }));
     });
   }
-  if (source.kind === 'skill-md' || source.kind === 'markdown') {
+  // Gemini CLI reads its custom commands from TOML files, where !{…} runs too.
+  const geminiCommand = source.kind === 'text' && /\.toml$/i.test(source.path);
+  if (source.kind === 'skill-md' || source.kind === 'markdown' || geminiCommand) {
     for (const { pattern, host } of COMMAND_EXPANSIONS) {
+      if (geminiCommand && !host.startsWith('Gemini')) continue;
       eachMatch(source.text, pattern, (m) => {
         const at = locate(ctx, source, m.index);
         findings.push(
@@ -85,6 +94,7 @@ export function executionRule(ctx: RiskContext, files: readonly PreparedFile[]):
       out.findings.push(riskFinding('risk-executable-file', `${file.path} is a program: ${file.info.runtime ?? 'native code'} (${file.info.reason ?? ''}). Its behaviour cannot be reviewed by reading it.`, fileLocation(ctx, file.uri)));
     }
   }
+  out.findings.push(...codeFindings(ctx, ['risk-fetch-and-run', 'risk-decode-and-run']), ...codeNotes(ctx));
   for (const source of ctx.sources) textRules(ctx, source, out.findings);
   return out;
 }

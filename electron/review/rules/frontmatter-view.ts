@@ -39,7 +39,7 @@ export function nestedFrontmattersOf(ctx: RiskContext): readonly FrontmatterView
   if (cached) return cached;
   const views: FrontmatterView[] = [];
   for (const source of ctx.sources) {
-    if (source.kind === 'skill-md' || source.kind === 'metadata' || !/(^|\/)SKILL\.md$/.test(source.path)) continue;
+    if (source.kind === 'skill-md' || source.kind === 'metadata' || source.kind === 'decoded' || !/(^|\/)SKILL\.md$/.test(source.path)) continue;
     const parsed = parseFrontmatter(source.text);
     if (parsed.ok) views.push({ value: parsed.value, fieldLines: parsed.fieldLines, source, fileUri: source.fileUri });
   }

@@ -3,9 +3,14 @@
 // process or worker). A new rule is one line here.
 import type { RiskContext, RuleResult } from './context.js';
 import { autoRunRule } from './auto-run.js';
+import { configExecRule } from './config-exec.js';
+import { prepareCodeGrammars } from '../code/grammars.js';
+import { exfiltrationRule } from './exfiltration.js';
+import { reverseShellRule } from './reverse-shell.js';
 import { executionRule } from './execution.js';
 import { hiddenMarkupRule } from './hidden-markup.js';
 import { hijackRule } from './hijack.js';
+import { obfuscationRule } from './obfuscation.js';
 import { imageTextRule } from './image-text.js';
 import { invisibleTextRule } from './invisible-text.js';
 import { permissionsRule } from './permissions.js';
@@ -21,6 +26,10 @@ export const RULES: readonly Rule[] = [
   hiddenMarkupRule,
   imageTextRule,
   executionRule,
+  reverseShellRule,
+  exfiltrationRule,
+  configExecRule,
+  obfuscationRule,
   autoRunRule,
   permissionsRule,
   reachRule,
@@ -31,5 +40,6 @@ export const RULES: readonly Rule[] = [
 
 /** Loads what the rules need before they can run (idempotent; call before the first review in a process). */
 export async function prepareRules(): Promise<void> {
-  // Nothing yet: the code-parsing rules add their grammar loading here.
+  // The code layer's grammars (code/grammars.ts): a grammar that fails leaves its language to the text patterns, with a note.
+  await prepareCodeGrammars();
 }

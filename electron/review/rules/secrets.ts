@@ -61,7 +61,7 @@ export function secretsRule(ctx: RiskContext, files: readonly PreparedFile[]): R
       eachMatch(source.text, pattern, (m) => {
         const at = locate(ctx, source, m.index);
         const example = DOCUMENTATION_EXAMPLES.some((e) => m[0].includes(e));
-        const line = lineIndexOf(source).lineText(at.line!);
+        const line = lineIndexOf(source).lineText(lineIndexOf(source).position(m.index).line);
         out.findings.push(
           riskFinding(
             'risk-access-token',

@@ -1,6 +1,9 @@
 // Turns a skill's files into the text sources the rules scan: each UTF-8 file
-// as it is, and each piece of text found inside an image's metadata.
+// as it is, each piece of text found inside an image's metadata, and the text
+// that encoded blobs in either decode to (base64, hex, character codes, …,
+// a few layers deep), so every rule reads what a model could decode.
 import { canonicalUri } from '../../../shared/skill-uri.js';
+import { decodedSourcesOf } from '../decode/payloads.js';
 import type { ReviewInput, SourceKind, TextSource } from './context.js';
 import { classifyFile, extensionOf, type FileKindInfo } from './file-kinds.js';
 import { imageFormat, imageTexts } from './image-metadata.js';
@@ -40,7 +43,10 @@ function sourceKind(file: PreparedFile): SourceKind {
   return 'text';
 }
 
-export function textSources(files: readonly PreparedFile[]): TextSource[] {
+/** Decoded text handed to the rules per skill: a skill of nothing but blobs must not multiply the work without end. */
+const DECODED_BUDGET = { count: 500, chars: 4_000_000 };
+
+export function textSources(files: readonly PreparedFile[], options: { decode?: boolean } = {}): TextSource[] {
   const out: TextSource[] = [];
   for (const file of files) {
     // A raster image is read for its metadata even when its bytes happen to be valid UTF-8.
@@ -52,5 +58,8 @@ export function textSources(files: readonly PreparedFile[]): TextSource[] {
       out.push({ fileUri: file.uri, path: file.path, text: file.text, kind: sourceKind(file) });
     }
   }
+  if (options.decode === false) return out;
+  const budget = { ...DECODED_BUDGET };
+  for (const source of [...out]) out.push(...decodedSourcesOf(source, budget));
   return out;
 }

@@ -1,5 +1,6 @@
 // Text the reader does not see but the model receives, made visible: decoded
-// tag characters, zero-width and bidi runs, HTML comments, image metadata.
+// tag characters, zero-width and bidi runs, HTML comments, image metadata,
+// encoded blobs decoded.
 // Each one opens the place it was found.
 import { Badge, Code, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { HiddenText, HiddenTextKind } from '../../../shared/review-model.js';
@@ -12,6 +13,7 @@ const HIDDEN_KIND: Record<HiddenTextKind, string> = {
   'hidden-markdown': 'Markdown that renders to nothing',
   'hidden-html': 'Hidden HTML',
   'image-metadata': 'Text inside an image',
+  'decoded-payload': 'Encoded text, decoded',
 };
 
 /** Long hidden text is cut in the list; the Bytes tab has all of it. */

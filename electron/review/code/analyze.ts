@@ -1,0 +1,233 @@
+// The code layer's entry: finds the code in a skill, parses each snippet with
+// its grammar (bounded in size and time, trees freed at once), reads it for
+// facts, follows code inside code (heredocs, `bash -c`, strings given to
+// exec) and records which parts of each file were read as code, so the text
+// patterns only judge what is prose. Pure apart from the loaded grammars:
+// safe in a worker pool, and nothing is ever run.
+import type { Node, Parser as ParserType } from 'web-tree-sitter';
+import { Parser } from 'web-tree-sitter';
+import type { RiskContext, TextSource } from '../rules/context.js';
+import type { CodeFacts } from './facts.js';
+import { findCode, type ConfigText } from './find-snippets.js';
+import { Flow, named } from './flow.js';
+import { currentGrammars, LANGUAGE_NAMES, type CodeLanguage, type Grammars } from './grammars.js';
+import { analyzeJavaScript } from './javascript.js';
+import { analyzePowerShell } from './powershell.js';
+import { analyzePython } from './python.js';
+import { analyzeShell } from './shell.js';
+import type { Snippet } from './snippet.js';
+
+export interface SnippetAnalysis {
+  readonly snippet: Snippet;
+  readonly facts: CodeFacts;
+}
+
+/** Something the reviewer should know about how the code was read (a limit, a grammar that did not load). */
+export interface CodeNote {
+  readonly source: TextSource;
+  readonly offset: number;
+  readonly message: string;
+}
+
+export interface CodeAnalysis {
+  readonly snippets: SnippetAnalysis[];
+  /** Per source, the sorted ranges read as code without a syntax error: the text patterns skip them. */
+  readonly covered: Map<TextSource, Array<readonly [number, number]>>;
+  readonly notes: CodeNote[];
+  readonly configs: ConfigText[];
+}
+
+/** Code longer than this is cut (at a line end) and the rest left to the text patterns. */
+export const MAX_SNIPPET_CHARS = 256 * 1024;
+/** All the code of one skill read as code, at most. */
+export const MAX_SKILL_CODE_CHARS = 4 * 1024 * 1024;
+const MAX_SNIPPETS = 3000;
+const MAX_NESTING = 3;
+/** A parse that runs longer than this is given up (a safety net; sizes are bounded first). */
+const PARSE_DEADLINE_MS = 5000;
+
+// First words that make an unlabelled block a command rather than prose that happens to parse.
+const KNOWN_COMMANDS = new Set(
+  `curl wget bash sh zsh dash ksh source eval exec sudo doas env export set unset echo printf cat head tail tee cp mv rm mkdir rmdir ln ls cd pwd chmod chown touch find grep sed awk cut sort uniq tr xargs tar zip unzip gzip gunzip base64 xxd openssl ssh scp rsync git npm npx pnpm yarn node python python3 pip pip3 pipx uv poetry make cmake cargo go rustup docker podman kubectl helm terraform brew apt apt-get yum dnf apk pacman snap systemctl service crontab nc ncat netcat socat telnet nohup kill pkill ps whoami id uname hostname dig nslookup ping sleep true false test read while for if case function deno bun perl ruby php pwsh powershell iex gh aws gcloud az jq yq mkfifo exec printenv history security launchctl osascript open xdg-open`.split(
+    ' ',
+  ),
+);
+
+const cache = new WeakMap<RiskContext, CodeAnalysis>();
+
+/** The code analysis of one review, computed once however many rules ask for it. */
+export function codeOf(ctx: RiskContext): CodeAnalysis {
+  let analysis = cache.get(ctx);
+  if (!analysis) {
+    analysis = analyzeCode(ctx.sources, currentGrammars());
+    cache.set(ctx, analysis);
+  }
+  return analysis;
+}
+
+function analyzerFor(language: CodeLanguage): (root: Node, flow: Flow) => void {
+  switch (language) {
+    case 'bash':
+      return analyzeShell;
+    case 'python':
+      return analyzePython;
+    case 'powershell':
+      return analyzePowerShell;
+    default:
+      return analyzeJavaScript;
+  }
+}
+
+function where(snippet: Snippet): string {
+  return snippet.origin === 'file' ? snippet.source.path : `${snippet.label} in ${snippet.source.path}`;
+}
+
+/** Whether a block guessed to be shell is a command, not prose that happens to parse. */
+function looksLikeCommands(root: Node, language: CodeLanguage): boolean {
+  if (language !== 'bash') return true;
+  const first = named(root).find((c) => c.type !== 'comment');
+  if (!first) return false;
+  const text = root.text;
+  if (/\$\(|\|\s*\w|&&|<<|>\s*\S|\b\w+=\S/.test(text) && !/[.!?]\s*$/.test(text.trim().split('\n', 1)[0]!)) return true;
+  const name = /^\s*(?:sudo\s+)?([\w./-]+)/.exec(first.text)?.[1] ?? '';
+  return KNOWN_COMMANDS.has(name) || name.includes('/');
+}
+
+function errorRanges(root: Node, limit = 50): Array<readonly [number, number]> {
+  const out: Array<readonly [number, number]> = [];
+  const stack: Node[] = [root];
+  while (stack.length && out.length < limit) {
+    const node = stack.pop()!;
+    if (node.isError || node.isMissing) {
+      out.push([node.startIndex, node.endIndex]);
+      continue;
+    }
+    if (!node.hasError) continue;
+    for (let i = node.childCount - 1; i >= 0; i--) {
+      const c = node.child(i);
+      if (c) stack.push(c);
+    }
+  }
+  return out;
+}
+
+/** The source range a snippet covers, minus the lines that hold a syntax error. */
+function coverage(snippet: Snippet, text: string, errors: ReadonlyArray<readonly [number, number]>): Array<readonly [number, number]> {
+  const start = snippet.at(0);
+  const end = snippet.at(text.length);
+  if (errors.length === 0) return [[start, Math.max(start, end)]];
+  const src = snippet.source.text;
+  const holes = errors
+    .map(([s, e]) => {
+      const a = snippet.at(s);
+      const b = snippet.at(Math.max(s, e));
+      return [src.lastIndexOf('\n', a - 1) + 1, (src.indexOf('\n', b) + 1 || src.length + 1) - 1] as const;
+    })
+    .sort((x, y) => x[0] - y[0]);
+  const out: Array<readonly [number, number]> = [];
+  let cursor = start;
+  for (const [a, b] of holes) {
+    if (a > cursor) out.push([cursor, Math.min(a, end)]);
+    cursor = Math.max(cursor, b);
+  }
+  if (cursor < end) out.push([cursor, end]);
+  return out;
+}
+
+function merge(ranges: Array<readonly [number, number]>): Array<readonly [number, number]> {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: Array<[number, number]> = [];
+  for (const [s, e] of sorted) {
+    const last = out.at(-1);
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+export function analyzeCode(sources: readonly TextSource[], grammars: Grammars): CodeAnalysis {
+  const found = findCode(sources);
+  const analysis: CodeAnalysis = { snippets: [], covered: new Map(), notes: [], configs: found.configs };
+  const covered = new Map<TextSource, Array<readonly [number, number]>>();
+  const noted = new Set<string>();
+  const note = (source: TextSource, offset: number, key: string, message: string) => {
+    if (noted.has(key)) return;
+    noted.add(key);
+    analysis.notes.push({ source, offset, message });
+  };
+  let parser: ParserType | undefined;
+  let budget = MAX_SKILL_CODE_CHARS;
+  const queue: Snippet[] = [...found.snippets];
+  let count = 0;
+  try {
+    while (queue.length) {
+      const snippet = queue.shift()!;
+      if (++count > MAX_SNIPPETS) {
+        note(snippet.source, snippet.at(0), 'too-many', `${snippet.source.path} and the files after it hold more pieces of code than are read as code (${MAX_SNIPPETS}); the rest was checked with the text patterns only.`);
+        break;
+      }
+      const language = grammars.languages.get(snippet.language);
+      if (!language) {
+        if (!snippet.guessed) note(snippet.source, snippet.at(0), `grammar:${snippet.source.fileUri}:${snippet.language}`, `${where(snippet)} was not read as ${LANGUAGE_NAMES[snippet.language]} code: ${grammars.failures.get(snippet.language) ?? 'no grammar'}. Only the text patterns checked it.`);
+        continue;
+      }
+      let text = snippet.text;
+      if (text.length > MAX_SNIPPET_CHARS) {
+        const cut = text.lastIndexOf('\n', MAX_SNIPPET_CHARS);
+        text = text.slice(0, cut > 0 ? cut : MAX_SNIPPET_CHARS);
+        note(snippet.source, snippet.at(text.length), `cut:${snippet.source.fileUri}:${snippet.at(0)}`, `Only the first ${Math.round(MAX_SNIPPET_CHARS / 1024)} KiB of ${where(snippet)} were read as code; the rest was checked with the text patterns only.`);
+      }
+      if (text.length > budget) {
+        note(snippet.source, snippet.at(0), 'budget', `${where(snippet)} and the code after it were not read as code: the skill holds more than ${Math.round(MAX_SKILL_CODE_CHARS / 1024 / 1024)} MiB of code. The text patterns checked it.`);
+        continue;
+      }
+      budget -= text.length;
+      parser ??= new Parser();
+      parser.setLanguage(language);
+      const deadline = performance.now() + PARSE_DEADLINE_MS;
+      const tree = parser.parse(text, null, { progressCallback: (() => performance.now() > deadline) as unknown as () => void });
+      parser.reset();
+      if (!tree) {
+        note(snippet.source, snippet.at(0), `timeout:${snippet.source.fileUri}:${snippet.at(0)}`, `${where(snippet)} took too long to parse and was checked with the text patterns only.`);
+        continue;
+      }
+      try {
+        const root = tree.rootNode;
+        if (snippet.guessed && (root.hasError || !looksLikeCommands(root, snippet.language))) continue;
+        // A configuration value is judged as code only if it is code: help text or a regex that mentions `eval` does not parse.
+        if (snippet.mode === 'value' && root.hasError) continue;
+        const flow = new Flow();
+        analyzerFor(snippet.language)(root, flow);
+        if (flow.cut) note(snippet.source, snippet.at(0), `walk:${snippet.source.fileUri}:${snippet.at(0)}`, `${where(snippet)} is nested or long past what is read as code; parts of it were checked with the text patterns only.`);
+        analysis.snippets.push({ snippet, facts: flow.facts });
+        if (snippet.depth === 0) {
+          const list = covered.get(snippet.source) ?? [];
+          list.push(...coverage(snippet, text, root.hasError ? errorRanges(root) : []));
+          covered.set(snippet.source, list);
+        }
+        if (snippet.depth < MAX_NESTING) {
+          for (const n of flow.facts.nested) {
+            const parent = snippet;
+            queue.push({
+              source: parent.source,
+              language: n.language,
+              text: n.text,
+              at: (i) => parent.at(n.offsets[Math.max(0, Math.min(n.offsets.length - 1, i))] ?? 0),
+              origin: 'nested',
+              label: n.label,
+              mode: parent.mode,
+              ...(parent.field !== undefined ? { field: parent.field } : {}),
+              depth: parent.depth + 1,
+            });
+          }
+        }
+      } finally {
+        tree.delete();
+      }
+    }
+  } finally {
+    parser?.delete();
+  }
+  for (const [source, list] of covered) analysis.covered.set(source, merge(list));
+  return analysis;
+}

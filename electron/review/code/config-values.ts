@@ -1,0 +1,120 @@
+// The string values of a configuration file (JSON, YAML, TOML), each with
+// its field path and the original offset of every character, so code hidden
+// in a value can be parsed and reported where it is written.
+import { parseTree, type Node as JsonNode } from 'jsonc-parser';
+import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { unescape, verbatim, type Decoded } from './snippet.js';
+
+export interface ConfigValue {
+  /** `scripts.build`, `hooks.PreToolUse[0].command`. */
+  readonly field: string;
+  /** The last key on the path (`build`), or the parent key for array items. */
+  readonly key: string;
+  readonly value: Decoded;
+}
+
+export type ConfigFormat = 'json' | 'yaml' | 'toml';
+
+const MAX_VALUES = 2000;
+
+export function configFormat(path: string, label?: string): ConfigFormat | undefined {
+  const name = (label ?? path.slice(path.lastIndexOf('/') + 1)).toLowerCase();
+  if (/(?:^|\.)(?:json|jsonc|json5)$/.test(name) || name === '.babelrc' || name === '.eslintrc') return 'json';
+  if (/(?:^|\.)(?:ya?ml)$/.test(name)) return 'yaml';
+  if (/(?:^|\.)toml$/.test(name)) return 'toml';
+  return undefined;
+}
+
+export function configValues(text: string, format: ConfigFormat, start = 0): ConfigValue[] {
+  try {
+    if (format === 'json') return jsonValues(text, start);
+    if (format === 'yaml') return yamlValues(text, start);
+    return tomlValues(text, start);
+  } catch {
+    return [];
+  }
+}
+
+function jsonValues(text: string, start: number): ConfigValue[] {
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const out: ConfigValue[] = [];
+  const visit = (node: JsonNode, field: string, key: string, depth: number): void => {
+    if (out.length >= MAX_VALUES || depth > 64) return;
+    if (node.type === 'object') {
+      for (const prop of node.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        if (k && v) visit(v, field ? `${field}.${String(k.value)}` : String(k.value), String(k.value), depth + 1);
+      }
+    } else if (node.type === 'array') {
+      (node.children ?? []).forEach((child, i) => visit(child, `${field}[${i}]`, key, depth + 1));
+    } else if (node.type === 'string') {
+      out.push({ field, key, value: unescape(text.slice(node.offset + 1, node.offset + node.length - 1), start + node.offset + 1) });
+    }
+  };
+  if (root) visit(root, '', '', 0);
+  return out;
+}
+
+/** Offsets of a value's characters found line by line in its raw text (YAML block and quoted scalars). */
+function align(value: string, text: string, from: number, to: number, start: number): Decoded {
+  const offsets: number[] = [];
+  let cursor = from;
+  const lines = value.split('\n');
+  lines.forEach((line, n) => {
+    const found = line.length > 0 ? text.indexOf(line, cursor) : -1;
+    const base = found >= 0 && found < to ? found : cursor;
+    for (let i = 0; i < line.length; i++) offsets.push(start + Math.min(base + i, to));
+    cursor = found >= 0 && found < to ? found + line.length : cursor;
+    if (n < lines.length - 1) offsets.push(start + Math.min(cursor, to));
+  });
+  offsets.push(start + to);
+  return { text: value, offsets };
+}
+
+function yamlValues(text: string, start: number): ConfigValue[] {
+  const doc = parseDocument(text, { strict: false, uniqueKeys: false, prettyErrors: false });
+  const out: ConfigValue[] = [];
+  const visit = (node: YamlNode | null | undefined, field: string, key: string, depth: number): void => {
+    if (!node || out.length >= MAX_VALUES || depth > 64) return;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const k = isScalar(pair.key) ? String(pair.key.value) : '?';
+        visit(pair.value as YamlNode | null, field ? `${field}.${k}` : k, k, depth + 1);
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => visit(item as YamlNode | null, `${field}[${i}]`, key, depth + 1));
+    } else if (isScalar(node) && typeof node.value === 'string' && node.range) {
+      const [from, , to] = node.range;
+      const raw = text.slice(from, to);
+      let value: Decoded;
+      if (node.type === 'QUOTE_DOUBLE' && !raw.includes('\n')) value = unescape(raw.slice(1, raw.trimEnd().length - 1), start + from + 1);
+      else if (node.type === 'PLAIN' && raw.trimEnd() === node.value) value = verbatim(node.value, start + from);
+      else value = align(node.value, text, from, to, start);
+      out.push({ field, key, value });
+    }
+  };
+  visit(doc.contents as YamlNode | null, '', '', 0);
+  return out;
+}
+
+const TOML_VALUE = /^[ \t]*((?:[\w.-]+|"[^"\n]*")(?:[ \t]*\.[ \t]*(?:[\w-]+|"[^"\n]*"))*)[ \t]*=[ \t]*("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')/gm;
+const TOML_TABLE = /^[ \t]*\[\[?([^\]\n]+)\]\]?/gm;
+
+function tomlValues(text: string, start: number): ConfigValue[] {
+  const tables: Array<{ at: number; name: string }> = [];
+  for (const m of text.matchAll(TOML_TABLE)) tables.push({ at: m.index, name: m[1]!.trim() });
+  const out: ConfigValue[] = [];
+  for (const m of text.matchAll(TOML_VALUE)) {
+    if (out.length >= MAX_VALUES) break;
+    const key = m[1]!.replace(/\s+/g, '').replace(/"/g, '');
+    const table = tables.filter((t) => t.at < m.index).pop()?.name;
+    const raw = m[2]!;
+    const rawAt = m.index + m[0].length - raw.length;
+    const triple = raw.startsWith('"""') || raw.startsWith("'''");
+    const q = triple ? 3 : 1;
+    const inner = raw.slice(q, raw.length - q);
+    const value = raw.startsWith('"') ? unescape(inner, start + rawAt + q) : verbatim(inner, start + rawAt + q);
+    out.push({ field: table ? `${table}.${key}` : key, key: key.split('.').pop()!, value });
+  }
+  return out;
+}

@@ -1,0 +1,398 @@
+// Finds what is encoded or obfuscated in one text and decodes it (in memory,
+// bounded, never run): literals handed to a decoder (`b64decode("…")`,
+// `Buffer.from("…", "hex")`, `echo … | base64 -d`, `"lruc"[::-1]`,
+// `codecs.decode("…", "rot13")`), runs that decode to text by themselves
+// (base64, hex, \x and \u escapes, %-escapes, <~ascii85~>), character codes
+// (`String.fromCharCode(…)`, `chr(…)+chr(…)`, byte arrays), XOR with a key
+// found nearby, words split to slip past filters (`'cu'+'rl'`, `c''url`,
+// `"".join([…])`, `$a$b`), and prose written in ROT13 or backwards.
+//
+// Precision comes first: formats that carry binary data on purpose (data:
+// images and fonts, PEM and SSH keys, integrity hashes, JWTs, Basic auth
+// examples, digests, UUIDs) are left alone, and a run that decodes to no text
+// counts only when something next to it would run it (decided in payloads.ts).
+// The passes for character codes and XOR (char-codes.ts) and for split words
+// (split-words.ts) are their own files; what is data by design is data-spans.ts.
+import { entropy, MAX_DECODED } from './codecs.js';
+import { applyXor, charCodes } from './char-codes.js';
+import { protectedSpans, shelfOf, type Shelf } from './data-spans.js';
+import { binaryKind, decodesFurther, decodeWith, type Codec, type Decoded } from './decode-value.js';
+import { overlaps, type Collector, type FileClass, type Found, type Span } from './found.js';
+import { assignmentsOf, chainsOf, literalsOf, type Chain } from './literals.js';
+import { decodeInstructions, hiddenProseLines, type Instruction } from './prose.js';
+import { splitWords } from './split-words.js';
+import { meaningful } from './words.js';
+
+export type { FileClass, Found, Method } from './found.js';
+export { shelfOf, type Shelf } from './data-spans.js';
+
+const MAX_FOUND = 400;
+const MAX_WEAK = 100;
+const MAX_INSTRUCTED = 50;
+
+// ---------------------------------------------------------------------------
+// Decoders named next to a literal
+
+const BEFORE = new RegExp(
+  String.raw`(?:(?<base64>(?:\bbase64\.)?\b(?:b64decode|standard_b64decode|urlsafe_b64decode|decodebytes|decodestring|a2b_base64)|\batob|\bbase64_decode|FromBase64String|\b(?:strict_|urlsafe_)?decode64|getDecoder\(\)\s*\.decode|getMimeDecoder\(\)\s*\.decode|getUrlDecoder\(\)\s*\.decode|\bBase64\.decode|\bDecodeString|\bbase64ToString|\bb64d)` +
+    String.raw`|(?<base32>\bb32decode)|(?<base85>\bb85decode)|(?<ascii85>\ba85decode)` +
+    String.raw`|(?<hex>\b(?:fromhex|unhexlify|a2b_hex|b16decode|hex2bin|hexToString|hex_decode|hexdecode|DecodeHex|hexToBytes))` +
+    String.raw`|(?<rot13>\b(?:str_rot13|rot13|rot_13))|(?<reversed>\b(?:strrev|reversed))` +
+    String.raw`|(?<suffix>\bBuffer\.from|\bcodecs\.(?:decode|encode)|\bdecode))\s*\(\s*(?:b?['"]?\s*)?$` +
+    String.raw`|(?<shell64>\bbase64\s+(?:-d|--decode|-D)\s*<<<\s*)$|(?<shellhex>\bxxd\s+-r\s+-p\s*<<<\s*)$` +
+    String.raw`|(?<pwsh>\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,200}?\s-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)\s+)$`,
+  'i',
+);
+
+const AFTER = new RegExp(
+  String.raw`^(?:\s*,\s*['"](?<arg>base64|base64url|base_64|hex|rot13|rot_13|rot-13)['"]` +
+    String.raw`|\s*\)?\s*\.decode\(\s*['"](?<pydecode>hex|base64|rot13|rot_13)['"]` +
+    String.raw`|['"]?\s*\|\s*(?:(?<pipe64>base64\s+(?:-d|--decode|-D)|openssl\s+(?:enc\s+)?-?(?:base64|a)\s+-d)|(?<pipehex>xxd\s+-r\s+-p|xxd\s+-p\s+-r|xxd\s+-r)|(?<piperev>rev)\b|(?<pipetr>tr\s+['"]?(?:A-Za-z|a-zA-Z)['"]?\s+['"]?(?:N-ZA-Mn-za-m|n-za-mN-ZA-M)))` +
+    String.raw`|(?<slice>\s*\)?\s*\[\s*::\s*-1\s*\])` +
+    String.raw`|(?<jsrev>\s*\.split\(\s*(?:''|""|\x60\x60)\s*\)\s*\.reverse\(\)\s*\.join\())`,
+  'i',
+);
+
+function codecOfArg(arg: string): Codec | undefined {
+  const a = arg.toLowerCase();
+  if (a.startsWith('base')) return 'base64';
+  if (a === 'hex') return 'hex';
+  if (a.startsWith('rot')) return 'rot13';
+  return undefined;
+}
+
+interface Hint {
+  readonly codec: Codec;
+  readonly name: string;
+}
+
+// Cheap tests first: the end-anchored BEFORE pattern is tried only where a call, a here-string or a flag ends.
+const BEFORE_TAIL = /(?:\(\s*(?:b?['"]?\s*)?|<<<\s*|\s-\w+\s+['"]?)$/;
+const AFTER_HEAD = /^['"]?\s*\)?\s*[,|.[]/;
+
+function hintAround(text: string, start: number, end: number): Hint | undefined {
+  const tail = text.slice(Math.max(0, start - 12), start);
+  const before = BEFORE_TAIL.test(tail) ? text.slice(Math.max(start - 240, 0), start) : '';
+  const after = text.slice(end, end + 120);
+  const b = before ? BEFORE.exec(before) : null;
+  const a = AFTER_HEAD.test(after) ? AFTER.exec(after) : null;
+  const g = b?.groups ?? {};
+  const ag = a?.groups ?? {};
+  const bname = (b?.[0] ?? '').replace(/\s*\(\s*(?:b?['"]?\s*)?$/, '').trim();
+  if (g.base64) return { codec: 'base64', name: bname };
+  if (g.base32) return { codec: 'base32', name: bname };
+  if (g.base85) return { codec: 'base85', name: bname };
+  if (g.ascii85) return { codec: 'ascii85', name: bname };
+  if (g.hex) return { codec: 'hex', name: bname };
+  if (g.rot13) return { codec: 'rot13', name: bname };
+  if (g.reversed) return { codec: 'reversed', name: bname };
+  if (g.shell64) return { codec: 'base64', name: 'base64 -d <<<' };
+  if (g.shellhex) return { codec: 'hex', name: 'xxd -r -p <<<' };
+  if (g.pwsh) return { codec: 'base64', name: 'powershell -EncodedCommand' };
+  // `Buffer.from(x, 'base64')`, `codecs.decode(x, 'rot13')`: the codec argument counts only after such a call
+  // (a list of encoding names, `['binary', 'base64']`, is not a decode).
+  if (ag.arg && g.suffix) {
+    const codec = codecOfArg(ag.arg);
+    if (codec) return { codec, name: `${g.suffix}(…, '${ag.arg}')` };
+  }
+  if (ag.pydecode) {
+    const codec = codecOfArg(ag.pydecode);
+    if (codec) return { codec, name: `.decode('${ag.pydecode}')` };
+  }
+  if (ag.pipe64) return { codec: 'base64', name: `| ${ag.pipe64}` };
+  if (ag.pipehex) return { codec: 'hex', name: `| ${ag.pipehex}` };
+  if (ag.piperev) return { codec: 'reversed', name: '| rev' };
+  if (ag.pipetr) return { codec: 'rot13', name: `| ${ag.pipetr}` };
+  if (ag.slice) return { codec: 'reversed', name: '[::-1]' };
+  if (ag.jsrev) return { codec: 'reversed', name: ".split('').reverse().join('')" };
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// The finder
+
+/** Whether the text sits next to zlib/gzip decompression (then raw deflate is tried too). */
+const DECOMPRESS = /\b(?:zlib|gzip|gunzip|inflate(?:Raw)?(?:Sync)?|decompress|DeflateStream|GZipStream)\b/i;
+
+export interface Scan {
+  readonly found: Found[];
+  readonly instructions: Instruction[];
+  readonly shelf: Shelf;
+}
+
+export function scanText(text: string, file: FileClass): Scan {
+  const shelf = shelfOf(file, text);
+  const instructions = decodeInstructions(text);
+  const { spans, textUris } = protectedSpans(text);
+  const found: Found[] = [];
+  const covered: Span[] = [];
+  const rawDeflate = DECOMPRESS.test(text);
+  // Weak candidates (binary, found by look) have their own allowance: a file of byte arrays must not crowd out the payloads.
+  let weak = 0;
+  let strong = 0;
+  const add = (f: Found): void => {
+    if (f.weak ? weak++ >= MAX_WEAK : strong++ >= MAX_FOUND) return;
+    found.push(f);
+    covered.push([f.start, f.end]);
+  };
+  const isCovered = (start: number, end: number): boolean => covered.some(([s, e]) => start < e && end > s);
+  const collector: Collector = { spans, add, isCovered };
+
+  const literals = literalsOf(text);
+  const chains = chainsOf(text, literals);
+  const assignments = assignmentsOf(text, chains);
+  const variableOf = new Map<Chain, string>();
+  for (const [name, chain] of assignments) variableOf.set(chain, name);
+
+  // data: URIs of text, HTML or script: decoded as the browser would.
+  for (const uri of textUris) {
+    const decoded = decodeWith('base64', uri.value);
+    if (decoded?.text !== undefined) add({ start: uri.start, end: uri.end, method: 'encoded', encoding: 'base64', raw: uri.value.slice(0, 2000), rawLength: uri.value.length, text: decoded.text, decoder: `a data:${uri.mime} URI` });
+  }
+
+  // 1. Literals handed to a decoder, directly or through the name they are assigned to.
+  const hinted = (chain: Chain, hint: Hint, decoderAt?: string): void => {
+    if (overlaps(spans, chain.start, chain.end) || isCovered(chain.start, chain.end)) return;
+    const value = chain.value.trim();
+    const decoded = decodeWith(hint.codec, value, rawDeflate);
+    if (!decoded) return;
+    // Reversing or rotating any literal gives text: keep it when the result says something or decodes further.
+    if ((hint.codec === 'rot13' || hint.codec === 'reversed') && !(decoded.text !== undefined && (meaningful(decoded.text) || decodesFurther(decoded.text)))) return;
+    if (decoded.text === undefined && (decoded.binary?.length ?? 0) < 4) return;
+    const kind = decoded.binary ? binaryKind(decoded.binary) : undefined;
+    // Decoded images, fonts and sounds are data, whatever decodes them.
+    if (kind?.kind === 'media') return;
+    const variable = variableOf.get(chain);
+    add({
+      start: chain.start,
+      end: chain.end,
+      method: 'encoded',
+      encoding: decoded.label,
+      // The blob as its characters, without the quotes around it.
+      raw: value.slice(0, 2000),
+      rawLength: value.length,
+      ...(decoded.text !== undefined ? { text: decoded.text } : { binary: decoded.binary! }),
+      decoder: decoderAt ?? hint.name,
+      ...(variable ? { variable } : {}),
+      ...(kind ? { encoding: `${decoded.label} (${kind.label})` } : {}),
+      // Bytes a decoder turns into bytes (a magic number, a test vector, a key) are only a payload next to a runner;
+      // a program (ELF, PE, WebAssembly, a pickle) is one whatever runs it.
+      ...(decoded.binary && kind?.kind !== 'program' ? { weak: true } : {}),
+    });
+  };
+  for (const chain of chains) {
+    const hint = hintAround(text, chain.start, chain.end);
+    if (hint) hinted(chain, hint);
+  }
+  // `b64decode(PAYLOAD)` with PAYLOAD assigned a literal elsewhere in the text.
+  if (assignments.size > 0) {
+    const call = new RegExp(String.raw`\b([A-Za-z_]\w*)\s*(?=[),])`, 'g');
+    let m: RegExpExecArray | null;
+    while ((m = call.exec(text)) !== null) {
+      const chain = assignments.get(m[1]!);
+      if (!chain) continue;
+      const hint = hintAround(text, m.index, m.index + m[0].length);
+      if (hint) hinted(chain, hint, `${hint.name}(${m[1]})`);
+    }
+  }
+  // Bare shell words: `echo Y3Vy… | base64 -d`, `powershell -enc SQBF…`.
+  {
+    const bare = /(?:\b(?:echo|printf)(?:\s+-[neE]+)*\s+|<<<\s*|\s-(?:e|ec|en|enc\w*)\s+)([A-Za-z0-9+/_=-]{4,131072})(?=[\s'"|;)]|$)/gi;
+    let m: RegExpExecArray | null;
+    while ((m = bare.exec(text)) !== null) {
+      const start = m.index + m[0].length - m[1]!.length;
+      const end = start + m[1]!.length;
+      const hint = hintAround(text, start, end);
+      if (hint) hinted({ start, end, pieces: [], value: m[1]! }, hint);
+    }
+  }
+
+  // 2. Character codes: String.fromCharCode(…), chr(…)+chr(…), [char]…, byte arrays.
+  charCodes(text, collector);
+
+  // 3. Runs that decode to text on their own.
+  sniffRuns(text, collector, shelf, rawDeflate, chains);
+
+  // 4. XOR with a key written nearby.
+  applyXor(text, found, chains, assignments, collector);
+
+  // 5. Words split to slip past filters.
+  splitWords(text, chains, literals, collector);
+
+  // 6. Prose in ROT13 or backwards, and blocks an instruction says are encoded.
+  for (const line of hiddenProseLines(text)) {
+    if (isCovered(line.start, line.end)) continue;
+    add({ start: line.start, end: line.end, method: 'prose', encoding: line.encoding === 'rot13' ? 'ROT13' : 'reversed text', raw: text.slice(line.start, Math.min(line.end, line.start + 2000)), rawLength: line.end - line.start, text: line.decoded });
+  }
+  // Each instruction reads the block after it; a file of a thousand instructions gets the first few looked at.
+  for (const instruction of instructions.slice(0, MAX_INSTRUCTED)) instructedBlock(text, instruction, collector);
+
+  return { found: found.sort((a, b) => a.start - b.start), instructions, shelf };
+}
+
+// ---------------------------------------------------------------------------
+// Runs that decode on their own
+
+// Every repetition here is bounded (131072, past the largest layer decoded): V8 keeps a backtrack entry per
+// repetition of an unbounded loop, and megabytes of one letter overflowed it.
+const RUN = /[A-Za-z0-9+/_-]{16,131072}={0,2}/g;
+// A continuation line is base64 by its look (a digit, + or /, or padding), not a short word on a line of its own.
+const WRAPPED_NEXT = /^[ \t]*\r?\n[ \t>]*(?:["'])?((?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{16,131072}={0,2}|[A-Za-z0-9+/]{2,131072}={1,2})(?:["'])?[ \t]*(?=\r?\n|$)/;
+const HEX_RUN = /(?<![0-9A-Za-z])(?:0x)?(?:[0-9a-fA-F]{2}){8,131072}(?![0-9A-Za-z])|(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}[ :,]){7,131072}[0-9a-fA-F]{2}(?![0-9A-Za-z])/g;
+const ESCAPE_RUN = /(?:\\x[0-9a-fA-F]{2}){4,131072}|(?:\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]{1,6}\}){4,131072}|(?:\\[0-3][0-7]{2}){4,131072}/g;
+const PERCENT_RUN = /(?:%[0-9a-fA-F]{2}){6,131072}/g;
+const A85_RUN = /<~[!-uz\s]{4,200000}?~>/g;
+
+function insideUrl(text: string, offset: number): boolean {
+  const window = text.slice(Math.max(0, offset - 2000), offset);
+  const before = window.slice(window.lastIndexOf('\n') + 1);
+  const token = before.slice(Math.max(before.lastIndexOf(' '), before.lastIndexOf('"'), before.lastIndexOf("'"), before.lastIndexOf('('), before.lastIndexOf('\t')) + 1);
+  return /[a-z][a-z0-9+.-]*:\/\//i.test(token);
+}
+
+function mostlyAscii(s: string): boolean {
+  let ascii = 0;
+  for (const c of s) if (c.charCodeAt(0) < 0x80) ascii++;
+  return ascii >= s.length * 0.75;
+}
+
+function sniffRuns(text: string, { spans, isCovered, add }: Collector, shelf: Shelf, rawDeflate: boolean, chains: readonly Chain[]): void {
+  const base = (start: number, end: number, decoded: Decoded): Found => ({
+    start,
+    end,
+    method: 'encoded',
+    encoding: decoded.label,
+    raw: text.slice(start, Math.min(end, start + 2000)),
+    rawLength: end - start,
+    ...(decoded.text !== undefined ? { text: decoded.text } : { binary: decoded.binary! }),
+  });
+  const judge = (start: number, end: number, value: string, decoded: Decoded | undefined, minLong: number): void => {
+    if (!decoded || overlaps(spans, start, end) || isCovered(start, end)) return;
+    // An address encoded into another address (an image CDN's file name, a redirect parameter) is how those services work.
+    if (decoded.text !== undefined && /^\s*(?:https?|ftp):\/\/\S+\s*$/i.test(decoded.text) && insideUrl(text, start)) return;
+    // "user:password", the Basic-auth form: a credential example, not hidden text (secrets.ts judges keys).
+    if (decoded.text !== undefined && /^[\w.@+-]{1,64}:\S{0,128}$/.test(decoded.text)) return;
+    if (decoded.text !== undefined) {
+      if (value.length >= minLong || meaningful(decoded.text)) add(base(start, end, decoded));
+      return;
+    }
+    // Binary: kept as a weak candidate (reported only next to a runner), or flagged alone when long and random.
+    const bytes = decoded.binary!;
+    if (bytes.length < 16) return;
+    const kind = binaryKind(bytes);
+    if (kind?.kind === 'media') return;
+    if (kind) {
+      add({ ...base(start, end, decoded), encoding: `${decoded.label} (${kind.label})`, ...(kind.kind === 'program' ? {} : { weak: true }) });
+      return;
+    }
+    const label = decoded.label;
+    const mixed = /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value);
+    // Long, random-looking base64 that is no text: opaque data in a file meant to be read. Shorter runs are
+    // digests (a SHA-512 is 88 characters of base64), tokens and ids: they count only next to a runner.
+    if (label.startsWith('base64') && shelf === 'text' && value.length >= 160 && mixed && entropy(value) >= 5.0) {
+      add({ ...base(start, end, decoded), encoding: `${label} (high-entropy)` });
+      return;
+    }
+    // Candidates that only a runner nearby makes a payload. Hex digests (up to SHA-512, 128 digits) never are.
+    const weak = label.startsWith('base64') ? value.length >= 100 && mixed : label.startsWith('hex') ? value.replace(/[^0-9a-fA-F]/g, '').length > 128 : label.includes('escapes') ? bytes.length >= 48 : bytes.length >= 16;
+    if (weak) add({ ...base(start, end, decoded), weak: true });
+  };
+
+  // Base64 pieces of one payload glued as adjacent literals (Python's implicit concatenation).
+  for (const chain of chains) {
+    if (chain.pieces.length < 2 || !chain.pieces.every((p) => /^[A-Za-z0-9+/]*={0,2}$/.test(p.value)) || chain.value.length < 16) continue;
+    if (/^[0-9a-fA-F]+$/.test(chain.value)) judge(chain.start, chain.end, chain.value, decodeWith('hex', chain.value, rawDeflate), 40);
+    else judge(chain.start, chain.end, chain.value, decodeWith('base64', chain.value, rawDeflate), 40);
+  }
+
+  RUN.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  let n = 0;
+  while ((m = RUN.exec(text)) !== null && n++ < 5000) {
+    let value = m[0];
+    const start = m.index;
+    let end = start + value.length;
+    if (/^\d+$/.test(value) || /^[0-9a-fA-F]+$/.test(value)) continue; // numbers and hex: the hex pass
+    const std = /^[A-Za-z0-9+/]+={0,2}$/.test(value);
+    const url = /^[A-Za-z0-9_-]+={0,2}$/.test(value);
+    if (!std && !url) continue;
+    // Long lines of base64 wrapped at a fixed width, on the following lines.
+    if (std && value.length >= 40) {
+      let next: RegExpExecArray | null;
+      let pieces = 0;
+      while ((next = WRAPPED_NEXT.exec(text.slice(end, end + 400))) !== null && pieces < 4000 && value.length < MAX_DECODED * 1.4) {
+        value += next[1]!;
+        end += next[0].length;
+        pieces++;
+        if (next[1]!.length < 40) break;
+      }
+      RUN.lastIndex = end;
+    }
+    judge(start, end, value, decodeWith('base64', value, rawDeflate), 40);
+  }
+
+  const each = (re: RegExp, visit: (m: RegExpExecArray) => void) => {
+    re.lastIndex = 0;
+    let x: RegExpExecArray | null;
+    let count = 0;
+    while ((x = re.exec(text)) !== null && count++ < 5000) visit(x);
+  };
+  each(HEX_RUN, (x) => judge(x.index, x.index + x[0].length, x[0], decodeWith('hex', x[0], rawDeflate), 40));
+  each(ESCAPE_RUN, (x) => {
+    const decoded = decodeWith('escapes', x[0], rawDeflate);
+    if (decoded?.text !== undefined && !mostlyAscii(decoded.text)) return; // escaped accents in JSON, not a trick
+    judge(x.index, x.index + x[0].length, x[0], decoded, 16);
+  });
+  each(PERCENT_RUN, (x) => {
+    const decoded = decodeWith('percent', x[0]);
+    // Percent-encoding letters and digits, which never need it, is the trick; encoded UTF-8 is just a URL.
+    if (decoded?.text === undefined || (decoded.text.match(/[A-Za-z0-9]/g) ?? []).length < decoded.text.length * 0.6) return;
+    judge(x.index, x.index + x[0].length, x[0], decoded, 1e9);
+  });
+  each(A85_RUN, (x) => judge(x.index, x.index + x[0].length, x[0], decodeWith('ascii85', x[0], rawDeflate), 16));
+}
+
+// ---------------------------------------------------------------------------
+// Blocks an instruction says are encoded
+
+function instructedBlock(text: string, instruction: Instruction, { spans, isCovered, add }: Collector): void {
+  // The rest of the instruction's line after a colon, or the lines that follow it (a paragraph or a fenced block).
+  const lineEnd = text.indexOf('\n', instruction.offset + instruction.length);
+  const rest = text.slice(instruction.offset + instruction.length, lineEnd < 0 ? text.length : lineEnd);
+  let start: number;
+  let block: string;
+  const colon = rest.indexOf(':');
+  if (colon >= 0 && rest.slice(colon + 1).trim().length >= 8) {
+    const inner = rest.slice(colon + 1);
+    start = instruction.offset + instruction.length + colon + 1 + (inner.length - inner.trimStart().length);
+    block = inner.trim();
+  } else {
+    if (lineEnd < 0) return;
+    const after = text.slice(lineEnd + 1, lineEnd + 1 + 8192);
+    const lines = after.split('\n');
+    let i = 0;
+    while (i < lines.length && lines[i]!.trim() === '') i++;
+    if (i < lines.length && /^\s*(?:```|~~~)/.test(lines[i]!)) i++;
+    const first = i;
+    while (i < lines.length && lines[i]!.trim() !== '' && !/^\s*(?:```|~~~)/.test(lines[i]!) && i - first < 30) i++;
+    if (i === first) return;
+    start = lineEnd + 1 + lines.slice(0, first).reduce((n, l) => n + l.length + 1, 0);
+    block = lines.slice(first, i).join('\n');
+  }
+  const end = start + block.length;
+  if (block.trim().length < 4 || overlaps(spans, start, end) || isCovered(start, start + (block.split('\n', 1)[0]?.length ?? 0))) return;
+  const codecs: Codec[] = instruction.encoding ? [instruction.encoding as Codec] : ['base64', 'hex', 'ascii85', 'base85', 'rot13', 'reversed'];
+  // The whole block, or its first line alone (the paragraph may go on in plain words).
+  const firstLine = block.split('\n', 1)[0]!;
+  for (const piece of firstLine.length < block.length ? [block, firstLine] : [block]) {
+    const value = piece.replace(/^[\s>`"']+|[\s`"']+$/g, '');
+    for (const codec of codecs) {
+      const decoded = decodeWith(codec, codec === 'base64' || codec === 'hex' ? value.replace(/\s+/g, '') : value);
+      if (!decoded?.text) continue;
+      // ROT13 and reversal turn any text into text: keep them only when the result reads better.
+      if ((codec === 'rot13' || codec === 'reversed') && !meaningful(decoded.text)) continue;
+      add({ start, end: start + piece.length, method: 'encoded', encoding: decoded.label, raw: piece.slice(0, 2000), rawLength: piece.length, text: decoded.text, decoder: `the instruction "${instruction.quote.slice(0, 80)}"` });
+      return;
+    }
+  }
+}

@@ -1,0 +1,6 @@
+// The review worker: a built entry of its own (electron.vite.config.ts), run
+// by the review pool's threads (review-pool.ts, through tinypool). Each thread
+// loads the rules once, at its first review, then reviews task after task.
+import { runReviewTask } from './review-task.js';
+
+export default runReviewTask;

@@ -1,0 +1,92 @@
+// Encoded and obfuscated payloads (threat models T1, T2): long base64, hex,
+// base85 and escape runs, character-code arrays, XOR, ROT13, reversed text and
+// words split to slip past filters. Each finding quotes the start of the blob,
+// says its size and encoding and what it decodes to, and why it matters: a
+// runner next to it or prose telling the model to decode and obey makes it an
+// error. The decoded text is shown to the reviewer and, through sources.ts,
+// read by every other rule. Decoding is decode/; it never runs anything.
+import { payloadsOf, type Payload } from '../decode/payloads.js';
+import { emptyResult, hiddenText, lineExcerpt, locate, riskFinding, type RiskContext, type RuleResult } from './context.js';
+
+function short(s: string, n: number): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > n ? `${flat.slice(0, n)}…` : flat;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** Every layer of a payload, outermost first. */
+function layers(payload: Payload): Payload[] {
+  const out: Payload[] = [payload];
+  let at = payload;
+  while (at.inner && at.inner.payloads.length > 0) {
+    at = at.inner.payloads[0]!;
+    out.push(at);
+  }
+  return out;
+}
+
+function what(payload: Payload, where: string): string {
+  const f = payload.found;
+  const quote = JSON.stringify(short(f.raw, 48));
+  if (f.method === 'split') {
+    return `${where} line ${payload.line} spells "${f.word}" in pieces (${f.encoding}: ${quote}), a way to slip a word past filters. Joined, it reads: ${JSON.stringify(short(f.text ?? '', 200))}.`;
+  }
+  if (f.method === 'prose') {
+    return `${where} line ${payload.line} is written ${f.encoding === 'ROT13' ? 'in ROT13' : 'backwards'} (${quote}). Decoded, it reads: ${JSON.stringify(short(f.text ?? '', 200))}.`;
+  }
+  const decodes = f.text !== undefined ? `${plural(Array.from(f.text).length, 'character')} of text: ${JSON.stringify(short(f.text, 200))}` : `${plural(f.binary?.length ?? 0, 'byte')} of binary data, not text`;
+  return `${where} line ${payload.line} carries ${plural(f.rawLength, 'character')} of ${f.encoding} (${quote}) that decode to ${decodes}.`;
+}
+
+function why(payload: Payload): string {
+  const parts: string[] = [];
+  const deeper = layers(payload).slice(1);
+  if (deeper.length > 0) {
+    const last = deeper[deeper.length - 1]!;
+    parts.push(`Decoded again (${deeper.map((p) => p.found.encoding).join(', then ')}), it reads: ${JSON.stringify(short(last.found.text ?? `${last.found.binary?.length ?? 0} bytes of binary data`, 160))}.`);
+  }
+  for (const e of payload.evidence) {
+    if (e.kind === 'runner') parts.push(`Code next to it runs what it is given (line ${e.line}: ${JSON.stringify(short(e.quote, 100))}), so the decoded ${payload.found.text !== undefined ? 'text' : 'data'} would run unseen.`);
+    if (e.kind === 'instruction') parts.push(`Line ${e.line} tells the model to decode it and act on it: "${short(e.quote, 120)}".`);
+    if (e.kind === 'dangerous') parts.push(`What it decodes to is code or instructions (${JSON.stringify(e.quote)}); there is no honest reason to hide those.`);
+    if (e.kind === 'nested' && deeper.length === 0) parts.push('What it decodes to holds another payload that is run or obeyed.');
+  }
+  const decoder = payload.evidence.find((e) => e.kind === 'decoder');
+  if (decoder && parts.length === 0) parts.push(`It is decoded by ${short(decoder.quote, 80)}${decoder.line !== undefined ? ` (line ${decoder.line})` : ''}; nothing here runs it.`);
+  if (parts.length === 0) parts.push('Encoding hides what it says from a reader and from text filters; a model can still read it.');
+  return parts.join(' ');
+}
+
+function revealed(payload: Payload): string {
+  return layers(payload)
+    .filter((p) => p.found.text !== undefined)
+    .map((p, i) => (i === 0 ? p.found.text! : `⟦decoded again from ${p.found.encoding}⟧\n${p.found.text!}`))
+    .join('\n')
+    .slice(0, 8000);
+}
+
+export function obfuscationRule(ctx: RiskContext): RuleResult {
+  const out = emptyResult();
+  for (const source of ctx.sources) {
+    // Decoded text's own blobs are its parent's layers, told in the parent's finding.
+    if (source.kind === 'decoded') continue;
+    const where = source.field ? `${source.path} (${source.field})` : source.path;
+    for (const payload of payloadsOf(source).payloads) {
+      const f = payload.found;
+      const at = locate(ctx, source, f.start);
+      const text = revealed(payload);
+      out.findings.push(
+        riskFinding('risk-obfuscated-payload', `${what(payload, where)} ${why(payload)}`, at, {
+          severity: payload.severity,
+          excerpt: lineExcerpt(source, f.start, Math.min(f.rawLength, 120)),
+          ...(text ? { actual: text.slice(0, 1000) } : {}),
+        }),
+      );
+      if (text) out.hidden.push(hiddenText('decoded-payload', at, text, 'risk-obfuscated-payload'));
+    }
+  }
+  return out;
+}
