@@ -164,6 +164,8 @@ export type FileCheck =
   | { readonly state: 'unverifiable'; readonly reason: string; readonly checkedAt: string };
 
 /** Summary state of a whole skill, for badges. */
+import type { Verdict } from './verdict.js';
+
 export type SkillStatus = 'unread' | 'partial' | 'verified' | 'mismatch' | 'unverifiable' | 'invalid';
 
 export type ApprovalState = 'none' | 'approved' | 'changed' | 'declined';
@@ -193,8 +195,20 @@ export interface SkillEntry {
   readonly files: Readonly<Record<string, FileCheck>>;
   readonly errorCount: number;
   readonly warningCount: number;
+  /** The last content review's risk findings by severity; absent when the skill was never reviewed. */
+  readonly review?: SkillReviewCounts;
+  /** What every list shows for the skill: verdictOf (shared/verdict.ts) of its status and its last review. */
+  readonly verdict: Verdict;
   readonly approval: ApprovalState;
   readonly enabled: boolean;
+}
+
+export interface SkillReviewCounts {
+  readonly errors: number;
+  readonly warnings: number;
+  /** Every file was read and reviewed. */
+  readonly complete: boolean;
+  readonly reviewedAt: string;
 }
 
 /** One file's content as read and checked. Bytes travel as base64 so the exact bytes survive. */

@@ -12,6 +12,7 @@ import type { SkillsCapabilityReading } from './capability.js';
 import type { CheckedEntry } from './entry-rules.js';
 import { ByteBudget } from './reader.js';
 import { isoNow } from './clock.js';
+import { verdictOf } from '../../shared/verdict.js';
 
 export interface SkillRecord {
   entry: CheckedEntry;
@@ -354,6 +355,7 @@ export class ServerSkills {
     const entry = record.entry;
     const parts = parseSkillUri(entry.uri);
     const { errorCount, warningCount } = this.countsOf(record);
+    const status = statusOf(record);
     const files: Record<string, FileCheck> = {};
     if (Array.isArray(entry.resources)) for (const r of entry.resources) files[r.uri] = record.files.get(r.uri) ?? UNREAD;
     else for (const [uri, check] of record.files) files[uri] = check;
@@ -373,10 +375,11 @@ export class ServerSkills {
       fetchedAt: record.fetchedAt,
       ...(record.cache ? { ttlMs: record.cache.ttlMs } : {}),
       ...(record.cache?.scope ? { cacheScope: record.cache.scope } : {}),
-      status: statusOf(record),
+      status,
       files,
       errorCount,
       warningCount,
+      verdict: verdictOf({ status }),
       approval,
       enabled,
     };

@@ -4,7 +4,8 @@
 // reviewer it is given: the worker pool in the app).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FileCheck, Finding, SkillEntry } from '../../../shared/model.js';
+import type { FileCheck, Finding, SkillEntry, SkillReviewCounts, SkillStatus } from '../../../shared/model.js';
+import { severityCounts, verdictOf } from '../../../shared/verdict.js';
 import type { SkillReview } from '../../../shared/review-model.js';
 import { finding, worstSeverity } from '../../../shared/findings.js';
 import { parseFrontmatter } from '../../skills/frontmatter.js';
@@ -74,6 +75,9 @@ export async function buildLocalSkill(reviewer: ContentReviewer, originId: strin
     checks[fileUriOf(f.absolute)] = { state: 'failed', reason: f.unread?.includes('limit') ? 'too-large' : 'read-error', message: `${f.relative}: ${f.unread ?? 'not read'}`, checkedAt: now };
   }
   const all = [...formatFindings, ...content.findings];
+  // The app read these bytes itself: there is no listing to compare with, so "verified" means "read in full".
+  const status: SkillStatus = !parse?.ok ? 'invalid' : unreadFiles.length > 0 || incomplete ? 'partial' : 'verified';
+  const reviewCounts: SkillReviewCounts = { ...severityCounts(content.findings), complete, reviewedAt: now };
   const errorCount = all.filter((f) => f.severity === 'error').length;
   const warningCount = all.filter((f) => f.severity === 'warning').length;
   const entry: SkillEntry = {
@@ -88,11 +92,12 @@ export async function buildLocalSkill(reviewer: ContentReviewer, originId: strin
     scheme: 'file',
     nestedSkills: [],
     fetchedAt: now,
-    // The app read these bytes itself: there is no listing to compare with, so "verified" means "read in full".
-    status: !parse?.ok ? 'invalid' : unreadFiles.length > 0 || incomplete ? 'partial' : 'verified',
+    status,
     files: checks,
     errorCount,
     warningCount,
+    review: reviewCounts,
+    verdict: verdictOf({ status, review: reviewCounts }),
     approval: 'none',
     enabled: false,
   };

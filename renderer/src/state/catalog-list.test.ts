@@ -20,6 +20,7 @@ function entry(serverId: string, name: string, extra: Partial<SkillEntry> = {}):
     files: {},
     errorCount: 0,
     warningCount: 0,
+    verdict: 'not-reviewed',
     approval: 'none',
     enabled: false,
     ...extra,
