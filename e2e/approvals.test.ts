@@ -156,7 +156,18 @@ describe('approvals: review, approve, change, diff, re-approve', () => {
     expect((await callContract(page, app.token, 'approvals.get', { serverId, skillUri: SKILL }))?.enabled).toBe(false);
   });
 
-  it('re-approves from the diff; the grant and the nested skill stay untouched', async () => {
+  it('re-approves from the diff once every changed file was shown; the grant and the nested skill stay untouched', async () => {
+    // Re-approval comes after the diff and waits until each changed file has been on screen.
+    const card = page.locator('[data-file-diff="references/guide.md"]');
+    const panel = page.locator('[data-reapprove]');
+    if ((await card.getAttribute('data-file-shown')) !== 'true') {
+      expect(await panel.getAttribute('data-reapprove-waiting')).toBe('shown');
+      expect(await page.locator('[data-action="reapprove"]').isDisabled()).toBe(true);
+    }
+    await card.scrollIntoViewIfNeeded();
+    await poll(() => card.getAttribute('data-file-shown')).toBe('true');
+    await poll(() => panel.getAttribute('data-reapprove-waiting')).toBe('none');
+    expect(await panel.getAttribute('data-diff-shown')).toBe('1/1');
     await page.locator('[data-action="reapprove"]').click();
     await poll(() => page.locator(`${row(SKILL)} [data-approval]`).getAttribute('data-approval')).toBe('approved');
     await poll(() => page.locator('[data-diff]').getAttribute('data-diff-identical')).toBe('true');

@@ -79,7 +79,7 @@ describe('hostile servers beside the demo', () => {
     const row = sidebarRow('Silent listing');
     await row.click();
     // Seconds after connecting, well inside the request timeout: still waiting, and saying so.
-    const empty = page.locator('[data-empty-state]');
+    const empty = page.locator('.pane-catalog [data-empty-state]');
     expect(await empty.locator('.mantine-EmptyState-title').textContent()).toBe('Listing skills…');
     await openOverview('Silent listing');
     const overview = page.locator('[data-server-overview]');
@@ -127,7 +127,7 @@ describe('hostile servers beside the demo', () => {
   it('keeps a flooding server’s listing and only the newest messages of its log', async () => {
     const row = sidebarRow('Notification flood');
     await slowPoll(() => row.getByTestId('skill-count').textContent()).toBe('1');
-    expect(await row.innerText()).toBe('Notification flood\n\n1\n\nconnected · stdio · legacy 2025-11-25');
+    expect(await row.innerText()).toBe('Notification flood\n\n1\n\nconnected · stdio · legacy protocol 2025-11-25');
     await row.click();
     await poll(() => page.locator('[data-skill-uri]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-skill-uri')))).toEqual(['skill://alpha/SKILL.md']);
 
@@ -148,7 +148,7 @@ describe('hostile servers beside the demo', () => {
   });
 
   it('leaves the demo untouched', async () => {
-    expect(await sidebarRow(DEMO).innerText()).toBe(`${DEMO}\n\n7\n\nconnected · stdio · 2026-07-28`);
+    expect(await sidebarRow(DEMO).innerText()).toBe(`${DEMO}\n\n7\n\nconnected · stdio · protocol 2026-07-28`);
     await sidebarRow(DEMO).click();
     await page.locator('[data-skill-uri="skill://hello-world/SKILL.md"]').click();
     await poll(() => page.getByTestId('markdown').locator('h1').textContent()).toBe('Hello, world');

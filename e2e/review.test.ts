@@ -127,7 +127,11 @@ describe('reviewing a hostile skill', () => {
     await page.locator('[data-action="review-content"]').click();
     const summary = page.getByTestId('skill-summary');
     await poll(() => summary.getAttribute('data-tone')).toBe('ok');
-    expect(await summary.locator('[data-summary-headline]').textContent()).toBe('Nothing risky was found in what was checked. That is not a promise the skill is safe.');
+    expect(await summary.locator('[data-summary-headline]').textContent()).toBe(
+      "Clean as checked: 1 file read, each matching the listing's size and digest, and the review found nothing to warn about. That is what was checked, not a promise about what the skill will do.",
+    );
+    // The verdict's words never include "safe" on their own.
+    expect(await summary.getAttribute('data-verdict')).toBe('clean-as-checked');
     expect(await summary.locator('[data-summary-topic="risk"]').count()).toBe(0);
     expect(await page.locator('[data-overview-hidden-text]').count()).toBe(0);
 

@@ -102,9 +102,9 @@ describe('server overview and sidebar', () => {
   });
 
   it('lists transport and era in the sidebar, and marks the worst finding once a broken skill is checked', async () => {
-    expect(await sidebarRow(DEMO).innerText()).toBe(`${DEMO}\n\n7\n\nconnected · stdio · 2026-07-28`);
-    expect(await sidebarRow('Demo over HTTP').innerText()).toBe('Demo over HTTP\n\n7\n\nconnected · HTTP · 2026-07-28');
-    expect(await sidebarRow('Legacy only').innerText()).toBe('Legacy only\n\n2\n\nconnected · stdio · legacy 2025-11-25');
+    expect(await sidebarRow(DEMO).innerText()).toBe(`${DEMO}\n\n7\n\nconnected · stdio · protocol 2026-07-28`);
+    expect(await sidebarRow('Demo over HTTP').innerText()).toBe('Demo over HTTP\n\n7\n\nconnected · HTTP · protocol 2026-07-28');
+    expect(await sidebarRow('Legacy only').innerText()).toBe('Legacy only\n\n2\n\nconnected · stdio · legacy protocol 2025-11-25');
     // The demo's listing has two skills called "refunds": a warning, known without reading a file.
     expect(await sidebarRow(DEMO).locator('[data-worst]').getAttribute('data-worst')).toBe('warning');
     expect(await sidebarRow(DEMO).getByRole('img', { name: 'has warnings' }).count()).toBe(1);

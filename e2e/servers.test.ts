@@ -59,7 +59,7 @@ describe('servers', () => {
     const row = page.locator('[data-server-label="Broken"]');
     await poll(() => row.locator('[data-connection]').getAttribute('data-connection')).toBe('connected');
     await poll(() => row.getByTestId('skill-count').textContent()).toBe('5');
-    expect(await row.textContent()).toContain('connected · stdio · 2026-07-28');
+    expect(await row.textContent()).toContain('connected · stdio · protocol 2026-07-28');
     await poll(() => page.locator('[data-skill-uri]').count()).toBe(5);
     const servers = await callContract(page, app.token, 'servers.list', {});
     expect(servers.map((s) => [s.config.label, s.config.transport])).toEqual([

@@ -16,10 +16,11 @@ import { SkillsEngine } from './skills/engine.js';
 import { ListingRefresher } from './skills/listing-refresh.js';
 import { createApprovalHandlers } from './approvals/handlers.js';
 import { createReviewHandlers } from './review/handlers.js';
-import { createReviewer } from './review/review-pool.js';
+import { createReviewer, reviewOrReport } from './review/review-pool.js';
 import type { FeatureDeps } from './feature-deps.js';
 import type { StoreProblem } from './storage/json-store.js';
 import { lockDataDir, type InstanceLock } from './storage/instance-lock.js';
+import { RULESET } from '../shared/ruleset.js';
 
 export interface InspectorOptions {
   readonly dataDir: string;
@@ -174,13 +175,19 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   // Created here, ended by close(): threads start at the first review and end when idle.
   const reviewer = createReviewer(options.reviewWorker);
   const review = await createReviewHandlers(deps, reviewer);
+  // Every view's verdict (and its Errors/Warnings counts) knows the skill's last review that still holds.
+  engine.setReviewLookup(review.reviewCounts);
   // Start review reads once: the approvals review hands its bytes to the content review.
-  const approvals = await createApprovalHandlers(deps, { reviewContent: review.reviewPass });
+  // The Changes tab's finding delta and the approve check run the same rules, in the same pool, on a version's exact bytes.
+  const approvals = await createApprovalHandlers(deps, {
+    reviewContent: review.reviewPass,
+    reviewBytes: async (input, signal) => reviewOrReport(reviewer, input, [], signal ? { signal } : {}),
+  });
 
   const handlers: Handlers = {
     ...approvals.handlers,
     ...review.handlers,
-    'app.info': async () => ({ name: 'Skill Inspector', version: options.appVersion, mode: options.mode, dataDir: options.dataDir, platform: process.platform }),
+    'app.info': async () => ({ name: 'Skill Inspector', version: options.appVersion, mode: options.mode, dataDir: options.dataDir, platform: process.platform, ruleset: RULESET }),
     'app.alerts': async () => [...alerts],
     'app.openExternal': async ({ url }) => {
       if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw new ApiFailure('invalid-params', `Only http and https links can be opened; "${url.slice(0, 100)}" was refused.`);
@@ -344,6 +351,8 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     close: async () => {
       if (serversTimer) clearTimeout(serversTimer);
       refresher.close();
+      // A Review all still running is cancelled before its connections close: it leaves no part of a review behind.
+      await review.close();
       await pool.closeAll();
       // A listing or read that just finished may still be writing history or a revocation: nothing is lost at quit.
       await approvals.settled();

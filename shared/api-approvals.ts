@@ -28,8 +28,14 @@ export const APPROVAL_PARAMS = {
   'approvals.startReview': z.object(skill).strict(),
   /** Stops a running review of that skill; files not read yet are reported as not read. */
   'approvals.cancelReview': z.object(skill).strict(),
-  /** Approves exactly the version with this fingerprint (from the review or the diff). */
-  'approvals.approve': z.object({ ...skill, fingerprint: digest, note: note.optional(), enable: z.boolean().optional() }).strict(),
+  /**
+   * Approves exactly the version with this fingerprint (from the review or the diff).
+   * A version with error-level findings is approved only with every one of them
+   * acknowledged: `acknowledge` lists their keys (ReviewReport / SkillDiff `acknowledgements`).
+   */
+  'approvals.approve': z
+    .object({ ...skill, fingerprint: digest, note: note.optional(), enable: z.boolean().optional(), acknowledge: z.array(z.string().min(1).max(10_000)).max(10_000).optional() })
+    .strict(),
   'approvals.decline': z.object({ ...skill, note: note.optional() }).strict(),
   /** Withdraws any decision (approval, decline, or a revoked approval): the skill goes back to "not reviewed". */
   'approvals.revoke': z.object({ ...skill, reason: note.optional() }).strict(),

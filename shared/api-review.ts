@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { FileContent, SkillEntry } from './model.js';
 import type { CollisionReport, LocalOrigin, SkillReview } from './review-model.js';
 import { LOCAL_ORIGIN_PREFIX } from './review-model.js';
+import type { ReviewJob } from './review-job.js';
 
 /** A server id or a local origin id (which holds a folder path, so it may be long). */
 const originId = z.string().min(1, 'a server or local origin id is required').max(4300);
@@ -21,6 +22,7 @@ const localId = z
   .refine((v) => v.startsWith(LOCAL_ORIGIN_PREFIX) && v.length > LOCAL_ORIGIN_PREFIX.length, { message: `a local origin id ("${LOCAL_ORIGIN_PREFIX}<folder>") is required` });
 const uri = z.string().min(1, 'a URI is required').max(8192);
 const folder = z.string().trim().min(1, 'a folder path is required').max(4096);
+const jobId = z.string().min(1, 'a job id is required').max(200);
 
 export const REVIEW_PARAMS = {
   /**
@@ -51,6 +53,16 @@ export const REVIEW_PARAMS = {
   'review.readLocalFile': z.object({ serverId: localId, skillUri: uri, fileUri: uri }).strict(),
   /** Name clashes across every server's listing and every local folder. Reads no server file. */
   'review.collisions': z.object({}).strict(),
+  /**
+   * Review all: reads and reviews every skill of one connected server, or of
+   * every connected server, as one job (progress as `review.job`). Each file
+   * is read once per job (SKILL.md a second time on purpose, as in every
+   * review), each review lands as review.scanSkill's does, and a skill whose
+   * review did not finish keeps its previous review, or none.
+   */
+  'review.startAll': z.object({ serverId: originId.optional() }).strict(),
+  /** Stops a Review all: no new skill is started; reviews already finished stay, unfinished ones leave nothing behind. */
+  'review.cancelAll': z.object({ jobId }).strict(),
 } as const satisfies Record<string, z.ZodType>;
 
 export interface ReviewResults {
@@ -63,6 +75,8 @@ export interface ReviewResults {
   'review.rescanLocal': readonly LocalOrigin[];
   'review.readLocalFile': FileContent;
   'review.collisions': CollisionReport;
+  'review.startAll': ReviewJob;
+  'review.cancelAll': ReviewJob;
 }
 
 export interface ReviewEvents {
@@ -70,9 +84,12 @@ export interface ReviewEvents {
   'review.updated': SkillReview;
   /** The list of local folders or their scan results changed. */
   'review.localOriginsChanged': readonly LocalOrigin[];
+  /** Progress of a Review all (at most every 100 ms while it runs, and once when it ends). */
+  'review.job': ReviewJob;
 }
 
 export const REVIEW_EVENT_NAMES: { readonly [E in keyof ReviewEvents]: true } = {
   'review.updated': true,
   'review.localOriginsChanged': true,
+  'review.job': true,
 };

@@ -19,6 +19,7 @@ import type {
 } from './model.js';
 import { APPROVAL_EVENT_NAMES, APPROVAL_PARAMS, type ApprovalEvents, type ApprovalResults } from './api-approvals.js';
 import { REVIEW_EVENT_NAMES, REVIEW_PARAMS, type ReviewEvents, type ReviewResults } from './api-review.js';
+import type { RuleSet } from './ruleset.js';
 
 const id = z.string().min(1).max(200);
 const uri = z.string().min(1).max(8192);
@@ -135,6 +136,8 @@ export interface AppInfo {
   readonly mode: 'electron' | 'browser';
   readonly dataDir: string;
   readonly platform: string;
+  /** The rules this engine checks with (shared/ruleset.ts): their count and version, shown beside what passed. */
+  readonly ruleset: RuleSet;
 }
 
 export interface InstructionPointer {

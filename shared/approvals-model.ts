@@ -21,6 +21,28 @@ export interface Revocation {
   readonly observedFingerprint?: Fingerprint;
 }
 
+/**
+ * An error-level finding of the version to be approved, named so a person can
+ * acknowledge it. Approving a version with error-level findings requires each
+ * one acknowledged by its `key` (shared/acknowledgements.ts findingKey); the
+ * approval record and the audit log keep what was acknowledged.
+ */
+export interface Acknowledgement {
+  /** The finding's key: what `approvals.approve` takes in `acknowledge`. */
+  readonly key: string;
+  /** The finding ID (`risk-fetch-and-run`). */
+  readonly id: string;
+  readonly title: string;
+  readonly message: string;
+  readonly fileUri?: string;
+  /** The file's path inside the skill (`SKILL.md`, `scripts/install.sh`). */
+  readonly path?: string;
+  readonly line?: number;
+  readonly field?: string;
+  /** The text the finding points at, invisible characters made visible. */
+  readonly excerpt?: string;
+}
+
 /** `allowed-tools` the skill requests, and whether the user granted them (never implied by approval). */
 export interface AllowedToolsGrant {
   /** The tools as written (a space-separated string split; a YAML list taken item by item). */
@@ -48,6 +70,8 @@ export interface ApprovalRecord {
   readonly allowedTools: AllowedToolsGrant | null;
   /** Set when decision is `changed`. */
   readonly revoked?: Revocation;
+  /** The error-level findings the user acknowledged, one by one, to approve this version. */
+  readonly acknowledged?: readonly Acknowledgement[];
 }
 
 export type AuditAction = 'approve' | 'decline' | 'revoke' | 'grant' | 'ungrant' | 'enable' | 'disable' | 'forget';
@@ -64,6 +88,8 @@ export interface AuditEntry {
   /** `true` when the app did it (a change revoked an approval), `false` when the user did. */
   readonly automatic: boolean;
   readonly note?: string;
+  /** An approval of a version with error-level findings: each one the user acknowledged. */
+  readonly acknowledged?: readonly Acknowledgement[];
 }
 
 /** One file as the review read it. */
@@ -169,6 +195,8 @@ export interface ReviewReport {
   readonly canApprove: boolean;
   /** Why approval is not possible, in plain language (empty when it is). */
   readonly blockers: readonly string[];
+  /** The version's error-level findings: approving it needs each acknowledged by name. */
+  readonly acknowledgements: readonly Acknowledgement[];
   readonly approval: ApprovalRecord | null;
   readonly reviewedAt: string;
   readonly cancelled: boolean;
@@ -251,6 +279,24 @@ export interface VersionSummary {
   readonly lastSeen?: string;
 }
 
+/**
+ * What the content-risk rules find in the two versions, side by side: the
+ * findings the newer one has and the older does not (each at its line in the
+ * newer file), those that are gone (at their line in the older file), and
+ * those in both. A finding is the same in both when its ID, file, field and
+ * the text it points at are: a line that only moved is not new.
+ */
+export interface RiskDelta {
+  readonly added: readonly Finding[];
+  readonly gone: readonly Finding[];
+  readonly unchanged: readonly Finding[];
+  /** Files of each side the rules could not look at (their bytes were never reviewed, or could not be read), by path. */
+  readonly fromUnreviewed: readonly string[];
+  readonly toUnreviewed: readonly string[];
+  /** The rules could not run at all (no reviewer, or it failed): why. The delta is then empty. */
+  readonly unavailable?: string;
+}
+
 export interface SkillDiff {
   readonly serverId: string;
   readonly skillUri: string;
@@ -260,9 +306,13 @@ export interface SkillDiff {
   readonly files: readonly FileDiff[];
   readonly frontmatter: readonly FieldDiff[];
   readonly identical: boolean;
-  /** Whether `approvals.approve` with `to.fingerprint` would succeed now (re-approval from the diff). */
+  /** Whether `approvals.approve` with `to.fingerprint` would succeed now (re-approval from the diff), acknowledgements given. */
   readonly canApprove: boolean;
   readonly blockers: readonly string[];
+  /** The risk rules on both sides' bytes; absent when the versions are identical. */
+  readonly risk?: RiskDelta;
+  /** When `to` is what the server serves now: its error-level findings, each to acknowledge by name to approve it. */
+  readonly acknowledgements: readonly Acknowledgement[];
 }
 
 /** What a host reads to know which skills of one server it may use (`approvals.exportEnabled`). */

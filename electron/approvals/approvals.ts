@@ -4,7 +4,7 @@
 // revokes the approval, disables the skill, withdraws its grants, and says
 // exactly what changed. Approving never enables, never grants allowed-tools,
 // and never reaches a nested skill: each of those is its own explicit choice.
-import type { ApprovalRecord, AuditAction, AuditEntry, EnabledExport, Revocation, StoreProblemView } from '../../shared/approvals-model.js';
+import type { Acknowledgement, ApprovalRecord, AuditAction, AuditEntry, EnabledExport, Revocation, StoreProblemView } from '../../shared/approvals-model.js';
 import { describeChange, pathInSkill, sameContent, type EntryContent } from '../../shared/entry-diff.js';
 import type { ApprovalState, FileCheck, ServerConfig } from '../../shared/model.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
@@ -19,12 +19,16 @@ import { fingerprintOf } from './fingerprint.js';
 import type { HistoryStore, ObservedEntry } from './history-store.js';
 import { allowedToolsOf } from './skill-requests.js';
 import { approvalBlockers, dynamicMessage, short, type Observed } from './approval-blockers.js';
+import { approvalReason, checkAcknowledged, requiredAcknowledgements } from './acknowledgements.js';
+import type { VersionRisk } from './version-risk.js';
 
 export interface ApprovalStores {
   readonly store: ApprovalStore;
   readonly audit: AuditLog;
   readonly history: HistoryStore;
   readonly snapshots: SnapshotStore;
+  /** The content-risk findings of a version, from its exact bytes: the approve check and the diff read them here. */
+  readonly risk: VersionRisk;
 }
 
 const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
@@ -197,7 +201,7 @@ export class Approvals {
    */
   private async commit(
     record: ApprovalRecord | { serverId: string; skillUri: string; removed: true },
-    audit: { action: AuditAction; reason: string; automatic: boolean; note?: string },
+    audit: { action: AuditAction; reason: string; automatic: boolean; note?: string; acknowledged?: readonly Acknowledgement[] },
   ): Promise<void> {
     const removed = 'removed' in record;
     const { serverId, skillUri } = record;
@@ -216,6 +220,7 @@ export class Approvals {
       ...(removed ? {} : { fingerprint: record.fingerprint }),
       automatic: audit.automatic,
       ...(audit.note ? { note: audit.note } : {}),
+      ...(audit.acknowledged && audit.acknowledged.length > 0 ? { acknowledged: audit.acknowledged } : {}),
     };
     if (restrictive) this.deps.emit('approvals.changed', event);
     try {
@@ -292,15 +297,25 @@ export class Approvals {
     return approvalBlockers({ engine: this.deps.engine, snapshots: this.stores.snapshots, latest: this.observed.get(keyOf(serverId, skillUri)) }, serverId, skillUri, expected);
   }
 
+  /** The error-level findings of the version the app holds, each of which approving it needs acknowledged. */
+  async acknowledgementsFor(serverId: string, skillUri: string): Promise<Acknowledgement[]> {
+    const held = this.deps.engine.record(serverId, skillUri);
+    if (!held) return [];
+    const version = { fingerprint: fingerprintOf(held.entry), resources: held.entry.resources, frontmatter: held.entry.frontmatter };
+    return requiredAcknowledgements({ engine: this.deps.engine, risk: this.stores.risk }, serverId, skillUri, version);
+  }
+
   // ---- the user's decisions ------------------------------------------------
 
-  async approve(params: { serverId: string; skillUri: string; fingerprint: string; note?: string; enable?: boolean }): Promise<ApprovalRecord> {
+  async approve(params: { serverId: string; skillUri: string; fingerprint: string; note?: string; enable?: boolean; acknowledge?: readonly string[] }): Promise<ApprovalRecord> {
     const { serverId, skillUri } = params;
     this.deps.catalog.get(serverId);
     const held = this.requireSkill(serverId, skillUri);
     if (held.entry.resources === 'dynamic') throw new ApiFailure('conflict', dynamicMessage(skillUri));
     const blockers = await this.blockers(serverId, skillUri, params.fingerprint);
     if (blockers.length > 0) throw new ApiFailure('conflict', `${skillUri} was not approved. ${blockers.join(' ')}`);
+    // Checked here, on the findings of exactly this version's bytes: the window's checkboxes only carry the keys.
+    const acknowledged = checkAcknowledged(await this.acknowledgementsFor(serverId, skillUri), params.acknowledge, skillUri);
     const entry = held.entry;
     const resources = Array.isArray(entry.resources) ? entry.resources.map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) : [];
     const previous = this.get(serverId, skillUri);
@@ -320,9 +335,10 @@ export class Approvals {
       enabled: params.enable ?? (same ? previous.enabled : false),
       // Approving binds content; it never grants the elevation the skill asks for.
       allowedTools: tools ? { requested: tools.requested, granted: same ? (previous.allowedTools?.granted ?? false) : false } : null,
+      ...(acknowledged.length > 0 ? { acknowledged } : {}),
     };
-    const reason = previous?.decision === 'changed' ? 'Approved again after reviewing the change.' : 'Approved after review.';
-    await this.commit(record, { action: 'approve', reason, automatic: false, ...(params.note ? { note: params.note } : {}) });
+    const reason = approvalReason(previous?.decision === 'changed', acknowledged);
+    await this.commit(record, { action: 'approve', reason, automatic: false, ...(params.note ? { note: params.note } : {}), acknowledged });
     if (params.enable && !(same && previous.enabled)) {
       await this.writeAudit({ at: new Date().toISOString(), action: 'enable', serverId, serverLabel: this.labelOf(serverId), skillUri, reason: 'Enabled on approval.', fingerprint: record.fingerprint, automatic: false });
     }

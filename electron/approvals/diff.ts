@@ -3,14 +3,17 @@
 // and the frontmatter fields that differ. Old bytes come from the snapshot
 // store (re-hashed); the bytes of the version the server serves now are read
 // and verified on demand — opening the diff is the user asking for them — and
-// kept, so the new version can be approved straight from the diff.
-import type { FileDiff, SkillDiff, VersionRef, VersionSummary } from '../../shared/approvals-model.js';
+// kept, so the new version can be approved straight from the diff. The
+// content-risk rules run on both sides' bytes, so the diff leads with what is
+// new since the older version, what is gone and what stayed (risk-delta.ts).
+import type { FileDiff, RiskDelta, SkillDiff, VersionRef, VersionSummary } from '../../shared/approvals-model.js';
 import { compareFrontmatter, compareResources, lineDiff, pathInSkill, type FileChange } from '../../shared/entry-diff.js';
 import type { SkillFileRef } from '../../shared/model.js';
 import { ApiFailure } from '../api-failure.js';
 import { SnapshotDamaged } from '../snapshots/snapshot-store.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { ReviewContext } from './review.js';
+import { findingDelta } from './risk-delta.js';
 
 /** Texts larger than this get sizes and digests only: a line diff of them would not be read anyway. */
 const MAX_TEXT_DIFF_BYTES = 4 * 1024 * 1024;
@@ -103,8 +106,31 @@ export async function buildDiff(ctx: ReviewContext, serverId: string, skillUri: 
   const sameKind = Array.isArray(from.resources) === Array.isArray(to.resources) && (Array.isArray(from.resources) || from.resources === to.resources);
   const identical = sameKind && frontmatter.length === 0 && files.every((f) => f.change === 'unchanged');
   const blockers = to.current ? await approvals.blockers(serverId, skillUri, to.fingerprint) : ['Only the version the server serves now can be approved.'];
+  const risk = identical ? undefined : await riskDelta(ctx, serverId, skillUri, { version: from, read: (f) => bytesOf(from, f) }, { version: to, read: (f) => bytesOf(to, f) });
+  // After the delta: the rules have just judged the newer side, and its findings are kept by its fingerprint.
+  // When the rules cannot run, the diff still shows; the approve call then says why it cannot check the version.
+  const acknowledgements = to.current ? await approvals.acknowledgementsFor(serverId, skillUri).catch(() => []) : [];
   const summary = ({ current: _current, ...rest }: Version): VersionSummary => rest;
-  return { serverId, skillUri, from: summary(from), to: summary(to), files, frontmatter, identical, canApprove: blockers.length === 0, blockers };
+  return { serverId, skillUri, from: summary(from), to: summary(to), files, frontmatter, identical, canApprove: blockers.length === 0, blockers, ...(risk ? { risk } : {}), acknowledgements };
+}
+
+interface Side {
+  readonly version: Version;
+  readonly read: (file: SkillFileRef) => Promise<Bytes>;
+}
+
+async function riskDelta(ctx: ReviewContext, serverId: string, skillUri: string, older: Side, newer: Side): Promise<RiskDelta> {
+  const none = (why: string): RiskDelta => ({ added: [], gone: [], unchanged: [], fromUnreviewed: [], toUnreviewed: [], unavailable: why });
+  const risk = ctx.approvals.stores.risk;
+  if (!risk.available) return none('The content-risk rules do not run here, so the two versions were compared byte for byte only.');
+  try {
+    const before = await risk.of(serverId, skillUri, older.version, older.read);
+    const after = await risk.of(serverId, skillUri, newer.version, newer.read);
+    if (!before || !after) return none('One of the two versions is dynamic or invalid: it has no list of files for the rules to read.');
+    return { ...findingDelta(before.findings, after.findings), fromUnreviewed: before.unreviewed, toUnreviewed: after.unreviewed };
+  } catch (error) {
+    return none(`The content-risk rules could not run on these versions: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 async function fileDiff(

@@ -14,6 +14,7 @@ import { buildDiff } from './diff.js';
 import { HistoryStore } from './history-store.js';
 import { exportLock, importLock } from './lock-file.js';
 import { runReview, type ReviewContext } from './review.js';
+import { VersionRisk, type ReviewBytes } from './version-risk.js';
 
 export type ApprovalHandlers = Pick<Handlers, keyof typeof APPROVAL_PARAMS>;
 
@@ -27,17 +28,23 @@ export interface ApprovalsFeature {
   settled(): Promise<void>;
 }
 
-export async function createApprovalHandlers(deps: FeatureDeps, options: Pick<ReviewContext, 'reviewContent'> = {}): Promise<ApprovalsFeature> {
+export interface ApprovalOptions extends Pick<ReviewContext, 'reviewContent'> {
+  /** The content-risk rules over exact bytes (the review feature's pool): the diff's finding delta and the approve check run them. */
+  readonly reviewBytes?: ReviewBytes;
+}
+
+export async function createApprovalHandlers(deps: FeatureDeps, options: ApprovalOptions = {}): Promise<ApprovalsFeature> {
   const snapshots = new SnapshotStore(path.join(deps.dataDir, SNAPSHOTS_DIR));
   const problems: { report?: Approvals['reportProblem'] } = {};
   const history = new HistoryStore(path.join(deps.dataDir, HISTORY_DIR), (problem) => problems.report?.(problem));
-  const service = new Approvals(deps, { store: new ApprovalStore(deps.dataDir), audit: new AuditLog(deps.dataDir), history, snapshots });
+  const risk = new VersionRisk(options.reviewBytes, snapshots);
+  const service = new Approvals(deps, { store: new ApprovalStore(deps.dataDir), audit: new AuditLog(deps.dataDir), history, snapshots, risk });
   problems.report = (problem) => service.reportProblem(problem);
   await service.init();
 
   const reviews = new Map<string, AbortController>();
   const reviewKey = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
-  const ctx: ReviewContext = { deps, approvals: service, snapshots, ...options };
+  const ctx: ReviewContext = { deps, approvals: service, snapshots, ...(options.reviewContent ? { reviewContent: options.reviewContent } : {}) };
 
   const handlers: ApprovalHandlers = {
     'approvals.startReview': async ({ serverId, skillUri }) => {

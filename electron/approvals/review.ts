@@ -6,7 +6,7 @@
 // the skill asks for, where it comes from, and whether it can be approved.
 import type { ReviewFile, ReviewReport, SkillOrigin } from '../../shared/approvals-model.js';
 import { pathInSkill } from '../../shared/entry-diff.js';
-import type { FileCheck, ServerConfig } from '../../shared/model.js';
+import type { FileCheck, Finding, ServerConfig } from '../../shared/model.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
@@ -24,7 +24,7 @@ export interface ReviewContext {
   readonly approvals: Approvals;
   readonly snapshots: SnapshotStore;
   /** The content-risk review of the same bytes (the review feature's), so the window gets both from one read. */
-  readonly reviewContent?: (serverId: string, pass: PassResult, signal?: AbortSignal) => Promise<unknown>;
+  readonly reviewContent?: (serverId: string, pass: PassResult, signal?: AbortSignal) => Promise<{ readonly findings: readonly Finding[]; readonly complete: boolean }>;
 }
 
 function describeTransport(server: ServerConfig): string {
@@ -129,9 +129,13 @@ export async function runReview(ctx: ReviewContext, serverId: string, skillUri: 
     });
   }
   // Cancelling the review cancels its content review too; a cancelled content review leaves the last one in place.
-  if (pass && !signal.aborted) await ctx.reviewContent?.(serverId, pass, signal).catch((error: unknown) => {
-    if (!signal.aborted) throw error;
-  });
+  const content =
+    pass && !signal.aborted
+      ? await ctx.reviewContent?.(serverId, pass, signal).catch((error: unknown) => {
+          if (!signal.aborted) throw error;
+          return undefined;
+        })
+      : undefined;
 
   const view = engine.entry(serverId, skillUri);
   const approval = approvals.get(serverId, skillUri) ?? null;
@@ -146,7 +150,10 @@ export async function runReview(ctx: ReviewContext, serverId: string, skillUri: 
     stateOf: (uri) => approvals.stateOf(serverId, uri),
   });
   const fingerprint = fingerprintOf(entry);
+  // A complete review of verified bytes is the review of exactly this version: the approve check reuses its findings.
+  if (content?.complete && files.every((f) => f.check.state === 'verified')) approvals.stores.risk.remember(serverId, fingerprint, content.findings);
   const blockers = signal.aborted ? ['The review was cancelled; not every file was read.'] : await approvals.blockers(serverId, skillUri, fingerprint);
+  const acknowledgements = signal.aborted ? [] : await approvals.acknowledgementsFor(serverId, skillUri);
   const connection = deps.pool.snapshot(serverId);
   const origin: SkillOrigin = {
     serverId,
@@ -174,6 +181,7 @@ export async function runReview(ctx: ReviewContext, serverId: string, skillUri: 
     ...(view.nestedIn ? { nestedIn: view.nestedIn } : {}),
     canApprove: blockers.length === 0,
     blockers,
+    acknowledgements,
     approval,
     reviewedAt: new Date().toISOString(),
     cancelled: signal.aborted,

@@ -7,7 +7,8 @@
 // The content reviews run in the session's review pool, several skills at
 // once, while the next skills are read.
 import { severityRank } from '../../shared/findings.js';
-import type { Finding, SkillEntry } from '../../shared/model.js';
+import type { Finding, SkillEntry, SkillReviewCounts } from '../../shared/model.js';
+import { severityCounts } from '../../shared/verdict.js';
 import { forEachLimited } from '../skills/concurrency.js';
 import { probeDirectoryOnFile } from '../skills/directory.js';
 import { SharedReads } from '../skills/shared-reads.js';
@@ -45,6 +46,9 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
   const state = engine.server(session.serverId);
   // Per skill, in listing order: reviews finish in any order, the report does not change with it.
   const risks: Finding[][] = [];
+  // Each skill's review by its counts, for its verdict: the engine's views look them up as the app's look up its reviews.
+  const reviewed = new Map<string, SkillReviewCounts>();
+  engine.setReviewLookup((_serverId, skillUri) => reviewed.get(skillUri));
   // A limit stopped the listing: what was listed is reported as it is. Reading it would judge a catalog
   // the server did not finish describing (skills cut off, nested skills whose parent never came), all noise.
   const stoppedAtLimit = state.listing?.complete === false && state.serverFindings.some((f) => f.id === 'inspector-list-limit');
@@ -69,7 +73,11 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
       // Content risk is judged on the exact bytes served, whether or not they matched the listing.
       // A file that could not be read is already reported by the read itself; the review covers what was served.
       // A review that could not finish fails this skill alone, as an error in the report; a reviewer that cannot run stops the check.
-      risks[order.get(skill)!] = (await reviewOrReport(session.reviewer, { serverId: session.serverId, skillUri: skill.uri, files, listedFileCount: pass.reads.length + pass.notRead.length, listedFrontmatter: skill.frontmatter })).findings;
+      const review = await reviewOrReport(session.reviewer, { serverId: session.serverId, skillUri: skill.uri, files, listedFileCount: pass.reads.length + pass.notRead.length, listedFrontmatter: skill.frontmatter });
+      risks[order.get(skill)!] = review.findings;
+      // Reviewed whole only when every file was read and every rule finished on it.
+      const complete = review.complete && pass.notRead.length === 0 && files.length === pass.reads.length;
+      reviewed.set(skill.uri, { ...severityCounts(review.findings), complete, reviewedAt: new Date().toISOString() });
       done++;
       if (done % 25 === 0 || done === listed.length) progress(`Verified ${done}/${listed.length}`);
     });

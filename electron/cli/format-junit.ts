@@ -1,17 +1,25 @@
 // JUnit XML for CI test reports: one test suite per server, one test case per
 // skill plus one for the server itself. A case fails when it has findings at
 // or above --fail-on; the failure lists them all, and findings below the
-// threshold go to the case's <system-out>, so nothing is dropped.
+// threshold go to the case's <system-out>, so nothing is dropped. Each
+// skill's case carries its verdict as a property, and the suite's properties
+// count the verdicts.
 import { severityRank } from '../../shared/findings.js';
-import type { Finding } from '../../shared/model.js';
+import type { Finding, SkillEntry } from '../../shared/model.js';
+import { VERDICT_LABEL } from '../../shared/verdict.js';
 import { isFailing, type CheckReport, type FailOn } from './check.js';
+import { VERDICT_ORDER, verdictCounts, verdictReason, verdictSummary } from './verdicts.js';
 
 const SERVER_CASE = '(server)';
 
 export function formatJunit(report: CheckReport, failOn: FailOn): string {
   const label = report.server.label;
   const bySkill = new Map<string, Finding[]>([[SERVER_CASE, []]]);
-  for (const skill of report.skills) bySkill.set(skill.uri, []);
+  const skills = new Map<string, SkillEntry>();
+  for (const skill of report.skills) {
+    bySkill.set(skill.uri, []);
+    skills.set(skill.uri, skill);
+  }
   for (const f of report.findings) {
     const key = f.location.skillUri ?? SERVER_CASE;
     const list = bySkill.get(key) ?? [];
@@ -24,6 +32,12 @@ export function formatJunit(report: CheckReport, failOn: FailOn): string {
     const failing = sorted(findings.filter((f) => isFailing(f, failOn)));
     const rest = sorted(findings.filter((f) => !isFailing(f, failOn)));
     const body: string[] = [];
+    const skill = skills.get(name);
+    if (skill) {
+      const reason = verdictReason(skill);
+      const caseProps: Array<[string, string]> = [['verdict', skill.verdict], ['verdictLabel', VERDICT_LABEL[skill.verdict]], ...(reason ? [['verdictReason', reason] as [string, string]] : [])];
+      body.push('      <properties>', ...caseProps.map(([n, v]) => `        <property name="${attr(n)}" value="${attr(v)}"/>`), '      </properties>');
+    }
     if (failing.length > 0) {
       failures++;
       const worst = failing[0]!;
@@ -35,8 +49,11 @@ export function formatJunit(report: CheckReport, failOn: FailOn): string {
     cases.push(body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`);
   }
   const tests = bySkill.size;
+  const counts = verdictCounts(report.skills);
   const props = [
     ['failOn', failOn],
+    ['verdicts', verdictSummary(counts)],
+    ...VERDICT_ORDER.map((v) => [`verdicts.${v}`, String(counts[v])]),
     ['era', report.server.era],
     ['protocolVersion', report.server.protocolVersion],
     ['selfReported', report.server.selfReported ? `${report.server.selfReported.name} ${report.server.selfReported.version}` : undefined],

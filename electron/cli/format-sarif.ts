@@ -9,6 +9,7 @@ import { FINDINGS, isFindingId } from '../../shared/findings.js';
 import type { Finding, Severity } from '../../shared/model.js';
 import { APP_VERSION } from '../app-version.js';
 import type { CheckReport } from './check.js';
+import { verdictCounts, verdictReason, verdictSummary } from './verdicts.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -39,6 +40,7 @@ export function formatSarif(report: CheckReport, options: SarifOptions = {}): st
       properties: { tags: ['skills', family(id)] },
     };
   });
+  const verdictOf = new Map(report.skills.map((s) => [s.uri, s.verdict]));
   const results = report.findings.map((f) => ({
     ruleId: f.id,
     ruleIndex: ruleIds.indexOf(f.id),
@@ -49,6 +51,8 @@ export function formatSarif(report: CheckReport, options: SarifOptions = {}): st
     properties: {
       server: report.server.label,
       ...(f.location.skillUri ? { skillUri: f.location.skillUri } : {}),
+      // The verdict of the skill the finding is about (shared/verdict.ts).
+      ...(f.location.skillUri && verdictOf.has(f.location.skillUri) ? { verdict: verdictOf.get(f.location.skillUri) } : {}),
       ...(f.location.fileUri ? { fileUri: f.location.fileUri } : {}),
       ...(f.location.field ? { field: f.location.field } : {}),
       ...(f.expected !== undefined ? { expected: f.expected } : {}),
@@ -65,7 +69,14 @@ export function formatSarif(report: CheckReport, options: SarifOptions = {}): st
         ...(options.root !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root.' } } } } : {}),
         invocations: [{ executionSuccessful: true }],
         results,
-        properties: { server: report.server, skills: report.skills.length },
+        properties: {
+          server: report.server,
+          skills: report.skills.length,
+          verdicts: verdictCounts(report.skills),
+          verdictSummary: verdictSummary(verdictCounts(report.skills)),
+          // Every skill's verdict, a skill with no finding included (it has no result to carry it).
+          skillVerdicts: report.skills.map((s) => ({ skillUri: s.uri, verdict: s.verdict, ...(verdictReason(s) ? { reason: verdictReason(s) } : {}), ...(s.review ? { review: { errors: s.review.errors, warnings: s.review.warnings, complete: s.review.complete } } : {}) })),
+        },
       },
     ],
   };

@@ -1,10 +1,16 @@
 // Human-readable check output: grouped by skill, worst first, colour on a TTY.
+// Each skill's line says its verification and its verdict in words; the end
+// counts the verdicts and the findings.
 import { severityRank } from '../../shared/findings.js';
 import type { Finding, Severity } from '../../shared/model.js';
+import { VERDICT_LABEL, type Verdict } from '../../shared/verdict.js';
 import type { CheckReport } from './check.js';
+import { verdictCounts, verdictReason, verdictSummary } from './verdicts.js';
 
 const COLOURS: Record<Severity, string> = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[34m' };
 const RESET = '\x1b[0m';
+/** A verdict's colour is its severity's; the word is always printed with it. */
+const VERDICT_SEVERITY: Partial<Record<Verdict, Severity>> = { risky: 'error', 'needs-look': 'warning' };
 
 export function formatText(report: CheckReport, colour: boolean): string {
   const paint = (severity: Severity, text: string) => (colour ? `${COLOURS[severity]}${text}${RESET}` : text);
@@ -20,7 +26,10 @@ export function formatText(report: CheckReport, colour: boolean): string {
   }
   for (const skill of report.skills) {
     const status = skill.status === 'verified' ? 'matches listing' : skill.status;
-    lines.push(`\n${skill.uri}  [${status}]`);
+    const severity = VERDICT_SEVERITY[skill.verdict];
+    const label = severity ? paint(severity, VERDICT_LABEL[skill.verdict]) : VERDICT_LABEL[skill.verdict];
+    const reason = verdictReason(skill);
+    lines.push(`\n${skill.uri}  [${status}]  ${label}${reason ? ` (${reason})` : ''}`);
     for (const f of sorted(byScope.get(skill.uri) ?? [])) lines.push(`  ${paint(f.severity, f.severity.padEnd(7))} ${f.id}  ${where(f)}${f.message}`);
     byScope.delete(skill.uri);
   }
@@ -29,7 +38,8 @@ export function formatText(report: CheckReport, colour: boolean): string {
     for (const f of sorted(list)) lines.push(`  ${paint(f.severity, f.severity.padEnd(7))} ${f.id}  ${where(f)}${f.message}`);
   }
   const count = (s: Severity) => report.findings.filter((f) => f.severity === s).length;
-  lines.push(`\n${report.skills.length} skill(s); ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info.`);
+  lines.push(`\nVerdicts: ${verdictSummary(verdictCounts(report.skills))}.`);
+  lines.push(`${report.skills.length} skill(s); ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info.`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -11,7 +11,7 @@ import type { Finding } from '../../shared/model.js';
 import { RISK_FINDINGS } from '../../shared/risk-findings.js';
 import { describeTool, splitTools } from './rules/permissions.js';
 import { reviewContent, type UnreadFile } from './risk-review.js';
-import { prepareRules } from './rules/index.js';
+import { prepareRules, RULES, type Rule } from './rules/index.js';
 
 // The code-aware rules parse with grammars every thread loads once before its first review.
 beforeAll(async () => {
@@ -249,6 +249,27 @@ describe('hostile volume', () => {
     // The count has no line of its own, so it sorts first in its file.
     expect(expansions[0]?.message).toBe('19950 more of these in a.md are not listed (20000 in all; the first 50 are).');
     expect(expansions[50]?.location).toMatchObject({ line: 2, column: 49 * 8 + 3 });
+  });
+});
+
+describe('a check that cannot finish', () => {
+  it('is reported as risk-check-incomplete, an error naming the check, and the other checks still run', () => {
+    // A rule that a hostile file defeats (here: one that always throws) stands for any rule's failure.
+    const rules = RULES as Rule[];
+    const boomRule: Rule = () => {
+      throw new RangeError('Maximum call stack size exceeded');
+    };
+    rules.push(boomRule);
+    try {
+      const findings = review({ 'notes.md': 'Copy ~/.ssh/id_rsa here.\n' });
+      const incomplete = findings.filter((f) => f.id === 'risk-check-incomplete');
+      expect(incomplete.map((f) => [f.severity, f.message])).toEqual([
+        ['error', "The boom check could not finish on this skill's content (Maximum call stack size exceeded), so what it looks for may be there unseen. Review the files by hand."],
+      ]);
+      expect(at(findings, 'risk-credential-path')).toEqual(['notes.md:1 warning']);
+    } finally {
+      rules.splice(rules.indexOf(boomRule), 1);
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { readSkillsCapability } from './capability.js';
 import { discoverLegacy } from './legacy.js';
 import { listAllSkills } from './listing.js';
 import type { CheckedEntry } from './entry-rules.js';
-import { ServerSkills, type ApprovalLookup, type SkillRecord } from './registry.js';
+import { ServerSkills, type ApprovalLookup, type ReviewLookup, type SkillRecord } from './registry.js';
 import { VerifyAllJobs } from './verify-all.js';
 import type { Rpc } from './rpc.js';
 import { compareWithListing, getSkill } from './skills-get.js';
@@ -60,6 +60,7 @@ export class SkillsEngine {
   private readonly fileObservers: FileObserver[] = [];
   private readonly entryObservers: EntryObserver[] = [];
   private approvals: ApprovalLookup = () => ({ approval: 'none', enabled: false });
+  private reviews: ReviewLookup = () => undefined;
 
   /** How messages name a limit the user can raise (the app's Settings, or the command's flags). */
   readonly limitName: LimitNamer;
@@ -77,6 +78,11 @@ export class SkillsEngine {
 
   setApprovalLookup(lookup: ApprovalLookup): void {
     this.approvals = lookup;
+  }
+
+  /** Where each view finds the skill's last content review (its verdict, and the counts its findings add). */
+  setReviewLookup(lookup: ReviewLookup): void {
+    this.reviews = lookup;
   }
 
   onFile(observer: FileObserver): void {
@@ -107,14 +113,14 @@ export class SkillsEngine {
   list(serverId?: string): SkillEntry[] {
     const out: SkillEntry[] = [];
     for (const state of serverId ? [this.server(serverId)] : this.servers.values()) {
-      for (const record of state.records.values()) out.push(state.view(record, this.approvals));
+      for (const record of state.records.values()) out.push(state.view(record, this.approvals, this.reviews));
     }
     return out;
   }
 
   entry(serverId: string, skillUri: string): SkillEntry {
     const state = this.server(serverId);
-    return state.view(this.requireRecord(state, skillUri), this.approvals);
+    return state.view(this.requireRecord(state, skillUri), this.approvals, this.reviews);
   }
 
   record(serverId: string, skillUri: string): SkillRecord | undefined {
@@ -157,7 +163,7 @@ export class SkillsEngine {
             seen.add(entry.uri);
             const own = findings.filter((f) => f.location.skillUri === entry.uri);
             const record = state.upsert(entry, { source: 'listed', findings: own });
-            views.push(state.view(record, this.approvals));
+            views.push(state.view(record, this.approvals, this.reviews));
           }
           // A finding about a skill from an earlier page (it came back on this one) belongs to that skill.
           const onPage = new Set(entries.map((e) => e.uri));
@@ -194,7 +200,7 @@ export class SkillsEngine {
         seen.add(item.entry.uri);
         const own = legacy.findings.filter((f) => f.location.skillUri === item.entry.uri);
         const record = state.upsert(item.entry, { source: 'legacy', legacyForm: item.form, frontmatterDerived: item.frontmatterDerived, findings: own });
-        views.push(state.view(record, this.approvals));
+        views.push(state.view(record, this.approvals, this.reviews));
       }
       if (legacy.entries.length > 0) mode = 'legacy';
       if (views.length > 0) this.events.listed(rpc.serverId, views, false, false);
@@ -235,7 +241,7 @@ export class SkillsEngine {
     record.counts = undefined;
     state.relink();
     this.notifyEntries(rpc.serverId, [got.entry], 'get');
-    const view = state.view(record, this.approvals);
+    const view = state.view(record, this.approvals, this.reviews);
     this.events.updated([view]);
     return view;
   }
@@ -338,7 +344,7 @@ export class SkillsEngine {
 
   /** The skill as the window sees it now. */
   view(serverId: string, record: SkillRecord): SkillEntry {
-    return this.server(serverId).view(record, this.approvals);
+    return this.server(serverId).view(record, this.approvals, this.reviews);
   }
 
   /** What reading a file needs of the engine (file-read.ts). */
@@ -374,12 +380,24 @@ export class SkillsEngine {
     const state = this.servers.get(serverId);
     if (!state) return;
     const views: SkillEntry[] = [];
-    for (const [uri, record] of state.records) {
-      if (skillUris && !skillUris.includes(uri)) continue;
+    // Named skills are looked up, not searched for: a review or an approval lands one skill at a time, among thousands.
+    const records = skillUris ? skillUris.map((uri) => state.record(uri)).filter((r): r is SkillRecord => r !== undefined) : state.records.values();
+    for (const record of records) {
       record.counts = undefined;
-      views.push(state.view(record, this.approvals));
+      views.push(state.view(record, this.approvals, this.reviews));
     }
     if (views.length > 0) this.events.updated(views);
+  }
+
+  /**
+   * Re-sends a skill's view with the next batch of updates (within 50 ms): for
+   * a review that landed or was dropped. Review all lands thousands, and each
+   * update the window applies costs it the whole catalog.
+   */
+  republishSoon(serverId: string, skillUri: string): void {
+    const state = this.servers.get(serverId);
+    const record = state?.record(skillUri);
+    if (state && record) this.queueUpdate(state, record);
   }
 
   private flushUpdates(): void {
@@ -394,7 +412,7 @@ export class SkillsEngine {
       const record = this.servers.get(state.serverId) === state ? state.record(queued.entry.uri) : undefined;
       if (record && !viewed.has(record)) {
         viewed.add(record);
-        views.push(state.view(record, this.approvals));
+        views.push(state.view(record, this.approvals, this.reviews));
       }
     }
     this.pendingUpdates = new Map();

@@ -1,7 +1,7 @@
 // What the app knows about one server's skills: entries as listed, how each
 // was found, per-file verification, and findings. Builds the plain SkillEntry
 // views the renderer sees, memoised so a 10,000-skill catalog stays cheap.
-import type { FileCheck, Finding, SkillEntry, SkillFileRef, SkillSource, SkillStatus, ApprovalState } from '../../shared/model.js';
+import type { FileCheck, Finding, SkillEntry, SkillFileRef, SkillReviewCounts, SkillSource, SkillStatus, ApprovalState } from '../../shared/model.js';
 import { finding, worstSeverity } from '../../shared/findings.js';
 import { parseSkillUri } from '../../shared/skill-uri.js';
 import { canonicalUri } from './uri-memo.js';
@@ -143,6 +143,17 @@ const NO_FILE_FINDINGS: ReadonlyMap<string, Finding[]> = new Map();
 export interface ApprovalLookup {
   (serverId: string, skillUri: string): { approval: ApprovalState; enabled: boolean };
 }
+
+/**
+ * The last content review of a skill that still describes what is listed, by
+ * its counts; undefined when it was never reviewed or the review went stale.
+ * Called for every view: it returns an object it keeps, and allocates nothing.
+ */
+export interface ReviewLookup {
+  (serverId: string, skillUri: string): SkillReviewCounts | undefined;
+}
+
+const NO_REVIEWS: ReviewLookup = () => undefined;
 
 export class ServerSkills {
   readonly records = new Map<string, SkillRecord>();
@@ -336,7 +347,7 @@ export class ServerSkills {
     );
   }
 
-  /** How many error and warning findings the skill has (remembered until it changes). */
+  /** How many error and warning findings the skill has (remembered until it changes): conformance only, not its review's. */
   countsOf(record: SkillRecord): { readonly errorCount: number; readonly warningCount: number } {
     if (record.counts) return record.counts;
     let errorCount = 0;
@@ -349,12 +360,17 @@ export class ServerSkills {
     return record.counts;
   }
 
-  /** The skill as the window sees it, built anew each time (see `counts`). */
-  view(record: SkillRecord, approvals: ApprovalLookup): SkillEntry {
+  /**
+   * The skill as the window sees it, built anew each time (see `counts`). Its
+   * errorCount and warningCount are its findings and its last review's risk
+   * findings together (`review` holds the review's part), as a local skill's are.
+   */
+  view(record: SkillRecord, approvals: ApprovalLookup, reviews: ReviewLookup = NO_REVIEWS): SkillEntry {
     const { approval, enabled } = approvals(this.serverId, record.entry.uri);
     const entry = record.entry;
     const parts = parseSkillUri(entry.uri);
-    const { errorCount, warningCount } = this.countsOf(record);
+    const counts = this.countsOf(record);
+    const review = reviews(this.serverId, entry.uri);
     const status = statusOf(record);
     const files: Record<string, FileCheck> = {};
     if (Array.isArray(entry.resources)) for (const r of entry.resources) files[r.uri] = record.files.get(r.uri) ?? UNREAD;
@@ -377,9 +393,10 @@ export class ServerSkills {
       ...(record.cache?.scope ? { cacheScope: record.cache.scope } : {}),
       status,
       files,
-      errorCount,
-      warningCount,
-      verdict: verdictOf({ status }),
+      errorCount: counts.errorCount + (review?.errors ?? 0),
+      warningCount: counts.warningCount + (review?.warnings ?? 0),
+      ...(review ? { review } : {}),
+      verdict: verdictOf({ status, ...(review ? { review } : {}) }),
       approval,
       enabled,
     };

@@ -181,9 +181,10 @@ export class VerifyAllJobs {
         },
         abort.signal,
       );
+      // The skills' last updates go out before the job's end: a summary read off the catalog then counts them.
+      this.host.flush();
       job = { ...job, state: abort.signal.aborted ? 'cancelled' : 'done', finishedAt: new Date().toISOString() };
       emit(true);
-      this.host.flush();
     })();
     return job;
   }

@@ -14,6 +14,7 @@ import { useDialogs } from './state/dialogs.js';
 import { useLocalOrigins } from './state/local-origins.js';
 import { subscribeToEvents } from './state/events.js';
 import { useSelection } from './state/selection.js';
+import './state/selection-follows-server.js';
 import { ALL_SERVERS, useServers } from './state/servers.js';
 import { useSettings } from './state/settings.js';
 import { useVerify } from './state/verify.js';
@@ -24,6 +25,7 @@ import { CollisionsButton } from './views/collisions/CollisionsButton.js';
 import { CollisionsView } from './views/collisions/CollisionsView.js';
 import { ServerSidebar } from './views/ServerSidebar.js';
 import { StatusBar } from './views/StatusBar.js';
+import { ThemeToggle } from './views/ThemeSwitch.js';
 import { Dialogs } from './views/dialogs/Dialogs.js';
 import { ServerScreen } from './views/server/ServerScreen.js';
 import { serverActions } from './views/server-actions.js';
@@ -79,6 +81,7 @@ export function App() {
               <IconCommand size={18} />
             </ActionIcon>
           </Tooltip>
+          <ThemeToggle />
           <Tooltip label="Settings" withArrow>
             <ActionIcon variant="subtle" aria-label="Settings" onClick={() => openDialog({ kind: 'settings' })} data-action="settings">
               <IconSettings size={18} />

@@ -18,7 +18,7 @@ const theme = createTheme({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {/* Light and dark follow the system unless the user picks one in the command palette. */}
+    {/* Light and dark follow the system unless the user picks one (header, Settings or the command palette). */}
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <Notifications position="bottom-right" limit={4} />
       <App />

@@ -94,7 +94,13 @@ describe('allowed-tools', () => {
     expect(review.requests.commandExpansions).toEqual([{ uri: GIT, line: 11, text: '!`git status`' }]);
 
     expect(await app.fail('approvals.setGrant', { serverId, skillUri: GIT, allowedTools: true })).toMatchObject({ code: 'conflict' });
-    const record = await app.call('approvals.approve', { serverId, skillUri: GIT, fingerprint: review.fingerprint, enable: true });
+    // Its two error-level findings must each be acknowledged by name first (issue 15: the gate an approval cannot skip).
+    expect(review.acknowledgements.map((a) => `${a.id} ${a.path} ${a.line}${a.field ? ` ${a.field}` : ''}`)).toEqual(['risk-exec-frontmatter SKILL.md 5 hooks', 'risk-command-expansion SKILL.md 11']);
+    const unacknowledged = await app.fail('approvals.approve', { serverId, skillUri: GIT, fingerprint: review.fingerprint, enable: true, acknowledge: [review.acknowledgements[0]!.key] });
+    expect(unacknowledged).toMatchObject({ code: 'conflict' });
+    expect(unacknowledged.message).toContain('1 of them was not acknowledged: Command a host runs before the prompt (risk-command-expansion, SKILL.md line 11)');
+    const record = await app.call('approvals.approve', { serverId, skillUri: GIT, fingerprint: review.fingerprint, enable: true, acknowledge: review.acknowledgements.map((a) => a.key) });
+    expect(record.acknowledged?.map((a) => a.id)).toEqual(['risk-exec-frontmatter', 'risk-command-expansion']);
     expect(record.allowedTools).toEqual({ requested: ['Bash(git:*)', 'Read'], granted: false });
     expect((await exported(app, serverId)).skills[0]?.allowedTools).toEqual({ requested: ['Bash(git:*)', 'Read'], granted: false });
 
@@ -166,7 +172,9 @@ describe('a change seen by skills/get', () => {
     const changed = diff.files.find((f) => f.change === 'changed');
     expect(changed?.text?.hunks[0]?.lines).toEqual([' # Guide', ' ', '-Open the form.', '+Open the form, then upload it.']);
     expect(diff.canApprove).toBe(true);
-    await app.call('approvals.approve', { serverId, skillUri: PARENT, fingerprint: diff.to.fingerprint });
+    // What skills/get and skills/list disagree on is an error of this version: approving it names that disagreement.
+    expect(diff.acknowledgements.map((a) => a.id)).toEqual(['inspector-get-mismatch']);
+    await app.call('approvals.approve', { serverId, skillUri: PARENT, fingerprint: diff.to.fingerprint, acknowledge: diff.acknowledgements.map((a) => a.key) });
     expect((await entry(app, serverId, PARENT)).approval).toBe('approved');
   });
 });

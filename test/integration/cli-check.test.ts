@@ -197,7 +197,12 @@ describe('skill-inspector check against a server that serves other bytes than it
     expect(failure!.attributes['message']).toBe(`sep-2640-host-verify-digest: ${FINDINGS['sep-2640-host-verify-digest'].title}`);
     expect(failure!.text).toContain(sha256(SERVED_TEXT));
     const intact = cases.find((c) => c.attributes['name'] === 'skill://intact/SKILL.md')!;
-    expect(intact.children).toEqual([]);
+    // Nothing but its verdict (a property): no failure, nothing in system-out.
+    expect(intact.children.map((c) => c.name)).toEqual(['properties']);
+    expect(childrenNamed(childrenNamed(intact, 'properties')[0]!, 'property').map((p) => [p.attributes['name'], p.attributes['value']])).toEqual([
+      ['verdict', 'clean-as-checked'],
+      ['verdictLabel', 'Clean as checked'],
+    ]);
   });
 
   it('--sarif: an error result at skill://tampered/SKILL.md; --sarif-root makes it a repository path', async () => {

@@ -14,6 +14,7 @@ import { currentGrammars, LANGUAGE_NAMES, type CodeLanguage, type Grammars } fro
 import { analyzeJavaScript } from './javascript.js';
 import { analyzePowerShell } from './powershell.js';
 import { analyzePython } from './python.js';
+import { proseRanges } from './prose-ranges.js';
 import { analyzeShell } from './shell.js';
 import type { Snippet } from './snippet.js';
 
@@ -33,6 +34,13 @@ export interface CodeAnalysis {
   readonly snippets: SnippetAnalysis[];
   /** Per source, the sorted ranges read as code without a syntax error: the text patterns skip them. */
   readonly covered: Map<TextSource, Array<readonly [number, number]>>;
+  /**
+   * Per source, what the intent families skip: the ranges of scripts and code blocks read as code
+   * (not inline code spans, which are part of a sentence, nor configuration values).
+   */
+  readonly codeBlocks: Map<TextSource, Array<readonly [number, number]>>;
+  /** Per source, the comments and sentence-like string literals inside that code: words a model reads. */
+  readonly proseInCode: Map<TextSource, Array<readonly [number, number]>>;
   readonly notes: CodeNote[];
   readonly configs: ConfigText[];
 }
@@ -147,8 +155,15 @@ function merge(ranges: Array<readonly [number, number]>): Array<readonly [number
 
 export function analyzeCode(sources: readonly TextSource[], grammars: Grammars): CodeAnalysis {
   const found = findCode(sources);
-  const analysis: CodeAnalysis = { snippets: [], covered: new Map(), notes: [], configs: found.configs };
+  const analysis: CodeAnalysis = { snippets: [], covered: new Map(), codeBlocks: new Map(), proseInCode: new Map(), notes: [], configs: found.configs };
   const covered = new Map<TextSource, Array<readonly [number, number]>>();
+  const blocks = new Map<TextSource, Array<readonly [number, number]>>();
+  const prose = new Map<TextSource, Array<readonly [number, number]>>();
+  const add = (map: Map<TextSource, Array<readonly [number, number]>>, source: TextSource, ranges: ReadonlyArray<readonly [number, number]>) => {
+    const list = map.get(source) ?? [];
+    list.push(...ranges);
+    map.set(source, list);
+  };
   const noted = new Set<string>();
   const note = (source: TextSource, offset: number, key: string, message: string) => {
     if (noted.has(key)) return;
@@ -201,9 +216,13 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
         if (flow.cut) note(snippet.source, snippet.at(0), `walk:${snippet.source.fileUri}:${snippet.at(0)}`, `${where(snippet)} is nested or long past what is read as code; parts of it were checked with the text patterns only.`);
         analysis.snippets.push({ snippet, facts: flow.facts });
         if (snippet.depth === 0) {
-          const list = covered.get(snippet.source) ?? [];
-          list.push(...coverage(snippet, text, root.hasError ? errorRanges(root) : []));
-          covered.set(snippet.source, list);
+          const ranges = coverage(snippet, text, root.hasError ? errorRanges(root) : []);
+          add(covered, snippet.source, ranges);
+          // Inline code is part of its sentence, and configuration values are often text for a model: both stay prose.
+          if (snippet.origin === 'file' || snippet.origin === 'fence' || snippet.origin === 'block') {
+            add(blocks, snippet.source, ranges);
+            add(prose, snippet.source, proseRanges(root).map(([s, e]) => [snippet.at(s), snippet.at(Math.max(s, e - 1)) + 1] as const));
+          }
         }
         if (snippet.depth < MAX_NESTING) {
           for (const n of flow.facts.nested) {
@@ -229,5 +248,7 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
     parser?.delete();
   }
   for (const [source, list] of covered) analysis.covered.set(source, merge(list));
+  for (const [source, list] of blocks) analysis.codeBlocks.set(source, merge(list));
+  for (const [source, list] of prose) analysis.proseInCode.set(source, merge(list));
   return analysis;
 }

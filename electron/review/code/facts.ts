@@ -59,6 +59,15 @@ export interface WrittenFile extends Place {
   readonly value: Value;
 }
 
+/** Any file the code writes to, whatever it writes (writes to the agent's own files are judged by their path). */
+export interface FileWrite extends Place {
+  readonly path: string;
+  /** In words: "appends to", "writes", "copies a file to". */
+  readonly how: string;
+  /** What is written, as far as known. */
+  readonly content: Value;
+}
+
 /** Somewhere a value leaves the computer. */
 export interface Send extends Place {
   /** "POSTs", "sends", "uploads". */
@@ -85,6 +94,7 @@ export interface NestedCode {
 export interface CodeFacts {
   readonly execs: Exec[];
   readonly files: WrittenFile[];
+  readonly writes: FileWrite[];
   readonly sends: Send[];
   readonly shells: RemoteShell[];
   readonly nested: NestedCode[];
@@ -93,7 +103,7 @@ export interface CodeFacts {
 }
 
 export function emptyFacts(): CodeFacts {
-  return { execs: [], files: [], sends: [], shells: [], nested: [], expansions: [] };
+  return { execs: [], files: [], writes: [], sends: [], shells: [], nested: [], expansions: [] };
 }
 
 const MAX_STEPS = 6;

@@ -2,7 +2,7 @@
 // found so far, and the bounds that keep a hostile file from making the walk
 // slow or deep (a node budget and a nesting limit).
 import type { Node } from 'web-tree-sitter';
-import { emptyFacts, NOTHING, type CodeFacts, type Value, type WrittenFile } from './facts.js';
+import { emptyFacts, NOTHING, type CodeFacts, type FileWrite, type Value, type WrittenFile } from './facts.js';
 import type { CodeLanguage } from './grammars.js';
 
 const NODE_BUDGET = 250_000;
@@ -53,6 +53,14 @@ export class Flow {
     this.byPath.set(key, file);
   }
 
+  /** Records that the code writes to a path, whatever it writes (once per place and path). */
+  wrote(write: FileWrite): void {
+    const path = write.path.trim();
+    if (!path || path === '*' || this.facts.writes.length >= MAX_FILES) return;
+    if (this.facts.writes.some((w) => w.offset === write.offset && w.path === path)) return;
+    this.facts.writes.push(path === write.path ? write : { ...write, path });
+  }
+
   /** What this snippet wrote at a path, if anything. */
   written(path: string): WrittenFile | undefined {
     const hit = this.byPath.get(normPath(path));
@@ -78,7 +86,7 @@ export class Flow {
   resetFacts(): void {
     for (const [name, value] of this.vars) if (!value.returns) this.vars.delete(name);
     const f = this.facts;
-    for (const list of [f.execs, f.files, f.sends, f.shells, f.nested, f.expansions] as unknown[][]) list.length = 0;
+    for (const list of [f.execs, f.files, f.writes, f.sends, f.shells, f.nested, f.expansions] as unknown[][]) list.length = 0;
     this.byPath.clear();
   }
 

@@ -380,6 +380,7 @@ class JsWalker {
     } else if (/^(?:fs|fs\/promises|fs\.promises|fs-extra)\.(?:writeFileSync|writeFile|appendFileSync|appendFile|outputFile|outputFileSync)$/.test(ref)) {
       // What is written there is what a later run of that file runs; a path held in a variable carries it too.
       const value = args[1] ?? NOTHING;
+      this.f.wrote({ ...at, path: arg0.text, how: /append/i.test(ref) ? 'appends to' : 'writes', content: value });
       if (value.steps.length) {
         this.f.write({ ...at, path: arg0.text, value });
         if (argNodes[0]?.type === 'identifier') {
@@ -387,6 +388,12 @@ class JsWalker {
           this.f.vars.set(argNodes[0].text, { ...union(before, value), text: before.text, exact: before.exact });
         }
       }
+      result = NOTHING;
+    } else if (/^(?:fs|fs\/promises|fs\.promises|fs-extra)\.(?:copyFileSync|copyFile|cpSync|cp|renameSync|rename|symlinkSync|symlink|linkSync|link|copySync|copy|moveSync|move)$/.test(ref) && args[1]) {
+      this.f.wrote({ ...at, path: args[1].text, how: /rename|move/i.test(ref) ? 'moves a file to' : /link/i.test(ref) ? 'links a file in as' : 'copies a file to', content: union(arg0) });
+      result = NOTHING;
+    } else if (/^(?:fs|fs\/promises|fs\.promises|fs-extra)\.createWriteStream$|^Bun\.write$|^Deno\.writeTextFile(?:Sync)?$|^Deno\.writeFile(?:Sync)?$/.test(ref)) {
+      this.f.wrote({ ...at, path: arg0.text, how: args[1]?.props?.get('flags')?.text === 'a' || args[1]?.props?.get('append')?.text === 'true' ? 'appends to' : 'writes', content: args[1] ?? NOTHING });
       result = NOTHING;
     } else if (/^(?:fs|fs\/promises|fs\.promises|fs-extra)\.(?:readFileSync|readFile|createReadStream|readdirSync|readdir|openSync|open)$|^Bun\.file$|^Deno\.readTextFile(?:Sync)?$/.test(ref)) {
       const what = credentialPlace(`${arg0.text} ${argNodes[0]?.text ?? ''}`);

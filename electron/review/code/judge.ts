@@ -1,11 +1,14 @@
 // From facts to findings: a download or a decoded value that reaches
 // something that runs it, a secret or the environment that reaches the
-// network, a remote shell, and code execution in a configuration value —
+// network, a remote shell, a write to the agent's own files (its memory,
+// settings, MCP servers, or a shell start-up file), and code execution in a
+// configuration value —
 // each said as its chain ("reads os.environ at line 12 → POSTs it to
 // analytics.example at line 31") at the place where it happens.
 import type { RiskFindingId } from '../../../shared/risk-findings.js';
 import { lineIndexOf, type TextSource } from '../rules/context.js';
 import type { CodeAnalysis, SnippetAnalysis } from './analyze.js';
+import { agentFileOf, isEnvironmentSetup } from './agent-files.js';
 import { isOwnService, shown, type Exec, type Step } from './facts.js';
 import { samePath } from './flow.js';
 
@@ -156,6 +159,24 @@ export function codeDetections(analysis: CodeAnalysis): Detection[] {
         length: send.length,
         ...field,
         message: `${where} line ${line(send.offset)}: ${chain(s.source, leaks, `${send.verb} ${to} at line ${line(send.offset)}`)}. Secrets read on this computer would leave it.`,
+      });
+    }
+
+    for (const write of sa.facts.writes) {
+      const target = agentFileOf(write.path);
+      if (!target) continue;
+      // An installer's `export PATH=…` line in ~/.bashrc is setup, not persistence.
+      if (target.kind === 'shell-rc' && isEnvironmentSetup(write.content)) continue;
+      const content = write.content.exact && write.content.text.trim() ? ` ("${shown(write.content.text, 60)}")` : '';
+      const origin = write.content.steps.length ? ` (${chain(s.source, located(sa, write.content.steps), `written at line ${line(write.offset)}`)})` : '';
+      const lasts = target.kind === 'shell-rc' ? 'Every later shell runs it' : 'Agents read it on their own in every later session';
+      push({
+        id: 'risk-memory-write',
+        source: s.source,
+        offset: at(write.offset),
+        length: write.length,
+        ...field,
+        message: `${where} line ${line(write.offset)} ${write.how} ${shown(write.path, 80)}${content}${origin}: ${target.what}. ${lasts}, so the change would outlive the skill and its review.`,
       });
     }
   }

@@ -60,6 +60,7 @@ class PsWalker {
       return isSecretName(name) ? withStep(NOTHING, { kind: 'secret', offset: node.startIndex, what: `reads the secret variable $env:${name}` }) : NOTHING;
     }
     if (/^home$/i.test(text)) return literal('~');
+    if (/^profile$/i.test(text) && !this.f.vars.has('profile')) return literal('$PROFILE');
     return this.f.vars.get(text.toLowerCase()) ?? NOTHING;
   }
 
@@ -91,7 +92,7 @@ class PsWalker {
         case 'pipeline_chain':
         case 'pipeline': {
           let value = stdin;
-          for (const c of named(node)) value = this.eval(c, value);
+          for (const c of named(node)) value = c.type === 'redirections' ? this.redirect(c, value) : this.eval(c, value);
           return value;
         }
         case 'assignment_expression': {
@@ -159,6 +160,19 @@ class PsWalker {
       return what ? withStep(NOTHING, { kind: 'secret', offset: node.startIndex, what: `reads ${what} (${shown(arg0.text, 60)})` }) : union(arg0);
     }
     return { ...union(base, ...args), ...(base.ref === 'webclient' ? { ref: 'webclient' } : {}) };
+  }
+
+  /** `… > file`, `… >> $PROFILE`: the output goes to a file. */
+  private redirect(node: Node, output: Value): Value {
+    for (const r of named(node).filter((c) => c.type === 'redirection')) {
+      const op = named(r).find((c) => c.type === 'file_redirection_operator')?.text.trim() ?? '';
+      const target = named(r).find((c) => c.type === 'redirected_file_name');
+      const parts = target ? named(target).filter((c) => c.type !== 'command_argument_sep') : [];
+      if (!op || !parts.length) continue;
+      const path = concat(parts.map((c) => this.eval(c)));
+      this.f.wrote({ ...place(r), path: path.text, how: op.endsWith('>>') ? 'appends to' : 'writes', content: output });
+    }
+    return NOTHING;
   }
 
   private tcpClient(node: Node, host: string): Value {
@@ -274,6 +288,22 @@ class PsWalker {
     }
     if (name === 'join-path') return concat([get('path') ?? positional[0] ?? NOTHING, get('childpath') ?? positional[1] ?? NOTHING], '\\');
     if (/^(?:get-content|gc|cat|type)$/.test(name)) return this.fileValue(get('path', 'literalpath') ?? positional[0] ?? NOTHING, node);
+    if (/^(?:set-content|sc|add-content|ac|out-file|tee-object|tee)$/.test(name)) {
+      const path = get('path', 'filepath', 'literalpath', 'file') ?? positional[0] ?? NOTHING;
+      const value = get('value', 'inputobject') ?? positional[1];
+      const content = value && !stdin.steps.length ? value : union(value ?? NOTHING, stdin);
+      this.f.wrote({ ...place(node), path: path.text, how: /^(?:add-content|ac)$/.test(name) || get('append') ? 'appends to' : 'writes', content });
+      return /^tee/.test(name) ? stdin : NOTHING;
+    }
+    if (/^(?:copy-item|copy|cpi|cp|move-item|move|mi|mv)$/.test(name)) {
+      const dst = get('destination') ?? positional[1];
+      if (dst) this.f.wrote({ ...place(node), path: dst.text, how: /^(?:move|mi|mv)/.test(name) ? 'moves a file to' : 'copies a file to', content: union(get('path', 'literalpath') ?? positional[0] ?? NOTHING) });
+      return NOTHING;
+    }
+    if ((name === 'new-item' || name === 'ni') && get('value')) {
+      this.f.wrote({ ...place(node), path: (get('path') ?? positional[0] ?? NOTHING).text, how: 'writes', content: get('value')! });
+      return NOTHING;
+    }
     if (invoke || /[\\/]/.test(nameValue.text) || /\.(?:ps1|exe|bat|cmd)$/i.test(nameValue.text)) {
       this.exec(node, invoke ? `${invoke} (call operator)` : 'the program', this.fileValue(nameValue, node), nameValue.text);
       return NOTHING;

@@ -335,7 +335,8 @@ class PythonWalker {
     const all = union(...positional, ...kw.values());
     const receiver = fnNode?.type === 'attribute' ? fn : NOTHING;
     const ref = normalise(fn.ref ?? '');
-    const method = ref.split('.').pop() ?? '';
+    // A method of a value with no known module (`settings.write_text(…)` on a path built with `/`) is known by its name.
+    const method = ref.split('.').pop() || (fnNode?.type === 'attribute' ? (field(fnNode, 'attribute')?.text ?? '') : '');
     const at = place(node);
     const arg0 = positional[0] ?? kw.get('args') ?? kw.get('source') ?? kw.get('cmd') ?? NOTHING;
 
@@ -438,10 +439,25 @@ class PythonWalker {
     // Writing files: what is written there is what a later run of that file runs.
     const mode = positional[1]?.text ?? kw.get('mode')?.text ?? '';
     if (/^(?:open|io\.open|codecs\.open)$/.test(ref) && /[wax]/.test(mode)) {
-      return { ...NOTHING, ref: 'file.handle', text: arg0.text, ...(positionalNodes[0]?.type === 'identifier' ? { props: new Map([['var', literal(positionalNodes[0].text)]]) } : {}) };
+      const props = new Map<string, Value>([['mode', literal(mode)]]);
+      if (positionalNodes[0]?.type === 'identifier') props.set('var', literal(positionalNodes[0].text));
+      return { ...NOTHING, ref: 'file.handle', text: arg0.text, props };
+    }
+    if (ref === 'Path.open' && /[wax]/.test(positional[0]?.text ?? kw.get('mode')?.text ?? '')) {
+      const props = new Map<string, Value>([['mode', literal(positional[0]?.text ?? kw.get('mode')?.text ?? '')]]);
+      return { ...NOTHING, ref: 'file.handle', text: receiver.text, props };
     }
     if ((ref === 'file.handle.write' || ref === 'file.handle.writelines') && positional[0]) {
-      this.wrote(node, receiver.text, receiver.props?.get('var')?.text, positional[0]);
+      this.wrote(node, receiver.text, receiver.props?.get('var')?.text, positional[0], receiver.props?.get('mode')?.text);
+      return NOTHING;
+    }
+    // json.dump(config, f), yaml.dump(data, f), toml.dump(data, f): written through a handle.
+    if (/^(?:json|yaml|toml|tomli_w|tomlkit|pickle)\.(?:dump|safe_dump)$/.test(ref) && positional[1]?.ref === 'file.handle') {
+      this.wrote(node, positional[1].text, positional[1].props?.get('var')?.text, positional[0] ?? NOTHING, positional[1].props?.get('mode')?.text);
+      return NOTHING;
+    }
+    if (/^shutil\.(?:copy|copy2|copyfile|copytree|move)$|^os\.(?:rename|replace|symlink|link)$/.test(ref) && positional[1]) {
+      this.f.wrote({ ...at, path: positional[1].text, how: /move|rename|replace/.test(ref) ? 'moves a file to' : /link/.test(ref) ? 'links a file in as' : 'copies a file to', content: union(positional[0] ?? NOTHING) });
       return NOTHING;
     }
     if (/^(?:Path\.)?write_(?:bytes|text)$|\.write_(?:bytes|text)$/.test(ref) || method === 'write_bytes' || method === 'write_text') {
@@ -461,8 +477,9 @@ class PythonWalker {
     return union(all, receiver, fn.returns ?? NOTHING);
   }
 
-  /** A file written with a value of known origin; a path held in a variable makes the variable carry it too. */
-  private wrote(node: Node, path: string, variable: string | undefined, value: Value): void {
+  /** A file written; with a value of known origin, a path held in a variable makes the variable carry it too. */
+  private wrote(node: Node, path: string, variable: string | undefined, value: Value, mode = ''): void {
+    this.f.wrote({ ...place(node), path, how: mode.includes('a') ? 'appends to' : 'writes', content: value });
     if (!value.steps.length) return;
     this.f.write({ ...place(node), path, value });
     if (variable) {

@@ -133,7 +133,7 @@ class ShellWalker {
   private redirected(node: Node, stdin: Value): Value {
     const body = field(node, 'body');
     let input = stdin;
-    const outs: string[] = [];
+    const outs: Array<{ path: string; append: boolean }> = [];
     const io: { tcp: Io['tcp']; fds: string[]; heredoc?: Value } = { tcp: [], fds: [] };
     let after: Node[] = [];
     for (const r of fields(node, 'redirect')) {
@@ -157,13 +157,14 @@ class ShellWalker {
           if (tcp) io.tcp.push({ fd: fd ?? (op.startsWith('<') ? '0' : '1'), host: tcp[1]!, port: tcp[2]! });
           if (dest.type === 'number' && (op === '<&' || op === '>&' || op === '&>')) io.fds.push(dest.text);
           else if (op === '<') input = this.fileValue(this.word(dest), dest.startIndex);
-          else if (/^(?:>|>>|&>|&>>|>\||>&)$/.test(op) && dest.type !== 'number') outs.push(text);
+          else if (/^(?:>|>>|&>|&>>|>\||>&)$/.test(op) && dest.type !== 'number') outs.push({ path: text, append: op.endsWith('>>') });
         }
       }
     }
     const output = body ? this.stmt(body, input, io) : NOTHING;
-    for (const path of outs) {
+    for (const { path, append } of outs) {
       const tcp = /^\/dev\/(?:tcp|udp)\/([^/\s]+)\//.exec(path);
+      if (!tcp) this.f.wrote({ ...place(node), path, how: append ? 'appends to' : 'writes', content: output });
       if (tcp) {
         if (output.steps.length && !isLoopback(tcp[1])) this.f.facts.sends.push({ ...place(node), verb: 'writes it to a network connection', host: tcp[1]!, payload: output });
       } else if (output.steps.length || io.heredoc) {
@@ -371,6 +372,7 @@ class ShellWalker {
         const src = plain.slice(0, -1).map((a) => this.fileValue(a.v, a.node.startIndex));
         const value = union(...src);
         if (dst && value.steps.length) this.f.write({ ...at, path: dst.v.text, value });
+        if (dst && plain.length > 1) this.f.wrote({ ...at, path: dst.v.text, how: name === 'ln' ? 'links a file in as' : name === 'mv' ? 'moves a file to' : 'copies a file to', content: value });
         return NOTHING;
       }
       case 'tar':
@@ -389,8 +391,21 @@ class ShellWalker {
         return NOTHING;
       }
       case 'tee': {
-        for (const a of args.filter((x) => !x.v.text.startsWith('-'))) if (stdin.steps.length) this.f.write({ ...at, path: a.v.text, value: stdin });
+        const append = texts.some((t) => /^-[a-z]*a|^--append$/.test(t));
+        for (const a of args.filter((x) => !x.v.text.startsWith('-'))) {
+          if (stdin.steps.length) this.f.write({ ...at, path: a.v.text, value: stdin });
+          this.f.wrote({ ...at, path: a.v.text, how: append ? 'appends to' : 'writes', content: stdin });
+        }
         return stdin;
+      }
+      case 'sed':
+      case 'perl': {
+        // `sed -i … FILE`, `perl -pi -e … FILE`: the files are edited in place.
+        if (!texts.some((t) => (name === 'sed' ? /^-[a-zA-Z]*i|^--in-place/ : /^-[a-zA-Z]*i/).test(t))) break;
+        const script = texts.some((t) => /^-[a-zA-Z]*e$|^--expression/.test(t));
+        const plain = args.filter((a, k) => !a.v.text.startsWith('-') && !(k > 0 && /^-[a-zA-Z]*[ef]$/.test(texts[k - 1]!)));
+        for (const a of plain.slice(script ? 0 : 1)) this.f.wrote({ ...at, path: a.v.text, how: 'edits', content: NOTHING });
+        break;
       }
       case 'xargs': {
         const inner = args.findIndex((a) => !a.v.text.startsWith('-'));
@@ -679,6 +694,7 @@ class ShellWalker {
     if (remoteName && !output) output = (url.split(/[?#]/)[0] ?? '').split('/').filter(Boolean).pop() ?? 'index.html';
     if (output && output !== '-') {
       this.f.write({ ...at, path: output, value: fetched });
+      this.f.wrote({ ...at, path: output, how: 'downloads a file into', content: fetched });
       this.taintVariable(outputWord, fetched);
       return NOTHING;
     }

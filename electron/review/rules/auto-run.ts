@@ -1,11 +1,14 @@
 // Code that runs without anyone choosing to run it (threat model T2): package
-// install hooks, files that test runners, interpreters and editors load on
-// their own, and frontmatter fields that hosts execute (Claude Code's skill
-// `hooks` run shell commands on tool events).
+// install hooks (npm lifecycle scripts, setup.py, Python build hooks in
+// pyproject.toml: python-build.ts), files that test runners, interpreters and
+// editors load on their own, and frontmatter fields that hosts execute
+// (Claude Code's skill `hooks` run shell commands on tool events). Every
+// finding quotes the line that makes the code run.
 import { revealInvisible } from '../../../shared/invisible-chars.js';
 import { excerptOf, emptyResult, fileLocation, riskFinding, type RiskContext, type RuleResult } from './context.js';
 import { baseName, extensionOf } from './file-kinds.js';
 import { everyFrontmatterOf, lineOfValue, type FrontmatterView } from './frontmatter-view.js';
+import { pyprojectHooks, setupPyEvidence } from './python-build.js';
 import type { PreparedFile } from './sources.js';
 
 // npm runs these on `npm install` (and `prepare` on git installs).
@@ -67,10 +70,28 @@ export function autoRunRule(ctx: RiskContext, files: readonly PreparedFile[]): R
         );
       }
     }
+    if (baseName(file.path) === 'pyproject.toml' && file.text !== undefined) {
+      const others = files.filter((f) => f !== file && f.path.startsWith(file.path.slice(0, file.path.length - 'pyproject.toml'.length))).map((f) => f.path);
+      for (const hook of pyprojectHooks(file.text, others)) {
+        out.findings.push(
+          riskFinding('risk-install-hook', `${file.path} line ${hook.line} ${hook.what}: pip runs it when the folder is installed or built, before anyone uses the skill.`, fileLocation(ctx, file.uri, { line: hook.line }), {
+            excerpt: excerptOf(hook.text),
+          }),
+        );
+      }
+    }
     for (const auto of AUTO_RUN) {
       if (!auto.test(file.path)) continue;
-      const install = baseName(file.path) === 'setup.py' || baseName(file.path) === 'build.rs' || baseName(file.path) === 'binding.gyp';
-      out.findings.push(riskFinding(install ? 'risk-install-hook' : 'risk-auto-run-file', `${file.path}: ${auto.what}. Code in it runs without anyone choosing to run it.`, fileLocation(ctx, file.uri, { line: 1 })));
+      const name = baseName(file.path);
+      const install = name === 'setup.py' || name === 'build.rs' || name === 'binding.gyp';
+      // The line that shows it: a setup.py's cmdclass or setup() call, else the first line of the file.
+      const evidence = name === 'setup.py' && file.text !== undefined ? setupPyEvidence(file.text) : firstLine(file.text);
+      const what = evidence?.what ? `; it ${evidence.what}` : '';
+      out.findings.push(
+        riskFinding(install ? 'risk-install-hook' : 'risk-auto-run-file', `${file.path}: ${auto.what}${what}. Code in it runs without anyone choosing to run it.`, fileLocation(ctx, file.uri, { line: evidence?.line ?? 1 }), {
+          ...(evidence && evidence.text.trim() ? { excerpt: excerptOf(evidence.text) } : {}),
+        }),
+      );
       break;
     }
   }
@@ -78,6 +99,14 @@ export function autoRunRule(ctx: RiskContext, files: readonly PreparedFile[]): R
   // The skill's own frontmatter, and that of every SKILL.md nested in it: a host that loads one runs its hooks.
   for (const fm of everyFrontmatterOf(ctx)) frontmatterCommands(ctx, fm, out);
   return out;
+}
+
+/** The first line with something on it, to quote (nothing for a file that is not text or is empty). */
+function firstLine(text: string | undefined): { line: number; text: string; what?: string } | undefined {
+  if (text === undefined) return undefined;
+  const lines = text.split(/\r?\n/, 200);
+  const index = lines.findIndex((l) => l.trim() !== '');
+  return index >= 0 ? { line: index + 1, text: lines[index]! } : undefined;
 }
 
 /** Commands in one frontmatter that a host or tool would run: hooks, and fields that hold a command. */

@@ -2,50 +2,11 @@
 // second: a program, a script, an image, text or other binary. Names lie;
 // magic numbers and shebangs are what an operating system goes by.
 import type { ReviewFileKind } from '../../../shared/review-model.js';
+import { EXECUTABLE_EXTENSIONS, SCRIPT_EXTENSIONS, extensionOf } from '../../../shared/file-kinds.js';
 import { imageFormat } from './image-metadata.js';
 
-const SCRIPT_EXTENSIONS: Readonly<Record<string, string>> = {
-  sh: 'shell',
-  bash: 'shell',
-  zsh: 'shell',
-  ksh: 'shell',
-  fish: 'shell',
-  command: 'shell',
-  ps1: 'PowerShell',
-  psm1: 'PowerShell',
-  bat: 'Windows batch',
-  cmd: 'Windows batch',
-  vbs: 'VBScript',
-  py: 'Python',
-  pyw: 'Python',
-  js: 'JavaScript',
-  mjs: 'JavaScript',
-  cjs: 'JavaScript',
-  ts: 'TypeScript',
-  mts: 'TypeScript',
-  rb: 'Ruby',
-  pl: 'Perl',
-  php: 'PHP',
-  lua: 'Lua',
-  r: 'R',
-  applescript: 'AppleScript',
-  scpt: 'AppleScript',
-  swift: 'Swift',
-  go: 'Go',
-};
-
-// Not .bin: model weights and data dumps use it far more often than programs.
-const EXECUTABLE_EXTENSIONS = new Set(['exe', 'dll', 'so', 'dylib', 'msi', 'appimage', 'deb', 'rpm', 'apk', 'jar', 'class', 'wasm', 'com', 'scr', 'elf', 'dmg']);
-
-export function extensionOf(path: string): string {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  const dot = name.lastIndexOf('.');
-  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
-}
-
-export function baseName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
+// The name tables are shared with the listing facts (what the listing alone tells, before any read).
+export { baseName, extensionOf } from '../../../shared/file-kinds.js';
 
 /** The program a native executable is for, from its first bytes, or undefined. */
 function executableFormat(bytes: Uint8Array): string | undefined {

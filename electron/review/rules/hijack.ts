@@ -7,8 +7,15 @@
 // text, and names the family and the pattern. Phrases are evidence to read,
 // not proof: warnings, except disclosing secrets (an error by itself) and
 // concealment in the same sentence as another attack (see escalate()).
+//
+// Code is not prose: in scripts and code blocks the code layer read as code,
+// the families read only the comments and the string literals that read as
+// sentences (code-findings.ts proseText()). Reading a credential file in a
+// deploy script is a code fact for the code rules, not an order to disclose
+// it; a comment addressed to the AI reaches the model and is still read.
 import { findInvisible, revealInvisible } from '../../../shared/invisible-chars.js';
 import { ATTACK_FINDINGS, type RiskFindingId } from '../../../shared/risk-findings.js';
+import { proseText } from './code-findings.js';
 import { eachMatch, emptyResult, excerptOf, locate, riskFinding, type RiskContext, type RuleResult, type TextSource } from './context.js';
 import { BY_FIRST_WORD, DICTIONARY, type IntentFamily } from './intent/families.js';
 import { describesOther, matchAt, negatedBefore, reportedBefore, words, type IntentPattern, type Match } from './intent/matcher.js';
@@ -17,7 +24,10 @@ import { exampleBlocks, quotedSpans, within } from './intent/regions.js';
 
 /** A text to scan and how its offsets map back to the source. */
 interface View {
+  /** What the intent families read: the text with code blanked out (the same length). */
   readonly text: string;
+  /** The text as written, for the markers that are code themselves (`--dangerously-skip-permissions`). */
+  readonly raw: string;
   readonly toSource: (offset: number) => number;
   /** Said after the quote: where the words were found. */
   readonly note: string;
@@ -28,11 +38,11 @@ interface View {
 const TAG_CHARACTER = /[\u{E0000}-\u{E007F}]/u;
 
 /** The source as written, and the text each run of tag characters spells (invisible, but a model reads it). */
-function views(source: TextSource): View[] {
-  const out: View[] = [{ text: source.text, toSource: (o) => o, note: '', hidden: false }];
+function views(ctx: RiskContext, source: TextSource): View[] {
+  const out: View[] = [{ text: proseText(ctx, source), raw: source.text, toSource: (o) => o, note: '', hidden: false }];
   if (!TAG_CHARACTER.test(source.text)) return out;
   for (const run of findInvisible(source.text)) {
-    if (run.kind === 'tag' && run.decoded) out.push({ text: run.decoded, toSource: () => run.index, note: ' (in hidden tag characters)', hidden: true });
+    if (run.kind === 'tag' && run.decoded) out.push({ text: run.decoded, raw: run.decoded, toSource: () => run.index, note: ' (in hidden tag characters)', hidden: true });
   }
   return out;
 }
@@ -157,13 +167,16 @@ function scan(view: View, source: TextSource): Hit[] {
   hits.length = 0;
   hits.push(...kept);
   const clean = cleanText(view.text);
+  const cleanRaw = view.raw === view.text ? clean : cleanText(view.raw);
   for (const marker of MARKERS) {
     if (source.kind === 'script' && !marker.scripts) continue;
-    eachMatch(clean.text, marker.pattern, (m) => {
+    // A marker that is code itself (a flag that turns approvals off) is read in the code too.
+    const read = marker.scripts ? cleanRaw : clean;
+    eachMatch(read.text, marker.pattern, (m) => {
       const lead = m[0].length - m[0].replace(/^[ \t>*#-]*(?:<!--[ \t]*)?/, '').length;
-      const start = clean.toSource(m.index + lead);
+      const start = read.toSource(m.index + lead);
       if (within(examples, start)) return;
-      const end = clean.toSource(m.index + m[0].length - 1) + 1;
+      const end = read.toSource(m.index + m[0].length - 1) + 1;
       hits.push({ id: marker.id, what: marker.what, start, end, sentence: sentenceAt(tokens, start) });
     });
   }
@@ -199,7 +212,7 @@ export function hijackRule(ctx: RiskContext): RuleResult {
     const where = source.field ? `${source.path} (${source.field})` : source.path;
     // One finding per kind and line; an escalated one wins over a plain one on the same line.
     const seen = new Map<string, { index: number; escalated: boolean }>();
-    for (const view of views(source)) {
+    for (const view of views(ctx, source)) {
       const hits = scan(view, source);
       const escalated = escalate(hits);
       for (const hit of hits) {
@@ -214,7 +227,8 @@ export function hijackRule(ctx: RiskContext): RuleResult {
         const notes = `${view.note}${invisible ? ' (with invisible characters removed)' : ''}${hit.readAs ? ` (read as "${hit.readAs}")` : ''}`;
         const family = hit.family ? ` (${hit.family.name}: ${hit.shape})` : '';
         const escalation = also ? ` In the same sentence it also ${also}: hiding an action that is itself an attack leaves the user nothing to catch it by.` : '';
-        const made = riskFinding(hit.id, `${where} line ${at.line} ${hit.what}${notes}: "${quote(words)}"${family}. Such phrases are how injected instructions work; read the sentence in context.${escalation}`, at, {
+        const why = hit.family?.why ?? 'Such phrases are how injected instructions work; read the sentence in context.';
+        const made = riskFinding(hit.id, `${where} line ${at.line} ${hit.what}${notes}: "${quote(words)}"${family}. ${why}${escalation}`, at, {
           excerpt: excerptOf(words.replace(/[ \t\r\n]+/g, ' ')),
           ...(also ? { severity: 'error' as const } : {}),
         });

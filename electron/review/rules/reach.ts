@@ -2,7 +2,17 @@
 // websites and images that load on their own, places where secrets are kept,
 // the agent's own memory and settings files, the local file system through
 // `file:`, other skills and servers, and paths that climb out of the skill.
+//
+// Writes to the agent's memory and settings (risk-memory-write) are a family
+// of their own: code that writes them is read by the code layer (every file
+// write in shell, Python, JavaScript and PowerShell, judged by its path:
+// code/agent-files.ts), prose that orders them by the intent family
+// (intent/families-memory.ts, run by hijack.ts). Here: those code findings,
+// and a text pattern for shell writes (`>> CLAUDE.md`, `tee -a AGENTS.md`)
+// in text the code layer did not read as code.
 import { parseUri, resolveReference } from '../../../shared/skill-uri.js';
+import { agentFileOf } from '../code/agent-files.js';
+import { codeFindings, fallbackMayReport } from './code-findings.js';
 import { codeRanges, eachMatch, emptyResult, inRanges, isRendered, lineExcerpt, locate, riskFinding, type RiskContext, type RuleResult, type TextSource } from './context.js';
 
 const URI = /\b([a-z][a-z0-9+.-]{1,30}):\/\/[^\s<>"'`)\]}|]+/gi;
@@ -34,8 +44,8 @@ const CREDENTIAL_PATHS: ReadonlyArray<{ pattern: RegExp; what: string }> = [
   { pattern: /\b[A-Z][A-Z0-9]*_(?:API_KEY|SECRET_KEY|ACCESS_TOKEN|AUTH_TOKEN|PRIVATE_KEY|CLIENT_SECRET)\b/g, what: 'a secret variable' },
 ];
 
-const MEMORY_FILES = /(?:^|[\s`"'(/~])((?:CLAUDE|AGENTS|GEMINI|MEMORY)\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.claude\/(?:settings(?:\.local)?\.json|commands|agents|skills)|\.codex\/(?:config\.toml|skills|AGENTS\.md)|\.gemini\/(?:settings\.json|skills)|\.agents\/skills|\.config\/goose)/g;
-const WRITE_VERBS = /\b(?:write|writes|append|appends|add|adds|insert|save|store|put|update|modify|edit|create|overwrite|persist|record|remember|echo\b[^\n]*>{1,2}|tee\b|cat\b[^\n]*>{1,2}|>>)/i;
+// A shell write in text: `>> PATH`, `> PATH`, `tee [-a] PATH` (the path is then judged by code/agent-files.ts).
+const SHELL_WRITE = /(?<![<>&\d])>{1,2}\|?\s*(["']?)([^\s"'|;&<>()`]{2,300})\1|\btee\s+(?:-[a-z-]+\s+)*(["']?)([^\s"'|;&<>()`]{2,300})\3/g;
 
 function rootDepth(path: string): number {
   return path.split('/').length - 1;
@@ -43,6 +53,7 @@ function rootDepth(path: string): number {
 
 export function reachRule(ctx: RiskContext): RuleResult {
   const out = emptyResult();
+  out.findings.push(...codeFindings(ctx, ['risk-memory-write']));
   const skill = parseUri(ctx.input.skillUri);
   const skillRoot = ctx.input.skillUri.slice(0, ctx.input.skillUri.length - 'SKILL.md'.length);
   for (const source of ctx.sources) {
@@ -142,18 +153,22 @@ function credentialRule(ctx: RiskContext, source: TextSource, where: string, out
   }
 }
 
+/** Shell writes to the agent's files in text the code layer did not read (a plain-text file, a command in a sentence). */
 function memoryRule(ctx: RiskContext, source: TextSource, where: string, out: RuleResult): void {
   const seenLines = new Set<number>();
-  eachMatch(source.text, MEMORY_FILES, (m) => {
-    const name = m[1] ?? '';
-    const offset = m.index + m[0].indexOf(name);
-    const at = locate(ctx, source, offset);
-    if (seenLines.has(at.line!)) return;
-    const lineText = lineExcerpt(source, offset);
-    if (!WRITE_VERBS.test(lineText)) return;
+  eachMatch(source.text, SHELL_WRITE, (m) => {
+    const path = (m[2] ?? m[4] ?? '').replace(/^\$\{?HOME\}?(?=\/)/, '~');
+    const target = agentFileOf(path);
+    // Shell start-up files are judged by what is written, which only the code layer knows.
+    if (!target || target.kind === 'shell-rc') return;
+    const at = locate(ctx, source, m.index);
+    if (seenLines.has(at.line!) || !fallbackMayReport(ctx, 'risk-memory-write', source, m.index)) return;
     seenLines.add(at.line!);
     out.findings.push(
-      riskFinding('risk-memory-write', `${where} line ${at.line} tells the agent to change ${name}. Agents read that file in every later session, so the instruction would outlive the skill and its review.`, at, { excerpt: lineText, actual: name }),
+      riskFinding('risk-memory-write', `${where} line ${at.line} writes to ${path}: ${target.what}. Agents read it on their own in every later session, so the change would outlive the skill and its review.`, at, {
+        excerpt: lineExcerpt(source, m.index, m[0].length),
+        actual: path,
+      }),
     );
   });
 }

@@ -3,11 +3,19 @@
 // amber for the rest. Each mark names its character; a tag run shows the
 // ASCII it spells.
 import { Fragment } from 'react';
-import { INVISIBLE_KIND_LABELS, codePointLabel, codePointName, shortCodePointName } from '../../../shared/invisible-chars.js';
+import { INVISIBLE_KIND_LABELS, codePointLabel, codePointName, revealIdentifierSegments, shortCodePointName } from '../../../shared/invisible-chars.js';
 import { segment, type RevealedSegment } from './invisible.js';
 
-export function InvisibleText({ text, segments }: { text?: string; segments?: readonly RevealedSegment[] }) {
-  const parts = segments ?? segment(text ?? '');
+/** Printable ASCII only: nothing to mark (most names and descriptions), so no scan and no extra elements. */
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/**
+ * `identifier`: a name, label or URI, where tab and line breaks are marked
+ * too (in prose they lay out text; in a name they only hide where it ends).
+ */
+export function InvisibleText({ text, segments, identifier = false }: { text?: string; segments?: readonly RevealedSegment[]; identifier?: boolean }) {
+  if (!segments && PLAIN.test(text ?? '')) return <>{text}</>;
+  const parts = segments ?? (identifier ? revealIdentifierSegments(text ?? '') : segment(text ?? ''));
   return (
     <>
       {parts.map((part, i) => {

@@ -1,11 +1,16 @@
 // The plain-language summary of a skill (from a content review): one
-// headline, then what it is for, what it contains, what it asks for and what
-// looks risky — each point one click from its evidence (the place in a file,
-// and the finding in Checks). Never says "safe".
+// headline in the words of the skill's verdict (verdict-headline.ts: red and
+// "could do harm" for Risky alone), then what it is for, what it contains,
+// what it asks for and what looks risky — each point one click from its
+// evidence (the place in a file, and the finding in Checks). Never says "safe".
 import { Alert, Anchor, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Fragment } from 'react';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconShieldExclamation } from '@tabler/icons-react';
 import type { SkillSummary as Summary, SummaryEvidence, SummaryPoint, SummaryTone, SummaryTopic } from '../../../shared/review-model.js';
+import type { Verdict } from '../../../shared/verdict.js';
+import { InvisibleText } from './InvisibleText.js';
+import { VERDICT_STYLE } from './VerdictBadge.js';
+import { shownPointTone, verdictHeadline, verdictTone, type ReviewVerdict } from './verdict-headline.js';
 
 const SUMMARY_TONE: Record<SummaryTone, { color: string; word: string; Icon: typeof IconInfoCircle }> = {
   ok: { color: 'green', word: 'Nothing stands out', Icon: IconCircleCheck },
@@ -33,18 +38,21 @@ export interface SummaryLinks {
   readonly fileLabel?: (fileUri: string) => string;
 }
 
-export function SkillSummary({ summary, onEvidence, onFinding, fileLabel }: { summary: Summary } & SummaryLinks) {
-  const headline = SUMMARY_TONE[summary.tone];
+/** `verdict`: reviewVerdict(entry, review) — the banner's colour, icon and headline follow it, not the loudest point. */
+export function SkillSummary({ summary, verdict, onEvidence, onFinding, fileLabel }: { summary: Summary; verdict: ReviewVerdict } & SummaryLinks) {
+  const tone = verdictTone(verdict.verdict);
+  const style = VERDICT_STYLE[verdict.verdict];
   const links: SummaryLinks = { ...(onEvidence ? { onEvidence } : {}), ...(onFinding ? { onFinding } : {}), ...(fileLabel ? { fileLabel } : {}) };
   return (
     <Alert
-      color={headline.color}
+      color={style.color}
       variant="light"
-      icon={<headline.Icon size={20} aria-hidden />}
-      // The headline says how careful to be in words ("Be careful: …"); the icon and colour repeat it.
-      title={<span data-summary-headline>{summary.headline}</span>}
+      icon={<style.Icon size={20} aria-hidden />}
+      // The headline says how careful to be in words ("Be careful: …", "Needs a look: …"); the icon and colour repeat it.
+      title={<span data-summary-headline>{verdictHeadline(summary, verdict)}</span>}
       data-testid="skill-summary"
-      data-tone={summary.tone}
+      data-tone={tone}
+      data-verdict={verdict.verdict}
     >
       <Stack gap={8}>
         {TOPICS.map(({ topic, title }) => {
@@ -57,7 +65,7 @@ export function SkillSummary({ summary, onEvidence, onFinding, fileLabel }: { su
               </Text>
               <List spacing={4} size="sm">
                 {points.map((point, i) => (
-                  <PointItem key={i} point={point} links={links} />
+                  <PointItem key={i} point={point} verdict={verdict.verdict} links={links} />
                 ))}
               </List>
             </Stack>
@@ -68,14 +76,15 @@ export function SkillSummary({ summary, onEvidence, onFinding, fileLabel }: { su
   );
 }
 
-function PointItem({ point, links }: { point: SummaryPoint; links: SummaryLinks }) {
-  const tone = SUMMARY_TONE[point.tone];
+function PointItem({ point, verdict, links }: { point: SummaryPoint; verdict: Verdict; links: SummaryLinks }) {
+  const shown = shownPointTone(point.tone, verdict);
+  const tone = SUMMARY_TONE[shown];
   const places = distinctPlaces(point.evidence);
   const findingId = point.evidence.find((e) => e.findingId)?.findingId;
   return (
     <List.Item
       data-summary-topic={point.topic}
-      data-summary-tone={point.tone}
+      data-summary-tone={shown}
       icon={
         <ThemeIcon color={tone.color} size={18} radius="xl" variant="light" aria-label={tone.word} title={tone.word}>
           <tone.Icon size={12} />
@@ -84,7 +93,10 @@ function PointItem({ point, links }: { point: SummaryPoint; links: SummaryLinks 
     >
       {/* One flowing line: the sentence, then its evidence, wrapping like prose. */}
       <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        <span data-summary-text>{point.text}</span>
+        {/* The text quotes the skill (its description): invisible characters drawn, so nothing reads reversed or hidden. */}
+        <span data-summary-text>
+          <InvisibleText text={point.text} />
+        </span>
         {links.onEvidence
           ? places.slice(0, PLACES_SHOWN).map((e, j) => (
               <Fragment key={j}>

@@ -9,6 +9,7 @@ import type { Events } from '../../../shared/api.js';
 import type { ApprovalRecord, ApprovalStoreStatus, AuditEntry } from '../../../shared/approvals-model.js';
 import { api, errorMessage } from '../api.js';
 import { skillKey } from './keys.js';
+import { useSelection } from './selection.js';
 
 export type Loaded<T> = { readonly state: 'loading' } | { readonly state: 'loaded'; readonly value: T } | { readonly state: 'error'; readonly message: string };
 
@@ -30,7 +31,8 @@ interface ApprovalsState {
   load(): Promise<void>;
   applyChanged(change: Events['approvals.changed']): void;
   noteAlert(title: string): void;
-  approve(serverId: string, skillUri: string, fingerprint: string, note?: string): Promise<ApprovalRecord | undefined>;
+  /** `acknowledge`: the keys of the version's error-level findings, each ticked by the user (the main process checks them). */
+  approve(serverId: string, skillUri: string, fingerprint: string, note?: string, acknowledge?: readonly string[]): Promise<ApprovalRecord | undefined>;
   decline(serverId: string, skillUri: string, note?: string): Promise<ApprovalRecord | undefined>;
   revoke(serverId: string, skillUri: string): Promise<void>;
   setEnabled(serverId: string, skillUri: string, enabled: boolean): Promise<void>;
@@ -90,6 +92,7 @@ export const useApprovals = create<ApprovalsState>((set, get) => {
         notifications.show({
           id: 'approvals-store-health',
           color: 'red',
+          position: TOAST_POSITION,
           autoClose: false,
           title: problem.recoveredFrom === 'backup' ? 'Approvals recovered from backup' : 'Approvals could not be recovered',
           message: `${problem.file}: ${problem.message}${problem.keptAs ? ` The damaged file was kept as ${problem.keptAs}.` : ''}`,
@@ -102,9 +105,9 @@ export const useApprovals = create<ApprovalsState>((set, get) => {
     noteAlert(title) {
       if (STORE_TITLES.test(title)) set({ storeAlertSeen: true });
     },
-    approve(serverId, skillUri, fingerprint, note) {
+    approve(serverId, skillUri, fingerprint, note, acknowledge) {
       return decide(serverId, skillUri, async () => {
-        const record = await api.call('approvals.approve', { serverId, skillUri, fingerprint, ...(note ? { note } : {}) });
+        const record = await api.call('approvals.approve', { serverId, skillUri, fingerprint, ...(note ? { note } : {}), ...(acknowledge && acknowledge.length > 0 ? { acknowledge: [...acknowledge] } : {}) });
         keep(record, serverId, skillUri);
         return record;
       });
@@ -168,7 +171,19 @@ export function useApproval(serverId: string, skillUri: string): ApprovalRecord 
   return useApprovals((s) => s.records.get(skillKey(serverId, skillUri)));
 }
 
-/** A change the server made revoked an approval: say so where the user is looking, whatever they are looking at. */
-export function notifyRevoked(skillUri: string, reason: string): void {
-  notifications.show({ color: 'yellow', title: `Changed since approval: ${skillUri}`, message: `${reason} The skill was disabled. Open its Changes tab to see exactly what changed.`, autoClose: 12_000 });
+/**
+ * Where the app's toasts go: the bottom left, over the server list — never over
+ * the skill pane on the right, where the diff and the decision bar are.
+ */
+export const TOAST_POSITION = 'bottom-left' as const;
+
+/**
+ * A change the server made revoked an approval. When the user is looking at
+ * that skill, its header and its Changes tab already say so: no toast. For any
+ * other skill, a toast away from the skill pane says which, and where to look.
+ */
+export function notifyRevoked({ serverId, skillUri, reason }: Pick<Events['approvals.changed'], 'serverId' | 'skillUri' | 'reason'>): void {
+  const selection = useSelection.getState();
+  if (selection.view === 'catalog' && selection.skillKey === skillKey(serverId, skillUri)) return;
+  notifications.show({ color: 'yellow', position: TOAST_POSITION, title: `Changed since approval: ${skillUri}`, message: `${reason} The skill was disabled. Open its Changes tab to see exactly what changed.`, autoClose: 12_000 });
 }

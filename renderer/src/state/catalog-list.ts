@@ -2,8 +2,15 @@
 // one filter pass: the sorted list of a server's skills (redone only when the
 // skills or the server change), then search and filters over it. Lower-cased
 // search text is cached per entry object, so unchanged entries cost nothing.
+// The Errors and Warnings filters count a skill's review findings too: its
+// errorCount and warningCount hold its conformance findings and its last
+// review's risk findings together.
 import type { SkillEntry } from '../../../shared/model.js';
-import type { CatalogFilter } from './catalog.js';
+import { VERDICT_RANK, type Verdict } from '../../../shared/verdict.js';
+/** The catalog's quick filters (kept here, free of the store, so tests can use them in Node). */
+export type CatalogFilter = 'errors' | 'warnings' | 'unverified';
+/** How the list is ordered: by name, or by verdict (Risky first, then Needs a look, Not reviewed yet, Clean as checked). */
+export type CatalogSort = 'name' | 'verdict';
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 const searchText = new WeakMap<SkillEntry, string>();
@@ -19,6 +26,7 @@ function haystack(entry: SkillEntry): string {
 
 interface SortedList {
   readonly serverId: string;
+  readonly sort: CatalogSort;
   readonly keys: readonly string[];
   readonly entries: readonly SkillEntry[];
 }
@@ -28,11 +36,15 @@ interface SortedList {
 // is kept so such an update costs a lookup per skill instead of a sort.
 let lastSorted: SortedList | undefined;
 
-/** Skills of one server (or all), sorted by name, then URI, then server. */
-export function sortedSkills(skills: ReadonlyMap<string, SkillEntry>, serverId: string): SkillEntry[] {
-  const reused = lastSorted?.serverId === serverId ? reuseOrder(lastSorted, skills, serverId) : undefined;
+/**
+ * Skills of one server (or all), sorted by name, then URI, then server; or,
+ * by verdict, the ones that need a person first (Risky, most errors first),
+ * each verdict in name order.
+ */
+export function sortedSkills(skills: ReadonlyMap<string, SkillEntry>, serverId: string, sort: CatalogSort = 'name'): SkillEntry[] {
+  const reused = lastSorted?.serverId === serverId && lastSorted.sort === sort ? reuseOrder(lastSorted, skills, serverId) : undefined;
   if (reused) {
-    lastSorted = { serverId, keys: lastSorted!.keys, entries: reused };
+    lastSorted = { serverId, sort, keys: lastSorted!.keys, entries: reused };
     return reused;
   }
   const keys: string[] = [];
@@ -43,9 +55,10 @@ export function sortedSkills(skills: ReadonlyMap<string, SkillEntry>, serverId: 
       out.push(entry);
     }
   }
-  const order = out.map((_, i) => i).sort((i, j) => compareEntries(out[i]!, out[j]!));
+  const compare = sort === 'verdict' ? compareByVerdict : compareEntries;
+  const order = out.map((_, i) => i).sort((i, j) => compare(out[i]!, out[j]!));
   const sorted = order.map((i) => out[i]!);
-  lastSorted = { serverId, keys: order.map((i) => keys[i]!), entries: sorted };
+  lastSorted = { serverId, sort, keys: order.map((i) => keys[i]!), entries: sorted };
   return sorted;
 }
 
@@ -53,7 +66,11 @@ function compareEntries(a: SkillEntry, b: SkillEntry): number {
   return collator.compare(a.name, b.name) || (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0) || (a.serverId < b.serverId ? -1 : a.serverId > b.serverId ? 1 : 0);
 }
 
-/** The previous order with the current entry objects, or undefined when a skill came, went or was renamed. */
+function compareByVerdict(a: SkillEntry, b: SkillEntry): number {
+  return VERDICT_RANK[a.verdict] - VERDICT_RANK[b.verdict] || b.errorCount - a.errorCount || b.warningCount - a.warningCount || compareEntries(a, b);
+}
+
+/** The previous order with the current entry objects, or undefined when a skill came, went, was renamed (or, by verdict, changed verdict or counts). */
 function reuseOrder(previous: SortedList, skills: ReadonlyMap<string, SkillEntry>, serverId: string): SkillEntry[] | undefined {
   let count = 0;
   for (const entry of skills.values()) if (serverId === 'all' || entry.serverId === serverId) count++;
@@ -61,28 +78,70 @@ function reuseOrder(previous: SortedList, skills: ReadonlyMap<string, SkillEntry
   const out: SkillEntry[] = new Array<SkillEntry>(count);
   for (let i = 0; i < count; i++) {
     const entry = skills.get(previous.keys[i]!);
-    if (!entry || entry.name !== previous.entries[i]!.name) return undefined;
+    const before = previous.entries[i]!;
+    if (!entry || entry.name !== before.name) return undefined;
+    if (previous.sort === 'verdict' && (entry.verdict !== before.verdict || entry.errorCount !== before.errorCount || entry.warningCount !== before.warningCount)) return undefined;
     out[i] = entry;
   }
   return out;
 }
 
-export function matchesFilters(entry: SkillEntry, filters: ReadonlySet<CatalogFilter>): boolean {
+export function matchesFilters(entry: SkillEntry, filters: ReadonlySet<CatalogFilter>, verdict?: Verdict): boolean {
   if (filters.has('errors') && entry.errorCount === 0) return false;
   if (filters.has('warnings') && entry.warningCount === 0) return false;
   if (filters.has('unverified') && entry.status === 'verified') return false;
+  if (verdict !== undefined && entry.verdict !== verdict) return false;
   return true;
 }
 
-/** Search over name and description (every word must appear), then the filters. */
-export function filterSkills(sorted: readonly SkillEntry[], query: string, filters: ReadonlySet<CatalogFilter>): readonly SkillEntry[] {
+/** Search over name and description (every word must appear), then the filters and the verdict. */
+export function filterSkills(sorted: readonly SkillEntry[], query: string, filters: ReadonlySet<CatalogFilter>, verdict?: Verdict): readonly SkillEntry[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0 && filters.size === 0) return sorted;
+  if (words.length === 0 && filters.size === 0 && verdict === undefined) return sorted;
   return sorted.filter((entry) => {
     if (words.length > 0) {
       const text = haystack(entry);
       for (const word of words) if (!text.includes(word)) return false;
     }
-    return matchesFilters(entry, filters);
+    return matchesFilters(entry, filters, verdict);
   });
+}
+
+export interface FilterCounts {
+  readonly filters: Readonly<Record<CatalogFilter, number>>;
+  readonly verdicts: Readonly<Record<Verdict, number>>;
+}
+
+/** How many skills each filter chip and each verdict would keep. */
+export function filterCounts(entries: Iterable<SkillEntry>): FilterCounts {
+  const filters: Record<CatalogFilter, number> = { errors: 0, warnings: 0, unverified: 0 };
+  const verdicts: Record<Verdict, number> = { risky: 0, 'needs-look': 0, 'clean-as-checked': 0, 'not-reviewed': 0 };
+  for (const entry of entries) {
+    if (entry.errorCount > 0) filters.errors++;
+    if (entry.warningCount > 0) filters.warnings++;
+    if (entry.status !== 'verified') filters.unverified++;
+    verdicts[entry.verdict]++;
+  }
+  return { filters, verdicts };
+}
+
+export interface VerdictTally {
+  risky: number;
+  needsLook: number;
+  clean: number;
+  notReviewed: number;
+}
+
+/** Each origin's verdicts, for the sidebar's roll-up; `all` holds every skill's. */
+export function verdictTallies(entries: Iterable<SkillEntry>): { readonly all: VerdictTally; readonly byServer: ReadonlyMap<string, VerdictTally> } {
+  const all: VerdictTally = { risky: 0, needsLook: 0, clean: 0, notReviewed: 0 };
+  const byServer = new Map<string, VerdictTally>();
+  for (const entry of entries) {
+    let tally = byServer.get(entry.serverId);
+    if (!tally) byServer.set(entry.serverId, (tally = { risky: 0, needsLook: 0, clean: 0, notReviewed: 0 }));
+    const field = entry.verdict === 'risky' ? 'risky' : entry.verdict === 'needs-look' ? 'needsLook' : entry.verdict === 'clean-as-checked' ? 'clean' : 'notReviewed';
+    tally[field]++;
+    all[field]++;
+  }
+  return { all, byServer };
 }

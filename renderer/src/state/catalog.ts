@@ -4,12 +4,13 @@
 import { create } from 'zustand';
 import type { InstructionPointer } from '../../../shared/api.js';
 import type { SkillEntry } from '../../../shared/model.js';
+import type { Verdict } from '../../../shared/verdict.js';
 import { api } from '../api.js';
+import type { CatalogFilter, CatalogSort } from './catalog-list.js';
 import { skillKey } from './keys.js';
 
 export { skillKey };
-
-export type CatalogFilter = 'errors' | 'warnings' | 'unverified';
+export type { CatalogFilter, CatalogSort } from './catalog-list.js';
 
 interface CatalogState {
   skills: ReadonlyMap<string, SkillEntry>;
@@ -17,12 +18,17 @@ interface CatalogState {
   listing: ReadonlySet<string>;
   query: string;
   filters: ReadonlySet<CatalogFilter>;
+  /** Only skills with this verdict; undefined for any. */
+  verdict: Verdict | undefined;
+  sort: CatalogSort;
   load(): Promise<void>;
   applyListed(serverId: string, entries: readonly SkillEntry[], replace: boolean, done: boolean): void;
   applyUpdated(entries: readonly SkillEntry[]): void;
   forgetServer(serverId: string): void;
   setQuery(query: string): void;
   toggleFilter(filter: CatalogFilter): void;
+  setVerdictFilter(verdict: Verdict | undefined): void;
+  setSort(sort: CatalogSort): void;
   clearFilters(): void;
   /** Lists the server's skills again (reads no file). */
   refresh(serverId: string): Promise<void>;
@@ -37,6 +43,8 @@ export const useCatalog = create<CatalogState>((set, get) => ({
   listing: new Set(),
   query: '',
   filters: new Set(),
+  verdict: undefined,
+  sort: 'name',
   async load() {
     const entries = await api.call('skills.list', {});
     set({ skills: new Map(entries.map((e) => [skillKey(e.serverId, e.uri), e])) });
@@ -70,8 +78,14 @@ export const useCatalog = create<CatalogState>((set, get) => ({
     else filters.add(filter);
     set({ filters });
   },
+  setVerdictFilter(verdict) {
+    set({ verdict });
+  },
+  setSort(sort) {
+    set({ sort });
+  },
   clearFilters() {
-    set({ filters: new Set(), query: '' });
+    set({ filters: new Set(), query: '', verdict: undefined });
   },
   async refresh(serverId) {
     await api.call('skills.refresh', { serverId });

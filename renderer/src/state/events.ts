@@ -2,7 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import type { AppAlert } from '../../../shared/api.js';
 import { api } from '../api.js';
-import { notifyRevoked, useApprovals } from './approvals.js';
+import { notifyRevoked, TOAST_POSITION, useApprovals } from './approvals.js';
 import { useCatalog } from './catalog.js';
 import { useCollisions } from './collisions.js';
 import { useLocalOrigins } from './local-origins.js';
@@ -12,6 +12,7 @@ import { useReviews } from './review.js';
 import { useServers } from './servers.js';
 import { useSettings } from './settings.js';
 import { useVerify } from './verify.js';
+import { useReviewAll } from './review-all.js';
 
 const ALERT_COLOURS = { error: 'red', warning: 'yellow', info: 'blue' } as const;
 
@@ -22,6 +23,7 @@ export function subscribeToEvents(): () => void {
     api.on('skills.listed', ({ serverId, entries, replace, done }) => useCatalog.getState().applyListed(serverId, entries, replace, done)),
     api.on('skills.updated', ({ entries }) => useCatalog.getState().applyUpdated(entries)),
     api.on('job.progress', (job) => useVerify.getState().applyProgress(job)),
+    api.on('review.job', (job) => useReviewAll.getState().applyProgress(job)),
     api.on('log.appended', ({ serverId, entries }) => useProtocolLog.getState().applyAppended(serverId, entries)),
     api.on('settings.changed', (settings) => useSettings.getState().apply(settings)),
     api.on('review.updated', (review) => useReviews.getState().applyUpdated(review)),
@@ -34,7 +36,7 @@ export function subscribeToEvents(): () => void {
     api.on('approvals.changed', (change) => {
       useApprovals.getState().applyChanged(change);
       useReviewSession.getState().applyApprovalChanged(change);
-      if (change.automatic && change.action === 'revoke') notifyRevoked(change.skillUri, change.reason);
+      if (change.automatic && change.action === 'revoke') notifyRevoked(change);
     }),
     api.on('approvals.reviewProgress', (progress) => useReviewSession.getState().applyProgress(progress)),
     api.on('app.alert', ({ title }) => useApprovals.getState().noteAlert(title)),
@@ -50,7 +52,8 @@ export function subscribeToEvents(): () => void {
 
 function showAlert({ level, title, message }: AppAlert): void {
   // The same alert can arrive both as an event and in the startup list: one id shows it once.
-  notifications.show({ id: `alert:${title}:${message}`, color: ALERT_COLOURS[level], title, message, autoClose: level === 'error' ? false : 8000 });
+  // Away from the skill pane: an alert must not cover the diff or the decision bar.
+  notifications.show({ id: `alert:${title}:${message}`, color: ALERT_COLOURS[level], position: TOAST_POSITION, title, message, autoClose: level === 'error' ? false : 8000 });
 }
 
 async function showEarlierAlerts(): Promise<void> {

@@ -1,8 +1,9 @@
 // A review session of one skill: the approvals review (every file read,
 // verified and kept) with its progress and cancel, the file the Review tab
 // shows, and what the Changes tab compares — a diff between two versions and
-// the history of versions. Reports live in memory only: a "one-time look" at a
-// dynamic skill is gone when the app closes.
+// the history of versions, and which parts of a diff the user has been shown
+// (re-approval waits for all of them). Reports live in memory only: a
+// "one-time look" at a dynamic skill is gone when the app closes.
 import { create } from 'zustand';
 import type { SnapshotFile } from '../../../shared/api-approvals.js';
 import type { Events } from '../../../shared/api.js';
@@ -33,11 +34,35 @@ export interface DiffState {
   readonly load: Loaded<SkillDiff>;
 }
 
+/**
+ * The parts of one diff the user has been shown: each changed file (by path)
+ * once the end of its card was on screen, and `frontmatter` likewise. Keyed by
+ * the diff's two fingerprints, so another pair of versions starts again.
+ */
+export interface DiffShown {
+  readonly diff: string;
+  readonly parts: ReadonlySet<string>;
+}
+
+/** The frontmatter's part of a diff, beside the changed files' paths. */
+export const FRONTMATTER_PART = 'frontmatter';
+
+export function diffIdentity(diff: Pick<SkillDiff, 'from' | 'to'>): string {
+  return `${diff.from.fingerprint}>${diff.to.fingerprint}`;
+}
+
+/** The parts of a diff that count as changed: every changed file, and the frontmatter when a field differs. */
+export function diffParts(diff: Pick<SkillDiff, 'files' | 'frontmatter'>): string[] {
+  const parts = diff.files.filter((f) => f.change !== 'unchanged').map((f) => f.path);
+  return diff.frontmatter.length > 0 ? [...parts, FRONTMATTER_PART] : parts;
+}
+
 interface ReviewSessionState {
   runs: ReadonlyMap<string, ReviewRunState>;
   views: ReadonlyMap<string, ReviewFileView>;
   diffs: ReadonlyMap<string, DiffState>;
   histories: ReadonlyMap<string, Loaded<SkillHistory>>;
+  shown: ReadonlyMap<string, DiffShown>;
   /** Exact reviewed bytes from the snapshot store, by server and digest. */
   snapshots: ReadonlyMap<string, Loaded<SnapshotFile>>;
   /** Reads, verifies and keeps every file; the content-risk review of the same bytes arrives as review.updated. */
@@ -48,6 +73,8 @@ interface ReviewSessionState {
   loadDiff(serverId: string, skillUri: string, from: VersionRef, to: VersionRef, signature: string): Promise<void>;
   loadHistory(serverId: string, skillUri: string): Promise<void>;
   loadSnapshot(serverId: string, digest: string): Promise<void>;
+  /** The user has been shown this part of this diff. */
+  markShown(serverId: string, skillUri: string, diff: string, part: string): void;
   /** A decision changed: what the Changes tab showed may be stale. */
   applyApprovalChanged(change: Events['approvals.changed']): void;
 }
@@ -64,6 +91,7 @@ export const useReviewSession = create<ReviewSessionState>((set, get) => ({
   views: new Map(),
   diffs: new Map(),
   histories: new Map(),
+  shown: new Map(),
   snapshots: new Map(),
   async start(serverId, skillUri) {
     const key = skillKey(serverId, skillUri);
@@ -127,6 +155,13 @@ export const useReviewSession = create<ReviewSessionState>((set, get) => ({
     } catch (error) {
       set({ snapshots: new Map(get().snapshots).set(key, { state: 'error', message: errorMessage(error) }) });
     }
+  },
+  markShown(serverId, skillUri, diff, part) {
+    const key = skillKey(serverId, skillUri);
+    const current = get().shown.get(key);
+    const parts = current?.diff === diff ? current.parts : new Set<string>();
+    if (parts.has(part)) return;
+    set({ shown: new Map(get().shown).set(key, { diff, parts: new Set(parts).add(part) }) });
   },
   applyApprovalChanged({ serverId, skillUri }) {
     const key = skillKey(serverId, skillUri);

@@ -1,6 +1,8 @@
 // What the user is looking at: which skill and tab, which file and line
 // within it, and whether the right side shows skills or a server's screens.
+// (Letting go of a skill when another server is chosen: selection-follows-server.ts.)
 import { create } from 'zustand';
+import { skillKey as keyOf } from './keys.js';
 
 export type DetailTab = 'overview' | 'review' | 'files' | 'bytes' | 'frontmatter' | 'checks' | 'changes' | 'provenance';
 export type MainView = 'catalog' | 'server' | 'collisions';
@@ -64,6 +66,11 @@ export const useSelection = create<SelectionState>((set) => ({
     set({ view: 'catalog' });
   },
   clear() {
-    set({ skillKey: undefined, fileUri: undefined, line: undefined, field: undefined });
+    set({ skillKey: undefined, fileUri: undefined, line: undefined, field: undefined, findingId: undefined });
   },
 }));
+
+/** Whether the open skill is one of this server's (or local folder's): its key starts with the origin's id. */
+export function isSkillOf(key: string, serverId: string): boolean {
+  return key.startsWith(keyOf(serverId, ''));
+}

@@ -6,6 +6,7 @@ import type { ServerView } from '../../../shared/model.js';
 import { ConnectionDot } from '../components/ConnectionDot.js';
 import { useVerify } from '../state/verify.js';
 import { serverActions } from './server-actions.js';
+import { ReviewAllButton } from './review/ReviewAllButton.js';
 
 export function CatalogHeader({ server }: { server: ServerView | undefined }) {
   const running = useVerify((s) => s.job?.state === 'running');
@@ -24,6 +25,7 @@ export function CatalogHeader({ server }: { server: ServerView | undefined }) {
           <Button size="compact-xs" variant="light" leftSection={<IconChecklist size={14} />} onClick={() => serverActions.verifyAll()} disabled={running} data-action="verify-all">
             Verify all
           </Button>
+          <ReviewAllButton />
         </Group>
       </Group>
     );
@@ -70,6 +72,7 @@ export function CatalogHeader({ server }: { server: ServerView | undefined }) {
         <Button size="compact-xs" variant="light" leftSection={<IconChecklist size={14} />} onClick={() => serverActions.verifyAll(id)} disabled={!connected || running} data-action="verify-all">
           Verify all
         </Button>
+        <ReviewAllButton serverId={id} disabled={!connected} />
       </Group>
     </Group>
   );

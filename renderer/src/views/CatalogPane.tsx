@@ -1,43 +1,42 @@
 // The catalog, middle: the chosen server's skills (or all), searchable and
 // filterable, in a virtualized list that stays quick at 10,000 skills.
 // Arrow keys move, Enter opens, `/` jumps to the search box.
-import { Button, Chip, CloseButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { IconFilterOff, IconPlugConnected, IconSearch, IconServer2 } from '@tabler/icons-react';
+import { Button, Group, Loader, Stack } from '@mantine/core';
+import { IconFilterOff, IconPlugConnected, IconServer2 } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ServerView, SkillEntry } from '../../../shared/model.js';
 import { DiagnosticNotice } from '../components/ErrorNotice.js';
 import { Empty } from '../components/Empty.js';
 import { listKeyHandler } from '../components/list-keys.js';
-import { type CatalogFilter, skillKey, useCatalog } from '../state/catalog.js';
-import { filterSkills, sortedSkills } from '../state/catalog-list.js';
+import { skillKey, useCatalog } from '../state/catalog.js';
+import { filterCounts, filterSkills, sortedSkills } from '../state/catalog-list.js';
 import { useDialogs } from '../state/dialogs.js';
 import { originById, useLocalOrigins } from '../state/local-origins.js';
 import { useSelection } from '../state/selection.js';
 import { ALL_SERVERS, serverById, useServers } from '../state/servers.js';
+import { CatalogControls } from './CatalogControls.js';
 import { CatalogHeader } from './CatalogHeader.js';
 import { LocalCatalogEmpty } from './local/LocalCatalogEmpty.js';
 import { LocalCatalogHeader } from './local/LocalCatalogHeader.js';
 import { useOriginLabels } from './local/origin-labels.js';
-import { SkillRow } from './SkillRow.js';
+import { nameLines } from './row-height.js';
+import { SKILL_ROW_HEIGHT, SkillRow, skillRowHeight } from './SkillRow.js';
 import { serverActions } from './server-actions.js';
 
-export const SEARCH_INPUT_ID = 'catalog-search';
-const ROW_HEIGHT = 58;
-
-const FILTERS: { value: CatalogFilter; label: string }[] = [
-  { value: 'errors', label: 'Errors' },
-  { value: 'warnings', label: 'Warnings' },
-  { value: 'unverified', label: 'Unverified' },
-];
+export { SEARCH_INPUT_ID } from './CatalogControls.js';
+/** Three lines: the name alone on the first, so it is never squeezed by the badges or the origin (see SkillRow); a long name takes more. */
+const ROW_HEIGHT = SKILL_ROW_HEIGHT;
+/** A row's padding left and right (app.css .skill-row). */
+const ROW_PADDING_X = 20;
 
 export function CatalogPane() {
   const skills = useCatalog((s) => s.skills);
   const listing = useCatalog((s) => s.listing);
   const query = useCatalog((s) => s.query);
   const filters = useCatalog((s) => s.filters);
-  const setQuery = useCatalog((s) => s.setQuery);
-  const toggleFilter = useCatalog((s) => s.toggleFilter);
+  const verdict = useCatalog((s) => s.verdict);
+  const sort = useCatalog((s) => s.sort);
   const clearFilters = useCatalog((s) => s.clearFilters);
   const serverId = useServers((s) => s.selectedServerId);
   const servers = useServers((s) => s.servers);
@@ -47,25 +46,31 @@ export function CatalogPane() {
   // Filtered at once, not on a deferred query: the filter pass over 10,000 skills takes ~2 ms and rows that
   // stay are not rendered again, so one render per keystroke paints sooner than an urgent and a deferred one
   // (the bench's UI step measures it).
-  const sorted = useMemo(() => sortedSkills(skills, serverId), [skills, serverId]);
-  const rows = useMemo(() => filterSkills(sorted, query, filters), [sorted, query, filters]);
-  const filterCounts = useMemo(() => {
-    const counts: Record<CatalogFilter, number> = { errors: 0, warnings: 0, unverified: 0 };
-    for (const entry of sorted) {
-      if (entry.errorCount > 0) counts.errors++;
-      if (entry.warningCount > 0) counts.warnings++;
-      if (entry.status !== 'verified') counts.unverified++;
-    }
-    return counts;
-  }, [sorted]);
+  const sorted = useMemo(() => sortedSkills(skills, serverId, sort), [skills, serverId, sort]);
+  const rows = useMemo(() => filterSkills(sorted, query, filters, verdict), [sorted, query, filters, verdict]);
+  const counts = useMemo(() => filterCounts(sorted), [sorted]);
   // With every origin shown, each row carries its origin's label: two skills of one name never look the same.
   const labels = useOriginLabels();
   const server = serverById(servers, serverId === ALL_SERVERS ? undefined : serverId);
   const localOrigin = useLocalOrigins((s) => originById(s.origins, serverId));
 
   const parent = useRef<HTMLDivElement>(null);
+  // The width a name has, so a long one gets the lines it needs (row-height.ts).
+  const [nameWidth, setNameWidth] = useState(0);
+  useEffect(() => {
+    const list = parent.current;
+    if (!list) return;
+    const update = () => setNameWidth(Math.max(0, list.clientWidth - ROW_PADDING_X));
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+  const estimateSize = useCallback((i: number) => (rows[i] ? skillRowHeight(nameLines(rows[i], nameWidth)) : ROW_HEIGHT), [rows, nameWidth]);
+  // A new key function whenever the rows or the width change: the virtualizer then sizes every row again.
+  const getItemKey = useCallback((i: number) => i, [rows, nameWidth]); // eslint-disable-line react-hooks/exhaustive-deps
   // A few rows beyond the visible ones: each keystroke that changes the list mounts every one of them.
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 4 });
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize, getItemKey, overscan: 4 });
   // The keyboard cursor, by key so it survives the list changing under it; it starts at the open skill.
   const [activeKey, setActiveKey] = useState<string>();
   const activeIndex = useMemo(() => {
@@ -103,45 +108,16 @@ export function CatalogPane() {
   return (
     <Stack gap={0} style={{ flex: 1, minHeight: 0 }}>
       {localOrigin ? <LocalCatalogHeader origin={localOrigin} /> : <CatalogHeader server={server} />}
-      <Stack gap={6} px="xs" pt={6} pb={6} className="pane-header">
-        <TextInput
-          id={SEARCH_INPUT_ID}
-          size="xs"
-          placeholder="Search name and description   ( / )"
-          leftSection={<IconSearch size={14} />}
-          rightSection={query ? <CloseButton size="xs" aria-label="Clear search" onClick={() => setQuery('')} /> : null}
-          value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown' && rows.length > 0) {
-              e.preventDefault();
-              setActive(0);
-              parent.current?.focus();
-            } else if (e.key === 'Escape') setQuery('');
-          }}
-          aria-label="Search skills"
-        />
-        <Group gap={4} role="group" aria-label="Show only skills with">
-          {FILTERS.map((f) => (
-            <Chip key={f.value} size="xs" checked={filters.has(f.value)} onChange={() => toggleFilter(f.value)} wrapperProps={{ 'data-filter': f.value }}>
-              {f.label} ({filterCounts[f.value].toLocaleString()})
-            </Chip>
-          ))}
-        </Group>
-        <Group justify="space-between" gap={4}>
-          <Text size="xs" c="dimmed" data-visible-count={rows.length}>
-            {rows.length === sorted.length ? `${sorted.length.toLocaleString()} skill${sorted.length === 1 ? '' : 's'}` : `${rows.length.toLocaleString()} of ${sorted.length.toLocaleString()} skills`}
-          </Text>
-          {streaming ? (
-            <Group gap={4}>
-              <Loader size={10} />
-              <Text size="xs" c="dimmed">
-                listing…
-              </Text>
-            </Group>
-          ) : null}
-        </Group>
-      </Stack>
+      <CatalogControls
+        counts={counts}
+        shown={rows.length}
+        total={sorted.length}
+        streaming={streaming}
+        onArrowDown={() => {
+          setActive(0);
+          parent.current?.focus();
+        }}
+      />
       <div
         ref={parent}
         style={{ flex: 1, overflow: 'auto', minHeight: 0 }}
@@ -167,6 +143,7 @@ export function CatalogPane() {
                   selected={key === selectedKey}
                   active={item.index === activeIndex}
                   serverLabel={serverId === ALL_SERVERS ? labels.get(entry.serverId) : undefined}
+                  nameLines={nameLines(entry, nameWidth)}
                   onOpen={openRow}
                   top={item.start}
                   height={item.size}

@@ -16,6 +16,9 @@ import { TAB_LABELS } from './DetailPane.js';
 import { approvalAppActions, approvalServerActions, approvalSkillActions } from './approvals/palette-actions.js';
 import { localOriginActions, reviewAppActions, reviewSkillActions } from './local/palette-actions.js';
 import { serverActions } from './server-actions.js';
+import { reviewAllAppActions, reviewAllServerActions } from './review/palette-actions.js';
+import { catalogViewActions, skillPaletteItem } from './catalog-palette-actions.js';
+import { shownName } from '../components/shown-text.js';
 
 const [paletteStore, palette] = createSpotlight();
 
@@ -52,6 +55,7 @@ export function CommandPalette() {
       { id: 'verify-all', label: 'Verify all skills', description: 'Read every file of every connected server and compare with the listings', onClick: () => serverActions.verifyAll() },
       ...(selectedServer !== ALL_SERVERS ? [{ id: 'verify-server', label: 'Verify all skills of the selected server', onClick: () => serverActions.verifyAll(selectedServer) }] : []),
       ...(running ? [{ id: 'cancel-verify', label: 'Cancel Verify all', onClick: () => void useVerify.getState().cancel() }] : []),
+      ...reviewAllAppActions(selectedServer !== ALL_SERVERS ? selectedServer : undefined),
       { id: 'load-uri', label: 'Load a skill by URI…', description: 'Ask a server’s skills/get', onClick: () => serverActions.loadByUri(selectedServer !== ALL_SERVERS ? selectedServer : undefined) },
       { id: 'search', label: 'Search skills', description: 'Focus the search box ( / )', onClick: focusSearch },
       { id: 'filter-errors', label: 'Filter: skills with errors', onClick: () => useCatalog.getState().toggleFilter('errors') },
@@ -64,18 +68,19 @@ export function CommandPalette() {
       { id: 'theme-auto', label: 'Follow the system theme', onClick: () => setColorScheme('auto') },
       ...approvalAppActions(),
       ...reviewAppActions(),
+      ...catalogViewActions(),
     ];
     const groups: SpotlightActionGroupData[] = [{ group: 'App', actions: general }];
 
     const entry = openKey ? skills.get(openKey) : undefined;
     if (entry) {
       groups.push({
-        group: `Skill ${entry.name}`,
+        group: `Skill ${shownName(entry.name)}`,
         actions: [
           // A local folder's skill is read from disk: nothing to verify or approve.
-          ...(isLocalOriginId(entry.serverId) ? [] : [{ id: 'verify-skill', label: `Verify ${entry.name}`, onClick: () => void useVerify.getState().verifySkill(entry.serverId, entry.uri) }, ...approvalSkillActions(entry)]),
+          ...(isLocalOriginId(entry.serverId) ? [] : [{ id: 'verify-skill', label: `Verify ${shownName(entry.name)}`, onClick: () => void useVerify.getState().verifySkill(entry.serverId, entry.uri) }, ...approvalSkillActions(entry)]),
           ...reviewSkillActions(entry),
-          ...(Object.keys(TAB_LABELS) as DetailTab[]).map((tab) => ({ id: `tab-${tab}`, label: `Show ${TAB_LABELS[tab]}`, description: entry.name, onClick: () => useSelection.getState().setTab(tab) })),
+          ...(Object.keys(TAB_LABELS) as DetailTab[]).map((tab) => ({ id: `tab-${tab}`, label: `Show ${TAB_LABELS[tab]}`, description: shownName(entry.name), onClick: () => useSelection.getState().setTab(tab) })),
         ],
       });
     }
@@ -95,6 +100,7 @@ export function CommandPalette() {
         { id: `duplicate-${id}`, label: `${label}: duplicate`, onClick: () => serverActions.duplicate(id) },
         { id: `remove-${id}`, label: `${label}: remove…`, onClick: () => serverActions.remove(id) },
         ...approvalServerActions(id, label),
+        ...reviewAllServerActions(id, label, connected),
       );
     }
     if (serverItems.length > 0) groups.push({ group: 'Servers', actions: serverItems });
@@ -106,7 +112,7 @@ export function CommandPalette() {
     for (const e of skills.values()) {
       if (skillItems.length >= MAX_SKILL_ACTIONS) break;
       const key = skillKey(e.serverId, e.uri);
-      skillItems.push({ id: `skill-${key}`, label: `Open ${e.pathPrefix ? `${e.pathPrefix}/` : ''}${e.name}`, description: `${labels.get(e.serverId) ?? ''} · ${e.description.slice(0, 100)}`, onClick: () => useSelection.getState().openSkill(key) });
+      skillItems.push(skillPaletteItem(e, key, labels.get(e.serverId)));
     }
     if (skillItems.length > 0) groups.push({ group: 'Skills', actions: skillItems });
     return groups;

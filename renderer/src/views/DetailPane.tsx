@@ -1,8 +1,8 @@
 // The selected skill, right: who serves it, its state in words, Verify, and
 // the tabs. A file is read when a tab shows it (the Overview shows SKILL.md,
 // so opening a skill reads that) or on Verify — never ahead.
-import { Badge, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { IconChecklist, IconClick } from '@tabler/icons-react';
+import { Badge, Button, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { IconChecklist, IconClick, IconServer2 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { SkillEntry } from '../../../shared/model.js';
 import { isLocalOriginId } from '../../../shared/review-model.js';
@@ -11,18 +11,19 @@ import { Empty } from '../components/Empty.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { CopyIcon } from '../components/JsonView.js';
 import { SeverityBadge } from '../components/SeverityBadge.js';
+import { InvisibleText } from '../components/InvisibleText.js';
+import { VerdictBadge } from '../components/VerdictBadge.js';
 import { LegacyBadge, StatusBadge } from '../components/StatusBadge.js';
 import { UriText } from '../components/UriText.js';
 import { skillKey, useCatalog } from '../state/catalog.js';
 import { originById, useLocalOrigins } from '../state/local-origins.js';
 import { type DetailTab, useSelection } from '../state/selection.js';
-import { serverById, useServers } from '../state/servers.js';
+import { ALL_SERVERS, serverById, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { ApprovalHeaderActions } from './approvals/ApprovalHeaderActions.js';
 import { ChangesTab } from './approvals/ChangesTab.js';
 import { LocalScanNotice } from './local/LocalScanNotice.js';
 import { LocalStatusBadge } from './local/LocalStatusBadge.js';
-import { useReviewCounts } from './skill/use-skill-review.js';
 import { ReviewTab } from './review/ReviewTab.js';
 import { BytesTab } from './skill/BytesTab.js';
 import { ChecksTab } from './skill/ChecksTab.js';
@@ -30,6 +31,7 @@ import { FilesTab } from './skill/FilesTab.js';
 import { FrontmatterTab } from './skill/FrontmatterTab.js';
 import { OverviewTab } from './skill/OverviewTab.js';
 import { ProvenanceTab } from './skill/ProvenanceTab.js';
+import { serverActions } from './server-actions.js';
 
 export const TAB_LABELS: Record<DetailTab, string> = {
   overview: 'Overview',
@@ -59,13 +61,7 @@ const SERVED_ONLY_TABS: ReadonlySet<DetailTab> = new Set<DetailTab>(['review', '
 export function DetailPane() {
   const key = useSelection((s) => s.skillKey);
   const entry = useCatalog((s) => (key ? s.skills.get(key) : undefined));
-  if (!key) {
-    return (
-      <Empty icon={<IconClick size={28} />} title="No skill selected">
-        Choose a skill in the list to see what it will make your agent do, its files, its checks and where it comes from. Arrow keys move, Enter opens.
-      </Empty>
-    );
-  }
+  if (!key) return <NoSkillSelected />;
   if (!entry) {
     return (
       <Empty title="This skill is no longer listed">
@@ -74,6 +70,59 @@ export function DetailPane() {
     );
   }
   return <SkillDetail entry={entry} />;
+}
+
+/** Nothing open: what to do next, in terms of the server chosen on the left (one that lists no skills says so). */
+function NoSkillSelected() {
+  const selected = useServers((s) => s.selectedServerId);
+  const server = useServers((s) => (selected === ALL_SERVERS ? undefined : serverById(s.servers, selected)));
+  const listed = useCatalog((s) => {
+    if (!server) return -1;
+    let n = 0;
+    for (const e of s.skills.values()) if (e.serverId === server.config.id) n++;
+    return n;
+  });
+  const streaming = useCatalog((s) => server !== undefined && s.listing.has(server.config.id));
+  if (server && listed === 0) {
+    const { label, id } = server.config;
+    const status = server.connection.status;
+    // The same cases as the catalog's empty state beside it, said about this pane.
+    const title = streaming ? `Listing the skills of ${label}…` : status === 'connected' && server.worstSeverity === 'error' ? `The skill listing of ${label} failed` : `${label} lists no skills`;
+    return (
+      <div data-detail-empty="server" data-detail-server={label} style={{ display: 'contents' }}>
+        <Empty
+          icon={streaming ? <Loader size="sm" /> : <IconServer2 size={28} />}
+          title={title}
+          actions={
+            streaming || status === 'connecting' ? null : status === 'connected' ? (
+              <Button size="xs" variant="default" onClick={() => serverActions.overview(id)}>
+                Server overview
+              </Button>
+            ) : (
+              <Button size="xs" onClick={() => serverActions.connect(id)}>
+                Connect
+              </Button>
+            )
+          }
+        >
+          {streaming
+            ? 'Its skills show in the list as they arrive; choose one to see it here.'
+            : status === 'connected'
+              ? 'There is no skill of this server to show. Its overview says what it declared and what went wrong, if anything; a skill it serves only by URI can be loaded by URI.'
+              : status === 'connecting'
+                ? 'It is connecting; its skills show in the list as they arrive.'
+                : 'It is not connected, so its skills are not listed. Connect it to list them; no file is read until you open one.'}
+        </Empty>
+      </div>
+    );
+  }
+  return (
+    <div data-detail-empty="none" style={{ display: 'contents' }}>
+      <Empty icon={<IconClick size={28} />} title="No skill selected">
+        Choose a skill in the list to see what it will make your agent do, its files, its checks and where it comes from. Arrow keys move, Enter opens.
+      </Empty>
+    </div>
+  );
 }
 
 function SkillDetail({ entry }: { entry: SkillEntry }) {
@@ -88,9 +137,8 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
   // A local folder's skill is read from disk, not served: nothing to verify against, nothing to approve.
   const local = isLocalOriginId(serverId);
   const origin = useLocalOrigins((s) => (local ? originById(s.origins, serverId) : undefined));
-  // A served skill's counts leave out its content review's findings (a local skill's include them).
-  const reviewCounts = useReviewCounts(key, local);
-  const checkCount = entry.errorCount + entry.warningCount + reviewCounts.errors + reviewCounts.warnings;
+  // The counts include the last content review's findings that still hold (the engine's view adds them, as a local scan does).
+  const checkCount = entry.errorCount + entry.warningCount;
 
   return (
     <Stack gap={0} style={{ flex: 1, minHeight: 0 }} data-detail-skill={entry.uri}>
@@ -100,10 +148,10 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
             <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }} data-detail-name>
               {entry.pathPrefix ? (
                 <Text span c="dimmed" inherit fw={400}>
-                  {entry.pathPrefix}/
+                  <InvisibleText text={`${entry.pathPrefix}/`} identifier />
                 </Text>
               ) : null}
-              {entry.name}
+              <InvisibleText text={entry.name} identifier />
             </Title>
             <Group gap={4} wrap="nowrap">
               <Text className="mono" size="xs" c="dimmed" truncate data-detail-uri>
@@ -128,6 +176,8 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
           )}
         </Group>
         <Group gap={6}>
+          {/* The counts are the severity badges beside it. */}
+          <VerdictBadge verdict={entry.verdict} />
           {local ? <LocalStatusBadge status={entry.status} /> : <StatusBadge status={entry.status} />}
           {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} /> : null}
           {local ? null : <ApprovalBadge approval={entry.approval} enabled={entry.enabled} />}
@@ -146,7 +196,7 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
       <Tabs value={tab} onChange={(value) => value && setTab(value as DetailTab)} keepMounted={false} className="detail-tabs">
         <Tabs.List px="xs">
           {(Object.keys(TAB_LABELS) as DetailTab[]).filter((value) => !local || !SERVED_ONLY_TABS.has(value)).map((value) => (
-            <Tabs.Tab key={value} value={value} data-tab={value} rightSection={value === 'checks' && checkCount > 0 ? <Badge size="xs" color={entry.errorCount + reviewCounts.errors > 0 ? 'red' : 'yellow'} variant="filled" circle>{checkCount}</Badge> : null}>
+            <Tabs.Tab key={value} value={value} data-tab={value} rightSection={value === 'checks' && checkCount > 0 ? <Badge size="xs" color={entry.errorCount > 0 ? 'red' : 'yellow'} variant="filled" circle>{checkCount}</Badge> : null}>
               {TAB_LABELS[value]}
             </Tabs.Tab>
           ))}

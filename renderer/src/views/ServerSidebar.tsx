@@ -1,5 +1,6 @@
 // The servers, left: status dot and word, transport, protocol era, skill
-// count and worst finding. Arrow keys move, Enter opens the server screen.
+// count, worst finding, and the verdicts that need a person ("2 risky · 1 to
+// look at"). Arrow keys move, Enter opens the server screen.
 import { ActionIcon, Badge, Button, Group, Menu, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconFileImport, IconPlus, IconServer2 } from '@tabler/icons-react';
 import { useMemo, useRef } from 'react';
@@ -9,8 +10,10 @@ import { Empty } from '../components/Empty.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { WorstFinding } from '../components/SeverityBadge.js';
 import { SidebarOption } from '../components/SidebarOption.js';
+import { VerdictRollup } from '../components/VerdictBadge.js';
 import { listKeyHandler } from '../components/list-keys.js';
 import { useCatalog } from '../state/catalog.js';
+import { verdictTallies, type VerdictTally } from '../state/catalog-list.js';
 import { useLocalOrigins } from '../state/local-origins.js';
 import { useDialogs } from '../state/dialogs.js';
 import { useSelection } from '../state/selection.js';
@@ -23,7 +26,7 @@ import { worse, worstBySkills } from './worst-severity.js';
 function eraLabel(server: ServerView): string | undefined {
   const { era, protocolVersion } = server.connection;
   if (!era) return undefined;
-  return era === 'modern' ? `${protocolVersion ?? '2026-07-28'}` : `legacy ${protocolVersion ?? ''}`.trim();
+  return era === 'modern' ? `protocol ${protocolVersion ?? '2026-07-28'}` : `legacy protocol ${protocolVersion ?? ''}`.trim();
 }
 
 function transportLabel(server: ServerView): string {
@@ -43,6 +46,7 @@ export function ServerSidebar() {
   const skills = useCatalog((s) => s.skills);
   // The main process sends a server's worst finding with each listing; files checked since then raise it here.
   const worstFromSkills = useMemo(() => worstBySkills(skills.values()), [skills]);
+  const tallies = useMemo(() => verdictTallies(skills.values()), [skills]);
   // "All skills" lists every origin's skills: the servers' and the local folders'.
   const localTotal = useLocalOrigins((s) => s.origins.reduce((n, o) => n + o.skillCount, 0));
   const total = servers.reduce((n, s) => n + s.skillCount, 0) + localTotal;
@@ -99,12 +103,14 @@ export function ServerSidebar() {
                 {total.toLocaleString()}
               </Badge>
             </Group>
+            <RollupLine tally={tallies.all} indent={0} />
           </SidebarOption>
           {servers.map((server, i) => (
             <ServerRow
               key={server.config.id}
               server={server}
               worst={worse(server.worstSeverity, worstFromSkills.get(server.config.id))}
+              tally={tallies.byServer.get(server.config.id)}
               index={i + 1}
               selected={selected === server.config.id}
               onChoose={() => choose(server.config.id)}
@@ -132,7 +138,17 @@ export function ServerSidebar() {
   );
 }
 
-function ServerRow({ server, worst, index, selected, onChoose }: { server: ServerView; worst: Severity | undefined; index: number; selected: boolean; onChoose: () => void }) {
+/** The verdicts of an origin's skills that need a person, under its name; nothing when none does. */
+function RollupLine({ tally, indent = 15 }: { tally: VerdictTally | undefined; indent?: number }) {
+  if (!tally || (tally.risky === 0 && tally.needsLook === 0)) return null;
+  return (
+    <Text size="xs" pl={indent} c="dimmed" component="div">
+      <VerdictRollup tally={tally} />
+    </Text>
+  );
+}
+
+function ServerRow({ server, worst, tally, index, selected, onChoose }: { server: ServerView; worst: Severity | undefined; tally: VerdictTally | undefined; index: number; selected: boolean; onChoose: () => void }) {
   const id = server.config.id;
   const status = server.connection.status;
   const era = eraLabel(server);
@@ -141,7 +157,8 @@ function ServerRow({ server, worst, index, selected, onChoose }: { server: Serve
       <Group justify="space-between" wrap="nowrap" gap={6}>
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <ConnectionDot status={status} />
-          <Text size="sm" truncate fw={selected ? 600 : 500}>
+          {/* A long label wraps (two lines at most) and shows in full on hover. */}
+          <Text size="sm" lineClamp={2} fw={selected ? 600 : 500} title={server.config.label} style={{ overflowWrap: 'anywhere' }} data-server-name>
             {server.config.label}
           </Text>
         </Group>
@@ -180,10 +197,11 @@ function ServerRow({ server, worst, index, selected, onChoose }: { server: Serve
           </Menu>
         </Group>
       </Group>
-      <Text size="xs" c={status === 'failed' ? 'red' : 'dimmed'} pl={15} truncate>
+      <Text size="xs" c={status === 'failed' ? 'red' : 'dimmed'} pl={15} truncate title={`${status} · ${transportLabel(server)}${era ? ` · ${era}` : ''}`} data-server-facts>
         {status} · {transportLabel(server)}
         {era ? ` · ${era}` : ''}
       </Text>
+      <RollupLine tally={tally} />
     </SidebarOption>
   );
 }

@@ -1,12 +1,29 @@
-// One skill in the catalog list: path prefix and name, status in words and
-// colour, the description, and its finding counts.
-import { Group, Text } from '@mantine/core';
-import { memo } from 'react';
+// One skill in the catalog list, on three lines so the name is never
+// squeezed: the path prefix and name alone on the first; the verdict beside
+// the verification state and the approval on the second; the origin and the
+// description on the third, ending in what the listing already tells (tools
+// requested, scripts, nested skills, hidden characters, files). Names and
+// descriptions are drawn with every invisible character marked, so a bidi
+// override never reverses text unseen.
+import { memo, type CSSProperties } from 'react';
 import type { SkillEntry } from '../../../shared/model.js';
 import { ApprovalBadge } from '../components/ApprovalBadge.js';
+import { InvisibleText } from '../components/InvisibleText.js';
+import { ListingFactMarks } from '../components/ListingFacts.js';
 import { SeverityBadge } from '../components/SeverityBadge.js';
 import { LegacyBadge, StatusBadge } from '../components/StatusBadge.js';
+import { VerdictBadge } from '../components/VerdictBadge.js';
+import { shownName } from '../components/shown-text.js';
 import { LocalStatusBadge } from './local/LocalStatusBadge.js';
+import { MAX_NAME_LINES, NAME_LINE_HEIGHT } from './row-height.js';
+
+/** With a one-line name: padding 6 + name 20 + 3 + badges 18 + 3 + description 16 + padding 6, and the 1px border. */
+export const SKILL_ROW_HEIGHT = 73;
+
+/** A row whose name takes `lines` lines (row-height.ts nameLines). */
+export function skillRowHeight(lines: number): number {
+  return SKILL_ROW_HEIGHT + (lines - 1) * NAME_LINE_HEIGHT;
+}
 
 interface SkillRowProps {
   id: string;
@@ -14,6 +31,8 @@ interface SkillRowProps {
   selected: boolean;
   active: boolean;
   serverLabel: string | undefined;
+  /** Lines the name takes (row-height.ts): a long name wraps rather than being cut. */
+  nameLines: number;
   /** The same function for every row and render, so a row whose props did not change is not rendered again. */
   onOpen: (entry: SkillEntry) => void;
   /** Where the virtual list places the row. */
@@ -21,7 +40,24 @@ interface SkillRowProps {
   height: number;
 }
 
-export const SkillRow = memo(function SkillRow({ id, entry, selected, active, serverLabel, onOpen, top, height }: SkillRowProps) {
+// One object per style for every row: nothing to allocate or diff per render.
+const LINE: CSSProperties = { display: 'flex', alignItems: 'center', gap: 4, minWidth: 0, whiteSpace: 'nowrap' };
+const NAME: CSSProperties = { ...LINE, display: 'block', height: NAME_LINE_HEIGHT, lineHeight: `${NAME_LINE_HEIGHT}px`, fontSize: 'var(--mantine-font-size-sm)', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' };
+/** Two and more lines: wrapped after a hyphen or a slash, or anywhere when a part is longer than the line. */
+const NAME_WRAPPED: readonly CSSProperties[] = Array.from({ length: MAX_NAME_LINES }, (_, i) => ({ ...NAME, whiteSpace: 'normal', overflowWrap: 'anywhere', height: (i + 1) * NAME_LINE_HEIGHT }));
+const PREFIX: CSSProperties = { color: 'var(--mantine-color-dimmed)', fontWeight: 400 };
+const BADGES: CSSProperties = { ...LINE, height: 18, marginTop: 3, overflow: 'hidden' };
+const LAST: CSSProperties = { ...LINE, gap: 6, height: 16, lineHeight: '16px', marginTop: 3, fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' };
+const DESCRIPTION: CSSProperties = { flex: '1 1 auto', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' };
+const FACTS: CSSProperties = { display: 'flex', alignItems: 'center', gap: 4, flex: '0 0 auto' };
+const ORIGIN: CSSProperties = { fontWeight: 600 };
+
+export const SkillRow = memo(function SkillRow({ id, entry, selected, active, serverLabel, nameLines, onOpen, top, height }: SkillRowProps) {
+  const local = entry.source === 'local';
+  // The verdict badge carries the count that made it ("Risky · 2 errors"); counts it does not explain get their own badge.
+  const ownErrors = entry.verdict !== 'risky' && entry.errorCount > 0;
+  const ownWarnings = entry.verdict !== 'needs-look' && entry.errorCount === 0 && entry.warningCount > 0;
+  const qualified = `${serverLabel ? `${serverLabel} › ` : ''}${entry.pathPrefix ? `${entry.pathPrefix}/` : ''}${entry.name}`;
   return (
     <div
       id={id}
@@ -32,44 +68,42 @@ export const SkillRow = memo(function SkillRow({ id, entry, selected, active, se
       data-active={active}
       data-skill-uri={entry.uri}
       data-skill-name={entry.name}
+      data-verdict={entry.verdict}
       onClick={() => onOpen(entry)}
       style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}
     >
-      <Group justify="space-between" wrap="nowrap" gap={6}>
-        <Group gap={4} wrap="nowrap" style={{ flex: '1 1 0', minWidth: 0 }}>
+      <div style={nameLines > 1 ? NAME_WRAPPED[nameLines - 1] : NAME} title={shownName(qualified)} data-skill-row-name data-name-lines={nameLines}>
+        {entry.pathPrefix ? (
+          <span style={PREFIX}>
+            <InvisibleText text={`${entry.pathPrefix}/`} identifier />
+          </span>
+        ) : null}
+        <InvisibleText text={entry.name} identifier />
+      </div>
+      <div style={BADGES}>
+        <VerdictBadge verdict={entry.verdict} errors={entry.errorCount} warnings={entry.warningCount} size="xs" />
+        {local ? <LocalStatusBadge status={entry.status} size="xs" /> : <StatusBadge status={entry.status} size="xs" />}
+        {ownErrors ? <SeverityBadge severity="error" count={entry.errorCount} size="xs" /> : null}
+        {ownWarnings ? <SeverityBadge severity="warning" count={entry.warningCount} size="xs" /> : null}
+        {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} size="xs" /> : null}
+        <ApprovalBadge approval={entry.approval} size="xs" />
+      </div>
+      <div style={LAST}>
+        <span style={DESCRIPTION} data-skill-row-description>
           {serverLabel ? (
-            // The qualified name: origin label › name. The label gives way first when space is short.
-            <Text span c="dimmed" size="sm" truncate style={{ flex: '0 1000 auto', minWidth: '3em' }} data-origin-label>
-              {serverLabel}
-            </Text>
+            <>
+              <span style={ORIGIN} data-origin-label>
+                <InvisibleText text={serverLabel} identifier />
+              </span>
+              {' · '}
+            </>
           ) : null}
-          {serverLabel ? (
-            <Text span c="dimmed" size="sm" style={{ flex: '0 0 auto' }} aria-hidden>
-              ›
-            </Text>
-          ) : null}
-          <Text size="sm" fw={600} truncate style={{ minWidth: 0, flex: '0 1 auto' }}>
-            {entry.pathPrefix ? (
-              <Text span c="dimmed" size="sm" fw={400}>
-                {`${entry.pathPrefix}/`}
-              </Text>
-            ) : null}
-            {entry.name}
-          </Text>
-        </Group>
-        <Group gap={4} wrap="nowrap" style={{ flex: '0 0 auto' }}>
-          {entry.errorCount > 0 ? <SeverityBadge severity="error" count={entry.errorCount} size="xs" /> : null}
-          {entry.errorCount === 0 && entry.warningCount > 0 ? <SeverityBadge severity="warning" count={entry.warningCount} size="xs" /> : null}
-          {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} size="xs" /> : null}
-          <ApprovalBadge approval={entry.approval} size="xs" />
-          {entry.source === 'local' ? <LocalStatusBadge status={entry.status} size="xs" /> : <StatusBadge status={entry.status} size="xs" />}
-        </Group>
-      </Group>
-      <Group justify="space-between" wrap="nowrap" gap={6}>
-        <Text size="xs" c="dimmed" truncate style={{ minWidth: 0 }}>
-          {entry.description}
-        </Text>
-      </Group>
+          <InvisibleText text={entry.description} />
+        </span>
+        <span style={FACTS} data-listing-facts-row>
+          <ListingFactMarks entry={entry} />
+        </span>
+      </div>
     </div>
   );
 });

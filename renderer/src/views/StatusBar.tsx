@@ -1,14 +1,16 @@
 // The bottom line: how many servers are connected, Verify all's progress
-// (with Cancel) and, when it ends, its summary until dismissed.
+// (with Cancel) and, when it ends, its summary until dismissed. The summary
+// tells how the job's skills stand now (verify-summary.ts), so a later
+// mismatch or risky review replaces it; no toast repeats it.
 import { Button, CloseButton, Group, Kbd, Progress, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import type { VerifyJob } from '../../../shared/model.js';
 import { useCatalog } from '../state/catalog.js';
 import { useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { openPalette } from './CommandPalette.js';
+import { endedJobText, jobSkillsNow } from './verify-summary.js';
 
 function summaryText(job: VerifyJob): string {
   const parts = [`${job.verified.toLocaleString()} match the listing`];
@@ -26,18 +28,6 @@ export function StatusBar() {
   const startError = useVerify((s) => s.startError);
   const connected = servers.filter((s) => s.connection.status === 'connected').length;
   const failed = servers.filter((s) => s.connection.status === 'failed').length;
-  const announced = useRef<string>(undefined);
-  useEffect(() => {
-    if (job && job.state !== 'running' && announced.current !== job.jobId) {
-      announced.current = job.jobId;
-      notifications.show({
-        color: job.failed > 0 ? 'red' : 'green',
-        title: job.state === 'cancelled' ? 'Verify all cancelled' : 'Verify all finished',
-        message: `${job.done.toLocaleString()} of ${job.total.toLocaleString()} skills checked: ${summaryText(job)}.`,
-      });
-    }
-  }, [job]);
-
   return (
     <footer className="status-bar">
       <Text size="xs" c={failed > 0 ? 'red' : 'dimmed'} style={{ flex: '0 0 auto' }}>
@@ -84,14 +74,32 @@ function JobStatus({ job, startError }: { job: VerifyJob | undefined; startError
       </Group>
     );
   }
-  const ok = job.failed === 0;
+  return <EndedJob job={job} />;
+}
+
+/** An ended job's line, from the catalog as it is now: it changes the moment one of its skills does. */
+function EndedJob({ job }: { job: VerifyJob }) {
+  const dismiss = useVerify((s) => s.dismiss);
+  const skills = useCatalog((s) => s.skills);
+  const now = useMemo(() => jobSkillsNow(job, skills.values()), [job, skills]);
+  const ok = now.failed === 0 && now.riskyByReview === 0;
   return (
-    <Group gap={6} wrap="nowrap" data-verify-job={job.state} data-verified={job.verified} data-failed={job.failed} data-unverifiable={job.unverifiable} data-done={job.done} data-total={job.total}>
+    <Group
+      gap={6}
+      wrap="nowrap"
+      data-verify-job={job.state}
+      data-verified={now.matched}
+      data-failed={now.failed}
+      data-unverifiable={now.unverifiable}
+      data-risky={now.riskyByReview}
+      data-done={job.done}
+      data-total={job.total}
+    >
       {ok ? <IconCircleCheck size={14} color="var(--mantine-color-green-6)" aria-hidden /> : <IconCircleX size={14} color="var(--mantine-color-red-6)" aria-hidden />}
       <Text size="xs" truncate data-verify-summary>
-        {job.state === 'cancelled' ? `Cancelled after ${job.done.toLocaleString()} of ${job.total.toLocaleString()} skills` : `Verified ${job.done.toLocaleString()} skill${job.done === 1 ? '' : 's'}`}: {summaryText(job)}.
+        {endedJobText(job, now)}
       </Text>
-      {job.failed > 0 ? (
+      {now.failed > 0 ? (
         <Button
           size="compact-xs"
           variant="light"

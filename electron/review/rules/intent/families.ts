@@ -2,6 +2,7 @@
 // and the patterns that spell it. The patterns live beside their families
 // (families-takeover.ts, families-secrets.ts); this file names them.
 import type { RiskFindingId } from '../../../../shared/risk-findings.js';
+import { MEMORY_WRITE } from './families-memory.js';
 import { CONCEAL, CREDENTIAL_REQUEST, DISCLOSE_SECRETS, UNBOUNDED_LOOP } from './families-secrets.js';
 import { IMPERSONATION, OVERRIDE, SKIP_CONSENT } from './families-takeover.js';
 import type { IntentPattern, Lexicon } from './matcher.js';
@@ -13,6 +14,8 @@ export interface IntentFamily {
   /** What the words ask of the agent, in plain terms. */
   readonly what: string;
   readonly patterns: readonly IntentPattern[];
+  /** Why it matters, said after the quote (the default: such phrases are how injected instructions work). */
+  readonly why?: string;
 }
 
 export const FAMILIES: readonly IntentFamily[] = [
@@ -23,6 +26,13 @@ export const FAMILIES: readonly IntentFamily[] = [
   { id: 'risk-credential-request', name: 'request credentials', what: 'asks the user to hand over a password, key or code', patterns: CREDENTIAL_REQUEST },
   { id: 'risk-unbounded-loop', name: 'unbounded loop', what: 'tells the agent to repeat something without end', patterns: UNBOUNDED_LOOP },
   { id: 'risk-skip-consent', name: 'skip consent', what: 'tells the agent not to ask for permission', patterns: SKIP_CONSENT },
+  {
+    id: 'risk-memory-write',
+    name: 'write to its memory or settings',
+    what: 'tells the agent to write to its own memory, instruction or settings files',
+    patterns: MEMORY_WRITE,
+    why: 'Agents read those files on their own in every later session, so the instruction would outlive the skill and its review.',
+  },
 ];
 
 function lexiconsOf(pattern: IntentPattern): Lexicon[] {

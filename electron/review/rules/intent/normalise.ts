@@ -243,6 +243,7 @@ function expand(word: string): string[] {
 
 const ABBREVIATIONS = new Set(['e', 'g', 'i', 'eg', 'ie', 'etc', 'vs', 'cf', 'mr', 'mrs', 'ms', 'dr', 'st', 'no', 'approx', 'incl', 'fig', 'al']);
 const LOWER = /\p{Ll}/u;
+const CAPITAL_FILE = /^[A-Z][A-Z0-9_-]*\.[a-z][a-z0-9]{0,4}\b/;
 
 /** Whether the folded text between two words ends one sentence and starts another. */
 function breaksSentence(gap: string, previous: string | undefined, original: string, nextStart: number): boolean {
@@ -260,8 +261,9 @@ function breaksSentence(gap: string, previous: string | undefined, original: str
   if (stop && !(gap[stop.index] === '.' && previous !== undefined && ABBREVIATIONS.has(previous))) return true;
   if (gap.includes('\n')) {
     // A wrapped line of prose runs on; a list item, a heading or a new capitalised line starts anew.
+    // A file name in capitals (AGENTS.md, README.md) wrapped onto the next line runs on too.
     const after = gap.slice(gap.lastIndexOf('\n') + 1);
-    return after.trim() !== '' || !LOWER.test(original[nextStart] ?? '');
+    return after.trim() !== '' || (!LOWER.test(original[nextStart] ?? '') && !CAPITAL_FILE.test(original.slice(nextStart, nextStart + 40)));
   }
   return false;
 }

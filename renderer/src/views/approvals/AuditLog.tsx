@@ -1,7 +1,9 @@
 // The audit log, newest first: every approve, decline, revoke, grant,
 // enable and disable, by whom (you, or the app when a change revoked an
-// approval) and why.
-import { Badge, Loader, Table, Text } from '@mantine/core';
+// approval) and why — and, for an approval of a version with errors, each
+// error the user acknowledged by name.
+import { Badge, List, Loader, Table, Text } from '@mantine/core';
+import { placeOf } from '../../../../shared/acknowledgements.js';
 import { useEffect } from 'react';
 import type { AuditAction } from '../../../../shared/approvals-model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -66,6 +68,16 @@ export function AuditLog({ serverId }: { serverId?: string }) {
                   {e.reason}
                   {e.note ? ` — note: ${e.note}` : ''}
                 </Text>
+                {e.acknowledged && e.acknowledged.length > 0 ? (
+                  <List size="xs" spacing={0} data-audit-acknowledged={e.acknowledged.length}>
+                    {e.acknowledged.map((a) => (
+                      <List.Item key={a.key} data-audit-acknowledgement={a.id}>
+                        acknowledged: {a.title}
+                        {placeOf(a) ? ` — ${placeOf(a)}` : ''} <span className="mono">({a.id})</span>
+                      </List.Item>
+                    ))}
+                  </List>
+                ) : null}
               </Table.Td>
             </Table.Tr>
           ))}

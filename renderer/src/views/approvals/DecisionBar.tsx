@@ -1,7 +1,10 @@
 // The decision about the skill, at the foot of the Review tab: where it
-// stands now, Approve (only when every file was read and verified; otherwise
-// the reasons in words) with an optional note, Decline, and — once approved —
-// its separate switches: enabled, and the allowed-tools it requests.
+// stands now, Approve (only when every file was read and verified, and every
+// error-level finding acknowledged by name; otherwise the reasons in words)
+// with an optional note, Decline, and — once approved — its separate
+// switches: enabled, and the allowed-tools it requests. Compact by design: it
+// never takes more than a quarter of the review pane (approvals.css), so the
+// review itself stays readable above it.
 import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconBan, IconRefresh, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +13,7 @@ import type { SkillEntry } from '../../../../shared/model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useApproval, useApprovals } from '../../state/approvals.js';
 import { skillKey } from '../../state/keys.js';
+import { AcknowledgeFindings, allTicked } from './AcknowledgeFindings.js';
 import { DecisionState } from './DecisionState.js';
 import { GrantControls } from './GrantControls.js';
 import './approvals.css';
@@ -24,53 +28,69 @@ interface DecisionBarProps {
   onReviewAgain: () => void;
 }
 
-export function DecisionBar({ entry, report, stale, running, connected, onReviewAgain }: DecisionBarProps) {
+export function DecisionBar(props: DecisionBarProps) {
+  // The ticks belong to one version: another report starts them afresh.
+  return <Decision key={props.report?.fingerprint ?? 'none'} {...props} />;
+}
+
+function Decision({ entry, report, stale, running, connected, onReviewAgain }: DecisionBarProps) {
   const { serverId, uri } = entry;
   const key = skillKey(serverId, uri);
   const record = useApproval(serverId, uri);
   const busy = useApprovals((s) => s.busy.has(key));
   const error = useApprovals((s) => s.errors.get(key));
   const [note, setNote] = useState('');
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const approvedThis = record?.decision === 'approved' && report !== undefined && record.fingerprint === report.fingerprint;
   const blockers = report?.blockers ?? [];
+  const acknowledgements = report?.acknowledgements ?? [];
   // A decision binds what the server lists now; a report of an older version cannot be the basis of one.
   const decidable = report !== undefined && !stale;
-  const canApprove = decidable && !report.dynamic && report.canApprove && !running && !approvedThis;
+  const acknowledged = allTicked(acknowledgements, ticked);
+  const canApprove = decidable && !report.dynamic && report.canApprove && !running && !approvedThis && acknowledged;
   const approve = () => {
     if (!report) return;
     void useApprovals
       .getState()
-      .approve(serverId, uri, report.fingerprint, note.trim() || undefined)
+      .approve(serverId, uri, report.fingerprint, note.trim() || undefined, acknowledgements.map((a) => a.key))
       .then((r) => r && setNote(''));
   };
   const decline = () => void useApprovals.getState().decline(serverId, uri, note.trim() || undefined).then((r) => r && setNote(''));
+  const asking = decidable && !report.dynamic && !approvedThis;
 
   return (
-    <Stack gap={6} px="md" py="xs" className="decision-bar" data-decision-bar data-can-approve={String(canApprove)}>
+    <Stack gap={4} px="md" py={6} className="decision-bar" data-decision-bar data-can-approve={String(canApprove)} data-acknowledgements-needed={acknowledgements.length}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <DecisionState record={record} />
-        {report && !running ? (
-          <Button size="compact-sm" variant="subtle" leftSection={<IconRefresh size={14} />} onClick={onReviewAgain} disabled={!connected} data-action="review-again">
-            {report.dynamic ? 'Look again' : 'Review again'}
-          </Button>
-        ) : null}
+        <Group gap={4} wrap="nowrap" style={{ flex: '0 0 auto' }}>
+          {report && !running ? (
+            <Button size="compact-xs" variant="subtle" leftSection={<IconRefresh size={12} />} onClick={onReviewAgain} disabled={!connected} data-action="review-again">
+              {report.dynamic ? 'Look again' : 'Review again'}
+            </Button>
+          ) : null}
+          {record ? (
+            <Button size="compact-xs" variant="subtle" color="gray" leftSection={<IconX size={12} />} disabled={busy} onClick={() => void useApprovals.getState().revoke(serverId, uri)} data-action="withdraw-decision">
+              Withdraw decision
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       {report && stale && !running ? (
-        <Text size="sm" c="yellow.9" data-review-outdated>
+        <Text size="xs" c="yellow.9" data-review-outdated>
           The review above is of an older version than the server lists now. Review again to decide about what it serves.
         </Text>
       ) : null}
       {decidable && report.dynamic ? (
-        <Text size="sm" c="yellow.8" data-dynamic-decision>
+        <Text size="xs" c="yellow.9" data-dynamic-decision>
           A dynamic skill cannot be approved: its content is not bound to digests, so a change would go unnoticed. You can decline it.
         </Text>
       ) : null}
-      {decidable && !report.dynamic && blockers.length > 0 && !approvedThis ? (
-        <Stack gap={2} data-approval-blockers={blockers.length}>
-          <Text size="sm" fw={600}>
+      {asking && blockers.length > 0 ? (
+        <Stack gap={0} data-approval-blockers={blockers.length}>
+          <Text size="xs" fw={600}>
             Not possible to approve yet:
           </Text>
-          <List size="sm" spacing={0}>
+          <List size="xs" spacing={0}>
             {blockers.map((b, i) => (
               <List.Item key={i} data-approval-blocker>
                 {b}
@@ -78,6 +98,11 @@ export function DecisionBar({ entry, report, stale, running, connected, onReview
             ))}
           </List>
         </Stack>
+      ) : null}
+      {asking && blockers.length === 0 ? (
+        <div className="decision-acknowledgements">
+          <AcknowledgeFindings acknowledgements={acknowledgements} ticked={ticked} onChange={setTicked} compact />
+        </div>
       ) : null}
       {decidable ? (
         <Group gap="xs" wrap="nowrap" align="flex-end">
@@ -93,13 +118,6 @@ export function DecisionBar({ entry, report, stale, running, connected, onReview
         </Group>
       ) : null}
       {record?.decision === 'approved' ? <GrantControls record={record} busy={busy} /> : null}
-      {record ? (
-        <Group gap="xs">
-          <Button size="compact-xs" variant="subtle" color="gray" leftSection={<IconX size={12} />} disabled={busy} onClick={() => void useApprovals.getState().revoke(serverId, uri)} data-action="withdraw-decision">
-            Withdraw decision
-          </Button>
-        </Group>
-      ) : null}
       {error ? <ErrorNotice title="That did not work" message={error} /> : null}
     </Stack>
   );

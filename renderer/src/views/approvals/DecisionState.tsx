@@ -1,5 +1,6 @@
-// Where the decision stands, in words: nothing decided, approved (when, and
-// the note), declined, or changed since approval (and why).
+// Where the decision stands, in words: nothing decided, approved (when, the
+// note, and the errors acknowledged), declined, or changed since approval
+// (and why). Short lines: the full reason is one hover away.
 import { Group, Stack, Text } from '@mantine/core';
 import type { ApprovalRecord } from '../../../../shared/approvals-model.js';
 import { ApprovalBadge } from '../../components/ApprovalBadge.js';
@@ -13,21 +14,23 @@ export function DecisionState({ record }: { record: ApprovalRecord | undefined }
       </Text>
     );
   }
+  const acknowledged = record.decision === 'approved' ? (record.acknowledged?.length ?? 0) : 0;
   return (
-    <Stack gap={2} style={{ minWidth: 0 }} data-decision={record.decision}>
-      <Group gap={6}>
+    <Stack gap={0} style={{ minWidth: 0 }} data-decision={record.decision}>
+      <Group gap={6} wrap="nowrap">
         <ApprovalBadge approval={record.decision} enabled={record.enabled} />
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" truncate>
           {record.decision === 'changed' ? `revoked ${when(record.revoked?.at)}` : `${record.decision} ${when(record.decidedAt)}`}
+          {acknowledged > 0 ? ` · ${acknowledged === 1 ? '1 error' : `${acknowledged} errors`} acknowledged` : ''}
         </Text>
       </Group>
       {record.decision === 'changed' && record.revoked ? (
-        <Text size="xs" c="yellow.9" style={{ overflowWrap: 'anywhere' }} data-revoked-reason>
+        <Text size="xs" c="yellow.9" lineClamp={2} title={record.revoked.reason} style={{ overflowWrap: 'anywhere' }} data-revoked-reason>
           {record.revoked.reason}
         </Text>
       ) : null}
       {record.note ? (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="xs" c="dimmed" truncate title={record.note} data-decision-note>
           Note: {record.note}
         </Text>
       ) : null}

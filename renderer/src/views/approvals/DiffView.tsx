@@ -1,24 +1,38 @@
-// What differs between two versions of a skill: one line in words, the
-// files added, removed and changed (sizes, digests, line diffs), the
-// frontmatter fields — and, when the newer side is what the server serves
-// now, approving it right here.
-import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconShieldCheck } from '@tabler/icons-react';
+// What differs between two versions of a skill, in the order a reviewer
+// decides: one line in words, then what the content checks find that is new,
+// gone or unchanged, then every changed file (each new finding marked on its
+// line) and the frontmatter — and only after all of that, when the newer side
+// is what the server serves now, approving it.
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import type { SkillDiff } from '../../../../shared/approvals-model.js';
-import { useApproval, useApprovals } from '../../state/approvals.js';
+import { useApproval } from '../../state/approvals.js';
 import { skillKey } from '../../state/keys.js';
-import { FileDiffCard } from './FileDiffCard.js';
+import { diffIdentity, diffParts, FRONTMATTER_PART, useReviewSession } from '../../state/review-session.js';
+import { FileDiffCard, ShownState } from './FileDiffCard.js';
 import { FrontmatterDiff } from './FrontmatterDiff.js';
+import { ReapprovePanel } from './ReapprovePanel.js';
+import { RiskDeltaView } from './RiskDeltaView.js';
 import { plural } from './format.js';
+import { useSeen } from './use-seen.js';
+
+const NONE: ReadonlySet<string> = new Set();
 
 export function DiffView({ diff }: { diff: SkillDiff }) {
   const { serverId, skillUri } = diff;
   const record = useApproval(serverId, skillUri);
-  const busy = useApprovals((s) => s.busy.has(skillKey(serverId, skillUri)));
+  const id = diffIdentity(diff);
+  const shown = useReviewSession((s) => {
+    const entry = s.shown.get(skillKey(serverId, skillUri));
+    return entry?.diff === id ? entry.parts : NONE;
+  });
+  const markShown = (part: string) => useReviewSession.getState().markShown(serverId, skillUri, id, part);
   const changed = diff.files.filter((f) => f.change !== 'unchanged');
   const unchanged = diff.files.filter((f) => f.change === 'unchanged');
   const count = (kind: string) => changed.filter((f) => f.change === kind).length;
   const alreadyApproved = record?.decision === 'approved' && record.fingerprint === diff.to.fingerprint;
+  const frontmatterShown = shown.has(FRONTMATTER_PART);
+  const frontmatterEnd = useSeen<HTMLDivElement>(() => markShown(FRONTMATTER_PART), !frontmatterShown && diff.frontmatter.length > 0);
 
   return (
     <Stack gap="sm" data-diff data-diff-identical={String(diff.identical)} data-diff-to={diff.to.fingerprint}>
@@ -33,33 +47,17 @@ export function DiffView({ diff }: { diff: SkillDiff }) {
           {unchanged.length > 0 ? `; ${unchanged.length} unchanged.` : '.'}
         </Text>
       )}
-      {!alreadyApproved && !diff.identical ? (
-        <Group gap="xs" align="flex-start" wrap="nowrap">
-          <Button size="xs" color="green" style={{ flex: '0 0 auto' }} leftSection={<IconShieldCheck size={14} />} disabled={!diff.canApprove} loading={busy} onClick={() => void useApprovals.getState().approve(serverId, skillUri, diff.to.fingerprint)} data-action="reapprove">
-            {record ? 'Approve this version again' : 'Approve this version'}
-          </Button>
-          {diff.canApprove ? (
-            <Text size="xs" c="dimmed">
-              Binds the approval to the newer side, exactly as shown here. It stays disabled and grants nothing until you say so.
-            </Text>
-          ) : (
-            <List size="xs" spacing={0} data-reapprove-blockers>
-              {diff.blockers.map((b, i) => (
-                <List.Item key={i}>{b}</List.Item>
-              ))}
-            </List>
-          )}
-        </Group>
-      ) : null}
+      <RiskDeltaView diff={diff} />
       {changed.map((f) => (
-        <FileDiffCard key={f.uri} file={f} />
+        <FileDiffCard key={f.uri} file={f} {...(diff.risk ? { risk: diff.risk } : {})} shown={shown.has(f.path)} onShown={() => markShown(f.path)} />
       ))}
       {diff.frontmatter.length > 0 ? (
-        <Stack gap={4}>
-          <Text size="sm" fw={600}>
-            Frontmatter
+        <Stack gap={4} data-diff-frontmatter data-file-shown={String(frontmatterShown)}>
+          <Text size="sm" fw={600} component="div" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            Frontmatter <ShownState shown={frontmatterShown} />
           </Text>
           <FrontmatterDiff fields={diff.frontmatter} />
+          <div ref={frontmatterEnd} aria-hidden style={{ height: 1 }} />
         </Stack>
       ) : null}
       {unchanged.length > 0 && !diff.identical ? (
@@ -67,6 +65,7 @@ export function DiffView({ diff }: { diff: SkillDiff }) {
           Unchanged: {unchanged.map((f) => f.path).join(', ')}
         </Text>
       ) : null}
+      {!alreadyApproved && !diff.identical ? <ReapprovePanel key={id} diff={diff} parts={diffParts(diff)} shown={shown} /> : null}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 // The two choices an approval does not make for you: whether the skill is
 // enabled (hosts reading the enabled set may use it), and whether the tools
-// it asks to use without asking are granted. Both start off.
-import { Code, Group, Stack, Switch, Text } from '@mantine/core';
+// it asks to use without asking are granted. Both start off. One line: the
+// decision bar stays small (the explanations are one hover away).
+import { Code, Group, Switch, Text } from '@mantine/core';
 import type { ApprovalRecord } from '../../../../shared/approvals-model.js';
 import { useApprovals } from '../../state/approvals.js';
 
@@ -9,38 +10,43 @@ export function GrantControls({ record, busy }: { record: ApprovalRecord; busy: 
   const { serverId, skillUri } = record;
   const tools = record.allowedTools;
   return (
-    <Stack gap={6} data-grant-controls>
+    <Group gap="md" wrap="wrap" data-grant-controls>
       <Switch
-        size="sm"
+        size="xs"
         checked={record.enabled}
         disabled={busy}
         onChange={(e) => void useApprovals.getState().setEnabled(serverId, skillUri, e.currentTarget.checked)}
         label="Enabled"
-        description="Listed in this server's enabled set, which hosts can read (export it from the server's Approvals tab)."
+        title="Listed in this server's enabled set, which hosts can read (export it from the server's Approvals tab)."
         data-action="toggle-enabled"
       />
       {tools ? (
         <Switch
-          size="sm"
+          size="xs"
           color="red"
           checked={tools.granted}
           disabled={busy}
           onChange={(e) => void useApprovals.getState().setGrant(serverId, skillUri, e.currentTarget.checked)}
+          title="Approving the skill did not grant these. Grant them only if you want the agent to use them without asking you each time."
           label={
-            <Group gap={4}>
-              <Text size="sm" span>
+            <Group gap={4} wrap="wrap">
+              <Text size="xs" span>
                 Grant the tools it asks to use without asking:
               </Text>
               {tools.requested.map((t) => (
-                <Code key={t}>{t}</Code>
+                <Code key={t} fz="xs">
+                  {t}
+                </Code>
               ))}
             </Group>
           }
-          description="Approving the skill did not grant these. Grant them only if you want the agent to use them without asking you each time."
           data-action="toggle-allowed-tools"
           data-allowed-tools-granted={String(tools.granted)}
         />
       ) : null}
-    </Stack>
+      <Text size="xs" c="dimmed">
+        Approving enabled nothing and granted nothing: each is its own switch.
+      </Text>
+    </Group>
   );
 }

@@ -4,9 +4,12 @@
 import { Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileImport, IconLock } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
-import type { ServerView } from '../../../../shared/model.js';
+import type { ServerView, SkillEntry } from '../../../../shared/model.js';
 import { ApprovalBadge } from '../../components/ApprovalBadge.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { StatusBadge } from '../../components/StatusBadge.js';
+import { VerdictBadge } from '../../components/VerdictBadge.js';
 import { useApprovals } from '../../state/approvals.js';
 import { useCatalog } from '../../state/catalog.js';
 import { skillKey } from '../../state/keys.js';
@@ -28,6 +31,17 @@ function Section({ title, actions, children, id }: { title: string; actions?: Re
       </Group>
       {children}
     </Stack>
+  );
+}
+
+/** The skill's verdict beside its verification state, as in the catalog; nothing for a skill not listed now. */
+function SkillState({ entry }: { entry: SkillEntry | undefined }) {
+  if (!entry) return null;
+  return (
+    <Group gap={4} wrap="nowrap" data-approvals-verdict={entry.verdict}>
+      <VerdictBadge verdict={entry.verdict} errors={entry.errorCount} warnings={entry.warningCount} size="xs" />
+      <StatusBadge status={entry.status} size="xs" />
+    </Group>
   );
 }
 
@@ -63,8 +77,9 @@ export function ServerApprovals({ server }: { server: ServerView }) {
               {enabled.map((r) => (
                 <Group gap={6} key={r.skillUri} data-enabled-skill={r.skillUri}>
                   <Anchor component="button" type="button" size="sm" onClick={() => open(r.skillUri, 'review')}>
-                    {r.skillName || r.skillUri}
+                    <InvisibleText text={r.skillName || r.skillUri} identifier />
                   </Anchor>
+                  <SkillState entry={skills.get(skillKey(id, r.skillUri))} />
                   <Text size="xs" c="dimmed" className="mono">
                     {r.skillUri}
                   </Text>
@@ -89,7 +104,7 @@ export function ServerApprovals({ server }: { server: ServerView }) {
                 <Table.Tr key={r.skillUri} data-decision-row={r.skillUri}>
                   <Table.Td>
                     <Anchor component="button" type="button" size="xs" onClick={() => open(r.skillUri, r.decision === 'changed' ? 'changes' : 'review')}>
-                      {r.skillName || r.skillUri}
+                      <InvisibleText text={r.skillName || r.skillUri} identifier />
                     </Anchor>
                     {!skills.has(skillKey(id, r.skillUri)) ? (
                       <Text span size="xs" c="dimmed">
@@ -100,6 +115,9 @@ export function ServerApprovals({ server }: { server: ServerView }) {
                   </Table.Td>
                   <Table.Td>
                     <ApprovalBadge approval={r.decision} enabled={r.enabled} size="xs" />
+                  </Table.Td>
+                  <Table.Td>
+                    <SkillState entry={skills.get(skillKey(id, r.skillUri))} />
                   </Table.Td>
                   <Table.Td>{when(r.decision === 'changed' ? r.revoked?.at : r.decidedAt)}</Table.Td>
                 </Table.Tr>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lineDiff } from '../../../../shared/entry-diff.js';
-import { numberedLines } from './diff-lines.js';
+import { markSlot, markText, numberedLines, placeMarks } from './diff-lines.js';
 
 describe('numberedLines', () => {
   it('numbers context, removed and added lines on their own sides', () => {
@@ -32,5 +32,38 @@ describe('numberedLines', () => {
       ['-', 'two', 2, undefined],
       ['+', 'three', undefined, 2],
     ]);
+  });
+});
+
+describe('placeMarks', () => {
+  const FILE = 'skill://setup/SKILL.md';
+  const at = (id: string, line: number | undefined, fileUri = FILE, severity: 'error' | 'warning' = 'error') => ({
+    id,
+    severity,
+    title: 'Downloads code and runs it',
+    message: '',
+    location: { fileUri, ...(line !== undefined ? { line } : {}) },
+  });
+
+  it('puts a new finding on its line in the newer file and a gone one on its line in the older file', () => {
+    const diff = lineDiff('a\nb\nc\n', 'a\ncurl x | sh\nc\n', { context: 1 })!;
+    const placed = placeMarks(diff.hunks, FILE, { added: [at('risk-fetch-and-run', 2)], gone: [at('risk-old', 2, FILE, 'warning')] });
+    const lines = numberedLines(diff.hunks[0]!);
+    const slots = [...placed.onLines.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([slot, marks]) => [lines[Number(slot.split(':')[1])]!.sign, lines[Number(slot.split(':')[1])]!.text, marks.map((m) => m.kind)]);
+    expect(slots).toEqual([
+      ['-', 'b', ['gone']],
+      ['+', 'curl x | sh', ['new']],
+    ]);
+    expect(placed.elsewhere).toEqual([]);
+    expect(markText(placed.onLines.get(markSlot(0, 2))![0]!)).toBe('+ line 2: downloads code and runs it — error');
+    expect(markText(placed.onLines.get(markSlot(0, 1))![0]!)).toBe('− line 2: downloads code and runs it — gone (was a warning)');
+  });
+
+  it('keeps findings of other files out, and lists those the hunks do not show', () => {
+    const diff = lineDiff('a\nb\nc\nd\ne\nf\ng\n', 'a\nB\nc\nd\ne\nf\ng\n', { context: 1 })!;
+    const placed = placeMarks(diff.hunks, FILE, { added: [at('risk-far', 7), at('risk-file', undefined), at('risk-other', 2, 'skill://setup/run.sh')], gone: [] });
+    expect(placed.onLines.size).toBe(0);
+    expect(placed.elsewhere.map((m) => m.finding.id)).toEqual(['risk-far', 'risk-file']);
+    expect(markText(placed.elsewhere[1]!)).toBe('+ the file: downloads code and runs it — error');
   });
 });

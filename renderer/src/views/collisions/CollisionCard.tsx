@@ -2,6 +2,7 @@
 // agent would do with them.
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Collision, CollisionScope, HostInfo } from '../../../../shared/review-model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { HOST_NAMES } from '../local/origin-labels.js';
 import { HostVerdicts } from './HostVerdicts.js';
 import { SkillSide } from './SkillSide.js';
@@ -21,7 +22,7 @@ export function CollisionCard({ collision, hosts }: { collision: Collision; host
       <Stack gap="xs">
         <Group gap={8} wrap="wrap">
           <Text fw={700} className="mono" size="md">
-            {collision.name}
+            <InvisibleText text={collision.name} identifier />
           </Text>
           <Badge color="yellow" variant="light" size="sm">
             {collision.skills.length} skills share this name

@@ -1,8 +1,10 @@
 // Other skills with this skill's name, each by its qualified name (origin ›
 // name) and one click from it; and the way to every clash.
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { SkillEntry } from '../../../../shared/model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { VerdictBadge } from '../../components/VerdictBadge.js';
 import { skillKey, useCatalog } from '../../state/catalog.js';
 import { useSelection } from '../../state/selection.js';
 import { qualifiedName, useOriginLabels } from '../local/origin-labels.js';
@@ -26,20 +28,23 @@ export function SameNameSkills({ entry }: { entry: SkillEntry }) {
   return (
     <Stack gap={2} data-same-name={sameName.length}>
       <Text size="xs" c="yellow.8">
-        {sameName.length} other skill{sameName.length === 1 ? '' : 's'} called “{entry.name}”: an agent may confuse them.{' '}
+        {sameName.length} other skill{sameName.length === 1 ? '' : 's'} called “<InvisibleText text={entry.name} identifier />”: an agent may confuse them.{' '}
         <Anchor component="button" type="button" size="xs" onClick={showCollisions} data-action="show-collisions">
           See every name clash
         </Anchor>
       </Text>
       {sameName.slice(0, MAX_SHOWN).map((e) => (
-        <Anchor key={skillKey(e.serverId, e.uri)} component="button" type="button" size="xs" ta="left" onClick={() => openSkill(skillKey(e.serverId, e.uri))} data-same-name-skill={e.uri}>
-          <Text span size="xs" fw={600}>
-            {qualifiedName(labels.get(e.serverId) ?? e.serverId, e.name, e.pathPrefix)}
-          </Text>{' '}
-          <Text span size="xs" className="mono" c="dimmed">
-            {e.uri}
-          </Text>
-        </Anchor>
+        <Group key={skillKey(e.serverId, e.uri)} gap={6} wrap="nowrap">
+          <VerdictBadge verdict={e.verdict} errors={e.errorCount} warnings={e.warningCount} size="xs" />
+          <Anchor component="button" type="button" size="xs" ta="left" onClick={() => openSkill(skillKey(e.serverId, e.uri))} data-same-name-skill={e.uri}>
+            <Text span size="xs" fw={600}>
+              <InvisibleText text={qualifiedName(labels.get(e.serverId) ?? e.serverId, e.name, e.pathPrefix)} identifier />
+            </Text>{' '}
+            <Text span size="xs" className="mono" c="dimmed">
+              <InvisibleText text={e.uri} identifier />
+            </Text>
+          </Anchor>
+        </Group>
       ))}
     </Stack>
   );

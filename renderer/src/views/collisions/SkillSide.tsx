@@ -1,10 +1,15 @@
 // One side of a name clash: the skill by its qualified name, where it comes
-// from, its URI or path and description, and which agents would use it.
-// Clicking it opens the skill.
+// from, its verdict beside its verification state, its URI or path and
+// description, and which agents would use it. Clicking it opens the skill.
 import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconFolder, IconServer2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { QualifiedSkill } from '../../../../shared/review-model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { StatusBadge } from '../../components/StatusBadge.js';
+import { LocalStatusBadge } from '../local/LocalStatusBadge.js';
+import { VerdictBadge } from '../../components/VerdictBadge.js';
+import { shownName } from '../../components/shown-text.js';
 import { skillKey, useCatalog } from '../../state/catalog.js';
 import { openSide } from './open-side.js';
 
@@ -12,7 +17,7 @@ export function SkillSide({ skill, name, chosenBy }: { skill: QualifiedSkill; na
   const entry = useCatalog((s) => s.skills.get(skillKey(skill.serverId, skill.skillUri)));
   const local = skill.originKind === 'local';
   return (
-    <UnstyledButton onClick={() => openSide(skill)} style={{ display: 'block', minWidth: 0 }} aria-label={`Open ${skill.qualifiedName}`} data-collision-side={skill.qualifiedName} data-side-origin={skill.serverId} data-side-uri={skill.skillUri}>
+    <UnstyledButton onClick={() => openSide(skill)} style={{ display: 'block', minWidth: 0 }} aria-label={`Open ${shownName(skill.qualifiedName)}`} data-collision-side={skill.qualifiedName} data-side-origin={skill.serverId} data-side-uri={skill.skillUri}>
       <Paper withBorder p="xs" radius="sm" className="collision-side" style={{ height: '100%' }}>
         <Stack gap={4}>
           <Group gap={6} wrap="nowrap">
@@ -20,18 +25,24 @@ export function SkillSide({ skill, name, chosenBy }: { skill: QualifiedSkill; na
               {local ? 'local folder' : 'server'}
             </Badge>
             <Text size="xs" c="dimmed" truncate className={local ? 'mono' : undefined}>
-              {skill.originLabel}
+              <InvisibleText text={skill.originLabel} identifier />
             </Text>
           </Group>
           <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-side-qualified>
-            {name ?? skill.qualifiedName}
+            {name ?? <InvisibleText text={skill.qualifiedName} identifier />}
           </Text>
+          {entry ? (
+            <Group gap={4} data-side-verdict={entry.verdict}>
+              <VerdictBadge verdict={entry.verdict} errors={entry.errorCount} warnings={entry.warningCount} size="xs" />
+              {local ? <LocalStatusBadge status={entry.status} size="xs" /> : <StatusBadge status={entry.status} size="xs" />}
+            </Group>
+          ) : null}
           <Text size="xs" className="mono" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {local ? fileUriPath(skill.skillUri) : skill.skillUri}
           </Text>
           {entry?.description ? (
             <Text size="xs" lineClamp={3}>
-              {entry.description}
+              <InvisibleText text={entry.description} />
             </Text>
           ) : null}
           {chosenBy && chosenBy.length > 0 ? (

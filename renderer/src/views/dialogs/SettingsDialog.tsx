@@ -1,6 +1,6 @@
-// The limits that keep a hostile or broken server from hanging the app or
-// filling the disk, in the units people think in. Validated by the
-// contract's schema before saving.
+// The theme (applies at once), and the limits that keep a hostile or broken
+// server from hanging the app or filling the disk, in the units people think
+// in. The limits are validated by the contract's schema before saving.
 import { Alert, Button, Group, Loader, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { settingsPatchSchema } from '../../../../shared/api.js';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../api.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useSettings } from '../../state/settings.js';
+import { ThemeChoice } from '../ThemeSwitch.js';
 
 const MIB = 1024 * 1024;
 
@@ -93,8 +94,9 @@ export function SettingsDialog() {
     <Modal opened onClose={close} title="Settings" size="lg" data-dialog="settings">
       {loadError ? <ErrorNotice title="Could not load the settings" message={loadError} onRetry={() => void useSettings.getState().load()} /> : null}
       {!settings && !loadError ? <Loader size="sm" /> : null}
+      <ThemeChoice />
       {settings ? (
-        <Stack gap="sm">
+        <Stack gap="sm" mt="sm">
           <Text size="sm" c="dimmed">
             Limits on what the app reads and keeps. They protect you from servers that send too much or never answer.
           </Text>

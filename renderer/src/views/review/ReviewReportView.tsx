@@ -1,13 +1,18 @@
 // A finished review, plain language first: the summary, what the skill asks
-// for, every finding, every file, and where it comes from.
+// for, every finding, every file, and where it comes from. Each thing is said
+// once: the summary's points about what the skill asks for sit in the "What
+// it asks for" section, not under a second heading of the same name, and the
+// description is quoted once.
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { ReviewReport } from '../../../../shared/approvals-model.js';
+import type { SkillSummary as Summary, SummaryPoint } from '../../../../shared/review-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { Busy } from '../../components/Busy.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { SkillSummary } from '../../components/SkillSummary.js';
+import { reviewVerdict } from '../../components/verdict-headline.js';
 import { useSkillReview } from '../skill/use-skill-review.js';
 import { ReadRestNotice } from '../skill/ReadRestNotice.js';
 import { useVerify } from '../../state/verify.js';
@@ -20,8 +25,21 @@ import { ReviewRequests } from './ReviewRequests.js';
 import { ReviewSection } from './ReviewSection.js';
 import { reviewLinks } from './review-links.js';
 
+/** A summary point that quotes the description (the one the listing-differs point already quotes, or "It says it is for"). */
+const quotesDescription = (p: SummaryPoint) => p.topic === 'purpose' && p.evidence.some((e) => e.field === 'description');
+
+/** The summary for the review screen: without its "asks" points (they lead the section below), and quoting the description once. */
+export function reviewSummary(summary: Summary): { summary: Summary; asks: SummaryPoint[] } {
+  const asks = summary.points.filter((p) => p.topic === 'asks');
+  // When SKILL.md differs from its listing, the first point quotes both descriptions: the plain "It says it is for" would quote it again.
+  const differs = summary.points.some((p) => quotesDescription(p) && p.tone === 'danger');
+  const points = summary.points.filter((p) => p.topic !== 'asks' && !(differs && quotesDescription(p) && p.tone !== 'danger'));
+  return { summary: { ...summary, points }, asks };
+}
+
 export function ReviewReportView({ entry, report }: { entry: SkillEntry; report: ReviewReport }) {
   const { review: scan, run: scanRunning, runError } = useSkillReview(entry);
+  const shown = useMemo(() => (scan ? reviewSummary(scan.summary) : undefined), [scan]);
   const links = useMemo(() => reviewLinks(entry), [entry]);
   const notRead = report.files.filter((f) => f.notRead).length;
   // Files left unread because SKILL.md failed (not those a cancel left): they can be read for inspection.
@@ -46,14 +64,14 @@ export function ReviewReportView({ entry, report }: { entry: SkillEntry; report:
             {report.description ? `The listing describes it as: ${report.description}` : <Text span c="dimmed">The listing gives no description.</Text>}
           </Text>
         )}
-        {scan ? <SkillSummary summary={scan.summary} onEvidence={links.onEvidence} onFinding={links.onFinding} fileLabel={links.fileLabel} /> : null}
+        {scan && shown ? <SkillSummary summary={shown.summary} verdict={reviewVerdict(entry, scan)} onEvidence={links.onEvidence} onFinding={links.onFinding} fileLabel={links.fileLabel} /> : null}
         {!scan && scanRunning ? (
           <Busy>Writing the plain-language summary…</Busy>
         ) : null}
         {runError ? <ErrorNotice title="The content review could not run" message={runError} /> : null}
       </ReviewSection>
       <ReviewSection title="What it asks for" id="requests">
-        <ReviewRequests entry={entry} report={report} links={links} />
+        <ReviewRequests entry={entry} report={report} links={links} plain={shown?.asks ?? []} />
       </ReviewSection>
       <ReviewSection title="Findings" id="findings">
         <ReviewFindings report={report} scan={scan ?? undefined} scanning={Boolean(scanRunning)} links={links} />

@@ -6,12 +6,14 @@ import { Anchor, Badge, Code, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconLockOpen } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ReviewReport } from '../../../../shared/approvals-model.js';
+import type { SummaryPoint } from '../../../../shared/review-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { ApprovalBadge } from '../../components/ApprovalBadge.js';
 import { useApproval } from '../../state/approvals.js';
 import { skillKey } from '../../state/keys.js';
 import { useCatalog } from '../../state/catalog.js';
 import { useSelection } from '../../state/selection.js';
+import { PlainPoints } from './PlainPoints.js';
 import type { ReviewLinks } from './review-links.js';
 
 function Part({ title, count, children, id }: { title: string; count: number; children: ReactNode; id: string }) {
@@ -30,10 +32,12 @@ function Part({ title, count, children, id }: { title: string; count: number; ch
   );
 }
 
-export function ReviewRequests({ entry, report, links }: { entry: SkillEntry; report: ReviewReport; links: ReviewLinks }) {
+export function ReviewRequests({ entry, report, links, plain = [] }: { entry: SkillEntry; report: ReviewReport; links: ReviewLinks; plain?: readonly SummaryPoint[] }) {
   const r = report.requests;
   return (
     <Stack gap="sm" data-review-requests>
+      {/* The summary's plain words first, then the evidence part by part. */}
+      <PlainPoints points={plain} links={links} />
       <Part title="Programs it ships" count={r.scripts.length} id="scripts">
         {r.scripts.length > 0 ? (
           <List size="sm" spacing={2}>

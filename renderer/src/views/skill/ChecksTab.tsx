@@ -11,6 +11,7 @@ import { skillKey } from '../../state/catalog.js';
 import { useSelection } from '../../state/selection.js';
 import { useSkillDetails } from '../../state/skill-details.js';
 import { useVerify } from '../../state/verify.js';
+import { ChecksEvidence } from './ChecksEvidence.js';
 import { ReviewFindingsNote } from './ReviewFindingsNote.js';
 import { ReadRestNotice } from './ReadRestNotice.js';
 import { mergeFindings, useFocusedFinding } from './review-findings.js';
@@ -51,6 +52,7 @@ export function ChecksTab({ entry }: { entry: SkillEntry }) {
         </Alert>
       ) : null}
       {!local ? <ReadRestNotice entry={entry} busy={verifying} onRead={() => void useVerify.getState().verifySkill(entry.serverId, entry.uri, { inspect: true })} /> : null}
+      {findings ? <ChecksEvidence entry={entry} findings={findings} review={review} local={local} /> : null}
       <ReviewFindingsNote entry={entry} review={review} />
       {!local && load?.state === 'error' ? <ErrorNotice title="The findings could not be loaded" message={load.message} onRetry={() => void useSkillDetails.getState().loadFindings(entry.serverId, entry.uri)} /> : null}
       {findings === undefined ? <Loader size="sm" /> : null}

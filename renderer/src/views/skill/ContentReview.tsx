@@ -10,6 +10,7 @@ import { Busy } from '../../components/Busy.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { HiddenTextList } from '../../components/HiddenTextList.js';
 import { SkillSummary } from '../../components/SkillSummary.js';
+import { reviewVerdict } from '../../components/verdict-headline.js';
 import { formatTime } from '../../components/format-time.js';
 import type { ReviewRun } from '../../state/review.js';
 import { useServers } from '../../state/servers.js';
@@ -50,7 +51,7 @@ export function ContentReview({ entry }: { entry: SkillEntry }) {
       ) : null}
       {review ? (
         <>
-          <SkillSummary summary={review.summary} {...links} />
+          <SkillSummary summary={review.summary} verdict={reviewVerdict(entry, review)} {...links} />
           {local ? null : (
             <ReadRestNotice entry={entry} what="reviewed" count={review.files.filter((f) => !f.read && f.problem?.startsWith('Not read: SKILL.md failed verification')).length} busy={Boolean(run)} disabled={!connected} onRead={() => reviewContent(entry, { inspect: true })} />
           )}

@@ -1,4 +1,6 @@
-// The skill in plain language first: its description, warnings a reviewer
+// The skill in plain language first: its content review (or what one would
+// do), its description with any invisible character drawn, what the listing
+// already tells (tools, scripts, nested skills, files), warnings a reviewer
 // must see before reading (content that did not match, hidden characters),
 // then the rendered SKILL.md body.
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
@@ -6,6 +8,8 @@ import { IconCircleX, IconEyeOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { ListingFactList } from '../../components/ListingFacts.js';
 import { Markdown } from '../../components/Markdown.js';
 import { summarise } from '../../components/invisible.js';
 import { useDialogs } from '../../state/dialogs.js';
@@ -28,8 +32,9 @@ export function OverviewTab({ entry }: { entry: SkillEntry }) {
     <Stack gap="sm" p="md" className="tab-scroll">
       <ContentReview entry={entry} />
       <Text size="sm" data-skill-description>
-        {entry.description || <Text span c="dimmed">The listing gives no description.</Text>}
+        {entry.description ? <InvisibleText text={entry.description} /> : <Text span c="dimmed">The listing gives no description.</Text>}
       </Text>
+      <ListingFactList entry={entry} />
       {load === undefined || load.state === 'loading' ? (
         <Stack align="center" py="lg" gap={6}>
           <Loader size="sm" />

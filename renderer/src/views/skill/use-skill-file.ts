@@ -23,16 +23,5 @@ export function listedRef(entry: SkillEntry, fileUri: string): { digest: string;
   return entry.resources.find((r) => r.uri === fileUri);
 }
 
-/** A file's path relative to the skill root, for display. */
-export function relativePath(entry: SkillEntry, fileUri: string): string {
-  const root = entry.uri.slice(0, entry.uri.length - 'SKILL.md'.length);
-  return fileUri.startsWith(root) ? decodeURIComponentSafe(fileUri.slice(root.length)) : fileUri;
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURI(text);
-  } catch {
-    return text;
-  }
-}
+/** A file's path relative to the skill root, for display (pure: skill-paths.ts). */
+export { relativePath } from './skill-paths.js';

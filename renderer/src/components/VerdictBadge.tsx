@@ -1,0 +1,79 @@
+// A skill's verdict (shared/verdict.ts) in the one colour language, always
+// with its icon and its word: red Risky, amber Needs a look, green Clean as
+// checked, grey Not reviewed yet. The same words in every list, the header,
+// the palette and the review banner; never "safe".
+import { Badge, Tooltip } from '@mantine/core';
+import { IconEye, IconListCheck, IconListSearch, IconShieldX } from '@tabler/icons-react';
+import { VERDICT_LABEL, type Verdict } from '../../../shared/verdict.js';
+import type { VerdictTally } from '../state/catalog-list.js';
+
+export const VERDICT_STYLE: Readonly<Record<Verdict, { readonly color: string; readonly tip: string; readonly Icon: typeof IconShieldX }>> = {
+  risky: {
+    color: 'red',
+    tip: 'Its review found something that could do harm (an error-level finding), or its files did not match the listing. Read its review before anything uses it.',
+    Icon: IconShieldX,
+  },
+  'needs-look': {
+    color: 'yellow',
+    tip: 'Its review found things worth reading before you approve it (warnings: a script, a request for tools), or not everything could be checked. Nothing found was an error.',
+    Icon: IconEye,
+  },
+  'clean-as-checked': {
+    color: 'green',
+    tip: 'Every file was read and matches the listing, and the review found nothing to warn about. That is what was checked — not a promise about what the skill will do.',
+    Icon: IconListCheck,
+  },
+  'not-reviewed': {
+    color: 'gray',
+    tip: 'Its content has not been reviewed yet. "Review content" reads every file and says what it does and what looks risky.',
+    Icon: IconListSearch,
+  },
+};
+
+/** "Risky · 2 errors", "Needs a look · 1 warning", "Clean as checked", "Not reviewed yet". */
+export function verdictText(verdict: Verdict, counts?: { readonly errors: number; readonly warnings: number }): string {
+  const label = VERDICT_LABEL[verdict];
+  if (verdict === 'risky' && counts && counts.errors > 0) return `${label} · ${counts.errors} error${counts.errors === 1 ? '' : 's'}`;
+  if (verdict === 'needs-look' && counts && counts.warnings > 0) return `${label} · ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}`;
+  return label;
+}
+
+export function VerdictBadge({ verdict, errors, warnings, size = 'sm' }: { verdict: Verdict; errors?: number; warnings?: number; size?: 'xs' | 'sm' | 'md' }) {
+  const s = VERDICT_STYLE[verdict];
+  return (
+    <Tooltip label={s.tip} multiline w={300} withArrow openDelay={300}>
+      <Badge
+        color={s.color}
+        variant={verdict === 'not-reviewed' ? 'outline' : 'light'}
+        size={size}
+        leftSection={<s.Icon size={12} aria-hidden />}
+        data-verdict={verdict}
+        style={{ flex: '0 0 auto' }}
+      >
+        {verdictText(verdict, { errors: errors ?? 0, warnings: warnings ?? 0 })}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** The sidebar's roll-up: "2 risky · 1 to look at", each with its icon; nothing when no skill needs a look. */
+export function VerdictRollup({ tally }: { tally: VerdictTally | undefined }) {
+  if (!tally || (tally.risky === 0 && tally.needsLook === 0)) return null;
+  const parts: { verdict: Verdict; text: string }[] = [];
+  if (tally.risky > 0) parts.push({ verdict: 'risky', text: `${tally.risky.toLocaleString()} risky` });
+  if (tally.needsLook > 0) parts.push({ verdict: 'needs-look', text: `${tally.needsLook.toLocaleString()} to look at` });
+  return (
+    <span className="verdict-rollup" data-verdict-rollup={parts.map((p) => p.text).join(' · ')}>
+      {parts.map((p, i) => {
+        const s = VERDICT_STYLE[p.verdict];
+        return (
+          <span key={p.verdict} className="verdict-rollup-part" data-rollup-verdict={p.verdict}>
+            {i > 0 ? <span aria-hidden> · </span> : null}
+            <s.Icon size={12} aria-hidden style={{ color: `var(--mantine-color-${s.color}-text)`, verticalAlign: '-2px' }} />
+            <span> {p.text}</span>
+          </span>
+        );
+      })}
+    </span>
+  );
+}

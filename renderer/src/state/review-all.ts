@@ -1,0 +1,84 @@
+// Review all as a job the main process runs (review.startAll): its progress
+// events, the skill at work, cancel, and the summary of the last job, shown
+// until dismissed. The verdicts themselves reach the catalog as the skills'
+// updated views; this store only follows the job.
+import { create } from 'zustand';
+import type { ReviewJob } from '../../../shared/review-job.js';
+import { api, errorMessage } from '../api.js';
+
+interface ReviewAllState {
+  job?: ReviewJob;
+  /** Why the last Review all could not start. */
+  startError?: string;
+  /** The job's card is shown (it opens when a job starts; the user may fold it away while the job runs). */
+  cardOpen: boolean;
+  /** Reviews every skill of one server, or of every connected server. */
+  start(serverId?: string): Promise<void>;
+  cancel(): Promise<void>;
+  applyProgress(job: ReviewJob): void;
+  setCardOpen(open: boolean): void;
+  /** Closes the summary of an ended job (or a start error). */
+  dismiss(): void;
+}
+
+export const useReviewAll = create<ReviewAllState>((set, get) => ({
+  cardOpen: false,
+  async start(serverId) {
+    if (get().job?.state === 'running') return;
+    set({ startError: undefined, cardOpen: true });
+    try {
+      const job = await api.call('review.startAll', serverId !== undefined ? { serverId } : {});
+      // Progress may have overtaken the reply: keep the most advanced state of this job.
+      const current = get().job;
+      if (!(current?.jobId === job.jobId && (current.done >= job.done || current.state !== 'running'))) set({ job });
+    } catch (error) {
+      set({ startError: errorMessage(error), job: undefined });
+    }
+  },
+  async cancel() {
+    const job = get().job;
+    if (!job || job.state !== 'running') return;
+    try {
+      await api.call('review.cancelAll', { jobId: job.jobId });
+    } catch (error) {
+      set({ startError: errorMessage(error) });
+    }
+  },
+  applyProgress(job) {
+    const current = get().job;
+    // Another job (from another window, say) does not replace a running one that started later.
+    if (current && current.jobId !== job.jobId && current.state === 'running' && job.startedAt < current.startedAt) return;
+    // A late progress event never reopens an ended job.
+    if (current?.jobId === job.jobId && current.state !== 'running' && job.state === 'running') return;
+    const opened = current?.jobId !== job.jobId;
+    set({ job, ...(opened ? { cardOpen: true, startError: undefined } : {}) });
+  },
+  setCardOpen(open) {
+    set({ cardOpen: open });
+  },
+  dismiss() {
+    if (get().job?.state === 'running') {
+      set({ cardOpen: false });
+      return;
+    }
+    set({ job: undefined, startError: undefined, cardOpen: false });
+  },
+}));
+
+/** The job's line in words: "Reviewing 3 of 10 skills", "Reviewed 10 skills", "Cancelled after 3 of 10 skills". */
+export function reviewJobHeadline(job: ReviewJob): string {
+  const of = `${job.done.toLocaleString()} of ${job.total.toLocaleString()} skill${job.total === 1 ? '' : 's'}`;
+  if (job.state === 'running') return `Reviewing ${of}`;
+  if (job.state === 'cancelled') return `Review all cancelled after ${of}`;
+  return `Reviewed ${job.done.toLocaleString()} skill${job.done === 1 ? '' : 's'}`;
+}
+
+/** What the job found, by verdict, in words (never "safe"). */
+export function reviewJobCounts(job: ReviewJob): string {
+  const parts: string[] = [];
+  if (job.risky > 0) parts.push(`${job.risky.toLocaleString()} risky`);
+  if (job.needsLook > 0) parts.push(`${job.needsLook.toLocaleString()} need${job.needsLook === 1 ? 's' : ''} a look`);
+  if (job.clean > 0) parts.push(`${job.clean.toLocaleString()} clean as checked`);
+  if (job.notReviewed > 0) parts.push(`${job.notReviewed.toLocaleString()} could not be reviewed`);
+  return parts.length > 0 ? parts.join(', ') : 'nothing reviewed yet';
+}

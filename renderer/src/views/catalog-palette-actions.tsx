@@ -1,0 +1,36 @@
+// The catalog's palette entries: sorting and filtering by verdict, and
+// "Open <skill>" — the name with any invisible character drawn as a marker (a
+// palette entry is plain text, so a bidi override would otherwise reverse
+// what follows it), its origin, its verdict in words and as a badge, and the
+// start of its description.
+import type { SpotlightActionData } from '@mantine/spotlight';
+import type { SkillEntry } from '../../../shared/model.js';
+import { VERDICT_LABEL, type Verdict } from '../../../shared/verdict.js';
+import { useCatalog } from '../state/catalog.js';
+import { VerdictBadge, verdictText } from '../components/VerdictBadge.js';
+import { shownName, shownText } from '../components/shown-text.js';
+import { useSelection } from '../state/selection.js';
+
+export function skillPaletteItem(entry: SkillEntry, key: string, originLabel: string | undefined): SpotlightActionData {
+  const counts = { errors: entry.errorCount, warnings: entry.warningCount };
+  return {
+    id: `skill-${key}`,
+    label: `Open ${shownName(`${entry.pathPrefix ? `${entry.pathPrefix}/` : ''}${entry.name}`)}`,
+    description: `${originLabel ? `${shownName(originLabel)} · ` : ''}${verdictText(entry.verdict, counts)} · ${shownText(entry.description.slice(0, 100))}`,
+    rightSection: <VerdictBadge verdict={entry.verdict} errors={counts.errors} warnings={counts.warnings} size="xs" />,
+    onClick: () => useSelection.getState().openSkill(key),
+  };
+}
+
+const VERDICT_FILTERS: readonly Verdict[] = ['risky', 'needs-look', 'clean-as-checked', 'not-reviewed'];
+
+/** Sort by verdict or name, and show only one verdict. */
+export function catalogViewActions(): SpotlightActionData[] {
+  const catalog = useCatalog.getState();
+  return [
+    catalog.sort === 'verdict'
+      ? { id: 'sort-name', label: 'Sort skills by name', onClick: () => useCatalog.getState().setSort('name') }
+      : { id: 'sort-verdict', label: 'Sort skills by verdict', description: 'Risky first, then Needs a look, Not reviewed yet, Clean as checked', onClick: () => useCatalog.getState().setSort('verdict') },
+    ...VERDICT_FILTERS.map((v) => ({ id: `filter-verdict-${v}`, label: `Filter: ${VERDICT_LABEL[v].toLowerCase()} skills`, onClick: () => useCatalog.getState().setVerdictFilter(v) })),
+  ];
+}

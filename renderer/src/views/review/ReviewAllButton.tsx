@@ -1,0 +1,162 @@
+// "Review all" above the catalog (one server, or All skills): reads and
+// reviews every skill as one job in the main process. While it runs, the
+// button shows how far it is and a card under it says which skill is at
+// work, with Cancel; the verdicts fill the rows as they arrive. When it ends,
+// the card sums up by verdict (never "safe") until it is closed.
+import { Button, CloseButton, Group, Popover, Progress, Stack, Text } from '@mantine/core';
+import { IconCircleX, IconListSearch } from '@tabler/icons-react';
+import type { ServerView } from '../../../../shared/model.js';
+import type { ReviewJob } from '../../../../shared/review-job.js';
+import { VERDICT_LABEL, type Verdict } from '../../../../shared/verdict.js';
+import { VERDICT_STYLE } from '../../components/VerdictBadge.js';
+import { useCatalog } from '../../state/catalog.js';
+import { reviewJobCounts, reviewJobHeadline, useReviewAll } from '../../state/review-all.js';
+import { ALL_SERVERS, useServers } from '../../state/servers.js';
+
+/** `serverId`: that server's skills; none: every connected server's. */
+export function ReviewAllButton({ serverId, disabled }: { serverId?: string; disabled?: boolean }) {
+  const job = useReviewAll((s) => s.job);
+  const startError = useReviewAll((s) => s.startError);
+  const cardOpen = useReviewAll((s) => s.cardOpen);
+  const setCardOpen = useReviewAll((s) => s.setCardOpen);
+  const anyConnected = useServers((s) => s.servers.some((v) => v.connection.status === 'connected'));
+  const running = job?.state === 'running';
+  const shown = cardOpen && (job !== undefined || startError !== undefined);
+  return (
+    <Popover opened={shown} onChange={setCardOpen} position="bottom-end" withArrow shadow="md" width={320} trapFocus={false} closeOnClickOutside={false} returnFocus>
+      <Popover.Target>
+        {running ? (
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconListSearch size={14} aria-hidden />}
+            onClick={() => setCardOpen(!cardOpen)}
+            aria-expanded={shown}
+            aria-label={`${reviewJobHeadline(job)}: ${shown ? 'hide' : 'show'} the progress`}
+            data-action="review-all-progress"
+          >
+            {job.done.toLocaleString()}/{job.total.toLocaleString()}
+          </Button>
+        ) : (
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconListSearch size={14} aria-hidden />}
+            onClick={() => void useReviewAll.getState().start(serverId)}
+            disabled={disabled ?? (serverId === undefined && !anyConnected)}
+            title={serverId === undefined ? 'Read and review every skill of every connected server' : 'Read and review every skill of this server'}
+            data-action="review-all"
+          >
+            Review all
+          </Button>
+        )}
+      </Popover.Target>
+      <Popover.Dropdown p="xs">{startError !== undefined ? <StartError message={startError} /> : job ? <JobCard job={job} /> : null}</Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function StartError({ message }: { message: string }) {
+  const dismiss = useReviewAll((s) => s.dismiss);
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" data-review-job="error">
+      <IconCircleX size={16} color="var(--mantine-color-red-text)" aria-hidden style={{ flex: '0 0 auto', marginTop: 2 }} />
+      <Text size="xs" style={{ flex: 1 }}>
+        Review all could not start: {message}
+      </Text>
+      <CloseButton size="xs" onClick={dismiss} aria-label="Dismiss" />
+    </Group>
+  );
+}
+
+function JobCard({ job }: { job: ReviewJob }) {
+  const { cancel, dismiss } = useReviewAll.getState();
+  const running = job.state === 'running';
+  const percent = job.total === 0 ? 100 : Math.round((job.done / job.total) * 100);
+  const servers = useServers((s) => s.servers);
+  const selected = useServers((s) => s.selectedServerId);
+  const where = scopeOf(job, servers, selected);
+  return (
+    <Stack gap={6} data-review-job={job.state} data-done={job.done} data-total={job.total} data-risky={job.risky} data-needs-look={job.needsLook} data-clean={job.clean} data-not-reviewed={job.notReviewed}>
+      <Group gap={6} wrap="nowrap" justify="space-between">
+        <Text size="sm" fw={600} role="status">
+          {reviewJobHeadline(job)}
+          {where ? ` · ${where}` : ''}
+        </Text>
+        <CloseButton size="xs" onClick={dismiss} aria-label={running ? 'Hide the progress (the review goes on)' : 'Close the summary'} data-action="dismiss-review-all" />
+      </Group>
+      {running ? <Progress value={percent} size="sm" animated aria-label="Review all progress" /> : null}
+      {running && job.current ? (
+        <Text size="xs" truncate title={job.current.skillUri}>
+          Now: <span data-review-current={job.current.skillUri}>{job.current.name}</span>
+        </Text>
+      ) : null}
+      <VerdictCounts job={job} />
+      {job.problems.length > 0 ? (
+        <Text size="xs" c="dimmed" lineClamp={3} title={job.problems.map((p) => `${p.name}: ${p.message}`).join('\n')}>
+          Not reviewed: {job.problems.map((p) => `${p.name} (${p.message})`).join('; ')}
+        </Text>
+      ) : null}
+      <Group gap={6} justify="flex-end">
+        {running ? (
+          <Button size="compact-xs" variant="light" color="red" onClick={() => void cancel()} data-action="cancel-review-all">
+            Cancel
+          </Button>
+        ) : job.risky + job.needsLook > 0 ? (
+          <Button size="compact-xs" variant="light" onClick={() => useCatalog.getState().setSort('verdict')} data-action="sort-by-verdict">
+            Sort by verdict
+          </Button>
+        ) : null}
+      </Group>
+      {job.state === 'cancelled' ? (
+        <Text size="xs" c="dimmed">
+          The skills not finished keep the review they had before, or none.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The verdicts that landed, each with its icon and word. */
+function VerdictCounts({ job }: { job: ReviewJob }) {
+  const parts: Array<{ verdict: Verdict; count: number }> = [
+    { verdict: 'risky', count: job.risky },
+    { verdict: 'needs-look', count: job.needsLook },
+    { verdict: 'clean-as-checked', count: job.clean },
+  ];
+  const shown = parts.filter((p) => p.count > 0);
+  if (shown.length === 0 && job.notReviewed === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        {reviewJobCounts(job)}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={10} wrap="wrap" aria-label={reviewJobCounts(job)}>
+      {shown.map(({ verdict, count }) => {
+        const s = VERDICT_STYLE[verdict];
+        return (
+          <Group key={verdict} gap={3} wrap="nowrap" data-review-job-verdict={verdict} data-count={count}>
+            <s.Icon size={14} aria-hidden style={{ color: `var(--mantine-color-${s.color}-text)` }} />
+            <Text size="xs">
+              {VERDICT_LABEL[verdict]}: {count.toLocaleString()}
+            </Text>
+          </Group>
+        );
+      })}
+      {job.notReviewed > 0 ? (
+        <Text size="xs" data-review-job-verdict="not-reviewed" data-count={job.notReviewed}>
+          Could not be reviewed: {job.notReviewed.toLocaleString()}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+/** Which servers the job covers, in words, when the catalog shows another selection. */
+function scopeOf(job: ReviewJob, servers: readonly ServerView[], selectedServerId: string): string | undefined {
+  if (job.serverIds.length !== 1) return selectedServerId === ALL_SERVERS ? undefined : 'all servers';
+  if (selectedServerId === job.serverIds[0]) return undefined;
+  return servers.find((s) => s.config.id === job.serverIds[0])?.config.label;
+}
