@@ -1,7 +1,8 @@
 // The rule set a check ran with: how many rules it holds and a version that
 // changes whenever one is added, removed or changes severity. Derived from
 // the catalogue of finding IDs (shared/findings.ts), so it cannot drift from
-// the rules that exist: the app's Checks tab and the command print the same.
+// the rules that exist: the app's Checks tab and the command (its text summary, `ruleset` in
+// --json, the SARIF driver's properties) say the same.
 import { FINDINGS } from './findings.js';
 import type { Severity } from './model.js';
 import { RISK_FINDINGS } from './risk-findings.js';

@@ -5,6 +5,7 @@ import { formatJunit } from './format-junit.js';
 import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
 import { verdictCounts } from './verdicts.js';
+import { RULESET } from '../../shared/ruleset.js';
 import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
 import { openSession, type SessionOptions } from './session.js';
@@ -40,7 +41,7 @@ export async function checkCommand(args: string[], io: Streams, sessionOptions: 
   try {
     const report = await runCheck(session, progress);
     const format = formats[0];
-    if (format === 'json') io.out.write(`${JSON.stringify({ ...report, verdicts: verdictCounts(report.skills), failOn, failing: report.findings.filter((f) => isFailing(f, failOn)).length }, null, 2)}\n`);
+    if (format === 'json') io.out.write(`${JSON.stringify({ ...report, verdicts: verdictCounts(report.skills), ruleset: RULESET, failOn, failing: report.findings.filter((f) => isFailing(f, failOn)).length }, null, 2)}\n`);
     else if (format === 'junit') io.out.write(formatJunit(report, failOn));
     else if (format === 'sarif') io.out.write(formatSarif(report, { root: values['sarif-root'] }));
     else io.out.write(formatText(report, wantsColour(io.out)));

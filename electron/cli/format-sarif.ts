@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { FINDINGS, isFindingId } from '../../shared/findings.js';
 import type { Finding, Severity } from '../../shared/model.js';
+import { RULESET } from '../../shared/ruleset.js';
 import { APP_VERSION } from '../app-version.js';
 import type { CheckReport } from './check.js';
 import { verdictCounts, verdictReason, verdictSummary } from './verdicts.js';
@@ -64,7 +65,7 @@ export function formatSarif(report: CheckReport, options: SarifOptions = {}): st
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules } },
+        tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules, properties: { ruleset: RULESET } } },
         automationDetails: { id: `skill-inspector/${report.server.label}/` },
         ...(options.root !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root.' } } } } : {}),
         invocations: [{ executionSuccessful: true }],

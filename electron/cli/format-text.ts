@@ -3,6 +3,7 @@
 // counts the verdicts and the findings.
 import { severityRank } from '../../shared/findings.js';
 import type { Finding, Severity } from '../../shared/model.js';
+import { RULESET } from '../../shared/ruleset.js';
 import { VERDICT_LABEL, type Verdict } from '../../shared/verdict.js';
 import type { CheckReport } from './check.js';
 import { verdictCounts, verdictReason, verdictSummary } from './verdicts.js';
@@ -40,6 +41,7 @@ export function formatText(report: CheckReport, colour: boolean): string {
   const count = (s: Severity) => report.findings.filter((f) => f.severity === s).length;
   lines.push(`\nVerdicts: ${verdictSummary(verdictCounts(report.skills))}.`);
   lines.push(`${report.skills.length} skill(s); ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info.`);
+  lines.push(ruleSetLine());
   return `${lines.join('\n')}\n`;
 }
 
@@ -50,4 +52,9 @@ function sorted(list: Finding[]): Finding[] {
 function where(f: Finding): string {
   const parts = [f.location.fileUri && f.location.fileUri !== f.location.skillUri ? f.location.fileUri : '', f.location.line ? `line ${f.location.line}` : '', f.location.field ?? ''].filter(Boolean);
   return parts.length ? `(${parts.join(', ')}) ` : '';
+}
+
+/** The rules the check ran, as the app's Checks tab says them: a finding list means nothing without the rule set it came from. */
+export function ruleSetLine(): string {
+  return `Rule set ${RULESET.version}: ${RULESET.conformanceRules} conformance rules, ${RULESET.contentRules} content-risk rules.`;
 }

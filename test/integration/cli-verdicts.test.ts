@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STDIO, FOLDER_SERVER, INCONSISTENT_SERVER, commandLine, runCli } from '../fixtures/cli/harness.js';
 import { childrenNamed, parseXml, type XmlElement } from '../fixtures/cli/xml.js';
+import { RULESET } from '../../shared/ruleset.js';
 import { ROOT } from '../support/paths.js';
 
 interface SkillJson {
@@ -23,6 +24,7 @@ interface ReportJson {
   skills: SkillJson[];
   findings: Array<{ id: string; severity: string; location: { skillUri?: string } }>;
   verdicts: Record<string, number>;
+  ruleset: unknown;
 }
 interface SarifJson {
   runs: Array<{
@@ -79,6 +81,8 @@ describe('check: verdicts on the demo server', { timeout: 120_000 }, () => {
     expect(run.stdout).not.toMatch(/Risky|safe/i);
     const clean = (await demoSkillCount()) - 1;
     expect(run.stdout).toContain(`\nVerdicts: 1 needs a look, ${clean} clean as checked.\n`);
+    // The rule set it ran, as the app's Checks tab names it.
+    expect(run.stdout).toContain(`\nRule set ${RULESET.version}: ${RULESET.conformanceRules} conformance rules, ${RULESET.contentRules} content-risk rules.\n`);
   });
 
   it('--json: a verdict and the review counts on every skill, and the verdict counts', async () => {
@@ -97,6 +101,7 @@ describe('check: verdicts on the demo server', { timeout: 120_000 }, () => {
       expect(skill.review, skill.uri).toMatchObject({ errors: 0, warnings: 0, complete: true });
     }
     expect(report.verdicts).toEqual({ risky: 0, 'needs-look': 1, 'not-reviewed': 0, 'clean-as-checked': (await demoSkillCount()) - 1 });
+    expect(report.ruleset).toEqual(RULESET);
   });
 });
 

@@ -1,13 +1,17 @@
 // Skill markdown, rendered safely: no raw HTML (skipHtml, no rehype-raw), no
 // navigation by the browser (every link is intercepted), no remote load until
 // the user asks. Relative links resolve against the skill root, the spec's
-// rule, and open that file of the same skill on the same server.
+// rule, and open that file of the same skill on the same server. Characters
+// a reader cannot see are drawn as marks, as in the Bytes view
+// (reveal-invisible.ts): rendered text never hides a bidi override.
 import { Anchor, Button, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconFile, IconLinkOff, IconPhoto } from '@tabler/icons-react';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { resolveReference } from '../../../shared/skill-uri.js';
+import { InvisibleText } from './InvisibleText.js';
+import { revealInvisible } from './reveal-invisible.js';
 import { stripFrontmatter } from './skill-md.js';
 
 export interface MarkdownProps {
@@ -22,11 +26,22 @@ export function Markdown({ source, skillUri, onOpenFile, onExternal }: MarkdownP
   const components: Components = {
     a: ({ href, children }) => <SkillLink href={href ?? ''} skillUri={skillUri} onOpenFile={onOpenFile} onExternal={onExternal}>{children}</SkillLink>,
     img: ({ src, alt }) => <DeferredImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} skillUri={skillUri} onOpenFile={onOpenFile} />,
+    // Only revealInvisible makes spans (raw HTML is skipped): each is a text run with marks to draw.
+    span: ({ node, ...props }) => {
+      const text = node?.properties?.['dataRevealText'];
+      return typeof text === 'string' ? (
+        <span data-revealed-text>
+          <InvisibleText text={text} />
+        </span>
+      ) : (
+        <span {...props} />
+      );
+    },
   };
   return (
     <div className="markdown-body" data-testid="markdown">
       {/* Links are resolved by SkillLink, never followed raw, so the URL is passed through untouched. */}
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components} urlTransform={(url) => url}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[revealInvisible]} skipHtml components={components} urlTransform={(url) => url}>
         {stripFrontmatter(source)}
       </ReactMarkdown>
     </div>

@@ -34,7 +34,7 @@ const FIELDS: readonly FieldSpec[] = [
   { key: 'maxListBytes', label: 'Listing size', description: 'Total size of one listing.', scale: MIB, unit: 'MiB', decimals: 2 },
   { key: 'logLimit', label: 'Protocol log size', description: 'Messages kept per server (oldest go first).', scale: 1, unit: 'messages' },
   { key: 'logBodyBytes', label: 'Protocol log bodies', description: 'Message bodies kept per server; older messages keep method, id, time and size.', scale: MIB, unit: 'MiB', decimals: 2 },
-  { key: 'readConcurrency', label: 'Files read at once', description: 'During Verify all.', scale: 1, unit: 'files' },
+  { key: 'readConcurrency', label: 'Skills read at once', description: 'During Verify all and Review all: how many skills are read side by side.', scale: 1, unit: 'skills' },
   { key: 'minListingRefreshMs', label: 'Re-list stale skills', description: "A listing is fetched again when the server's ttlMs runs out, but never sooner than this; 0 turns it off.", scale: 1000, unit: 'seconds', decimals: 0 },
 ];
 
