@@ -123,6 +123,13 @@ describe('verdicts in the catalog', () => {
     const badgeBox = (await page.locator(`${row('quarterly-financial-statement-reconciliation-assistant')} .mantine-Badge-root[data-verdict]`).boundingBox())!;
     expect(badgeBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height);
     await search('');
+
+    // With one server chosen, its label above the catalog is read in full, not pushed out by the actions.
+    await page.locator(`[data-server-label="${DEMO}"]`).click();
+    const label = page.locator('[data-catalog-server-label]');
+    await poll(() => label.textContent()).toBe(DEMO);
+    expect(await label.evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, title: el.getAttribute('title') }))).toEqual({ cut: false, title: DEMO });
+    await page.locator('[data-all-servers]').click();
   });
 
   it('says Risky with the error count after a review, and the Errors filter, the verdict sort and the sidebar agree', async () => {

@@ -33,14 +33,15 @@ export function CatalogHeader({ server }: { server: ServerView | undefined }) {
   const id = server.config.id;
   const connected = server.connection.status === 'connected';
   return (
-    <Group justify="space-between" px="sm" py={6} className="pane-header" wrap="nowrap" data-catalog-server={server.config.label}>
-      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+    // The label keeps at least a readable width: when the actions leave less, they move to a second line.
+    <Group justify="space-between" px="sm" py={6} rowGap={4} className="pane-header" wrap="wrap" data-catalog-server={server.config.label}>
+      <Group gap={6} wrap="nowrap" style={{ minWidth: '9rem', flex: '1 1 9rem' }}>
         <ConnectionDot status={server.connection.status} />
-        <Text size="sm" fw={700} truncate>
+        <Text size="sm" fw={700} truncate title={server.config.label} data-catalog-server-label>
           {server.config.label}
         </Text>
       </Group>
-      <Group gap={2} wrap="nowrap">
+      <Group gap={2} wrap="nowrap" ml="auto">
         <Tooltip label="List skills again (reads no file)" withArrow>
           <ActionIcon variant="subtle" size="sm" aria-label="Refresh the listing" disabled={!connected} onClick={() => serverActions.refresh(id)}>
             <IconRefresh size={16} />
