@@ -6,6 +6,7 @@
 import { checkCommand } from './check-command.js';
 import { demoServerCommand } from './demo-command.js';
 import { diffCommand } from './diff-command.js';
+import { gatewayCommand } from './gateway-command.js';
 import { runList, runLoad } from './host.js';
 import { lockCommand } from './lock-command.js';
 import { LockfileError } from './lockfile.js';
@@ -32,6 +33,8 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
         return await diffCommand(rest, io);
       case 'demo-server':
         return await demoServerCommand(rest, io);
+      case 'gateway':
+        return await gatewayCommand(rest, io);
       case 'list':
         return await runList(rest, io);
       case 'load':

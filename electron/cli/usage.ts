@@ -21,6 +21,7 @@ Commands:
   list         List one server's skills without reading any file.
   load         Load one skill as a host would (--skill <SKILL.md URI>): verify, then print it.
   demo-server  Serve the bundled sample skills (stdio, or --http PORT on 127.0.0.1).
+  gateway      Serve only approved skills, from the reviewed bytes, to any host (stdio, or --http PORT).
   help         Show this text.
 
 Naming a server (check, lock, verify, list, load):
@@ -47,6 +48,14 @@ diff:    skill-inspector diff <A> <B> [--a-header H] [--b-header H] [--json]
          or, as in every other command, in order: --stdio "<command>" [--env KEY=VALUE]... [--cwd <folder>],
          --url <url> [--header H]..., --config <file> --server <name>, --lock <file>[#<label>].
          A positional stdio: or config: side takes --a-env / --b-env (repeatable) and --a-cwd / --b-cwd.
+
+gateway: skill-inspector gateway [--data-dir <folder>] [--http <port>]
+         the app's approved and enabled skills, from its snapshot store (default: the app's data folder)
+         skill-inspector gateway --lock <file> --stdio "<command>" | --url <url> | --config <file> --server <name>
+         headless: the locked skills whose upstream bytes match the lock, checked at start and at every listing
+         --http <port>                    Streamable HTTP on 127.0.0.1 (0 picks a free port); every request needs
+                                          "Authorization: Bearer <token>": $SKILL_INSPECTOR_GATEWAY_TOKEN, else a
+                                          random one printed on stderr. docs/gateway.md has the URI scheme.
 
 Limits (the app's Settings, as flags; a message about a limit names its flag):
   --request-timeout-ms <ms>         check, lock, verify, diff, list, load: each answer and the handshake (default ${d.requestTimeoutMs})

@@ -1,0 +1,89 @@
+// `skill-inspector gateway`: the approved-skills gateway (electron/gateway/),
+// served to a host over stdio (the default; it ends when stdin closes) or
+// over Streamable HTTP on 127.0.0.1 with a bearer token (--http PORT).
+//
+//   gateway [--data-dir DIR]                      the app's approved and enabled skills, from its snapshots
+//   gateway --lock FILE --stdio "<cmd>" | --url … the locked skills whose upstream bytes still match the lock
+//
+// With --http, stderr says where it listens — `… listening on http://127.0.0.1:<port>/mcp` — and, unless the
+// token came from SKILL_INSPECTOR_GATEWAY_TOKEN, the token on the next line.
+import { unwatchFile, watchFile } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from '../data-dir.js';
+import { ApprovedCatalog } from '../gateway/approved-catalog.js';
+import { Gateway, type GatewayCatalog } from '../gateway/gateway.js';
+import { LockedCatalog } from '../gateway/locked-catalog.js';
+import { newGatewayToken, serveGatewayHttp, serveGatewayStdio } from '../gateway/serve.js';
+import { pickServer } from './lockfile.js';
+import { readLockfile } from './lockfile-io.js';
+import { LISTING_LIMITS, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
+import { openSession } from './session.js';
+import { describeStart } from './stdio-flags.js';
+import { progressTo, type Streams } from './streams.js';
+import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
+
+export const GATEWAY_TOKEN_ENV = 'SKILL_INSPECTOR_GATEWAY_TOKEN';
+
+const OPTIONS = {
+  ...TARGET_OPTIONS,
+  lock: { type: 'string' },
+  'data-dir': { type: 'string' },
+  http: { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  ...limitOptions([...new Set([...LISTING_LIMITS, ...READING_LIMITS])]),
+} as const;
+
+export async function gatewayCommand(args: string[], io: Streams): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+  if (positionals.length > 0) throw new UsageError(`gateway takes no positional arguments (got "${positionals[0]}").`);
+  const port = values.http === undefined ? undefined : parsePort(values.http);
+  const names = [values.stdio, values.url, values.config].some((v) => v !== undefined);
+  if (values.lock === undefined && names) throw new UsageError('gateway serves an upstream server only from a lockfile: give --lock <file> with --stdio, --url or --config.');
+  if (values.lock !== undefined && values['data-dir'] !== undefined) throw new UsageError('gateway takes --lock (headless, from a lockfile) or --data-dir (the app\'s approvals), not both.');
+  const warn = (line: string) => io.err.write(`${line}\n`);
+  const cleanup: Array<() => Promise<void> | void> = [];
+  let catalog: GatewayCatalog;
+  if (values.lock !== undefined) {
+    const target = await resolveTarget(values);
+    const lockfile = await readLockfile(values.lock);
+    const pinned = pickServer(lockfile, values.lock, { label: values.label, preferred: target.label });
+    progressTo(io.err, values.quiet)(`Connecting to ${target.label}${describeStart(target.transport)}…`);
+    const session = await openSession({ ...target, label: pinned.label }, limitSettings(values));
+    cleanup.push(() => session.close());
+    catalog = new LockedCatalog(session, pinned.label, pinned.server, warn);
+  } else {
+    catalog = new ApprovedCatalog(values['data-dir'] ?? defaultDataDir(), (line) => warn(`skill-inspector gateway: ${line}`));
+  }
+  const gateway = new Gateway(catalog, { onWarning: (line) => warn(`skill-inspector gateway: ${line}`) });
+  try {
+    // Checked before the first host is served.
+    const served = await gateway.sync();
+    progressTo(io.err, values.quiet)(`skill-inspector gateway: serving ${served.length} skill(s).`);
+    if (catalog instanceof ApprovedCatalog) {
+      // The app writes approvals.json whole (atomically) on every decision: each write is a chance the set changed.
+      const file = catalog.approvalsFile;
+      watchFile(file, { interval: 250 }, () => void gateway.sync().catch((error: unknown) => warn(`skill-inspector gateway: ${error instanceof Error ? error.message : String(error)}`)));
+      cleanup.push(() => unwatchFile(file));
+    }
+    if (port === undefined) {
+      const inputEnded = new Promise<number>((resolve) => {
+        process.stdin.once('end', () => resolve(0));
+        process.stdin.once('close', () => resolve(0));
+      });
+      serveGatewayStdio(gateway);
+      return await inputEnded;
+    }
+    const fromEnv = process.env[GATEWAY_TOKEN_ENV];
+    const http = await serveGatewayHttp(gateway, { port, token: fromEnv && fromEnv.length > 0 ? fromEnv : newGatewayToken() });
+    io.err.write(`skill-inspector gateway: listening on ${http.url}\n`);
+    if (!fromEnv) io.err.write(`skill-inspector gateway: token ${http.token}\n`);
+    return await new Promise<number>(() => undefined);
+  } finally {
+    for (const step of cleanup.reverse()) await step();
+  }
+}
+
+function parsePort(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) > 65535) throw new UsageError(`--http needs a port number from 0 to 65535 (0 picks a free one), got "${text}".`);
+  return Number(text);
+}

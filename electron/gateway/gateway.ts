@@ -1,0 +1,195 @@
+// The approved-skills gateway: an MCP server on the official SDK's server side
+// (SkillsExtension over a SkillSource) that serves the skills a catalog says
+// may be served — approved and enabled in the app, or locked and unchanged —
+// from bytes that were verified, never from upstream. Which catalog is behind
+// it (the app's data, a lockfile) is the catalog's business; this file only
+// maps the served set onto skills/list, skills/get, resources/read,
+// resources/directory/read and resources/list, and tells hosts when the set
+// changed (notifications/resources/list_changed).
+import { McpServer, ProtocolError, ProtocolErrorCode, type CacheHint, type Resource } from '@modelcontextprotocol/server';
+import { SkillsExtension, type SkillReadResult, type SkillSource } from '@modelcontextprotocol/server/ext/skills';
+import { canonicalUri } from '../../shared/skill-uri.js';
+import { APP_VERSION } from '../app-version.js';
+import { servedBytes, skillMdText, type ServedFile, type ServedSkill } from './served-skill.js';
+
+export interface GatewayCatalog {
+  /** Brings the served set up to date; called when a host starts a listing. */
+  refresh(): Promise<readonly ServedSkill[]>;
+  /** The approved bytes of one served file; the gateway checks them against its approved digest. */
+  readApproved(skill: ServedSkill, file: ServedFile): Promise<Uint8Array>;
+}
+
+export interface GatewayOptions {
+  /** ttlMs / cacheScope on every skills result: short, so hosts list again soon after a change. */
+  readonly cacheHint?: CacheHint;
+  /** Where problems go (a skill withheld, a read refused): stderr for the command. */
+  readonly onWarning?: (line: string) => void;
+}
+
+export const GATEWAY_CACHE_HINT: CacheHint = { ttlMs: 10_000, cacheScope: 'private' };
+
+export const GATEWAY_INSTRUCTIONS =
+  'Skill Inspector gateway: only skills a person reviewed and approved (or pinned in a lockfile), served from the verified bytes. ' +
+  'Each skill is under skill://<server label>/…, named by the server it came from.';
+
+const MIME: Record<string, string> = { md: 'text/markdown', txt: 'text/plain', json: 'application/json', yaml: 'application/yaml', yml: 'application/yaml', sh: 'application/x-sh', py: 'text/x-python', js: 'text/javascript', ts: 'text/x-typescript', html: 'text/html', csv: 'text/csv', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', pdf: 'application/pdf' };
+const DIRECTORY = 'inode/directory';
+
+function mimeOf(uri: string): string {
+  const name = uri.slice(uri.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 ? MIME[name.slice(dot + 1).toLowerCase()] : undefined) ?? 'application/octet-stream';
+}
+
+function setKey(skills: readonly ServedSkill[]): string {
+  return JSON.stringify(skills.map((s) => [s.entry.uri, s.entry.resources]).sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)));
+}
+
+export class Gateway {
+  private skills: readonly ServedSkill[] = [];
+  private byUri = new Map<string, ServedSkill>();
+  private byFile = new Map<string, { skill: ServedSkill; file: ServedFile }>();
+  private key = setKey([]);
+  private syncing: Promise<readonly ServedSkill[]> | undefined;
+  private readonly servers = new Set<McpServer>();
+  private readonly listeners: Array<() => void> = [];
+  private readonly extension: SkillsExtension;
+  private readonly warn: (line: string) => void;
+
+  constructor(
+    private readonly catalog: GatewayCatalog,
+    options: GatewayOptions = {},
+  ) {
+    this.warn = options.onWarning ?? (() => undefined);
+    this.extension = new SkillsExtension({
+      source: this.source(),
+      cacheHint: options.cacheHint ?? GATEWAY_CACHE_HINT,
+      onWarning: (w) => this.warn(`${w.path}: ${w.message}`),
+    });
+  }
+
+  /** The skills served now. */
+  get served(): readonly ServedSkill[] {
+    return this.skills;
+  }
+
+  /** Called after the served set changed (besides the list_changed notification to connected hosts). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Asks the catalog again; one refresh at a time, shared by whoever asks meanwhile. */
+  sync(): Promise<readonly ServedSkill[]> {
+    this.syncing ??= this.catalog
+      .refresh()
+      .then((skills) => {
+        this.install(skills);
+        return skills;
+      })
+      .finally(() => {
+        this.syncing = undefined;
+      });
+    return this.syncing;
+  }
+
+  /** A new MCP server for one host connection (stdio: one; HTTP: one per request). */
+  createServer(): McpServer {
+    const server = new McpServer({ name: 'skill-inspector-gateway', version: APP_VERSION }, { instructions: GATEWAY_INSTRUCTIONS });
+    this.extension.attach(server);
+    this.servers.add(server);
+    server.server.onclose = () => this.servers.delete(server);
+    return server;
+  }
+
+  private install(skills: readonly ServedSkill[]): void {
+    const byUri = new Map<string, ServedSkill>();
+    const byFile = new Map<string, { skill: ServedSkill; file: ServedFile }>();
+    const kept: ServedSkill[] = [];
+    // Parents before the skills nested in them: when the two disagree about a file, the parent keeps it.
+    const depth = (s: ServedSkill) => s.entry.uri.split('/').length;
+    for (const skill of [...skills].sort((a, b) => depth(a) - depth(b) || (a.entry.uri < b.entry.uri ? -1 : 1))) {
+      const key = canonicalUri(skill.entry.uri);
+      // A file two skills list (a nested skill's files are its parent's too) is one URI: it must be the same bytes for both.
+      const clash = [...skill.files].find(([f, file]) => byFile.has(f) && byFile.get(f)!.file.digest !== file.digest);
+      if (byUri.has(key) || clash !== undefined) {
+        this.warn(`${skill.label}: ${skill.upstreamUri} is not served: ${clash ? `${clash[1].uri} is already served with other bytes for another skill` : `${skill.entry.uri} is already served for another skill`}.`);
+        continue;
+      }
+      byUri.set(key, skill);
+      for (const [fileKey, file] of skill.files) if (!byFile.has(fileKey)) byFile.set(fileKey, { skill, file });
+      kept.push(skill);
+    }
+    const key = setKey(kept);
+    const changed = key !== this.key;
+    this.skills = kept;
+    this.byUri = byUri;
+    this.byFile = byFile;
+    this.key = key;
+    if (!changed) return;
+    for (const server of this.servers) if (server.isConnected()) Promise.resolve(server.server.sendResourceListChanged()).catch(() => undefined);
+    for (const listener of this.listeners) listener();
+  }
+
+  private source(): SkillSource {
+    return {
+      list: async ({ cursor }) => {
+        // One page: the gateway issues no cursor, so any cursor is one it never gave out.
+        if (cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown cursor ${JSON.stringify(cursor.slice(0, 80))}: this gateway lists every skill on one page.`);
+        const skills = await this.sync();
+        return { skills: skills.filter((s) => this.byUri.get(canonicalUri(s.entry.uri)) === s).map((s) => s.entry) };
+      },
+      get: async (uri) => this.byUri.get(canonicalUri(uri))?.entry,
+      read: async (uri) => this.read(uri),
+      readDirectory: async (uri) => this.readDirectory(uri),
+      listResources: async () => this.skills.map((s) => this.skillMdResource(s)),
+    };
+  }
+
+  private async read(uri: string): Promise<SkillReadResult | undefined> {
+    const found = this.byFile.get(canonicalUri(uri));
+    if (!found) return undefined;
+    const { skill, file } = found;
+    let bytes: Uint8Array;
+    try {
+      bytes = servedBytes(file, await this.catalog.readApproved(skill, file));
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      this.warn(`${skill.label}: read of ${file.upstreamUri} refused: ${why}`);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `${uri} could not be served: its approved bytes could not be read intact. ${why}`);
+    }
+    const mimeType = mimeOf(file.uri);
+    // Text when the bytes are UTF-8 and come back the same: what the digest covers is what is sent.
+    const text = skillMdText(bytes);
+    if (text !== undefined && Buffer.from(text, 'utf8').equals(Buffer.from(bytes))) return { text, mimeType };
+    return { bytes, mimeType };
+  }
+
+  private skillMdResource(skill: ServedSkill): Resource {
+    const { name, description } = skill.entry.frontmatter;
+    return { uri: skill.entry.uri, name: String(name), ...(typeof description === 'string' ? { description } : {}), mimeType: 'text/markdown' };
+  }
+
+  /** The direct children of a folder inside a served skill, from its served files only. */
+  private async readDirectory(uri: string): Promise<{ resources: Resource[] } | undefined> {
+    const dir = canonicalUri(uri).replace(/\/+$/, '');
+    const children = new Map<string, Resource>();
+    let inSkill = false;
+    for (const skill of this.skills) {
+      const root = canonicalUri(skill.entry.uri).replace(/\/SKILL\.md$/, '');
+      if (dir !== root && !dir.startsWith(`${root}/`)) continue;
+      inSkill = true;
+      for (const file of skill.files.values()) {
+        const key = canonicalUri(file.uri);
+        if (!key.startsWith(`${dir}/`)) continue;
+        const rest = key.slice(dir.length + 1);
+        const slash = rest.indexOf('/');
+        const name = slash < 0 ? rest : rest.slice(0, slash);
+        const child = `${dir}/${name}`;
+        if (children.has(child)) continue;
+        children.set(child, slash < 0 ? { uri: child, name, mimeType: mimeOf(child), size: file.size } : { uri: child, name, mimeType: DIRECTORY });
+      }
+    }
+    if (!inSkill || children.size === 0) return undefined;
+    return { resources: [...children.values()].sort((a, b) => (a.uri < b.uri ? -1 : 1)) };
+  }
+}

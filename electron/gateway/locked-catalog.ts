@@ -1,0 +1,95 @@
+// The gateway's catalog from a lockfile (headless: no app, no approvals):
+// the locked skills whose upstream bytes still match the lock. At start and at
+// every listing the upstream server is listed and every file of every locked
+// skill is read through the engine — verified against the listing, then
+// against the lock — and the verified bytes are kept in memory: what hosts
+// are sent is exactly those bytes, never fetched again unchecked. A skill that
+// drifted leaves the gateway, and one line on stderr names what changed.
+import type { LockedServer, LockedSkill } from '../cli/lockfile.js';
+import type { CliSession } from '../cli/session.js';
+import { canonicalUri } from '../../shared/skill-uri.js';
+import { forEachLimited } from '../skills/concurrency.js';
+import { sha256Digest } from '../snapshots/snapshot-store.js';
+import type { GatewayCatalog } from './gateway.js';
+import { namespaceOf } from './namespace.js';
+import { buildServedSkill, type ServedFile, type ServedSkill } from './served-skill.js';
+
+type Checked = { readonly ok: true; readonly skill: ServedSkill; readonly bytes: Map<string, Buffer> } | { readonly ok: false; readonly why: string };
+
+export class LockedCatalog implements GatewayCatalog {
+  /** Verified bytes of every served file, by canonical upstream URI. */
+  private bytes = new Map<string, Buffer>();
+  /** What was last said about each skill, so a drift is said once, not at every listing. */
+  private readonly said = new Map<string, string>();
+
+  constructor(
+    private readonly session: CliSession,
+    readonly label: string,
+    private readonly locked: LockedServer,
+    private readonly warn: (line: string) => void,
+  ) {}
+
+  async refresh(): Promise<readonly ServedSkill[]> {
+    const { engine, rpc } = this.session;
+    await engine.refresh(rpc, this.session.connection.snapshot.capabilities);
+    const results = new Map<string, Checked>();
+    const skills = Object.entries(this.locked.skills);
+    await forEachLimited(skills, this.session.settings.readConcurrency, async ([uri, locked]) => {
+      results.set(uri, await this.check(uri, locked));
+    });
+    const served: ServedSkill[] = [];
+    const bytes = new Map<string, Buffer>();
+    for (const [uri] of skills) {
+      const result = results.get(uri)!;
+      if (result.ok) {
+        served.push(result.skill);
+        for (const [key, value] of result.bytes) bytes.set(key, value);
+        if (this.said.get(uri) !== 'served') {
+          if (this.said.has(uri)) this.warn(`skill-inspector gateway: ${this.label}: ${uri} matches the lock again and is served.`);
+          this.said.set(uri, 'served');
+        }
+      } else if (this.said.get(uri) !== result.why) {
+        this.warn(`skill-inspector gateway: ${this.label}: ${uri} is not served: ${result.why}`);
+        this.said.set(uri, result.why);
+      }
+    }
+    this.bytes = bytes;
+    return served;
+  }
+
+  async readApproved(_skill: ServedSkill, file: ServedFile): Promise<Uint8Array> {
+    const bytes = this.bytes.get(canonicalUri(file.upstreamUri));
+    if (!bytes) throw new Error(`${file.upstreamUri} is no longer held: its skill left the gateway.`);
+    return bytes;
+  }
+
+  private async check(uri: string, locked: LockedSkill): Promise<Checked> {
+    if (locked.resources === 'dynamic') return { ok: false, why: 'the lock pins it as "dynamic", so there are no bytes to serve it from.' };
+    const { engine, rpc, serverId } = this.session;
+    const record = engine.record(serverId, uri);
+    if (!record) return { ok: false, why: 'the server no longer lists it.' };
+    const listed = Array.isArray(record.entry.resources) ? record.entry.resources : [];
+    const byUri = new Map(listed.map((r) => [canonicalUri(r.uri), r]));
+    for (const file of locked.resources) {
+      const now = byUri.get(canonicalUri(file.uri));
+      if (!now) return { ok: false, why: `${file.uri} is no longer among its files.` };
+      if (now.digest !== file.digest || now.size !== file.size) return { ok: false, why: `${file.uri} changed: the lock pins ${file.digest} (${file.size} bytes), the server lists ${now.digest} (${now.size} bytes).` };
+    }
+    const lockedUris = new Set(locked.resources.map((f) => canonicalUri(f.uri)));
+    const added = listed.find((r) => !lockedUris.has(canonicalUri(r.uri)));
+    if (added) return { ok: false, why: `${added.uri} was added to it; the lock does not pin it.` };
+    const bytes = new Map<string, Buffer>();
+    for (const file of locked.resources) {
+      const read = await engine.readFile(rpc, uri, file.uri, { keepBytes: true });
+      const got = read.bytes;
+      if (read.check.state !== 'verified' || !got) return { ok: false, why: `${file.uri} did not verify when read (${'message' in read.check ? read.check.message : read.check.state}).` };
+      if (got.byteLength !== file.size || sha256Digest(got) !== file.digest) return { ok: false, why: `${file.uri} changed: the server sent other bytes than the lock pins (${file.digest}, ${file.size} bytes).` };
+      bytes.set(canonicalUri(file.uri), got);
+    }
+    const skillMd = bytes.get(canonicalUri(uri));
+    if (!skillMd) return { ok: false, why: 'the lock does not pin its SKILL.md.' };
+    // A lockfile grants nothing: allowed-tools is never served from one.
+    const built = buildServedSkill({ serverId: this.label, label: this.label, namespace: namespaceOf(this.label), upstreamUri: uri, resources: locked.resources, skillMd, allowedToolsGranted: false });
+    return built.ok ? { ok: true, skill: built.skill, bytes } : { ok: false, why: `${built.reason}.` };
+  }
+}

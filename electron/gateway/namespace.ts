@@ -1,0 +1,55 @@
+// The gateway's URI scheme (docs/gateway.md): every upstream skill is served
+// under `skill://<namespace>/…`, where the namespace comes from the server's
+// host-assigned label — never its self-reported serverInfo.name — so two
+// servers' skills never collide and a host can tell where each one came from.
+//
+//   upstream skill://pdf-tools/SKILL.md on the server labelled "Mutable skills"
+//   gateway  skill://mutable-skills/pdf-tools/SKILL.md
+//
+// The namespace takes the authority (SEP-2640: a reg-name, never resolved),
+// and the upstream skill path follows it as an organisational prefix, so the
+// final segment is still the skill's name and relative references inside a
+// skill resolve exactly as they did upstream. A URI of another scheme keeps
+// its scheme as one `~<scheme>` segment (`github://o/r/x/SKILL.md` →
+// `skill://<ns>/~github/o/r/x/SKILL.md`): `~` starts no skill name.
+import { createHash } from 'node:crypto';
+import { parseUri } from '../../shared/skill-uri.js';
+
+const MAX_NAMESPACE = 63;
+
+/** The namespace segment of one label: lowercase a-z, 0-9 and single hyphens, at most 63 characters. */
+export function namespaceOf(label: string): string {
+  const slug = label
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_NAMESPACE)
+    .replace(/-+$/, '');
+  return slug === '' ? 'server' : slug;
+}
+
+/**
+ * One namespace per label, all different: labels that read the same once
+ * slugged ("Acme Docs", "acme-docs") are told apart by a short hash of the
+ * label, given in code-point order so the same labels always get the same names.
+ */
+export function namespacesOf(labels: Iterable<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const label of [...new Set(labels)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    let ns = namespaceOf(label);
+    if (taken.has(ns)) ns = `${ns.slice(0, MAX_NAMESPACE - 9).replace(/-+$/, '')}-${createHash('sha256').update(label).digest('hex').slice(0, 8)}`;
+    taken.add(ns);
+    out.set(label, ns);
+  }
+  return out;
+}
+
+/** The gateway URI of an upstream URI, or undefined when the upstream URI has no `scheme://` form to map. */
+export function gatewayUri(namespace: string, upstreamUri: string): string | undefined {
+  const parsed = parseUri(upstreamUri);
+  if (!parsed?.hasAuthority || parsed.authority === '' || /[?#]/.test(upstreamUri)) return undefined;
+  const rest = upstreamUri.slice(upstreamUri.indexOf('://') + 3);
+  return parsed.scheme === 'skill' ? `skill://${namespace}/${rest}` : `skill://${namespace}/~${parsed.scheme}/${rest}`;
+}

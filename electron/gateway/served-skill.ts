@@ -1,0 +1,119 @@
+// What the gateway serves for one approved (or locked) skill: the entry under
+// gateway URIs, with the digests and sizes of the bytes it serves — the
+// approved ones, file for file — and, for each file, where its bytes come
+// from. The one served file that can differ from the approved bytes is a
+// SKILL.md whose allowed-tools was not granted (allowed-tools.ts); its digest
+// is then that of the cut file, which is rebuilt from the approved bytes on
+// every read and must hash the same again.
+import type { Skill } from '@modelcontextprotocol/server/ext/skills';
+import type { SkillFileRef } from '../../shared/model.js';
+import { canonicalUri } from '../../shared/skill-uri.js';
+import { parseFrontmatter } from '../skills/frontmatter.js';
+import { sha256Digest } from '../snapshots/snapshot-store.js';
+import { ALLOWED_TOOLS, withoutAllowedTools } from './allowed-tools.js';
+import { gatewayUri } from './namespace.js';
+
+export interface ServedFile {
+  /** The file's URI on the gateway. */
+  readonly uri: string;
+  readonly upstreamUri: string;
+  /** The approved (or locked) bytes' digest: what the bytes read from the store must hash to. */
+  readonly approvedDigest: string;
+  /** What the host is told, and is sent. Equal to the approved digest except for a cut SKILL.md. */
+  readonly digest: string;
+  readonly size: number;
+  /** The SKILL.md of a skill whose allowed-tools was not granted: served without that field. */
+  readonly cutAllowedTools: boolean;
+}
+
+export interface ServedSkill {
+  /** The upstream server's identity in the catalog behind the gateway (the app's server id; the label for a lockfile). */
+  readonly serverId: string;
+  /** The upstream server's host-assigned label. */
+  readonly label: string;
+  readonly upstreamUri: string;
+  readonly entry: Skill;
+  /** By canonical gateway URI. */
+  readonly files: ReadonlyMap<string, ServedFile>;
+  /** Whether allowed-tools is served (granted, and requested). */
+  readonly allowedTools: boolean;
+}
+
+export interface ApprovedSkillInput {
+  readonly serverId: string;
+  readonly label: string;
+  readonly namespace: string;
+  readonly upstreamUri: string;
+  readonly resources: readonly SkillFileRef[];
+  /** The approved SKILL.md bytes, already checked against their digest. */
+  readonly skillMd: Uint8Array;
+  readonly allowedToolsGranted: boolean;
+}
+
+export type BuildResult = { readonly ok: true; readonly skill: ServedSkill } | { readonly ok: false; readonly reason: string };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** SKILL.md as text, or undefined when its bytes are not UTF-8 (hosts need it as text). */
+export function skillMdText(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+export function buildServedSkill(input: ApprovedSkillInput): BuildResult {
+  const entryUri = gatewayUri(input.namespace, input.upstreamUri);
+  if (!entryUri) return { ok: false, reason: `${input.upstreamUri} has no scheme://authority form to serve it under` };
+  const text = skillMdText(input.skillMd);
+  if (text === undefined) return { ok: false, reason: 'its SKILL.md is not UTF-8 text' };
+  const parsed = parseFrontmatter(text);
+  if (!parsed.ok) return { ok: false, reason: `its SKILL.md frontmatter cannot be read (${parsed.message})` };
+  let frontmatter = parsed.value;
+  let skillMd: { digest: string; size: number } | undefined;
+  const requested = Object.hasOwn(frontmatter, ALLOWED_TOOLS);
+  if (requested && !input.allowedToolsGranted) {
+    const cut = withoutAllowedTools(text, frontmatter);
+    if (!cut.ok) return { ok: false, reason: `allowed-tools is not granted and cannot be left out: ${cut.reason}` };
+    const bytes = Buffer.from(cut.text, 'utf8');
+    frontmatter = cut.frontmatter;
+    skillMd = { digest: sha256Digest(bytes), size: bytes.byteLength };
+  }
+  const ownKey = canonicalUri(input.upstreamUri);
+  const files = new Map<string, ServedFile>();
+  const resources: Skill['resources'] = [];
+  for (const r of input.resources) {
+    const uri = gatewayUri(input.namespace, r.uri);
+    if (!uri) return { ok: false, reason: `its file ${r.uri} has no scheme://authority form to serve it under` };
+    const own = canonicalUri(r.uri) === ownKey;
+    const served: ServedFile = { uri, upstreamUri: r.uri, approvedDigest: r.digest, digest: own && skillMd ? skillMd.digest : r.digest, size: own && skillMd ? skillMd.size : r.size, cutAllowedTools: own && skillMd !== undefined };
+    const key = canonicalUri(uri);
+    if (files.has(key)) return { ok: false, reason: `${r.uri} is listed twice` };
+    files.set(key, served);
+    resources.push({ uri, digest: served.digest, size: served.size });
+  }
+  if (!files.has(canonicalUri(entryUri))) return { ok: false, reason: 'its SKILL.md is not among its approved files' };
+  const { name, description } = frontmatter;
+  if (typeof name !== 'string' || typeof description !== 'string') return { ok: false, reason: 'its SKILL.md frontmatter has no string name and description' };
+  return {
+    ok: true,
+    skill: { serverId: input.serverId, label: input.label, upstreamUri: input.upstreamUri, entry: { uri: entryUri, frontmatter: { ...frontmatter, name, description }, resources }, files, allowedTools: requested && input.allowedToolsGranted },
+  };
+}
+
+/**
+ * The bytes to send for one file, from bytes that must hash to its approved
+ * digest. A cut SKILL.md is cut again and must hash to what the entry says,
+ * or nothing is sent.
+ */
+export function servedBytes(file: ServedFile, approved: Uint8Array): Uint8Array {
+  if (sha256Digest(approved) !== file.approvedDigest) throw new Error(`${file.uri}: the stored bytes no longer hash to the approved ${file.approvedDigest}; not served.`);
+  if (!file.cutAllowedTools) return approved;
+  const text = skillMdText(approved);
+  const original = text === undefined ? undefined : parseFrontmatter(text);
+  const cut = text !== undefined && original?.ok ? withoutAllowedTools(text, original.value) : undefined;
+  const bytes = cut?.ok ? Buffer.from(cut.text, 'utf8') : undefined;
+  if (!bytes || sha256Digest(bytes) !== file.digest) throw new Error(`${file.uri}: SKILL.md without allowed-tools did not come out as listed; not served.`);
+  return bytes;
+}
