@@ -1,8 +1,10 @@
 // "Review all" above the catalog (one server, or All skills): reads and
 // reviews every skill as one job in the main process. While it runs, the
-// button shows how far it is and a card under it says which skill is at
+// button shows how far it is and a card beside it says which skill is at
 // work, with Cancel; the verdicts fill the rows as they arrive. When it ends,
-// the card sums up by verdict (never "safe") until it is closed.
+// the card sums up by verdict (never "safe") until it is closed. The card
+// opens to the right of the catalog, never over it: the search, the filters,
+// the sort and the rows the verdicts land in stay in reach while it is open.
 import { Button, CloseButton, Group, Popover, Progress, Stack, Text } from '@mantine/core';
 import { IconCircleX, IconListSearch } from '@tabler/icons-react';
 import type { ServerView } from '../../../../shared/model.js';
@@ -23,7 +25,7 @@ export function ReviewAllButton({ serverId, disabled }: { serverId?: string; dis
   const running = job?.state === 'running';
   const shown = cardOpen && (job !== undefined || startError !== undefined);
   return (
-    <Popover opened={shown} onChange={setCardOpen} position="bottom-end" withArrow shadow="md" width={320} trapFocus={false} closeOnClickOutside={false} returnFocus>
+    <Popover opened={shown} onChange={setCardOpen} position="right-start" withArrow shadow="md" width={320} trapFocus={false} closeOnClickOutside={false} returnFocus>
       <Popover.Target>
         {running ? (
           <Button
