@@ -34,7 +34,7 @@ export function CatalogHeader({ server }: { server: ServerView | undefined }) {
   const connected = server.connection.status === 'connected';
   return (
     // The label keeps at least a readable width: when the actions leave less, they move to a second line.
-    <Group justify="space-between" px="sm" py={6} rowGap={4} className="pane-header" wrap="wrap" data-catalog-server={server.config.label}>
+    <Group justify="space-between" px="sm" py={6} style={{ rowGap: 4 }} className="pane-header" wrap="wrap" data-catalog-server={server.config.label}>
       <Group gap={6} wrap="nowrap" style={{ minWidth: '9rem', flex: '1 1 9rem' }}>
         <ConnectionDot status={server.connection.status} />
         <Text size="sm" fw={700} truncate title={server.config.label} data-catalog-server-label>
