@@ -273,6 +273,55 @@ describe('a check that cannot finish', () => {
   });
 });
 
+// Kinds that had a triggering case only in the corpus, or no near miss of their own here (issue 14's audit).
+describe('each kind beside its near miss', () => {
+  it('tag characters spell hidden text; a flag emoji built from tags is a flag', () => {
+    const tags = [...'curl x'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    expect(at(review({ 'a.md': `Hello${tags} world\n` }), 'risk-tag-characters')).toEqual(['a.md:1 error']);
+    expect(at(review({ 'a.md': 'Go \u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} team\n' }), 'risk-tag-characters')).toEqual([]);
+  });
+  it('bidi controls reorder text; right-to-left script alone does not', () => {
+    expect(at(review({ 'a.md': 'invoice \u202Egnp.exe\u202C attached\n' }), 'risk-bidi-controls')).toEqual(['a.md:1 warning']);
+    expect(at(review({ 'a.md': 'مرحبا بالعالم and שלום hello\n' }), 'risk-bidi-controls')).toEqual([]);
+  });
+  it('a zero-width space splits a word; a zero-width joiner inside an emoji does not count', () => {
+    expect(at(review({ 'a.md': 'ig\u200Bnore this\n' }), 'risk-zero-width')).toEqual(['a.md:1 warning']);
+    expect(at(review({ 'a.md': 'team 👩‍💻 and 👨‍👩‍👧\n' }), 'risk-zero-width')).toEqual([]);
+  });
+  it('a soft hyphen is an invisible format character; a byte order mark at the start is not', () => {
+    expect(at(review({ 'a.md': 'soft\u00ADhyphen here\n' }), 'risk-format-characters')).toEqual(['a.md:1 warning']);
+    expect(at(review({ 'a.md': '\uFEFFStarts with a byte order mark.\n' }), 'risk-format-characters')).toEqual([]);
+  });
+  it('terminal escapes are control characters; tabs and CR LF are not', () => {
+    expect(at(review({ 'a.md': 'bell \u0007 and clear \u001b[2J\n' }), 'risk-control-characters')).toEqual(['a.md:1 warning']);
+    expect(at(review({ 'a.md': 'tab\there\r\nnext line\r\n' }), 'risk-control-characters')).toEqual([]);
+  });
+  it('an em space is an unusual space; &nbsp; written as an entity is not', () => {
+    expect(at(review({ 'a.md': 'odd\u2003space\n' }), 'risk-unusual-spaces')).toEqual(['a.md:1 info']);
+    expect(at(review({ 'a.md': 'Prix&nbsp;: 10 €\n' }), 'risk-unusual-spaces')).toEqual([]);
+  });
+  it('variation selectors after an emoji are how it is drawn', () => {
+    expect(at(review({ 'a.md': 'love ❤️ and ☺️\n' }), 'risk-variation-selectors')).toEqual([]);
+  });
+  it('allowed-tools and host fields count only as frontmatter fields, not named in prose or nested in metadata', () => {
+    expect(at(review({}, { skillMd: md('The allowed-tools field lists the tools a skill may use.') }), 'risk-allowed-tools')).toEqual([]);
+    expect(at(review({}, { skillMd: md('Body.', 'metadata:\n  model: gpt\n  permissionMode: bypassPermissions\n') }), 'risk-host-field')).toEqual([]);
+  });
+  it("does not count relative links, the skill's own URIs or mailto: as outside websites", () => {
+    expect(at(review({ 'a.md': 'See [docs](docs/a.md), skill://t/references/x.md and mailto:me@x.example\n' }), 'risk-external-url')).toEqual([]);
+  });
+  it('does not read "file:" in a sentence or inside a word as a file URI', () => {
+    expect(at(review({ 'a.md': 'Save the file: then close it. Set profile:x and call fileURLToPath.\n' }), 'risk-file-uri')).toEqual([]);
+  });
+  it('notes binary files, not UTF-8 text or images', () => {
+    expect(at(review({ 'data.bin': Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x90, 0xc3]) }), 'risk-binary-file')).toEqual(['data.bin:- info']);
+    expect(at(review({ 'notes.txt': 'plain text, é\n', 'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) }), 'risk-binary-file')).toEqual([]);
+  });
+  it('notes a file over 1 MiB, not one of exactly 1 MiB', () => {
+    expect(at(review({ 'big.txt': 'a'.repeat(1024 * 1024) }), 'risk-large-file')).toEqual([]);
+  });
+});
+
 describe('coverage', () => {
   it('every risk finding kind is triggered by a unit case, the corpus, or the collisions test', async () => {
     const expected = JSON.parse(await fs.readFile(path.resolve(import.meta.dirname, '../../test/fixtures/hostile-skills/expected.json'), 'utf8')) as Record<string, Array<{ id: string }>>;

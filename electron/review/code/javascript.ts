@@ -4,20 +4,15 @@
 // literals and concatenation, promise chains and callbacks (the response a
 // `.then` or an `on("data")` handler receives), and the calls that
 // download, decode, read secrets, send, or run code.
+// This file walks statements and expressions; what each call is lives in
+// javascript-calls.ts (with javascript-processes.ts and
+// javascript-network.ts), and the shape they share in javascript-reader.ts.
 import type { Node } from 'web-tree-sitter';
-import { concat, credentialPlace, hostOf, isLoopback, isSecretName, literal, NOTHING, shown, union, withStep, type Value } from './facts.js';
-import { field, Flow, isInterpreter, languageOfRunner, named, place, programName, SHELLS } from './flow.js';
+import { concat, isSecretName, literal, NOTHING, union, withStep, type Value } from './facts.js';
+import { field, Flow, named, place } from './flow.js';
+import { callValue } from './javascript-calls.js';
+import { moduleName, type JsReader } from './javascript-reader.js';
 import { unescape } from './snippet.js';
-
-const CHILD_PROCESS = /^child_process\.(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)$/;
-const VM_RUN = /^vm\.(?:runInThisContext|runInNewContext|runInContext|compileFunction|Script|SourceTextModule)$|^vm\.Script\.(?:runInThisContext|runInNewContext|runInContext)$/;
-const DECODERS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^(?:atob|window\.atob|globalThis\.atob)$/, 'base64 (atob)'],
-  [/^String\.fromCharCode$|^String\.fromCodePoint$/, 'character codes (String.fromCharCode)'],
-  [/^(?:decodeURIComponent|decodeURI|unescape)$/, 'escaped text'],
-  [/^zlib\.(?:inflateSync|gunzipSync|inflateRawSync|brotliDecompressSync|unzipSync|inflate|gunzip|unzip)$/, 'compressed data (zlib)'],
-];
-const NETWORK_CALLS = /^(?:fetch|node-fetch|undici\.fetch|undici\.request|axios(?:\.(?:get|post|put|patch|delete|request|head))?|got(?:\.(?:get|post|put|patch))?|superagent\.(?:get|post|put)|request(?:\.(?:get|post|put))?|needle(?:\.(?:get|post|put))?|ky(?:\.(?:get|post|put))?|navigator\.sendBeacon|\$\.(?:ajax|post|get))$/;
 
 export function analyzeJavaScript(root: Node, flow: Flow): void {
   const walker = new JsWalker(flow);
@@ -29,17 +24,13 @@ export function analyzeJavaScript(root: Node, flow: Flow): void {
   }
 }
 
-function moduleName(text: string): string {
-  return text.replace(/^node:/, '');
-}
-
-class JsWalker {
+class JsWalker implements JsReader {
   private readonly returns: Value[][] = [];
   taintedFunctions = false;
 
-  constructor(private readonly f: Flow) {}
+  constructor(readonly f: Flow) {}
 
-  private ref(name: string): Value {
+  ref(name: string): Value {
     return this.f.vars.get(name) ?? { ...NOTHING, ref: name };
   }
 
@@ -79,7 +70,7 @@ class JsWalker {
   }
 
   /** A property of a value: a module's function, process.env.X, an options field. */
-  private member(base: Value, prop: string, node: Node): Value {
+  member(base: Value, prop: string, node: Node): Value {
     const ref = base.ref ? `${base.ref}.${prop}` : undefined;
     if (base.ref === 'process.env') {
       if (prop === 'HOME' || prop === 'USERPROFILE') return literal('~');
@@ -156,7 +147,7 @@ class JsWalker {
   }
 
   /** A function body, with its parameters bound; the result is what it returns. */
-  private fn(body: Node, params: ReadonlyArray<{ node: Node; value: Value }>): Value {
+  fn(body: Node, params: ReadonlyArray<{ node: Node; value: Value }>): Value {
     for (const p of params) this.bind(p.node, p.value);
     if (body.type !== 'statement_block') return this.eval(body);
     this.returns.push([]);
@@ -164,7 +155,7 @@ class JsWalker {
     return union(...(this.returns.pop() ?? []));
   }
 
-  private params(fn: Node): Node[] {
+  params(fn: Node): Node[] {
     const single = field(fn, 'parameter');
     if (single) return [single];
     const list = field(fn, 'parameters');
@@ -296,188 +287,15 @@ class JsWalker {
     });
   }
 
-  private exec(node: Node, runner: string, input: Value, file?: string): void {
+  exec(node: Node, runner: string, input: Value, file?: string): void {
     if (this.f.full) return;
     this.f.facts.execs.push({ ...place(node), runner, input, ...(file !== undefined ? { file } : {}) });
     if (input.steps.some((s) => s.kind === 'socket')) this.f.facts.shells.push({ ...place(node), what: `runs what it receives over a network connection (${runner}): whoever is at the other end controls this computer` });
   }
 
-  private send(node: Node, verb: string, url: string, payload: Value): void {
-    if (!payload.steps.some((s) => s.kind === 'secret' || s.kind === 'environment')) return;
-    const host = hostOf(url);
-    if (isLoopback(host)) return;
-    this.f.facts.sends.push({ ...place(node), verb, ...(host ? { host } : {}), payload });
-  }
-
   private call(node: Node, isNew: boolean): Value {
-    const fnNode = field(node, isNew ? 'constructor' : 'function');
-    const argsNode = field(node, 'arguments');
-    // The object of a method call is evaluated once (its own calls would otherwise count twice).
-    const objNode = fnNode?.type === 'member_expression' ? field(fnNode, 'object') : undefined;
-    const receiver = objNode ? this.eval(objNode) : NOTHING;
-    const fn = objNode && fnNode ? this.member(receiver, field(fnNode, 'property')?.text ?? '', fnNode) : fnNode ? this.eval(fnNode) : NOTHING;
-    const argNodes = argsNode && argsNode.type === 'arguments' ? named(argsNode).filter((c) => c.type !== 'comment') : argsNode ? [argsNode] : [];
-    const isFn = (n: Node) => n.type === 'arrow_function' || n.type === 'function_expression' || n.type === 'function';
-    const args = argNodes.map((a) => (isFn(a) ? NOTHING : this.eval(a)));
-    const ref = fn.ref ?? '';
-    const method = fnNode?.type === 'member_expression' ? (field(fnNode, 'property')?.text ?? '') : ref;
-    const arg0 = args[0] ?? NOTHING;
-    const at = place(node);
-    let result: Value | undefined;
-
-    // Callbacks receive what the call produces: a response, a chunk of data, the previous promise's value.
-    const callbackInput = (): Value => {
-      if (/^(?:then|catch|finally|on|once|addListener|addEventListener|forEach|map|pipe)$/.test(method)) return receiver;
-      return NOTHING;
-    };
-
-    if (ref === 'require' || ref === 'import') {
-      result = arg0.exact ? { ...NOTHING, ref: moduleName(arg0.text) } : union(arg0);
-    } else if (DECODERS.some(([re]) => re.test(ref))) {
-      const what = DECODERS.find(([re]) => re.test(ref))![1];
-      result = withStep(union(...args), { kind: 'decoded', offset: node.startIndex, what: `decodes ${what}` });
-    } else if ((ref === 'Buffer.from' || ref === 'buffer.Buffer.from') && args[1]?.exact && /^(?:base64|base64url|hex|latin1|binary)$/i.test(args[1].text)) {
-      result = withStep(union(arg0), { kind: 'decoded', offset: node.startIndex, what: `decodes ${args[1].text} (Buffer.from)` });
-    } else if (ref === 'eval' || ref === 'window.eval' || ref === 'globalThis.eval' || ref === 'Function' || ref === 'AsyncFunction' || VM_RUN.test(ref) || ref === 'module._compile' || ref === 'Module._compile') {
-      const input = ref === 'Function' || ref === 'AsyncFunction' ? union(...args) : arg0;
-      this.exec(node, ref === 'Function' ? 'new Function()' : `${ref}()`, input);
-      const code = ref === 'Function' ? args.at(-1) : arg0;
-      if (code?.span) this.f.nest('javascript', code, `the code given to ${ref}()`);
-      result = union(input);
-    } else if ((ref === 'setTimeout' || ref === 'setInterval') && argNodes[0] && !isFn(argNodes[0]) && argNodes[0].type !== 'identifier') {
-      this.exec(node, `${ref}() with a string`, arg0);
-    } else if (CHILD_PROCESS.test(ref)) {
-      const kind = CHILD_PROCESS.exec(ref)![1]!;
-      const options = args.find((a, i) => i > 0 && a.props);
-      if (kind === 'exec' || kind === 'execSync' || options?.props?.get('shell')?.text === 'true') {
-        this.exec(node, `child_process.${kind}`, arg0);
-        if (arg0.span) this.f.nest('bash', arg0, `the command given to child_process.${kind}`);
-        result = processOutput(node, arg0.text, arg0);
-      } else if (kind === 'fork') {
-        this.exec(node, 'child_process.fork', arg0, arg0.text);
-      } else {
-        result = this.program(node, `child_process.${kind}`, arg0, args[1]?.items ?? []);
-      }
-    } else if (NETWORK_CALLS.test(ref) || ref === 'http.get' || ref === 'https.get' || ref === 'http.request' || ref === 'https.request') {
-      result = this.network(node, ref, args);
-    } else if (ref === 'XMLHttpRequest' || ref === 'WebSocket' || ref === 'ws' || ref === 'EventSource') {
-      result = { ...literal(arg0.text), ref: 'net.request' };
-    } else if (/^(?:net\.(?:connect|createConnection|Socket)|tls\.connect|dgram\.createSocket)$/.test(ref)) {
-      const host = args.find((a) => a.exact && /[a-z.]/i.test(a.text) && !/^\d+$/.test(a.text))?.text ?? args[0]?.props?.get('host')?.text;
-      result = withStep({ ...literal(host ?? '*'), ref: 'net.socket' }, { kind: 'socket', offset: node.startIndex, what: `opens a network connection${host ? ` to ${host}` : ''}` });
-    } else if (/^net\.socket\.connect$/.test(ref)) {
-      const host = args.find((a) => a.exact && !/^\d+$/.test(a.text))?.text;
-      if (host && fnNode?.type === 'member_expression') {
-        const obj = field(fnNode, 'object');
-        if (obj?.type === 'identifier') this.f.vars.set(obj.text, { ...this.ref(obj.text), text: host });
-      }
-      result = receiver;
-    } else if (/^(?:net\.socket|net\.request|http\.request)\.(?:write|end|send)$/.test(ref)) {
-      this.send(node, ref.startsWith('net.socket') ? 'writes it to a network connection' : 'sends it in a request', `//${receiver.text}`, arg0);
-      result = NOTHING;
-    } else if (/^dns\.(?:lookup|resolve\w*)$|^dns\.promises\.\w+$/.test(ref)) {
-      this.send(node, 'sends it inside a DNS name', arg0.text, arg0);
-    } else if (/^(?:fs|fs\/promises|fs\.promises|fs-extra)\.(?:writeFileSync|writeFile|appendFileSync|appendFile|outputFile|outputFileSync)$/.test(ref)) {
-      // What is written there is what a later run of that file runs; a path held in a variable carries it too.
-      const value = args[1] ?? NOTHING;
-      this.f.wrote({ ...at, path: arg0.text, how: /append/i.test(ref) ? 'appends to' : 'writes', content: value });
-      if (value.steps.length) {
-        this.f.write({ ...at, path: arg0.text, value });
-        if (argNodes[0]?.type === 'identifier') {
-          const before = this.ref(argNodes[0].text);
-          this.f.vars.set(argNodes[0].text, { ...union(before, value), text: before.text, exact: before.exact });
-        }
-      }
-      result = NOTHING;
-    } else if (/^(?:fs|fs\/promises|fs\.promises|fs-extra)\.(?:copyFileSync|copyFile|cpSync|cp|renameSync|rename|symlinkSync|symlink|linkSync|link|copySync|copy|moveSync|move)$/.test(ref) && args[1]) {
-      this.f.wrote({ ...at, path: args[1].text, how: /rename|move/i.test(ref) ? 'moves a file to' : /link/i.test(ref) ? 'links a file in as' : 'copies a file to', content: union(arg0) });
-      result = NOTHING;
-    } else if (/^(?:fs|fs\/promises|fs\.promises|fs-extra)\.createWriteStream$|^Bun\.write$|^Deno\.writeTextFile(?:Sync)?$|^Deno\.writeFile(?:Sync)?$/.test(ref)) {
-      this.f.wrote({ ...at, path: arg0.text, how: args[1]?.props?.get('flags')?.text === 'a' || args[1]?.props?.get('append')?.text === 'true' ? 'appends to' : 'writes', content: args[1] ?? NOTHING });
-      result = NOTHING;
-    } else if (/^(?:fs|fs\/promises|fs\.promises|fs-extra)\.(?:readFileSync|readFile|createReadStream|readdirSync|readdir|openSync|open)$|^Bun\.file$|^Deno\.readTextFile(?:Sync)?$/.test(ref)) {
-      const what = credentialPlace(`${arg0.text} ${argNodes[0]?.text ?? ''}`);
-      result = what ? withStep(union(arg0), { kind: what.startsWith('the environment') ? 'environment' : 'secret', offset: node.startIndex, what: `reads ${what} (${shown(arg0.text !== '*' ? arg0.text : (argNodes[0]?.text ?? ''), 60)})` }) : union(arg0);
-    } else if (ref === 'os.homedir' || ref === 'os.userInfo') {
-      result = literal('~');
-    } else if (/^path\.(?:join|resolve|posix\.join)$/.test(ref)) {
-      result = concat(args, '/');
-    } else if (method === 'pipe' && (receiver.shell || arg0.shell) && (receiver.steps.some((s) => s.kind === 'socket') || arg0.steps.some((s) => s.kind === 'socket'))) {
-      // stdin, stdout and stderr are usually piped one after the other: one finding, at the first.
-      if (!this.f.facts.shells.some((sh) => sh.what.startsWith('pipes a network connection')))
-        this.f.facts.shells.push({ ...at, what: 'pipes a network connection into a shell process (and back): whoever is at the other end can type commands on this computer' });
-      result = NOTHING;
-    }
-
-    // `const client = net.connect(…, () => client.pipe(…))`: the callback already knows the name.
-    const parent = node.parent;
-    if (result && parent?.type === 'variable_declarator') {
-      const name = field(parent, 'name');
-      if (name?.type === 'identifier') this.f.vars.set(name.text, result);
-    }
-    // Callbacks: bind their first parameter and read their bodies.
-    for (let i = 0; i < argNodes.length; i++) {
-      const a = argNodes[i]!;
-      if (isFn(a)) {
-        const body = field(a, 'body');
-        const params = this.params(a);
-        let input = callbackInput();
-        if (/^(?:https?\.(?:get|request))$/.test(ref) || NETWORK_CALLS.test(ref)) input = withStep(NOTHING, { kind: 'download', offset: node.startIndex, what: `downloads ${shown(arg0.text, 100)}` });
-        if (/^fs\.readFile$/.test(ref)) input = result ?? NOTHING;
-        const values = /^fs\.readFile$/.test(ref) ? [NOTHING, input] : [input];
-        const returned = body ? this.fn(body, params.map((p, k) => ({ node: p, value: values[k] ?? NOTHING }))) : NOTHING;
-        if (method === 'then') result = returned;
-      } else if (method === 'then' && a.type === 'identifier' && /^(?:eval|Function)$/.test(this.ref(a.text).ref ?? '')) {
-        // `.then(eval)`: the previous step's value is run.
-        this.exec(node, `.then(${a.text})`, receiver);
-      }
-    }
-    if (result) return result;
-    if (method === 'spawn' && receiver.shell) return receiver;
-    return { ...union(...args, receiver, fn.returns ?? NOTHING), ...(receiver.shell ? { shell: true } : {}), ...(receiver.ref === 'net.socket' ? { ref: 'net.socket' } : {}) };
+    return callValue(this, node, isNew);
   }
-
-  private program(node: Node, runner: string, command: Value, argv: readonly Value[]): Value {
-    const name = programName(command.text);
-    const out: Value = { ...union(command, ...argv), ...(SHELLS.has(name) || name === 'cmd' || name === 'powershell' || name === 'pwsh' ? { shell: true } : {}) };
-    if (isInterpreter(name)) {
-      const flag = argv.findIndex((v) => /^-[a-zA-Z]*[ceE]$|^-Command$|^\/c$/i.test(v.text));
-      const code = flag >= 0 ? argv[flag + 1] : undefined;
-      const lang = languageOfRunner(name);
-      if (code) {
-        this.exec(node, `${runner} running ${name}`, code);
-        if (lang) this.f.nest(lang, code, `the code given to ${name}`);
-      } else {
-        const script = argv.find((v) => !v.text.startsWith('-'));
-        if (script) this.exec(node, `${runner} running ${name}`, script, script.text);
-      }
-      return out;
-    }
-    this.exec(node, runner, command, command.text);
-    return processOutput(node, [command.text, ...argv.map((a) => a.text)].join(' '), out);
-  }
-
-  private network(node: Node, ref: string, args: Value[]): Value {
-    const arg0 = args[0] ?? NOTHING;
-    const config = arg0.props ? arg0 : undefined;
-    const url = config ? (config.props?.get('url') ?? config.props?.get('hostname') ?? config.props?.get('host') ?? NOTHING) : arg0;
-    const options = config ?? args[1];
-    let payload: Value;
-    if (/^axios\.(?:post|put|patch)$|^got\.(?:post|put|patch)$|^navigator\.sendBeacon$|^\$\.post$/.test(ref)) payload = union(url, args[1] ?? NOTHING);
-    else if (options?.props) payload = union(url, ...['body', 'data', 'json', 'form', 'params', 'searchParams', 'qs'].map((k) => options.props?.get(k) ?? NOTHING));
-    else payload = union(url, ...(options ? [options] : []));
-    const verb = /post|sendBeacon/i.test(ref) || /^post$/i.test(options?.props?.get('method')?.text ?? '') ? 'POSTs' : 'sends it in a request';
-    this.send(node, verb, url.text.startsWith('/') || /^[a-z]+:|^\/\//i.test(url.text) ? url.text : `//${url.text}`, payload);
-    if (/request$/.test(ref) && /^https?\./.test(ref)) return { ...literal(url.text), ref: 'http.request' };
-    return withStep(NOTHING, { kind: 'download', offset: node.startIndex, what: `downloads ${url.text !== '*' ? shown(url.text, 100) : 'from an address built at run time'}` });
-  }
-}
-
-function processOutput(node: Node, text: string, base: Value): Value {
-  if (/^\s*(?:env|printenv|set)\s*$/.test(text)) return withStep(NOTHING, { kind: 'environment', offset: node.startIndex, what: `reads the whole environment (${text.trim()})` });
-  const what = credentialPlace(text);
-  if (what) return withStep(base, { kind: 'secret', offset: node.startIndex, what: `reads ${what} (${shown(text, 60)})` });
-  return base;
 }
 
 const EXPRESSIONS = new Set([

@@ -5,7 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 import { concat, credentialPlace, hostOf, isLoopback, isSecretName, literal, NOTHING, shown, union, withStep, type Value } from './facts.js';
 import { field, Flow, named, place, programName } from './flow.js';
-import { decodePowerShell } from './shell.js';
+import { decodePowerShell } from './shell-interpreters.js';
 
 const SWITCHES = new Set(['usebasicparsing', 'noprofile', 'nop', 'noninteractive', 'noni', 'nologo', 'sta', 'mta', 'force', 'passthru', 'wait', 'verbose', 'debug', 'whatif', 'confirm', 'recurse', 'raw', 'hidden', 'nonewwindow', 'asjob', 'skipcertificatecheck']);
 const DOWNLOAD_CMDLETS = new Set(['iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'curl', 'wget', 'start-bitstransfer']);

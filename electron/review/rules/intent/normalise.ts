@@ -1,22 +1,19 @@
 // Text as the intent matchers read it: a list of words, each with the place
-// in the ORIGINAL text it came from, grouped into sentences. What a reader
-// would not see or would read past is folded away first, so one spelling of
-// a phrase stands for its disguises:
-//   - invisible characters dropped (zero-width, bidi controls, tag
-//     characters, variation selectors); odd spaces read as spaces;
-//   - Unicode NFKD with diacritics dropped, then NFKC-style compatibility
-//     forms (full-width, mathematical letters, ligatures) and the lookalike
-//     letters of confusables.ts (Cyrillic "о", Greek "ι") read as Latin;
-//   - markup a renderer hides: **bold**, `code`, ~~strike~~, <b>tags</b>,
-//     link targets ([text](url) keeps "text"), HTML entities (&#105;), URLs;
-//   - case folded, whitespace collapsed;
+// in the ORIGINAL text it came from, grouped into sentences. The text is
+// folded first (fold.ts: invisible characters, lookalike letters, markup,
+// case), so one spelling of a phrase stands for its disguises; then here:
+//   - whitespace collapsed, sentences found (stops, blank lines, list items,
+//     block tags; "e.g." and "file.txt" do not end one);
+//   - contractions read as their words ("don't" -> do not);
 //   - leetspeak inside a word that mixes letters and digits ("1gn0re");
 //   - spaced-out letters ("i g n o r e", "i-g-n-o-r-e") joined, and split
 //     back into words the matchers know when they ran together.
-// Positions stay exact: every folded character remembers the original code
-// point (or markup span) it came from.
-import { classifyCodePoint } from '../../../../shared/invisible-chars.js';
-import { lookalikeLetter } from '../../confusables.js';
+// Positions stay exact: every word remembers the original span it came from.
+import { fold } from './fold.js';
+import { BREAK } from './markup.js';
+
+// The line-marker patterns' cleaning, kept importable from here where the rules have always found it.
+export { cleanText } from './fold.js';
 
 export interface Token {
   /** The folded word. */
@@ -31,175 +28,6 @@ export interface Token {
   readonly colonAfter: boolean;
   /** A comma, colon, dash or bracket follows the word: a noun phrase ends there ("API keys, tokens"). */
   readonly pauseAfter: boolean;
-}
-
-interface Folded {
-  readonly text: string;
-  /** Original start offset of each folded character. */
-  readonly from: Int32Array;
-  /** Original end offset of each folded character. */
-  readonly to: Int32Array;
-}
-
-/** A stretch of the original to drop or replace before folding (markup). */
-interface Span {
-  readonly start: number;
-  readonly end: number;
-  readonly with: string;
-}
-
-// Tags a renderer draws inline: removing them must not split a word ("ig<b>no</b>re").
-const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'font', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var', 'wbr']);
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '', zwj: '', zwnj: '', lsquo: "'", rsquo: "'", ldquo: '"', rdquo: '"', ndash: '-', mdash: '-', hellip: '...' };
-/** Marks a hard sentence break inside the folded text (block tags, table cells). */
-const BREAK = '\u2029';
-
-function markupSpans(text: string): Span[] {
-  const spans: Span[] = [];
-  const add = (re: RegExp, make: (m: RegExpExecArray) => Span | Span[] | undefined) => {
-    re.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(text)) !== null) {
-      const made = make(m);
-      if (made) spans.push(...(Array.isArray(made) ? made : [made]));
-      if (m[0].length === 0) re.lastIndex++;
-    }
-  };
-  add(/\b(?:https?|ftp):\/\/[^\s<>()"'`\]]+/gi, (m) => ({ start: m.index, end: m.index + m[0].length, with: ' ' }));
-  add(/<!--|-->/g, (m) => ({ start: m.index, end: m.index + m[0].length, with: ' ' }));
-  add(/<\/?([a-z][a-z0-9-]*)\b[^<>\n]{0,300}?\/?>/gi, (m) => ({ start: m.index, end: m.index + m[0].length, with: INLINE_TAGS.has(m[1]!.toLowerCase()) ? '' : BREAK }));
-  // [text](target) and ![alt](target): keep the text, drop the brackets and the target.
-  add(/(!?\[)([^\]\n]{0,300})(\]\([^)\n]{0,500}\)|\]\[[^\]\n]{0,100}\])/g, (m) => [
-    { start: m.index, end: m.index + m[1]!.length, with: '' },
-    { start: m.index + m[1]!.length + m[2]!.length, end: m.index + m[0].length, with: '' },
-  ]);
-  add(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,8});/gi, (m) => {
-    const body = m[1]!;
-    let ch: string | undefined;
-    if (body[0] === '#') {
-      const cp = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      ch = cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : undefined;
-    } else {
-      ch = NAMED_ENTITIES[body.toLowerCase()];
-    }
-    return ch === undefined ? undefined : { start: m.index, end: m.index + m[0].length, with: ch };
-  });
-  add(/\\([\\`*_{}[\]()#+\-.!~|<>])/g, (m) => ({ start: m.index, end: m.index + 1, with: '' }));
-  spans.sort((a, b) => a.start - b.start || b.end - a.end);
-  const out: Span[] = [];
-  let reached = 0;
-  for (const span of spans) {
-    if (span.start < reached) continue;
-    out.push(span);
-    reached = Math.max(reached, span.end);
-  }
-  return out;
-}
-
-const MARK = /\p{M}/u;
-const APOSTROPHES = new Set(['\u2019', '\u2018', '\u02bc', '\u2032', '\u00b4']);
-
-/** How one original code point reads once folded ('' when it is dropped). */
-function foldCodePoint(ch: string, cp: number): string {
-  if (cp === 0x0a) return '\n';
-  if (cp === 0x0d) return '';
-  if (cp === 0x09) return ' ';
-  if (cp < 0x80) {
-    if (ch === '*' || ch === '`' || ch === '~') return '';
-    if (ch === '_' || ch === '\\') return ' ';
-    if (ch === '|') return BREAK;
-    return ch >= 'A' && ch <= 'Z' ? ch.toLowerCase() : ch;
-  }
-  const kind = classifyCodePoint(cp);
-  if (kind === 'space') return ' ';
-  if (kind === 'control') return cp === 0x2028 || cp === 0x2029 ? '\n' : ' ';
-  if (kind !== undefined) return '';
-  if (APOSTROPHES.has(ch)) return "'";
-  let out = '';
-  for (const part of ch.normalize('NFKD').toLowerCase().normalize('NFKD')) {
-    if (MARK.test(part)) continue;
-    out += lookalikeLetter(part) ?? part;
-  }
-  return out;
-}
-
-/** Folded text being built, with the original span of every UTF-16 unit (grows as needed). */
-class FoldBuffer {
-  private units = new Uint16Array(1024);
-  private fromAt = new Int32Array(1024);
-  private toAt = new Int32Array(1024);
-  length = 0;
-
-  constructor(capacity: number) {
-    this.grow(capacity);
-  }
-
-  private grow(capacity: number): void {
-    if (capacity <= this.units.length) return;
-    const size = Math.max(capacity, this.units.length * 2);
-    const units = new Uint16Array(size);
-    units.set(this.units.subarray(0, this.length));
-    const from = new Int32Array(size);
-    from.set(this.fromAt.subarray(0, this.length));
-    const to = new Int32Array(size);
-    to.set(this.toAt.subarray(0, this.length));
-    this.units = units;
-    this.fromAt = from;
-    this.toAt = to;
-  }
-
-  unit(code: number, start: number, end: number): void {
-    if (this.length === this.units.length) this.grow(this.length + 1);
-    this.units[this.length] = code;
-    this.fromAt[this.length] = start;
-    this.toAt[this.length] = end;
-    this.length++;
-  }
-
-  string(s: string, start: number, end: number): void {
-    for (let k = 0; k < s.length; k++) this.unit(s.charCodeAt(k), start, end);
-  }
-
-  done(): Folded {
-    // UTF-16 units in, the same units out (a lone surrogate becomes U+FFFD, one unit for one).
-    const text = UTF16.decode(this.units.subarray(0, this.length));
-    return { text, from: this.fromAt.subarray(0, this.length), to: this.toAt.subarray(0, this.length) };
-  }
-}
-
-const UTF16 = new TextDecoder('utf-16le');
-const A = 0x41;
-const Z = 0x5a;
-
-function fold(text: string): Folded {
-  const spans = markupSpans(text);
-  const out = new FoldBuffer(text.length + 16);
-  let next = 0;
-  for (let i = 0; i < text.length; ) {
-    const span = spans[next];
-    if (span && span.start === i) {
-      out.string(span.with, span.start, span.end);
-      i = span.end;
-      next++;
-      continue;
-    }
-    const code = text.charCodeAt(i);
-    // The common case, plain ASCII, without building strings.
-    if (code < 0x80) {
-      if (code === 0x2a || code === 0x60 || code === 0x7e || code === 0x0d) {
-        // * ` ~ and CR: markup and line endings a reader does not read as part of a word.
-      } else if (code === 0x5f || code === 0x5c || code === 0x09) out.unit(0x20, i, i + 1);
-      else if (code === 0x7c) out.unit(0x2029, i, i + 1);
-      else out.unit(code >= A && code <= Z ? code + 32 : code, i, i + 1);
-      i++;
-      continue;
-    }
-    const cp = text.codePointAt(i)!;
-    const width = cp > 0xffff ? 2 : 1;
-    out.string(foldCodePoint(text.slice(i, i + width), cp), i, i + width);
-    i += width;
-  }
-  return out.done();
 }
 
 const MIXED = /[013457@$]/;
@@ -372,36 +200,4 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
   if (lastWord && f.slice(last).includes(':')) lastWord.colonAfter = true;
   flush();
   return { tokens };
-}
-
-/** The text with invisible characters dropped and lookalike letters folded, case and punctuation kept, for the line-marker patterns. */
-export function cleanText(text: string): { readonly text: string; readonly toSource: (offset: number) => number } {
-  // eslint-disable-next-line no-control-regex
-  if (!/[^\x00-\x7f]/.test(text)) return { text, toSource: (offset) => offset };
-  let out = '';
-  const from: number[] = [];
-  for (let i = 0; i < text.length; ) {
-    const cp = text.codePointAt(i)!;
-    const width = cp > 0xffff ? 2 : 1;
-    const ch = text.slice(i, i + width);
-    const kind = cp < 0x80 ? undefined : classifyCodePoint(cp);
-    let folded: string;
-    if (kind === 'space') folded = ' ';
-    else if (kind === 'control' || kind === 'tag' || kind === 'zero-width' || kind === 'bidi' || kind === 'variation' || kind === 'format') folded = '';
-    else if (cp < 0x80) folded = ch;
-    else {
-      folded = '';
-      for (const part of ch.normalize('NFKC')) {
-        const lower = part.toLowerCase();
-        const look = lookalikeLetter(lower);
-        folded += look === undefined ? part : part === lower ? look : look.toUpperCase();
-      }
-    }
-    for (const c of folded) {
-      out += c;
-      for (let k = 0; k < c.length; k++) from.push(i);
-    }
-    i += width;
-  }
-  return { text: out, toSource: (offset) => from[offset] ?? text.length };
 }

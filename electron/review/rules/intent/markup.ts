@@ -1,0 +1,63 @@
+// The markup a renderer hides, found in the original text so folding can
+// drop or replace it: **bold** and the like are dropped character by
+// character in fold.ts; here are the spans: <b>tags</b> (inline tags vanish
+// without splitting a word, block tags break the sentence), link targets
+// ([text](url) keeps "text"), HTML entities (&#105;), URLs, backslash
+// escapes. Apart from folding because each is a pattern over the original
+// text, not a rule for one character.
+
+/** A stretch of the original to drop or replace before folding (markup). */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+  readonly with: string;
+}
+
+// Tags a renderer draws inline: removing them must not split a word ("ig<b>no</b>re").
+const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'font', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var', 'wbr']);
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '', zwj: '', zwnj: '', lsquo: "'", rsquo: "'", ldquo: '"', rdquo: '"', ndash: '-', mdash: '-', hellip: '...' };
+/** Marks a hard sentence break inside the folded text (block tags, table cells). */
+export const BREAK = '\u2029';
+
+/** The markup spans of a text, in order, none overlapping. */
+export function markupSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  const add = (re: RegExp, make: (m: RegExpExecArray) => Span | Span[] | undefined) => {
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text)) !== null) {
+      const made = make(m);
+      if (made) spans.push(...(Array.isArray(made) ? made : [made]));
+      if (m[0].length === 0) re.lastIndex++;
+    }
+  };
+  add(/\b(?:https?|ftp):\/\/[^\s<>()"'`\]]+/gi, (m) => ({ start: m.index, end: m.index + m[0].length, with: ' ' }));
+  add(/<!--|-->/g, (m) => ({ start: m.index, end: m.index + m[0].length, with: ' ' }));
+  add(/<\/?([a-z][a-z0-9-]*)\b[^<>\n]{0,300}?\/?>/gi, (m) => ({ start: m.index, end: m.index + m[0].length, with: INLINE_TAGS.has(m[1]!.toLowerCase()) ? '' : BREAK }));
+  // [text](target) and ![alt](target): keep the text, drop the brackets and the target.
+  add(/(!?\[)([^\]\n]{0,300})(\]\([^)\n]{0,500}\)|\]\[[^\]\n]{0,100}\])/g, (m) => [
+    { start: m.index, end: m.index + m[1]!.length, with: '' },
+    { start: m.index + m[1]!.length + m[2]!.length, end: m.index + m[0].length, with: '' },
+  ]);
+  add(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,8});/gi, (m) => {
+    const body = m[1]!;
+    let ch: string | undefined;
+    if (body[0] === '#') {
+      const cp = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      ch = cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : undefined;
+    } else {
+      ch = NAMED_ENTITIES[body.toLowerCase()];
+    }
+    return ch === undefined ? undefined : { start: m.index, end: m.index + m[0].length, with: ch };
+  });
+  add(/\\([\\`*_{}[\]()#+\-.!~|<>])/g, (m) => ({ start: m.index, end: m.index + 1, with: '' }));
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: Span[] = [];
+  let reached = 0;
+  for (const span of spans) {
+    if (span.start < reached) continue;
+    out.push(span);
+    reached = Math.max(reached, span.end);
+  }
+  return out;
+}
