@@ -138,6 +138,8 @@ const psLookalike = fc.oneof(
   fc.constant(`$sha = "${DIGEST}"`),
   fc.tuple(agentFile).map(([f]) => `$guide = Get-Content ${f}`),
   fc.tuple(ownFile).map(([f]) => `Set-Content -Path ${f} -Value "done"`),
+  // Alone in a file this comment was once read as a download-and-run (the text fallback judged a comment line).
+  fc.constant('# never: IEX (New-Object Net.WebClient).DownloadString($u)'),
 );
 
 const PY_HEAD = 'import os, json, subprocess, base64, requests\n';
@@ -208,7 +210,8 @@ describe('random benign code with look-alikes gets no attack-level finding of an
 // Configuration whose values look like commands: ordinary scripts, MCP servers started with npx, formatter
 // settings, CI steps, templated text. None is code hidden in data.
 const command = fc.constantFrom('node --test', 'eslint . && tsc -b', 'prettier --write .', 'python -m pytest -q', 'echo "$(date)" && npm ci', 'git status', 'make build');
-const dataValue = fc.constantFrom('Hello $USER', 'https://example.com/docs', 'v1.2.3', DIGEST, UUID, '${HOME}/.cache/tool', 'prettier');
+// "Run `npm test` first." was once read as a command substitution.
+const dataValue = fc.constantFrom('Hello $USER', 'https://example.com/docs', 'v1.2.3', DIGEST, UUID, '${HOME}/.cache/tool', 'prettier', 'Run `npm test` first.', 'Use `git status --short` to see what changed.');
 const configKey = fc.constantFrom('build', 'test', 'lint', 'format', 'check', 'docs');
 const jsonConfig = fc
   .record({

@@ -212,6 +212,9 @@ describe('benign look-alikes stay quiet at attack level', () => {
     ['RegExp exec and a spawned git', { 'a.js': 'const re = /a/;\nre.exec("abc");\nconst { spawn } = require("child_process");\nspawn("git", ["status"]);\nconsole.log(process.env.NODE_ENV);\n' }],
     ['config commands and scripts that are ordinary', { 'package.json': '{"scripts": {"test": "node --test", "lint": "eslint . && tsc -b"}}\n', '.mcp.json': '{"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}}}\n', 'ci.yml': 'steps:\n  - run: echo "$(date)" && npm ci\n' }],
     ['a PowerShell download kept for review', { 'a.ps1': 'Invoke-WebRequest -Uri https://x.example/tool.zip -OutFile tool.zip\nGet-FileHash tool.zip\nWrite-Host $env:USERNAME\n' }],
+    // Found by the property tests: a sentence with a code span in a setting, and a PowerShell script that is one warning comment.
+    ['a setting that is a sentence with a code span', { 'settings.json': '{"banner": "Run `npm test` first.", "hint": "Use `git status --short` to see what changed."}\n' }],
+    ['a PowerShell script whose only line is a comment quoting a download-and-run', { 'a.ps1': '# never: IEX (New-Object Net.WebClient).DownloadString($u)\n' }],
     ['prose that describes API keys in addresses for their own service', { 'SKILL.md': md('Call `https://api.openweathermap.org/data/2.5/weather?q=London&appid=<API_KEY>` and `https://api.github.com/user?token=<GITHUB_TOKEN>`.') }],
   ];
   for (const [name, files] of cases) {

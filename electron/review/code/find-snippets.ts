@@ -122,8 +122,19 @@ function valueSnippet(key: string, field: string, isNpm: boolean, text: string):
   if (commandKey) return undefined;
   if (JS_CODE.test(text)) return { language: 'javascript', mode: 'value' };
   if (PY_CODE.test(text)) return { language: 'python', mode: 'value' };
-  if (SHELL_CODE.test(text)) return { language: 'bash', mode: 'value' };
+  if (SHELL_CODE.test(text) && !sentenceWithCodeSpans(text)) return { language: 'bash', mode: 'value' };
   return undefined;
+}
+
+/**
+ * A setting that is a sentence for people with code in backticks ("Run `npm test` first.") is prose: the
+ * backticks mark code to read, not a substitution a program computes. It is judged as shell only if it
+ * would be shell with its code spans taken out.
+ */
+function sentenceWithCodeSpans(text: string): boolean {
+  if (!/^\s*\p{L}[^`]*`[^`\n]+`[^]*[.!?:]\s*$/u.test(text)) return false;
+  const rest = text.replace(/`[^`\n]+`/g, ' ');
+  return rest.trim().split(/\s+/).length >= 2 && !SHELL_CODE.test(rest);
 }
 
 // Keys whose value is text for people or a model, not something a program evaluates.

@@ -39,8 +39,19 @@ export function codeFindings(ctx: RiskContext, ids: readonly RiskFindingId[]): F
 export function fallbackMayReport(ctx: RiskContext, id: RiskFindingId, source: TextSource, offset: number): boolean {
   const analysis = codeOf(ctx);
   if (isCovered(analysis, source, offset)) return false;
+  // A comment line of a script the code layer could not read does not run (what it says to an AI is the intent rules' to judge).
+  if (source.kind === 'script' && onCommentLine(source.text, offset)) return false;
   const key = lineKey(ctx, id, source, offset);
   return !detectionsOf(ctx).some((d) => d.id === id && d.source === source && lineKey(ctx, d.id, d.source, d.offset) === key);
+}
+
+// `#` (not `#!`) comments a line in shell, Python, PowerShell, Ruby and Perl; `//` in JavaScript. Nothing wider:
+// a line that starts with `;` or `*` is a command in shell.
+const SCRIPT_COMMENT = /^[ \t]*(?:#(?!!)|\/\/)/;
+
+function onCommentLine(text: string, offset: number): boolean {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  return SCRIPT_COMMENT.test(text.slice(start, Math.min(text.length, start + 256)));
 }
 
 /** Notes on code the code layer could not read as code (a grammar that did not load, a size limit). */
