@@ -14,6 +14,7 @@ import { probeDirectoryOnFile } from '../skills/directory.js';
 import { SharedReads } from '../skills/shared-reads.js';
 import { probeUnknownSkill } from '../skills/skills-get.js';
 import { containment } from '../../shared/skill-uri.js';
+import { findCollisions, qualifiedName } from '../review/collisions.js';
 import { reviewOrReport } from '../review/review-pool.js';
 import { jobBudget } from '../skills/skill-pass.js';
 import type { ReviewFileInput } from '../review/rules/context.js';
@@ -81,6 +82,7 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
       done++;
       if (done % 25 === 0 || done === listed.length) progress(`Verified ${done}/${listed.length}`);
     });
+    addNameClashes(session, listed, risks, reviewed);
   }
   const probes: Finding[] = [];
   const stillConnected = connection.snapshot.status === 'connected';
@@ -102,4 +104,21 @@ export async function runCheck(session: CliSession, progress: (line: string) => 
     skills: engine.list(session.serverId),
     findings: [...engine.findings(session.serverId), ...risks.flat()],
   };
+}
+
+/**
+ * Two skills of this server under one name (or names that differ only by lookalike characters): the
+ * app's review reports the clash on each of them, so the command does too, and their verdicts agree.
+ */
+function addNameClashes(session: CliSession, listed: readonly SkillEntry[], risks: Finding[][], reviewed: Map<string, SkillReviewCounts>): void {
+  const index = new Map(listed.map((skill, i) => [skill.uri, i]));
+  const qualified = listed.map((s) => ({ serverId: session.serverId, originLabel: session.label, originKind: 'server' as const, skillUri: s.uri, name: s.name, qualifiedName: qualifiedName(session.label, s.name, s.pathPrefix) }));
+  for (const clash of findCollisions(qualified).findings) {
+    const uri = clash.location.skillUri;
+    const i = uri === undefined ? undefined : index.get(uri);
+    if (uri === undefined || i === undefined) continue;
+    risks[i] = [...(risks[i] ?? []), clash];
+    const counts = reviewed.get(uri);
+    if (counts) reviewed.set(uri, { ...counts, ...severityCounts(risks[i]) });
+  }
 }

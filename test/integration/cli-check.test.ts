@@ -93,7 +93,7 @@ describe('skill-inspector check against the demo server (stdio)', { timeout: 120
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Server node cli\.js demo-server — modern era \(2026-07-28\)/);
     expect(run.stdout).toContain('skill://hello-world/SKILL.md  [matches listing]');
-    expect(run.stdout).toMatch(/\n\d+ skill\(s\); 0 error\(s\), \d+ warning\(s\), \d+ info\.\n$/);
+    expect(run.stdout).toMatch(/\n\d+ skill\(s\); 0 error\(s\), \d+ warning\(s\), \d+ info\.\nRule set [0-9a-f]{8}: \d+ conformance rules, \d+ content-risk rules\.\n$/);
     expect(run.stdout).not.toContain('\x1b['); // not a terminal: no colour
     expect(run.stdout).not.toContain('Listing skills');
     expect(run.stderr).toContain('Listing skills…');
@@ -139,7 +139,11 @@ describe('skill-inspector check against the demo server (stdio)', { timeout: 120
     const failing = junitCases(strict.stdout).cases.filter((c) => childrenNamed(c, 'failure').length > 0);
     // The two same-name skills, and repo-audit, whose bundled script and allowed-tools are content-risk warnings.
     expect(failing.map((c) => c.attributes['name']).sort()).toEqual(['skill://acme/billing/refunds/SKILL.md', 'skill://acme/support/refunds/SKILL.md', 'skill://repo-audit/SKILL.md']);
-    expect(childrenNamed(failing[0]!, 'failure')[0]!.attributes['type']).toBe('sep-2640-names-should-be-unique');
+    // The clash is both a conformance warning and, as in the app's review, a content-risk one.
+    const clash = childrenNamed(failing[0]!, 'failure')[0]!;
+    expect(['risk-name-collision', 'sep-2640-names-should-be-unique']).toContain(clash.attributes['type']);
+    expect(clash.text).toContain('warning sep-2640-names-should-be-unique');
+    expect(clash.text).toContain('warning risk-name-collision');
     const audit = failing.find((c) => c.attributes['name'] === 'skill://repo-audit/SKILL.md')!;
     expect(childrenNamed(audit, 'failure')[0]!.attributes['type']).toMatch(/^risk-/);
     expect(childrenNamed(audit, 'failure')[0]!.text).toContain('warning risk-script-file (skill://repo-audit/scripts/audit.sh, line 1)');

@@ -78,9 +78,12 @@ describe('check: verdicts on the demo server', { timeout: 120_000 }, () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/\nskill:\/\/repo-audit\/SKILL\.md {2}\[matches listing\] {2}Needs a look \(\d+ risk warnings?\)\n/);
     expect(run.stdout).toContain('skill://hello-world/SKILL.md  [matches listing]  Clean as checked\n');
+    // The demo's two skills called "refunds" (billing and support): the name clash is a warning on each, as in the app.
+    for (const team of ['billing', 'support']) expect(run.stdout).toContain(`skill://acme/${team}/refunds/SKILL.md  [matches listing]  Needs a look (1 risk warning)\n`);
+    expect(run.stdout).toContain('warning risk-name-collision');
     expect(run.stdout).not.toMatch(/Risky|safe/i);
-    const clean = (await demoSkillCount()) - 1;
-    expect(run.stdout).toContain(`\nVerdicts: 1 needs a look, ${clean} clean as checked.\n`);
+    const clean = (await demoSkillCount()) - 3;
+    expect(run.stdout).toContain(`\nVerdicts: 3 need a look, ${clean} clean as checked.\n`);
     // The rule set it ran, as the app's Checks tab names it.
     expect(run.stdout).toContain(`\nRule set ${RULESET.version}: ${RULESET.conformanceRules} conformance rules, ${RULESET.contentRules} content-risk rules.\n`);
   });
@@ -96,11 +99,17 @@ describe('check: verdicts on the demo server', { timeout: 120_000 }, () => {
     expect(audit.review!.warnings).toBeGreaterThanOrEqual(2);
     // Its counts hold the review's warnings with its conformance ones.
     expect(audit.warningCount).toBe(report.findings.filter((f) => f.location.skillUri === audit.uri && f.severity === 'warning').length);
-    for (const skill of report.skills.filter((s) => s !== audit)) {
+    const refunds = new Set(['skill://acme/billing/refunds/SKILL.md', 'skill://acme/support/refunds/SKILL.md']);
+    for (const skill of report.skills.filter((s) => refunds.has(s.uri))) {
+      expect(skill.verdict, skill.uri).toBe('needs-look');
+      expect(skill.review, skill.uri).toMatchObject({ errors: 0, warnings: 1, complete: true });
+      expect(report.findings.filter((f) => f.location.skillUri === skill.uri).map((f) => f.id).sort()).toEqual(['risk-name-collision', 'sep-2640-names-should-be-unique']);
+    }
+    for (const skill of report.skills.filter((s) => s !== audit && !refunds.has(s.uri))) {
       expect(skill.verdict, skill.uri).toBe('clean-as-checked');
       expect(skill.review, skill.uri).toMatchObject({ errors: 0, warnings: 0, complete: true });
     }
-    expect(report.verdicts).toEqual({ risky: 0, 'needs-look': 1, 'not-reviewed': 0, 'clean-as-checked': (await demoSkillCount()) - 1 });
+    expect(report.verdicts).toEqual({ risky: 0, 'needs-look': 3, 'not-reviewed': 0, 'clean-as-checked': (await demoSkillCount()) - 3 });
     expect(report.ruleset).toEqual(RULESET);
   });
 });
