@@ -11,6 +11,9 @@ export const ENTRIES = {
   'engine-run': 'bench/engine-run.ts',
   'floor-run': 'bench/floor-run.ts',
   main: 'bench/main.ts',
+  'review-run': 'bench/review-run.ts',
+  // The review pool's worker, bundled beside review-run (which loads it from there).
+  'review-worker': 'electron/review/review-worker.ts',
 };
 
 /** Builds the named entries (all by default) into out-bench/<name>.mjs (or `outDir`); returns their paths. */

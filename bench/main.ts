@@ -11,7 +11,8 @@ import type { EngineRunResult } from './engine-run.js';
 import type { FloorRunResult } from './floor-run.js';
 import { ensurePeer, runPeer, PEER_PACKAGE, type PeerInstall, type PeerResult } from './peer.js';
 import { lastJson, runToEnd, startHttpCatalog } from './processes.js';
-import { renderReport, summarise, type Detail, type Machine, type RunDetail, type Sample } from './report.js';
+import { renderReport, summarise, summariseReview, type Detail, type Machine, type RunDetail, type Sample } from './report.js';
+import { runReviews, type ReviewDetail } from './review-runs.js';
 import { round } from './stats.js';
 import { measureUi, type UiResult } from './ui-run.js';
 
@@ -35,6 +36,12 @@ const { values } = parseArgs({
     'ui-only': { type: 'boolean', default: false },
     'ui-profile': { type: 'string' },
     'http-sizes': { type: 'string' },
+    'review-sizes': { type: 'string' },
+    'review-http-sizes': { type: 'string' },
+    'review-runs': { type: 'string' },
+    'no-review': { type: 'boolean', default: false },
+    'no-corpus': { type: 'boolean', default: false },
+    'review-only': { type: 'boolean', default: false },
     out: { type: 'string' },
     render: { type: 'string' },
   },
@@ -51,6 +58,11 @@ const files = Number(values.files);
 // Three paired runs per size; two at 10,000 in full mode, where one HTTP run takes many minutes on this machine.
 const runsFor = (skills: number) => Number(values.runs ?? (skills >= 10_000 ? 2 : 3));
 const uiSkills = Number(values['ui-skills'] ?? (quick ? 1000 : 10_000));
+// Review all beside Verify all: at 1,000 and 10,000 skills over stdio, and at 1,000 over HTTP too (one Review all
+// of 10,000 skills over the SDK's stateless HTTP takes many minutes more than over stdio; --review-http-sizes adds it).
+const reviewSizes = (values['review-sizes'] ?? (quick ? '1000' : '1000,10000')).split(',').filter(Boolean).map(Number);
+const reviewHttpSizes = (values['review-http-sizes'] ?? '1000').split(',').filter(Boolean).map(Number);
+const reviewRunsFor = (skills: number) => Number(values['review-runs'] ?? (skills >= 10_000 ? 1 : 2));
 const outDir = values.out ?? root;
 const TIMEOUT_MS = 20 * 60_000;
 
@@ -108,11 +120,15 @@ function writeOutputs(detail: Detail, dir: string): void {
   const ui = detail.ui;
   const results = {
     runs: detail.runs.map((d) => summarise(d)),
+    review: (detail.review ?? []).map((d) => summariseReview(d)),
     ui: {
       skills: ui?.skills ?? uiSkills,
       firstRowsMs: round(ui?.firstRowsMs ?? null),
       filterP50Ms: round(ui?.filterP50Ms ?? null),
       filterP95Ms: round(ui?.filterP95Ms ?? null),
+      verdictsShown: ui?.verdicts ?? null,
+      verdictFilterP50Ms: round(ui?.verdictFilterP50Ms ?? null),
+      verdictFilterP95Ms: round(ui?.verdictFilterP95Ms ?? null),
     },
   };
   mkdirSync(path.join(dir, 'bench'), { recursive: true });
@@ -136,13 +152,14 @@ async function main(): Promise<void> {
         else runs[index] = { ...runs[index]!, samples: [...runs[index]!.samples, ...run.samples] };
       }
     }
-    writeOutputs({ ...last, startedAt: sessions[0]!.startedAt, runs, ...(sessions.length > 1 ? { sessions: sessions.map((x) => `${x.startedAt} – ${x.finishedAt}`) } : {}) }, outDir);
+    const review = sessions.flatMap((x) => x.review ?? []);
+    writeOutputs({ ...last, startedAt: sessions[0]!.startedAt, runs, review, ...(sessions.length > 1 ? { sessions: sessions.map((x) => `${x.startedAt} – ${x.finishedAt}`) } : {}) }, outDir);
     say(`bench: re-rendered BENCHMARKS.md and bench/results.json from ${values.render}`);
     return;
   }
-  for (const entry of [serverEntry, engineEntry, floorEntry]) if (!existsSync(entry)) throw new Error(`${entry} is missing: run the bench through bench/run.mjs (npm run bench).`);
+  for (const entry of [serverEntry, engineEntry, floorEntry, path.join(benchOut, 'review-run.mjs'), path.join(benchOut, 'review-worker.mjs')]) if (!existsSync(entry)) throw new Error(`${entry} is missing: run the bench through bench/run.mjs (npm run bench).`);
   const started = new Date();
-  const peer = values['no-peer'] || values['ui-only'] ? undefined : await ensurePeer(root);
+  const peer = values['no-peer'] || values['ui-only'] || values['review-only'] ? undefined : await ensurePeer(root);
   const peerNode = peer && !('unavailable' in peer) ? peer : undefined;
   if (peerNode) {
     const v = await runToEnd(peerNode.node, ['--version'], { timeoutMs: 30_000 });
@@ -150,7 +167,7 @@ async function main(): Promise<void> {
   } else if (peer && 'unavailable' in peer) say(`bench: the peer cannot run here: ${peer.unavailable}`);
 
   const details: RunDetail[] = [];
-  for (const skills of values['ui-only'] ? [] : sizes) {
+  for (const skills of values['ui-only'] || values['review-only'] ? [] : sizes) {
     for (const transport of transports) {
       if (transport === 'http' && !httpSizes.includes(skills)) continue;
       const samples: Sample[] = [];
@@ -191,15 +208,34 @@ async function main(): Promise<void> {
     }
   }
 
+  let review: ReviewDetail[] = [];
+  if (!values['no-review'] && !values['ui-only']) {
+    review = await runReviews({
+      root,
+      benchOut,
+      serverEntry,
+      files,
+      transports,
+      sizes: reviewSizes,
+      httpSizes: reviewHttpSizes,
+      runsFor: reviewRunsFor,
+      corpus: !values['no-corpus'],
+      say,
+    });
+  }
+
   let ui: UiResult | undefined;
   let uiSkipped: string | undefined;
-  if (values['no-ui']) uiSkipped = 'skipped (--no-ui)';
+  if (values['no-ui'] || values['review-only']) uiSkipped = 'skipped (--no-ui)';
   else if (!existsSync(webEntry)) uiSkipped = `skipped: ${webEntry} is missing (run npm run build)`;
   else {
     say(`bench: UI step at ${uiSkills} skills (browser mode + Chromium)…`);
     try {
-      ui = await measureUi({ webEntry, serverEntry, skills: uiSkills, files, ...(values['ui-profile'] ? { cpuProfile: path.resolve(values['ui-profile']) } : {}) });
-      say(`bench: UI first rows ${ui.firstRowsMs?.toFixed(0) ?? '—'} ms after data; filter p50 ${ui.filterP50Ms?.toFixed(1) ?? '—'} ms, p95 ${ui.filterP95Ms?.toFixed(1) ?? '—'} ms${ui.failure ? ` (${ui.failure})` : ''}`);
+      ui = await measureUi({ webEntry, serverEntry, skills: uiSkills, files, reviewAll: !values['no-review'], ...(values['ui-profile'] ? { cpuProfile: path.resolve(values['ui-profile']) } : {}) });
+      say(
+        `bench: UI first rows ${ui.firstRowsMs?.toFixed(0) ?? '—'} ms after data; filter p50 ${ui.filterP50Ms?.toFixed(1) ?? '—'} ms, p95 ${ui.filterP95Ms?.toFixed(1) ?? '—'} ms; ` +
+          `verdict filter p50 ${ui.verdictFilterP50Ms?.toFixed(1) ?? '—'} ms, p95 ${ui.verdictFilterP95Ms?.toFixed(1) ?? '—'} ms${ui.failure ? ` (${ui.failure})` : ''}`,
+      );
     } catch (error) {
       uiSkipped = `failed: ${error instanceof Error ? error.message : String(error)}`;
       say(`bench: UI step ${uiSkipped}`);
@@ -212,6 +248,7 @@ async function main(): Promise<void> {
     mode: quick ? 'quick' : 'full',
     machine: machine(peer),
     runs: details,
+    review,
     ui: ui ?? null,
     ...(uiSkipped ? { uiSkipped } : {}),
   };

@@ -60,7 +60,12 @@ export interface HttpCatalog {
 }
 
 export async function startHttpCatalog(serverEntry: string, skills: number, files: number): Promise<HttpCatalog> {
-  const child: ChildProcess = spawn(process.execPath, [serverEntry, '--transport', 'http', '--skills', String(skills), '--files', String(files)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return startHttpServer([serverEntry, '--transport', 'http', '--skills', String(skills), '--files', String(files)]);
+}
+
+/** Starts a Node server that prints `{"url": …}` as its first stdout line once it listens over HTTP. */
+export async function startHttpServer(args: readonly string[]): Promise<HttpCatalog> {
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {

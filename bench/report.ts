@@ -3,6 +3,7 @@
 // skill across N, the machine, and each target met or missed.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ReviewDetail } from './review-runs.js';
 import { SETTLE_MS, type UiResult } from './ui-run.js';
 import { median, round, spread, type Spread } from './stats.js';
 
@@ -50,6 +51,8 @@ export interface Detail {
   readonly mode: 'quick' | 'full';
   readonly machine: Machine;
   readonly runs: readonly RunDetail[];
+  /** Review all beside Verify all (absent in sessions from before it was measured). */
+  readonly review?: readonly ReviewDetail[];
   readonly ui: UiResult | null;
   readonly uiSkipped?: string;
   /** When samples of several bench sessions of one build were pooled: when each ran. */
@@ -76,10 +79,50 @@ export function summarise(d: RunDetail) {
 
 export type Summary = ReturnType<typeof summarise>;
 
+/** One Review all row of results.json: medians over the runs, the ratio a median of per-run (paired) ratios, loop delays the worst run's. */
+export function summariseReview(d: ReviewDetail) {
+  const pick = (f: (s: ReviewDetail['samples'][number]) => number) => d.samples.map(f);
+  const last = d.samples[d.samples.length - 1];
+  return {
+    catalog: d.catalog,
+    transport: d.transport,
+    skills: d.skills,
+    files: d.files,
+    runs: d.samples.length,
+    verifyMs: round(median(pick((s) => s.verify.wallMs))),
+    reviewMs: round(median(pick((s) => s.review.wallMs))),
+    reviewOverVerify: round(median(pick((s) => s.review.wallMs / s.verify.wallMs)), 3),
+    reviewLoopP99Ms: round(Math.max(...pick((s) => s.review.loop.p99Ms))),
+    reviewLoopMaxMs: round(Math.max(...pick((s) => s.review.loop.maxMs))),
+    verifyLoopP99Ms: round(Math.max(...pick((s) => s.verify.loop.p99Ms))),
+    reviewCpuUsPerFile: round(median(pick((s) => (s.review.cpuMs * 1000) / Math.max(1, s.review.files))), 0),
+    verifyCpuUsPerFile: round(median(pick((s) => (s.verify.cpuMs * 1000) / Math.max(1, s.review.files))), 0),
+    reviewThreads: last?.reviewThreads ?? null,
+    verdicts: last ? { risky: last.review.risky, needsLook: last.review.needsLook, clean: last.review.clean, notReviewed: last.review.notReviewed } : null,
+    complete: d.samples.every((s) => s.review.done === s.review.total && s.review.total === s.listed && s.review.notReviewed === 0 && s.verify.verified === s.listed),
+  };
+}
+
+export type ReviewSummary = ReturnType<typeof summariseReview>;
+
 export interface Results {
   readonly runs: readonly Summary[];
-  readonly ui: { readonly skills: number; readonly firstRowsMs: number | null; readonly filterP50Ms: number | null; readonly filterP95Ms: number | null };
+  readonly review: readonly ReviewSummary[];
+  readonly ui: {
+    readonly skills: number;
+    readonly firstRowsMs: number | null;
+    readonly filterP50Ms: number | null;
+    readonly filterP95Ms: number | null;
+    readonly verdictsShown: UiResult['verdicts'] | null;
+    readonly verdictFilterP50Ms: number | null;
+    readonly verdictFilterP95Ms: number | null;
+  };
 }
+
+const REVIEW_OVER_VERIFY = 1.5;
+const LOOP_P99_MS = 50;
+
+const reviewLabel = (r: ReviewSummary) => (r.catalog === 'risk-corpus' ? `the risk corpus (${int(r.skills)} skills, ${int(r.files)} files) over ${r.transport}` : `N = ${int(r.skills)} over ${r.transport}`);
 
 const ms = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1));
 const ratio = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(2)}×`);
@@ -137,9 +180,29 @@ function targets(results: Results, detail: Detail): Target[] {
     const worst = Math.max(...big.map((r) => r.peakRssMb ?? 0));
     out.push({ what: 'engine peak RSS under 300 MB at N = 10,000', met: worst < 300, measured: `${ms(worst)} MB (worst transport)` });
   }
+  for (const r of results.review) {
+    out.push({
+      what: `Review all ≤ ${REVIEW_OVER_VERIFY}× Verify all, ${reviewLabel(r)}`,
+      met: r.reviewOverVerify === null ? null : r.reviewOverVerify <= REVIEW_OVER_VERIFY && r.complete,
+      measured: `${ratio(r.reviewOverVerify)} (review all ${ms(r.reviewMs)} ms, verify all ${ms(r.verifyMs)} ms)${r.complete ? '' : '; not every skill was reviewed'}`,
+    });
+    out.push({
+      what: `main-process event-loop delay p99 during Review all < ${LOOP_P99_MS} ms, ${reviewLabel(r)}`,
+      met: r.reviewLoopP99Ms === null ? null : r.reviewLoopP99Ms < LOOP_P99_MS,
+      measured: `p99 ${ms(r.reviewLoopP99Ms)} ms (worst run; max ${ms(r.reviewLoopMaxMs)} ms)`,
+    });
+  }
   const ui = results.ui;
   out.push({ what: `UI first rows under 500 ms after data (${int(ui.skills)} skills)`, met: ui.firstRowsMs === null ? null : ui.firstRowsMs < 500, measured: `${ms(ui.firstRowsMs)} ms` });
-  out.push({ what: `UI filter p95 under 50 ms (${int(ui.skills)} skills)`, met: ui.filterP95Ms === null ? null : ui.filterP95Ms < 50, measured: `p95 ${ms(ui.filterP95Ms)} ms, p50 ${ms(ui.filterP50Ms)} ms` });
+  const withVerdicts = ui.verdictsShown ? ', with verdicts shown' : '';
+  out.push({ what: `UI filter p95 under 50 ms (${int(ui.skills)} skills${withVerdicts})`, met: ui.filterP95Ms === null ? null : ui.filterP95Ms < 50, measured: `p95 ${ms(ui.filterP95Ms)} ms, p50 ${ms(ui.filterP50Ms)} ms` });
+  if (ui.verdictsShown) {
+    out.push({
+      what: `UI verdict filter p95 under 50 ms (${int(ui.skills)} skills)`,
+      met: ui.verdictFilterP95Ms === null ? null : ui.verdictFilterP95Ms < 50,
+      measured: `p95 ${ms(ui.verdictFilterP95Ms)} ms, p50 ${ms(ui.verdictFilterP50Ms)} ms`,
+    });
+  }
   return out;
 }
 
@@ -226,6 +289,27 @@ export function renderReport(results: Results, detail: Detail): string {
     const cpuRatio = median(d.samples.map((x) => x.verifyCpuMs / x.floorCpuMs));
     push(`| ${d.transport} | ${int(d.skills)} | ${engineCpu === null ? '—' : Math.round(engineCpu)} | ${floorCpu === null ? '—' : Math.round(floorCpu)} | ${ratio(cpuRatio)} |`);
   }
+  const review = results.review;
+  if (review.length > 0) {
+    push(
+      '',
+      '## Review all beside Verify all',
+      '',
+      'Both jobs in one process through the real Inspector (`createInspector`, as browser mode builds it): the server added and connected through the contract, then `skills.verifyAll` and `review.startAll` back to back against the same fresh server, each awaited through its progress events; the order alternates from run to run. The content rules run in the review pool (tinypool, on the review worker); the event-loop delay is that of the Inspector\'s own thread (`monitorEventLoopDelay`, 5 ms resolution), sampled only while the job runs. CPU is the whole process\'s (main thread and review threads) per listed file.',
+      '',
+      '| catalog | transport | skills (files) | runs | verify all ms | review all ms | review / verify | loop p99 during review (max) | loop p99 during verify | review CPU µs / file | verify CPU µs / file | review threads | verdicts (risky / needs a look / clean / not reviewed) |',
+      '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    );
+    for (const r of review) {
+      const d = detail.review?.find((x) => x.catalog === r.catalog && x.transport === r.transport && x.skills === r.skills);
+      const ratios = d ? spread(d.samples.map((s) => s.review.wallMs / s.verify.wallMs)) : undefined;
+      const wall = (f: (s: NonNullable<typeof d>['samples'][number]) => number) => (d ? range(spread(d.samples.map(f))) : '—');
+      const v = r.verdicts;
+      push(
+        `| ${r.catalog === 'risk-corpus' ? 'risk corpus' : 'synthetic'} | ${r.transport} | ${int(r.skills)} (${int(r.files)}) | ${r.runs} | ${wall((s) => s.verify.wallMs)} | ${wall((s) => s.review.wallMs)} | ${ratios ? range(ratios, ratio) : '—'} | ${ms(r.reviewLoopP99Ms)} (${ms(r.reviewLoopMaxMs)}) | ${ms(r.verifyLoopP99Ms)} | ${r.reviewCpuUsPerFile ?? '—'} | ${r.verifyCpuUsPerFile ?? '—'} | ${r.reviewThreads ?? '—'} | ${v ? `${int(v.risky)} / ${int(v.needsLook)} / ${int(v.clean)} / ${int(v.notReviewed)}` : '—'} |`,
+      );
+    }
+  }
   push('', '## UI at scale', '');
   if (detail.ui) {
     const ui = detail.ui;
@@ -234,6 +318,12 @@ export function renderReport(results: Results, detail: Detail): string {
       '',
       `- first rows painted **${ms(ui.firstRowsMs)} ms** after the first skills reached the page (the whole listing took ${ms(ui.listingMs)} ms from connect to its last page);`,
       `- filter keystroke → updated list painted: **p50 ${ms(ui.filterP50Ms)} ms, p95 ${ms(ui.filterP95Ms)} ms** over ${ui.samples.length} keystrokes in "Search skills" (a letter, then Backspace back to the whole catalog, 25 times, 120 ms apart), typed ${SETTLE_MS / 1000} s after the last listing page arrived.`,
+      ...(ui.verdicts
+        ? [
+            `- the keystrokes above were typed after a Review all of the whole catalog in the page's app (\`review.startAll\`, ${ms(ui.reviewAllMs)} ms), with every row showing its verdict (${int(ui.verdicts.risky)} Risky, ${int(ui.verdicts.needsLook)} Needs a look, ${int(ui.verdicts.clean)} Clean as checked, ${int(ui.verdicts.notReviewed)} Not reviewed yet, counted from the verdict filter's own counts);`,
+            `- verdict filter (the "Show only skills with the verdict" select) changed → updated list painted: **p50 ${ms(ui.verdictFilterP50Ms)} ms, p95 ${ms(ui.verdictFilterP95Ms)} ms** over ${ui.verdictSamples.length} changes (each verdict, then back to any verdict).`,
+          ]
+        : []),
       ...(ui.failure ? [`- note: ${ui.failure}.`] : []),
     );
   } else push(`Not measured: ${detail.uiSkipped ?? 'no result'}.`);
