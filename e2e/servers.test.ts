@@ -159,7 +159,7 @@ describe('servers', () => {
     await taken.getByRole('textbox').fill('Broken imported');
     await page.locator('[data-action="apply-import"]').click();
     await poll(() => page.locator('[data-import-done]').getAttribute('data-import-done')).toBe('2');
-    await dialog().getByRole('button', { name: 'Close' }).click();
+    await dialog().locator('[data-action="close-import"]').click();
     await poll(() => page.locator('[data-server-label="Broken imported"]').count()).toBe(1);
     expect(await page.locator('[data-server-label="docs"]').count()).toBe(1);
   });

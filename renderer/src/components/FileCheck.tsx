@@ -63,7 +63,7 @@ export function FileCheckResult({ check, listed }: { check: FileCheck; listed?: 
         <Group gap={6} wrap="nowrap" data-file-check="verified">
           <IconCircleCheck size={16} color="var(--mantine-color-green-6)" aria-hidden style={{ flex: '0 0 auto' }} />
           <Text size="xs">
-            <Text span size="xs" fw={600} c="green.7">
+            <Text span size="xs" fw={600} c="green">
               Matches the listing:
             </Text>{' '}
             its size ({check.size.toLocaleString()} bytes) and digest are the ones listed. That shows the server served what it listed, not that the content is safe.

@@ -2,7 +2,7 @@
 // tag characters, zero-width and bidi runs, HTML comments, image metadata,
 // encoded blobs decoded.
 // Each one opens the place it was found.
-import { Badge, Code, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Code, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { HiddenText, HiddenTextKind } from '../../../shared/review-model.js';
 import { RevealedText } from './RevealedText.js';
 
@@ -41,7 +41,9 @@ export function HiddenTextList({ hidden, onOpen, fileLabel }: { hidden: readonly
         return (
           <Paper key={i} withBorder p="xs" data-hidden-kind={h.kind} data-hidden-file={h.fileUri} data-hidden-line={h.line} data-hidden-finding={h.findingId}>
             {onOpen ? (
-              <UnstyledButton onClick={() => onOpen(h)} aria-label={`Show where: ${HIDDEN_KIND[h.kind]}${h.line !== undefined ? `, line ${h.line}` : ''}`} style={{ display: 'block', width: '100%' }} data-action="open-hidden">
+              <UnstyledButton onClick={() => onOpen(h)} style={{ display: 'block', width: '100%' }} data-action="open-hidden">
+                {/* Named by what it shows, so the words a person sees are the words a screen reader says. */}
+                <VisuallyHidden>Show where: </VisuallyHidden>
                 {place}
               </UnstyledButton>
             ) : (

@@ -86,7 +86,7 @@ function PointItem({ point, verdict, links }: { point: SummaryPoint; verdict: Ve
       data-summary-topic={point.topic}
       data-summary-tone={shown}
       icon={
-        <ThemeIcon color={tone.color} size={18} radius="xl" variant="light" aria-label={tone.word} title={tone.word}>
+        <ThemeIcon color={tone.color} size={18} radius="xl" variant="light" role="img" aria-label={tone.word} title={tone.word}>
           <tone.Icon size={12} />
         </ThemeIcon>
       }

@@ -93,7 +93,7 @@ export function ServerSidebar() {
       </Group>
       {loadError ? <ErrorNotice title="Could not load the servers" message={loadError} onRetry={() => void useServers.getState().load()} /> : null}
       <ScrollArea style={{ flex: 1 }}>
-        <div ref={listRef} role="listbox" aria-label="Servers" onKeyDown={onKeyDown} className="server-list">
+        <div ref={listRef} role="list" aria-label="Servers" onKeyDown={onKeyDown} className="server-list">
           <SidebarOption index={0} selected={selected === ALL_SERVERS} onChoose={() => choose(ALL_SERVERS)} data={{ 'data-all-servers': true }}>
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600} size="sm">
@@ -153,7 +153,43 @@ function ServerRow({ server, worst, tally, index, selected, onChoose }: { server
   const status = server.connection.status;
   const era = eraLabel(server);
   return (
-    <SidebarOption index={index} selected={selected} onChoose={onChoose} onDoubleClick={() => serverActions.overview(id)} data={{ 'data-server-label': server.config.label, 'data-server-id': id }}>
+    <SidebarOption
+      actions={
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="subtle" size="xs" tabIndex={selected ? 0 : -1} aria-label={`Actions for ${server.config.label}`} onClick={(e) => e.stopPropagation()} data-server-menu>
+              <IconDots size={14} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+            <Menu.Item onClick={() => serverActions.overview(id)}>Overview</Menu.Item>
+            <Menu.Item onClick={() => serverActions.log(id)}>Protocol log</Menu.Item>
+            <Menu.Divider />
+            {status === 'connected' || status === 'connecting' ? (
+              <>
+                <Menu.Item onClick={() => serverActions.reconnect(id)}>Reconnect</Menu.Item>
+                <Menu.Item onClick={() => serverActions.disconnect(id)}>Disconnect</Menu.Item>
+              </>
+            ) : (
+              <Menu.Item onClick={() => serverActions.connect(id)}>Connect</Menu.Item>
+            )}
+            <Menu.Divider />
+            <Menu.Item onClick={() => serverActions.edit(id)}>
+              Edit…
+            </Menu.Item>
+            <Menu.Item onClick={() => serverActions.duplicate(id)}>Duplicate</Menu.Item>
+            <Menu.Item color="red" onClick={() => serverActions.remove(id)}>
+              Remove…
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      }
+      index={index}
+      selected={selected}
+      onChoose={onChoose}
+      onDoubleClick={() => serverActions.overview(id)}
+      data={{ 'data-server-label': server.config.label, 'data-server-id': id }}
+    >
       <Group justify="space-between" wrap="nowrap" gap={6}>
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <ConnectionDot status={status} />
@@ -167,34 +203,6 @@ function ServerRow({ server, worst, tally, index, selected, onChoose }: { server
           <Badge variant="default" size="sm" data-testid="skill-count" style={{ flex: '0 0 auto', overflow: 'visible' }}>
             {server.skillCount.toLocaleString()}
           </Badge>
-          <Menu position="bottom-end" withinPortal shadow="md">
-            <Menu.Target>
-              <ActionIcon variant="subtle" size="xs" aria-label={`Actions for ${server.config.label}`} onClick={(e) => e.stopPropagation()} data-server-menu>
-                <IconDots size={14} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-              <Menu.Item onClick={() => serverActions.overview(id)}>Overview</Menu.Item>
-              <Menu.Item onClick={() => serverActions.log(id)}>Protocol log</Menu.Item>
-              <Menu.Divider />
-              {status === 'connected' || status === 'connecting' ? (
-                <>
-                  <Menu.Item onClick={() => serverActions.reconnect(id)}>Reconnect</Menu.Item>
-                  <Menu.Item onClick={() => serverActions.disconnect(id)}>Disconnect</Menu.Item>
-                </>
-              ) : (
-                <Menu.Item onClick={() => serverActions.connect(id)}>Connect</Menu.Item>
-              )}
-              <Menu.Divider />
-              <Menu.Item onClick={() => serverActions.edit(id)}>
-                Edit…
-              </Menu.Item>
-              <Menu.Item onClick={() => serverActions.duplicate(id)}>Duplicate</Menu.Item>
-              <Menu.Item color="red" onClick={() => serverActions.remove(id)}>
-                Remove…
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
         </Group>
       </Group>
       <Text size="xs" c={status === 'failed' ? 'red' : 'dimmed'} pl={15} truncate title={`${status} · ${transportLabel(server)}${era ? ` · ${era}` : ''}`} data-server-facts>

@@ -35,7 +35,7 @@ export function AuditLog({ serverId }: { serverId?: string }) {
   return (
     <>
       {unreadableLines.length > 0 ? (
-        <Text size="xs" c="yellow.8">
+        <Text size="xs" c="yellow">
           {unreadableLines.length} unreadable line{unreadableLines.length === 1 ? ' was' : 's were'} skipped.
         </Text>
       ) : null}

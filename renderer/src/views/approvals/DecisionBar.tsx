@@ -76,12 +76,12 @@ function Decision({ entry, report, stale, running, connected, onReviewAgain }: D
         </Group>
       </Group>
       {report && stale && !running ? (
-        <Text size="xs" c="yellow.9" data-review-outdated>
+        <Text size="xs" c="yellow" data-review-outdated>
           The review above is of an older version than the server lists now. Review again to decide about what it serves.
         </Text>
       ) : null}
       {decidable && report.dynamic ? (
-        <Text size="xs" c="yellow.9" data-dynamic-decision>
+        <Text size="xs" c="yellow" data-dynamic-decision>
           A dynamic skill cannot be approved: its content is not bound to digests, so a change would go unnoticed. You can decline it.
         </Text>
       ) : null}

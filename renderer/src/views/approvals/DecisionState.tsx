@@ -25,7 +25,7 @@ export function DecisionState({ record }: { record: ApprovalRecord | undefined }
         </Text>
       </Group>
       {record.decision === 'changed' && record.revoked ? (
-        <Text size="xs" c="yellow.9" lineClamp={2} title={record.revoked.reason} style={{ overflowWrap: 'anywhere' }} data-revoked-reason>
+        <Text size="xs" c="yellow" lineClamp={2} title={record.revoked.reason} style={{ overflowWrap: 'anywhere' }} data-revoked-reason>
           {record.revoked.reason}
         </Text>
       ) : null}

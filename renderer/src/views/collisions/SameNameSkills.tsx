@@ -27,7 +27,7 @@ export function SameNameSkills({ entry }: { entry: SkillEntry }) {
   }
   return (
     <Stack gap={2} data-same-name={sameName.length}>
-      <Text size="xs" c="yellow.8">
+      <Text size="xs" c="yellow">
         {sameName.length} other skill{sameName.length === 1 ? '' : 's'} called “<InvisibleText text={entry.name} identifier />”: an agent may confuse them.{' '}
         <Anchor component="button" type="button" size="xs" onClick={showCollisions} data-action="show-collisions">
           See every name clash

@@ -17,7 +17,7 @@ export function SkillSide({ skill, name, chosenBy }: { skill: QualifiedSkill; na
   const entry = useCatalog((s) => s.skills.get(skillKey(skill.serverId, skill.skillUri)));
   const local = skill.originKind === 'local';
   return (
-    <UnstyledButton onClick={() => openSide(skill)} style={{ display: 'block', minWidth: 0 }} aria-label={`Open ${shownName(skill.qualifiedName)}`} data-collision-side={skill.qualifiedName} data-side-origin={skill.serverId} data-side-uri={skill.skillUri}>
+    <UnstyledButton onClick={() => openSide(skill)} style={{ display: 'block', minWidth: 0 }} title={`Open ${shownName(skill.qualifiedName)}`} data-collision-side={skill.qualifiedName} data-side-origin={skill.serverId} data-side-uri={skill.skillUri}>
       <Paper withBorder p="xs" radius="sm" className="collision-side" style={{ height: '100%' }}>
         <Stack gap={4}>
           <Group gap={6} wrap="nowrap">

@@ -172,7 +172,7 @@ function ImportReview() {
           They are in the sidebar, not connected yet. Connect each when you want its skills listed.
         </Alert>
         <Group justify="flex-end">
-          <Button onClick={close}>Close</Button>
+          <Button onClick={close} data-action="close-import">Close</Button>
         </Group>
       </Stack>
     );
@@ -230,12 +230,12 @@ function ImportReview() {
                     />
                   )}
                   {row.candidate.conflict ? (
-                    <Text size="xs" c="yellow.8" mt={2} data-import-conflict>
+                    <Text size="xs" c="yellow" mt={2} data-import-conflict>
                       <IconAlertTriangle size={11} aria-hidden style={{ verticalAlign: '-1px' }} /> That label is taken, so it was renamed.
                     </Text>
                   ) : null}
                   {row.candidate.warnings?.map((w) => (
-                    <Text key={w} size="xs" c="yellow.8" mt={2}>
+                    <Text key={w} size="xs" c="yellow" mt={2}>
                       {w}
                     </Text>
                   ))}

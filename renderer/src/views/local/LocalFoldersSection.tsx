@@ -62,7 +62,7 @@ export function LocalFoldersSection() {
         </Group>
       </Group>
       {loadError ? <ErrorNotice title="Could not read the local skill folders" message={loadError} onRetry={() => void useLocalOrigins.getState().load()} /> : null}
-      <div ref={listRef} role="listbox" aria-label="Local skill folders" onKeyDown={onKeyDown} className="server-list">
+      <div ref={listRef} role="list" aria-label="Local skill folders" onKeyDown={onKeyDown} className="server-list">
         {shown.map((origin, i) => (
           <LocalOriginRow key={origin.id} origin={origin} index={i} selected={selected === origin.id} onChoose={() => showLocalOrigin(origin.id)} />
         ))}

@@ -14,7 +14,37 @@ export function LocalOriginRow({ origin, index, selected, onChoose }: { origin: 
   const openDialog = useLocalDialogs((s) => s.open);
   const status = origin.error ? origin.error : !origin.exists ? 'not on this computer' : origin.truncated ? 'scan stopped at a limit; some files or skills were not read' : origin.description;
   return (
-    <SidebarOption index={index} selected={selected} onChoose={onChoose} data={{ 'data-local-origin': origin.id, 'data-local-label': origin.label, 'data-exists': origin.exists }}>
+    <SidebarOption
+      actions={
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="subtle" size="xs" tabIndex={selected ? 0 : -1} aria-label={`Actions for ${origin.label}`} onClick={(e) => e.stopPropagation()} loading={rescanning} data-local-menu>
+              <IconDots size={14} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+            <Menu.Item onClick={onChoose}>Show its skills</Menu.Item>
+            <Menu.Item onClick={() => void useLocalOrigins.getState().rescan(origin.id).catch(() => undefined)} data-action="rescan-folder">
+              Read again
+            </Menu.Item>
+            {origin.addedByUser ? (
+              <>
+                <Menu.Divider />
+                <Menu.Item color="red" onClick={() => openDialog({ kind: 'remove', origin })} data-action="remove-folder">
+                  Remove from the list…
+                </Menu.Item>
+              </>
+            ) : (
+              <Menu.Label>Agents read this folder by default: it stays in the list.</Menu.Label>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      }
+      index={index}
+      selected={selected}
+      onChoose={onChoose}
+      data={{ 'data-local-origin': origin.id, 'data-local-label': origin.label, 'data-exists': origin.exists }}
+    >
       <Group justify="space-between" wrap="nowrap" gap={6}>
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           {origin.exists ? <IconFolder size={14} aria-hidden style={{ flex: '0 0 auto' }} /> : <IconFolderOff size={14} aria-hidden style={{ flex: '0 0 auto', opacity: 0.5 }} />}
@@ -29,32 +59,9 @@ export function LocalOriginRow({ origin, index, selected, onChoose }: { origin: 
           <Badge variant="default" size="sm" data-testid="local-skill-count" style={{ flex: '0 0 auto', overflow: 'visible' }}>
             {origin.skillCount.toLocaleString()}
           </Badge>
-          <Menu position="bottom-end" withinPortal shadow="md">
-            <Menu.Target>
-              <ActionIcon variant="subtle" size="xs" aria-label={`Actions for ${origin.label}`} onClick={(e) => e.stopPropagation()} loading={rescanning} data-local-menu>
-                <IconDots size={14} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-              <Menu.Item onClick={onChoose}>Show its skills</Menu.Item>
-              <Menu.Item onClick={() => void useLocalOrigins.getState().rescan(origin.id).catch(() => undefined)} data-action="rescan-folder">
-                Read again
-              </Menu.Item>
-              {origin.addedByUser ? (
-                <>
-                  <Menu.Divider />
-                  <Menu.Item color="red" onClick={() => openDialog({ kind: 'remove', origin })} data-action="remove-folder">
-                    Remove from the list…
-                  </Menu.Item>
-                </>
-              ) : (
-                <Menu.Label>Agents read this folder by default: it stays in the list.</Menu.Label>
-              )}
-            </Menu.Dropdown>
-          </Menu>
         </Group>
       </Group>
-      <Text size="xs" c={origin.error ? 'red' : origin.truncated ? 'yellow.8' : 'dimmed'} pl={20} truncate>
+      <Text size="xs" c={origin.error ? 'red' : origin.truncated ? 'yellow' : 'dimmed'} pl={20} truncate>
         {status}
       </Text>
     </SidebarOption>

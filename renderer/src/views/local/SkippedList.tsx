@@ -21,7 +21,7 @@ export function SkippedList({ origin }: { origin: LocalOrigin }) {
       <Popover.Dropdown>
         <Stack gap={6} data-local-skipped>
           {origin.truncated ? (
-            <Text size="xs" c="yellow.8">
+            <Text size="xs" c="yellow">
               The scan stopped at a limit (depth, folders, files per skill or bytes): some files or skills were not read.
             </Text>
           ) : null}

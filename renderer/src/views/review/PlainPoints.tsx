@@ -30,7 +30,7 @@ export function PlainPoints({ points, links }: { points: readonly SummaryPoint[]
             data-summary-topic={point.topic}
             data-summary-tone={point.tone}
             icon={
-              <ThemeIcon color={tone.color} size={18} radius="xl" variant="light" aria-label={tone.word} title={tone.word}>
+              <ThemeIcon color={tone.color} size={18} radius="xl" variant="light" role="img" aria-label={tone.word} title={tone.word}>
                 <tone.Icon size={12} />
               </ThemeIcon>
             }

@@ -17,10 +17,10 @@ import { ALL_DIRECTIONS, filterLog, useProtocolLog } from '../../state/protocol-
 const ROW_HEIGHT = 24;
 
 const DIRECTIONS: Record<LogDirection, { label: string; Icon: typeof IconArrowUpRight; color: string }> = {
-  out: { label: 'sent', Icon: IconArrowUpRight, color: 'var(--mantine-color-blue-6)' },
-  in: { label: 'received', Icon: IconArrowDownLeft, color: 'var(--mantine-color-green-7)' },
-  stderr: { label: 'stderr', Icon: IconTerminal2, color: 'var(--mantine-color-gray-6)' },
-  note: { label: 'note', Icon: IconInfoCircle, color: 'var(--mantine-color-gray-6)' },
+  out: { label: 'sent', Icon: IconArrowUpRight, color: 'var(--mantine-color-blue-text)' },
+  in: { label: 'received', Icon: IconArrowDownLeft, color: 'var(--mantine-color-green-text)' },
+  stderr: { label: 'stderr', Icon: IconTerminal2, color: 'var(--mantine-color-dimmed)' },
+  note: { label: 'note', Icon: IconInfoCircle, color: 'var(--mantine-color-dimmed)' },
 };
 
 export function ProtocolLog({ server }: { server: ServerView }) {
@@ -225,7 +225,7 @@ function LogDetail({ entry }: { entry: ProtocolLogEntry }) {
         </Text>
       </Group>
       {entry.truncated ? (
-        <Text size="xs" c="yellow.8">
+        <Text size="xs" c="yellow">
           This message was too large to keep whole; the start is shown. Export keeps the same.
         </Text>
       ) : null}

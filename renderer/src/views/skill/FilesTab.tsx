@@ -58,7 +58,7 @@ export function FilesTab({ entry }: { entry: SkillEntry }) {
           {treeLoad?.state === 'loading' ? <Loader size={12} /> : null}
         </Group>
         {entry.resources === 'dynamic' ? (
-          <Text size="xs" c="yellow.8">
+          <Text size="xs" c="yellow">
             This skill is dynamic: the server lists no files, so only SKILL.md is known.
           </Text>
         ) : null}
