@@ -130,6 +130,12 @@ export const FINDINGS = {
   'inspector-too-deep': { severity: 'error', title: 'Data nested deeper than the inspector follows' },
   // Local skill folders:
   'inspector-local-skill-incomplete': { severity: 'error', title: 'Local skill has more files than the scan reads: incomplete — not verified' },
+  // Served vs source (check --source): what the server serves against the skills the SDK builds from a folder.
+  'inspector-source-missing': { severity: 'error', title: 'Served, but not in the source folder' },
+  'inspector-source-extra': { severity: 'error', title: 'In the source folder, but not served' },
+  'inspector-source-bytes': { severity: 'error', title: 'Served file differs from the source folder (digest or size)' },
+  'inspector-source-frontmatter': { severity: 'error', title: 'Served frontmatter differs from the source folder' },
+  'inspector-source-skipped': { severity: 'warning', title: 'The source folder has a skill the SDK would not serve' },
   ...RISK_FINDINGS,
 } as const satisfies Record<string, FindingKind>;
 

@@ -9,6 +9,7 @@ import { RULESET } from '../../shared/ruleset.js';
 import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
 import { openSession, type SessionOptions } from './session.js';
+import { loadSourceFlag, withSourceComparison } from './source-flag.js';
 import { describeStart } from './stdio-flags.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
 
@@ -23,6 +24,7 @@ export async function checkCommand(args: string[], io: Streams, sessionOptions: 
       'sarif-root': { type: 'string' },
       'fail-on': { type: 'string', default: 'error' },
       quiet: { type: 'boolean', default: false },
+      source: { type: 'string' },
       ...limitOptions([...READING_LIMITS, 'concurrency']),
     },
     allowPositionals: true,
@@ -36,10 +38,12 @@ export async function checkCommand(args: string[], io: Streams, sessionOptions: 
   const settings = { readConcurrency: CHECK_CONCURRENCY, ...limitSettings(values) };
   const target = await resolveTarget(values);
   const progress = progressTo(io.err, values.quiet);
+  const source = values.source !== undefined ? await loadSourceFlag(values.source, target.label) : undefined;
   progress(`Connecting to ${target.label}${describeStart(target.transport)}…`);
   const session = await openSession(target, settings, sessionOptions);
   try {
-    const report = await runCheck(session, progress);
+    const checked = await runCheck(session, progress);
+    const report = source ? withSourceComparison(checked, source, progress) : checked;
     const format = formats[0];
     if (format === 'json') io.out.write(`${JSON.stringify({ ...report, verdicts: verdictCounts(report.skills), ruleset: RULESET, failOn, failing: report.findings.filter((f) => isFailing(f, failOn)).length }, null, 2)}\n`);
     else if (format === 'junit') io.out.write(formatJunit(report, failOn));

@@ -1,6 +1,7 @@
 // How every command names a server: --stdio "<command and args>", --url <url>
 // (with repeatable --header 'Name: value'), or --config <file> --server <name>;
 // a stdio server also takes --env KEY=VALUE (repeatable) and --cwd DIR.
+import { splitCommandLine } from '../../shared/command-line.js';
 import type { TransportConfig } from '../../shared/model.js';
 import { parseConfigText } from '../servers/config-import.js';
 import { MAX_CONFIG_BYTES } from '../servers/config-locations.js';
@@ -20,38 +21,6 @@ export interface TargetArgs {
   env?: string[] | undefined;
   /** A stdio server's working directory. */
   cwd?: string | undefined;
-}
-
-/** Splits a command line the way a POSIX shell would for simple quoting (no expansion). */
-function splitCommandLine(line: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let quote: '"' | "'" | undefined;
-  let started = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote) {
-      if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && i + 1 < line.length) current += line[++i];
-      else current += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      started = true;
-    } else if (c === '\\' && i + 1 < line.length) {
-      current += line[++i];
-      started = true;
-    } else if (/\s/.test(c)) {
-      if (started) out.push(current);
-      current = '';
-      started = false;
-    } else {
-      current += c;
-      started = true;
-    }
-  }
-  if (quote) throw new UsageError(`Unclosed ${quote} quote in --stdio "${line}".`);
-  if (started) out.push(current);
-  return out;
 }
 
 export interface Target {
@@ -83,7 +52,9 @@ export async function resolveTarget(args: TargetArgs & { label?: string | undefi
 }
 
 export function stdioTarget(line: string): Target {
-  const [command, ...rest] = splitCommandLine(line);
+  const split = splitCommandLine(line);
+  if (!split.ok) throw new UsageError(`Unclosed ${split.unclosed} quote in --stdio "${line}".`);
+  const [command, ...rest] = split.words;
   if (!command) throw new UsageError('--stdio needs a command.');
   return { label: stdioLabel(command, rest), transport: { kind: 'stdio', command, args: rest, env: {} } };
 }

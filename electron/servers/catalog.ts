@@ -8,6 +8,7 @@ import { serverInputSchema, transportSchema, type ServerInput } from '../../shar
 import type { ServerConfig } from '../../shared/model.js';
 import { JsonStore, type StoreProblem } from '../storage/json-store.js';
 import { ApiFailure } from '../api-failure.js';
+import { splitPastedCommand } from './pasted-command.js';
 
 const serverConfigSchema = z.object({
   id: z.string().min(1),
@@ -135,7 +136,7 @@ export class ServerCatalog {
     const server: ServerConfig = {
       id: randomUUID(),
       label: parsed.label,
-      transport: parsed.transport,
+      transport: await splitPastedCommand(parsed.transport),
       createdAt: new Date().toISOString(),
     };
     this.file = { ...this.file, servers: [...this.file.servers, server] };
@@ -168,7 +169,7 @@ export class ServerCatalog {
     const current = this.get(serverId);
     const parsed = serverInputSchema.parse(input);
     this.assertLabelFree(parsed.label, serverId);
-    const updated: ServerConfig = { ...current, label: parsed.label, transport: parsed.transport };
+    const updated: ServerConfig = { ...current, label: parsed.label, transport: await splitPastedCommand(parsed.transport) };
     this.file = { ...this.file, servers: this.file.servers.map((s) => (s.id === serverId ? updated : s)) };
     await this.persist();
     return updated;

@@ -10,6 +10,7 @@ import { ENGINE_CASES } from './finding-cases-engine.unit.js';
 import { ENTRY_CASES } from './finding-cases-entry.unit.js';
 import { FORMAT_CASES, VERIFY_CASES } from './finding-cases-format.unit.js';
 import { DIRECTORY_CASES, READER_CASES } from './finding-cases-reading.unit.js';
+import { SOURCE_CASES } from './finding-cases-source.unit.js';
 import type { FindingCase } from './finding-cases.unit.js';
 import { LOCAL_CASES } from '../review/local/finding-cases-local.unit.js';
 
@@ -26,6 +27,7 @@ const TABLES: ReadonlyArray<readonly [file: string, name: string, cases: readonl
   ['reader.unit.test.ts', 'READER_CASES', READER_CASES],
   ['directory.unit.test.ts', 'DIRECTORY_CASES', DIRECTORY_CASES],
   ['engine.unit.test.ts', 'ENGINE_CASES', ENGINE_CASES],
+  ['served-vs-source.unit.test.ts', 'SOURCE_CASES', SOURCE_CASES],
   ['../review/local/local-skill.unit.test.ts', 'LOCAL_CASES', LOCAL_CASES],
 ];
 

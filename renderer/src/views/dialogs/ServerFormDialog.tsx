@@ -7,7 +7,7 @@ import { ApiCallError, errorMessage } from '../../api.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useSelection } from '../../state/selection.js';
 import { serverById, useServers } from '../../state/servers.js';
-import { EMPTY_FORM, suggestLabel, toServerInput, valuesFromConfig, type FormErrors, type ServerFormValues, type TransportKind } from './server-form-model.js';
+import { EMPTY_FORM, commandLinePreview, suggestLabel, toServerInput, valuesFromConfig, type FormErrors, type ServerFormValues, type TransportKind } from './server-form-model.js';
 
 export function ServerFormDialog({ serverId }: { serverId: string | undefined }) {
   const close = useDialogs((s) => s.close);
@@ -19,6 +19,7 @@ export function ServerFormDialog({ serverId }: { serverId: string | undefined })
   const [saving, setSaving] = useState(false);
   const [connectNow, setConnectNow] = useState(true);
   const builtin = existing?.config.builtin === 'demo';
+  const preview = commandLinePreview(values);
 
   const set = <K extends keyof ServerFormValues>(field: K, value: ServerFormValues[K]) => {
     setValues((v) => {
@@ -100,6 +101,12 @@ export function ServerFormDialog({ serverId }: { serverId: string | undefined })
               {values.kind === 'stdio' ? (
                 <>
                   <TextInput label="Command" placeholder="npx, node, uvx, /path/to/server" value={values.command} onChange={(e) => set('command', e.currentTarget.value)} error={errors.command} className="mono-input" data-field="command" />
+                  {preview && 'program' in preview ? (
+                    // A pasted command line is split as a shell would (no $VARS or globs expanded); this is what will be stored and run.
+                    <Text size="xs" c="dimmed" data-preview="command-line" aria-live="polite">
+                      Split into a program and its arguments: runs: <span className="mono">{preview.program}</span> · args: <span className="mono">{preview.args || '(none)'}</span>
+                    </Text>
+                  ) : null}
                   <Textarea label="Arguments" description="One per line, so an argument may contain spaces." autosize minRows={2} maxRows={8} value={values.args} onChange={(e) => set('args', e.currentTarget.value)} error={errors.args} className="mono-input" data-field="args" />
                   <Textarea label="Environment" description="NAME=value, one per line. Added to the app's environment." autosize minRows={1} maxRows={8} value={values.env} onChange={(e) => set('env', e.currentTarget.value)} error={errors.env} className="mono-input" data-field="env" />
                   <TextInput label="Working folder" description="Optional." value={values.cwd} onChange={(e) => set('cwd', e.currentTarget.value)} error={errors.cwd} className="mono-input" data-field="cwd" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FORM, suggestLabel, toServerInput, valuesFromConfig } from './server-form-model.js';
+import { EMPTY_FORM, commandLinePreview, suggestLabel, toServerInput, valuesFromConfig } from './server-form-model.js';
 
 describe('server form', () => {
   it('builds a stdio input: one argument per line, NAME=value environment', () => {
@@ -22,6 +22,19 @@ describe('server form', () => {
     expect(result).toEqual({ ok: true, input: { label: 'Remote', transport: { kind: 'http', url: 'https://example.com/mcp', headers: { 'X-Team': 'core' }, bearerToken: 'secret' } } });
     const back = valuesFromConfig({ id: '1', label: 'Remote', createdAt: '', transport: { kind: 'http', url: 'https://example.com/mcp', headers: { 'X-Team': 'core' }, bearerToken: 'secret' } });
     expect(back).toMatchObject({ kind: 'http', url: 'https://example.com/mcp', headers: 'X-Team: core', bearerToken: 'secret' });
+  });
+
+  it('previews a pasted command line as the program and its arguments, before the Arguments lines', () => {
+    expect(commandLinePreview({ ...EMPTY_FORM, command: ` node server.js --flag "a b" `, args: '--name\nmy server' })).toEqual({ program: 'node', args: `server.js --flag 'a b' --name 'my server'` });
+    expect(commandLinePreview({ ...EMPTY_FORM, command: 'node' })).toBeUndefined();
+    expect(commandLinePreview({ ...EMPTY_FORM, command: 'C:\\tools\\server.exe' })).toBeUndefined();
+    expect(commandLinePreview({ ...EMPTY_FORM, kind: 'http', command: 'node server.js' })).toBeUndefined();
+    expect(suggestLabel({ ...EMPTY_FORM, command: `node /srv/docs-skills.mjs --dir "/srv/my skills"` })).toBe('docs-skills');
+  });
+
+  it('puts an unclosed quote of a pasted command line on the Command field', () => {
+    const result = toServerInput({ ...EMPTY_FORM, label: 'x', command: `node "server.js` });
+    expect(result).toEqual({ ok: false, errors: { command: 'The command line has an unclosed " quote: close it, or put the program alone in Command and each argument on its own line.' } });
   });
 
   it('suggests a label from the command or URL', () => {

@@ -3,6 +3,7 @@
 // to. Validation uses the contract's own zod schema, so the form and the
 // main process can never disagree about what is valid.
 import { serverInputSchema, type ServerInput } from '../../../../shared/api.js';
+import { looksLikeCommandLine, quoteWord, splitCommandLine, unclosedQuoteMessage } from '../../../../shared/command-line.js';
 import type { ServerConfig } from '../../../../shared/model.js';
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
@@ -85,6 +86,21 @@ const FIELD_OF_PATH: Record<string, FormField> = {
   'transport.bearerToken': 'bearerToken',
 };
 
+/**
+ * What a whole command line pasted into Command will run: the main process
+ * splits it the same way (shared/command-line.ts) when it stores the server,
+ * words after the program going before the Arguments lines. Undefined when
+ * Command holds one program.
+ */
+export function commandLinePreview(values: ServerFormValues): { program: string; args: string } | { error: string } | undefined {
+  if (values.kind !== 'stdio' || !looksLikeCommandLine(values.command)) return undefined;
+  const split = splitCommandLine(values.command.trim());
+  if (!split.ok) return { error: unclosedQuoteMessage(split.unclosed) };
+  const [program, ...words] = split.words;
+  if (!program) return undefined;
+  return { program, args: [...words, ...lines(values.args).map(({ line }) => line)].map(quoteWord).join(' ') };
+}
+
 /** The contract input for these values, or the problems, each on its field. */
 export function toServerInput(values: ServerFormValues): { ok: true; input: ServerInput } | { ok: false; errors: FormErrors } {
   const errors: FormErrors = {};
@@ -92,6 +108,8 @@ export function toServerInput(values: ServerFormValues): { ok: true; input: Serv
   if (values.kind === 'stdio') {
     const env = parsePairs(values.env, '=', 'NAME=value');
     if ('error' in env) errors.env = env.error;
+    const preview = commandLinePreview(values);
+    if (preview && 'error' in preview) errors.command = preview.error;
     raw = {
       label: values.label,
       transport: {
@@ -130,7 +148,8 @@ export function toServerInput(values: ServerFormValues): { ok: true; input: Serv
 /** A label suggestion from the command or URL, for a form the user has not named yet. */
 export function suggestLabel(values: ServerFormValues): string {
   if (values.kind === 'stdio') {
-    const words = [values.command, ...lines(values.args).map((l) => l.line)].map((w) => w.trim().split(/[\\/]/).pop() ?? '').filter(Boolean);
+    const typed = looksLikeCommandLine(values.command) ? splitCommandLine(values.command.trim()) : undefined;
+    const words = [...(typed?.ok ? typed.words : [values.command]), ...lines(values.args).map((l) => l.line)].map((w) => w.trim().split(/[\\/]/).pop() ?? '').filter(Boolean);
     const meaningful = words.filter((w) => !/^(npx|node|node\.exe|uvx|uv|python3?|bunx|bun|deno|run)$/i.test(w) && !w.startsWith('-'));
     const pick = meaningful[0] ?? words[0] ?? '';
     return pick.replace(/\.(m?js|cjs|ts|py)$/, '');

@@ -1,0 +1,114 @@
+// Served vs source: what a server serves, against the entries the SDK's own
+// server-side helpers build from a local folder (source-folder.ts). A server
+// developer's proof that the served skill is the reviewed source. Pure: entries
+// in, findings out — every difference, each once: a skill or file served but
+// not in the folder (missing), in the folder but not served (extra), a file
+// whose digest or size differs (bytes), a frontmatter field that differs.
+import { finding } from '../../shared/findings.js';
+import type { Finding, SkillFileRef } from '../../shared/model.js';
+import { canonicalUri, containment, parseSkillUri } from '../../shared/skill-uri.js';
+
+/** An entry as both sides have it: the SDK's `Skill` and the app's `SkillEntry` are both one. */
+export interface ComparableEntry {
+  readonly uri: string;
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+  readonly resources: readonly SkillFileRef[] | 'dynamic' | null;
+}
+
+export interface SourceComparison {
+  readonly serverId: string;
+  /** The folder as the user named it, for messages. */
+  readonly folder: string;
+  readonly served: readonly ComparableEntry[];
+  readonly source: readonly ComparableEntry[];
+}
+
+const byUri = <T extends { readonly uri: string }>(items: readonly T[]) => new Map(items.map((item) => [canonicalUri(item.uri), item]));
+const sortedKeys = (...maps: ReadonlyArray<ReadonlyMap<string, unknown>>) => [...new Set(maps.flatMap((m) => [...m.keys()]))].sort();
+
+/** `<folder>/pdf-tools` for skill://pdf-tools/SKILL.md: where in the folder the SDK looked. */
+function folderOf(folder: string, skillUri: string): string {
+  const parsed = parseSkillUri(skillUri);
+  return parsed.ok ? `${folder.replace(/\/+$/, '')}/${parsed.parts.skillPath.join('/')}` : folder;
+}
+
+function relative(fileUri: string, skillUri: string): string {
+  const where = containment(fileUri, skillUri);
+  return where.inside ? where.relativePath : fileUri;
+}
+
+/** JSON with sorted keys: two frontmatter values are the same when this is. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+const shown = (file: SkillFileRef) => `${file.size} bytes, ${file.digest}`;
+
+export function compareWithSource({ serverId, folder, served, source }: SourceComparison): Finding[] {
+  const findings: Finding[] = [];
+  const servedSkills = byUri(served);
+  const sourceSkills = byUri(source);
+  for (const key of sortedKeys(servedSkills, sourceSkills)) {
+    const s = servedSkills.get(key);
+    const local = sourceSkills.get(key);
+    if (s && !local) {
+      findings.push(finding('inspector-source-missing', `The server serves ${s.uri}, but the source folder has no skill at ${folderOf(folder, s.uri)}.`, { serverId, skillUri: s.uri }));
+    } else if (local && !s) {
+      findings.push(finding('inspector-source-extra', `${folderOf(folder, local.uri)} is a skill in the source folder, but the server does not serve ${local.uri}.`, { serverId, skillUri: local.uri }));
+    } else if (s && local) {
+      findings.push(...compareFrontmatter(serverId, s, local), ...compareFiles(serverId, folder, s, local));
+    }
+  }
+  return findings;
+}
+
+function compareFrontmatter(serverId: string, served: ComparableEntry, local: ComparableEntry): Finding[] {
+  const a = new Map(Object.entries(served.frontmatter));
+  const b = new Map(Object.entries(local.frontmatter));
+  const out: Finding[] = [];
+  for (const key of sortedKeys(a, b)) {
+    const inSource = b.has(key) ? canonicalJson(b.get(key)) : 'absent';
+    const inServed = a.has(key) ? canonicalJson(a.get(key)) : 'absent';
+    if (inSource === inServed) continue;
+    const field = `frontmatter.${key}`;
+    out.push(
+      finding('inspector-source-frontmatter', `${field} differs: the source folder's SKILL.md has ${inSource}; the server serves ${inServed}.`, { serverId, skillUri: served.uri, field }, { expected: inSource, actual: inServed }),
+    );
+  }
+  return out;
+}
+
+function compareFiles(serverId: string, folder: string, served: ComparableEntry, local: ComparableEntry): Finding[] {
+  const skillUri = served.uri;
+  // An entry with no valid resources is reported by the entry rules; there is no file set to compare.
+  if (served.resources === null || local.resources === null) return [];
+  if (!Array.isArray(served.resources) || !Array.isArray(local.resources)) {
+    const describe = (r: ComparableEntry['resources']) => (Array.isArray(r) ? `${r.length} file(s)` : '"dynamic"');
+    if (served.resources === local.resources) return [];
+    return [
+      finding('inspector-source-bytes', `The server lists the files of ${skillUri} as ${describe(served.resources)}; the source folder gives ${describe(local.resources)}.`, { serverId, skillUri }, { expected: describe(local.resources), actual: describe(served.resources) }),
+    ];
+  }
+  const servedFiles = byUri(served.resources);
+  const sourceFiles = byUri(local.resources);
+  const out: Finding[] = [];
+  for (const key of sortedKeys(servedFiles, sourceFiles)) {
+    const s = servedFiles.get(key);
+    const f = sourceFiles.get(key);
+    if (s && !f) {
+      out.push(finding('inspector-source-missing', `The server lists ${relative(s.uri, skillUri)}, but ${folderOf(folder, skillUri)}/${relative(s.uri, skillUri)} is not in the source folder.`, { serverId, skillUri, fileUri: s.uri }));
+    } else if (f && !s) {
+      out.push(finding('inspector-source-extra', `${folderOf(folder, skillUri)}/${relative(f.uri, skillUri)} is in the source folder, but the server's entry does not list ${f.uri}.`, { serverId, skillUri, fileUri: f.uri }));
+    } else if (s && f && (s.digest !== f.digest || s.size !== f.size)) {
+      out.push(
+        finding('inspector-source-bytes', `${relative(s.uri, skillUri)} differs: the source folder's file is ${shown(f)}; the server lists ${shown(s)}.`, { serverId, skillUri, fileUri: s.uri }, { expected: shown(f), actual: shown(s) }),
+      );
+    }
+  }
+  return out;
+}
