@@ -3,10 +3,12 @@
 //   0  clean: no findings at or above --fail-on, no drift, no difference
 //   1  findings at or above --fail-on (check); drift (verify); a difference (diff); nothing lockable (lock)
 //   2  bad usage (unknown command or flag, unreadable --config or lockfile, unknown --server) or cannot connect
+import { approveCommand } from './approve-command.js';
 import { checkCommand } from './check-command.js';
 import { demoServerCommand } from './demo-command.js';
 import { diffCommand } from './diff-command.js';
 import { gatewayCommand } from './gateway-command.js';
+import { keyCommand } from './key-command.js';
 import { runList, runLoad } from './host.js';
 import { lockCommand } from './lock-command.js';
 import { LockfileError } from './lockfile.js';
@@ -15,6 +17,7 @@ import type { Streams } from './streams.js';
 import { UsageError } from './target.js';
 import { USAGE } from './usage.js';
 import { verifyCommand } from './verify-command.js';
+import { verifyReceiptsCommand, wantsReceipts } from './verify-receipts-command.js';
 
 export { USAGE };
 
@@ -28,7 +31,11 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
       case 'lock':
         return await lockCommand(rest, io);
       case 'verify':
-        return await verifyCommand(rest, io);
+        return wantsReceipts(rest) ? await verifyReceiptsCommand(rest, io) : await verifyCommand(rest, io);
+      case 'approve':
+        return await approveCommand(rest, io, session);
+      case 'key':
+        return await keyCommand(rest, io);
       case 'diff':
         return await diffCommand(rest, io);
       case 'demo-server':

@@ -22,6 +22,8 @@ Commands:
   load         Load one skill as a host would (--skill <SKILL.md URI>): verify, then print it.
   demo-server  Serve the bundled sample skills (stdio, or --http PORT on 127.0.0.1).
   gateway      Serve only approved skills, from the reviewed bytes, to any host (stdio, or --http PORT).
+  key          Make a signing key for approval receipts (key new), or print a key's allowed-signers line (key show).
+  approve      Check one server, then write signed approval receipts for the named skills (docs/team.md).
   help         Show this text.
 
 Naming a server (check, lock, verify, list, load):
@@ -37,6 +39,9 @@ check:
   --json | --junit | --sarif        output format on stdout (default: text; colour on a terminal unless NO_COLOR)
   --sarif-root <folder>             SARIF locations as repository paths: <folder>/<skill path>/<file>
   --fail-on error|warning|never     which findings fail the run (default: error)
+  --source <folder>                 also compare what is served with the skills the SDK builds from this folder of
+                                    skill folders (as a server's loadSkills does): missing, extra, different bytes
+                                    or frontmatter are errors
 
 lock:    --output <file>            default skills.lock.json; "-" writes to stdout. Other servers' sections are kept.
 verify:  --lock <file>              required; --json for machine-readable drift
@@ -56,6 +61,16 @@ gateway: skill-inspector gateway [--data-dir <folder>] [--http <port>]
          --http <port>                    Streamable HTTP on 127.0.0.1 (0 picks a free port); every request needs
                                           "Authorization: Bearer <token>": $SKILL_INSPECTOR_GATEWAY_TOKEN, else a
                                           random one printed on stderr. docs/gateway.md has the URI scheme.
+
+Team approvals (docs/team.md; the server is named as above, with the listing limits and --quiet):
+  skill-inspector key new --name NAME --out FILE [--labels a,b]   a key (FILE, mode 600, and FILE.pub); prints its
+                                    allowed-signers line. key show --key FILE [--name NAME]: the line of an existing key
+  skill-inspector approve <server> --skill NAME|URI ... --key FILE --out .skills/approvals
+         [--reviewer NAME] [--acknowledge KEY|ID]... [--grant-allowed-tools] [--expires DATE] [--note TEXT]
+         runs check, then signs one receipt per skill; error-level findings need --acknowledge; exit 1 writes nothing
+  skill-inspector verify <server> --receipts .skills/approvals [--trust .skills/allowed-signers] [--as-of DATE] [--json]
+         every served skill needs a valid receipt from a trusted signer for exactly the served files; one line per
+         skill; exit 1 when any lacks one. --trust defaults to allowed-signers beside the receipts folder
 
 Limits (the app's Settings, as flags; a message about a limit names its flag):
   --request-timeout-ms <ms>         check, lock, verify, diff, list, load: each answer and the handshake (default ${d.requestTimeoutMs})

@@ -1,0 +1,163 @@
+// `skill-inspector approve`: a headless approval, for a reviewer at a
+// terminal or a CI job. It runs the full check (every file read and
+// verified, the content-risk rules on the exact bytes), then writes a signed
+// receipt for each named skill into the team folder. Error-level findings
+// are never approved silently: each needs --acknowledge with its key (or its
+// finding ID, for every finding of that ID in the skill); the receipt keeps
+// what was acknowledged. Nothing is written unless every named skill can be.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { acknowledgementsOf, nameOf } from '../../shared/acknowledgements.js';
+import type { Finding, SkillEntry } from '../../shared/model.js';
+import { RULESET } from '../../shared/ruleset.js';
+import { APP_VERSION } from '../app-version.js';
+import { allowedToolsOf } from '../approvals/skill-requests.js';
+import { findingsDigest } from '../team/file-set-digest.js';
+import { signReceipt, type ApprovalInput } from '../team/receipt.js';
+import { KeyFormatError, readSigningKey } from '../team/signing-key.js';
+import { receiptFileName, writeReceipt } from '../team/team-folder.js';
+import { runCheck } from './check.js';
+import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
+import { openSession, type SessionOptions } from './session.js';
+import { describeStart } from './stdio-flags.js';
+import { progressTo, type Streams } from './streams.js';
+import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
+
+function pickSkill(skills: readonly SkillEntry[], wanted: string): SkillEntry {
+  const byUri = skills.find((s) => s.uri === wanted);
+  if (byUri) return byUri;
+  const byName = skills.filter((s) => s.name === wanted);
+  if (byName.length === 1) return byName[0]!;
+  if (byName.length > 1) throw new UsageError(`Several skills are named "${wanted}" (${byName.map((s) => s.uri).join(', ')}); give --skill its URI.`);
+  throw new UsageError(`The server serves no skill "${wanted}"; it serves ${skills.map((s) => s.name || s.uri).join(', ') || 'none'}.`);
+}
+
+function parseExpiry(text: string | undefined, now: Date): string | undefined {
+  if (text === undefined) return undefined;
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
+  if (!Number.isFinite(time)) throw new UsageError(`--expires must be a date (2026-12-31) or an ISO time (2026-12-31T12:00:00Z), got "${text}".`);
+  if (time <= now.getTime()) throw new UsageError(`--expires ${text} is not in the future.`);
+  return new Date(time).toISOString();
+}
+
+interface Planned {
+  readonly input: ApprovalInput;
+  readonly lines: string[];
+}
+
+export async function approveCommand(args: string[], io: Streams, sessionOptions: SessionOptions = {}): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      ...TARGET_OPTIONS,
+      skill: { type: 'string', multiple: true },
+      key: { type: 'string' },
+      out: { type: 'string' },
+      reviewer: { type: 'string' },
+      acknowledge: { type: 'string', multiple: true },
+      'grant-allowed-tools': { type: 'boolean', default: false },
+      expires: { type: 'string' },
+      note: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      ...limitOptions([...READING_LIMITS, 'concurrency']),
+    },
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) throw new UsageError(`approve takes no positional arguments (got "${positionals[0]}"); name the server with --stdio, --url or --config.`);
+  if (!values.skill?.length) throw new UsageError('approve needs --skill NAME (repeatable): the skills to approve, by name or SKILL.md URI.');
+  if (!values.key) throw new UsageError('approve needs --key FILE: the signing key (skill-inspector key new, or an OpenSSH ed25519 key).');
+  if (!values.out) throw new UsageError('approve needs --out DIR: the receipts folder, e.g. .skills/approvals.');
+  const now = new Date();
+  const expires = parseExpiry(values.expires, now);
+  let key;
+  try {
+    const read = await readSigningKey(values.key);
+    if (read.warning) io.err.write(`Warning: ${read.warning}\n`);
+    key = read.key;
+  } catch (error) {
+    if (error instanceof KeyFormatError) throw new UsageError(error.message);
+    throw error;
+  }
+  const reviewer = values.reviewer?.trim() || key.comment;
+  if (!reviewer) throw new UsageError(`${values.key} has no comment to name the reviewer; give --reviewer NAME.`);
+  const given = new Set(values.acknowledge ?? []);
+
+  const settings = { readConcurrency: CHECK_CONCURRENCY, ...limitSettings(values) };
+  const target = await resolveTarget(values);
+  const progress = progressTo(io.err, values.quiet);
+  progress(`Connecting to ${target.label}${describeStart(target.transport)}…`);
+  const session = await openSession(target, settings, sessionOptions);
+  let planned: Planned[];
+  const refusals: string[] = [];
+  try {
+    const report = await runCheck(session, progress);
+    planned = [];
+    const seen = new Set<string>();
+    for (const wanted of values.skill) {
+      const skill = pickSkill(report.skills, wanted);
+      if (seen.has(skill.uri)) continue;
+      seen.add(skill.uri);
+      const findings: Finding[] = report.findings.filter((f) => f.location.skillUri === skill.uri);
+      const refusal = unapprovable(skill);
+      if (refusal) {
+        refusals.push(`Not approved: ${skill.uri} ${refusal}.`);
+        continue;
+      }
+      const required = acknowledgementsOf(findings, skill.uri);
+      const missing = required.filter((a) => !given.has(a.key) && !given.has(a.id));
+      if (missing.length > 0) {
+        refusals.push(
+          `Not approved: ${skill.uri} has ${missing.length} error-level finding(s) not acknowledged:\n` +
+            missing.map((a) => `  --acknowledge '${a.key}'   ${nameOf(a)}: ${a.message}\n`).join('') +
+            '  Read each one, then acknowledge it with --acknowledge <key>, or every finding of one kind with --acknowledge <finding ID>.',
+        );
+        continue;
+      }
+      const tools = allowedToolsOf(skill.frontmatter);
+      const counts = { errors: 0, warnings: 0, infos: 0 };
+      for (const f of findings) counts[f.severity === 'error' ? 'errors' : f.severity === 'warning' ? 'warnings' : 'infos']++;
+      const files = (skill.resources as readonly { uri: string; digest: string; size: number }[]).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size }));
+      const lines = [`Approved ${skill.uri} as ${reviewer} (${key.fingerprint}): ${files.length} file(s), rule set ${RULESET.version}, ${counts.errors} error(s), ${counts.warnings} warning(s).`];
+      for (const a of required) lines.push(`  acknowledged: ${nameOf(a)}`);
+      if (tools) lines.push(`  allowed-tools ${tools.requested.join(' ')}: ${values['grant-allowed-tools'] ? 'granted' : 'not granted (add --grant-allowed-tools to grant them)'}`);
+      planned.push({
+        lines,
+        input: {
+          server: session.label,
+          skill: skill.uri,
+          skillName: skill.name,
+          files,
+          reviewerName: reviewer,
+          approvedAt: now.toISOString(),
+          ...(expires !== undefined ? { expires } : {}),
+          ruleset: { version: RULESET.version },
+          findings: { digest: findingsDigest(findings), ...counts },
+          acknowledged: required.map((a) => ({ key: a.key, id: a.id, title: a.title, ...(a.path !== undefined ? { path: a.path } : {}), ...(a.line !== undefined ? { line: a.line } : {}), ...(a.field !== undefined ? { field: a.field } : {}) })),
+          allowedTools: tools ? { requested: tools.requested, granted: values['grant-allowed-tools'] } : null,
+          ...(values.note !== undefined ? { note: values.note } : {}),
+          generator: `skill-inspector ${APP_VERSION}`,
+        },
+      });
+    }
+  } finally {
+    await session.close();
+  }
+  if (refusals.length > 0) {
+    io.out.write(`${refusals.join('\n')}\nNo receipt was written.\n`);
+    return 1;
+  }
+  for (const { input, lines } of planned) {
+    const name = receiptFileName(input.server, input.skill, input.skillName, key.fingerprint);
+    const file = await writeReceipt(path.resolve(values.out), name, signReceipt(input, key));
+    io.out.write(`${lines.join('\n')}\n  receipt: ${path.join(values.out, path.basename(file))}\n`);
+  }
+  return 0;
+}
+
+/** Why a skill has no file set a receipt can bind, or undefined. */
+function unapprovable(skill: SkillEntry): string | undefined {
+  if (skill.resources === 'dynamic') return 'cannot be approved by a receipt: the server says its content is dynamic, so there is no file set to bind';
+  if (skill.resources === null) return 'cannot be approved: its entry has no valid file list';
+  if (skill.resources.some((r) => !Number.isSafeInteger(r.size) || r.size < 0)) return 'cannot be approved: the server gives no size for some of its files';
+  return undefined;
+}

@@ -1,0 +1,113 @@
+// The team's allowed-signers file: who may approve, with which key, for which
+// servers. Modelled on git's and ssh-keygen's allowed_signers (ssh-keygen(1),
+// "ALLOWED SIGNERS"), one signer per line:
+//
+//   alice@example.com ssh-ed25519 AAAAC3Nza… labels="payments,docs"
+//   "Bob Builder" labels="*" ssh-ed25519 AAAAC3Nza… bob's laptop
+//
+// The name comes first (double quotes when it holds spaces). Options go
+// either before the key type, where git puts them, or after the key; text
+// after the key that is not an option is a comment. `labels="a,b"` lists the
+// server labels the signer may approve (`*` and `?` match as in a shell);
+// without it the signer may approve any label, as a git line without
+// namespaces= may sign in any namespace. `#` starts a comment line.
+import { KeyFormatError, fingerprintOfPublicKey, parsePublicKey, publicKeyLine } from './ssh-wire.js';
+
+export interface AllowedSigner {
+  readonly name: string;
+  readonly publicKey: Buffer;
+  readonly fingerprint: string;
+  /** Label patterns; undefined: any label. */
+  readonly labels?: readonly string[];
+  readonly line: number;
+}
+
+export class AllowedSignersError extends Error {
+  override readonly name = 'AllowedSignersError';
+}
+
+/** Splits a line into words; a double-quoted run is one word, quotes removed (`labels="a b"` stays one word). */
+function words(line: string, where: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  let started = false;
+  for (const c of line) {
+    if (c === '"') {
+      quoted = !quoted;
+      started = true;
+    } else if (!quoted && /\s/.test(c)) {
+      if (started) out.push(current);
+      current = '';
+      started = false;
+    } else {
+      current += c;
+      started = true;
+    }
+  }
+  if (quoted) throw new AllowedSignersError(`${where}: a double quote is not closed.`);
+  if (started) out.push(current);
+  return out;
+}
+
+const OPTION = /^([a-z-]+)=(.*)$/;
+const KNOWN_OPTIONS = new Set(['labels']);
+
+function labelList(value: string, where: string): string[] {
+  const labels = value.split(',').map((l) => l.trim());
+  if (labels.some((l) => l === '')) throw new AllowedSignersError(`${where}: labels="${value}" has an empty label.`);
+  return labels;
+}
+
+export function parseAllowedSigners(text: string, file: string): AllowedSigner[] {
+  const out: AllowedSigner[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!.trim();
+    if (raw === '' || raw.startsWith('#')) continue;
+    const where = `${file} line ${i + 1}`;
+    const parts = words(raw, where);
+    const name = parts.shift()!;
+    const options = new Map<string, string>();
+    const takeOption = (word: string): boolean => {
+      const match = OPTION.exec(word);
+      if (!match) return false;
+      const [, key, value] = match;
+      if (!KNOWN_OPTIONS.has(key!)) throw new AllowedSignersError(`${where}: unknown option ${key}= (this file knows labels="…").`);
+      if (options.has(key!)) throw new AllowedSignersError(`${where}: ${key}= is given twice.`);
+      options.set(key!, value!);
+      return true;
+    };
+    while (parts.length > 0 && takeOption(parts[0]!)) parts.shift();
+    const [type, base64, ...after] = parts;
+    if (type === undefined || base64 === undefined) throw new AllowedSignersError(`${where}: expected NAME [options] ssh-ed25519 <base64 key>.`);
+    let publicKey: Buffer;
+    try {
+      publicKey = parsePublicKey(type, base64, `The key of ${JSON.stringify(name)} (${where})`);
+    } catch (error) {
+      throw new AllowedSignersError(error instanceof KeyFormatError ? error.message : String(error));
+    }
+    // Options may also follow the key; the first word that is not one starts the comment.
+    for (const word of after) if (!takeOption(word)) break;
+    const labels = options.get('labels');
+    const fingerprint = fingerprintOfPublicKey(publicKey);
+    if (out.some((s) => s.fingerprint === fingerprint)) throw new AllowedSignersError(`${where}: the key ${fingerprint} is listed twice; give each key one line.`);
+    out.push({ name, publicKey, fingerprint, ...(labels !== undefined ? { labels: labelList(labels, where) } : {}), line: i + 1 });
+  }
+  return out;
+}
+
+function globToRegExp(pattern: string): RegExp {
+  const body = [...pattern].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  return new RegExp(`^${body}$`, 's');
+}
+
+export function mayApprove(signer: AllowedSigner, label: string): boolean {
+  return signer.labels === undefined || signer.labels.some((pattern) => globToRegExp(pattern).test(label));
+}
+
+/** The line `key new` prints for the team's allowed-signers file. */
+export function allowedSignersLine(name: string, publicKey: Buffer, labels?: readonly string[]): string {
+  const quoted = /[\s"]/.test(name) || name === '' ? `"${name.replaceAll('"', '')}"` : name;
+  return `${quoted} ${publicKeyLine(publicKey)}${labels && labels.length > 0 ? ` labels="${labels.join(',')}"` : ''}`;
+}

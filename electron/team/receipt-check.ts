@@ -1,0 +1,183 @@
+// Checks a team's receipts against what one server serves now: for every
+// served skill, either the receipt that approves exactly its file set, signed
+// by a key the team trusts for this server's label and not expired, or the
+// reason there is none. Pure: the files are read elsewhere (team-folder.ts).
+//
+// A receipt is judged in this order, and the first failed step is its reason:
+// its signature verifies with a key of allowed-signers (else "invalid
+// signature", or "untrusted signer" when it verifies only with the key it
+// names itself); that signer may approve this label; the subject's digest is
+// the digest of its own file list; it has not expired; its file list is the
+// served one (else "stale", naming each file). Of a skill's several receipts
+// the one that got furthest speaks, the latest among equals.
+import { mayApprove, type AllowedSigner } from './allowed-signers.js';
+import { fileSetDigest } from './file-set-digest.js';
+import { subjectName, verifiedStatement, type ApprovalStatement, type ReadReceipt, type ReceiptFile } from './receipt.js';
+import { KeyFormatError, parsePublicKey } from './ssh-wire.js';
+
+export interface ServedSkill {
+  readonly uri: string;
+  readonly name: string;
+  readonly resources: readonly ReceiptFile[] | 'dynamic';
+}
+
+export type ApprovalStatus = 'approved' | 'unapproved' | 'stale' | 'expired' | 'untrusted' | 'invalid' | 'dynamic';
+
+export interface FileSetChange {
+  readonly added: readonly ReceiptFile[];
+  readonly removed: readonly ReceiptFile[];
+  readonly changed: readonly { readonly uri: string; readonly approved: ReceiptFile; readonly served: ReceiptFile }[];
+}
+
+export interface SkillApproval {
+  readonly uri: string;
+  readonly status: ApprovalStatus;
+  /** One line for people: "approved by Alice (SHA256:…) on 2026-05-01", or why not. */
+  readonly message: string;
+  /** The receipt file that speaks for the skill, when there is one. */
+  readonly receipt?: string;
+  readonly reviewer?: { readonly name: string; readonly fingerprint: string };
+  readonly approvedAt?: string;
+  readonly expires?: string;
+  readonly change?: FileSetChange;
+}
+
+export interface LoadedReceipt {
+  /** The file's path as it should be shown. */
+  readonly file: string;
+  readonly read: ReadReceipt;
+}
+
+export interface ReceiptsCheck {
+  readonly label: string;
+  readonly skills: readonly SkillApproval[];
+  /** Files in the receipts folder that are not receipts at all. */
+  readonly unreadable: readonly { readonly file: string; readonly problem: string }[];
+  /** Receipts naming a skill this server does not serve: another server's, or a removed skill's. */
+  readonly unmatched: readonly { readonly file: string; readonly subject: string }[];
+}
+
+/** The date part of an ISO time, as the one-line verdicts print it. */
+function day(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+interface Judged {
+  readonly stage: number;
+  readonly approval: SkillApproval;
+}
+
+function compareFiles(approved: readonly ReceiptFile[], served: readonly ReceiptFile[]): FileSetChange {
+  const byUri = new Map(approved.map((f) => [f.uri, f]));
+  const servedUris = new Set(served.map((f) => f.uri));
+  return {
+    added: served.filter((f) => !byUri.has(f.uri)),
+    removed: approved.filter((f) => !servedUris.has(f.uri)),
+    changed: served.flatMap((f) => {
+      const before = byUri.get(f.uri);
+      return before && (before.digest !== f.digest || before.size !== f.size) ? [{ uri: f.uri, approved: before, served: f }] : [];
+    }),
+  };
+}
+
+function describeChange(change: FileSetChange): string {
+  const parts = [...change.changed.map((c) => `${c.uri} changed`), ...change.added.map((f) => `${f.uri} added`), ...change.removed.map((f) => `${f.uri} removed`)];
+  return parts.join('; ');
+}
+
+function isEmpty(change: FileSetChange): boolean {
+  return change.added.length === 0 && change.removed.length === 0 && change.changed.length === 0;
+}
+
+function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSkill, label: string, signers: readonly AllowedSigner[], now: Date): Judged {
+  const base = { uri: skill.uri, receipt: receipt.file };
+  const { envelope, statement: claimed } = receipt.read;
+  let signer: AllowedSigner | undefined;
+  let statement: ApprovalStatement | undefined;
+  for (const candidate of signers) {
+    statement = verifiedStatement(envelope, candidate.publicKey);
+    if (statement) {
+      signer = candidate;
+      break;
+    }
+  }
+  if (!signer || !statement) {
+    const named = claimed.predicate.reviewer;
+    let selfSigned = false;
+    try {
+      const [type = '', base64 = ''] = named.publicKey.split(' ');
+      selfSigned = verifiedStatement(envelope, parsePublicKey(type, base64, 'the receipt\'s key')) !== undefined;
+    } catch (error) {
+      if (!(error instanceof KeyFormatError)) throw error;
+    }
+    if (selfSigned) {
+      return { stage: 1, approval: { ...base, status: 'untrusted', message: `untrusted signer: signed by ${named.name} (${named.keyFingerprint}), whose key is not in allowed-signers (${receipt.file})` } };
+    }
+    return { stage: 0, approval: { ...base, status: 'invalid', message: `invalid signature: ${receipt.file} does not verify with any key in allowed-signers, nor with the key it names; it was changed after signing` } };
+  }
+  const who = { name: signer.name, fingerprint: signer.fingerprint };
+  const by = `${signer.name} (${signer.fingerprint})`;
+  const { predicate } = statement;
+  if (!mayApprove(signer, label)) {
+    const allowed = signer.labels?.map((l) => JSON.stringify(l)).join(', ') ?? '';
+    return { stage: 2, approval: { ...base, status: 'untrusted', reviewer: who, message: `untrusted signer: ${by} may not approve "${label}" (allowed-signers line ${signer.line} allows ${allowed}) (${receipt.file})` } };
+  }
+  let digestHolds: boolean;
+  try {
+    digestHolds = statement.subject[0]!.digest['sha256'] === fileSetDigest(predicate.files);
+  } catch {
+    // A file list with no unambiguous digest text (a control character in a URI) cannot have been approved as such.
+    digestHolds = false;
+  }
+  if (!digestHolds || predicate.server !== label || predicate.skill !== skill.uri) {
+    return { stage: 3, approval: { ...base, status: 'invalid', reviewer: who, message: `invalid receipt: ${receipt.file} is signed by ${by}, but its subject does not match its own server, skill or file list` } };
+  }
+  const dated = { reviewer: who, approvedAt: predicate.approvedAt, ...(predicate.expires !== undefined ? { expires: predicate.expires } : {}) };
+  if (predicate.expires !== undefined && Date.parse(predicate.expires) <= now.getTime()) {
+    return { stage: 4, approval: { ...base, ...dated, status: 'expired', message: `expired: approved by ${by} on ${day(predicate.approvedAt)}, expired on ${day(predicate.expires)} (${receipt.file})` } };
+  }
+  if (skill.resources === 'dynamic') {
+    return { stage: 5, approval: { ...base, ...dated, status: 'dynamic', message: `cannot be approved by a receipt: the server says its content is dynamic, so there is no file set to bind` } };
+  }
+  const change = compareFiles(predicate.files, skill.resources);
+  if (!isEmpty(change)) {
+    return { stage: 5, approval: { ...base, ...dated, change, status: 'stale', message: `stale: approved by ${by} on ${day(predicate.approvedAt)} for other files: ${describeChange(change)} (${receipt.file})` } };
+  }
+  const until = predicate.expires !== undefined ? `, until ${day(predicate.expires)}` : '';
+  return { stage: 6, approval: { ...base, ...dated, status: 'approved', message: `approved by ${by} on ${day(predicate.approvedAt)}${until}` } };
+}
+
+export function checkReceipts(label: string, served: readonly ServedSkill[], receipts: readonly LoadedReceipt[], signers: readonly AllowedSigner[], now: Date): ReceiptsCheck {
+  const unreadable: { file: string; problem: string }[] = [];
+  const bySubject = new Map<string, (LoadedReceipt & { read: { ok: true } })[]>();
+  for (const r of receipts) {
+    if (!r.read.ok) {
+      unreadable.push({ file: r.file, problem: r.read.problem });
+      continue;
+    }
+    const subject = r.read.statement.subject[0]!.name;
+    const list = bySubject.get(subject) ?? [];
+    list.push(r as LoadedReceipt & { read: { ok: true } });
+    bySubject.set(subject, list);
+  }
+  const skills: SkillApproval[] = [];
+  const matched = new Set<string>();
+  for (const skill of served) {
+    const subject = subjectName(label, skill.uri);
+    const candidates = bySubject.get(subject) ?? [];
+    if (candidates.length > 0) matched.add(subject);
+    if (candidates.length === 0) {
+      skills.push({ uri: skill.uri, status: skill.resources === 'dynamic' ? 'dynamic' : 'unapproved', message: skill.resources === 'dynamic' ? 'unapproved: no receipt, and its content is dynamic, so none can bind it' : 'unapproved: no receipt names this skill' });
+      continue;
+    }
+    const judged = candidates.map((c) => judge(c, skill, label, signers, now));
+    judged.sort((a, b) => b.stage - a.stage || (b.approval.approvedAt ?? '').localeCompare(a.approval.approvedAt ?? ''));
+    skills.push(judged[0]!.approval);
+  }
+  const unmatched = [...bySubject.entries()].filter(([subject]) => !matched.has(subject)).flatMap(([subject, list]) => list.map((r) => ({ file: r.file, subject })));
+  return { label, skills, unreadable, unmatched };
+}
+
+export function allApproved(check: ReceiptsCheck): boolean {
+  return check.unreadable.length === 0 && check.skills.every((s) => s.status === 'approved');
+}
