@@ -341,6 +341,8 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA) and the keyboard', () => {
       expect(await focused('aria-label')).toBe(`Actions for ${second}`);
       await page.keyboard.press('Enter');
       await page.locator('.mantine-Menu-dropdown').waitFor();
+      // Opened from the keyboard, the menu takes the focus once its transition ends; Escape is for it from then on.
+      await poll(() => page.evaluate<boolean>("!!document.activeElement?.closest('.mantine-Menu-dropdown')")).toBe(true);
       await page.keyboard.press('Escape');
       await poll(() => page.locator('.mantine-Menu-dropdown').count()).toBe(0);
     });
