@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import type { ReviewJob } from '../../../shared/review-job.js';
 import { api, errorMessage } from '../api.js';
+import { takesProgress } from './job-progress.js';
 
 interface ReviewAllState {
   job?: ReviewJob;
@@ -46,10 +47,7 @@ export const useReviewAll = create<ReviewAllState>((set, get) => ({
   },
   applyProgress(job) {
     const current = get().job;
-    // Another job (from another window, say) does not replace a running one that started later.
-    if (current && current.jobId !== job.jobId && current.state === 'running' && job.startedAt < current.startedAt) return;
-    // A late progress event never reopens an ended job.
-    if (current?.jobId === job.jobId && current.state !== 'running' && job.state === 'running') return;
+    if (!takesProgress(current, job)) return;
     const opened = current?.jobId !== job.jobId;
     set({ job, ...(opened ? { cardOpen: true, startError: undefined } : {}) });
   },

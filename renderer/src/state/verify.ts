@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { VerifyJob } from '../../../shared/model.js';
 import { api, errorMessage } from '../api.js';
 import { skillKey } from './catalog.js';
+import { takesProgress } from './job-progress.js';
 
 interface VerifyState {
   job?: VerifyJob;
@@ -53,8 +54,7 @@ export const useVerify = create<VerifyState>((set, get) => ({
   },
   applyProgress(job) {
     const current = get().job;
-    if (current && current.jobId !== job.jobId && current.state === 'running' && job.startedAt < current.startedAt) return;
-    if (current?.jobId === job.jobId && current.state !== 'running' && job.state === 'running') return;
+    if (!takesProgress(current, job)) return;
     set({ job, summaryOpen: true });
   },
   dismiss() {
