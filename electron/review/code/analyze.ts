@@ -4,7 +4,7 @@
 // exec) and records which parts of each file were read as code, so the text
 // patterns only judge what is prose. Pure apart from the loaded grammars:
 // safe in a worker pool, and nothing is ever run.
-import type { Node, Parser as ParserType } from 'web-tree-sitter';
+import type { Node, Parser as ParserType, Tree } from 'web-tree-sitter';
 import { Parser } from 'web-tree-sitter';
 import type { RiskContext, TextSource } from '../rules/context.js';
 import type { CodeFacts } from './facts.js';
@@ -73,7 +73,7 @@ export function codeOf(ctx: RiskContext): CodeAnalysis {
   return analysis;
 }
 
-function analyzerFor(language: CodeLanguage): (root: Node, flow: Flow) => void {
+function analyzerFor(language: CodeLanguage): (roots: readonly Node[], flow: Flow) => void {
   switch (language) {
     case 'bash':
       return analyzeShell;
@@ -88,6 +88,62 @@ function analyzerFor(language: CodeLanguage): (root: Node, flow: Flow) => void {
 
 function where(snippet: Snippet): string {
   return snippet.origin === 'file' ? snippet.source.path : `${snippet.label} in ${snippet.source.path}`;
+}
+
+/**
+ * Code longer than this is parsed in pieces of about this size, cut where a top-level statement starts after a
+ * blank line, each piece parsed over its range of the whole text (tree-sitter's includedRanges: offsets stay the
+ * snippet's) and all walked in order with one flow, so a variable set in one piece is known in the next. Why: a
+ * syntax error near the top of a long file (a file that starts in the middle of a statement) makes tree-sitter
+ * recover into one ERROR node over the rest, and that recovery is quadratic in its size — a 110 KB script took
+ * 1–2 s to parse whole and 0.1 s in pieces. The pieces keep an error to its own piece.
+ */
+export const PARSE_PIECE_CHARS = 16 * 1024;
+
+interface Piece {
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly startPosition: { row: number; column: number };
+  readonly endPosition: { row: number; column: number };
+}
+
+/** Where a piece that starts at `start` ends: after a blank line before a line that starts a statement at column 0, else at a line end. */
+function pieceEnd(text: string, start: number): number {
+  const from = start + PARSE_PIECE_CHARS;
+  if (from >= text.length) return text.length;
+  const limit = Math.min(text.length, from + PARSE_PIECE_CHARS);
+  // A bounded search: a file without blank lines must not be scanned to its end for every piece.
+  for (let i = text.indexOf('\n\n', from); i !== -1 && i < limit; i = text.indexOf('\n\n', i + 1)) {
+    if (/[A-Za-z_@#$]/.test(text[i + 2] ?? '')) return i + 2;
+  }
+  const line = text.indexOf('\n', from);
+  return line === -1 || line >= limit ? limit : line + 1;
+}
+
+/** The pieces of a long snippet (one for a short one), with the row and column tree-sitter wants for each end. */
+export function parsePieces(text: string): Piece[] {
+  const pieces: Piece[] = [];
+  let row = 0;
+  let lineStart = 0;
+  let counted = 0;
+  const point = (index: number) => {
+    for (let i = text.indexOf('\n', counted); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) {
+      row++;
+      lineStart = i + 1;
+    }
+    counted = index;
+    return { row, column: index - lineStart };
+  };
+  let start = 0;
+  let startPosition = point(0);
+  do {
+    const end = pieceEnd(text, start);
+    const endPosition = point(end);
+    pieces.push({ startIndex: start, endIndex: end, startPosition, endPosition });
+    start = end;
+    startPosition = endPosition;
+  } while (start < text.length);
+  return pieces;
 }
 
 /** Whether a block guessed to be shell is a command, not prose that happens to parse. */
@@ -111,8 +167,10 @@ function errorRanges(root: Node, limit = 50): Array<readonly [number, number]> {
       continue;
     }
     if (!node.hasError) continue;
-    for (let i = node.childCount - 1; i >= 0; i--) {
-      const c = node.child(i);
+    // children, not child(i): each child(i) walks from the first child, quadratic on a wide ERROR node.
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const c = children[i];
       if (c) stack.push(c);
     }
   }
@@ -200,28 +258,40 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
       parser ??= new Parser();
       parser.setLanguage(language);
       const deadline = performance.now() + PARSE_DEADLINE_MS;
-      const tree = parser.parse(text, null, { progressCallback: (() => performance.now() > deadline) as unknown as () => void });
-      parser.reset();
-      if (!tree) {
+      const progressCallback = (() => performance.now() > deadline) as unknown as () => void;
+      const trees: Tree[] = [];
+      let timedOut = false;
+      for (const piece of text.length > PARSE_PIECE_CHARS ? parsePieces(text) : [undefined]) {
+        const tree = parser.parse(text, null, { progressCallback, ...(piece ? { includedRanges: [piece] } : {}) });
+        parser.reset();
+        if (!tree) {
+          timedOut = true;
+          break;
+        }
+        trees.push(tree);
+      }
+      if (timedOut) {
+        for (const tree of trees) tree.delete();
         note(snippet.source, snippet.at(0), `timeout:${snippet.source.fileUri}:${snippet.at(0)}`, `${where(snippet)} took too long to parse and was checked with the text patterns only.`);
         continue;
       }
       try {
-        const root = tree.rootNode;
-        if (snippet.guessed && (root.hasError || !looksLikeCommands(root, snippet.language))) continue;
+        const roots: Node[] = trees.map((t) => t.rootNode);
+        const hasError = roots.some((r) => r.hasError);
+        if (snippet.guessed && (hasError || !looksLikeCommands(roots[0]!, snippet.language))) continue;
         // A configuration value is judged as code only if it is code: help text or a regex that mentions `eval` does not parse.
-        if (snippet.mode === 'value' && root.hasError) continue;
+        if (snippet.mode === 'value' && hasError) continue;
         const flow = new Flow();
-        analyzerFor(snippet.language)(root, flow);
+        analyzerFor(snippet.language)(roots, flow);
         if (flow.cut) note(snippet.source, snippet.at(0), `walk:${snippet.source.fileUri}:${snippet.at(0)}`, `${where(snippet)} is nested or long past what is read as code; parts of it were checked with the text patterns only.`);
         analysis.snippets.push({ snippet, facts: flow.facts });
         if (snippet.depth === 0) {
-          const ranges = coverage(snippet, text, root.hasError ? errorRanges(root) : []);
+          const ranges = coverage(snippet, text, hasError ? roots.flatMap((r) => (r.hasError ? errorRanges(r) : [])) : []);
           add(covered, snippet.source, ranges);
           // Inline code is part of its sentence, and configuration values are often text for a model: both stay prose.
           if (snippet.origin === 'file' || snippet.origin === 'fence' || snippet.origin === 'block') {
             add(blocks, snippet.source, ranges);
-            add(prose, snippet.source, proseRanges(root).map(([s, e]) => [snippet.at(s), snippet.at(Math.max(s, e - 1)) + 1] as const));
+            add(prose, snippet.source, roots.flatMap((r) => proseRanges(r)).map(([s, e]) => [snippet.at(s), snippet.at(Math.max(s, e - 1)) + 1] as const));
           }
         }
         if (snippet.depth < MAX_NESTING) {
@@ -241,7 +311,7 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
           }
         }
       } finally {
-        tree.delete();
+        for (const tree of trees) tree.delete();
       }
     }
   } finally {

@@ -11,9 +11,9 @@ import { ATTACK_FINDINGS } from '../../../shared/risk-findings.js';
 import { prepareRules } from '../rules/index.js';
 import { textSources, prepareFiles } from '../rules/sources.js';
 import { reviewContent } from '../risk-review.js';
-import { analyzeCode, MAX_SNIPPET_CHARS } from './analyze.js';
+import { analyzeCode, MAX_SNIPPET_CHARS, PARSE_PIECE_CHARS, parsePieces } from './analyze.js';
 import { codeDetections } from './judge.js';
-import { loadGrammars } from './grammars.js';
+import { currentGrammars as currentGrammarsForTest, loadGrammars } from './grammars.js';
 
 beforeAll(async () => {
   await prepareRules();
@@ -252,6 +252,38 @@ describe('limits and grammars', () => {
     const findings = review({ 'big.sh': big });
     expect(at(findings, 'risk-fetch-and-run')).toEqual(['big.sh:1:1']);
     expect(findings.find((f) => f.id === 'risk-code-not-parsed')?.message).toBe('Only the first 256 KiB of big.sh were read as code; the rest was checked with the text patterns only.');
+  });
+  it('reads a long script in pieces: a syntax error at its top stays there, and a chain across pieces is found', () => {
+    // A file that starts in the middle of a statement, a decode some pieces on and its exec pieces after that. Read
+    // whole, tree-sitter recovered from the top's error into one ERROR node over the rest and the chain was lost.
+    const filler = (from: number) => Array.from({ length: 200 }, (_, k) => from + k).map((i) => `def step_${i}(path, limit=100):\n    with open(path, encoding="utf-8") as handle:\n        rows = [line.strip() for line in handle]\n    return rows[:limit]\n\n`).join('');
+    const text = `line.strip() for line in handle if line.strip()]\n    result = {}\n\n${filler(0)}import base64\npayload = base64.b64decode(P)\n\n${filler(200)}\nexec(payload)\n`;
+    expect(text.length).toBeGreaterThan(3 * PARSE_PIECE_CHARS);
+    const execLine = text.slice(0, text.indexOf('exec(payload)')).split('\n').length;
+    const findings = review({ 'run.py': text });
+    expect(at(findings, 'risk-decode-and-run')).toEqual([`run.py:${execLine}:1`]);
+    // The error is kept to the first piece: the pieces after it were read as code.
+    const sources = textSources(prepareFiles(input({ 'run.py': text })));
+    const source = sources.find((s) => s.path === 'run.py')!;
+    const covered = analyzeCode(sources, currentGrammarsForTest()).covered.get(source) ?? [];
+    expect(covered.reduce((n, [s, e]) => n + e - s, 0)).toBeGreaterThanOrEqual(text.length - parsePieces(text)[0]!.endIndex);
+  });
+  it('cuts pieces after a blank line, before a statement at the start of a line, and covers the text without gaps', () => {
+    const text = `${'x = 1\n'.repeat(4000)}\ndef f():\n    return 1\n${'y = 2\n'.repeat(4000)}`;
+    const pieces = parsePieces(text);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces[0]!.startIndex).toBe(0);
+    expect(pieces.at(-1)!.endIndex).toBe(text.length);
+    pieces.slice(1).forEach((p, i) => expect(p.startIndex).toBe(pieces[i]!.endIndex));
+    for (const p of pieces) {
+      const before = text.slice(0, p.startIndex).split('\n');
+      expect(p.startPosition).toEqual({ row: before.length - 1, column: before.at(-1)!.length });
+      expect(p.endIndex - p.startIndex).toBeLessThanOrEqual(2 * PARSE_PIECE_CHARS);
+      expect(text[p.endIndex - 1] === '\n' || p.endIndex === text.length).toBe(true);
+    }
+    // The blank line before `def f():` is a boundary of its own once a piece reaches it.
+    const cut = text.indexOf('\ndef f') + 1;
+    expect(parsePieces(text.slice(cut - PARSE_PIECE_CHARS - 1))[0]!.endIndex).toBe(PARSE_PIECE_CHARS + 1);
   });
   it('survives deep nesting without a stack overflow', () => {
     const deep = `${'('.repeat(5000)}x${')'.repeat(5000)}\n`;

@@ -14,13 +14,15 @@ import { callValue } from './javascript-calls.js';
 import { moduleName, type JsReader } from './javascript-reader.js';
 import { unescape } from './snippet.js';
 
-export function analyzeJavaScript(root: Node, flow: Flow): void {
+/** Reads a program (or its pieces, in order: analyze.ts parses a long file in pieces). */
+export function analyzeJavaScript(roots: readonly Node[], flow: Flow): void {
   const walker = new JsWalker(flow);
-  walker.visit(root);
+  for (const root of roots) walker.visit(root);
   // A function that returns a secret or a download may be called above where it is written: read again, knowing it.
   if (walker.taintedFunctions) {
     flow.resetFacts();
-    new JsWalker(flow).visit(root);
+    const second = new JsWalker(flow);
+    for (const root of roots) second.visit(root);
   }
 }
 

@@ -15,9 +15,10 @@ interface Element {
   readonly v: Value;
 }
 
-export function analyzePowerShell(root: Node, flow: Flow): void {
+/** Reads a script (or its pieces, in order: analyze.ts parses a long file in pieces). */
+export function analyzePowerShell(roots: readonly Node[], flow: Flow): void {
   const walker = new PsWalker(flow);
-  walker.eval(root);
+  for (const root of roots) walker.eval(root);
   walker.finish();
 }
 

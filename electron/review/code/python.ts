@@ -13,14 +13,15 @@ import { callValue } from './python-calls.js';
 import type { PythonReader, SocketSteps } from './python-reader.js';
 import { unescape } from './snippet.js';
 
-export function analyzePython(root: Node, flow: Flow): void {
+/** Reads a module (or its pieces, in order: analyze.ts parses a long file in pieces). */
+export function analyzePython(roots: readonly Node[], flow: Flow): void {
   const walker = new PythonWalker(flow);
-  walker.visit(root);
+  for (const root of roots) walker.visit(root);
   // A function that returns a secret or a download may be called above where it is defined: read again, knowing it.
   if (walker.taintedFunctions) {
     flow.resetFacts();
     const second = new PythonWalker(flow);
-    second.visit(root);
+    for (const root of roots) second.visit(root);
     second.finish();
   } else walker.finish();
 }

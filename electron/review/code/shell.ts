@@ -17,9 +17,10 @@ import { fileValue, readWord } from './shell-words.js';
 const WRAPPERS = new Set(['sudo', 'doas', 'exec', 'command', 'builtin', 'nohup', 'time', 'nice', 'ionice', 'stdbuf', 'setsid', 'unbuffer', 'chronic', 'caffeinate', 'timeout', 'env', 'su', 'runuser', 'watch', 'strace', 'ltrace', 'script']);
 const WRAPPER_VALUE_FLAGS = /^-(?:u|g|C|D|h|p|U|r|t|n|s|k|l|c)$|^--(?:user|group|chdir|signal|kill-after)$/;
 
-export function analyzeShell(root: Node, flow: Flow): void {
+/** Reads a script (or its pieces, in order: analyze.ts parses a long file in pieces). */
+export function analyzeShell(roots: readonly Node[], flow: Flow): void {
   const walker = new ShellWalker(flow);
-  walker.block(root, NOTHING);
+  for (const root of roots) walker.block(root, NOTHING);
   walker.finish();
 }
 
