@@ -15,6 +15,8 @@ import { renderReport, summarise, summariseReview, type Detail, type Machine, ty
 import { runReviews, type ReviewDetail } from './review-runs.js';
 import { round } from './stats.js';
 import { measureUi, type UiResult } from './ui-run.js';
+import { measureGateway, type GatewayBenchResult } from './gateway-run.js';
+import { measureFleet, type FleetResult } from './fleet-run.js';
 
 const root = process.env['BENCH_ROOT'] ?? path.resolve(import.meta.dirname, '..');
 const benchOut = process.env['BENCH_OUT'] ?? import.meta.dirname;
@@ -22,6 +24,7 @@ const serverEntry = path.join(benchOut, 'catalog-server.mjs');
 const engineEntry = path.join(benchOut, 'engine-run.mjs');
 const floorEntry = path.join(benchOut, 'floor-run.mjs');
 const webEntry = path.join(root, process.env['SI_OUT_DIR'] ?? 'out', 'main', 'web.js');
+const cliEntry = path.join(root, process.env['SI_OUT_DIR'] ?? 'out', 'main', 'cli.js');
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +45,12 @@ const { values } = parseArgs({
     'no-review': { type: 'boolean', default: false },
     'no-corpus': { type: 'boolean', default: false },
     'review-only': { type: 'boolean', default: false },
+    'gateway-only': { type: 'boolean', default: false },
+    'no-gateway': { type: 'boolean', default: false },
+    'gateway-skills': { type: 'string', default: '1000' },
+    'fleet-only': { type: 'boolean', default: false },
+    'no-fleet': { type: 'boolean', default: false },
+    'fleet-servers': { type: 'string' },
     out: { type: 'string' },
     render: { type: 'string' },
   },
@@ -130,6 +139,8 @@ function writeOutputs(detail: Detail, dir: string): void {
       verdictFilterP50Ms: round(ui?.verdictFilterP50Ms ?? null),
       verdictFilterP95Ms: round(ui?.verdictFilterP95Ms ?? null),
     },
+    gateway: detail.gateway ?? null,
+    fleet: detail.fleet ?? null,
   };
   mkdirSync(path.join(dir, 'bench'), { recursive: true });
   writeFileSync(path.join(dir, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -159,7 +170,8 @@ async function main(): Promise<void> {
   }
   for (const entry of [serverEntry, engineEntry, floorEntry, path.join(benchOut, 'review-run.mjs'), path.join(benchOut, 'review-worker.mjs')]) if (!existsSync(entry)) throw new Error(`${entry} is missing: run the bench through bench/run.mjs (npm run bench).`);
   const started = new Date();
-  const peer = values['no-peer'] || values['ui-only'] || values['review-only'] ? undefined : await ensurePeer(root);
+  const only = values['ui-only'] || values['review-only'] || values['gateway-only'] || values['fleet-only'];
+  const peer = values['no-peer'] || only ? undefined : await ensurePeer(root);
   const peerNode = peer && !('unavailable' in peer) ? peer : undefined;
   if (peerNode) {
     const v = await runToEnd(peerNode.node, ['--version'], { timeoutMs: 30_000 });
@@ -167,7 +179,7 @@ async function main(): Promise<void> {
   } else if (peer && 'unavailable' in peer) say(`bench: the peer cannot run here: ${peer.unavailable}`);
 
   const details: RunDetail[] = [];
-  for (const skills of values['ui-only'] || values['review-only'] ? [] : sizes) {
+  for (const skills of only ? [] : sizes) {
     for (const transport of transports) {
       if (transport === 'http' && !httpSizes.includes(skills)) continue;
       const samples: Sample[] = [];
@@ -209,7 +221,7 @@ async function main(): Promise<void> {
   }
 
   let review: ReviewDetail[] = [];
-  if (!values['no-review'] && !values['ui-only']) {
+  if (!values['no-review'] && !values['ui-only'] && !values['gateway-only'] && !values['fleet-only']) {
     review = await runReviews({
       root,
       benchOut,
@@ -226,7 +238,7 @@ async function main(): Promise<void> {
 
   let ui: UiResult | undefined;
   let uiSkipped: string | undefined;
-  if (values['no-ui'] || values['review-only']) uiSkipped = 'skipped (--no-ui)';
+  if (values['no-ui'] || values['review-only'] || values['gateway-only'] || values['fleet-only']) uiSkipped = 'skipped (--no-ui)';
   else if (!existsSync(webEntry)) uiSkipped = `skipped: ${webEntry} is missing (run npm run build)`;
   else {
     say(`bench: UI step at ${uiSkills} skills (browser mode + Chromium)…`);
@@ -242,6 +254,29 @@ async function main(): Promise<void> {
     }
   }
 
+  let gateway: GatewayBenchResult | null = null;
+  if (!values['no-gateway'] && !values['ui-only'] && !values['review-only'] && !values['fleet-only']) {
+    if (!existsSync(cliEntry)) say(`bench: gateway step skipped: ${cliEntry} is missing (run npm run build)`);
+    else {
+      const skills = Number(values['gateway-skills']);
+      say(`bench: gateway step at ${skills} skills (stdio)…`);
+      gateway = await measureGateway({ cli: cliEntry, serverEntry, skills, files, listRounds: quick ? 10 : 20, reads: quick ? 200 : 500, say });
+      say(`bench: gateway skills/list p50 ${gateway.list.gateway.p50Ms} ms vs direct ${gateway.list.direct.p50Ms} ms (${gateway.list.ratioP50}×); resources/read p50 ${gateway.read.gateway.p50Ms} ms vs ${gateway.read.direct.p50Ms} ms (${gateway.read.ratioP50}×)`);
+    }
+  }
+
+  // A fleet in one run: `check --all` over many demo servers against one check per server, back to back.
+  let fleet: FleetResult | null = null;
+  if (!values['no-fleet'] && !values['ui-only'] && !values['review-only'] && !values['gateway-only']) {
+    if (!existsSync(cliEntry)) say(`bench: fleet step skipped: ${cliEntry} is missing (run npm run build)`);
+    else {
+      const servers = Number(values['fleet-servers'] ?? (quick ? 20 : 100));
+      say(`bench: fleet step, ${servers} demo servers…`);
+      fleet = await measureFleet({ cli: cliEntry, servers, jobs: 8, say });
+      say(`bench: fleet check --all ${fleet.allOverOneByOne}× the single runs back to back`);
+    }
+  }
+
   const detail: Detail = {
     startedAt: started.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -251,6 +286,8 @@ async function main(): Promise<void> {
     review,
     ui: ui ?? null,
     ...(uiSkipped ? { uiSkipped } : {}),
+    gateway,
+    fleet,
   };
   writeOutputs(detail, outDir);
   say(`bench: wrote bench/results.json, bench/results-detail.json and BENCHMARKS.md (${((Date.now() - started.getTime()) / 1000).toFixed(0)} s)`);

@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReviewDetail } from './review-runs.js';
 import { SETTLE_MS, type UiResult } from './ui-run.js';
+import type { GatewayBenchResult } from './gateway-run.js';
+import type { FleetResult } from './fleet-run.js';
 import { median, round, spread, type Spread } from './stats.js';
 
 export interface Sample {
@@ -55,6 +57,9 @@ export interface Detail {
   readonly review?: readonly ReviewDetail[];
   readonly ui: UiResult | null;
   readonly uiSkipped?: string;
+  readonly gateway?: GatewayBenchResult | null;
+  /** `check --all` against one check per server (absent in sessions from before it was measured). */
+  readonly fleet?: FleetResult | null;
   /** When samples of several bench sessions of one build were pooled: when each ran. */
   readonly sessions?: readonly string[];
 }
@@ -117,9 +122,15 @@ export interface Results {
     readonly verdictFilterP50Ms: number | null;
     readonly verdictFilterP95Ms: number | null;
   };
+  /** The gateway against straight to upstream (absent in sessions from before it was measured). */
+  readonly gateway?: GatewayBenchResult | null;
+  /** `check --all` against one check per server (absent in sessions from before it was measured). */
+  readonly fleet?: FleetResult | null;
 }
 
 const REVIEW_OVER_VERIFY = 1.5;
+const GATEWAY_OVER_DIRECT = 1.2;
+const FLEET_OVER_ONE_BY_ONE = 0.2;
 const LOOP_P99_MS = 50;
 
 const reviewLabel = (r: ReviewSummary) => (r.catalog === 'risk-corpus' ? `the risk corpus (${int(r.skills)} skills, ${int(r.files)} files) over ${r.transport}` : `N = ${int(r.skills)} over ${r.transport}`);
@@ -192,6 +203,20 @@ function targets(results: Results, detail: Detail): Target[] {
       measured: `p99 ${ms(r.reviewLoopP99Ms)} ms (worst run; max ${ms(r.reviewLoopMaxMs)} ms)`,
     });
   }
+  const gw = results.gateway;
+  if (gw) {
+    for (const [what, r] of [['skills/list', gw.list], ['resources/read', gw.read]] as const) {
+      out.push({ what: `${what} through the gateway ≤ ${GATEWAY_OVER_DIRECT}× straight to upstream (${int(gw.skills)} skills, stdio)`, met: r.ratioP50 === null ? null : r.ratioP50 <= GATEWAY_OVER_DIRECT && gw.bytesEqual, measured: `${ratio(r.ratioP50)} (p50 ${ms(r.gateway.p50Ms)} ms against ${ms(r.direct.p50Ms)} ms)${gw.bytesEqual ? '' : '; a byte read through the gateway differed'}` });
+    }
+  }
+  const fleet = results.fleet;
+  if (fleet) {
+    out.push({
+      what: `\`check --all\` over ${int(fleet.servers)} demo-server instances (--jobs ${fleet.jobs}) ≤ ${FLEET_OVER_ONE_BY_ONE}× ${int(fleet.servers)} single runs back to back`,
+      met: fleet.complete ? fleet.allOverOneByOne <= FLEET_OVER_ONE_BY_ONE : false,
+      measured: `${ratio(fleet.allOverOneByOne)} (${ms(fleet.allMs)} ms against ${ms(fleet.oneByOneMs)} ms)${fleet.complete ? '' : '; a server did not pass in one of the runs'}`,
+    });
+  }
   const ui = results.ui;
   out.push({ what: `UI first rows under 500 ms after data (${int(ui.skills)} skills)`, met: ui.firstRowsMs === null ? null : ui.firstRowsMs < 500, measured: `${ms(ui.firstRowsMs)} ms` });
   const withVerdicts = ui.verdictsShown ? ', with verdicts shown' : '';
@@ -204,6 +229,20 @@ function targets(results: Results, detail: Detail): Target[] {
     });
   }
   return out;
+}
+
+function gatewaySection(gw: GatewayBenchResult): string[] {
+  const row = (what: string, r: GatewayBenchResult['list'], n: number) => `| ${what} | ${int(n)} | ${ms(r.direct.p50Ms)} | ${ms(r.direct.p95Ms)} | ${ms(r.gateway.p50Ms)} | ${ms(r.gateway.p95Ms)} | ${ratio(r.ratioP50)} |`;
+  return [
+    '## The gateway against straight to upstream',
+    '',
+    `One SDK client per side in the bench process, over stdio: straight to the synthetic catalog (${int(gw.skills)} skills, ${gw.filesPerSkill} files each), and to \`skill-inspector gateway --data-dir\` over a data folder in which every one of them is approved and enabled (the gateway reads its approvals again at every listing, rebuilding the served set only when they changed, and hashes the snapshot again on every read). The two sides alternate which goes first; a listing is the whole catalog, every page. Every byte read through the gateway ${gw.bytesEqual ? 'equalled' : '**did not equal**'} the upstream bytes; the gateway listed ${int(gw.listed.gateway)} of ${int(gw.listed.direct)} skills.`,
+    '',
+    '| call | samples | direct p50 ms | direct p95 ms | gateway p50 ms | gateway p95 ms | gateway / direct (p50) |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    row('skills/list (all pages)', gw.list, gw.listRounds),
+    row('resources/read', gw.read, gw.reads),
+  ];
 }
 
 export function renderReport(results: Results, detail: Detail): string {
@@ -327,6 +366,7 @@ export function renderReport(results: Results, detail: Detail): string {
       ...(ui.failure ? [`- note: ${ui.failure}.`] : []),
     );
   } else push(`Not measured: ${detail.uiSkipped ?? 'no result'}.`);
+  if (results.gateway) push('', ...gatewaySection(results.gateway));
   push('', '## Targets', '', '| target | measured | met |', '|---|---|---|');
   for (const t of targets(results, detail)) push(`| ${t.what} | ${t.measured} | ${t.met === null ? 'not measured' : t.met ? 'yes' : '**no**'} |`);
   const notes = path.join(import.meta.dirname, 'notes.md');

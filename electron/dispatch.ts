@@ -3,6 +3,7 @@
 // both adapters return. No stack trace ever reaches the renderer.
 import { PARAMS, isMethod, type ApiError, type Envelope, type Method, type ParsedParams, type Results } from '../shared/api.js';
 import { ApiFailure } from './api-failure.js';
+import { causeOfCall, withCause } from './connections/request-cause.js';
 
 export type Handlers = { readonly [M in Method]: (params: ParsedParams<M>) => Promise<Results[M]> };
 
@@ -18,7 +19,9 @@ export async function dispatch(handlers: Handlers, method: unknown, params: unkn
   }
   try {
     const handler = handlers[method] as (p: unknown) => Promise<unknown>;
-    const result = await handler(parsed.data);
+    // The requests the call sends carry its cause into the protocol log.
+    const why = causeOfCall(method);
+    const result = await (why ? withCause(why, () => handler(parsed.data)) : handler(parsed.data));
     return { ok: true, result };
   } catch (error) {
     return { ok: false, error: toApiError(error) };

@@ -10,17 +10,29 @@ import { ConnectionPool } from './connections/pool.js';
 import { dispatch, type Handlers } from './dispatch.js';
 import { EventBus, type EventListener } from './event-bus.js';
 import { ServerCatalog } from './servers/catalog.js';
+import { replayRequest } from './connections/replay.js';
+import { FolderWatches } from './skills/folder-watch.js';
+import { toJsonLines } from '../shared/log-pairs.js';
 import { ConfigError, knownConfigFiles, parseConfigText, readConfigFile } from './servers/config-import.js';
 import { SettingsStore } from './settings-store.js';
 import { SkillsEngine } from './skills/engine.js';
 import { ListingRefresher } from './skills/listing-refresh.js';
 import { createApprovalHandlers } from './approvals/handlers.js';
 import { createReviewHandlers } from './review/handlers.js';
+import { createGatewayHandlers } from './gateway/handlers.js';
+import { createTeamHandlers } from './team/team-handlers.js';
+import { gatewayLaunchFor } from './gateway/host-config/gateway-entry.js';
 import { createReviewer, reviewOrReport } from './review/review-pool.js';
 import type { FeatureDeps } from './feature-deps.js';
 import type { StoreProblem } from './storage/json-store.js';
 import { lockDataDir, type InstanceLock } from './storage/instance-lock.js';
 import { RULESET } from '../shared/ruleset.js';
+import { openSecretStores } from './secrets/open-secret-stores.js';
+import type { SafeStorageLike } from './secrets/safe-storage-store.js';
+import { redactValue } from './secrets/redact.js';
+
+/** Results that carry connection states or the protocol log, where a server's words (and an echoed token) appear. */
+const REDACTED_RESULTS = new Set(['servers.list', 'servers.connect', 'servers.reconnect', 'servers.disconnect', 'log.get', 'log.export', 'log.replay']);
 
 export interface InspectorOptions {
   readonly dataDir: string;
@@ -45,6 +57,10 @@ export interface InspectorOptions {
    * it, reviews run in-process through the same function (review/review-pool.ts).
    */
   readonly reviewWorker?: string;
+  /** Electron's safeStorage (main.ts); elsewhere secrets go to the OS keychain or the encrypted file (electron/secrets/). */
+  readonly safeStorage?: SafeStorageLike;
+  /** Run the in-app gateway on 127.0.0.1 (default true). */
+  readonly inAppGateway?: boolean;
 }
 
 export interface Inspector {
@@ -83,7 +99,9 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     bus.emit(event, payload);
   };
   const settings = new SettingsStore(options.dataDir, options.settingsOverrides);
-  const catalog = new ServerCatalog(options.dataDir);
+  const catalog = new ServerCatalog(options.dataDir, await openSecretStores({ dataDir: options.dataDir, ...(options.safeStorage ? { safeStorage: options.safeStorage } : {}) }));
+  // No secret leaves in the log, an export, a diagnostic or an error message (a server may echo a token back).
+  const redact = <T>(value: T): T => redactValue(value, catalog.secrets.known());
   const problems = [await settings.load(), await catalog.load({ seedDemo: options.seedDemo ?? true })].filter((p): p is StoreProblem => Boolean(p));
 
   const engine = new SkillsEngine(() => settings.get(), {
@@ -103,11 +121,11 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
 
   const pool = new ConnectionPool({
     settings: () => settings.get(),
-    resolveTransport: (server) => (server.builtin === 'demo' ? options.demoTransport() : server.transport),
+    resolveTransport: (server) => (server.builtin === 'demo' ? options.demoTransport() : catalog.resolveTransport(server)),
     clientInfo: { name: 'skill-inspector', version: options.appVersion },
-    onLog: (serverId, entries) => emit('log.appended', { serverId, entries }),
+    onLog: (serverId, entries) => emit('log.appended', redact({ serverId, entries })),
     onSnapshot: (snapshot, previous) => {
-      emit('connection.changed', snapshot);
+      emit('connection.changed', redact(snapshot));
       emitServers();
       if (snapshot.status !== 'connected') refresher.cancel(snapshot.serverId);
       if (snapshot.status === 'connected' && previous?.status !== 'connected') {
@@ -118,7 +136,21 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     },
   });
 
+  // Compare with a folder: after an edit a stdio server is restarted, so it serves the folder as it is now, then listed again.
+  const folderWatches = new FolderWatches({
+    list: (serverId) => engine.list(serverId),
+    reload: async (serverId) => {
+      const server = catalog.get(serverId);
+      if (server.transport.kind === 'stdio') {
+        const snapshot = await pool.for(server).reconnect();
+        if (snapshot.status !== 'connected') throw new Error(`"${server.label}" did not start again: ${snapshot.error?.title ?? snapshot.status}.`);
+      }
+      await refreshSkills(server);
+    },
+    compared: (result) => emit('source.compared', redact(result)),
+  });
   catalog.onRemove(async (server) => {
+    await folderWatches.stop(server.id);
     refresher.cancel(server.id);
     await pool.remove(server.id);
     engine.forget(server.id);
@@ -134,12 +166,20 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
       return { config, connection: pool.snapshot(config.id), skillCount: state.records.size, ...(worst ? { worstSeverity: worst } : {}) };
     });
   }
+  // Said once, when a secret first sits in the fallback file (at start, or when the first one is saved): not to users with none.
+  let warnedEncryptedFile = false;
+  function warnIfEncryptedFile(): void {
+    if (warnedEncryptedFile || !catalog.secrets.warning || !catalog.usesEncryptedFile()) return;
+    warnedEncryptedFile = true;
+    emit('app.alert', { level: 'warning', title: 'No keychain: secrets in an encrypted file', message: catalog.secrets.warning });
+  }
   let serversTimer: NodeJS.Timeout | undefined;
   function emitServers(): void {
+    warnIfEncryptedFile();
     // Coalesce bursts (many servers connecting at once) into one push.
     serversTimer ??= setTimeout(() => {
       serversTimer = undefined;
-      emit('servers.changed', serverViews());
+      emit('servers.changed', redact(serverViews()));
     }, 20);
   }
 
@@ -175,18 +215,24 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   // Created here, ended by close(): threads start at the first review and end when idle.
   const reviewer = createReviewer(options.reviewWorker);
   const review = await createReviewHandlers(deps, reviewer);
-  // Every view's verdict (and its Errors/Warnings counts) knows the skill's last review that still holds.
-  engine.setReviewLookup(review.reviewCounts);
   // Start review reads once: the approvals review hands its bytes to the content review.
   // The Changes tab's finding delta and the approve check run the same rules, in the same pool, on a version's exact bytes.
   const approvals = await createApprovalHandlers(deps, {
     reviewContent: review.reviewPass,
     reviewBytes: async (input, signal) => reviewOrReport(reviewer, input, [], signal ? { signal } : {}),
   });
+  // Every view's verdict (and its Errors/Warnings counts) knows the skill's last review that still holds; a changed
+  // approved skill without one, what the Changes tab's rules found in the version it serves now.
+  engine.setReviewLookup((serverId, skillUri) => review.reviewCounts(serverId, skillUri) ?? approvals.changeReviewCounts(serverId, skillUri));
+
+  // A host starts the gateway the way the app starts its demo server: the same runtime and cli.js, another command.
+  const gateway = await createGatewayHandlers(deps, { launch: () => gatewayLaunchFor(options.demoTransport(), options.dataDir), inApp: options.inAppGateway ?? true });
 
   const handlers: Handlers = {
     ...approvals.handlers,
+    ...gateway.handlers,
     ...review.handlers,
+    ...createTeamHandlers(deps, approvals.handlers),
     'app.info': async () => ({ name: 'Skill Inspector', version: options.appVersion, mode: options.mode, dataDir: options.dataDir, platform: process.platform, ruleset: RULESET }),
     'app.alerts': async () => [...alerts],
     'app.openExternal': async ({ url }) => {
@@ -261,17 +307,25 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
       return added;
     },
 
-    'log.get': async ({ serverId }) => pool.for(catalog.get(serverId)).log.list(),
-    'log.export': async ({ serverId }) => {
+    'log.get': async ({ serverId }) => redact(pool.for(catalog.get(serverId)).log.list()),
+    'log.export': async ({ serverId, format }) => {
       const server = catalog.get(serverId);
       const safe = server.label.replace(/[^a-z0-9-_]+/gi, '-').replace(/^-|-$/g, '') || 'server';
-      return { json: pool.for(server).log.export(server.label), fileName: `protocol-log-${safe}.json` };
+      const log = pool.for(server).log;
+      if (format === 'jsonl') return { json: redact(toJsonLines(log.list())), fileName: `protocol-log-${safe}.jsonl` };
+      return { json: redact(log.export(server.label)), fileName: `protocol-log-${safe}.json` };
     },
+    'log.replay': async ({ serverId, method, params }) => replayRequest(pool.for(catalog.get(serverId)), method, params),
     'log.clear': async ({ serverId }) => {
       pool.for(catalog.get(serverId)).log.clear();
       return { cleared: true };
     },
 
+    'skills.compareWithFolder': async ({ serverId, folder, watch }) => {
+      catalog.get(serverId);
+      return folderWatches.compare(serverId, folder, watch ?? false);
+    },
+    'skills.stopWatchingFolder': async ({ serverId }) => ({ stopped: await folderWatches.stop(serverId) }),
     'skills.list': async ({ serverId }) => {
       if (serverId) catalog.get(serverId);
       return engine.list(serverId);
@@ -334,6 +388,8 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   for (const problem of problems) {
     emit('app.alert', { level: 'error', title: `Recovered ${path.basename(problem.file)}`, message: problem.message });
   }
+  if (catalog.secretsNotice) emit('app.alert', { level: 'warning', title: 'Secrets moved out of servers.json', message: catalog.secretsNotice });
+  warnIfEncryptedFile();
   if (catalog.repairNotice) emit('app.alert', { level: 'warning', title: 'Repaired servers.json', message: catalog.repairNotice });
   if (instanceLock.warning) emit('app.alert', { level: 'warning', title: 'Data folder not locked', message: instanceLock.warning });
   if (options.autoConnect) {
@@ -342,7 +398,11 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
 
   return {
     handlers,
-    call: (method, params) => dispatch(handlers, method, params),
+    call: async (method, params) => {
+      const envelope = await dispatch(handlers, method, params);
+      // Errors and connection states may quote what a server said; skill bytes are shown as served.
+      return !envelope.ok || (typeof method === 'string' && REDACTED_RESULTS.has(method)) ? redact(envelope) : envelope;
+    },
     subscribe: (listener) => bus.subscribe(listener),
     startupProblems: problems,
     engine,
@@ -351,8 +411,10 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     close: async () => {
       if (serversTimer) clearTimeout(serversTimer);
       refresher.close();
+      await folderWatches.closeAll();
       // A Review all still running is cancelled before its connections close: it leaves no part of a review behind.
       await review.close();
+      await gateway.close();
       await pool.closeAll();
       // A listing or read that just finished may still be writing history or a revocation: nothing is lost at quit.
       await approvals.settled();

@@ -79,6 +79,13 @@ vi.mock('electron', () => {
       },
     },
     shell: { openExternal: async (url: string) => void recorded.opened.push(url) },
+    // The OS keychain's key cannot exist here: a reversible stand-in, so the store's own code runs.
+    safeStorage: {
+      isEncryptionAvailable: () => true,
+      getSelectedStorageBackend: () => 'gnome_libsecret',
+      encryptString: (plain: string) => Buffer.from(Buffer.from(plain, 'utf8').map((b) => b ^ 0x5a)),
+      decryptString: (sealed: Buffer) => Buffer.from(sealed.map((b) => b ^ 0x5a)).toString('utf8'),
+    },
     ipcMain: { handle: () => undefined, removeHandler: () => undefined },
   };
 });

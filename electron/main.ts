@@ -2,7 +2,7 @@
 // file, preload.ts and ipc.ts import 'electron'; everything else is plain Node.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell } from 'electron';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
 import { createInspector, type Inspector } from './inspector.js';
 import { DataDirInUse } from './storage/instance-lock.js';
@@ -65,6 +65,8 @@ async function start(): Promise<void> {
       reviewWorker: path.join(here, 'review-worker.js'),
       seedDemo: true,
       autoConnect: true,
+      // Secrets go to the OS keychain through Electron's own binding (electron/secrets/safe-storage-store.ts).
+      safeStorage,
     });
   } catch (error) {
     // Browser mode holds the data folder (the single-instance lock only knows other app launches): say which, and quit.

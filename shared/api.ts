@@ -19,6 +19,9 @@ import type {
 } from './model.js';
 import { APPROVAL_EVENT_NAMES, APPROVAL_PARAMS, type ApprovalEvents, type ApprovalResults } from './api-approvals.js';
 import { REVIEW_EVENT_NAMES, REVIEW_PARAMS, type ReviewEvents, type ReviewResults } from './api-review.js';
+import { GATEWAY_EVENT_NAMES, GATEWAY_PARAMS, type GatewayEvents, type GatewayResults } from './api-gateway.js';
+import { TEAM_PARAMS, type TeamResults } from './api-team.js';
+import { REPLAYABLE_METHODS } from './log-pairs.js';
 import type { RuleSet } from './ruleset.js';
 
 const id = z.string().min(1).max(200);
@@ -48,6 +51,14 @@ export const serverInputSchema = z
   .object({
     label: z.string().trim().min(1, 'a label is required').max(120),
     transport: transportSchema,
+    /**
+     * On update: the secret fields (ServerConfig.secrets) whose stored value stays. A field
+     * listed here and given no new value is kept; one left out is removed. Absent: every
+     * stored secret the transport does not replace is kept.
+     */
+    keepSecrets: z.array(z.string().max(4200)).max(1000).optional(),
+    /** Header or env fields (`header:Name`, `env:NAME`) to keep as secrets beyond those named like one. */
+    markSecret: z.array(z.string().max(4200)).max(1000).optional(),
   })
   .strict();
 export type ServerInput = z.input<typeof serverInputSchema>;
@@ -105,8 +116,11 @@ const CORE_PARAMS = {
     .strict(),
 
   'log.get': z.object({ serverId: id }).strict(),
-  'log.export': z.object({ serverId: id }).strict(),
+  /** `jsonl`: one line per request and its answer (shared/log-pairs.ts); default: the whole log as one JSON document. */
+  'log.export': z.object({ serverId: id, format: z.enum(['json', 'jsonl']).optional() }).strict(),
   'log.clear': z.object({ serverId: id }).strict(),
+  /** Sends a read-only request again, as logged or edited; its params are checked with the SDK's schemas first. Never tools/call. */
+  'log.replay': z.object({ serverId: id, method: z.enum(REPLAYABLE_METHODS), params: z.record(z.string().max(200), z.unknown()) }).strict(),
 
   'skills.list': z.object({ serverId: id.optional() }).strict(),
   'skills.refresh': z.object({ serverId: id }).strict(),
@@ -121,10 +135,13 @@ const CORE_PARAMS = {
   'skills.cancelJob': z.object({ jobId: id }).strict(),
   'skills.findings': z.object({ serverId: id.optional(), skillUri: uri.optional() }).strict(),
   'skills.instructionPointers': z.object({ serverId: id }).strict(),
+  /** Served vs source: the server's skills against those the SDK builds from a local folder (absolute path); `watch` compares again on every change. */
+  'skills.compareWithFolder': z.object({ serverId: id, folder: z.string().min(1).max(4096), watch: z.boolean().optional() }).strict(),
+  'skills.stopWatchingFolder': z.object({ serverId: id }).strict(),
 } as const;
 
 /** Argument schemas, one per method. The method list is derived from this table. */
-export const PARAMS = { ...CORE_PARAMS, ...APPROVAL_PARAMS, ...REVIEW_PARAMS } as const;
+export const PARAMS = { ...CORE_PARAMS, ...APPROVAL_PARAMS, ...REVIEW_PARAMS, ...GATEWAY_PARAMS, ...TEAM_PARAMS } as const;
 
 export type Method = keyof typeof PARAMS;
 export type Params<M extends Method> = z.input<(typeof PARAMS)[M]>;
@@ -169,6 +186,7 @@ interface CoreResults {
   'log.get': readonly ProtocolLogEntry[];
   'log.export': { readonly json: string; readonly fileName: string };
   'log.clear': { readonly cleared: boolean };
+  'log.replay': { readonly result: unknown };
   'skills.list': readonly SkillEntry[];
   'skills.refresh': readonly SkillEntry[];
   'skills.loadByUri': SkillEntry;
@@ -180,10 +198,28 @@ interface CoreResults {
   'skills.cancelJob': VerifyJob;
   'skills.findings': readonly Finding[];
   'skills.instructionPointers': readonly InstructionPointer[];
+  'skills.compareWithFolder': FolderComparison;
+  'skills.stopWatchingFolder': { readonly stopped: boolean };
+}
+
+/** One comparison of a server with a local folder of skill folders. */
+export interface FolderComparison {
+  readonly serverId: string;
+  readonly folder: string;
+  readonly comparedAt: string;
+  readonly watching: boolean;
+  /** Paths under the folder whose change caused this comparison (watch mode). */
+  readonly changed: readonly string[];
+  /** Skills the SDK built from the folder. */
+  readonly folderSkills: number;
+  /** inspector-source-* findings: every difference, and each skill of the folder the SDK skipped. */
+  readonly findings: readonly Finding[];
+  /** The comparison could not run after a change (the server did not restart, the folder could not be built). */
+  readonly error?: string;
 }
 
 /** Result types, one per method. The check below makes a missing or extra entry a compile error. */
-export interface Results extends CoreResults, ApprovalResults, ReviewResults {}
+export interface Results extends CoreResults, ApprovalResults, ReviewResults, GatewayResults, TeamResults {}
 
 // Exhaustiveness, both ways: every method has a result type and every result type a method.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -210,6 +246,8 @@ interface CoreEvents {
   'skills.updated': { readonly entries: readonly SkillEntry[] };
   'job.progress': VerifyJob;
   'settings.changed': Settings;
+  /** A watched folder was compared again after a change (skills.compareWithFolder with watch). */
+  'source.compared': FolderComparison;
   /** Something the user must know that belongs to no call (a store recovered from backup, say). */
   'app.alert': AppAlert;
 }
@@ -221,7 +259,7 @@ export interface AppAlert {
 }
 
 /** Events pushed from the main process. */
-export interface Events extends CoreEvents, ApprovalEvents, ReviewEvents {}
+export interface Events extends CoreEvents, ApprovalEvents, ReviewEvents, GatewayEvents {}
 
 export type EventName = keyof Events;
 
@@ -233,9 +271,10 @@ const CORE_EVENT_NAMES: { readonly [E in keyof CoreEvents]: true } = {
   'skills.updated': true,
   'job.progress': true,
   'settings.changed': true,
+  'source.compared': true,
   'app.alert': true,
 };
-const EVENT_TABLE: { readonly [E in EventName]: true } = { ...CORE_EVENT_NAMES, ...APPROVAL_EVENT_NAMES, ...REVIEW_EVENT_NAMES };
+const EVENT_TABLE: { readonly [E in EventName]: true } = { ...CORE_EVENT_NAMES, ...APPROVAL_EVENT_NAMES, ...REVIEW_EVENT_NAMES, ...GATEWAY_EVENT_NAMES };
 export const EVENTS = Object.freeze(Object.keys(EVENT_TABLE) as EventName[]);
 
 export function isEventName(value: unknown): value is EventName {

@@ -25,6 +25,12 @@ export interface ServerConfig {
   /** Set for the sample server that ships with the app. */
   readonly builtin?: 'demo';
   readonly createdAt: string;
+  /**
+   * The transport's secret fields that hold a value (`bearerToken`, `header:Name`,
+   * `env:NAME`; shared/secret-fields.ts). The values stay in the secret store and
+   * are never in `transport`: the form shows each as set, to replace or remove.
+   */
+  readonly secrets?: readonly string[];
 }
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'failed';
@@ -102,6 +108,8 @@ export interface ProtocolLogEntry {
   readonly id?: string | number;
   /** For responses: time since the matching request went out. */
   readonly durationMs?: number;
+  /** For requests the app sent: the action that caused it (Verify, File opened, Replay…), when one did. */
+  readonly why?: string;
   /** The JSON-RPC message as sent or received (truncated when huge; see `truncated`). */
   readonly message?: unknown;
   readonly text?: string;
@@ -209,6 +217,12 @@ export interface SkillReviewCounts {
   /** Every file was read and reviewed. */
   readonly complete: boolean;
   readonly reviewedAt: string;
+  /**
+   * 'change-review': the counts come from the rules the Changes tab ran on the
+   * version the server serves now (an approved skill that changed), not from a
+   * review of the skill; absent for a review's.
+   */
+  readonly basis?: 'change-review';
 }
 
 /** One file's content as read and checked. Bytes travel as base64 so the exact bytes survive. */

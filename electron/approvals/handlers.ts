@@ -6,11 +6,13 @@ import type { APPROVAL_PARAMS } from '../../shared/api-approvals.js';
 import { ApiFailure } from '../api-failure.js';
 import type { Handlers } from '../dispatch.js';
 import type { FeatureDeps } from '../feature-deps.js';
+import type { ReviewLookup } from '../skills/registry.js';
 import { SnapshotDamaged, SnapshotStore } from '../snapshots/snapshot-store.js';
 import { ApprovalStore } from './approval-store.js';
 import { Approvals } from './approvals.js';
 import { AuditLog } from './audit-log.js';
 import { buildDiff } from './diff.js';
+import { fingerprintOf } from './fingerprint.js';
 import { HistoryStore } from './history-store.js';
 import { exportLock, importLock } from './lock-file.js';
 import { runReview, type ReviewContext } from './review.js';
@@ -24,6 +26,11 @@ const HISTORY_DIR = 'history';
 
 export interface ApprovalsFeature {
   readonly handlers: ApprovalHandlers;
+  /**
+   * What the Changes tab's rules found in the version a skill serves now, as a review's counts; undefined when
+   * they never judged that version. The verdict of a changed approved skill, whose own review went stale.
+   */
+  readonly changeReviewCounts: ReviewLookup;
   /** Resolves once every background write (history, automatic revocations) has landed; the app waits for it on close. */
   settled(): Promise<void>;
 }
@@ -37,7 +44,7 @@ export async function createApprovalHandlers(deps: FeatureDeps, options: Approva
   const snapshots = new SnapshotStore(path.join(deps.dataDir, SNAPSHOTS_DIR));
   const problems: { report?: Approvals['reportProblem'] } = {};
   const history = new HistoryStore(path.join(deps.dataDir, HISTORY_DIR), (problem) => problems.report?.(problem));
-  const risk = new VersionRisk(options.reviewBytes, snapshots);
+  const risk = new VersionRisk(options.reviewBytes, snapshots, (serverId, skillUri) => deps.engine.republishSoon(serverId, skillUri));
   const service = new Approvals(deps, { store: new ApprovalStore(deps.dataDir), audit: new AuditLog(deps.dataDir), history, snapshots, risk });
   problems.report = (problem) => service.reportProblem(problem);
   await service.init();
@@ -123,5 +130,15 @@ export async function createApprovalHandlers(deps: FeatureDeps, options: Approva
       return handler(params);
     };
   }
-  return { handlers: wrapped as unknown as ApprovalHandlers, settled: () => service.settled() };
+  // Called for every view of a skill without a current review: a fingerprint is hashed only for a skill the rules judged, once per entry.
+  const fingerprints = new WeakMap<object, string>();
+  const changeReviewCounts: ReviewLookup = (serverId, skillUri) => {
+    if (!risk.judgedAny(serverId, skillUri)) return undefined;
+    const entry = deps.engine.record(serverId, skillUri)?.entry;
+    if (!entry) return undefined;
+    let fingerprint = fingerprints.get(entry);
+    if (fingerprint === undefined) fingerprints.set(entry, (fingerprint = fingerprintOf(entry)));
+    return risk.countsOf(serverId, skillUri, fingerprint);
+  };
+  return { handlers: wrapped as unknown as ApprovalHandlers, changeReviewCounts, settled: () => service.settled() };
 }

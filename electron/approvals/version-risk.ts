@@ -9,7 +9,8 @@
 // diff, the approve check and the review screen then agree).
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { pathInSkill } from '../../shared/entry-diff.js';
-import type { Finding, SkillFileRef } from '../../shared/model.js';
+import type { Finding, SkillFileRef, SkillReviewCounts } from '../../shared/model.js';
+import { severityCounts } from '../../shared/verdict.js';
 import type { SnapshotStore } from '../snapshots/snapshot-store.js';
 
 export interface BytesReviewInput {
@@ -45,13 +46,35 @@ const NOT_ABOUT_THE_BYTES = new Set(['risk-name-collision', 'risk-name-lookalike
 /** Versions whose findings are kept; a few per skill under review is plenty. */
 const KEPT_VERSIONS = 200;
 
+/** Skills whose judged versions are kept for their verdict; the ones a person compared are far fewer. */
+const JUDGED_SKILLS = 2000;
+
 export class VersionRisk {
   private readonly kept = new Map<string, readonly Finding[]>();
+  /** Per skill, what the rules found in each version they judged, by fingerprint: the verdict of a changed approved skill. */
+  private readonly judged = new Map<string, Map<string, SkillReviewCounts>>();
 
   constructor(
     private readonly review: ReviewBytes | undefined,
     private readonly snapshots: SnapshotStore,
+    /** Told when a version of a skill was judged, so its catalog row can follow. */
+    private readonly onJudged?: (serverId: string, skillUri: string) => void,
   ) {}
+
+  /**
+   * What the rules found in this version of the skill, as a review's counts
+   * (basis 'change-review'); undefined when they never judged it. A changed
+   * approved skill has no review of what it serves now until someone reviews
+   * it: the Changes tab's rules are what is known of it.
+   */
+  /** The rules judged some version of this skill (a lookup, for every view of a skill). */
+  judgedAny(serverId: string, skillUri: string): boolean {
+    return this.judged.has(`${serverId}\n${skillUri}`);
+  }
+
+  countsOf(serverId: string, skillUri: string, fingerprint: string): SkillReviewCounts | undefined {
+    return this.judged.get(`${serverId}\n${skillUri}`)?.get(fingerprint);
+  }
 
   /** The rules can run here (the composition root handed them over). */
   get available(): boolean {
@@ -70,7 +93,10 @@ export class VersionRisk {
   async of(serverId: string, skillUri: string, version: RiskVersion, read?: ReadVersionFile, signal?: AbortSignal): Promise<VersionFindings | undefined> {
     const key = `${serverId}\n${version.fingerprint}`;
     const known = this.kept.get(key);
-    if (known) return { findings: known, unreviewed: [] };
+    if (known) {
+      this.judge(serverId, skillUri, version.fingerprint, known, true);
+      return { findings: known, unreviewed: [] };
+    }
     if (!this.review || !Array.isArray(version.resources)) return undefined;
     const own = canonicalUri(skillUri);
     const ordered = [...version.resources].sort((a, b) => Number(canonicalUri(b.uri) === own) - Number(canonicalUri(a.uri) === own));
@@ -84,12 +110,28 @@ export class VersionRisk {
     }
     const result = await this.review({ serverId, skillUri, files, listedFileCount: version.resources.length, listedFrontmatter: version.frontmatter }, signal);
     if (unreviewed.length === 0 && result.complete) this.keep(serverId, version.fingerprint, result.findings);
+    this.judge(serverId, skillUri, version.fingerprint, result.findings, unreviewed.length === 0 && result.complete);
     return { findings: result.findings, unreviewed };
   }
 
   private async fromSnapshots(serverId: string, file: SkillFileRef): Promise<{ bytes: Buffer } | { unavailable: string }> {
     const bytes = await this.snapshots.get(serverId, file.digest).catch(() => undefined);
     return bytes ? { bytes } : { unavailable: 'never reviewed' };
+  }
+
+  private judge(serverId: string, skillUri: string, fingerprint: string, findings: readonly Finding[], complete: boolean): void {
+    const key = `${serverId}\n${skillUri}`;
+    const counts: SkillReviewCounts = { ...severityCounts(findings.filter((f) => !NOT_ABOUT_THE_BYTES.has(f.id))), complete, reviewedAt: new Date().toISOString(), basis: 'change-review' };
+    let versions = this.judged.get(key);
+    const before = versions?.get(fingerprint);
+    this.judged.delete(key);
+    if (!versions) versions = new Map();
+    this.judged.set(key, versions);
+    versions.delete(fingerprint);
+    versions.set(fingerprint, counts);
+    if (versions.size > 4) versions.delete(versions.keys().next().value!);
+    if (this.judged.size > JUDGED_SKILLS) this.judged.delete(this.judged.keys().next().value!);
+    if (!before || before.errors !== counts.errors || before.warnings !== counts.warnings || before.complete !== counts.complete) this.onJudged?.(serverId, skillUri);
   }
 
   private keep(serverId: string, fingerprint: string, findings: readonly Finding[]): void {

@@ -7,7 +7,8 @@
 // what was acknowledged. Nothing is written unless every named skill can be.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { acknowledgementsOf, nameOf } from '../../shared/acknowledgements.js';
+import { acknowledgementsOf, findingKey, nameOf } from '../../shared/acknowledgements.js';
+import { pathInSkill } from '../../shared/entry-diff.js';
 import type { Finding, SkillEntry } from '../../shared/model.js';
 import { RULESET } from '../../shared/ruleset.js';
 import { APP_VERSION } from '../app-version.js';
@@ -15,6 +16,7 @@ import { allowedToolsOf } from '../approvals/skill-requests.js';
 import { findingsDigest } from '../team/file-set-digest.js';
 import { signReceipt, type ApprovalInput } from '../team/receipt.js';
 import { KeyFormatError, readSigningKey } from '../team/signing-key.js';
+import { describeSuppression, fileOf, suppressionFingerprint, suppressionFor, type Suppression } from '../team/suppressions.js';
 import { receiptFileName, writeReceipt } from '../team/team-folder.js';
 import { runCheck } from './check.js';
 import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
@@ -32,11 +34,11 @@ function pickSkill(skills: readonly SkillEntry[], wanted: string): SkillEntry {
   throw new UsageError(`The server serves no skill "${wanted}"; it serves ${skills.map((s) => s.name || s.uri).join(', ') || 'none'}.`);
 }
 
-function parseExpiry(text: string | undefined, now: Date): string | undefined {
+function parseExpiry(text: string | undefined, now: Date, flag = '--expires'): string | undefined {
   if (text === undefined) return undefined;
   const time = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
-  if (!Number.isFinite(time)) throw new UsageError(`--expires must be a date (2026-12-31) or an ISO time (2026-12-31T12:00:00Z), got "${text}".`);
-  if (time <= now.getTime()) throw new UsageError(`--expires ${text} is not in the future.`);
+  if (!Number.isFinite(time)) throw new UsageError(`${flag} must be a date (2026-12-31) or an ISO time (2026-12-31T12:00:00Z), got "${text}".`);
+  if (time <= now.getTime()) throw new UsageError(`${flag} ${text} is not in the future.`);
   return new Date(time).toISOString();
 }
 
@@ -58,6 +60,10 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
       'grant-allowed-tools': { type: 'boolean', default: false },
       expires: { type: 'string' },
       note: { type: 'string' },
+      suppress: { type: 'string', multiple: true },
+      reason: { type: 'string' },
+      owner: { type: 'string' },
+      until: { type: 'string' },
       quiet: { type: 'boolean', default: false },
       ...limitOptions([...READING_LIMITS, 'concurrency']),
     },
@@ -81,6 +87,8 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
   const reviewer = values.reviewer?.trim() || key.comment;
   if (!reviewer) throw new UsageError(`${values.key} has no comment to name the reviewer; give --reviewer NAME.`);
   const given = new Set(values.acknowledge ?? []);
+  const suppress = suppressDecision(values, now);
+  const used = new Set<string>();
 
   const settings = { readConcurrency: CHECK_CONCURRENCY, ...limitSettings(values) };
   const target = await resolveTarget(values);
@@ -103,7 +111,21 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
         refusals.push(`Not approved: ${skill.uri} ${refusal}.`);
         continue;
       }
-      const required = acknowledgementsOf(findings, skill.uri);
+      // A suppressed error-level finding needs no --acknowledge: the suppression is the decision, with its reason and expiry.
+      const suppressions: Suppression[] = [];
+      const suppressedKeys = new Set<string>();
+      for (const f of findings) {
+        const asked = suppress?.wanted.find((w) => w === f.id || w === findingKey(f));
+        if (asked === undefined || !suppress) continue;
+        used.add(asked);
+        suppressedKeys.add(findingKey(f));
+        if (suppressions.some((s) => s.fingerprint === suppressionFingerprint(f))) continue;
+        const file = fileOf(f)!;
+        const digest = (skill.resources as readonly { uri: string; digest: string }[]).find((r) => r.uri === file)?.digest;
+        if (digest === undefined) throw new UsageError(`--suppress ${asked}: ${file} is not in ${skill.uri}'s file list, so no suppression can bind it.`);
+        suppressions.push(suppressionFor(f, digest, pathInSkill(file, skill.uri), suppress.decision));
+      }
+      const required = acknowledgementsOf(findings.filter((f) => !suppressedKeys.has(findingKey(f))), skill.uri);
       const missing = required.filter((a) => !given.has(a.key) && !given.has(a.id));
       if (missing.length > 0) {
         refusals.push(
@@ -119,6 +141,7 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
       const files = (skill.resources as readonly { uri: string; digest: string; size: number }[]).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size }));
       const lines = [`Approved ${skill.uri} as ${reviewer} (${key.fingerprint}): ${files.length} file(s), rule set ${RULESET.version}, ${counts.errors} error(s), ${counts.warnings} warning(s).`];
       for (const a of required) lines.push(`  acknowledged: ${nameOf(a)}`);
+      for (const sup of suppressions) lines.push(`  suppressed until ${sup.expires.slice(0, 10)} for ${sup.owner}: ${describeSuppression(sup)}: ${sup.reason}`);
       if (tools) lines.push(`  allowed-tools ${tools.requested.join(' ')}: ${values['grant-allowed-tools'] ? 'granted' : 'not granted (add --grant-allowed-tools to grant them)'}`);
       planned.push({
         lines,
@@ -134,6 +157,7 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
           findings: { digest: findingsDigest(findings), ...counts },
           acknowledged: required.map((a) => ({ key: a.key, id: a.id, title: a.title, ...(a.path !== undefined ? { path: a.path } : {}), ...(a.line !== undefined ? { line: a.line } : {}), ...(a.field !== undefined ? { field: a.field } : {}) })),
           allowedTools: tools ? { requested: tools.requested, granted: values['grant-allowed-tools'] } : null,
+          ...(suppressions.length > 0 ? { suppressions } : {}),
           ...(values.note !== undefined ? { note: values.note } : {}),
           generator: `skill-inspector ${APP_VERSION}`,
         },
@@ -142,6 +166,8 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
   } finally {
     await session.close();
   }
+  const unused = (suppress?.wanted ?? []).filter((w) => !used.has(w));
+  if (unused.length > 0) throw new UsageError(`--suppress ${unused.join(', ')}: no risk finding of the named skills has that ID or key.`);
   if (refusals.length > 0) {
     io.out.write(`${refusals.join('\n')}\nNo receipt was written.\n`);
     return 1;
@@ -152,6 +178,21 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
     io.out.write(`${lines.join('\n')}\n  receipt: ${path.join(values.out, path.basename(file))}\n`);
   }
   return 0;
+}
+
+/** The --suppress flags and the one decision (--reason, --owner, --until) they all share; undefined without --suppress. */
+function suppressDecision(values: { suppress?: string[] | undefined; reason?: string | undefined; owner?: string | undefined; until?: string | undefined }, now: Date): { wanted: string[]; decision: { reason: string; owner: string; expires: string } } | undefined {
+  if (!values.suppress?.length) {
+    if (values.reason !== undefined || values.owner !== undefined || values.until !== undefined) throw new UsageError('--reason, --owner and --until go with --suppress.');
+    return undefined;
+  }
+  for (const w of values.suppress) if (!w.startsWith('risk-')) throw new UsageError(`--suppress ${w}: only content-risk findings (risk-…) can be suppressed; a conformance finding is a fact about the server, not a judgement.`);
+  const reason = values.reason?.trim();
+  const owner = values.owner?.trim();
+  if (!reason) throw new UsageError('--suppress needs --reason TEXT: why the finding is accepted.');
+  if (!owner) throw new UsageError('--suppress needs --owner NAME: who answers for it.');
+  if (values.until === undefined) throw new UsageError('--suppress needs --until DATE: a suppression always expires.');
+  return { wanted: values.suppress, decision: { reason, owner, expires: parseExpiry(values.until, now, '--until')! } };
 }
 
 /** Why a skill has no file set a receipt can bind, or undefined. */

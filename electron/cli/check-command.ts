@@ -1,9 +1,12 @@
 // `skill-inspector check`: options, output format, exit code.
 import { parseArgs } from 'node:util';
 import { isFailing, runCheck } from './check.js';
+import { defaultTrust, suppressionLines, withTeamSuppressions } from './check-suppressions.js';
+import { parseAsOf } from './verify-receipts-command.js';
 import { formatJunit } from './format-junit.js';
 import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
+import type { SuppressedFinding } from '../team/suppressions.js';
 import { verdictCounts } from './verdicts.js';
 import { RULESET } from '../../shared/ruleset.js';
 import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
@@ -11,7 +14,10 @@ import { progressTo, wantsColour, type Streams } from './streams.js';
 import { openSession, type SessionOptions } from './session.js';
 import { loadSourceFlag, withSourceComparison } from './source-flag.js';
 import { describeStart } from './stdio-flags.js';
-import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
+import { TARGET_OPTIONS, UsageError, configServers, resolveTarget } from './target.js';
+import { checkAll, fleetExitCode } from './check-all.js';
+import { formatFleetJson, formatFleetJunit, formatFleetSarif, formatFleetText } from './format-fleet.js';
+import type { Settings } from '../../shared/model.js';
 
 export async function checkCommand(args: string[], io: Streams, sessionOptions: SessionOptions = {}): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -25,6 +31,11 @@ export async function checkCommand(args: string[], io: Streams, sessionOptions: 
       'fail-on': { type: 'string', default: 'error' },
       quiet: { type: 'boolean', default: false },
       source: { type: 'string' },
+      all: { type: 'boolean', default: false },
+      jobs: { type: 'string' },
+      receipts: { type: 'string' },
+      trust: { type: 'string' },
+      'as-of': { type: 'string' },
       ...limitOptions([...READING_LIMITS, 'concurrency']),
     },
     allowPositionals: true,
@@ -35,7 +46,10 @@ export async function checkCommand(args: string[], io: Streams, sessionOptions: 
   const formats = (['json', 'junit', 'sarif'] as const).filter((f) => values[f]);
   if (formats.length > 1) throw new UsageError(`Choose one output format; got ${formats.map((f) => `--${f}`).join(' and ')}.`);
   if (values['sarif-root'] !== undefined && !values.sarif) throw new UsageError('--sarif-root goes with --sarif.');
+  if ((values.trust !== undefined || values['as-of'] !== undefined) && values.receipts === undefined) throw new UsageError('--trust and --as-of go with --receipts.');
+  const asOf = parseAsOf(values['as-of']);
   const settings = { readConcurrency: CHECK_CONCURRENCY, ...limitSettings(values) };
+  if (values.all || values.jobs !== undefined) return await checkFleet(values, formats[0], failOn, settings, io, sessionOptions);
   const target = await resolveTarget(values);
   const progress = progressTo(io.err, values.quiet);
   const source = values.source !== undefined ? await loadSourceFlag(values.source, target.label) : undefined;
@@ -43,14 +57,60 @@ export async function checkCommand(args: string[], io: Streams, sessionOptions: 
   const session = await openSession(target, settings, sessionOptions);
   try {
     const checked = await runCheck(session, progress);
-    const report = source ? withSourceComparison(checked, source, progress) : checked;
+    const compared = source ? withSourceComparison(checked, source, progress) : checked;
+    // The team's suppressions (check --receipts): a suppressed finding is not reported, a lapsed one is, saying why.
+    const report = values.receipts !== undefined ? await withTeamSuppressions(compared, values.receipts, values.trust ?? defaultTrust(values.receipts), asOf) : { ...compared, suppressed: [], reopened: [] };
     const format = formats[0];
-    if (format === 'json') io.out.write(`${JSON.stringify({ ...report, verdicts: verdictCounts(report.skills), ruleset: RULESET, failOn, failing: report.findings.filter((f) => isFailing(f, failOn)).length }, null, 2)}\n`);
+    if (format === 'json') io.out.write(`${JSON.stringify({ ...report, verdicts: verdictCounts(report.skills), ruleset: RULESET, failOn, failing: report.findings.filter((f) => isFailing(f, failOn)).length, suppressed: report.suppressed.map(suppressedJson), reopened: report.reopened.map((r) => ({ ...suppressedJson(r), why: r.why })) }, null, 2)}\n`);
     else if (format === 'junit') io.out.write(formatJunit(report, failOn));
-    else if (format === 'sarif') io.out.write(formatSarif(report, { root: values['sarif-root'] }));
-    else io.out.write(formatText(report, wantsColour(io.out)));
+    else if (format === 'sarif') io.out.write(formatSarif(report, { root: values['sarif-root'], suppressed: report.suppressed, reopened: report.reopened }));
+    else io.out.write(formatText(report, wantsColour(io.out)) + suppressionLines(report));
     return report.findings.some((f) => isFailing(f, failOn)) ? 1 : 0;
   } finally {
     await session.close();
   }
+}
+
+function suppressedJson(s: SuppressedFinding): object {
+  return { finding: s.finding, suppression: s.by.suppression, receipt: s.by.receipt, reviewer: s.by.reviewer, until: s.by.until };
+}
+
+/** Servers checked at once by `check --all` unless --jobs says otherwise. */
+export const DEFAULT_JOBS = 4;
+
+interface FleetFlags {
+  all?: boolean | undefined;
+  jobs?: string | undefined;
+  config?: string | undefined;
+  server?: string | undefined;
+  stdio?: string | undefined;
+  url?: string | undefined;
+  label?: string | undefined;
+  env?: string[] | undefined;
+  cwd?: string | undefined;
+  source?: string | undefined;
+  receipts?: string | undefined;
+  quiet?: boolean | undefined;
+  'sarif-root'?: string | undefined;
+}
+
+/** `check --config FILE --all [--jobs N]`: every server of the config, one combined report, the worst server's exit code. */
+async function checkFleet(values: FleetFlags, format: 'json' | 'junit' | 'sarif' | undefined, failOn: 'error' | 'warning' | 'never', settings: Partial<Settings>, io: Streams, sessionOptions: SessionOptions): Promise<number> {
+  if (!values.all) throw new UsageError('--jobs goes with --all (servers checked at once).');
+  if (values.config === undefined) throw new UsageError('--all checks every server of a host config: give --config <file>.');
+  const oneServer = (['server', 'stdio', 'url', 'label', 'env', 'cwd', 'source', 'receipts'] as const).filter((flag) => values[flag] !== undefined);
+  if (oneServer.length > 0) throw new UsageError(`--${oneServer[0]} names or shapes one server; --all checks each server of ${values.config} as its entry says.`);
+  const jobs = values.jobs === undefined ? DEFAULT_JOBS : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs must be a whole number from 1 to 64, got "${values.jobs}".`);
+  const servers = await configServers(values.config);
+  if (servers.length === 0) throw new UsageError(`${values.config} has no servers to check.`);
+  const progress = progressTo(io.err, values.quiet ?? false);
+  progress(`Checking ${servers.length} server(s) of ${values.config}, ${Math.min(jobs, servers.length)} at a time…`);
+  const results = await checkAll(servers, { jobs, settings, failOn, sessionOptions, progress });
+  const exitCode = fleetExitCode(results);
+  if (format === 'json') io.out.write(formatFleetJson(results, failOn, exitCode));
+  else if (format === 'junit') io.out.write(formatFleetJunit(results, failOn));
+  else if (format === 'sarif') io.out.write(formatFleetSarif(results, { root: values['sarif-root'] }));
+  else io.out.write(formatFleetText(results, failOn, wantsColour(io.out)));
+  return exitCode;
 }

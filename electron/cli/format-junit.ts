@@ -1,4 +1,5 @@
-// JUnit XML for CI test reports: one test suite per server, one test case per
+// JUnit XML for CI test reports: one test suite per server (check --all puts
+// several in one document), one test case per
 // skill plus one for the server itself. A case fails when it has findings at
 // or above --fail-on; the failure lists them all, and findings below the
 // threshold go to the case's <system-out>, so nothing is dropped. Each
@@ -13,6 +14,41 @@ import { VERDICT_ORDER, verdictCounts, verdictReason, verdictSummary } from './v
 const SERVER_CASE = '(server)';
 
 export function formatJunit(report: CheckReport, failOn: FailOn): string {
+  const suite = junitSuite(report, failOn);
+  return junitDocument('skill-inspector check', [suite]);
+}
+
+/** One server's test suite: its XML lines, and its counts for the document's totals. */
+export interface JunitSuite {
+  readonly lines: string[];
+  readonly tests: number;
+  readonly failures: number;
+  readonly errors: number;
+}
+
+/** The `<testsuites>` document around one suite per server. */
+export function junitDocument(name: string, suites: readonly JunitSuite[]): string {
+  const sum = (key: 'tests' | 'failures' | 'errors') => suites.reduce((n, s) => n + s[key], 0);
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${attr(name)}" tests="${sum('tests')}" failures="${sum('failures')}" errors="${sum('errors')}">`, ...suites.flatMap((s) => s.lines), '</testsuites>', ''].join('\n');
+}
+
+/** A server that could not be checked: one case, in error (not failed: nothing was judged), saying why. */
+export function junitUncheckedSuite(label: string, why: string): JunitSuite {
+  return {
+    lines: [
+      `  <testsuite name="${attr(label)}" tests="1" failures="0" errors="1" skipped="0">`,
+      `    <testcase classname="${attr(label)}" name="${SERVER_CASE}">`,
+      `      <error type="cannot-check" message="${attr(why)}"/>`,
+      '    </testcase>',
+      '  </testsuite>',
+    ],
+    tests: 1,
+    failures: 0,
+    errors: 1,
+  };
+}
+
+export function junitSuite(report: CheckReport, failOn: FailOn): JunitSuite {
   const label = report.server.label;
   const bySkill = new Map<string, Finding[]>([[SERVER_CASE, []]]);
   const skills = new Map<string, SkillEntry>();
@@ -58,18 +94,15 @@ export function formatJunit(report: CheckReport, failOn: FailOn): string {
     ['protocolVersion', report.server.protocolVersion],
     ['selfReported', report.server.selfReported ? `${report.server.selfReported.name} ${report.server.selfReported.version}` : undefined],
   ].filter((p): p is [string, string] => p[1] !== undefined);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="skill-inspector check" tests="${tests}" failures="${failures}" errors="0">`,
+  const lines = [
     `  <testsuite name="${attr(label)}" tests="${tests}" failures="${failures}" errors="0" skipped="0">`,
     '    <properties>',
     ...props.map(([name, value]) => `      <property name="${attr(name)}" value="${attr(value)}"/>`),
     '    </properties>',
     ...cases,
     '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  ];
+  return { lines, tests, failures, errors: 0 };
 }
 
 function line(f: Finding): string {

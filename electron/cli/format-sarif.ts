@@ -9,6 +9,7 @@ import { FINDINGS, isFindingId } from '../../shared/findings.js';
 import type { Finding, Severity } from '../../shared/model.js';
 import { RULESET } from '../../shared/ruleset.js';
 import { APP_VERSION } from '../app-version.js';
+import type { ReopenedFinding, SuppressedFinding } from '../team/suppressions.js';
 import type { CheckReport } from './check.js';
 import { verdictCounts, verdictReason, verdictSummary } from './verdicts.js';
 
@@ -24,14 +25,21 @@ interface SarifLocation {
 export interface SarifOptions {
   /** Repository folder the skills are served from; makes locations repository paths. */
   readonly root?: string | undefined;
+  /** Findings a team receipt suppresses (check --receipts): written as results with SARIF's own `suppressions`, so code scanning shows them dismissed. */
+  readonly suppressed?: readonly SuppressedFinding[];
+  /** Reported findings whose suppression lapsed: their message says why. */
+  readonly reopened?: readonly ReopenedFinding[];
 }
 
 export function formatSarif(report: CheckReport, options: SarifOptions = {}): string {
+  const suppressed = options.suppressed ?? [];
+  const reopenedWhy = new Map((options.reopened ?? []).map((r) => [r.finding, r.why]));
+  const all = [...report.findings, ...suppressed.map((s) => s.finding)];
   const ruleIds: string[] = [];
-  for (const f of report.findings) if (!ruleIds.includes(f.id)) ruleIds.push(f.id);
+  for (const f of all) if (!ruleIds.includes(f.id)) ruleIds.push(f.id);
   ruleIds.sort();
   const rules = ruleIds.map((id) => {
-    const sample = report.findings.find((f) => f.id === id)!;
+    const sample = all.find((f) => f.id === id)!;
     const kind = isFindingId(id) ? FINDINGS[id] : { title: sample.title, severity: sample.severity };
     return {
       id,
@@ -42,13 +50,15 @@ export function formatSarif(report: CheckReport, options: SarifOptions = {}): st
     };
   });
   const verdictOf = new Map(report.skills.map((s) => [s.uri, s.verdict]));
-  const results = report.findings.map((f) => ({
+  const suppressionOf = new Map(suppressed.map((s) => [s.finding, s]));
+  const results = all.map((f) => ({
     ruleId: f.id,
     ruleIndex: ruleIds.indexOf(f.id),
     level: LEVEL[f.severity],
-    message: { text: messageOf(f) },
+    message: { text: reopenedWhy.has(f) ? `${messageOf(f)} Reported again: ${reopenedWhy.get(f)!}.` : messageOf(f) },
     locations: [locationOf(f, report.server.label, options.root)],
     partialFingerprints: { 'skillInspectorFinding/v1': fingerprint(f) },
+    ...(suppressionOf.has(f) ? { suppressions: [sarifSuppression(suppressionOf.get(f)!)] } : {}),
     properties: {
       server: report.server.label,
       ...(f.location.skillUri ? { skillUri: f.location.skillUri } : {}),
@@ -104,16 +114,27 @@ function locationOf(f: Finding, label: string, root: string | undefined): SarifL
 }
 
 /** `skill://acme/x/SKILL.md` under root `skills` is `skills/acme/x/SKILL.md`; a server-level finding points at the root itself. */
-function repositoryPath(root: string, uri: string | undefined): string {
+export function repositoryPath(root: string, uri: string | undefined): string {
   const base = path.posix.normalize(root.replaceAll('\\', '/')).replace(/^\.\/?$/, '').replace(/\/+$/, '');
   if (!uri) return base === '' ? '.' : base;
   const rest = uri.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^\/+/, '');
   return base === '' ? rest : `${base}/${rest}`;
 }
 
+/**
+ * Stable across runs, so code scanning deduplicates them: the rule, the skill,
+ * the file, the field and the evidence (the excerpt the finding points at, and
+ * its message). The line is left out on purpose: an edit above a finding moves
+ * it without making it another finding.
+ */
 function fingerprint(f: Finding): string {
-  const key = [f.id, f.location.skillUri ?? '', f.location.fileUri ?? '', f.location.field ?? '', f.message].join('\0');
+  const key = [f.id, f.location.skillUri ?? '', f.location.fileUri ?? '', f.location.field ?? '', f.message, f.excerpt ?? ''].join('\0');
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
+}
+
+function sarifSuppression(s: SuppressedFinding): { kind: 'external'; status: 'accepted'; justification: string; properties: object } {
+  const { suppression, reviewer, receipt, until } = s.by;
+  return { kind: 'external', status: 'accepted', justification: `${suppression.reason} (owner ${suppression.owner}, until ${until.slice(0, 10)})`, properties: { owner: suppression.owner, until, reviewer, receipt, fingerprint: suppression.fingerprint } };
 }
 
 function family(id: string): string {

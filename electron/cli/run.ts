@@ -18,6 +18,7 @@ import { UsageError } from './target.js';
 import { USAGE } from './usage.js';
 import { verifyCommand } from './verify-command.js';
 import { verifyReceiptsCommand, wantsReceipts } from './verify-receipts-command.js';
+import { watchCommand } from './watch-command.js';
 
 export { USAGE };
 
@@ -28,6 +29,8 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
     switch (command) {
       case 'check':
         return await checkCommand(rest, io, session);
+      case 'watch':
+        return await watchCommand(rest, io, session);
       case 'lock':
         return await lockCommand(rest, io);
       case 'verify':

@@ -28,6 +28,8 @@ export interface CliSession {
 export interface SessionOptions {
   /** The built review worker (review-worker.js beside cli.js); without one, reviews run in this thread. */
   readonly reviewWorker?: string;
+  /** A review pool to use instead of one of the session's own (`check --all`: one pool for every server); close() leaves it running. */
+  readonly reviewer?: ContentReviewer;
 }
 
 export async function openSession(target: Target, overrides: Partial<Settings> = {}, options: SessionOptions = {}): Promise<CliSession> {
@@ -52,7 +54,7 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
     era: snapshot.era ?? 'legacy',
     request: (method, params, options) => connection.request(method, params, options),
   };
-  const reviewer = createReviewer(options.reviewWorker);
+  const reviewer = options.reviewer ?? createReviewer(options.reviewWorker);
   return {
     connection,
     engine,
@@ -63,7 +65,7 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
     reviewer,
     close: async () => {
       await connection.disconnect();
-      await reviewer.close();
+      if (!options.reviewer) await reviewer.close();
     },
   };
 }

@@ -1,6 +1,8 @@
 // How every command names a server: --stdio "<command and args>", --url <url>
 // (with repeatable --header 'Name: value'), or --config <file> --server <name>;
 // a stdio server also takes --env KEY=VALUE (repeatable) and --cwd DIR.
+// Secrets come from the environment, never from argv (which every user of the
+// machine can read in ps): --bearer-env NAME and --header-env 'Header: NAME'.
 import { splitCommandLine } from '../../shared/command-line.js';
 import type { TransportConfig } from '../../shared/model.js';
 import { parseConfigText } from '../servers/config-import.js';
@@ -21,6 +23,10 @@ export interface TargetArgs {
   env?: string[] | undefined;
   /** A stdio server's working directory. */
   cwd?: string | undefined;
+  /** The environment variable holding the bearer token of a --url server. */
+  'bearer-env'?: string | undefined;
+  /** `Header: NAME`: the header's value is the environment variable NAME's (repeatable). */
+  'header-env'?: string[] | undefined;
 }
 
 export interface Target {
@@ -38,15 +44,18 @@ export const TARGET_OPTIONS = {
   label: { type: 'string' },
   env: { type: 'string', multiple: true },
   cwd: { type: 'string' },
+  'bearer-env': { type: 'string' },
+  'header-env': { type: 'string', multiple: true },
 } as const;
 
-export async function resolveTarget(args: TargetArgs & { label?: string | undefined }): Promise<Target> {
+export async function resolveTarget(args: TargetArgs & { label?: string | undefined }, env: NodeJS.ProcessEnv = process.env): Promise<Target> {
   const given = [args.stdio !== undefined, args.url !== undefined, args.config !== undefined].filter(Boolean).length;
   if (given !== 1) throw new UsageError('Name exactly one server: --stdio "<command and args>", --url <http url>, or --config <file> --server <name>.');
   if (args.header?.length && args.url === undefined) throw new UsageError('--header goes with --url (a stdio server takes no HTTP headers).');
   if (args.server !== undefined && args.config === undefined) throw new UsageError('--server names a server of a --config file; give --config <file> too.');
   if (args.label !== undefined && args.label.trim() === '') throw new UsageError('--label must not be empty.');
-  const named = args.stdio !== undefined ? stdioTarget(args.stdio) : args.url !== undefined ? urlTarget(args.url, args.header ?? []) : await configTarget(args.config!, args.server);
+  if ((args['bearer-env'] !== undefined || args['header-env']?.length) && args.url === undefined) throw new UsageError('--bearer-env and --header-env go with --url (a stdio server takes --env).');
+  const named = args.stdio !== undefined ? stdioTarget(args.stdio) : args.url !== undefined ? withSecretsFromEnv(urlTarget(args.url, args.header ?? []), args, env) : await configTarget(args.config!, args.server);
   const target = await withStdioFlags(named, args);
   return args.label !== undefined ? { ...target, label: args.label.trim() } : target;
 }
@@ -64,6 +73,26 @@ export function urlTarget(url: string, headerLines: readonly string[]): Target {
   return { label: new URL(url).host, transport: { kind: 'http', url, headers: parseHeaders(headerLines) } };
 }
 
+function fromEnv(name: string, flag: string, env: NodeJS.ProcessEnv): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`${flag} takes the name of an environment variable, got "${name}".`);
+  const value = env[name];
+  if (value === undefined || value === '') throw new UsageError(`${flag} ${name}: the environment variable ${name} is not set (or is empty).`);
+  return value;
+}
+
+/** The bearer token and header values named by --bearer-env / --header-env, read from the environment. */
+function withSecretsFromEnv(target: Target, args: TargetArgs, env: NodeJS.ProcessEnv): Target {
+  if (target.transport.kind === 'stdio') return target;
+  const headers = { ...target.transport.headers };
+  for (const line of args['header-env'] ?? []) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw new UsageError(`--header-env must look like 'Header: NAME', got "${line}".`);
+    headers[line.slice(0, colon).trim()] = fromEnv(line.slice(colon + 1).trim(), '--header-env', env);
+  }
+  const bearer = args['bearer-env'] !== undefined ? fromEnv(args['bearer-env'].trim(), '--bearer-env', env) : undefined;
+  return { ...target, transport: { ...target.transport, headers, ...(bearer !== undefined ? { bearerToken: bearer } : {}) } };
+}
+
 function parseHeaders(lines: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const h of lines) {
@@ -76,6 +105,18 @@ function parseHeaders(lines: readonly string[]): Record<string, string> {
 
 export async function configTarget(file: string, server: string | undefined): Promise<Target> {
   if (!server) throw new UsageError(`--config needs --server <name> to say which server of ${file} to use.`);
+  const servers = await configServers(file);
+  const entry = servers.find((c) => c.name === server);
+  if (!entry) throw new UsageError(`${file} has no server "${server}"; it has: ${servers.map((c) => c.name).join(', ') || 'none'}.`);
+  if (!entry.target) throw new UsageError(entry.error);
+  return entry.target;
+}
+
+/** One server of a host config: its target, or why it cannot be used (a URL that is none, no command…). */
+export type ConfigServer = { readonly name: string; readonly target: Target } | { readonly name: string; readonly target?: undefined; readonly error: string };
+
+/** Every server of a host config, in the file's order (`--config FILE --all`); a usage error when the file cannot be read or parsed. */
+export async function configServers(file: string): Promise<ConfigServer[]> {
   let text: string;
   try {
     // Never blocks on a FIFO nor reads /dev/zero: the same safe reader as the app's config import.
@@ -90,10 +131,9 @@ export async function configTarget(file: string, server: string | undefined): Pr
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const candidate = preview.candidates.find((c) => c.name === server);
-  if (!candidate) throw new UsageError(`${file} has no server "${server}"; it has: ${preview.candidates.map((c) => c.name).join(', ') || 'none'}.`);
-  if (!candidate.transport) throw new UsageError(candidate.error ?? `Server "${server}" cannot be used.`);
-  return { label: candidate.name, transport: candidate.transport };
+  return preview.candidates.map((c) =>
+    c.transport ? { name: c.name, target: { label: c.name, transport: c.transport } } : { name: c.name, error: c.error ?? `Server "${c.name}" cannot be used.` },
+  );
 }
 
 /** "node server.js --flag": the command and its arguments, with folders dropped so the label is the same on every machine. */

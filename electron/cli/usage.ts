@@ -15,6 +15,7 @@ export const USAGE = `Usage: skill-inspector <command> [options]
 
 Commands:
   check        List, get, read and verify every skill of one server; print the findings.
+  watch        Check one server again on every change of a source folder; print what changed each run.
   lock         Pin what one server serves (skill URIs, names, {uri, digest, size} sets) in a lockfile.
   verify       Compare one server with a lockfile; exit 1 on any drift.
   diff         Compare two servers, a server and a lockfile, or two lockfiles.
@@ -32,6 +33,8 @@ Naming a server (check, lock, verify, list, load):
     --env KEY=VALUE                 a variable of its environment (repeatable; added to a --config entry's env)
     --cwd <folder>                  its working directory
   --url <http url>                  a Streamable HTTP server; add --header 'Name: value' (repeatable)
+                                    secrets from the environment, never argv: --bearer-env NAME
+                                    (the token), --header-env 'Header: NAME' (repeatable)
   --config <file> --server <name>   a server from a Claude Desktop, Cursor, VS Code or MCP Inspector config
   --label <name>                    the name reports and lockfiles use (default: from the command, host or config key)
 
@@ -39,9 +42,23 @@ check:
   --json | --junit | --sarif        output format on stdout (default: text; colour on a terminal unless NO_COLOR)
   --sarif-root <folder>             SARIF locations as repository paths: <folder>/<skill path>/<file>
   --fail-on error|warning|never     which findings fail the run (default: error)
+  --all                             with --config <file>: check every server of the config in one run, one combined
+                                    report (text, --json, --sarif with a run per server, --junit with a suite per
+                                    server); exit code of the worst server; one that cannot be checked stops none
+  --jobs <n>                        with --all: servers checked at once (default 4)
   --source <folder>                 also compare what is served with the skills the SDK builds from this folder of
                                     skill folders (as a server's loadSkills does): missing, extra, different bytes
                                     or frontmatter are errors
+  --receipts <folder> [--trust <file>] [--as-of DATE]
+                                    apply the team's suppressions from these receipts (signers trusted by --trust,
+                                    default allowed-signers beside the folder): a suppressed finding is left out, an
+                                    expired one or one whose file changed is reported again, saying why
+
+watch:   skill-inspector watch --source <folder> --stdio "<command>" | --url <url> | --config <file> --server <name>
+         watches the folder; after each burst of edits (--debounce-ms, default 300) starts a stdio server again (or
+         lists an HTTP one anew), runs check --source, and prints one block: skills and files added or removed,
+         digests changed, findings new, fixed or changed. --json: one JSON line per run. Ctrl+C or SIGTERM ends it.
+         Takes check's limits and --quiet.
 
 lock:    --output <file>            default skills.lock.json; "-" writes to stdout. Other servers' sections are kept.
 verify:  --lock <file>              required; --json for machine-readable drift
@@ -67,8 +84,10 @@ Team approvals (docs/team.md; the server is named as above, with the listing lim
                                     allowed-signers line. key show --key FILE [--name NAME]: the line of an existing key
   skill-inspector approve <server> --skill NAME|URI ... --key FILE --out .skills/approvals
          [--reviewer NAME] [--acknowledge KEY|ID]... [--grant-allowed-tools] [--expires DATE] [--note TEXT]
-         runs check, then signs one receipt per skill; error-level findings need --acknowledge; exit 1 writes nothing
-  skill-inspector verify <server> --receipts .skills/approvals [--trust .skills/allowed-signers] [--as-of DATE] [--json]
+         [--suppress KEY|ID... --reason TEXT --owner NAME --until DATE]
+         runs check, then signs one receipt per skill; error-level findings need --acknowledge; exit 1 writes nothing.
+         --suppress: accept these risk findings until DATE (reason and owner recorded, bound to the file's digest)
+  skill-inspector verify <server> --receipts .skills/approvals [--trust .skills/allowed-signers] [--as-of DATE] [--json|--sarif [--sarif-root DIR]]
          every served skill needs a valid receipt from a trusted signer for exactly the served files; one line per
          skill; exit 1 when any lacks one. --trust defaults to allowed-signers beside the receipts folder
 

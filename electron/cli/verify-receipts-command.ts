@@ -8,7 +8,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { allApproved, checkReceipts, type ServedSkill } from '../team/receipt-check.js';
+import { fileSetDigest } from '../team/file-set-digest.js';
 import { TeamFolderError, readAllowedSigners, readReceiptsFolder } from '../team/team-folder.js';
+import { formatReceiptsSarif } from './format-receipts-sarif.js';
 import { LISTING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { readServerSkillSet } from './skill-set.js';
 import { progressTo, type Streams } from './streams.js';
@@ -19,7 +21,7 @@ export function wantsReceipts(args: readonly string[]): boolean {
   return args.some((a) => a === '--receipts' || a.startsWith('--receipts='));
 }
 
-function parseAsOf(text: string | undefined): Date {
+export function parseAsOf(text: string | undefined): Date {
   if (text === undefined) return new Date();
   const time = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
   if (!Number.isFinite(time)) throw new UsageError(`--as-of must be a date (2026-12-31) or an ISO time, got "${text}".`);
@@ -35,6 +37,8 @@ export async function verifyReceiptsCommand(args: string[], io: Streams): Promis
       trust: { type: 'string' },
       'as-of': { type: 'string' },
       json: { type: 'boolean', default: false },
+      sarif: { type: 'boolean', default: false },
+      'sarif-root': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       ...limitOptions([...LISTING_LIMITS, 'concurrency']),
     },
@@ -45,6 +49,8 @@ export async function verifyReceiptsCommand(args: string[], io: Streams): Promis
   if (!receiptsDir) throw new UsageError('--receipts needs a folder: the team\'s receipts, e.g. .skills/approvals.');
   // The team folder's layout: .skills/approvals beside .skills/allowed-signers.
   const trust = values.trust ?? path.join(path.dirname(receiptsDir), 'allowed-signers');
+  if (values.json && values.sarif) throw new UsageError('Choose one output format; got --json and --sarif.');
+  if (values['sarif-root'] !== undefined && !values.sarif) throw new UsageError('--sarif-root goes with --sarif.');
   const asOf = parseAsOf(values['as-of']);
   const settings = limitSettings(values);
   const target = await resolveTarget(values);
@@ -65,6 +71,19 @@ export async function verifyReceiptsCommand(args: string[], io: Streams): Promis
   const ok = allApproved(check) && set.problems.length === 0;
   if (values.json) {
     io.out.write(`${JSON.stringify({ approved: ok, label: set.label, receipts: receiptsDir, trust, asOf: asOf.toISOString(), skills: check.skills, unreadable: check.unreadable, unmatched: check.unmatched, problems: set.problems }, null, 2)}\n`);
+    return ok ? 0 : 1;
+  }
+  if (values.sarif) {
+    const digests = new Map<string, string>();
+    for (const s of served) {
+      if (s.resources === 'dynamic') continue;
+      try {
+        digests.set(s.uri, fileSetDigest(s.resources));
+      } catch {
+        // A set with no digest text has no receipt either; its fingerprint goes without.
+      }
+    }
+    io.out.write(formatReceiptsSarif(check, { root: values['sarif-root'], fileSetDigests: digests }));
     return ok ? 0 : 1;
   }
   const approved = check.skills.filter((s) => s.status === 'approved').length;

@@ -7,6 +7,7 @@
 // keeps live outside the JS heap (body-store.ts).
 import { DEFAULT_SETTINGS, type ProtocolLogEntry } from '../../shared/model.js';
 import { BodyStore, STORE_BLOCK_BYTES, pack, readBack, type Draft } from './body-store.js';
+import { currentCause } from './request-cause.js';
 
 /** Messages bigger than this are kept as a preview; the log must not hold a 100 MB body. */
 const MAX_LOGGED_MESSAGE_CHARS = 64 * 1024;
@@ -164,6 +165,8 @@ export class ProtocolLog {
     if (method !== undefined) entry.method = method;
     if (msgId !== undefined) entry.id = msgId;
     if (durationMs !== undefined) entry.durationMs = durationMs;
+    const why = kind === 'request' && direction === 'out' ? currentCause() : undefined;
+    if (why !== undefined) entry.why = why;
     if (unserialisable !== undefined) {
       entry.text = `Body not kept: the message could not be serialised (${unserialisable}); it is likely nested too deeply.`;
       entry.truncated = true;
@@ -329,6 +332,7 @@ export class ProtocolLog {
         if (entry.method !== undefined) kept.method = entry.method;
         if (entry.id !== undefined) kept.id = entry.id;
         if (entry.durationMs !== undefined) kept.durationMs = entry.durationMs;
+        if (entry.why !== undefined) kept.why = entry.why;
         kept.text = BODY_DROPPED_NOTE;
         kept.bytes = entry.bytes;
         this.entries[this.bodyCursor] = kept as ProtocolLogEntry;

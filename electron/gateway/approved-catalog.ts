@@ -32,15 +32,19 @@ const serversSchema = z.object({ servers: z.array(z.object({ id: z.string(), lab
 export const APPROVALS_FILE = 'approvals.json';
 const MAX_BYTES = 256 * 1024 * 1024;
 
-async function readJson<T>(file: string, schema: z.ZodType<T>, missing: T): Promise<T> {
-  let text: string;
+/** The file's text ('' when there is none). */
+async function readText(file: string): Promise<string> {
   try {
-    text = await readRegularText(file, { maxBytes: MAX_BYTES });
+    return await readRegularText(file, { maxBytes: MAX_BYTES });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return missing;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     if (error instanceof NotARegularFile || error instanceof FileTooLarge) throw new Error(`${file}: ${error.reason}`, { cause: error });
     throw error;
   }
+}
+
+function parseJson<T>(file: string, text: string, schema: z.ZodType<T>, missing: T): T {
+  if (text === '') return missing;
   const parsed = schema.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error(`${file} is not a file the app wrote: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}.`);
   return parsed.data;
@@ -48,6 +52,9 @@ async function readJson<T>(file: string, schema: z.ZodType<T>, missing: T): Prom
 
 export class ApprovedCatalog implements GatewayCatalog {
   readonly snapshots: SnapshotStore;
+  /** `serverId\nskillUri` of every approval the app withdrew because the skill changed upstream, at the last refresh. */
+  withdrawn: ReadonlySet<string> = new Set();
+  private last: { key: string; skills: readonly ServedSkill[] } | undefined;
 
   constructor(
     readonly dataDir: string,
@@ -61,10 +68,18 @@ export class ApprovedCatalog implements GatewayCatalog {
   }
 
   async refresh(): Promise<readonly ServedSkill[]> {
-    const [approvals, servers] = await Promise.all([readJson(this.approvalsFile, approvalsSchema, { approvals: [] }), readJson(path.join(this.dataDir, 'servers.json'), serversSchema, { servers: [] })]);
+    const serversFile = path.join(this.dataDir, 'servers.json');
+    const [approvalsText, serversText] = await Promise.all([readText(this.approvalsFile), readText(serversFile)]);
+    // Unchanged decisions and labels serve the same set: the snapshots they name are content-addressed, and every read hashes its bytes again.
+    const key = `${approvalsText.length}:${serversText.length}\n${approvalsText}\n${serversText}`;
+    if (this.last?.key === key) return this.last.skills;
+    const approvals = parseJson(this.approvalsFile, approvalsText, approvalsSchema, { approvals: [] });
+    const servers = parseJson(serversFile, serversText, serversSchema, { servers: [] });
     const labels = new Map(servers.servers.map((s) => [s.id, s.label]));
     const namespaces = namespacesOf(labels.values());
     const out: ServedSkill[] = [];
+    let withheld = false;
+    this.withdrawn = new Set(approvals.approvals.filter((r) => r.decision === 'changed').map((r) => `${r.serverId}\n${r.skillUri}`));
     for (const record of approvals.approvals) {
       if (record.decision !== 'approved' || !record.enabled || !Array.isArray(record.resources)) continue;
       const label = labels.get(record.serverId);
@@ -72,6 +87,7 @@ export class ApprovedCatalog implements GatewayCatalog {
       const own = record.resources.find((r) => canonicalUri(r.uri) === canonicalUri(record.skillUri));
       const skillMd = own ? await this.snapshots.get(record.serverId, own.digest).catch((error: unknown) => error as Error) : undefined;
       if (!(skillMd instanceof Buffer)) {
+        withheld = true;
         this.warn(`${label}: ${record.skillUri} is not served: ${skillMd instanceof Error ? skillMd.message : 'its approved SKILL.md is not in the snapshot store'}`);
         continue;
       }
@@ -79,6 +95,8 @@ export class ApprovedCatalog implements GatewayCatalog {
       if (built.ok) out.push(built.skill);
       else this.warn(`${label}: ${record.skillUri} is not served: ${built.reason}.`);
     }
+    // A skill withheld for a missing or damaged snapshot is looked at again next time, even with the same decisions.
+    this.last = withheld ? undefined : { key, skills: out };
     return out;
   }
 

@@ -6,7 +6,7 @@
 // maps the served set onto skills/list, skills/get, resources/read,
 // resources/directory/read and resources/list, and tells hosts when the set
 // changed (notifications/resources/list_changed).
-import { McpServer, ProtocolError, ProtocolErrorCode, type CacheHint, type Resource } from '@modelcontextprotocol/server';
+import { CLIENT_INFO_META_KEY, McpServer, ProtocolError, ProtocolErrorCode, type CacheHint, type Resource, type ServerContext } from '@modelcontextprotocol/server';
 import { SkillsExtension, type SkillReadResult, type SkillSource } from '@modelcontextprotocol/server/ext/skills';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { APP_VERSION } from '../app-version.js';
@@ -24,7 +24,22 @@ export interface GatewayOptions {
   readonly cacheHint?: CacheHint;
   /** Where problems go (a skill withheld, a read refused): stderr for the command. */
   readonly onWarning?: (line: string) => void;
+  /** Told of every listing and every file served, with the host that asked (the gateway view's record). */
+  readonly onActivity?: (activity: GatewayActivity) => void;
 }
+
+/** Who asked: the host's clientInfo, and its session (or, without one, its name and version). */
+export interface GatewayClient {
+  readonly id: string;
+  readonly name: string;
+  readonly version: string;
+}
+
+export type GatewayActivity =
+  | { readonly kind: 'listed'; readonly client: GatewayClient; readonly skills: readonly ServedSkill[] }
+  | { readonly kind: 'read'; readonly client: GatewayClient; readonly skill: ServedSkill; readonly uri: string };
+
+let nextConnection = 0;
 
 export const GATEWAY_CACHE_HINT: CacheHint = { ttlMs: 10_000, cacheScope: 'private' };
 
@@ -53,19 +68,18 @@ export class Gateway {
   private syncing: Promise<readonly ServedSkill[]> | undefined;
   private readonly servers = new Set<McpServer>();
   private readonly listeners: Array<() => void> = [];
-  private readonly extension: SkillsExtension;
   private readonly warn: (line: string) => void;
+  private readonly activity: ((activity: GatewayActivity) => void) | undefined;
+  private readonly cacheHint: CacheHint;
+  private lastInitialized: { name?: unknown; version?: unknown } | undefined;
 
   constructor(
     private readonly catalog: GatewayCatalog,
     options: GatewayOptions = {},
   ) {
     this.warn = options.onWarning ?? (() => undefined);
-    this.extension = new SkillsExtension({
-      source: this.source(),
-      cacheHint: options.cacheHint ?? GATEWAY_CACHE_HINT,
-      onWarning: (w) => this.warn(`${w.path}: ${w.message}`),
-    });
+    this.activity = options.onActivity;
+    this.cacheHint = options.cacheHint ?? GATEWAY_CACHE_HINT;
   }
 
   /** The skills served now. */
@@ -95,9 +109,16 @@ export class Gateway {
   /** A new MCP server for one host connection (stdio: one; HTTP: one per request). */
   createServer(): McpServer {
     const server = new McpServer({ name: 'skill-inspector-gateway', version: APP_VERSION }, { instructions: GATEWAY_INSTRUCTIONS });
-    this.extension.attach(server);
+    // One extension per connection: its source knows which host it answers (the gateway view's record).
+    const connection = `connection-${++nextConnection}`;
+    new SkillsExtension({ source: this.source(server, connection), cacheHint: this.cacheHint, onWarning: (w) => this.warn(`${w.path}: ${w.message}`) }).attach(server);
     this.servers.add(server);
-    server.server.onclose = () => this.servers.delete(server);
+    server.server.onclose = () => {
+      this.servers.delete(server);
+      // Stateless 2025-era HTTP: the server that answered initialize is gone before the host's next request, which carries no clientInfo.
+      const info = server.server.getClientVersion();
+      if (info) this.lastInitialized = info;
+    };
     return server;
   }
 
@@ -130,16 +151,35 @@ export class Gateway {
     for (const listener of this.listeners) listener();
   }
 
-  private source(): SkillSource {
+  /**
+   * The host behind a request: clientInfo from `initialize` (2025 era) or
+   * from the request's own envelope (2026-07-28, where each request carries it).
+   */
+  private clientOf(server: McpServer, connection: string, ctx: ServerContext): GatewayClient {
+    const fromEnvelope = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_INFO_META_KEY] as { name?: unknown; version?: unknown } | undefined;
+    const info = server.server.getClientVersion() ?? fromEnvelope ?? this.lastInitialized;
+    const name = typeof info?.name === 'string' ? info.name.slice(0, 200) : 'unknown host';
+    const version = typeof info?.version === 'string' ? info.version.slice(0, 100) : '';
+    // Over HTTP each request has its own server: a session, or else the host's name and version, ties them together.
+    return { id: ctx.sessionId ?? (server.server.getClientVersion() ? connection : `${name} ${version}`), name, version };
+  }
+
+  private source(server: McpServer, connection: string): SkillSource {
     return {
-      list: async ({ cursor }) => {
+      list: async ({ cursor }, ctx) => {
         // One page: the gateway issues no cursor, so any cursor is one it never gave out.
         if (cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown cursor ${JSON.stringify(cursor.slice(0, 80))}: this gateway lists every skill on one page.`);
-        const skills = await this.sync();
-        return { skills: skills.filter((s) => this.byUri.get(canonicalUri(s.entry.uri)) === s).map((s) => s.entry) };
+        const skills = (await this.sync()).filter((s) => this.byUri.get(canonicalUri(s.entry.uri)) === s);
+        this.activity?.({ kind: 'listed', client: this.clientOf(server, connection, ctx), skills });
+        return { skills: skills.map((s) => s.entry) };
       },
       get: async (uri) => this.byUri.get(canonicalUri(uri))?.entry,
-      read: async (uri) => this.read(uri),
+      read: async (uri, ctx) => {
+        const result = await this.read(uri);
+        const found = this.byFile.get(canonicalUri(uri));
+        if (result && found) this.activity?.({ kind: 'read', client: this.clientOf(server, connection, ctx), skill: found.skill, uri: found.file.uri });
+        return result;
+      },
       readDirectory: async (uri) => this.readDirectory(uri),
       listResources: async () => this.skills.map((s) => this.skillMdResource(s)),
     };

@@ -42,7 +42,8 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
 }
 
 /** Serves the gateway at http://127.0.0.1:<port>/mcp; `port` 0 picks a free one. */
-export async function serveGatewayHttp(gateway: Gateway, options: { port: number; token: string }): Promise<GatewayHttp> {
+/** `paused`: while it says so, every request is refused with 503 and nothing is served (the gateway view's switch). */
+export async function serveGatewayHttp(gateway: Gateway, options: { port: number; token: string; paused?: () => boolean }): Promise<GatewayHttp> {
   if (options.token.length < 16) throw new Error('The gateway token must be at least 16 characters.');
   const handler = createMcpHandler(() => gateway.createServer());
   const node = toNodeHandler(handler);
@@ -71,6 +72,10 @@ export async function serveGatewayHttp(gateway: Gateway, options: { port: number
   };
   const server = createServer((req, res) => {
     if (!check(req, res)) return;
+    if (options.paused?.()) {
+      refuse(res, 503, 'Service unavailable: the Skill Inspector gateway is paused. Resume it in the app\'s Gateway view.', { 'retry-after': '30' });
+      return;
+    }
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/mcp') {
       refuse(res, 404, 'Not found: the MCP endpoint is /mcp');

@@ -23,7 +23,7 @@ async function open(seedDemo = false): Promise<ServerCatalog> {
   return catalog;
 }
 
-const stdio = { kind: 'stdio' as const, command: 'node', args: ['server.mjs'], env: { API_KEY: 'k' } };
+const stdio = { kind: 'stdio' as const, command: 'node', args: ['server.mjs'], env: { API_KEY: 'key-4a1b-not-in-files' } };
 const http = { kind: 'http' as const, url: 'https://mcp.example.com/mcp', headers: { 'X-Team': 'a' }, bearerToken: 'secret-token' };
 
 async function savedFile(): Promise<{ servers: ServerConfig[] }> {
@@ -53,14 +53,18 @@ describe('ServerCatalog', () => {
     const catalog = await open();
     const a = await catalog.add({ label: 'Local tools', transport: stdio });
     const b = await catalog.add({ label: 'Remote', transport: http });
-    expect(a).toMatchObject({ label: 'Local tools', transport: stdio });
+    // The secrets (the API key, the bearer token) come back by name only; their values are in the secret store.
+    const plainStdio = { ...stdio, env: {} };
+    const { bearerToken: _token, ...plainHttp } = http;
+    expect(a).toMatchObject({ label: 'Local tools', transport: plainStdio, secrets: ['env:API_KEY'] });
+    expect(b).toMatchObject({ transport: plainHttp, secrets: ['bearerToken'] });
     expect(a.id).not.toBe(b.id);
 
-    const edited = await catalog.update(b.id, { label: 'Remote (prod)', transport: { ...http, url: 'https://prod.example.com/mcp' } });
-    expect(edited).toEqual({ ...b, label: 'Remote (prod)', transport: { ...http, url: 'https://prod.example.com/mcp' } });
+    const edited = await catalog.update(b.id, { label: 'Remote (prod)', transport: { ...plainHttp, url: 'https://prod.example.com/mcp' } });
+    expect(edited).toEqual({ ...b, label: 'Remote (prod)', transport: { ...plainHttp, url: 'https://prod.example.com/mcp' } });
 
     const copy = await catalog.duplicate(a.id);
-    expect(copy).toMatchObject({ label: 'Local tools copy', transport: stdio });
+    expect(copy).toMatchObject({ label: 'Local tools copy', transport: plainStdio, secrets: ['env:API_KEY'] });
     expect(copy.id).not.toBe(a.id);
     const copy2 = await catalog.duplicate(a.id);
     expect(copy2.label).toBe('Local tools copy (2)');
@@ -69,9 +73,12 @@ describe('ServerCatalog', () => {
 
     const reopened = await open();
     expect(reopened.list()).toEqual([a, edited, copy2]);
-    expect((await savedFile()).servers).toEqual([a, edited, copy2]);
-    // Written atomically: no temp file is left beside the catalog.
-    expect((await fs.readdir(dir)).sort()).toEqual(['servers.json', 'servers.json.bak']);
+    expect((await savedFile()).servers.map((s) => s.label)).toEqual(['Local tools', 'Remote (prod)', 'Local tools copy (2)']);
+    // After the restart the values come back from the store for connecting, and for the edited server the kept token too.
+    expect(reopened.resolveTransport(edited)).toEqual({ ...http, url: 'https://prod.example.com/mcp' });
+    expect(reopened.resolveTransport(copy2)).toEqual(stdio);
+    // Written atomically: no temp file is left beside the catalog; the secrets are in the encrypted file (no keychain passed here).
+    expect((await fs.readdir(dir)).sort()).toEqual(['secrets.enc.json', 'secrets.key', 'servers.json', 'servers.json.bak']);
   });
 
   test('labels are unique in the catalog, whatever the case', async () => {

@@ -5,10 +5,16 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { serverInputSchema, transportSchema, type ServerInput } from '../../shared/api.js';
-import type { ServerConfig } from '../../shared/model.js';
+import type { ServerConfig, TransportConfig } from '../../shared/model.js';
+import { joinSecrets, splitSecrets } from '../../shared/secret-fields.js';
 import { JsonStore, type StoreProblem } from '../storage/json-store.js';
+import { writeFileAtomic } from '../storage/atomic-file.js';
+import { readRegularText } from '../storage/read-regular-file.js';
 import { ApiFailure } from '../api-failure.js';
+import { EncryptedFileStore } from '../secrets/encrypted-file-store.js';
+import { storesOf, type SecretStores } from '../secrets/secret-store.js';
 import { splitPastedCommand } from './pasted-command.js';
+import { ServerSecrets, type SecretRefs } from './server-secrets.js';
 
 const serverConfigSchema = z.object({
   id: z.string().min(1),
@@ -16,7 +22,12 @@ const serverConfigSchema = z.object({
   transport: transportSchema,
   builtin: z.literal('demo').optional(),
   createdAt: z.string(),
+  /** Where each secret field's value is kept; the transport itself holds none (a file from before 0.x may, and is migrated). */
+  secretRefs: z.record(z.string(), z.object({ store: z.enum(['keychain', 'safe-storage', 'encrypted-file']), id: z.string().min(1) })).optional(),
 });
+
+/** A server as servers.json keeps it: the public config without `secrets`, with the references instead. */
+type StoredServer = Omit<ServerConfig, 'secrets'> & { readonly secretRefs?: SecretRefs };
 
 const catalogFileSchema = z.object({
   version: z.literal(1),
@@ -27,7 +38,7 @@ const catalogFileSchema = z.object({
 interface CatalogFile {
   readonly version: 1;
   readonly demoSeeded: boolean;
-  readonly servers: readonly ServerConfig[];
+  readonly servers: readonly StoredServer[];
 }
 
 export const DEMO_LABEL = 'Sample skills (bundled)';
@@ -54,7 +65,7 @@ export function uniqueLabel(wanted: string, taken: Iterable<string>): string {
  * hand-edited servers.json can repeat an id; removing one would then remove
  * both, and their approvals would mix). Both servers are kept.
  */
-function withUniqueIds(servers: readonly ServerConfig[]): { servers: ServerConfig[]; notes: string[] } {
+function withUniqueIds(servers: readonly StoredServer[]): { servers: StoredServer[]; notes: string[] } {
   const seen = new Set<string>();
   const notes: string[] = [];
   const out = servers.map((server) => {
@@ -78,8 +89,12 @@ export class ServerCatalog {
   private readonly removalHooks: RemovalHook[] = [];
   /** What loading had to repair in servers.json (duplicate ids), in words for an alert; undefined when nothing. */
   repairNotice: string | undefined;
+  /** What loading moved out of servers.json into the secret store, or could not find there, for an alert; undefined when nothing. */
+  secretsNotice: string | undefined;
+  readonly secrets: ServerSecrets;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, stores?: SecretStores) {
+    this.secrets = new ServerSecrets(stores ?? storesOf(new EncryptedFileStore(dataDir)));
     this.store = new JsonStore(path.join(dataDir, 'servers.json'), catalogFileSchema, () => ({
       version: 1 as const,
       demoSeeded: false,
@@ -100,8 +115,9 @@ export class ServerCatalog {
         this.repairNotice += ` The repair could not be saved yet: ${error instanceof Error ? error.message : String(error)}`;
       });
     }
+    await this.loadSecrets();
     if (options.seedDemo && !this.file.demoSeeded) {
-      const demo: ServerConfig = {
+      const demo: StoredServer = {
         id: this.file.servers.some((s) => s.id === 'demo') ? randomUUID() : 'demo',
         label: uniqueLabel(DEMO_LABEL, this.file.servers.map((s) => s.label)),
         // Resolved at connect time to this app's own runtime; see connections/launch.ts.
@@ -115,14 +131,85 @@ export class ServerCatalog {
     return problem;
   }
 
+  /** The servers as the renderer may see them: secret fields by name, never their values. */
   list(): readonly ServerConfig[] {
-    return this.file.servers;
+    return this.file.servers.map(publicView);
   }
 
   get(serverId: string): ServerConfig {
+    return publicView(this.stored(serverId));
+  }
+
+  /** Whether any secret is kept in the encrypted-file fallback (then the app says what that protects). */
+  usesEncryptedFile(): boolean {
+    return this.file.servers.some((s) => Object.values(s.secretRefs ?? {}).some((ref) => ref.store === 'encrypted-file'));
+  }
+
+  /** The transport to connect with: the stored settings with their secret values put back. */
+  resolveTransport(server: ServerConfig): TransportConfig {
+    const stored = this.file.servers.find((s) => s.id === server.id);
+    if (!stored) return server.transport;
+    return joinSecrets(stored.transport, this.secrets.resolve(stored.secretRefs));
+  }
+
+  private stored(serverId: string): StoredServer {
     const server = this.file.servers.find((s) => s.id === serverId);
     if (!server) throw new ApiFailure('not-found', `No server with id "${serverId}" is in the catalog.`);
     return server;
+  }
+
+  /**
+   * Moves any secret still in clear in servers.json (a file written before
+   * secrets had a store) into the store, keeping the old file as a backup,
+   * then reads every referenced value into memory.
+   */
+  private async loadSecrets(): Promise<void> {
+    this.secretsNotice = undefined;
+    const notes: string[] = [];
+    let moved = 0;
+    const servers: StoredServer[] = [];
+    for (const server of this.file.servers) {
+      const { transport, secrets } = splitSecrets(server.transport);
+      if (Object.keys(secrets).length === 0) {
+        servers.push(server);
+        continue;
+      }
+      let refs: SecretRefs;
+      try {
+        refs = await this.secrets.put(secrets);
+      } catch (error) {
+        // Left where it is: the server still connects, and the next start tries again.
+        notes.push(`${JSON.stringify(server.label)}: its secrets stay in servers.json for now (${error instanceof Error ? error.message : String(error)}).`);
+        servers.push(server);
+        continue;
+      }
+      moved += Object.keys(refs).length;
+      servers.push({ ...server, transport, secretRefs: { ...server.secretRefs, ...refs } });
+    }
+    if (moved > 0) {
+      const backup = `${this.store.file}.before-secret-store-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      const original = await readRegularText(this.store.file, { maxBytes: 256 * 1024 * 1024 }).catch(() => undefined);
+      if (original !== undefined) await writeFileAtomic(backup, original, { backup: false });
+      this.file = { ...this.file, servers };
+      // Twice: the store's .bak keeps the previous version, which held the values in clear.
+      await this.persist();
+      await this.persist();
+      notes.push(
+        `${moved} secret${moved === 1 ? '' : 's'} (bearer tokens, secret headers or environment values) ${moved === 1 ? 'was' : 'were'} moved out of servers.json into ${this.secrets.description}.` +
+          (original !== undefined ? ` The old file, with the values in clear, was kept as ${backup} (readable by you only): delete it once your servers connect.` : ''),
+      );
+    }
+    for (const server of this.file.servers) {
+      const missing = await this.secrets.load(server.secretRefs ?? {});
+      for (const m of missing) notes.push(`${JSON.stringify(server.label)}: the value of ${m.field} is missing (${m.reason}); edit the server and set it again.`);
+    }
+    if (notes.length > 0) this.secretsNotice = notes.join(' ');
+  }
+
+  /** Stores a transport's secret values; the transport without them and their references. */
+  private async separate(transport: TransportConfig, markSecret?: readonly string[]): Promise<{ transport: TransportConfig; refs: SecretRefs }> {
+    const split = splitSecrets(transport, markSecret);
+    return { transport: split.transport, refs: await this.secrets.put(split.secrets) };
   }
 
   /** Other stores (skill cache, snapshots, approvals) register here to forget a removed server. */
@@ -133,15 +220,17 @@ export class ServerCatalog {
   async add(input: ServerInput): Promise<ServerConfig> {
     const parsed = serverInputSchema.parse(input);
     this.assertLabelFree(parsed.label);
-    const server: ServerConfig = {
+    const { transport, refs } = await this.separate(await splitPastedCommand(parsed.transport), parsed.markSecret);
+    const server: StoredServer = {
       id: randomUUID(),
       label: parsed.label,
-      transport: await splitPastedCommand(parsed.transport),
+      transport,
       createdAt: new Date().toISOString(),
+      ...withRefs(refs),
     };
     this.file = { ...this.file, servers: [...this.file.servers, server] };
-    await this.persist();
-    return server;
+    await this.persistOrDrop(refs);
+    return publicView(server);
   }
 
   async addMany(inputs: readonly ServerInput[]): Promise<ServerConfig[]> {
@@ -154,43 +243,56 @@ export class ServerCatalog {
       }
       labels.add(p.label.toLowerCase());
     }
-    const added = parsed.map((p) => ({
-      id: randomUUID(),
-      label: p.label,
-      transport: p.transport,
-      createdAt: new Date().toISOString(),
-    }));
+    const added: StoredServer[] = [];
+    for (const p of parsed) {
+      const { transport, refs } = await this.separate(p.transport, p.markSecret);
+      added.push({ id: randomUUID(), label: p.label, transport, createdAt: new Date().toISOString(), ...withRefs(refs) });
+    }
     this.file = { ...this.file, servers: [...this.file.servers, ...added] };
-    await this.persist();
-    return added;
+    await this.persistOrDrop(Object.assign({}, ...added.map((a) => prefixed(a.id, a.secretRefs))) as SecretRefs);
+    return added.map(publicView);
   }
 
   async update(serverId: string, input: ServerInput): Promise<ServerConfig> {
-    const current = this.get(serverId);
+    const current = this.stored(serverId);
     const parsed = serverInputSchema.parse(input);
     this.assertLabelFree(parsed.label, serverId);
-    const updated: ServerConfig = { ...current, label: parsed.label, transport: await splitPastedCommand(parsed.transport) };
+    const { transport, refs: fresh } = await this.separate(await splitPastedCommand(parsed.transport), parsed.markSecret);
+    // A stored secret stays when the form kept it (or said nothing) and gave no new value, and it still fits the transport.
+    const keep = parsed.keepSecrets === undefined ? undefined : new Set(parsed.keepSecrets);
+    const kept = Object.fromEntries(
+      Object.entries(current.secretRefs ?? {}).filter(([field]) => !(field in fresh) && (keep === undefined || keep.has(field)) && fieldFits(field, transport)),
+    );
+    const refs = { ...kept, ...fresh };
+    const dropped = Object.fromEntries(Object.entries(current.secretRefs ?? {}).filter(([field]) => !(field in kept)));
+    const { secretRefs: _old, ...rest } = current;
+    const updated: StoredServer = { ...rest, label: parsed.label, transport, ...withRefs(refs) };
     this.file = { ...this.file, servers: this.file.servers.map((s) => (s.id === serverId ? updated : s)) };
-    await this.persist();
-    return updated;
+    await this.persistOrDrop(fresh);
+    // The backup holds the previous version's references; a replaced value is gone from the store.
+    await this.secrets.drop(dropped);
+    return publicView(updated);
   }
 
   async duplicate(serverId: string): Promise<ServerConfig> {
-    const current = this.get(serverId);
-    const copy: ServerConfig = {
+    const current = this.stored(serverId);
+    const refs = await this.secrets.copy(current.secretRefs);
+    const copy: StoredServer = {
       id: randomUUID(),
       label: uniqueLabel(`${current.label} copy`, this.file.servers.map((s) => s.label)),
       transport: current.transport,
       ...(current.builtin ? { builtin: current.builtin } : {}),
       createdAt: new Date().toISOString(),
+      ...withRefs(refs),
     };
     this.file = { ...this.file, servers: [...this.file.servers, copy] };
-    await this.persist();
-    return copy;
+    await this.persistOrDrop(refs);
+    return publicView(copy);
   }
 
   async remove(serverId: string): Promise<void> {
-    const server = this.get(serverId);
+    const stored = this.stored(serverId);
+    const server = publicView(stored);
     // Forget everything stored for the server first: a crash between the two
     // steps leaves a server with no cache (harmless), never a cache with no server.
     // Every hook runs even when one fails, so one broken store cannot keep the others' data.
@@ -209,14 +311,25 @@ export class ServerCatalog {
     this.file = { ...this.file, servers: this.file.servers.filter((s) => s.id !== serverId) };
     await this.persist();
     // The backup holds the previous version, with this server's settings (a
-    // token, say). Saving once more makes the backup forget it too.
+    // token's reference, say). Saving once more makes the backup forget it too.
     await this.persist();
+    await this.secrets.drop(stored.secretRefs);
   }
 
   private assertLabelFree(label: string, exceptId?: string): void {
     const clash = this.file.servers.find((s) => s.id !== exceptId && s.label.toLowerCase() === label.toLowerCase());
     if (clash) {
       throw new ApiFailure('conflict', `A server labelled "${clash.label}" is already in the catalog. Labels must be unique; choose another.`);
+    }
+  }
+
+  /** Saves; when the save fails, the secrets just stored for it are deleted again. */
+  private async persistOrDrop(fresh: SecretRefs): Promise<void> {
+    try {
+      await this.persist();
+    } catch (error) {
+      await this.secrets.drop(fresh);
+      throw error;
     }
   }
 
@@ -231,4 +344,26 @@ export class ServerCatalog {
       throw error;
     }
   }
+}
+
+function publicView(server: StoredServer): ServerConfig {
+  const { secretRefs, ...config } = server;
+  // Split again: a value a failed migration left in clear must still not reach the renderer.
+  const split = splitSecrets(config.transport);
+  const fields = [...new Set([...Object.keys(secretRefs ?? {}), ...Object.keys(split.secrets)])];
+  return { ...config, transport: split.transport, ...(fields.length > 0 ? { secrets: fields } : {}) };
+}
+
+function withRefs(refs: SecretRefs): { secretRefs?: SecretRefs } {
+  return Object.keys(refs).length > 0 ? { secretRefs: refs } : {};
+}
+
+/** The references of several servers in one map (for dropping them together). */
+function prefixed(serverId: string, refs: SecretRefs | undefined): SecretRefs {
+  return Object.fromEntries(Object.entries(refs ?? {}).map(([field, ref]) => [`${serverId} ${field}`, ref]));
+}
+
+/** Whether a secret field belongs to this kind of transport (an env value does not follow a server that became HTTP). */
+function fieldFits(field: string, transport: TransportConfig): boolean {
+  return transport.kind === 'stdio' ? field.startsWith('env:') : field === 'bearerToken' || field.startsWith('header:');
 }

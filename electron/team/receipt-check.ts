@@ -14,6 +14,7 @@ import { mayApprove, type AllowedSigner } from './allowed-signers.js';
 import { fileSetDigest } from './file-set-digest.js';
 import { subjectName, verifiedStatement, type ApprovalStatement, type ReadReceipt, type ReceiptFile } from './receipt.js';
 import { KeyFormatError, parsePublicKey } from './ssh-wire.js';
+import { describeSuppression, lapse, type GrantedSuppression, type Suppression } from './suppressions.js';
 
 export interface ServedSkill {
   readonly uri: string;
@@ -21,7 +22,8 @@ export interface ServedSkill {
   readonly resources: readonly ReceiptFile[] | 'dynamic';
 }
 
-export type ApprovalStatus = 'approved' | 'unapproved' | 'stale' | 'expired' | 'untrusted' | 'invalid' | 'dynamic';
+/** `reopened`: approved, but a suppression it carries has lapsed, so its finding is reported again. */
+export type ApprovalStatus = 'approved' | 'reopened' | 'unapproved' | 'stale' | 'expired' | 'untrusted' | 'invalid' | 'dynamic';
 
 export interface FileSetChange {
   readonly added: readonly ReceiptFile[];
@@ -40,6 +42,8 @@ export interface SkillApproval {
   readonly approvedAt?: string;
   readonly expires?: string;
   readonly change?: FileSetChange;
+  /** The suppressions of a receipt whose signer is trusted for this label, each with why it lapsed (if it has). */
+  readonly suppressions?: readonly (GrantedSuppression & { readonly lapsed?: string })[];
 }
 
 export interface LoadedReceipt {
@@ -89,6 +93,12 @@ function isEmpty(change: FileSetChange): boolean {
   return change.added.length === 0 && change.removed.length === 0 && change.changed.length === 0;
 }
 
+/** `; a finding is reported again: TITLE (ID, place): its suppression expired on …`, or '' when none lapsed. */
+function lapsedText(lapsed: readonly { readonly suppression: Suppression; readonly lapsed?: string }[]): string {
+  if (lapsed.length === 0) return '';
+  return `; ${lapsed.length === 1 ? 'a finding is' : `${lapsed.length} findings are`} reported again: ${lapsed.map((s) => `${describeSuppression(s.suppression)}: ${s.lapsed!}`).join('; ')}`;
+}
+
 function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSkill, label: string, signers: readonly AllowedSigner[], now: Date): Judged {
   const base = { uri: skill.uri, receipt: receipt.file };
   const { envelope, statement: claimed } = receipt.read;
@@ -132,7 +142,15 @@ function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSki
   if (!digestHolds || predicate.server !== label || predicate.skill !== skill.uri) {
     return { stage: 3, approval: { ...base, status: 'invalid', reviewer: who, message: `invalid receipt: ${receipt.file} is signed by ${by}, but its subject does not match its own server, skill or file list` } };
   }
-  const dated = { reviewer: who, approvedAt: predicate.approvedAt, ...(predicate.expires !== undefined ? { expires: predicate.expires } : {}) };
+  const served = new Map(skill.resources === 'dynamic' ? [] : skill.resources.map((f) => [f.uri, f.digest]));
+  const suppressions = (predicate.suppressions ?? []).map((suppression) => {
+    const until = predicate.expires !== undefined && predicate.expires < suppression.expires ? predicate.expires : suppression.expires;
+    const granted: GrantedSuppression = { suppression, receipt: receipt.file, reviewer: who, until };
+    const lapsed = lapse(granted, (uri) => served.get(uri), now);
+    return { ...granted, ...(lapsed !== undefined ? { lapsed } : {}) };
+  });
+  const dated = { reviewer: who, approvedAt: predicate.approvedAt, ...(predicate.expires !== undefined ? { expires: predicate.expires } : {}), ...(suppressions.length > 0 ? { suppressions } : {}) };
+  const lapsed = suppressions.filter((s) => s.lapsed !== undefined);
   if (predicate.expires !== undefined && Date.parse(predicate.expires) <= now.getTime()) {
     return { stage: 4, approval: { ...base, ...dated, status: 'expired', message: `expired: approved by ${by} on ${day(predicate.approvedAt)}, expired on ${day(predicate.expires)} (${receipt.file})` } };
   }
@@ -141,9 +159,12 @@ function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSki
   }
   const change = compareFiles(predicate.files, skill.resources);
   if (!isEmpty(change)) {
-    return { stage: 5, approval: { ...base, ...dated, change, status: 'stale', message: `stale: approved by ${by} on ${day(predicate.approvedAt)} for other files: ${describeChange(change)} (${receipt.file})` } };
+    return { stage: 5, approval: { ...base, ...dated, change, status: 'stale', message: `stale: approved by ${by} on ${day(predicate.approvedAt)} for other files: ${describeChange(change)}${lapsedText(lapsed)} (${receipt.file})` } };
   }
   const until = predicate.expires !== undefined ? `, until ${day(predicate.expires)}` : '';
+  if (lapsed.length > 0) {
+    return { stage: 5.5, approval: { ...base, ...dated, status: 'reopened', message: `reopened: approved by ${by} on ${day(predicate.approvedAt)}${until}, but${lapsedText(lapsed).slice(1)} (${receipt.file})` } };
+  }
   return { stage: 6, approval: { ...base, ...dated, status: 'approved', message: `approved by ${by} on ${day(predicate.approvedAt)}${until}` } };
 }
 

@@ -10,6 +10,7 @@ import { decodeBase64, dsseEnvelopeSchema, signEnvelope, verifyEnvelope, type Ds
 import { fileSetDigest } from './file-set-digest.js';
 import type { SigningKey } from './signing-key.js';
 import { publicKeyLine } from './ssh-wire.js';
+import { suppressionSchema } from './suppressions.js';
 
 export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
 export const IN_TOTO_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
@@ -42,6 +43,8 @@ export const approvalPredicateSchema = z.object({
   findings: z.object({ digest: z.string(), errors: z.number().int().nonnegative(), warnings: z.number().int().nonnegative(), infos: z.number().int().nonnegative() }),
   acknowledged: z.array(acknowledgedSchema),
   allowedTools: z.object({ requested: z.array(z.string()), granted: z.boolean() }).nullable(),
+  /** Risk findings accepted for a while, each bound to its finding and file (suppressions.ts). Absent in receipts with none. */
+  suppressions: z.array(suppressionSchema).optional(),
   note: z.string().optional(),
   generator: z.string().optional(),
 });

@@ -3,7 +3,7 @@
 // the status bar with Verify all's progress, dialogs and the command palette.
 import { ActionIcon, Button, Group, Kbd, Modal, Title, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconChecklist, IconCommand, IconFileSearch, IconPlus, IconSettings, IconShieldCheck } from '@tabler/icons-react';
+import { IconChecklist, IconCommand, IconFileSearch, IconPlugConnected, IconPlus, IconSettings, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { isLocalOriginId } from '../../shared/review-model.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
@@ -73,6 +73,9 @@ export function App() {
             Load by URI
           </Button>
           <CollisionsButton />
+          <Button size="compact-sm" variant="default" leftSection={<IconPlugConnected size={14} />} onClick={() => openDialog({ kind: 'gateway' })} data-action="header-gateway">
+            Gateway
+          </Button>
           <Button size="compact-sm" leftSection={<IconChecklist size={14} />} disabled={running} onClick={() => serverActions.verifyAll()} data-action="header-verify-all">
             Verify all
           </Button>

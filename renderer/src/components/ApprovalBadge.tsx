@@ -10,15 +10,21 @@ const APPROVAL = {
   declined: { color: 'red', label: 'declined', tip: 'You declined this skill.', Icon: IconBan },
 } as const;
 
-export function ApprovalBadge({ approval, enabled, size = 'sm' }: { approval: ApprovalState; enabled?: boolean; size?: 'xs' | 'sm' }) {
+/** `nativeTip`: the tip as the badge's title, for long lists (no floating tooltip per badge). */
+export function ApprovalBadge({ approval, enabled, size = 'sm', nativeTip = false }: { approval: ApprovalState; enabled?: boolean; size?: 'xs' | 'sm'; nativeTip?: boolean }) {
   if (approval === 'none') return null;
   const a = APPROVAL[approval];
   const on = approval === 'approved' && enabled === true;
+  const tip = `${a.tip}${approval === 'approved' ? (on ? ' Enabled: hosts reading the enabled set may use it.' : ' Not enabled.') : ''}`;
+  const badge = (
+    <Badge color={a.color} variant="outline" size={size} leftSection={<a.Icon size={12} aria-hidden />} data-approval={approval} data-enabled={approval === 'approved' ? String(on) : undefined} style={{ flex: '0 0 auto' }} title={nativeTip ? tip : undefined}>
+      {on ? `${a.label} · enabled` : a.label}
+    </Badge>
+  );
+  if (nativeTip) return badge;
   return (
-    <Tooltip label={`${a.tip}${approval === 'approved' ? (on ? ' Enabled: hosts reading the enabled set may use it.' : ' Not enabled.') : ''}`} multiline w={280} withArrow openDelay={300}>
-      <Badge color={a.color} variant="outline" size={size} leftSection={<a.Icon size={12} aria-hidden />} data-approval={approval} data-enabled={approval === 'approved' ? String(on) : undefined} style={{ flex: '0 0 auto' }}>
-        {on ? `${a.label} · enabled` : a.label}
-      </Badge>
+    <Tooltip label={tip} multiline w={280} withArrow openDelay={300}>
+      {badge}
     </Tooltip>
   );
 }

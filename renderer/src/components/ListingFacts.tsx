@@ -65,10 +65,21 @@ const AMBER = 'var(--mantine-color-yellow-text)';
 const RED = 'var(--mantine-color-red-text)';
 const DIM = 'var(--mantine-color-dimmed)';
 
+/** Each entry's facts and their words, worked out once: a catalog row shows them again at every keystroke that brings it back. */
+const known = new WeakMap<SkillEntry, { facts: ListingFacts; words: ReturnType<typeof factWords> }>();
+
+function factsOf(entry: SkillEntry): { facts: ListingFacts; words: ReturnType<typeof factWords> } {
+  let got = known.get(entry);
+  if (!got) {
+    const facts = listingFacts(entry);
+    known.set(entry, (got = { facts, words: factWords(facts) }));
+  }
+  return got;
+}
+
 /** The row's marks: tools requested, scripts, programs, nested skills, hidden characters, then the file count and size. */
 export function ListingFactMarks({ entry }: { entry: SkillEntry }) {
-  const facts = listingFacts(entry);
-  const words = factWords(facts);
+  const { facts, words } = factsOf(entry);
   return (
     <>
       {words.tools ? (

@@ -13,23 +13,35 @@ const STATUS: Record<SkillStatus, { color: string; label: string; tip: string; I
   invalid: { color: 'red', label: 'invalid entry', tip: 'The listing entry is invalid, so a host must not load this skill.', Icon: IconAlertTriangle },
 };
 
-export function StatusBadge({ status, size = 'sm' }: { status: SkillStatus; size?: 'xs' | 'sm' | 'md' }) {
+/** `nativeTip`: the tip as the badge's title, for lists of thousands of rows (no floating tooltip per badge). */
+export function StatusBadge({ status, size = 'sm', nativeTip = false }: { status: SkillStatus; size?: 'xs' | 'sm' | 'md'; nativeTip?: boolean }) {
   const s = STATUS[status];
+  const badge = (
+    <Badge color={s.color} variant="light" size={size} leftSection={<s.Icon size={12} aria-hidden />} data-status={status} style={BADGE_STYLE} title={nativeTip ? s.tip : undefined}>
+      {s.label}
+    </Badge>
+  );
+  if (nativeTip) return badge;
   return (
     <Tooltip label={s.tip} multiline w={280} withArrow openDelay={300}>
-      <Badge color={s.color} variant="light" size={size} leftSection={<s.Icon size={12} aria-hidden />} data-status={status} style={{ flex: '0 0 auto' }}>
-        {s.label}
-      </Badge>
+      {badge}
     </Tooltip>
   );
 }
 
-export function LegacyBadge({ form, size = 'sm' }: { form: string; size?: 'xs' | 'sm' | 'md' }) {
+export function LegacyBadge({ form, size = 'sm', nativeTip = false }: { form: string; size?: 'xs' | 'sm' | 'md'; nativeTip?: boolean }) {
+  const tip = `Found through an older discovery form: ${form}`;
+  const badge = (
+    <Badge color="yellow" variant="outline" size={size} leftSection={<IconHistory size={12} aria-hidden />} data-legacy={form} style={BADGE_STYLE} title={nativeTip ? tip : undefined}>
+      legacy
+    </Badge>
+  );
+  if (nativeTip) return badge;
   return (
-    <Tooltip label={`Found through an older discovery form: ${form}`} withArrow openDelay={300}>
-      <Badge color="yellow" variant="outline" size={size} leftSection={<IconHistory size={12} aria-hidden />} data-legacy={form} style={{ flex: '0 0 auto' }}>
-        legacy
-      </Badge>
+    <Tooltip label={tip} withArrow openDelay={300}>
+      {badge}
     </Tooltip>
   );
 }
+
+const BADGE_STYLE = { flex: '0 0 auto' } as const;

@@ -4,6 +4,7 @@
 // the palette and the review banner; never "safe".
 import { Badge, Tooltip } from '@mantine/core';
 import { IconEye, IconListCheck, IconListSearch, IconShieldX } from '@tabler/icons-react';
+import type { SkillReviewCounts } from '../../../shared/model.js';
 import { VERDICT_LABEL, type Verdict } from '../../../shared/verdict.js';
 import type { VerdictTally } from '../state/catalog-list.js';
 
@@ -38,23 +39,46 @@ export function verdictText(verdict: Verdict, counts?: { readonly errors: number
   return label;
 }
 
-export function VerdictBadge({ verdict, errors, warnings, size = 'sm' }: { verdict: Verdict; errors?: number; warnings?: number; size?: 'xs' | 'sm' | 'md' }) {
+/**
+ * Why this skill has its verdict, when the words of the verdict alone would
+ * mislead: an approved skill that changed is judged by the rules the Changes
+ * tab ran on the version served now, not by a review of it.
+ */
+export function verdictTip(verdict: Verdict, review?: SkillReviewCounts): string {
+  if (review?.basis !== 'change-review') return VERDICT_STYLE[verdict].tip;
+  const found = review.errors > 0 ? `${plural(review.errors, 'error')}${review.warnings > 0 ? ` and ${plural(review.warnings, 'warning')}` : ''}` : review.warnings > 0 ? plural(review.warnings, 'warning') : 'nothing at warning or above';
+  return `It changed since you approved it. The change review of the version the server serves now found ${found}; its Changes tab shows what is new since approval.`;
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** `nativeTip`: the tip as the badge's title, for lists of thousands of rows (no floating tooltip per badge). */
+export function VerdictBadge({ verdict, errors, warnings, review, size = 'sm', nativeTip = false }: { verdict: Verdict; errors?: number; warnings?: number; review?: SkillReviewCounts; size?: 'xs' | 'sm' | 'md'; nativeTip?: boolean }) {
   const s = VERDICT_STYLE[verdict];
+  const tip = verdictTip(verdict, review);
+  const badge = (
+    <Badge
+      color={s.color}
+      variant={verdict === 'not-reviewed' ? 'outline' : 'light'}
+      size={size}
+      leftSection={<s.Icon size={12} aria-hidden />}
+      data-verdict={verdict}
+      data-verdict-basis={review?.basis}
+      style={BADGE_STYLE}
+      title={nativeTip ? tip : undefined}
+    >
+      {verdictText(verdict, { errors: errors ?? 0, warnings: warnings ?? 0 })}
+    </Badge>
+  );
+  if (nativeTip) return badge;
   return (
-    <Tooltip label={s.tip} multiline w={300} withArrow openDelay={300}>
-      <Badge
-        color={s.color}
-        variant={verdict === 'not-reviewed' ? 'outline' : 'light'}
-        size={size}
-        leftSection={<s.Icon size={12} aria-hidden />}
-        data-verdict={verdict}
-        style={{ flex: '0 0 auto' }}
-      >
-        {verdictText(verdict, { errors: errors ?? 0, warnings: warnings ?? 0 })}
-      </Badge>
+    <Tooltip label={tip} multiline w={300} withArrow openDelay={300}>
+      {badge}
     </Tooltip>
   );
 }
+
+const BADGE_STYLE = { flex: '0 0 auto' } as const;
 
 /** The sidebar's roll-up: "2 risky · 1 to look at", each with its icon; nothing when no skill needs a look. */
 export function VerdictRollup({ tally }: { tally: VerdictTally | undefined }) {

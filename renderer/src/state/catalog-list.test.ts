@@ -60,4 +60,16 @@ describe('catalog list', () => {
     expect(filterSkills(rows, 'pdf', new Set(['unverified'])).map((e) => e.name)).toEqual(['pdf-tools']);
     expect(filterSkills(rows, '', new Set())).toBe(rows);
   });
+
+  it('searches a list by its own texts: a skill whose description changed is found by the new words, not the old', () => {
+    const before = sortedSkills(map([entry('a', 'notes', { description: 'Meeting minutes' }), entry('a', 'deploy', { description: 'Ship the app' })]), 'a');
+    expect(filterSkills(before, 'minutes', new Set()).map((e) => e.name)).toEqual(['notes']);
+    const after = sortedSkills(map([entry('a', 'notes', { description: 'Release checklist' }), entry('a', 'deploy', { description: 'Ship the app' })]), 'a');
+    expect(filterSkills(after, 'minutes', new Set())).toEqual([]);
+    expect(filterSkills(after, 'CHECKLIST', new Set()).map((e) => e.name)).toEqual(['notes']);
+    // The verdict narrows the search, and the search the verdict.
+    const judged = sortedSkills(map([entry('a', 'notes', { verdict: 'risky' }), entry('a', 'notes-two', { verdict: 'clean-as-checked' })]), 'a');
+    expect(filterSkills(judged, 'notes', new Set(), 'risky').map((e) => e.name)).toEqual(['notes']);
+    expect(filterSkills(judged, 'two', new Set(), 'risky')).toEqual([]);
+  });
 });

@@ -8,7 +8,9 @@ export type Dialog =
   | { readonly kind: 'settings' }
   | { readonly kind: 'load-by-uri'; readonly serverId?: string }
   | { readonly kind: 'remove-server'; readonly serverId: string }
-  | { readonly kind: 'external-link'; readonly url: string };
+  | { readonly kind: 'external-link'; readonly url: string }
+  | { readonly kind: 'use-in-host' }
+  | { readonly kind: 'gateway' };
 
 interface DialogsState {
   dialog?: Dialog;

@@ -13,6 +13,7 @@ import { useServers } from './servers.js';
 import { useSettings } from './settings.js';
 import { useVerify } from './verify.js';
 import { useReviewAll } from './review-all.js';
+import { useGateway } from './gateway.js';
 
 const ALERT_COLOURS = { error: 'red', warning: 'yellow', info: 'blue' } as const;
 
@@ -41,6 +42,8 @@ export function subscribeToEvents(): () => void {
     api.on('approvals.reviewProgress', (progress) => useReviewSession.getState().applyProgress(progress)),
     api.on('app.alert', ({ title }) => useApprovals.getState().noteAlert(title)),
     api.on('app.alert', showAlert),
+    api.on('gateway.changed', (status) => useGateway.getState().apply(status)),
+    api.on('gateway.withdrawn', (withdrawal) => useGateway.getState().applyWithdrawn(withdrawal)),
   ];
   // Alerts raised before this window existed (a store recovered at startup) are fetched once; then
   // decisions and the approvals store's health, now that the events that keep them current are heard.

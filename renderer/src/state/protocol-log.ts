@@ -22,7 +22,7 @@ interface LogState {
   setLimit(limit: number): void;
   setFilters(patch: Partial<LogFilters>): void;
   clear(serverId: string): Promise<void>;
-  exportLog(serverId: string): Promise<{ json: string; fileName: string }>;
+  exportLog(serverId: string, format?: 'json' | 'jsonl'): Promise<{ json: string; fileName: string }>;
 }
 
 export const ALL_DIRECTIONS: readonly LogDirection[] = ['out', 'in', 'stderr', 'note'];
@@ -63,8 +63,8 @@ export const useProtocolLog = create<LogState>((set, get) => ({
     await api.call('log.clear', { serverId });
     set({ logs: new Map(get().logs).set(serverId, []) });
   },
-  async exportLog(serverId) {
-    return api.call('log.export', { serverId });
+  async exportLog(serverId, format = 'json') {
+    return api.call('log.export', { serverId, format });
   },
 }));
 

@@ -2,13 +2,15 @@
 // be done with it from here.
 import { ActionIcon, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { IconChecklist, IconDots, IconFileSearch, IconInfoCircle, IconListDetails, IconRefresh } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { ServerView } from '../../../shared/model.js';
 import { ConnectionDot } from '../components/ConnectionDot.js';
 import { useVerify } from '../state/verify.js';
 import { serverActions } from './server-actions.js';
 import { ReviewAllButton } from './review/ReviewAllButton.js';
 
-export function CatalogHeader({ server }: { server: ServerView | undefined }) {
+// Memoised: the catalog renders at every keystroke in its search box, and nothing here depends on the search.
+export const CatalogHeader = memo(function CatalogHeader({ server }: { server: ServerView | undefined }) {
   const running = useVerify((s) => s.job?.state === 'running');
   if (!server) {
     return (
@@ -77,4 +79,4 @@ export function CatalogHeader({ server }: { server: ServerView | undefined }) {
       </Group>
     </Group>
   );
-}
+});

@@ -66,17 +66,17 @@ export function CatalogPane() {
     observer.observe(list);
     return () => observer.disconnect();
   }, []);
-  const estimateSize = useCallback((i: number) => (rows[i] ? skillRowHeight(nameLines(rows[i], nameWidth)) : ROW_HEIGHT), [rows, nameWidth]);
-  // A new key function whenever the rows or the width change: the virtualizer then sizes every row again.
-  const getItemKey = useCallback((i: number) => i, [rows, nameWidth]); // eslint-disable-line react-hooks/exhaustive-deps
+  // When every name of the list fits one line (found once per list and width), every row has one height: the
+  // virtualizer, which sizes each row at every keystroke, then asks nothing per row, and the keys need not change.
+  const oneLine = useMemo(() => sorted.every((e) => nameLines(e, nameWidth) === 1), [sorted, nameWidth]);
+  const estimateSize = useCallback((i: number) => (oneLine ? ROW_HEIGHT : rows[i] ? skillRowHeight(nameLines(rows[i], nameWidth)) : ROW_HEIGHT), [oneLine, rows, nameWidth]);
+  // A new key function whenever row heights may have moved (other rows, another width): the virtualizer then sizes every row again.
+  const getItemKey = useCallback((i: number) => i, [oneLine ? undefined : rows, nameWidth]); // eslint-disable-line react-hooks/exhaustive-deps
   // A few rows beyond the visible ones: each keystroke that changes the list mounts every one of them.
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize, getItemKey, overscan: 4 });
   // The keyboard cursor, by key so it survives the list changing under it; it starts at the open skill.
   const [activeKey, setActiveKey] = useState<string>();
-  const activeIndex = useMemo(() => {
-    const key = activeKey ?? selectedKey;
-    return key ? rows.findIndex((e) => skillKey(e.serverId, e.uri) === key) : -1;
-  }, [rows, activeKey, selectedKey]);
+  const activeIndex = useMemo(() => indexOfKey(rows, activeKey ?? selectedKey), [rows, activeKey, selectedKey]);
   const setActive = (i: number) => {
     const entry = rows[i];
     setActiveKey(entry ? skillKey(entry.serverId, entry.uri) : undefined);
@@ -135,9 +135,11 @@ export function CatalogPane() {
             {virtual.getVirtualItems().map((item) => {
               const entry = rows[item.index]!;
               const key = skillKey(entry.serverId, entry.uri);
+              // Keyed by place: a keystroke that puts other skills on screen updates the rows there instead of
+              // unmounting them and mounting new ones, which cost most of a keystroke at 10,000 skills.
               return (
                 <SkillRow
-                  key={key}
+                  key={item.index}
                   id={rowId(item.index)}
                   entry={entry}
                   selected={key === selectedKey}
@@ -158,6 +160,15 @@ export function CatalogPane() {
 }
 
 const rowId = (index: number) => `skill-row-${index}`;
+
+/** Where the skill of a key is in the rows, or -1; compared by parts, so a keystroke builds no key per row. */
+function indexOfKey(rows: readonly SkillEntry[], key: string | undefined): number {
+  if (!key) return -1;
+  const cut = key.indexOf('\n');
+  const serverId = key.slice(0, cut);
+  const uri = key.slice(cut + 1);
+  return rows.findIndex((e) => e.uri === uri && e.serverId === serverId);
+}
 
 function CatalogEmpty({ server, hasSkills, onClear, streaming }: { server: ServerView | undefined; hasSkills: boolean; onClear: () => void; streaming: boolean }) {
   const openDialog = useDialogs((s) => s.open);

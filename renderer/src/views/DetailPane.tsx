@@ -142,7 +142,7 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
 
   return (
     <Stack gap={0} style={{ flex: 1, minHeight: 0 }} data-detail-skill={entry.uri}>
-      <Stack gap={4} px="md" pt="sm" pb={6} className="pane-header">
+      <Stack gap={4} px="md" pt="sm" pb={6} className="pane-header" data-detail-header>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }} data-detail-name>
@@ -177,7 +177,7 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
         </Group>
         <Group gap={6}>
           {/* The counts are the severity badges beside it. */}
-          <VerdictBadge verdict={entry.verdict} />
+          <VerdictBadge verdict={entry.verdict} review={entry.review} />
           {local ? <LocalStatusBadge status={entry.status} /> : <StatusBadge status={entry.status} />}
           {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} /> : null}
           {local ? null : <ApprovalBadge approval={entry.approval} enabled={entry.enabled} />}

@@ -5,7 +5,7 @@
 // requested, scripts, nested skills, hidden characters, files). Names and
 // descriptions are drawn with every invisible character marked, so a bidi
 // override never reverses text unseen.
-import { memo, type CSSProperties } from 'react';
+import { memo, type CSSProperties, type ReactElement } from 'react';
 import type { SkillEntry } from '../../../shared/model.js';
 import { ApprovalBadge } from '../components/ApprovalBadge.js';
 import { InvisibleText } from '../components/InvisibleText.js';
@@ -52,11 +52,47 @@ const DESCRIPTION: CSSProperties = { flex: '1 1 auto', minWidth: 0, overflow: 'h
 const FACTS: CSSProperties = { display: 'flex', alignItems: 'center', gap: 4, flex: '0 0 auto' };
 const ORIGIN: CSSProperties = { fontWeight: 600 };
 
-export const SkillRow = memo(function SkillRow({ id, entry, selected, active, serverLabel, nameLines, onOpen, top, height }: SkillRowProps) {
+// Typing in the search box puts other skills in the rows on screen (the list keys its rows by place, so a row is
+// updated, not remounted). Most rows share a handful of badge states: one element per state, reused, lets React
+// skip the badges of a row whose state is the same as the skill's it showed before. Badge tips are native titles:
+// a floating tooltip per badge costs more to render than the rest of the row.
+const badgeLines = new Map<string, ReactElement>();
+
+function badgeLine(entry: SkillEntry): ReactElement {
+  const basis = entry.review?.basis;
+  const key = `${entry.verdict}|${entry.errorCount}|${entry.warningCount}|${basis ? `${basis}:${entry.review!.errors}:${entry.review!.warnings}` : ''}|${entry.source}|${entry.status}|${entry.legacyForm ?? ''}|${entry.approval}`;
+  let line = badgeLines.get(key);
+  if (line) return line;
   const local = entry.source === 'local';
   // The verdict badge carries the count that made it ("Risky · 2 errors"); counts it does not explain get their own badge.
   const ownErrors = entry.verdict !== 'risky' && entry.errorCount > 0;
   const ownWarnings = entry.verdict !== 'needs-look' && entry.errorCount === 0 && entry.warningCount > 0;
+  line = (
+    <div style={BADGES}>
+      <VerdictBadge verdict={entry.verdict} errors={entry.errorCount} warnings={entry.warningCount} {...(basis ? { review: entry.review } : {})} size="xs" nativeTip />
+      {local ? <LocalStatusBadge status={entry.status} size="xs" nativeTip /> : <StatusBadge status={entry.status} size="xs" nativeTip />}
+      {ownErrors ? <SeverityBadge severity="error" count={entry.errorCount} size="xs" /> : null}
+      {ownWarnings ? <SeverityBadge severity="warning" count={entry.warningCount} size="xs" /> : null}
+      {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} size="xs" nativeTip /> : null}
+      <ApprovalBadge approval={entry.approval} size="xs" nativeTip />
+    </div>
+  );
+  // A bound, never reached in practice: the states are few.
+  if (badgeLines.size >= 1000) badgeLines.clear();
+  badgeLines.set(key, line);
+  return line;
+}
+
+/** What the listing tells, worked out once per entry (an updated skill is a new entry). */
+const factMarksOf = new WeakMap<SkillEntry, ReactElement>();
+
+function factMarks(entry: SkillEntry): ReactElement {
+  let marks = factMarksOf.get(entry);
+  if (!marks) factMarksOf.set(entry, (marks = <ListingFactMarks entry={entry} />));
+  return marks;
+}
+
+export const SkillRow = memo(function SkillRow({ id, entry, selected, active, serverLabel, nameLines, onOpen, top, height }: SkillRowProps) {
   const qualified = `${serverLabel ? `${serverLabel} › ` : ''}${entry.pathPrefix ? `${entry.pathPrefix}/` : ''}${entry.name}`;
   return (
     <div
@@ -80,14 +116,7 @@ export const SkillRow = memo(function SkillRow({ id, entry, selected, active, se
         ) : null}
         <InvisibleText text={entry.name} identifier />
       </div>
-      <div style={BADGES}>
-        <VerdictBadge verdict={entry.verdict} errors={entry.errorCount} warnings={entry.warningCount} size="xs" />
-        {local ? <LocalStatusBadge status={entry.status} size="xs" /> : <StatusBadge status={entry.status} size="xs" />}
-        {ownErrors ? <SeverityBadge severity="error" count={entry.errorCount} size="xs" /> : null}
-        {ownWarnings ? <SeverityBadge severity="warning" count={entry.warningCount} size="xs" /> : null}
-        {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} size="xs" /> : null}
-        <ApprovalBadge approval={entry.approval} size="xs" />
-      </div>
+      {badgeLine(entry)}
       <div style={LAST}>
         <span style={DESCRIPTION} data-skill-row-description>
           {serverLabel ? (
@@ -101,7 +130,7 @@ export const SkillRow = memo(function SkillRow({ id, entry, selected, active, se
           <InvisibleText text={entry.description} />
         </span>
         <span style={FACTS} data-listing-facts-row>
-          <ListingFactMarks entry={entry} />
+          {factMarks(entry)}
         </span>
       </div>
     </div>

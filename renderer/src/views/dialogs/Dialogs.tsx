@@ -6,6 +6,8 @@ import { LoadByUriDialog } from './LoadByUriDialog.js';
 import { RemoveServerDialog } from './RemoveServerDialog.js';
 import { ServerFormDialog } from './ServerFormDialog.js';
 import { SettingsDialog } from './SettingsDialog.js';
+import { GatewayDialog } from '../gateway/GatewayDialog.js';
+import { UseInHostDialog } from '../gateway/UseInHostDialog.js';
 
 export function Dialogs() {
   const dialog = useDialogs((s) => s.dialog);
@@ -23,5 +25,9 @@ export function Dialogs() {
       return <RemoveServerDialog serverId={dialog.serverId} />;
     case 'external-link':
       return <ExternalLinkDialog url={dialog.url} />;
+    case 'use-in-host':
+      return <UseInHostDialog />;
+    case 'gateway':
+      return <GatewayDialog />;
   }
 }

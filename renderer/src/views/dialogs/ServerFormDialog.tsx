@@ -7,7 +7,8 @@ import { ApiCallError, errorMessage } from '../../api.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useSelection } from '../../state/selection.js';
 import { serverById, useServers } from '../../state/servers.js';
-import { EMPTY_FORM, commandLinePreview, suggestLabel, toServerInput, valuesFromConfig, type FormErrors, type ServerFormValues, type TransportKind } from './server-form-model.js';
+import { StoredSecrets } from './StoredSecrets.js';
+import { EMPTY_FORM, commandLinePreview, suggestLabel, toServerInput, valuesFromConfig, type FormErrors, type SecretEdit, type ServerFormValues, type TransportKind } from './server-form-model.js';
 
 export function ServerFormDialog({ serverId }: { serverId: string | undefined }) {
   const close = useDialogs((s) => s.close);
@@ -21,6 +22,7 @@ export function ServerFormDialog({ serverId }: { serverId: string | undefined })
   const builtin = existing?.config.builtin === 'demo';
   const preview = commandLinePreview(values);
 
+  const editSecret = (field: string, edit: SecretEdit) => setValues((v) => ({ ...v, secretEdits: { ...v.secretEdits, [field]: edit } }));
   const set = <K extends keyof ServerFormValues>(field: K, value: ServerFormValues[K]) => {
     setValues((v) => {
       const next = { ...v, [field]: value };
@@ -108,14 +110,18 @@ export function ServerFormDialog({ serverId }: { serverId: string | undefined })
                     </Text>
                   ) : null}
                   <Textarea label="Arguments" description="One per line, so an argument may contain spaces." autosize minRows={2} maxRows={8} value={values.args} onChange={(e) => set('args', e.currentTarget.value)} error={errors.args} className="mono-input" data-field="args" />
-                  <Textarea label="Environment" description="NAME=value, one per line. Added to the app's environment." autosize minRows={1} maxRows={8} value={values.env} onChange={(e) => set('env', e.currentTarget.value)} error={errors.env} className="mono-input" data-field="env" />
+                  <Textarea label="Environment" description="NAME=value, one per line. Added to the app's environment. Values of names like TOKEN, SECRET, PASSWORD or *_KEY are kept in the system keychain, not in servers.json." autosize minRows={1} maxRows={8} value={values.env} onChange={(e) => set('env', e.currentTarget.value)} error={errors.env} className="mono-input" data-field="env" />
                   <TextInput label="Working folder" description="Optional." value={values.cwd} onChange={(e) => set('cwd', e.currentTarget.value)} error={errors.cwd} className="mono-input" data-field="cwd" />
+                  <StoredSecrets values={values} onEdit={editSecret} />
                 </>
               ) : (
                 <>
                   <TextInput label="URL" placeholder="https://example.com/mcp" value={values.url} onChange={(e) => set('url', e.currentTarget.value)} error={errors.url} className="mono-input" data-field="url" />
-                  <Textarea label="Headers" description="Name: value, one per line." autosize minRows={1} maxRows={8} value={values.headers} onChange={(e) => set('headers', e.currentTarget.value)} error={errors.headers} className="mono-input" data-field="headers" />
-                  <PasswordInput label="Bearer token" description="Optional. Sent as Authorization: Bearer …; stored in the app's data folder." value={values.bearerToken} onChange={(e) => set('bearerToken', e.currentTarget.value)} error={errors.bearerToken} data-field="bearerToken" />
+                  <Textarea label="Headers" description="Name: value, one per line. Values of Authorization, Cookie and names with token, key or secret are kept in the system keychain, not in servers.json." autosize minRows={1} maxRows={8} value={values.headers} onChange={(e) => set('headers', e.currentTarget.value)} error={errors.headers} className="mono-input" data-field="headers" />
+                  {values.storedSecrets.includes('bearerToken') ? null : (
+                    <PasswordInput label="Bearer token" description="Optional. Sent as Authorization: Bearer …; kept in the system keychain, never shown again." value={values.bearerToken} onChange={(e) => set('bearerToken', e.currentTarget.value)} error={errors.bearerToken} data-field="bearerToken" />
+                  )}
+                  <StoredSecrets values={values} onEdit={editSecret} />
                 </>
               )}
             </>

@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useSettings } from '../../state/settings.js';
 import { ThemeChoice } from '../ThemeSwitch.js';
+import { TeamSection } from '../team/TeamSection.js';
 
 const MIB = 1024 * 1024;
 
@@ -147,6 +148,7 @@ export function SettingsDialog() {
           </Group>
         </Stack>
       ) : null}
+      <TeamSection />
     </Modal>
   );
 }

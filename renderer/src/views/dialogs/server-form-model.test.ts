@@ -44,3 +44,35 @@ describe('server form', () => {
     expect(suggestLabel({ ...EMPTY_FORM, kind: 'http', url: 'https://skills.example.com/mcp' })).toBe('skills.example.com');
   });
 });
+
+describe('stored secrets: set · replace · remove', () => {
+  const config = {
+    id: '1',
+    label: 'Remote',
+    createdAt: '',
+    transport: { kind: 'http' as const, url: 'https://example.com/mcp', headers: { 'X-Team': 'core' } },
+    secrets: ['bearerToken', 'header:X-Api-Key'],
+  };
+
+  it('an untouched form keeps every stored secret and sends no value', () => {
+    const values = valuesFromConfig(config);
+    expect(values.storedSecrets).toEqual(['bearerToken', 'header:X-Api-Key']);
+    expect(toServerInput(values)).toEqual({ ok: true, input: { label: 'Remote', transport: { kind: 'http', url: 'https://example.com/mcp', headers: { 'X-Team': 'core' } }, keepSecrets: ['bearerToken', 'header:X-Api-Key'] } });
+  });
+
+  it('replace sends the new value in its place and keeps it secret; remove leaves the field out of keepSecrets', () => {
+    const values = { ...valuesFromConfig(config), secretEdits: { bearerToken: { action: 'remove' as const }, 'header:X-Api-Key': { action: 'replace' as const, value: ' new-key ' } } };
+    expect(toServerInput(values)).toEqual({
+      ok: true,
+      input: { label: 'Remote', transport: { kind: 'http', url: 'https://example.com/mcp', headers: { 'X-Team': 'core', 'X-Api-Key': 'new-key' } }, keepSecrets: [], markSecret: ['header:X-Api-Key'] },
+    });
+  });
+
+  it('a replace left empty keeps the stored value; a stdio env secret is replaced in env', () => {
+    const untouched = { ...valuesFromConfig(config), secretEdits: { bearerToken: { action: 'replace' as const, value: '  ' } } };
+    expect(toServerInput(untouched)).toMatchObject({ ok: true, input: { keepSecrets: ['bearerToken', 'header:X-Api-Key'] } });
+    const stdio = valuesFromConfig({ id: '2', label: 'Local', createdAt: '', transport: { kind: 'stdio', command: 'node', args: [], env: { LOG: '1' } }, secrets: ['env:API_TOKEN'] });
+    const replaced = { ...stdio, secretEdits: { 'env:API_TOKEN': { action: 'replace' as const, value: 'tok-2' } } };
+    expect(toServerInput(replaced)).toEqual({ ok: true, input: { label: 'Local', transport: { kind: 'stdio', command: 'node', args: [], env: { LOG: '1', API_TOKEN: 'tok-2' } }, keepSecrets: [], markSecret: ['env:API_TOKEN'] } });
+  });
+});

@@ -6,6 +6,9 @@ import { serverInputSchema, type ServerInput } from '../../../../shared/api.js';
 import { looksLikeCommandLine, quoteWord, splitCommandLine, unclosedQuoteMessage } from '../../../../shared/command-line.js';
 import type { ServerConfig } from '../../../../shared/model.js';
 
+/** What the form does with a secret the server already has: the value itself never comes to the renderer. */
+export type SecretEdit = { readonly action: 'keep' } | { readonly action: 'remove' } | { readonly action: 'replace'; readonly value: string };
+
 export type TransportKind = 'stdio' | 'http' | 'sse';
 
 export interface ServerFormValues {
@@ -20,13 +23,17 @@ export interface ServerFormValues {
   url: string;
   /** Name: value, one per line. */
   headers: string;
+  /** A new bearer token (for a server that has none stored; a stored one is replaced through secretEdits). */
   bearerToken: string;
+  /** The secret fields the server has stored (ServerConfig.secrets): shown as set, to replace or remove. */
+  storedSecrets: readonly string[];
+  secretEdits: Readonly<Record<string, SecretEdit>>;
 }
 
-export type FormField = keyof ServerFormValues;
+export type FormField = Exclude<keyof ServerFormValues, 'storedSecrets' | 'secretEdits'>;
 export type FormErrors = Partial<Record<FormField, string>>;
 
-export const EMPTY_FORM: ServerFormValues = { label: '', kind: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', bearerToken: '' };
+export const EMPTY_FORM: ServerFormValues = { label: '', kind: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', bearerToken: '', storedSecrets: [], secretEdits: {} };
 
 export function valuesFromConfig(config: ServerConfig): ServerFormValues {
   const t = config.transport;
@@ -41,6 +48,7 @@ export function valuesFromConfig(config: ServerConfig): ServerFormValues {
         .map(([k, v]) => `${k}=${v}`)
         .join('\n'),
       cwd: t.cwd ?? '',
+      storedSecrets: config.secrets ?? [],
     };
   }
   return {
@@ -52,7 +60,26 @@ export function valuesFromConfig(config: ServerConfig): ServerFormValues {
       .map(([k, v]) => `${k}: ${v}`)
       .join('\n'),
     bearerToken: t.bearerToken ?? '',
+    storedSecrets: config.secrets ?? [],
   };
+}
+
+/** Whether a stored secret field belongs to the transport kind the form now shows. */
+export function secretFits(field: string, kind: TransportKind): boolean {
+  return kind === 'stdio' ? field.startsWith('env:') : field === 'bearerToken' || field.startsWith('header:');
+}
+
+/** The stored secrets to keep, and the replacements to send (by field), from the form's choices. */
+function secretChoices(values: ServerFormValues): { keep: string[]; replace: Record<string, string> } {
+  const keep: string[] = [];
+  const replace: Record<string, string> = {};
+  for (const field of values.storedSecrets) {
+    if (!secretFits(field, values.kind)) continue;
+    const edit = values.secretEdits[field] ?? { action: 'keep' };
+    if (edit.action === 'replace' && edit.value.trim() !== '') replace[field] = edit.value.trim();
+    else if (edit.action !== 'remove') keep.push(field);
+  }
+  return { keep, replace };
 }
 
 function lines(text: string): { line: string; number: number }[] {
@@ -105,6 +132,9 @@ export function commandLinePreview(values: ServerFormValues): { program: string;
 export function toServerInput(values: ServerFormValues): { ok: true; input: ServerInput } | { ok: false; errors: FormErrors } {
   const errors: FormErrors = {};
   let raw: unknown;
+  const secrets = secretChoices(values);
+  const replacing = (prefix: string) => Object.fromEntries(Object.entries(secrets.replace).filter(([f]) => f.startsWith(prefix)).map(([f, v]) => [f.slice(prefix.length), v]));
+  const secretParts = values.storedSecrets.length > 0 ? { keepSecrets: secrets.keep, ...(Object.keys(secrets.replace).length > 0 ? { markSecret: Object.keys(secrets.replace).filter((f) => f !== 'bearerToken') } : {}) } : {};
   if (values.kind === 'stdio') {
     const env = parsePairs(values.env, '=', 'NAME=value');
     if ('error' in env) errors.env = env.error;
@@ -116,9 +146,10 @@ export function toServerInput(values: ServerFormValues): { ok: true; input: Serv
         kind: 'stdio',
         command: values.command.trim(),
         args: lines(values.args).map(({ line }) => line),
-        env: 'value' in env ? env.value : {},
+        env: { ...('value' in env ? env.value : {}), ...replacing('env:') },
         ...(values.cwd.trim() ? { cwd: values.cwd.trim() } : {}),
       },
+      ...secretParts,
     };
   } else {
     const headers = parsePairs(values.headers, ':', 'Name: value');
@@ -128,9 +159,10 @@ export function toServerInput(values: ServerFormValues): { ok: true; input: Serv
       transport: {
         kind: values.kind,
         url: values.url.trim(),
-        headers: 'value' in headers ? headers.value : {},
-        ...(values.bearerToken.trim() ? { bearerToken: values.bearerToken.trim() } : {}),
+        headers: { ...('value' in headers ? headers.value : {}), ...replacing('header:') },
+        ...(secrets.replace['bearerToken'] ? { bearerToken: secrets.replace['bearerToken'] } : values.bearerToken.trim() ? { bearerToken: values.bearerToken.trim() } : {}),
       },
+      ...secretParts,
     };
   }
   const parsed = serverInputSchema.safeParse(raw);

@@ -11,13 +11,18 @@ const LOCAL: Partial<Record<SkillStatus, { color: string; label: string; tip: st
   invalid: { color: 'red', label: 'invalid SKILL.md', tip: 'SKILL.md has no valid frontmatter, so agents would not load it.', Icon: IconAlertTriangle },
 };
 
-export function LocalStatusBadge({ status, size = 'sm' }: { status: SkillStatus; size?: 'xs' | 'sm' | 'md' }) {
+/** `nativeTip`: the tip as the badge's title, for long lists (no floating tooltip per badge). */
+export function LocalStatusBadge({ status, size = 'sm', nativeTip = false }: { status: SkillStatus; size?: 'xs' | 'sm' | 'md'; nativeTip?: boolean }) {
   const s = LOCAL[status] ?? LOCAL.partial!;
+  const badge = (
+    <Badge color={s.color} variant="light" size={size} leftSection={<s.Icon size={12} aria-hidden />} data-status={status} data-local-status style={{ flex: '0 0 auto' }} title={nativeTip ? s.tip : undefined}>
+      {s.label}
+    </Badge>
+  );
+  if (nativeTip) return badge;
   return (
     <Tooltip label={s.tip} multiline w={280} withArrow openDelay={300}>
-      <Badge color={s.color} variant="light" size={size} leftSection={<s.Icon size={12} aria-hidden />} data-status={status} data-local-status style={{ flex: '0 0 auto' }}>
-        {s.label}
-      </Badge>
+      {badge}
     </Tooltip>
   );
 }

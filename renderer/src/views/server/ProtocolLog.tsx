@@ -1,6 +1,7 @@
 // Every JSON-RPC message in and out of one server, and its stderr: filter by
 // direction, method and errors; select a row for its pretty JSON; copy or
-// export the log. Rows are virtualized (the buffer holds thousands).
+// export the log. Rows are virtualized (the buffer holds thousands). "Pair"
+// shows each request and its answer on one row (LogPairs.tsx), with replay.
 import { ActionIcon, Button, Chip, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDownLeft, IconArrowUpRight, IconDownload, IconInfoCircle, IconTerminal2, IconTrash } from '@tabler/icons-react';
@@ -13,6 +14,8 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { JsonView, prettyJson } from '../../components/JsonView.js';
 import { listKeyHandler } from '../../components/list-keys.js';
 import { ALL_DIRECTIONS, filterLog, useProtocolLog } from '../../state/protocol-log.js';
+import { pairLog } from '../../../../shared/log-pairs.js';
+import { PairDetail, PairRow, filterPairs } from './LogPairs.js';
 
 const ROW_HEIGHT = 24;
 
@@ -31,13 +34,19 @@ export function ProtocolLog({ server }: { server: ServerView }) {
   const setFilters = useProtocolLog((s) => s.setFilters);
   const [selectedSeq, setSelectedSeq] = useState<number>();
   const [follow, setFollow] = useState(true);
+  // Off at first: the flat log is every message as it went, which the other views and exports also show.
+  const [paired, setPaired] = useState(false);
   useEffect(() => {
     void useProtocolLog.getState().load(id);
   }, [id]);
 
-  const rows = useMemo(() => filterLog(entries ?? [], filters), [entries, filters]);
+  const flat = useMemo(() => (paired ? [] : filterLog(entries ?? [], filters)), [entries, filters, paired]);
+  const pairs = useMemo(() => (paired ? filterPairs(pairLog(entries ?? []), filters) : []), [entries, filters, paired]);
+  // One list of row keys either way: selection and keys work on the row's first entry.
+  const rows = paired ? pairs.map((p) => p.entry) : flat;
   const selectedIndex = useMemo(() => (selectedSeq === undefined ? -1 : rows.findIndex((e) => e.seq === selectedSeq)), [rows, selectedSeq]);
   const selected = selectedIndex >= 0 ? rows[selectedIndex] : undefined;
+  const selectedPair = paired && selectedIndex >= 0 ? pairs[selectedIndex] : undefined;
   const parent = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
   useEffect(() => {
@@ -55,13 +64,13 @@ export function ProtocolLog({ server }: { server: ServerView }) {
     },
   });
 
-  const exportLog = () => {
+  const exportLog = (format: 'json' | 'jsonl') => {
     useProtocolLog
       .getState()
-      .exportLog(id)
+      .exportLog(id, format)
       .then(
         ({ json, fileName }) => {
-          const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+          const url = URL.createObjectURL(new Blob([json], { type: format === 'jsonl' ? 'application/jsonl' : 'application/json' }));
           const a = document.createElement('a');
           a.href = url;
           a.download = fileName;
@@ -117,9 +126,13 @@ export function ProtocolLog({ server }: { server: ServerView }) {
           <TextInput size="xs" placeholder="Text in message" value={filters.text} onChange={(e) => setFilters({ text: e.currentTarget.value })} aria-label="Filter by text" w={150} />
           <Switch size="xs" label="Errors only" checked={filters.errorsOnly} onChange={(e) => setFilters({ errorsOnly: e.currentTarget.checked })} data-log-errors-only />
           <Switch size="xs" label="Follow" checked={follow} onChange={(e) => setFollow(e.currentTarget.checked)} />
+          <Switch size="xs" label="Pair requests and answers" checked={paired} onChange={(e) => setPaired(e.currentTarget.checked)} data-log-paired />
           <Group gap={4} ml="auto">
-            <Button size="compact-xs" variant="default" leftSection={<IconDownload size={14} />} onClick={exportLog} data-action="export-log">
+            <Button size="compact-xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => exportLog('json')} data-action="export-log">
               Export JSON
+            </Button>
+            <Button size="compact-xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => exportLog('jsonl')} data-action="export-log-jsonl">
+              Export JSON lines
             </Button>
             <Tooltip label="Clear this server's log" withArrow>
               <ActionIcon size="sm" variant="subtle" color="red" onClick={clearLog} aria-label="Clear log">
@@ -129,7 +142,7 @@ export function ProtocolLog({ server }: { server: ServerView }) {
           </Group>
         </Group>
         <Text size="xs" c="dimmed" data-log-count={rows.length}>
-          {entries ? `${rows.length.toLocaleString()} of ${entries.length.toLocaleString()} messages` : 'Loading…'}
+          {entries ? `${rows.length.toLocaleString()} ${paired ? 'rows' : 'messages'} of ${entries.length.toLocaleString()} messages` : 'Loading…'}
         </Text>
       </Stack>
       {loadError ? <ErrorNotice title="The log could not be loaded" message={loadError} onRetry={() => void useProtocolLog.getState().load(id)} /> : null}
@@ -143,6 +156,13 @@ export function ProtocolLog({ server }: { server: ServerView }) {
             <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
               {virtual.getVirtualItems().map((item) => {
                 const entry = rows[item.index]!;
+                const pair = paired ? pairs[item.index] : undefined;
+                const onSelect = () => {
+                  setFollow(false);
+                  setSelectedSeq(entry.seq);
+                };
+                const style: React.CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` };
+                if (pair) return <PairRow key={entry.seq} pair={pair} selected={entry.seq === selectedSeq} onSelect={onSelect} style={style} />;
                 return (
                   <LogRow
                     key={entry.seq}
@@ -160,7 +180,9 @@ export function ProtocolLog({ server }: { server: ServerView }) {
           )}
         </div>
         <div className="log-detail" data-log-detail>
-          {selected ? (
+          {selectedPair ? (
+            <PairDetail serverId={id} pair={selectedPair} />
+          ) : selected ? (
             <LogDetail entry={selected} />
           ) : (
             <Text size="sm" c="dimmed" p="md">

@@ -7,6 +7,7 @@ import { Empty } from '../../components/Empty.js';
 import { type ServerTab, useSelection } from '../../state/selection.js';
 import { serverById, useServers } from '../../state/servers.js';
 import { ServerApprovals } from '../approvals/ServerApprovals.js';
+import { CompareFolder } from './CompareFolder.js';
 import { ProtocolLog } from './ProtocolLog.js';
 import { ServerOverview } from './ServerOverview.js';
 
@@ -50,6 +51,9 @@ export function ServerScreen() {
           <Tabs.Tab value="log" data-tab="protocol-log">
             Protocol log
           </Tabs.Tab>
+          <Tabs.Tab value="source" data-tab="compare-folder">
+            Compare with a folder
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" className="tab-panel">
           <ServerOverview server={server} />
@@ -59,6 +63,9 @@ export function ServerScreen() {
         </Tabs.Panel>
         <Tabs.Panel value="log" className="tab-panel">
           <ProtocolLog server={server} />
+        </Tabs.Panel>
+        <Tabs.Panel value="source" className="tab-panel">
+          <CompareFolder server={server} />
         </Tabs.Panel>
       </Tabs>
     </div>

@@ -1,0 +1,83 @@
+// SARIF 2.1.0 for `verify --receipts --sarif`: one result per served skill
+// that is not approved (unapproved, stale, expired, untrusted, invalid,
+// dynamic, reopened) and one per file of the receipts folder that is not a
+// receipt, so a pull request that changes a skill without a fresh receipt
+// shows up in code scanning. Located at the receipt file when there is one
+// (a repository path, as the command was given it), else at the skill
+// (under --sarif-root, its repository path).
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { RULESET } from '../../shared/ruleset.js';
+import { APP_VERSION } from '../app-version.js';
+import type { ApprovalStatus, ReceiptsCheck } from '../team/receipt-check.js';
+import { repositoryPath } from './format-sarif.js';
+
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+type NotApproved = Exclude<ApprovalStatus, 'approved'> | 'unreadable';
+
+const RULES: Record<NotApproved, string> = {
+  unapproved: 'No approval receipt names the served skill.',
+  stale: 'The receipt approves other files than the server serves now.',
+  expired: 'The receipt is past its expiry.',
+  untrusted: 'The receipt is signed by a key allowed-signers does not trust for this server label.',
+  invalid: 'The receipt does not verify: it was changed after signing, or its subject does not match its content.',
+  dynamic: 'The skill says its content is dynamic, so no receipt can bind it.',
+  reopened: 'A suppression the receipt carries has lapsed, so its finding is reported again.',
+  unreadable: 'A file in the receipts folder is not a receipt.',
+};
+
+export interface ReceiptsSarifOptions {
+  readonly root?: string | undefined;
+  /** Each served skill's file-set digest, for fingerprints that change when the served set does. */
+  readonly fileSetDigests: ReadonlyMap<string, string>;
+}
+
+export function formatReceiptsSarif(check: ReceiptsCheck, options: ReceiptsSarifOptions): string {
+  const ids = Object.keys(RULES) as NotApproved[];
+  const rules = ids.map((id) => ({ id: `receipt-${id}`, name: `Receipt${id[0]!.toUpperCase()}${id.slice(1)}`, shortDescription: { text: RULES[id] }, defaultConfiguration: { level: 'error' }, properties: { tags: ['skills', 'receipts'] } }));
+  const result = (status: NotApproved, text: string, skillUri: string | undefined, file: string | undefined) => ({
+    ruleId: `receipt-${status}`,
+    ruleIndex: ids.indexOf(status),
+    level: 'error',
+    message: { text },
+    locations: [location(check.label, skillUri, file, options.root)],
+    partialFingerprints: { 'skillInspectorReceipt/v1': fingerprint([status, check.label, skillUri ?? '', file ?? '', skillUri ? (options.fileSetDigests.get(skillUri) ?? '') : text]) },
+    properties: { server: check.label, ...(skillUri ? { skillUri } : {}), ...(file ? { receipt: file } : {}) },
+  });
+  const results = [
+    ...check.skills.flatMap((s) => (s.status === 'approved' ? [] : [result(s.status, `${s.uri}: ${s.message}`, s.uri, s.receipt)])),
+    ...check.unreadable.map((u) => result('unreadable', `${u.file}: not a receipt: ${u.problem}`, undefined, u.file)),
+  ];
+  const sarif = {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules, properties: { ruleset: RULESET } } },
+        automationDetails: { id: `skill-inspector-receipts/${check.label}/` },
+        ...(options.root !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root.' } } } } : {}),
+        invocations: [{ executionSuccessful: true }],
+        results,
+        properties: { server: check.label, skills: check.skills.map((s) => ({ skillUri: s.uri, status: s.status, message: s.message })) },
+      },
+    ],
+  };
+  return `${JSON.stringify(sarif, null, 2)}\n`;
+}
+
+function location(label: string, skillUri: string | undefined, file: string | undefined, root: string | undefined): object {
+  const logicalLocations = [{ name: skillUri ?? label, fullyQualifiedName: skillUri ?? label, kind: 'module' }];
+  if (file !== undefined) {
+    // A relative path is a repository path when the command runs at the repository's top, as CI does.
+    const uri = path.isAbsolute(file) ? pathToFileURL(file).href : file.split(path.sep).join('/');
+    return { physicalLocation: { artifactLocation: { uri } }, logicalLocations };
+  }
+  if (root !== undefined && skillUri !== undefined) return { physicalLocation: { artifactLocation: { uri: repositoryPath(root, skillUri), uriBaseId: '%SRCROOT%' } }, logicalLocations };
+  return { logicalLocations };
+}
+
+function fingerprint(parts: readonly string[]): string {
+  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+}

@@ -1,0 +1,97 @@
+// The gateway the app itself runs: Streamable HTTP on 127.0.0.1 with a token,
+// serving the app's live approvals and snapshots (the same ApprovedCatalog the
+// command reads), with a record of what each host was served, a pause switch,
+// and word when an approved skill leaves because it changed upstream.
+import { unwatchFile, watchFile } from 'node:fs';
+import type { GatewayStatus, GatewayWithdrawal } from '../../shared/gateway-model.js';
+import { ApprovedCatalog } from './approved-catalog.js';
+import { Gateway } from './gateway.js';
+import { HostActivity } from './host-activity.js';
+import { newGatewayToken, serveGatewayHttp, type GatewayHttp } from './serve.js';
+import type { ServedSkill } from './served-skill.js';
+
+export interface InAppGatewayEvents {
+  changed(status: GatewayStatus): void;
+  withdrawn(withdrawal: GatewayWithdrawal): void;
+}
+
+const keyOf = (s: ServedSkill) => `${s.serverId}\n${s.upstreamUri}`;
+
+export class InAppGateway {
+  private http: GatewayHttp | undefined;
+  private paused = false;
+  private problem: string | undefined;
+  private readonly activity = new HostActivity();
+  private readonly catalog: ApprovedCatalog;
+  private readonly gateway: Gateway;
+  private served: readonly ServedSkill[] = [];
+  private changedTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    dataDir: string,
+    private readonly events: InAppGatewayEvents,
+  ) {
+    this.catalog = new ApprovedCatalog(dataDir);
+    this.gateway = new Gateway(this.catalog, { onActivity: (a) => {
+      this.activity.record(a);
+      this.changedSoon();
+    } });
+    this.gateway.onChange(() => this.setChanged());
+  }
+
+  async start(port = 0): Promise<void> {
+    try {
+      this.served = await this.gateway.sync();
+      this.http = await serveGatewayHttp(this.gateway, { port, token: newGatewayToken(), paused: () => this.paused });
+      // The app writes approvals.json whole on every decision: each write may change the served set.
+      watchFile(this.catalog.approvalsFile, { interval: 250 }, () => void this.sync());
+    } catch (error) {
+      this.problem = `The in-app gateway could not start: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  async sync(): Promise<void> {
+    await this.gateway.sync().catch(() => undefined);
+  }
+
+  status(): GatewayStatus {
+    const hosts = this.activity.hostsNow();
+    if (!this.http) return { state: 'off', served: 0, hosts, ...(this.problem ? { problem: this.problem } : {}) };
+    return { state: this.paused ? 'paused' : 'running', url: this.http.url, token: this.http.token, served: this.gateway.served.length, hosts };
+  }
+
+  setPaused(paused: boolean): GatewayStatus {
+    this.paused = paused;
+    const status = this.status();
+    this.events.changed(status);
+    return status;
+  }
+
+  async close(): Promise<void> {
+    if (this.changedTimer) clearTimeout(this.changedTimer);
+    unwatchFile(this.catalog.approvalsFile);
+    await this.http?.close();
+    this.http = undefined;
+  }
+
+  private setChanged(): void {
+    const now = this.gateway.served;
+    const still = new Set(now.map(keyOf));
+    for (const skill of this.served) {
+      // Only a withdrawal the app made because upstream changed is news; the user's own revoke or disable is not.
+      if (!still.has(keyOf(skill)) && this.catalog.withdrawn.has(keyOf(skill))) {
+        this.events.withdrawn({ label: skill.label, uri: skill.upstreamUri, name: String(skill.entry.frontmatter.name), at: new Date().toISOString() });
+      }
+    }
+    this.served = now;
+    this.changedSoon();
+  }
+
+  /** Reads come in bursts: one push per burst. */
+  private changedSoon(): void {
+    this.changedTimer ??= setTimeout(() => {
+      this.changedTimer = undefined;
+      this.events.changed(this.status());
+    }, 100);
+  }
+}

@@ -1,0 +1,116 @@
+// The fallback where no keychain answers (headless Linux without a Secret
+// Service): AES-256-GCM in secrets.enc.json, under a random key kept in
+// secrets.key (mode 600) beside it. This is obfuscation at rest, not
+// protection from the same user: anyone who can read the data folder can read
+// the key too. It keeps tokens out of plain files, backups that copy one file,
+// and screenshots of servers.json; the app says so in an alert.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../storage/atomic-file.js';
+import { readRegularText } from '../storage/read-regular-file.js';
+import type { SecretStore } from './secret-store.js';
+
+export const SECRETS_FILE = 'secrets.enc.json';
+export const SECRETS_KEY_FILE = 'secrets.key';
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  entries: z.record(z.string(), z.object({ iv: z.string(), tag: z.string(), data: z.string() })),
+});
+type SecretsFile = z.infer<typeof fileSchema>;
+
+async function readOptional(file: string): Promise<string | undefined> {
+  try {
+    return await readRegularText(file, { maxBytes: 64 * 1024 * 1024 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+export class EncryptedFileStore implements SecretStore {
+  readonly backend = 'encrypted-file' as const;
+  readonly description: string;
+  private readonly file: string;
+  private readonly keyFile: string;
+  private key: Buffer | undefined;
+  /** Changes are serialised: two saves at once must not lose an entry. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(dataDir: string) {
+    this.file = path.join(dataDir, SECRETS_FILE);
+    this.keyFile = path.join(dataDir, SECRETS_KEY_FILE);
+    this.description = `an encrypted file in the data folder (${SECRETS_FILE})`;
+  }
+
+  async get(id: string): Promise<string | undefined> {
+    await this.queue.catch(() => undefined);
+    const entry = (await this.read()).entries[id];
+    if (!entry) return undefined;
+    const key = await this.loadKey(false);
+    if (!key) throw new Error(`${this.file} holds secrets but its key ${this.keyFile} is missing; set the secrets again.`);
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(entry.iv, 'base64'));
+    decipher.setAAD(Buffer.from(id));
+    decipher.setAuthTag(Buffer.from(entry.tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(entry.data, 'base64')), decipher.final()]).toString('utf8');
+  }
+
+  set(id: string, value: string): Promise<void> {
+    return this.change(async (file) => {
+      const key = (await this.loadKey(true))!;
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      // The id is bound in: an entry copied under another id does not decrypt.
+      cipher.setAAD(Buffer.from(id));
+      const data = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+      file.entries[id] = { iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+    });
+  }
+
+  delete(id: string): Promise<void> {
+    return this.change(async (file) => {
+      delete file.entries[id];
+    });
+  }
+
+  private change(edit: (file: SecretsFile) => Promise<void>): Promise<void> {
+    const next = this.queue.catch(() => undefined).then(async () => {
+      const file = await this.read();
+      await edit(file);
+      // No .bak: a deleted secret must not linger in a backup copy.
+      await writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { backup: false });
+    });
+    this.queue = next;
+    return next;
+  }
+
+  private async read(): Promise<SecretsFile> {
+    const text = await readOptional(this.file);
+    return text === undefined ? { version: 1, entries: {} } : fileSchema.parse(JSON.parse(text));
+  }
+
+  private async loadKey(create: boolean): Promise<Buffer | undefined> {
+    if (this.key) return this.key;
+    const text = await readOptional(this.keyFile);
+    if (text !== undefined) {
+      const key = Buffer.from(text.trim(), 'base64');
+      if (key.length !== 32) throw new Error(`${this.keyFile} is not a 32-byte key; move it away and set the secrets again.`);
+      this.key = key;
+      return key;
+    }
+    if (!create) return undefined;
+    const key = randomBytes(32);
+    await fs.mkdir(path.dirname(this.keyFile), { recursive: true, mode: 0o700 });
+    // 'wx': two processes never both create a key; the loser reads the winner's.
+    try {
+      await fs.writeFile(this.keyFile, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return this.loadKey(false);
+      throw error;
+    }
+    this.key = key;
+    return key;
+  }
+}

@@ -1,0 +1,125 @@
+// The catalog keeps secrets out of servers.json: on real files, with the
+// encrypted-file store (the keychain has its own integration test).
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { ServerCatalog } from './catalog.js';
+
+const TOKEN = 'tok-93f0c1e7-never-in-a-file';
+const HEADER_KEY = 'hdr-5d2a-never-in-a-file';
+const ENV_SECRET = 'env-77b1-never-in-a-file';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-catalog-secrets-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function open(): Promise<ServerCatalog> {
+  const catalog = new ServerCatalog(dir);
+  expect(await catalog.load({ seedDemo: false })).toBeUndefined();
+  return catalog;
+}
+
+/** Every file in the data folder whose bytes hold one of the secrets. */
+async function filesHolding(secrets: readonly string[], except: readonly string[] = []): Promise<string[]> {
+  const out: string[] = [];
+  for (const name of await fs.readdir(dir)) {
+    if (except.includes(name)) continue;
+    const text = await fs.readFile(path.join(dir, name), 'latin1');
+    for (const s of secrets) if (text.includes(s)) out.push(`${name}: ${s}`);
+  }
+  return out;
+}
+
+const remote = { kind: 'http' as const, url: 'https://mcp.example.com/mcp', headers: { 'X-Team': 'docs', 'X-Api-Key': HEADER_KEY }, bearerToken: TOKEN };
+const local = { kind: 'stdio' as const, command: 'node', args: ['s.mjs'], env: { GITHUB_TOKEN: ENV_SECRET, LOG_LEVEL: 'debug', PLAIN: 'marked-value-1' } };
+
+describe('secrets in the catalog', () => {
+  test('a bearer token, a credential header and a credential env value are in no file of the data folder, and come back for connecting only', async () => {
+    const catalog = await open();
+    const http = await catalog.add({ label: 'Remote', transport: remote });
+    const stdio = await catalog.add({ label: 'Local', transport: local, markSecret: ['env:PLAIN'] });
+    expect(http.transport).toEqual({ kind: 'http', url: remote.url, headers: { 'X-Team': 'docs' } });
+    expect(http.secrets).toEqual(['header:X-Api-Key', 'bearerToken']);
+    expect(stdio.transport).toEqual({ ...local, env: { LOG_LEVEL: 'debug' } });
+    expect(stdio.secrets).toEqual(['env:GITHUB_TOKEN', 'env:PLAIN']);
+    expect(JSON.stringify(catalog.list())).not.toMatch(/never-in-a-file|marked-value-1/);
+    expect(await filesHolding([TOKEN, HEADER_KEY, ENV_SECRET, 'marked-value-1'])).toEqual([]);
+    expect(catalog.resolveTransport(http)).toEqual(remote);
+    expect(catalog.resolveTransport(stdio)).toEqual(local);
+    // The key file is the user's only.
+    expect((await fs.stat(path.join(dir, 'secrets.key'))).mode & 0o777).toBe(0o600);
+  });
+
+  test('edit: a secret left out of keepSecrets is removed from the store; a new value replaces the old; absent keepSecrets keeps them', async () => {
+    const catalog = await open();
+    const server = await catalog.add({ label: 'Remote', transport: remote });
+    const { bearerToken: _t, ...plain } = remote;
+    const noKey = { ...plain, headers: { 'X-Team': 'docs' } };
+
+    const kept = await catalog.update(server.id, { label: 'Remote', transport: noKey });
+    expect(kept.secrets).toEqual(['header:X-Api-Key', 'bearerToken']);
+    expect(catalog.resolveTransport(kept)).toEqual(remote);
+
+    const replaced = await catalog.update(server.id, { label: 'Remote', transport: { ...noKey, bearerToken: 'tok-new-value-2' }, keepSecrets: ['bearerToken'] });
+    expect(replaced.secrets).toEqual(['bearerToken']);
+    expect(catalog.resolveTransport(replaced)).toEqual({ ...noKey, bearerToken: 'tok-new-value-2' });
+
+    const removed = await catalog.update(server.id, { label: 'Remote', transport: noKey, keepSecrets: [] });
+    expect(removed.secrets).toBeUndefined();
+    expect(catalog.resolveTransport(removed)).toEqual(noKey);
+    // The encrypted file holds no entry any more: the removed and replaced values are gone, not orphaned.
+    const file = JSON.parse(await fs.readFile(path.join(dir, 'secrets.enc.json'), 'utf8')) as { entries: object };
+    expect(Object.keys(file.entries)).toEqual([]);
+  });
+
+  test('removing a server deletes its secrets from the store', async () => {
+    const catalog = await open();
+    const server = await catalog.add({ label: 'Remote', transport: remote });
+    await catalog.remove(server.id);
+    const file = JSON.parse(await fs.readFile(path.join(dir, 'secrets.enc.json'), 'utf8')) as { entries: object };
+    expect(file.entries).toEqual({});
+  });
+
+  test('a servers.json with a token in clear is migrated at start: the token moves to the store, the old file is kept as a backup, a notice says so', async () => {
+    const old = {
+      version: 1,
+      demoSeeded: true,
+      servers: [{ id: 's1', label: 'Legacy remote', transport: { kind: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: `Bearer ${HEADER_KEY}` }, bearerToken: TOKEN }, createdAt: '2026-01-01T00:00:00.000Z' }],
+    };
+    await fs.writeFile(path.join(dir, 'servers.json'), JSON.stringify(old), { mode: 0o600 });
+    const catalog = await open();
+    const [server] = catalog.list();
+    expect(server).toEqual({ id: 's1', label: 'Legacy remote', transport: { kind: 'http', url: 'https://mcp.example.com/mcp', headers: {} }, createdAt: '2026-01-01T00:00:00.000Z', secrets: ['header:Authorization', 'bearerToken'] });
+    expect(catalog.resolveTransport(server!)).toEqual(old.servers[0]!.transport);
+    const backups = (await fs.readdir(dir)).filter((n) => n.startsWith('servers.json.before-secret-store-'));
+    expect(backups).toHaveLength(1);
+    expect(JSON.parse(await fs.readFile(path.join(dir, backups[0]!), 'utf8'))).toEqual(old);
+    expect((await fs.stat(path.join(dir, backups[0]!))).mode & 0o777).toBe(0o600);
+    expect(catalog.secretsNotice).toBe(
+      `2 secrets (bearer tokens, secret headers or environment values) were moved out of servers.json into an encrypted file in the data folder (secrets.enc.json). The old file, with the values in clear, was kept as ${path.join(dir, backups[0]!)} (readable by you only): delete it once your servers connect.`,
+    );
+    // servers.json and its .bak no longer hold them; only the backup the notice names does.
+    expect(await filesHolding([TOKEN, HEADER_KEY], backups)).toEqual([]);
+
+    // The next start finds nothing to move.
+    const again = await open();
+    expect(again.secretsNotice).toBeUndefined();
+    expect(again.resolveTransport(server!)).toEqual(old.servers[0]!.transport);
+  });
+
+  test('a secret the store no longer has is named in the notice; the server stays, without it', async () => {
+    const catalog = await open();
+    const server = await catalog.add({ label: 'Remote', transport: remote });
+    await fs.writeFile(path.join(dir, 'secrets.enc.json'), JSON.stringify({ version: 1, entries: {} }));
+    const reopened = await open();
+    expect(reopened.secretsNotice).toBe(
+      '"Remote": the value of header:X-Api-Key is missing (an encrypted file in the data folder (secrets.enc.json) has no entry for it); edit the server and set it again. "Remote": the value of bearerToken is missing (an encrypted file in the data folder (secrets.enc.json) has no entry for it); edit the server and set it again.',
+    );
+    expect(reopened.resolveTransport(server)).toEqual({ kind: 'http', url: remote.url, headers: { 'X-Team': 'docs' } });
+  });
+});

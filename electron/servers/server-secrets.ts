@@ -1,0 +1,90 @@
+// The catalog's secrets: values in the secret store, references in
+// servers.json, and the values in memory for connecting. Nothing here writes a
+// value anywhere but the store.
+import { randomUUID } from 'node:crypto';
+import type { SecretRef, SecretStores } from '../secrets/secret-store.js';
+
+export type SecretRefs = Readonly<Record<string, SecretRef>>;
+
+export class ServerSecrets {
+  /** Values by reference id, read at load and kept for connecting. */
+  private readonly values = new Map<string, string>();
+
+  constructor(readonly stores: SecretStores) {}
+
+  get warning(): string | undefined {
+    return this.stores.warning;
+  }
+
+  get description(): string {
+    return this.stores.primary.description;
+  }
+
+  /** Puts each value in the store under a new id; the references to keep in servers.json. */
+  async put(secrets: Readonly<Record<string, string>>): Promise<Record<string, SecretRef>> {
+    const refs: Record<string, SecretRef> = {};
+    try {
+      for (const [field, value] of Object.entries(secrets)) {
+        const ref: SecretRef = { store: this.stores.primary.backend, id: randomUUID() };
+        await this.stores.primary.set(ref.id, value);
+        this.values.set(ref.id, value);
+        refs[field] = ref;
+      }
+    } catch (error) {
+      await this.drop(refs);
+      throw new Error(`The secret could not be saved in ${this.stores.primary.description}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    return refs;
+  }
+
+  /** Reads every referenced value into memory; the fields whose value could not be found, for an alert. */
+  async load(refs: SecretRefs): Promise<{ field: string; reason: string }[]> {
+    const missing: { field: string; reason: string }[] = [];
+    for (const [field, ref] of Object.entries(refs)) {
+      const store = this.stores.all.get(ref.store);
+      if (!store) {
+        missing.push({ field, reason: `it was kept in a store this app cannot open here (${ref.store})` });
+        continue;
+      }
+      try {
+        const value = await store.get(ref.id);
+        if (value === undefined) missing.push({ field, reason: `${store.description} has no entry for it` });
+        else this.values.set(ref.id, value);
+      } catch (error) {
+        missing.push({ field, reason: `${store.description} refused: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    }
+    return missing;
+  }
+
+  /** The values behind the references, by field, for connecting. */
+  resolve(refs: SecretRefs | undefined): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [field, ref] of Object.entries(refs ?? {})) {
+      const value = this.values.get(ref.id);
+      if (value !== undefined) out[field] = value;
+    }
+    return out;
+  }
+
+  /** New references holding the same values (a duplicated server owns its own). */
+  async copy(refs: SecretRefs | undefined): Promise<Record<string, SecretRef>> {
+    return this.put(this.resolve(refs));
+  }
+
+  /** Deletes the values; a store that refuses leaves an orphan entry, never a broken catalog. */
+  async drop(refs: SecretRefs | undefined): Promise<void> {
+    for (const ref of Object.values(refs ?? {})) {
+      this.values.delete(ref.id);
+      await this.stores.all
+        .get(ref.store)
+        ?.delete(ref.id)
+        .catch(() => undefined);
+    }
+  }
+
+  /** Every secret value in use, for redaction. */
+  known(): string[] {
+    return [...this.values.values()];
+  }
+}

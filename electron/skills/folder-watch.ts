@@ -1,0 +1,118 @@
+// "Compare with a folder" and its watch mode, in the app: what a server serves
+// against the skills the SDK builds from a local folder (source-folder.ts,
+// served-vs-source.ts, as `check --source` does), and, while watched, again
+// after each burst of edits under the folder — a stdio server restarted first,
+// so it serves the folder as it is now; any server listed again. One folder
+// per server; a new one replaces the last.
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { FolderComparison } from '../../shared/api.js';
+import type { SkillEntry } from '../../shared/model.js';
+import { ApiFailure } from '../api-failure.js';
+import { compareWithSource } from './served-vs-source.js';
+import { SourceFolderError, loadSourceFolder } from './source-folder.js';
+
+const DEBOUNCE_MS = 300;
+const IGNORED = /(^|[\\/])(\.git|node_modules)([\\/]|$)/;
+
+export interface FolderWatchDeps {
+  /** The server's skills as listed now. */
+  list(serverId: string): readonly SkillEntry[];
+  /** After an edit: restart a stdio server, then list it again. */
+  reload(serverId: string): Promise<void>;
+  compared(result: FolderComparison): void;
+}
+
+interface Watched {
+  readonly folder: string;
+  readonly watcher: FSWatcher;
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+  again: boolean;
+  changed: Set<string>;
+}
+
+export class FolderWatches {
+  private readonly watched = new Map<string, Watched>();
+
+  constructor(private readonly deps: FolderWatchDeps) {}
+
+  /** Compares once; with `watching`, keeps comparing after every change of the folder until stop(). */
+  async compare(serverId: string, folder: string, watching: boolean): Promise<FolderComparison> {
+    if (!path.isAbsolute(folder)) throw new ApiFailure('invalid-params', `Give the folder as an absolute path; "${folder}" is relative.`);
+    const result = await this.compareNow(serverId, folder, watching, []);
+    const current = this.watched.get(serverId);
+    if (!watching || current?.folder !== folder) await this.stop(serverId);
+    if (watching && !this.watched.has(serverId)) await this.start(serverId, folder);
+    return result;
+  }
+
+  async stop(serverId: string): Promise<boolean> {
+    const w = this.watched.get(serverId);
+    if (!w) return false;
+    this.watched.delete(serverId);
+    if (w.timer) clearTimeout(w.timer);
+    await w.watcher.close();
+    await w.running;
+    return true;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.watched.keys()].map((id) => this.stop(id)));
+  }
+
+  private async compareNow(serverId: string, folder: string, watching: boolean, changed: readonly string[]): Promise<FolderComparison> {
+    let source;
+    try {
+      source = await loadSourceFolder(folder, serverId);
+    } catch (error) {
+      if (error instanceof SourceFolderError) throw new ApiFailure('invalid-params', error.message);
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new ApiFailure('invalid-params', `${folder} cannot be read${code ? ` (${code})` : ''}.`);
+    }
+    const differences = compareWithSource({ serverId, folder, served: this.deps.list(serverId), source: source.entries });
+    return { serverId, folder, comparedAt: new Date().toISOString(), watching, changed: [...changed], folderSkills: source.entries.length, findings: [...source.findings, ...differences] };
+  }
+
+  private async start(serverId: string, folder: string): Promise<void> {
+    const watcher = watch(folder, { ignoreInitial: true, ignored: (p: string) => IGNORED.test(path.relative(folder, p)) });
+    const w: Watched = { folder, watcher, again: false, changed: new Set() };
+    this.watched.set(serverId, w);
+    watcher.on('all', (_event, file) => {
+      w.changed.add(path.relative(folder, file).split(path.sep).join('/') || '.');
+      if (w.timer) clearTimeout(w.timer);
+      w.timer = setTimeout(() => this.kick(serverId, w), DEBOUNCE_MS);
+    });
+    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  }
+
+  /** Edits during a run make one more run after it: never two at once. */
+  private kick(serverId: string, w: Watched): void {
+    w.timer = undefined;
+    if (this.watched.get(serverId) !== w) return;
+    if (w.running) {
+      w.again = true;
+      return;
+    }
+    const changed = [...w.changed].sort();
+    w.changed.clear();
+    w.running = this.rerun(serverId, w, changed).finally(() => {
+      w.running = undefined;
+      if (w.again) {
+        w.again = false;
+        this.kick(serverId, w);
+      }
+    });
+  }
+
+  private async rerun(serverId: string, w: Watched, changed: readonly string[]): Promise<void> {
+    try {
+      await this.deps.reload(serverId);
+      if (this.watched.get(serverId) !== w) return;
+      this.deps.compared(await this.compareNow(serverId, w.folder, true, changed));
+    } catch (error) {
+      if (this.watched.get(serverId) !== w) return;
+      this.deps.compared({ serverId, folder: w.folder, comparedAt: new Date().toISOString(), watching: true, changed: [...changed], folderSkills: 0, findings: [], error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}

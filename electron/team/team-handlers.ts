@@ -1,0 +1,195 @@
+// Binds the team part of the contract (shared/api-team.ts): this person's
+// signing key, sharing their approvals as receipts, and reading a team folder.
+// A team receipt never becomes this person's approval by itself: `team.adopt`
+// is called only after the window asked, and even then the skill's bytes are
+// read and verified and the app's own approve checks run, as for any approval.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { TeamCheckResult, TeamIdentity, TeamShareResult, TeamSkillVerdict, TEAM_PARAMS } from '../../shared/api-team.js';
+import type { Acknowledgement, ApprovalRecord } from '../../shared/approvals-model.js';
+import type { Finding } from '../../shared/model.js';
+import { RULESET } from '../../shared/ruleset.js';
+import { ApiFailure } from '../api-failure.js';
+import { APP_VERSION } from '../app-version.js';
+import type { ApprovalHandlers } from '../approvals/handlers.js';
+import type { Handlers } from '../dispatch.js';
+import type { FeatureDeps } from '../feature-deps.js';
+import { findingsDigest } from './file-set-digest.js';
+import { FILE_KEY_WARNING, IDENTITY_FILE, loadOrCreateIdentity, type SigningIdentity } from './identity.js';
+import { signReceipt } from './receipt.js';
+import { checkReceipts, type LoadedReceipt, type ServedSkill } from './receipt-check.js';
+import { readSigningKey } from './signing-key.js';
+import { suppressionFingerprint } from './suppressions.js';
+import { allowedSignersLine } from './allowed-signers.js';
+import { publicKeyLine } from './ssh-wire.js';
+import { TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipt } from './team-folder.js';
+
+export type TeamHandlers = Pick<Handlers, keyof typeof TEAM_PARAMS>;
+
+async function exists(file: string): Promise<boolean> {
+  return fs.lstat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The `.skills` folder: the one given, or the `.skills` inside the repository given. */
+async function teamDir(folder: string): Promise<string> {
+  const resolved = path.resolve(folder);
+  const inner = path.join(resolved, '.skills');
+  return (await exists(inner)) ? inner : resolved;
+}
+
+function shown(identity: SigningIdentity): TeamIdentity {
+  return { exists: true, name: identity.name, fingerprint: identity.key.fingerprint, publicKey: identity.publicKey, allowedSignersLine: identity.allowedSignersLine, file: identity.file, warning: identity.warning };
+}
+
+export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandlers): TeamHandlers {
+  const keyFile = path.join(deps.dataDir, IDENTITY_FILE);
+
+  async function identity(): Promise<TeamIdentity> {
+    if (!(await exists(keyFile))) return { exists: false, file: keyFile, warning: FILE_KEY_WARNING };
+    const { key, warning } = await readSigningKey(keyFile);
+    const name = key.comment || 'unnamed';
+    return { exists: true, name, fingerprint: key.fingerprint, publicKey: publicKeyLine(key.publicKey, name), allowedSignersLine: allowedSignersLine(name, key.publicKey), file: keyFile, warning: warning ? `${FILE_KEY_WARNING} ${warning}` : FILE_KEY_WARNING };
+  }
+
+  async function requireIdentity(): Promise<SigningIdentity> {
+    if (!(await exists(keyFile))) throw new ApiFailure('conflict', 'You have no signing key yet. Create one in Settings (Create signing key) first.');
+    return loadOrCreateIdentity(deps.dataDir, 'unnamed');
+  }
+
+  async function readTeam(folder: string): Promise<{ dir: string; receipts: LoadedReceipt[]; signers: Awaited<ReturnType<typeof readAllowedSigners>> }> {
+    const dir = await teamDir(folder);
+    try {
+      const signers = await readAllowedSigners(path.join(dir, 'allowed-signers'));
+      const receipts = await readReceiptsFolder(path.join(dir, 'approvals'));
+      return { dir, receipts, signers };
+    } catch (error) {
+      if (error instanceof TeamFolderError) throw new ApiFailure('invalid-params', `${error.message} A team folder is a .skills folder with approvals/ and allowed-signers (docs/team.md).`);
+      throw error;
+    }
+  }
+
+  async function check(folder: string): Promise<TeamCheckResult & { receipts: LoadedReceipt[] }> {
+    const { dir, receipts, signers } = await readTeam(folder);
+    const skills: TeamSkillVerdict[] = [];
+    const unreadable = receipts.flatMap((r) => (r.read.ok ? [] : [{ file: r.file, problem: r.read.problem }]));
+    const notListed: string[] = [];
+    for (const server of deps.catalog.list()) {
+      const listed = deps.engine.list(server.id);
+      if (listed.length === 0) {
+        if (deps.engine.server(server.id).listing === undefined) notListed.push(server.label);
+        continue;
+      }
+      const served: ServedSkill[] = listed.filter((s) => s.resources !== null).map((s) => ({ uri: s.uri, name: s.name, resources: s.resources === 'dynamic' ? 'dynamic' : (s.resources ?? []).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) }));
+      const judged = checkReceipts(server.label, served, receipts, signers, new Date());
+      for (const s of judged.skills) {
+        const local = (await approvals['approvals.get']({ serverId: server.id, skillUri: s.uri }))?.decision ?? null;
+        skills.push({
+          serverId: server.id,
+          serverLabel: server.label,
+          skillUri: s.uri,
+          name: served.find((x) => x.uri === s.uri)?.name ?? '',
+          status: s.status,
+          message: s.message,
+          ...(s.receipt !== undefined ? { receipt: s.receipt } : {}),
+          ...(s.reviewer ? { reviewer: s.reviewer } : {}),
+          ...(s.approvedAt !== undefined ? { approvedAt: s.approvedAt } : {}),
+          local,
+          canAdopt: s.status === 'approved' && local !== 'approved',
+        });
+      }
+    }
+    return { folder: dir, skills, unreadable, notListed, receipts };
+  }
+
+  return {
+    'team.identity': async () => identity(),
+    'team.createKey': async ({ name }) => {
+      if (await exists(keyFile)) throw new ApiFailure('conflict', `You already have a signing key (${keyFile}); the app never replaces one.`);
+      return shown(await loadOrCreateIdentity(deps.dataDir, name));
+    },
+    'team.share': async ({ folder, serverId }): Promise<TeamShareResult> => {
+      const me = await requireIdentity();
+      const dir = await teamDir(folder);
+      const out = path.join(dir, 'approvals');
+      const written: string[] = [];
+      const skipped: { skillUri: string; reason: string }[] = [];
+      const servers = serverId !== undefined ? [deps.catalog.get(serverId)] : deps.catalog.list();
+      for (const server of servers) {
+        for (const record of await approvals['approvals.list']({ serverId: server.id })) {
+          if (record.decision !== 'approved') continue;
+          if (!Array.isArray(record.resources)) {
+            skipped.push({ skillUri: record.skillUri, reason: 'its content is dynamic, so no receipt can bind it' });
+            continue;
+          }
+          const envelope = signReceipt(inputOf(record, server.label, me.name), me.key);
+          written.push(await writeReceipt(out, receiptFileName(server.label, record.skillUri, record.skillName, me.key.fingerprint), envelope));
+        }
+      }
+      if (written.length === 0 && skipped.length === 0) throw new ApiFailure('conflict', 'You have approved no skill yet, so there is no receipt to share.');
+      return { folder: dir, written, skipped };
+    },
+    'team.check': async ({ folder }) => {
+      const { receipts: _receipts, ...result } = await check(folder);
+      return result;
+    },
+    'team.adopt': async ({ folder, serverId, skillUri }): Promise<ApprovalRecord> => {
+      const judged = await check(folder);
+      const verdict = judged.skills.find((s) => s.serverId === serverId && s.skillUri === skillUri);
+      if (!verdict) throw new ApiFailure('not-found', `${skillUri} is not served by a connected server now.`);
+      if (verdict.status !== 'approved' || !verdict.receipt) throw new ApiFailure('conflict', `The team receipt cannot be adopted: ${verdict.message}.`);
+      const loaded = judged.receipts.find((r) => r.file === verdict.receipt);
+      if (!loaded?.read.ok) throw new ApiFailure('conflict', `${verdict.receipt} could not be read again.`);
+      const { predicate } = loaded.read.statement;
+      // The app's own review: every file read and verified against the listing, the rules run on the bytes.
+      const review = await approvals['approvals.startReview']({ serverId, skillUri });
+      if (!review.canApprove) throw new ApiFailure('conflict', `${skillUri} was not approved. ${review.blockers.join(' ')}`);
+      // Covered: what the receipt acknowledged, and what it suppresses (the verdict is `approved`, so none has lapsed).
+      const teamKeys = new Set(predicate.acknowledged.map((a) => a.key));
+      const suppressed = new Set((predicate.suppressions ?? []).map((x) => x.fingerprint));
+      const covered = (a: Acknowledgement) =>
+        teamKeys.has(a.key) ||
+        suppressed.has(suppressionFingerprint({ id: a.id, severity: 'error', title: a.title, message: a.message, location: { skillUri, ...(a.fileUri !== undefined ? { fileUri: a.fileUri } : {}), ...(a.field !== undefined ? { field: a.field } : {}), ...(a.line !== undefined ? { line: a.line } : {}) }, ...(a.excerpt !== undefined ? { excerpt: a.excerpt } : {}) }));
+      const missing = review.acknowledgements.filter((a) => !covered(a));
+      if (missing.length > 0) {
+        throw new ApiFailure('conflict', `${skillUri} was not approved: ${missing.length} error-level finding(s) the team receipt does not acknowledge (${missing.map((a) => a.id).join(', ')}). Review the skill and decide yourself.`);
+      }
+      const by = `${verdict.reviewer?.name ?? predicate.reviewer.name} (${verdict.reviewer?.fingerprint ?? predicate.reviewer.keyFingerprint})`;
+      return approvals['approvals.approve']({
+        serverId,
+        skillUri,
+        fingerprint: review.fingerprint,
+        acknowledge: review.acknowledgements.map((a) => a.key),
+        note: `Adopted the team receipt of ${by}, approved on ${predicate.approvedAt.slice(0, 10)} (${path.basename(verdict.receipt)}).`,
+      });
+    },
+  };
+}
+
+/** A local approval as a receipt's input. The app keeps the error-level findings that were acknowledged, so those are the findings the receipt names. */
+function inputOf(record: ApprovalRecord, label: string, reviewerName: string): Parameters<typeof signReceipt>[0] {
+  const acknowledged = record.acknowledged ?? [];
+  const asFindings: Finding[] = acknowledged.map((a) => ({
+    id: a.id,
+    severity: 'error',
+    title: a.title,
+    message: a.message,
+    location: { skillUri: record.skillUri, ...(a.fileUri !== undefined ? { fileUri: a.fileUri } : {}), ...(a.line !== undefined ? { line: a.line } : {}), ...(a.field !== undefined ? { field: a.field } : {}) },
+  }));
+  return {
+    server: label,
+    skill: record.skillUri,
+    skillName: record.skillName,
+    files: (record.resources as readonly { uri: string; digest: string; size: number }[]).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })),
+    reviewerName,
+    approvedAt: record.decidedAt,
+    ruleset: { version: RULESET.version },
+    findings: { digest: findingsDigest(asFindings), errors: asFindings.length, warnings: 0, infos: 0 },
+    acknowledged: acknowledged.map((a) => ({ key: a.key, id: a.id, title: a.title, ...(a.path !== undefined ? { path: a.path } : {}), ...(a.line !== undefined ? { line: a.line } : {}), ...(a.field !== undefined ? { field: a.field } : {}) })),
+    allowedTools: record.allowedTools ? { requested: [...record.allowedTools.requested], granted: record.allowedTools.granted } : null,
+    ...(record.note ? { note: record.note } : {}),
+    generator: `skill-inspector ${APP_VERSION} (app)`,
+  };
+}

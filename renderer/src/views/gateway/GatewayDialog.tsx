@@ -1,0 +1,112 @@
+// The gateway view: where the in-app gateway listens, which hosts are
+// connected (by the clientInfo they sent) and what each one was served — per
+// skill, per file read — with a switch that pauses it for every host.
+import { Alert, Badge, Button, Code, Group, Modal, Stack, Switch, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../api.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useDialogs } from '../../state/dialogs.js';
+import { allowSystemNotifications, useGateway } from '../../state/gateway.js';
+
+export function GatewayDialog() {
+  const close = useDialogs((s) => s.close);
+  const open = useDialogs((s) => s.open);
+  const status = useGateway((s) => s.status);
+  const withdrawals = useGateway((s) => s.withdrawals);
+  const [error, setError] = useState<string>();
+  const [permission, setPermission] = useState(typeof Notification === 'undefined' ? 'unsupported' : Notification.permission);
+
+  useEffect(() => {
+    useGateway.getState().load().catch((e: unknown) => setError(errorMessage(e)));
+  }, []);
+
+  const pause = (paused: boolean) => {
+    useGateway.getState().setPaused(paused).catch((e: unknown) => setError(errorMessage(e)));
+  };
+  const state = status?.state ?? 'off';
+
+  return (
+    <Modal opened onClose={close} title="Gateway" size="xl" data-dialog="gateway">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Badge color={state === 'running' ? 'green' : state === 'paused' ? 'yellow' : 'gray'} data-gateway-state={state}>
+              {state === 'running' ? 'Running' : state === 'paused' ? 'Paused' : 'Off'}
+            </Badge>
+            <Text size="sm" data-gateway-served={status?.served ?? 0}>
+              Serves {status?.served ?? 0} approved skill{status?.served === 1 ? '' : 's'}
+            </Text>
+          </Group>
+          <Switch label="Pause for every host" checked={state === 'paused'} disabled={state === 'off'} onChange={(e) => pause(e.currentTarget.checked)} data-action="gateway-pause" />
+        </Group>
+        {status?.problem ? <ErrorNotice title="The gateway is off" message={status.problem} /> : null}
+        {status?.url ? (
+          <Text size="xs">
+            Streamable HTTP while the app runs: <Code data-gateway-url>{status.url}</Code> with <Code>Authorization: Bearer &lt;token&gt;</Code>.{' '}
+            <Button size="compact-xs" variant="subtle" onClick={() => void navigator.clipboard.writeText(status.token ?? '').catch(() => undefined)} data-action="gateway-copy-token" data-gateway-token={status.token}>
+              Copy the token
+            </Button>
+          </Text>
+        ) : null}
+        <Group gap="xs">
+          <Button size="compact-sm" onClick={() => open({ kind: 'use-in-host' })} data-action="open-use-in-host">
+            Use in a host…
+          </Button>
+          {permission === 'default' ? (
+            <Button size="compact-sm" variant="default" onClick={() => void allowSystemNotifications().then(setPermission)}>
+              Notify me when a skill is withdrawn
+            </Button>
+          ) : null}
+        </Group>
+        {withdrawals.length > 0 ? (
+          <Alert color="orange" title="Withdrawn because they changed upstream" data-gateway-withdrawals>
+            {withdrawals.map((w) => (
+              <Text key={`${w.uri}:${w.at}`} size="xs">
+                {w.name} ({w.label}) — approve it again to serve it.
+              </Text>
+            ))}
+          </Alert>
+        ) : null}
+        {status && status.hosts.length === 0 ? (
+          <Text size="sm" c="dimmed" data-gateway-hosts="none">
+            No host has connected to this gateway yet.
+          </Text>
+        ) : null}
+        {status?.hosts.map((host) => (
+          <Stack key={host.id} gap={4} data-gateway-host={host.name}>
+            <Text size="sm" fw={600}>
+              {host.name} {host.version} <Text span size="xs" c="dimmed">listed {host.listings}×, last at {new Date(host.lastSeen).toLocaleTimeString()}</Text>
+            </Text>
+            <Table withTableBorder fz="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Skill</Table.Th>
+                  <Table.Th>Files read</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {host.skills.map((skill) => (
+                  <Table.Tr key={skill.uri} data-served-skill={skill.uri}>
+                    <Table.Td>
+                      {skill.name} <Text span size="xs" c="dimmed">({skill.label})</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {skill.reads.length === 0
+                        ? 'listed only'
+                        : skill.reads.map((r) => (
+                            <div key={r.uri} className="mono" data-served-read={r.uri} data-read-count={r.count}>
+                              {r.uri.slice(r.uri.indexOf('/', 'skill://'.length) + 1)} ×{r.count}
+                            </div>
+                          ))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        ))}
+        {error ? <ErrorNotice title="The gateway did not answer" message={error} /> : null}
+      </Stack>
+    </Modal>
+  );
+}
