@@ -70,6 +70,8 @@ describe('team approvals in the app', { timeout: 180_000 }, () => {
     await page.locator('[data-action="settings"]').click();
     const settings = page.locator('[data-dialog="settings"]');
     await settings.locator('[data-no-signing-key]').waitFor({ timeout: 20_000 });
+    // No Secret Service in this session, so the key will be a file, and Settings says so before and after.
+    expect(await settings.locator('[data-key-where]').textContent()).toBe('The private key will be kept in a file (mode 600): no keychain here.');
     await settings.locator('[data-field="key-name"] input, input[data-field="key-name"]').first().fill('Tess Tester');
     await settings.locator('[data-action="create-signing-key"]').click();
     await settings.locator('[data-signing-key]').waitFor({ timeout: 20_000 });
@@ -80,6 +82,7 @@ describe('team approvals in the app', { timeout: 180_000 }, () => {
     expect(identity.fingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
     expect(await settings.locator('[data-public-key]').textContent()).toBe(identity.publicKey);
     expect(identity.publicKey).toMatch(/^ssh-ed25519 AAAA[A-Za-z0-9+/=]+ Tess Tester$/);
+    expect(await settings.locator('[data-key-where="file"]').textContent()).toBe('The private key is kept in a file (mode 600): no keychain here.');
     expect(await settings.locator('[data-key-warning]').textContent()).toContain('mode 600');
   });
 

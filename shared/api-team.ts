@@ -37,8 +37,12 @@ export interface TeamIdentity {
   /** The line to add to the team's allowed-signers. */
   readonly allowedSignersLine?: string;
   readonly file: string;
-  /** Where the private key is kept, said plainly (a mode-600 file until the keychain is used). */
-  readonly warning: string;
+  /** Where the private key is kept: the OS keychain, or a mode-600 file where there is none. */
+  readonly protection?: 'keychain' | 'safe-storage' | 'file';
+  /** The same in the user's words: "in the OS keychain (…)", "in a file (mode 600): no keychain here". */
+  readonly where: string;
+  /** Only when the private key is (or would be) a file: what that exposes it to. */
+  readonly warning?: string;
 }
 
 export interface TeamShareResult {

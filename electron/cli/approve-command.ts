@@ -15,6 +15,7 @@ import { APP_VERSION } from '../app-version.js';
 import { allowedToolsOf } from '../approvals/skill-requests.js';
 import { findingsDigest } from '../team/file-set-digest.js';
 import { signReceipt, type ApprovalInput } from '../team/receipt.js';
+import { keychainKeyName, readKeyFromKeychain } from '../team/keychain-key.js';
 import { KeyFormatError, readSigningKey } from '../team/signing-key.js';
 import { describeSuppression, fileOf, suppressionFingerprint, suppressionFor, type Suppression } from '../team/suppressions.js';
 import { receiptFileName, writeReceipt } from '../team/team-folder.js';
@@ -71,15 +72,19 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
   });
   if (positionals.length > 0) throw new UsageError(`approve takes no positional arguments (got "${positionals[0]}"); name the server with --stdio, --url or --config.`);
   if (!values.skill?.length) throw new UsageError('approve needs --skill NAME (repeatable): the skills to approve, by name or SKILL.md URI.');
-  if (!values.key) throw new UsageError('approve needs --key FILE: the signing key (skill-inspector key new, or an OpenSSH ed25519 key).');
+  if (!values.key) throw new UsageError('approve needs --key FILE or --key keychain:NAME: the signing key (skill-inspector key new, or an OpenSSH ed25519 key).');
   if (!values.out) throw new UsageError('approve needs --out DIR: the receipts folder, e.g. .skills/approvals.');
   const now = new Date();
   const expires = parseExpiry(values.expires, now);
   let key;
   try {
-    const read = await readSigningKey(values.key);
-    if (read.warning) io.err.write(`Warning: ${read.warning}\n`);
-    key = read.key;
+    const inKeychain = keychainKeyName(values.key);
+    if (inKeychain !== undefined) key = await readKeyFromKeychain(inKeychain);
+    else {
+      const read = await readSigningKey(values.key);
+      if (read.warning) io.err.write(`Warning: ${read.warning}\n`);
+      key = read.key;
+    }
   } catch (error) {
     if (error instanceof KeyFormatError) throw new UsageError(error.message);
     throw error;

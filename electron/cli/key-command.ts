@@ -1,11 +1,17 @@
 // `skill-inspector key new --name NAME --out FILE`: makes an Ed25519 signing
 // key for approval receipts (OpenSSH format, mode 600, and FILE.pub) and
-// prints its allowed-signers line on stdout. `key show --key FILE` prints the
+// prints its allowed-signers line on stdout. With --keychain the private key
+// goes into the OS keychain instead and only FILE.pub is written. `key show --key FILE` prints the
 // line of an existing key, ssh-keygen's included.
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { KeychainStore } from '../secrets/keychain-store.js';
+import { writeFileAtomic } from '../storage/atomic-file.js';
 import { allowedSignersLine } from '../team/allowed-signers.js';
+import { KEYCHAIN_KEY_PREFIX, keychainKeyName, keychainPlace, readKeyFromKeychain, storeKeyInKeychain } from '../team/keychain-key.js';
 import { KeyFormatError, generateSigningKey, readSigningKey, writeSigningKey } from '../team/signing-key.js';
+import { publicKeyLine } from '../team/ssh-wire.js';
 import type { Streams } from './streams.js';
 import { UsageError } from './usage-error.js';
 
@@ -20,7 +26,7 @@ export async function keyCommand(args: string[], io: Streams): Promise<number> {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { name: { type: 'string' }, out: { type: 'string' }, key: { type: 'string' }, labels: { type: 'string' } },
+    options: { name: { type: 'string' }, out: { type: 'string' }, key: { type: 'string' }, labels: { type: 'string' }, keychain: { type: 'boolean' } },
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new UsageError(`key ${sub ?? ''} takes no positional arguments (got "${positionals[0]}").`);
@@ -31,6 +37,19 @@ export async function keyCommand(args: string[], io: Streams): Promise<number> {
       if (!values.out) throw new UsageError('key new needs --out FILE: where to write the private key (FILE.pub gets the public key).');
       if (values.key !== undefined) throw new UsageError('--key goes with "key show"; "key new" makes a key.');
       const key = generateSigningKey(values.name.trim());
+      if (values.keychain) {
+        const pub = path.resolve(values.out.endsWith('.pub') ? values.out : `${values.out}.pub`);
+        if (await fs.lstat(pub).then(() => true, () => false)) throw new KeyFormatError(`${pub} already exists; skill-inspector never replaces a key. Choose another --out, or remove it first.`);
+        const store = new KeychainStore();
+        await storeKeyInKeychain(key.comment, key, store);
+        await writeFileAtomic(pub, `${publicKeyLine(key.publicKey, key.comment)}\n`, { backup: false });
+        io.out.write(`${allowedSignersLine(values.name.trim(), key.publicKey, labels)}\n`);
+        io.err.write(
+          `Stored the private key in ${keychainPlace(key.comment, store)}; wrote only the public key ${pub}; fingerprint ${key.fingerprint}.\n` +
+            `Sign with --key ${KEYCHAIN_KEY_PREFIX}${key.comment}. Add the line above to the team's .skills/allowed-signers.\n`,
+        );
+        return 0;
+      }
       await writeSigningKey(path.resolve(values.out), key);
       io.out.write(`${allowedSignersLine(values.name.trim(), key.publicKey, labels)}\n`);
       io.err.write(
@@ -42,6 +61,14 @@ export async function keyCommand(args: string[], io: Streams): Promise<number> {
     if (sub === 'show') {
       if (!values.key) throw new UsageError('key show needs --key FILE: a private key (OpenSSH ed25519 or PKCS#8 PEM).');
       if (values.out !== undefined) throw new UsageError('--out goes with "key new".');
+      if (values.keychain) throw new UsageError('--keychain goes with "key new"; "key show --key keychain:NAME" prints a keychain key\'s line.');
+      const inKeychain = keychainKeyName(values.key);
+      if (inKeychain !== undefined) {
+        const key = await readKeyFromKeychain(inKeychain);
+        io.out.write(`${allowedSignersLine(values.name?.trim() || key.comment || inKeychain, key.publicKey, labels)}\n`);
+        io.err.write(`Fingerprint ${key.fingerprint}.\n`);
+        return 0;
+      }
       const { key, warning } = await readSigningKey(values.key);
       const name = values.name?.trim() || key.comment;
       if (!name) throw new UsageError(`${values.key} has no comment to name its owner; give --name NAME.`);

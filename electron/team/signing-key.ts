@@ -46,8 +46,8 @@ export function generateSigningKey(comment: string): SigningKey {
   return fromPrivateKey(privateKey, comment);
 }
 
-/** The 32-byte seed: what the OpenSSH file stores. */
-function seedOf(key: SigningKey): Buffer {
+/** The 32-byte seed: what the OpenSSH file (and the keychain entry) stores. */
+export function seedOf(key: SigningKey): Buffer {
   const jwk = key.privateKey.export({ format: 'jwk' });
   if (typeof jwk.d !== 'string') throw new KeyFormatError('The private key cannot be exported.');
   return Buffer.from(jwk.d, 'base64url');

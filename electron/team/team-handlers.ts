@@ -14,14 +14,13 @@ import { APP_VERSION } from '../app-version.js';
 import type { ApprovalHandlers } from '../approvals/handlers.js';
 import type { Handlers } from '../dispatch.js';
 import type { FeatureDeps } from '../feature-deps.js';
+import type { SecretStores } from '../secrets/secret-store.js';
 import { findingsDigest } from './file-set-digest.js';
-import { FILE_KEY_WARNING, IDENTITY_FILE, loadOrCreateIdentity, type SigningIdentity } from './identity.js';
+import { FILE_KEY_WARNING, IDENTITY_FILE, IDENTITY_PUBLIC_FILE, createIdentity, loadIdentity, readIdentityPublic, type IdentityPublic, type SigningIdentity } from './identity.js';
 import { signReceipt } from './receipt.js';
 import { checkReceipts, type LoadedReceipt, type ServedSkill } from './receipt-check.js';
-import { readSigningKey } from './signing-key.js';
+import { KeyFormatError } from './signing-key.js';
 import { suppressionFingerprint } from './suppressions.js';
-import { allowedSignersLine } from './allowed-signers.js';
-import { publicKeyLine } from './ssh-wire.js';
 import { TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipt } from './team-folder.js';
 
 export type TeamHandlers = Pick<Handlers, keyof typeof TEAM_PARAMS>;
@@ -40,23 +39,44 @@ async function teamDir(folder: string): Promise<string> {
   return (await exists(inner)) ? inner : resolved;
 }
 
-function shown(identity: SigningIdentity): TeamIdentity {
-  return { exists: true, name: identity.name, fingerprint: identity.key.fingerprint, publicKey: identity.publicKey, allowedSignersLine: identity.allowedSignersLine, file: identity.file, warning: identity.warning };
+function shown(identity: IdentityPublic): TeamIdentity {
+  return {
+    exists: true,
+    name: identity.name,
+    fingerprint: identity.fingerprint,
+    publicKey: identity.publicKeyLine,
+    allowedSignersLine: identity.allowedSignersLine,
+    file: identity.file,
+    protection: identity.protection,
+    where: identity.where,
+    ...(identity.warning !== undefined ? { warning: identity.warning } : {}),
+  };
 }
 
 export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandlers): TeamHandlers {
-  const keyFile = path.join(deps.dataDir, IDENTITY_FILE);
+  // The stores the inspector opened for server secrets (keychain, safeStorage or the encrypted file): the signing key goes where they go.
+  const stores = (): SecretStores => deps.catalog.secrets.stores;
 
   async function identity(): Promise<TeamIdentity> {
-    if (!(await exists(keyFile))) return { exists: false, file: keyFile, warning: FILE_KEY_WARNING };
-    const { key, warning } = await readSigningKey(keyFile);
-    const name = key.comment || 'unnamed';
-    return { exists: true, name, fingerprint: key.fingerprint, publicKey: publicKeyLine(key.publicKey, name), allowedSignersLine: allowedSignersLine(name, key.publicKey), file: keyFile, warning: warning ? `${FILE_KEY_WARNING} ${warning}` : FILE_KEY_WARNING };
+    const current = await readIdentityPublic(deps.dataDir, stores());
+    if (current) return shown(current);
+    const keychain = stores().primary.backend !== 'encrypted-file';
+    // Where a new key would go, so Settings can say it before the user creates one.
+    return keychain
+      ? { exists: false, file: path.join(deps.dataDir, IDENTITY_PUBLIC_FILE), protection: stores().primary.backend === 'safe-storage' ? 'safe-storage' : 'keychain', where: `in the OS keychain (${stores().primary.description})` }
+      : { exists: false, file: path.join(deps.dataDir, IDENTITY_FILE), protection: 'file', where: 'in a file (mode 600): no keychain here', warning: FILE_KEY_WARNING };
   }
 
   async function requireIdentity(): Promise<SigningIdentity> {
-    if (!(await exists(keyFile))) throw new ApiFailure('conflict', 'You have no signing key yet. Create one in Settings (Create signing key) first.');
-    return loadOrCreateIdentity(deps.dataDir, 'unnamed');
+    let me: SigningIdentity | undefined;
+    try {
+      me = await loadIdentity(deps.dataDir, stores());
+    } catch (error) {
+      if (error instanceof KeyFormatError) throw new ApiFailure('conflict', error.message);
+      throw error;
+    }
+    if (!me) throw new ApiFailure('conflict', 'You have no signing key yet. Create one in Settings (Create signing key) first.');
+    return me;
   }
 
   async function readTeam(folder: string): Promise<{ dir: string; receipts: LoadedReceipt[]; signers: Awaited<ReturnType<typeof readAllowedSigners>> }> {
@@ -107,8 +127,12 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
   return {
     'team.identity': async () => identity(),
     'team.createKey': async ({ name }) => {
-      if (await exists(keyFile)) throw new ApiFailure('conflict', `You already have a signing key (${keyFile}); the app never replaces one.`);
-      return shown(await loadOrCreateIdentity(deps.dataDir, name));
+      try {
+        return shown(await createIdentity(deps.dataDir, name, stores()));
+      } catch (error) {
+        if (error instanceof KeyFormatError) throw new ApiFailure('conflict', error.message);
+        throw error;
+      }
     },
     'team.share': async ({ folder, serverId }): Promise<TeamShareResult> => {
       const me = await requireIdentity();

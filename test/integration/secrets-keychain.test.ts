@@ -3,71 +3,28 @@
 // The app stores a bearer token through the contract; secret-tool, another
 // process, reads it back from the keyring; no file of the data folder holds it;
 // a restarted app connects with it; removing the server deletes the entry.
-// Needs gnome-keyring, libsecret-tools (secret-tool) and dbus-daemon: .ci/run
-// installs them where they are missing.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// The keyring session is test/fixtures/keyring-session.ts.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createInspector } from '../../electron/inspector.js';
+import { filesHolding, startKeyringSession, type KeyringSession } from '../fixtures/keyring-session.js';
 import { ContractClient, startHttpFixture, tempDir, type RunningFixture } from '../fixtures/servers/harness.js';
 
 const TOKEN = 'tok-keyring-61c2-only-in-the-keyring';
-const NEEDED = ['dbus-daemon', 'dbus-send', 'gnome-keyring-daemon', 'secret-tool'];
 
-function onPath(program: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0;
-}
-
-let bus: ChildProcess | undefined;
-let keyring: ChildProcess | undefined;
-let sessionEnv: NodeJS.ProcessEnv;
+let keyring: KeyringSession | undefined;
 let auth: RunningFixture;
 const saved = { bus: process.env['DBUS_SESSION_BUS_ADDRESS'], choice: process.env['SKILL_INSPECTOR_SECRETS'] };
 
-/** The first line a child prints on stdout. */
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const end = text.indexOf('\n');
-      if (end >= 0) resolve(text.slice(0, end).trim());
-    });
-    child.once('exit', (code) => reject(new Error(`${String(child.spawnfile)} exited (${code}) before printing: ${text}`)));
-  });
-}
-
 function secretTool(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync('secret-tool', args, { env: sessionEnv, encoding: 'utf8', timeout: 15_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return keyring!.secretTool(args);
 }
 
 beforeAll(async () => {
-  const missing = NEEDED.filter((p) => !onPath(p));
-  if (missing.length > 0) {
-    throw new Error(
-      `This test needs a Secret Service to prove secrets go into the keychain, and ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed. ` +
-        'Install them: apt-get install -y gnome-keyring libsecret-tools dbus-daemon (.ci/run does it when they are missing).',
-    );
-  }
-  const home = await tempDir('keyring-home');
-  const runtime = path.join(home, 'run');
-  await fs.mkdir(runtime, { mode: 0o700 });
-  sessionEnv = { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_RUNTIME_DIR: runtime, XDG_CONFIG_HOME: path.join(home, 'config') };
-  bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { env: sessionEnv, stdio: ['ignore', 'pipe', 'inherit'] });
-  sessionEnv['DBUS_SESSION_BUS_ADDRESS'] = await firstLine(bus);
-  keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], { env: sessionEnv, stdio: ['pipe', 'pipe', 'pipe'] });
-  // The login keyring is created with this password and left unlocked.
-  keyring.stdin!.end('test-keyring-password');
-  // Ready once the Secret Service answers on the bus.
-  for (let i = 0; ; i++) {
-    if (spawnSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets'], { env: sessionEnv, encoding: 'utf8' }).stdout.includes('true')) break;
-    if (i > 100) throw new Error('gnome-keyring-daemon did not take org.freedesktop.secrets on the test bus');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  keyring = await startKeyringSession();
   // The app in this process talks to that bus, and must use the keychain (no fallback to the file).
-  process.env['DBUS_SESSION_BUS_ADDRESS'] = sessionEnv['DBUS_SESSION_BUS_ADDRESS'];
+  process.env['DBUS_SESSION_BUS_ADDRESS'] = keyring.env['DBUS_SESSION_BUS_ADDRESS'];
   process.env['SKILL_INSPECTOR_SECRETS'] = 'keychain';
   auth = await startHttpFixture('auth-skills-server.mjs', ['--token', TOKEN]);
 }, 60_000);
@@ -78,8 +35,7 @@ afterAll(async () => {
     else process.env[name] = value;
   }
   await auth?.stop();
-  keyring?.kill();
-  bus?.kill();
+  keyring?.stop();
 });
 
 /** The app's composition root on a data folder, through the contract as the window uses it. */
@@ -95,16 +51,6 @@ async function openApp(dataDir?: string): Promise<ContractClient> {
     settingsOverrides: { requestTimeoutMs: 15_000 },
   });
   return new ContractClient(inspector, dir);
-}
-
-async function filesHolding(dir: string, secret: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    if ((await fs.readFile(file, 'latin1')).includes(secret)) out.push(path.relative(dir, file));
-  }
-  return out;
 }
 
 describe('secrets in the Secret Service (GNOME Keyring)', () => {

@@ -53,9 +53,14 @@ export function TeamSection() {
           <Text size="xs" c="dimmed">
             Add this line to your team&apos;s allowed-signers: <Code data-allowed-signers-line>{identity.allowedSignersLine}</Code>
           </Text>
-          <Alert color="yellow" variant="light" p="xs" data-key-warning>
-            {identity.warning}
-          </Alert>
+          <Text size="xs" data-key-where={identity.protection}>
+            The private key is kept {identity.where}.
+          </Text>
+          {identity.warning ? (
+            <Alert color="yellow" variant="light" p="xs" data-key-warning>
+              {identity.warning}
+            </Alert>
+          ) : null}
         </Stack>
       ) : identity ? (
         <Group align="flex-end" data-no-signing-key>
@@ -63,6 +68,9 @@ export function TeamSection() {
           <Button onClick={() => void run('key', () => api.call('team.createKey', { name }), setIdentity)} loading={busy === 'key'} disabled={!name.trim()} data-action="create-signing-key">
             Create signing key
           </Button>
+          <Text size="xs" c="dimmed" data-key-where={identity.protection}>
+            The private key will be kept {identity.where}.
+          </Text>
         </Group>
       ) : null}
       <TextInput
