@@ -17,6 +17,8 @@ import { ConfigError, knownConfigFiles, parseConfigText, readConfigFile } from '
 import { SettingsStore } from './settings-store.js';
 import { SkillsEngine } from './skills/engine.js';
 import { ListingRefresher } from './skills/listing-refresh.js';
+import { NoticeRelister } from './skills/relist-on-notice.js';
+import { withCause } from './connections/request-cause.js';
 import { createApprovalHandlers } from './approvals/handlers.js';
 import { createReviewHandlers } from './review/handlers.js';
 import { createGatewayHandlers } from './gateway/handlers.js';
@@ -119,15 +121,25 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     minIntervalMs: () => settings.get().minListingRefreshMs,
   });
 
+  // A server that says its listing changed is listed again, through Refresh's path (approvals revoked on change).
+  const relister = new NoticeRelister({
+    relist: async (serverId) => withCause('Server notification (list changed)', async () => refreshSkills(catalog.get(serverId))),
+  });
+
   const pool = new ConnectionPool({
     settings: () => settings.get(),
     resolveTransport: (server) => (server.builtin === 'demo' ? options.demoTransport() : catalog.resolveTransport(server)),
     clientInfo: { name: 'skill-inspector', version: options.appVersion },
     onLog: (serverId, entries) => emit('log.appended', redact({ serverId, entries })),
+    onNotice: (serverId, notice) => {
+      if (notice.kind === 'updated') pool.find(serverId)?.log.note(`The server says ${notice.uri} changed (notifications/resources/updated); listing again.`);
+      relister.notice(serverId);
+    },
     onSnapshot: (snapshot, previous) => {
       emit('connection.changed', redact(snapshot));
       emitServers();
       if (snapshot.status !== 'connected') refresher.cancel(snapshot.serverId);
+      if (snapshot.status !== 'connected') relister.cancel(snapshot.serverId);
       if (snapshot.status === 'connected' && previous?.status !== 'connected') {
         // Connecting lists skills and nothing more: no file is read until the user asks.
         const server = catalog.list().find((s) => s.id === snapshot.serverId);
@@ -152,6 +164,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   catalog.onRemove(async (server) => {
     await folderWatches.stop(server.id);
     refresher.cancel(server.id);
+    relister.cancel(server.id);
     await pool.remove(server.id);
     engine.forget(server.id);
   });
@@ -191,6 +204,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
       const listed = await engine.refresh(rpcFor(server.id), connection.snapshot.capabilities);
       // Still connected: a listing that finished after a disconnect plans nothing.
       if (connection.isConnected) refresher.listed(server.id, ttlMs());
+      connection.watchSkills(listed.map((entry) => entry.uri));
       return listed;
     } catch (error) {
       if (connection.isConnected) refresher.failed(server.id, ttlMs());
@@ -411,6 +425,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     close: async () => {
       if (serversTimer) clearTimeout(serversTimer);
       refresher.close();
+      relister.close();
       await folderWatches.closeAll();
       // A Review all still running is cancelled before its connections close: it leaves no part of a review behind.
       await review.close();

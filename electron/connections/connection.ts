@@ -9,6 +9,7 @@ import { describeError, diagnose, unansweredRequests } from './diagnose.js';
 import { ProtocolLog } from './protocol-log.js';
 import type { SentRequest } from './response-caps.js';
 import { buildTransport, type BuiltTransport } from './transports.js';
+import { ServerNotices, type ServerNotice } from './server-notices.js';
 import { appLimitNamer, type LimitNamer } from '../../shared/limits.js';
 
 export interface ConnectionDeps {
@@ -20,6 +21,8 @@ export interface ConnectionDeps {
   readonly clientInfo: { name: string; version: string };
   /** How messages name a limit to raise: the app's Settings unless told otherwise (the command names its flags). */
   readonly limitName?: LimitNamer;
+  /** The server said its listing (or one subscribed SKILL.md) changed. */
+  readonly onNotice?: (notice: ServerNotice) => void;
 }
 
 /** JSON-schema-free result parsing: the inspector checks shapes itself so it can report, not throw. */
@@ -73,6 +76,8 @@ export class Connection {
   private connectedSinceSeq = 0;
   /** Cancelled attempts whose transports are still being shut down. */
   private readonly stopping = new Set<Promise<void>>();
+  /** The live connection's change notifications and subscriptions. */
+  private notices: ServerNotices | undefined;
 
   constructor(
     private server: ServerConfig,
@@ -211,6 +216,9 @@ export class Connection {
     const protocolVersion = client.getNegotiatedProtocolVersion();
     const instructions = client.getInstructions();
     const pid = (built.transport as { pid?: number | null }).pid;
+    const onNotice = this.deps.onNotice;
+    this.notices = onNotice ? new ServerNotices(client, era, caps as Record<string, unknown> | undefined, this.log, onNotice) : undefined;
+    this.notices?.start();
     this.log.note(`Connected: ${era === 'modern' ? '2026-07-28 era (server/discover)' : '2025 era (initialize)'}, protocol version ${protocolVersion ?? 'unknown'}.`);
     this.set({
       serverId: this.server.id,
@@ -240,6 +248,7 @@ export class Connection {
     if (this.built !== built) return;
     this.client = undefined;
     this.built = undefined;
+    this.stopNotices();
     this.log.resetPending();
     if (this.closing) {
       this.set({ serverId: this.server.id, status: 'disconnected', ...this.keptError() });
@@ -292,12 +301,23 @@ export class Connection {
     const built = this.built;
     this.client = undefined;
     this.built = undefined;
+    this.stopNotices();
     if (client && built) await shutdown(client, built);
     await this.connecting?.catch(() => undefined);
     if (this.state.status !== 'disconnected') {
       this.set({ serverId: this.server.id, status: 'disconnected', ...this.keptError() });
     }
     return this.state;
+  }
+
+  /** Subscribes to these skills' SKILL.md where the server offers resources.subscribe (bounded; see server-notices.ts). */
+  watchSkills(uris: readonly string[]): void {
+    if (this.isConnected) this.notices?.watch(uris);
+  }
+
+  private stopNotices(): void {
+    this.notices?.close();
+    this.notices = undefined;
   }
 
   /** Resolves once every cancelled attempt's process or session is gone (the app waits for this on quit). */

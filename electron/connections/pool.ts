@@ -3,6 +3,7 @@ import type { ConnectionSnapshot, ProtocolLogEntry, ServerConfig, Settings, Tran
 import { ApiFailure } from '../api-failure.js';
 import type { Rpc } from '../skills/rpc.js';
 import { Connection } from './connection.js';
+import type { ServerNotice } from './server-notices.js';
 import { ProtocolLog } from './protocol-log.js';
 
 export interface PoolDeps {
@@ -11,6 +12,8 @@ export interface PoolDeps {
   readonly clientInfo: { name: string; version: string };
   readonly onSnapshot: (snapshot: ConnectionSnapshot, previous: ConnectionSnapshot | undefined) => void;
   readonly onLog: (serverId: string, entries: ProtocolLogEntry[]) => void;
+  /** A connected server said its listing (or a subscribed SKILL.md) changed. */
+  readonly onNotice?: (serverId: string, notice: ServerNotice) => void;
 }
 
 export class ConnectionPool {
@@ -29,6 +32,7 @@ export class ConnectionPool {
         resolveTransport: this.deps.resolveTransport,
         clientInfo: this.deps.clientInfo,
         log,
+        ...(this.deps.onNotice ? { onNotice: (notice: ServerNotice) => this.deps.onNotice?.(server.id, notice) } : {}),
         onChange: (snapshot) => {
           const before = previous;
           previous = snapshot;
