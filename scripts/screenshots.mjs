@@ -29,8 +29,10 @@ const VIEWPORT = { width: 1280, height: 800 };
 /** Hostile corpus skills served beside the sample skills: two Risky ones and a benign twin. */
 const HOSTILE_SKILLS = ['tag-smuggling', 'fetch-and-run', 'fetch-and-run-benign'];
 
-function startApp(dataDir) {
-  const child = spawn(process.execPath, [WEB, '--port', '0', '--data-dir', dataDir, '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Browser mode over `dataDir`, with `home` as HOME: the host configs the gateway's dialog previews are the script's own, never the user's. */
+function startApp(dataDir, home) {
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), SKILL_INSPECTOR_SECRETS: 'file' };
+  const child = spawn(process.execPath, [WEB, '--port', '0', '--data-dir', dataDir, '--json'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   return new Promise((resolve, reject) => {
@@ -128,7 +130,10 @@ async function main() {
   mkdirSync(SHOTS, { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'si-screens-'));
   const teamDir = mkdtempSync(path.join(os.tmpdir(), 'si-screens-team-'));
-  const app = await startApp(dataDir);
+  const homeDir = mkdtempSync(path.join(os.tmpdir(), 'si-screens-home-'));
+  // A Claude Desktop config written by hand, with a comment and another server: what "Use in a host" previews.
+  writeFile(homeDir, '.config/Claude/claude_desktop_config.json', ['{', '  // my servers, by hand', '  "mcpServers": {', '    "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "~/notes"] }', '  },', '  "globalShortcut": "Ctrl+Space"', '}', ''].join('\n'));
+  const app = await startApp(dataDir, homeDir);
   const browser = await chromium.launch({ executablePath: (await findChromium()).path, headless: true, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: VIEWPORT, colorScheme: 'light' });
@@ -298,6 +303,20 @@ async function main() {
     await page.locator('[data-audit-acknowledgement="risk-fetch-and-run"]').waitFor({ timeout: 30_000 });
     await page.locator('[data-audit-log]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await shot(page, 'audit-log');
+
+    // The gateway serves the approved, enabled skill; "Use in a host" previews the host's file as a diff.
+    await page.locator('[data-action="header-gateway"]').click();
+    await page.locator('[data-dialog="gateway"] [data-gateway-state]').waitFor();
+    await shot(page, 'gateway');
+    await page.locator('[data-dialog="gateway"] [data-action="open-use-in-host"]').click();
+    await page.locator('[data-dialog="use-in-host"] [data-preview="diff"]').waitFor({ timeout: 30_000 });
+    await shot(page, 'gateway-use-in-host');
+    await page.keyboard.press('Escape');
+    await page.locator('[data-dialog="use-in-host"]').waitFor({ state: 'detached' });
+    if ((await page.locator('[data-dialog="gateway"]').count()) > 0) {
+      await page.keyboard.press('Escape');
+      await page.locator('[data-dialog="gateway"]').waitFor({ state: 'detached' });
+    }
     await page.locator('[data-action="back-to-skills"]').click();
 
     const dark = await browser.newPage({ viewport: VIEWPORT, colorScheme: 'dark' });
@@ -312,6 +331,7 @@ async function main() {
     app.child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(teamDir, { recursive: true, force: true });
+    rmSync(homeDir, { recursive: true, force: true });
   }
 }
 

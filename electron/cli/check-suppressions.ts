@@ -7,9 +7,8 @@ import path from 'node:path';
 import type { Finding } from '../../shared/model.js';
 import { checkReceipts, type ServedSkill } from '../team/receipt-check.js';
 import { applySuppressions, describeSuppression, type GrantedSuppression, type ReopenedFinding, type SuppressedFinding } from '../team/suppressions.js';
-import { TeamFolderError, readAllowedSigners, readReceiptsFolder } from '../team/team-folder.js';
 import type { CheckReport } from './check.js';
-import { UsageError } from './target.js';
+import { readTeamFolderFlags } from './team-folder-flag.js';
 
 export interface SuppressedReport extends CheckReport {
   readonly suppressed: readonly SuppressedFinding[];
@@ -22,15 +21,7 @@ export function defaultTrust(receiptsDir: string): string {
 }
 
 export async function withTeamSuppressions(report: CheckReport, receiptsDir: string, trust: string, asOf: Date): Promise<SuppressedReport> {
-  let signers;
-  let receipts;
-  try {
-    signers = await readAllowedSigners(trust);
-    receipts = await readReceiptsFolder(receiptsDir);
-  } catch (error) {
-    if (error instanceof TeamFolderError) throw new UsageError(error.message);
-    throw error;
-  }
+  const { signers, receipts } = await readTeamFolderFlags(receiptsDir, trust);
   const digests = new Map<string, string>();
   const served: ServedSkill[] = [];
   for (const s of report.skills) {

@@ -80,9 +80,11 @@ gateway: skill-inspector gateway [--data-dir <folder>] [--http <port>]
                                           random one printed on stderr. docs/gateway.md has the URI scheme.
 
 Team approvals (docs/team.md; the server is named as above, with the listing limits and --quiet):
-  skill-inspector key new --name NAME --out FILE [--labels a,b]   a key (FILE, mode 600, and FILE.pub); prints its
-                                    allowed-signers line. key show --key FILE [--name NAME]: the line of an existing key
-  skill-inspector approve <server> --skill NAME|URI ... --key FILE --out .skills/approvals
+  skill-inspector key new --name NAME --out FILE [--labels a,b] [--keychain]   a key (FILE, mode 600, and FILE.pub); prints
+                                    its allowed-signers line. --keychain: the private key goes into the OS keychain
+                                    (account signing-key:NAME), only FILE.pub is written; sign with --key keychain:NAME.
+                                    key show --key FILE|keychain:NAME [--name NAME]: the line of an existing key
+  skill-inspector approve <server> --skill NAME|URI ... --key FILE|keychain:NAME --out .skills/approvals
          [--reviewer NAME] [--acknowledge KEY|ID]... [--grant-allowed-tools] [--expires DATE] [--note TEXT]
          [--suppress KEY|ID... --reason TEXT --owner NAME --until DATE]
          runs check, then signs one receipt per skill; error-level findings need --acknowledge; exit 1 writes nothing.

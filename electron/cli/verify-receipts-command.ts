@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { allApproved, checkReceipts, type ServedSkill } from '../team/receipt-check.js';
 import { fileSetDigest } from '../team/file-set-digest.js';
-import { TeamFolderError, readAllowedSigners, readReceiptsFolder } from '../team/team-folder.js';
+import { readTeamFolderFlags } from './team-folder-flag.js';
 import { formatReceiptsSarif } from './format-receipts-sarif.js';
 import { LISTING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { readServerSkillSet } from './skill-set.js';
@@ -54,16 +54,8 @@ export async function verifyReceiptsCommand(args: string[], io: Streams): Promis
   const asOf = parseAsOf(values['as-of']);
   const settings = limitSettings(values);
   const target = await resolveTarget(values);
-  let signers;
-  let receipts;
-  try {
-    // Both read before any server is started: a broken team folder is bad usage, not a verdict.
-    signers = await readAllowedSigners(trust);
-    receipts = await readReceiptsFolder(receiptsDir);
-  } catch (error) {
-    if (error instanceof TeamFolderError) throw new UsageError(error.message);
-    throw error;
-  }
+  // Read before any server is started: a broken team folder is bad usage, not a verdict.
+  const { signers, receipts } = await readTeamFolderFlags(receiptsDir, trust);
   const progress = progressTo(io.err, values.quiet);
   const set = await readServerSkillSet(target, progress, settings);
   const served: ServedSkill[] = Object.entries(set.server.skills).map(([uri, s]) => ({ uri, name: s.name, resources: s.resources }));
