@@ -32,6 +32,7 @@ import { RULESET } from '../shared/ruleset.js';
 import { openSecretStores } from './secrets/open-secret-stores.js';
 import type { SafeStorageLike } from './secrets/safe-storage-store.js';
 import { redactValue } from './secrets/redact.js';
+import type { SearchPath } from './connections/search-path.js';
 
 /** Results that carry connection states or the protocol log, where a server's words (and an echoed token) appear. */
 const REDACTED_RESULTS = new Set(['servers.list', 'servers.connect', 'servers.reconnect', 'servers.disconnect', 'log.get', 'log.export', 'log.replay']);
@@ -63,6 +64,8 @@ export interface InspectorOptions {
   readonly safeStorage?: SafeStorageLike;
   /** Run the in-app gateway on 127.0.0.1 (default true). */
   readonly inAppGateway?: boolean;
+  /** The PATH stdio servers are looked up on: the login shell's for the desktop app (main.ts, connections/search-path.ts). */
+  readonly searchPath?: () => Promise<SearchPath>;
 }
 
 export interface Inspector {
@@ -130,6 +133,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     settings: () => settings.get(),
     resolveTransport: (server) => (server.builtin === 'demo' ? options.demoTransport() : catalog.resolveTransport(server)),
     clientInfo: { name: 'skill-inspector', version: options.appVersion },
+    ...(options.searchPath ? { searchPath: options.searchPath } : {}),
     onLog: (serverId, entries) => emit('log.appended', redact({ serverId, entries })),
     onNotice: (serverId, notice) => {
       if (notice.kind === 'updated') pool.find(serverId)?.log.note(`The server says ${notice.uri} changed (notifications/resources/updated); listing again.`);

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell } from 'electron';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
 import { createInspector, type Inspector } from './inspector.js';
+import { loginShellSearchPath } from './connections/search-path.js';
 import { DataDirInUse } from './storage/instance-lock.js';
 import { bindIpc } from './ipc.js';
 
@@ -67,6 +68,8 @@ async function start(): Promise<void> {
       autoConnect: true,
       // Secrets go to the OS keychain through Electron's own binding (electron/secrets/safe-storage-store.ts).
       safeStorage,
+      // Started from the dock, the app's PATH lacks the shell's folders (npx, uvx, docker): the login shell is asked once, at the first stdio start.
+      searchPath: loginShellSearchPath(),
     });
   } catch (error) {
     // Browser mode holds the data folder (the single-instance lock only knows other app launches): say which, and quit.

@@ -10,6 +10,7 @@ import { ProtocolLog } from './protocol-log.js';
 import type { SentRequest } from './response-caps.js';
 import { buildTransport, type BuiltTransport } from './transports.js';
 import { ServerNotices, type ServerNotice } from './server-notices.js';
+import type { SearchPath } from './search-path.js';
 import { appLimitNamer, type LimitNamer } from '../../shared/limits.js';
 
 export interface ConnectionDeps {
@@ -23,6 +24,8 @@ export interface ConnectionDeps {
   readonly limitName?: LimitNamer;
   /** The server said its listing (or one subscribed SKILL.md) changed. */
   readonly onNotice?: (notice: ServerNotice) => void;
+  /** The PATH stdio commands are looked up on (the login shell's, search-path.ts); this process's own unless given. */
+  readonly searchPath?: () => Promise<SearchPath>;
 }
 
 /** JSON-schema-free result parsing: the inspector checks shapes itself so it can report, not throw. */
@@ -150,12 +153,20 @@ export class Connection {
   private async attempt(mode: 'auto' | 'legacy'): Promise<Attempt> {
     const settings = this.deps.settings();
     const transportConfig = this.deps.resolveTransport(this.server);
+    // Resolved once per app run (at most a few seconds, the first time); a disconnect meanwhile cancels.
+    const searchPath = transportConfig.kind === 'stdio' && this.deps.searchPath ? await this.deps.searchPath() : undefined;
+    if (this.closing) return { ok: false, cancelled: true };
     const since = this.log.lastSeq;
-    const built = buildTransport(transportConfig, this.log, {
-      // Never below a read's own wire cap (skills/reader.ts wireLimitFor: 2 × the per-file limit + 64 KiB), so a
-      // file at the limit is stopped as "too large" for its read, not as a connection-wide frame overflow.
-      maxMessageBytes: () => Math.max(settings.maxFileBytes * 2 + 64 * 1024, 1024 * 1024),
-    });
+    const built = buildTransport(
+      transportConfig,
+      this.log,
+      {
+        // Never below a read's own wire cap (skills/reader.ts wireLimitFor: 2 × the per-file limit + 64 KiB), so a
+        // file at the limit is stopped as "too large" for its read, not as a connection-wide frame overflow.
+        maxMessageBytes: () => Math.max(settings.maxFileBytes * 2 + 64 * 1024, 1024 * 1024),
+      },
+      searchPath,
+    );
     const client = new Client(this.deps.clientInfo, {
       versionNegotiation: { mode, probe: { timeoutMs: Math.min(settings.requestTimeoutMs, MAX_PROBE_TIMEOUT_MS) } },
       capabilities: {},

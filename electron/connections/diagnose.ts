@@ -2,6 +2,7 @@
 // person can act on: what happened, the evidence, and what to try.
 import type { LimitNamer } from '../../shared/limits.js';
 import type { Diagnostic, ProtocolLogEntry, TransportConfig } from '../../shared/model.js';
+import { describeSearchPath } from './search-path.js';
 import type { HttpObservation, ProcessObservation } from './transports.js';
 
 export interface FailureContext {
@@ -91,6 +92,12 @@ function codesIn(text: string): string[] {
   return text.match(/\b(?:E[A-Z]{3,}|ERR_[A-Z_]+|[A-Z_]*CERT[A-Z_]*)\b/g) ?? [];
 }
 
+/** A bare command name was looked up on a PATH: say which, since a launcher's PATH is not the terminal's. */
+function searchedPath(command: string, proc: ProcessObservation): string {
+  if (!proc.searchPath || /[\\/]/.test(command)) return '';
+  return ` Searched ${describeSearchPath(proc.searchPath)}.`;
+}
+
 export function diagnose(context: FailureContext): Diagnostic {
   const { transport, process: proc } = context;
   const chain = errorChain(context.error);
@@ -116,7 +123,7 @@ export function diagnose(context: FailureContext): Diagnostic {
       return {
         code: 'command-not-found',
         title: 'Command not found',
-        detail: `The command "${transport.command}" could not be started: it was not found on the PATH${transport.cwd ? ` or in the working directory ${transport.cwd}` : ''}.`,
+        detail: `The command "${transport.command}" could not be started: it was not found on the PATH${transport.cwd ? ` or in the working directory ${transport.cwd}` : ''}.${searchedPath(transport.command, proc)}`,
         hint: 'Check the spelling, give the full path to the program, or install it.',
       };
     }

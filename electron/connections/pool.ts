@@ -5,6 +5,7 @@ import type { Rpc } from '../skills/rpc.js';
 import { Connection } from './connection.js';
 import type { ServerNotice } from './server-notices.js';
 import { ProtocolLog } from './protocol-log.js';
+import type { SearchPath } from './search-path.js';
 
 export interface PoolDeps {
   readonly settings: () => Settings;
@@ -14,6 +15,8 @@ export interface PoolDeps {
   readonly onLog: (serverId: string, entries: ProtocolLogEntry[]) => void;
   /** A connected server said its listing (or a subscribed SKILL.md) changed. */
   readonly onNotice?: (serverId: string, notice: ServerNotice) => void;
+  /** The PATH stdio commands are looked up on (search-path.ts). */
+  readonly searchPath?: () => Promise<SearchPath>;
 }
 
 export class ConnectionPool {
@@ -32,6 +35,7 @@ export class ConnectionPool {
         resolveTransport: this.deps.resolveTransport,
         clientInfo: this.deps.clientInfo,
         log,
+        ...(this.deps.searchPath ? { searchPath: this.deps.searchPath } : {}),
         ...(this.deps.onNotice ? { onNotice: (notice: ServerNotice) => this.deps.onNotice?.(server.id, notice) } : {}),
         onChange: (snapshot) => {
           const before = previous;

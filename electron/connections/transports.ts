@@ -8,6 +8,7 @@ import type { TransportConfig } from '../../shared/model.js';
 import { LineReadBuffer } from './line-buffer.js';
 import type { ProtocolLog } from './protocol-log.js';
 import { ResponseCaps } from './response-caps.js';
+import { OWN_ENVIRONMENT, type SearchPath } from './search-path.js';
 
 /** What the app learned about a failing HTTP exchange, for diagnostics. */
 export interface HttpObservation {
@@ -25,6 +26,8 @@ export interface ProcessObservation {
   nonProtocolOutput?: string[];
   /** Errors the transport reported (a message over the size limit, say), newest last. */
   transportErrors?: string[];
+  /** The PATH the command was looked up on, and where it came from. */
+  searchPath?: SearchPath;
 }
 
 /** How many non-JSON stdout lines are kept as evidence and noted in the log. */
@@ -198,17 +201,30 @@ export interface BuiltTransport {
   readonly http: HttpObservation;
 }
 
-export function buildTransport(config: TransportConfig, log: ProtocolLog, limits: { maxMessageBytes: () => number }): BuiltTransport {
+export function buildTransport(
+  config: TransportConfig,
+  log: ProtocolLog,
+  limits: { maxMessageBytes: () => number },
+  /** The login shell's PATH (search-path.ts); this process's own when not given. */
+  searchPath?: SearchPath,
+): BuiltTransport {
   const processObservation: ProcessObservation = {};
   const httpObservation: HttpObservation = {};
   const caps = new ResponseCaps(limits.maxMessageBytes, log);
   let inner: Transport;
   if (config.kind === 'stdio') {
+    const inherited = getDefaultEnvironment();
+    // A PATH in the server's own env is the user's word and wins over the login shell's.
+    const configuredPath = config.env['PATH'];
+    processObservation.searchPath =
+      configuredPath !== undefined
+        ? { value: configuredPath, from: "the server's own env setting" }
+        : (searchPath ?? { value: inherited['PATH'] ?? '', from: OWN_ENVIRONMENT });
     const stdio = new ObservedStdioTransport(
       {
         command: config.command,
         args: [...config.args],
-        env: { ...getDefaultEnvironment(), ...config.env },
+        env: { ...inherited, ...(processObservation.searchPath.value ? { PATH: processObservation.searchPath.value } : {}), ...config.env },
         ...(config.cwd ? { cwd: config.cwd } : {}),
         stderr: 'pipe',
         maxBufferSize: limits.maxMessageBytes(),

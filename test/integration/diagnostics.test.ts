@@ -71,12 +71,15 @@ async function connectFailing(transport: TransportInput, on: ContractClient = cl
 const cmd = (script: string, ...args: string[]) => `"${[NODE, fixture(script), ...args].join(' ')}"`;
 
 describe('stdio servers', () => {
-  test('command not found', async () => {
+  test('command not found: names the PATH searched and where it came from', async () => {
+    // The test's own PATH is the one searched: the first six folders, then how many more.
+    const folders = (process.env['PATH'] ?? '').split(path.delimiter).filter(Boolean);
+    const searched = `${folders.slice(0, 6).join(path.delimiter)}${folders.length > 6 ? ` and ${folders.length - 6} more` : ''}`;
     const { error } = await connectFailing({ kind: 'stdio', command: 'skill-inspector-no-such-command', args: ['--stdio'], env: {} });
     expect(error).toEqual({
       code: 'command-not-found',
       title: 'Command not found',
-      detail: 'The command "skill-inspector-no-such-command" could not be started: it was not found on the PATH.',
+      detail: `The command "skill-inspector-no-such-command" could not be started: it was not found on the PATH. Searched the PATH ${searched} (from this program's own environment).`,
       hint: 'Check the spelling, give the full path to the program, or install it.',
     });
   });

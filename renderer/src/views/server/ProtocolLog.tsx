@@ -142,7 +142,7 @@ export function ProtocolLog({ server }: { server: ServerView }) {
           </Group>
         </Group>
         <Text size="xs" c="dimmed" data-log-count={rows.length}>
-          {entries ? `${rows.length.toLocaleString()} ${paired ? 'rows' : 'messages'} of ${entries.length.toLocaleString()} messages` : 'Loading…'}
+          {entries ? `${rows.length.toLocaleString()}${paired ? ' rows' : ''} of ${entries.length.toLocaleString()} messages` : 'Loading…'}
         </Text>
       </Stack>
       {loadError ? <ErrorNotice title="The log could not be loaded" message={loadError} onRetry={() => void useProtocolLog.getState().load(id)} /> : null}
