@@ -14,6 +14,7 @@ import { replayRequest } from './connections/replay.js';
 import { FolderWatches } from './skills/folder-watch.js';
 import { toJsonLines } from '../shared/log-pairs.js';
 import { ConfigError, knownConfigFiles, parseConfigText, readConfigFile } from './servers/config-import.js';
+import { testConnection } from './servers/test-connection.js';
 import { SettingsStore } from './settings-store.js';
 import { SkillsEngine } from './skills/engine.js';
 import { ListingRefresher } from './skills/listing-refresh.js';
@@ -35,7 +36,7 @@ import { redactValue } from './secrets/redact.js';
 import type { SearchPath } from './connections/search-path.js';
 
 /** Results that carry connection states or the protocol log, where a server's words (and an echoed token) appear. */
-const REDACTED_RESULTS = new Set(['servers.list', 'servers.connect', 'servers.reconnect', 'servers.disconnect', 'log.get', 'log.export', 'log.replay']);
+const REDACTED_RESULTS = new Set(['servers.list', 'servers.connect', 'servers.reconnect', 'servers.disconnect', 'servers.test', 'log.get', 'log.export', 'log.replay']);
 
 export interface InspectorOptions {
   readonly dataDir: string;
@@ -297,6 +298,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
       return connection ? connection.disconnect() : pool.snapshot(serverId);
     },
     'servers.reconnect': async ({ serverId }) => pool.for(catalog.get(serverId)).reconnect(),
+    'servers.test': async (params) => testConnection(params, { catalog, settings: () => settings.get(), clientInfo: { name: 'skill-inspector', version: options.appVersion }, demoTransport: options.demoTransport, ...(options.searchPath ? { searchPath: options.searchPath } : {}) }),
     'servers.importSources': async () =>
       Promise.all(
         knownConfigFiles().map(async (c) => ({

@@ -105,6 +105,8 @@ const CORE_PARAMS = {
   'servers.connect': z.object({ serverId: id }).strict(),
   'servers.disconnect': z.object({ serverId: id }).strict(),
   'servers.reconnect': z.object({ serverId: id }).strict(),
+  /** Connects with a form's settings and disconnects, saving nothing; `serverId`: the server being edited (its stored secrets are used). */
+  'servers.test': z.object({ input: serverInputSchema, serverId: id.optional() }).strict(),
   'servers.importSources': empty,
   'servers.importPreview': importSourceSchema,
   'servers.importApply': z
@@ -180,6 +182,7 @@ interface CoreResults {
   'servers.disconnect': ConnectionSnapshot;
   /** Drops the connection (or cancels the attempt in flight) and connects again. */
   'servers.reconnect': ConnectionSnapshot;
+  'servers.test': ConnectionTest;
   'servers.importSources': readonly { readonly path: string; readonly kind: string; readonly exists: boolean }[];
   'servers.importPreview': ImportPreview;
   'servers.importApply': readonly ServerConfig[];
@@ -200,6 +203,14 @@ interface CoreResults {
   'skills.instructionPointers': readonly InstructionPointer[];
   'skills.compareWithFolder': FolderComparison;
   'skills.stopWatchingFolder': { readonly stopped: boolean };
+}
+
+/** How "Test connection" went: the server's own words when it answered, the diagnostic when it did not. */
+export interface ConnectionTest {
+  readonly status: ConnectionSnapshot['status'];
+  readonly protocolVersion?: string;
+  readonly selfReported?: ConnectionSnapshot['selfReported'];
+  readonly error?: NonNullable<ConnectionSnapshot['error']>;
 }
 
 /** One comparison of a server with a local folder of skill folders. */

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 
 export type Dialog =
   | { readonly kind: 'server-form'; readonly serverId?: string }
-  | { readonly kind: 'import' }
+  | { readonly kind: 'import'; readonly text?: string }
   | { readonly kind: 'settings' }
   | { readonly kind: 'load-by-uri'; readonly serverId?: string }
   | { readonly kind: 'remove-server'; readonly serverId: string }

@@ -19,6 +19,8 @@ import { serverActions } from './server-actions.js';
 import { reviewAllAppActions, reviewAllServerActions } from './review/palette-actions.js';
 import { catalogViewActions, skillPaletteItem } from './catalog-palette-actions.js';
 import { shownName } from '../components/shown-text.js';
+import { anyOrderFilter } from './palette-filter.js';
+import { connectAll } from '../state/connect-all.js';
 
 const [paletteStore, palette] = createSpotlight();
 
@@ -54,6 +56,9 @@ export function CommandPalette() {
       { id: 'import', label: 'Import servers…', description: 'from Claude Desktop, Cursor, VS Code, MCP Inspector or pasted JSON', onClick: () => openDialog({ kind: 'import' }) },
       { id: 'verify-all', label: 'Verify all skills', description: 'Read every file of every connected server and compare with the listings', onClick: () => serverActions.verifyAll() },
       ...(selectedServer !== ALL_SERVERS ? [{ id: 'verify-server', label: 'Verify all skills of the selected server', onClick: () => serverActions.verifyAll(selectedServer) }] : []),
+      ...(servers.some((s) => s.connection.status !== 'connected' && s.connection.status !== 'connecting')
+        ? [{ id: 'connect-all', label: 'Connect all servers', description: 'Connect every server that is not connected, a few at a time', onClick: () => void connectAll(servers.map((s) => s.config.id)) }]
+        : []),
       ...(running ? [{ id: 'cancel-verify', label: 'Cancel Verify all', onClick: () => void useVerify.getState().cancel() }] : []),
       ...reviewAllAppActions(selectedServer !== ALL_SERVERS ? selectedServer : undefined),
       { id: 'load-uri', label: 'Load a skill by URI…', description: 'Ask a server’s skills/get', onClick: () => serverActions.loadByUri(selectedServer !== ALL_SERVERS ? selectedServer : undefined) },
@@ -123,6 +128,7 @@ export function CommandPalette() {
       store={paletteStore}
       actions={actions}
       shortcut={['mod + K']}
+      filter={anyOrderFilter}
       // Like an IDE's palette, Ctrl/Cmd+K works while typing in a field too.
       tagsToIgnore={[]}
       limit={40}

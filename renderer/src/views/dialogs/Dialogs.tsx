@@ -16,7 +16,7 @@ export function Dialogs() {
     case 'server-form':
       return <ServerFormDialog key={dialog.serverId ?? 'new'} serverId={dialog.serverId} />;
     case 'import':
-      return <ImportDialog />;
+      return <ImportDialog text={dialog.text} />;
     case 'settings':
       return <SettingsDialog />;
     case 'load-by-uri':

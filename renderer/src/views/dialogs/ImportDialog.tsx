@@ -10,6 +10,8 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useImporter } from '../../state/importer.js';
 import { useServers } from '../../state/servers.js';
+import { connectAll } from '../../state/connect-all.js';
+import { isSecretEnv, isSecretHeader } from '../../../../shared/secret-fields.js';
 
 const FORMATS: Record<string, string> = {
   'claude-desktop': 'Claude Desktop',
@@ -30,7 +32,15 @@ function describeTransport(t: TransportConfig | undefined): string {
   return `${t.kind === 'http' ? 'HTTP' : 'SSE'} ${t.url}`;
 }
 
-export function ImportDialog() {
+/** What the server is given besides its command: env (stdio) or headers (HTTP), secret-looking values masked. */
+function settingsShown(t: TransportConfig | undefined): { name: string; value: string; masked: boolean }[] {
+  if (!t) return [];
+  const pairs = t.kind === 'stdio' ? Object.entries(t.env).map(([name, value]) => ({ name, value, masked: value !== '' && isSecretEnv(name) })) : Object.entries(t.headers).map(([name, value]) => ({ name, value, masked: value !== '' && isSecretHeader(name) }));
+  return pairs.map((p) => (p.masked ? { ...p, value: '••••••••' } : p));
+}
+
+/** A pasted config to preview at once (from the server form), or none: choose a source. */
+export function ImportDialog({ text }: { text?: string | undefined }) {
   const close = useDialogs((s) => s.close);
   const sources = useImporter((s) => s.sources);
   const sourcesError = useImporter((s) => s.sourcesError);
@@ -43,7 +53,8 @@ export function ImportDialog() {
     const importer = useImporter.getState();
     importer.reset();
     void importer.loadSources();
-  }, []);
+    if (text !== undefined) void importer.previewFrom({ from: 'text', text });
+  }, [text]);
 
   return (
     <Modal opened onClose={close} title="Import servers" size="xl" data-dialog="import">
@@ -133,7 +144,9 @@ function ImportReview() {
   const [rows, setRows] = useState<Row[]>(() => preview.candidates.map((c) => ({ candidate: c, include: !c.error, label: c.suggestedLabel })));
   const [applyError, setApplyError] = useState<string>();
   const [applying, setApplying] = useState(false);
-  const [done, setDone] = useState<number>();
+  const [added, setAdded] = useState<readonly string[]>();
+  const [connecting, setConnecting] = useState(false);
+  const done = added?.length;
 
   // Conflicts are rechecked as the user edits labels: against the catalog and the other ticked rows.
   const problems = useMemo(() => {
@@ -157,7 +170,7 @@ function ImportReview() {
     setApplyError(undefined);
     try {
       const added = await useImporter.getState().apply(chosen.map((r) => ({ label: r.label.trim(), transport: mutableTransport(r.candidate.transport!) })));
-      setDone(added.length);
+      setAdded(added.map((s) => s.id));
     } catch (error) {
       setApplyError(errorMessage(error));
     } finally {
@@ -165,14 +178,28 @@ function ImportReview() {
     }
   };
 
-  if (done !== undefined) {
+  if (added !== undefined && done !== undefined) {
+    const connectImported = async () => {
+      setConnecting(true);
+      try {
+        await connectAll(added);
+      } finally {
+        setConnecting(false);
+      }
+      close();
+    };
     return (
       <Stack gap="sm">
         <Alert color="green" variant="light" title={`Imported ${done} server${done === 1 ? '' : 's'}`} data-import-done={done}>
-          They are in the sidebar, not connected yet. Connect each when you want its skills listed.
+          They are in the sidebar, not connected yet. Connect all of them now, or each when you want its skills listed.
         </Alert>
-        <Group justify="flex-end">
-          <Button onClick={close} data-action="close-import">Close</Button>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={close} data-action="close-import">Close</Button>
+          {done > 0 ? (
+            <Button onClick={() => void connectImported()} loading={connecting} data-action="connect-imported">
+              Connect all {done}
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     );
@@ -242,6 +269,13 @@ function ImportReview() {
                 </Table.Td>
                 <Table.Td className="mono" style={{ overflowWrap: 'anywhere' }}>
                   {describeTransport(row.candidate.transport)}
+                  {settingsShown(row.candidate.transport).map((p) => (
+                    <Text key={p.name} size="xs" c="dimmed" className="mono" data-import-setting={p.name} data-masked={p.masked || undefined}>
+                      {p.name}
+                      {row.candidate.transport?.kind === 'stdio' ? '=' : ': '}
+                      {p.value}
+                    </Text>
+                  ))}
                 </Table.Td>
               </Table.Tr>
             ))}

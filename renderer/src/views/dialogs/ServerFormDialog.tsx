@@ -3,12 +3,14 @@
 // process and shows on the label.
 import { Alert, Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { ApiCallError, errorMessage } from '../../api.js';
+import { ApiCallError, api, errorMessage } from '../../api.js';
+import type { ConnectionTest } from '../../../../shared/api.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useSelection } from '../../state/selection.js';
 import { serverById, useServers } from '../../state/servers.js';
 import { StoredSecrets } from './StoredSecrets.js';
-import { EMPTY_FORM, commandLinePreview, suggestLabel, toServerInput, valuesFromConfig, type FormErrors, type SecretEdit, type ServerFormValues, type TransportKind } from './server-form-model.js';
+import { ConnectionTestResult } from './ConnectionTestResult.js';
+import { EMPTY_FORM, commandLinePreview, looksLikeServerConfig, suggestLabel, toServerInput, valuesFromConfig, type FormErrors, type SecretEdit, type ServerFormValues, type TransportKind } from './server-form-model.js';
 
 export function ServerFormDialog({ serverId }: { serverId: string | undefined }) {
   const close = useDialogs((s) => s.close);
@@ -19,6 +21,9 @@ export function ServerFormDialog({ serverId }: { serverId: string | undefined })
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [connectNow, setConnectNow] = useState(true);
+  const [test, setTest] = useState<{ running: true } | { result: ConnectionTest } | { error: string }>();
+  const [pastedConfig, setPastedConfig] = useState<string>();
+  const openDialog = useDialogs((s) => s.open);
   const builtin = existing?.config.builtin === 'demo';
   const preview = commandLinePreview(values);
 
@@ -31,6 +36,23 @@ export function ServerFormDialog({ serverId }: { serverId: string | undefined })
       return next;
     });
     setErrors((e) => ({ ...e, [field]: undefined }));
+    // A result is about the settings it was run with: a change makes it stale.
+    setTest(undefined);
+  };
+
+  // Connects with what the form holds now and disconnects: nothing is added or saved.
+  const testConnection = async () => {
+    const result = toServerInput(values.label.trim() ? values : { ...values, label: 'Test connection' });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setTest({ running: true });
+    try {
+      setTest({ result: await api.call('servers.test', { input: result.input, ...(existing ? { serverId: existing.config.id } : {}) }) });
+    } catch (error) {
+      setTest({ error: errorMessage(error) });
+    }
   };
 
   const submit = async () => {
@@ -65,6 +87,14 @@ export function ServerFormDialog({ serverId }: { serverId: string | undefined })
   return (
     <Modal opened onClose={close} title={existing ? `Edit “${existing.config.label}”` : 'Add a server'} size="lg" data-dialog="server-form">
       <form
+        onPaste={(e) => {
+          // A host's mcpServers snippet pasted anywhere in the form is a config to import, not a command.
+          const text = e.clipboardData.getData('text/plain');
+          if (!existing && looksLikeServerConfig(text)) {
+            e.preventDefault();
+            setPastedConfig(text);
+          }
+        }}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -126,6 +156,20 @@ export function ServerFormDialog({ serverId }: { serverId: string | undefined })
               )}
             </>
           )}
+          {pastedConfig !== undefined ? (
+            <Alert color="blue" variant="light" title="That is a server config, not a command" data-offer="import-pasted">
+              <Text size="sm">The pasted JSON holds server definitions (as in a host's mcpServers). Import reads every server in it, with a preview first.</Text>
+              <Group gap="xs" mt="xs">
+                <Button size="compact-sm" onClick={() => openDialog({ kind: 'import', text: pastedConfig })} data-action="import-pasted">
+                  Open the import preview
+                </Button>
+                <Button size="compact-sm" variant="subtle" onClick={() => setPastedConfig(undefined)}>
+                  Dismiss
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
+          {test ? <ConnectionTestResult test={test} /> : null}
           <Checkbox label={existing ? 'Reconnect after saving' : 'Connect after adding'} checked={connectNow} onChange={(e) => setConnectNow(e.currentTarget.checked)} />
           {formError ? (
             <Alert color="red" variant="light" title="Could not save" role="alert">
@@ -133,6 +177,9 @@ export function ServerFormDialog({ serverId }: { serverId: string | undefined })
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="xs">
+            <Button variant="subtle" mr="auto" onClick={() => void testConnection()} loading={test !== undefined && 'running' in test} data-action="test-connection">
+              Test connection
+            </Button>
             <Button variant="default" onClick={close}>
               Cancel
             </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FORM, commandLinePreview, suggestLabel, toServerInput, valuesFromConfig } from './server-form-model.js';
+import { EMPTY_FORM, commandLinePreview, looksLikeServerConfig, suggestLabel, toServerInput, valuesFromConfig } from './server-form-model.js';
 
 describe('server form', () => {
   it('builds a stdio input: one argument per line, NAME=value environment', () => {
@@ -74,5 +74,15 @@ describe('stored secrets: set · replace · remove', () => {
     const stdio = valuesFromConfig({ id: '2', label: 'Local', createdAt: '', transport: { kind: 'stdio', command: 'node', args: [], env: { LOG: '1' } }, secrets: ['env:API_TOKEN'] });
     const replaced = { ...stdio, secretEdits: { 'env:API_TOKEN': { action: 'replace' as const, value: 'tok-2' } } };
     expect(toServerInput(replaced)).toEqual({ ok: true, input: { label: 'Local', transport: { kind: 'stdio', command: 'node', args: [], env: { LOG: '1', API_TOKEN: 'tok-2' } }, keepSecrets: [], markSecret: ['env:API_TOKEN'] } });
+  });
+
+  it('knows a pasted server config from a command line', () => {
+    expect(looksLikeServerConfig(' {"mcpServers": {"docs": {"command": "npx", "args": ["docs-mcp"]}}} ')).toBe(true);
+    expect(looksLikeServerConfig('{"servers": {}}')).toBe(true);
+    expect(looksLikeServerConfig('{"mcp": {"servers": {}}}')).toBe(true);
+    expect(looksLikeServerConfig('npx -y docs-mcp')).toBe(false);
+    expect(looksLikeServerConfig('{"mcpServers": ')).toBe(false);
+    expect(looksLikeServerConfig('{"command": "node"}')).toBe(false);
+    expect(looksLikeServerConfig('["mcpServers"]')).toBe(false);
   });
 });

@@ -192,3 +192,20 @@ export function suggestLabel(values: ServerFormValues): string {
     return '';
   }
 }
+
+/**
+ * Whether pasted text is a server config rather than a command: an
+ * `mcpServers` (or VS Code `servers`) object, as hosts' docs print them. The
+ * form offers it to the import preview, which reads every shape (config-import.ts).
+ */
+export function looksLikeServerConfig(text: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return false;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    return ['mcpServers', 'servers', 'mcp'].some((key) => Object.hasOwn(value, key));
+  } catch {
+    return false;
+  }
+}
