@@ -98,8 +98,9 @@ describe('protocol log: pairs, JSON lines, replay', () => {
     await editor.fill(JSON.stringify({ uri: SKILL }));
     await page.locator('[data-action="send-edited"]').click();
     await poll(async () => (await pairRows('resources/read')).length).toBe(before + 1);
+    // The replayed request's row shows pending until its answer arrives.
+    await poll(async () => (await pairRows('resources/read')).at(-1)!.slice(0, 2)).toEqual(['answered', 'Replay']);
     const last = (await pairRows('resources/read')).at(-1)!;
-    expect(last.slice(0, 2)).toEqual(['answered', 'Replay']);
     expect(last[2]).toMatch(new RegExp(`^resources/read ${SKILL.replaceAll('/', '\\/')} #\\d+$`));
   });
 });

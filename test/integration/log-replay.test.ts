@@ -36,7 +36,13 @@ describe('the protocol log for developers', () => {
     await client.call('skills.verify', { serverId, skillUri: 'skill://notes/SKILL.md' });
     await client.call('skills.readFile', { serverId, skillUri: 'skill://notes/SKILL.md', fileUri: 'skill://notes/references/guide.md' });
     const log = await client.call('log.get', { serverId });
-    const sent = log.filter((e) => e.direction === 'out' && e.kind === 'request').map((e) => [e.method, uriOf(e) ?? null, e.why ?? null]);
+    const all = log.filter((e) => e.direction === 'out' && e.kind === 'request').map((e) => [e.method, uriOf(e) ?? null, e.why ?? null]);
+    // The notification stream a 2026-07-28 server is listened to on (relisting on list_changed) opens once a listing
+    // succeeds, in its own time: it is asserted apart from the ordered requests the test's actions send.
+    const listens = all.filter(([method]) => method === 'subscriptions/listen');
+    expect(listens.length).toBeGreaterThan(0);
+    for (const [, , why] of listens) expect(['Connect', 'Refresh']).toContain(why);
+    const sent = all.filter(([method]) => method !== 'subscriptions/listen');
     expect(sent).toEqual([
       ['server/discover', null, 'Connect'],
       ['skills/list', null, 'Connect'],
