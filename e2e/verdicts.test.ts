@@ -203,8 +203,10 @@ describe('verdicts in the catalog', () => {
   it('shows the verdict beside the verification state in the collisions view', async () => {
     await review('acme/billing/refunds');
     await search('');
-    const reviewed = await page.locator(`${row('acme/billing/refunds')} .mantine-Badge-root[data-verdict]`).getAttribute('data-verdict');
-    expect(reviewed).not.toBe('not-reviewed');
+    // The row takes the review's verdict once the review's event reaches the catalog: wait for it, then read it.
+    const rowVerdict = () => page.locator(`${row('acme/billing/refunds')} .mantine-Badge-root[data-verdict]`).getAttribute('data-verdict');
+    await poll(rowVerdict).not.toBe('not-reviewed');
+    const reviewed = await rowVerdict();
     await page.getByRole('button', { name: /Collisions/ }).first().click();
     const side = page.locator('[data-collision-side][data-side-uri="skill://acme/billing/refunds/SKILL.md"]');
     await poll(() => side.locator('[data-side-verdict]').getAttribute('data-side-verdict')).toBe(reviewed);
