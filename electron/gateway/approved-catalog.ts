@@ -1,10 +1,12 @@
 // The gateway's catalog from the app's data folder: the skills that are
 // approved and enabled now, each with the exact files its approval binds,
-// served from the snapshot store (re-hashed on every read; a mismatch is a
-// read error, never served). The folder is only read — the running app stays
-// its one writer (storage/instance-lock.ts) — and read again at every listing,
-// so a revocation the app records (upstream changed) takes the skill off the
+// served from the snapshot store (hashed when first read, a mismatch a read
+// error, never served; then kept in memory, verified-bytes.ts). The folder is
+// only read — the running app stays its one writer (storage/instance-lock.ts) —
+// and looked at again at every listing (a stat; read when it changed), so a
+// revocation the app records (upstream changed) takes the skill off the
 // gateway at once.
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { canonicalUri } from '../../shared/skill-uri.js';
@@ -13,6 +15,7 @@ import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-
 import type { GatewayCatalog } from './gateway.js';
 import { namespacesOf } from './namespace.js';
 import { buildServedSkill, type ServedFile, type ServedSkill } from './served-skill.js';
+import { VerifiedBytes } from './verified-bytes.js';
 
 // Only the fields the gateway needs, as the app writes them (approvals/approval-store.ts, servers/catalog.ts).
 const approvalsSchema = z.object({
@@ -43,6 +46,21 @@ async function readText(file: string): Promise<string> {
   }
 }
 
+/**
+ * Which version of a file is on disk, without reading it: the app replaces its
+ * stores by rename (storage/), so a new version is a new inode, and an edit in
+ * place changes the size or the change time. '' when there is no file.
+ */
+async function versionOf(file: string): Promise<string> {
+  try {
+    const s = await fs.stat(file, { bigint: true });
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
 function parseJson<T>(file: string, text: string, schema: z.ZodType<T>, missing: T): T {
   if (text === '') return missing;
   const parsed = schema.safeParse(JSON.parse(text));
@@ -55,6 +73,11 @@ export class ApprovedCatalog implements GatewayCatalog {
   /** `serverId\nskillUri` of every approval the app withdrew because the skill changed upstream, at the last refresh. */
   withdrawn: ReadonlySet<string> = new Set();
   private last: { key: string; skills: readonly ServedSkill[] } | undefined;
+  /** The versions of approvals.json and servers.json the last set was built from. */
+  private lastVersions: string | undefined;
+  private readonly verified = new VerifiedBytes();
+  /** Counts the sets built, so a warm-up of an older set stops. */
+  private generation = 0;
 
   constructor(
     readonly dataDir: string,
@@ -69,10 +92,16 @@ export class ApprovedCatalog implements GatewayCatalog {
 
   async refresh(): Promise<readonly ServedSkill[]> {
     const serversFile = path.join(this.dataDir, 'servers.json');
+    // A host lists often (every session, every ttl): while neither file changed, the set is the one built last.
+    const versions = (await Promise.all([versionOf(this.approvalsFile), versionOf(serversFile)])).join('\n');
+    if (this.last && versions === this.lastVersions) return this.last.skills;
     const [approvalsText, serversText] = await Promise.all([readText(this.approvalsFile), readText(serversFile)]);
     // Unchanged decisions and labels serve the same set: the snapshots they name are content-addressed, and every read hashes its bytes again.
     const key = `${approvalsText.length}:${serversText.length}\n${approvalsText}\n${serversText}`;
-    if (this.last?.key === key) return this.last.skills;
+    if (this.last?.key === key) {
+      this.lastVersions = versions;
+      return this.last.skills;
+    }
     const approvals = parseJson(this.approvalsFile, approvalsText, approvalsSchema, { approvals: [] });
     const servers = parseJson(serversFile, serversText, serversSchema, { servers: [] });
     const labels = new Map(servers.servers.map((s) => [s.id, s.label]));
@@ -91,19 +120,40 @@ export class ApprovedCatalog implements GatewayCatalog {
         this.warn(`${label}: ${record.skillUri} is not served: ${skillMd instanceof Error ? skillMd.message : 'its approved SKILL.md is not in the snapshot store'}`);
         continue;
       }
+      this.verified.keep(record.serverId, own!.digest, skillMd);
       const built = buildServedSkill({ serverId: record.serverId, label, namespace: namespaces.get(label)!, upstreamUri: record.skillUri, resources: record.resources, skillMd, allowedToolsGranted: record.allowedTools?.granted === true });
       if (built.ok) out.push(built.skill);
       else this.warn(`${label}: ${record.skillUri} is not served: ${built.reason}.`);
     }
     // A skill withheld for a missing or damaged snapshot is looked at again next time, even with the same decisions.
     this.last = withheld ? undefined : { key, skills: out };
+    this.lastVersions = withheld ? undefined : versions;
+    void this.warm(out, ++this.generation);
     return out;
   }
 
+  /**
+   * Reads the served files into memory in the background, one at a time, while
+   * there is room: a host that lists then reads a file finds it there instead
+   * of waiting for the disk. A newer set stops it. A file that cannot be read is
+   * left for the host's own read, which reports it.
+   */
+  private async warm(skills: readonly ServedSkill[], generation: number): Promise<void> {
+    for (const skill of skills) {
+      for (const file of skill.files.values()) {
+        if (generation !== this.generation || file.size > this.verified.freeBytes) return;
+        if (this.verified.has(skill.serverId, file.approvedDigest)) continue;
+        await this.readApproved(skill, file).catch(() => undefined);
+      }
+    }
+  }
+
   async readApproved(skill: ServedSkill, file: ServedFile): Promise<Uint8Array> {
-    // SnapshotStore.get hashes the stored bytes again and throws SnapshotDamaged on a mismatch.
-    const bytes = await this.snapshots.get(skill.serverId, file.approvedDigest);
-    if (!bytes) throw new Error(`the approved bytes of ${file.upstreamUri} (${file.approvedDigest}) are not in the snapshot store.`);
-    return bytes;
+    return this.verified.get(skill.serverId, file.approvedDigest, async () => {
+      // SnapshotStore.get hashes the stored bytes again and throws SnapshotDamaged on a mismatch.
+      const bytes = await this.snapshots.get(skill.serverId, file.approvedDigest);
+      if (!bytes) throw new Error(`the approved bytes of ${file.upstreamUri} (${file.approvedDigest}) are not in the snapshot store.`);
+      return bytes;
+    });
   }
 }

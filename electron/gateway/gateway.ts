@@ -65,6 +65,8 @@ export class Gateway {
   private byUri = new Map<string, ServedSkill>();
   private byFile = new Map<string, { skill: ServedSkill; file: ServedFile }>();
   private key = setKey([]);
+  /** The catalog's answer install() last took. */
+  private installed: readonly ServedSkill[] | undefined;
   private syncing: Promise<readonly ServedSkill[]> | undefined;
   private readonly servers = new Set<McpServer>();
   private readonly listeners: Array<() => void> = [];
@@ -97,7 +99,8 @@ export class Gateway {
     this.syncing ??= this.catalog
       .refresh()
       .then((skills) => {
-        this.install(skills);
+        // A catalog whose set did not change answers with the same array: nothing to sort, key or announce again.
+        if (skills !== this.installed) this.install(skills);
         return skills;
       })
       .finally(() => {
@@ -123,6 +126,7 @@ export class Gateway {
   }
 
   private install(skills: readonly ServedSkill[]): void {
+    this.installed = skills;
     const byUri = new Map<string, ServedSkill>();
     const byFile = new Map<string, { skill: ServedSkill; file: ServedFile }>();
     const kept: ServedSkill[] = [];
@@ -169,7 +173,9 @@ export class Gateway {
       list: async ({ cursor }, ctx) => {
         // One page: the gateway issues no cursor, so any cursor is one it never gave out.
         if (cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown cursor ${JSON.stringify(cursor.slice(0, 80))}: this gateway lists every skill on one page.`);
-        const skills = (await this.sync()).filter((s) => this.byUri.get(canonicalUri(s.entry.uri)) === s);
+        await this.sync();
+        // The set install() kept (a skill clashing with another is left out); built once per change, not per listing.
+        const skills = this.skills;
         this.activity?.({ kind: 'listed', client: this.clientOf(server, connection, ctx), skills });
         return { skills: skills.map((s) => s.entry) };
       },
