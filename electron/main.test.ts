@@ -25,6 +25,10 @@ const recorded = {
   errorBoxes: [] as Array<{ title: string; content: string }>,
   windowCalls: [] as string[],
   minimized: false,
+  /** Each window's event listeners, by window: closing one is calling its 'closed'. */
+  windowEvents: [] as Array<Map<string, () => void>>,
+  trays: [] as Array<{ image: unknown; menu?: unknown; tip?: string; destroyed: boolean }>,
+  notifications: [] as Array<{ title: string; body: string }>,
 };
 let ready!: () => void;
 const whenReady = new Promise<void>((resolve) => (ready = resolve));
@@ -32,11 +36,21 @@ const whenReady = new Promise<void>((resolve) => (ready = resolve));
 vi.mock('electron', () => {
   class BrowserWindow {
     webContents = { send: () => undefined, mainFrame: {}, setWindowOpenHandler: () => undefined, on: () => undefined };
+    private readonly events = new Map<string, () => void>();
     constructor(readonly options: Record<string, unknown>) {
       recorded.windows.push({ options });
+      recorded.windowEvents.push(this.events);
     }
     once() {}
-    on() {}
+    on(event: string, listener: () => void) {
+      this.events.set(event, listener);
+    }
+    isVisible() {
+      return true;
+    }
+    isFocused() {
+      return false;
+    }
     isDestroyed() {
       return false;
     }
@@ -66,9 +80,37 @@ vi.mock('electron', () => {
       whenReady: () => whenReady,
       getPath: () => userData,
       getVersion: () => '0.0.0-test',
+      isPackaged: false,
       quit: () => void recorded.quits++,
       requestSingleInstanceLock: () => recorded.singleInstance,
     },
+    Tray: class {
+      private readonly record: (typeof recorded.trays)[number];
+      constructor(image: unknown) {
+        this.record = { image, destroyed: false };
+        recorded.trays.push(this.record);
+      }
+      setToolTip(tip: string) {
+        this.record.tip = tip;
+      }
+      setContextMenu(menu: unknown) {
+        this.record.menu = menu;
+      }
+      on() {}
+      destroy() {
+        this.record.destroyed = true;
+      }
+    },
+    Notification: class {
+      static isSupported() {
+        return true;
+      }
+      constructor(readonly options: { title: string; body: string }) {}
+      show() {
+        recorded.notifications.push(this.options);
+      }
+    },
+    nativeImage: { createFromPath: (file: string) => ({ file, resize: (size: unknown) => ({ file, size }) }) },
     dialog: { showErrorBox: (title: string, content: string) => void recorded.errorBoxes.push({ title, content }) },
     BrowserWindow,
     Menu: { setApplicationMenu: () => undefined, buildFromTemplate: (t: unknown) => t },
@@ -151,14 +193,41 @@ describe('Electron shell hardening', () => {
   });
 });
 
+describe('the window closed', () => {
+  it('leaves the app running in the tray with the app icon, its menu, and one notification saying so; nothing quits', async () => {
+    const quitsBefore = recorded.quits;
+    recorded.windowEvents[0]!.get('closed')!();
+    await vi.waitFor(() => expect(recorded.trays).toHaveLength(1));
+    const tray = recorded.trays[0]!;
+    expect(tray.image).toMatchObject({ file: expect.stringMatching(/assets[/\\]icon\.png$/), size: { width: 18, height: 18 } });
+    const labels = (tray.menu as Array<{ label: string; type?: string }>).filter((i) => i.type !== 'separator').map((i) => i.label);
+    expect(labels[0]).toBe('Open Skill Inspector');
+    expect(labels.at(-1)).toBe('Quit Skill Inspector');
+    expect(recorded.notifications.map((n) => n.title)).toEqual(['Skill Inspector keeps running']);
+    expect(recorded.quits).toBe(quitsBefore);
+    // The app's own window-all-closed does not quit either.
+    recorded.appEvents.get('window-all-closed')!();
+    expect(recorded.quits).toBe(quitsBefore);
+  });
+
+  it('opens a new hardened window from the tray', () => {
+    const before = recorded.windows.length;
+    const open = (recorded.trays[0]!.menu as Array<{ label: string; click?: () => void }>).find((i) => i.label === 'Open Skill Inspector')!;
+    open.click!();
+    expect(recorded.windows).toHaveLength(before + 1);
+    expect(recorded.windows.at(-1)!.options['webPreferences']).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+  });
+});
+
 describe('one instance of the app', () => {
   it('asks for the single-instance lock, and a second launch focuses the first window', () => {
     const secondInstance = recorded.appEvents.get('second-instance');
     expect(secondInstance).toBeDefined();
+    const windowsBefore = recorded.windows.length;
     recorded.minimized = true;
     secondInstance!({}, [], '/');
     expect(recorded.windowCalls).toEqual(['restore', 'show', 'focus']);
-    expect(recorded.windows).toHaveLength(1);
+    expect(recorded.windows).toHaveLength(windowsBefore);
   });
 
   it('quits at once, opening nothing, when another launch of the app holds the lock', async () => {

@@ -1,8 +1,11 @@
-// The Electron shell: one hardened window, the inspector behind IPC. Only this
-// file, preload.ts and ipc.ts import 'electron'; everything else is plain Node.
+// The Electron shell: one hardened window, the inspector behind IPC, and a tray
+// icon that keeps the gateway running with the window closed
+// (background/keep-running.ts). Only this file, preload.ts and ipc.ts import
+// 'electron'; everything else is plain Node.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, nativeImage, Notification, safeStorage, session, shell, Tray } from 'electron';
+import { KeepRunning, type BackgroundShell, type TrayLike } from './background/keep-running.js';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
 import { createInspector, type Inspector } from './inspector.js';
 import { loginShellSearchPath } from './connections/search-path.js';
@@ -79,6 +82,71 @@ async function start(): Promise<void> {
     return;
   }
 
+  const background = new KeepRunning(inspector, electronShell(() => openWindow(inspector, background)));
+  // Quit from the app menu (or Cmd+Q): the Inspector closes first, then the app ends.
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    event.preventDefault();
+    void background.quit();
+  });
+  app.on('activate', () => openWindow(inspector, background));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate([
+      ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+      { role: 'fileMenu' },
+      { role: 'editMenu' },
+      { role: 'viewMenu' },
+      { role: 'windowMenu' },
+    ]),
+  );
+  openWindow(inspector, background);
+}
+
+let quitting = false;
+
+/** The tray's picture: the app icon, beside the bundle when packaged (electron-builder.yml extraResources). */
+function trayIcon(): Electron.NativeImage {
+  const file = app.isPackaged ? path.join(process.resourcesPath, 'icon.png') : path.resolve(here, '../../assets/icon.png');
+  return nativeImage.createFromPath(file).resize({ width: 18, height: 18 });
+}
+
+function electronShell(open: () => void): BackgroundShell {
+  return {
+    createTray(): TrayLike | undefined {
+      let tray: Tray;
+      try {
+        tray = new Tray(trayIcon());
+      } catch {
+        // No tray on this desktop: the app quits with its window, as it always did.
+        return undefined;
+      }
+      return {
+        setToolTip: (text) => tray.setToolTip(text),
+        setContextMenu: (items) => tray.setContextMenu(Menu.buildFromTemplate(items.map((item) => ({ ...item })))),
+        onClick: (listener) => void tray.on('click', listener),
+        destroy: () => tray.destroy(),
+      };
+    },
+    notify(title, body) {
+      if (!Notification.isSupported()) return false;
+      new Notification({ title, body }).show();
+      return true;
+    },
+    openWindow: open,
+    windowInFront: () => mainWindow !== undefined && !mainWindow.isDestroyed() && mainWindow.isVisible() && mainWindow.isFocused(),
+    quit: () => {
+      quitting = true;
+      app.quit();
+    },
+  };
+}
+
+/** Opens the window (again, from the tray), or brings the open one to the front. */
+function openWindow(inspector: Inspector, background: KeepRunning): void {
+  if (mainWindow && !mainWindow.isDestroyed()) {
+    focusMainWindow();
+    return;
+  }
   const window = (mainWindow = new BrowserWindow({
     width: 1440,
     height: 900,
@@ -102,22 +170,16 @@ async function start(): Promise<void> {
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
     unbind();
-    void inspector.close().finally(() => app.quit());
+    mainWindow = undefined;
+    // The gateway and the relisting go on from the tray; without one, the app ends as before.
+    void background.windowClosed();
   });
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate([
-      ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
-      { role: 'fileMenu' },
-      { role: 'editMenu' },
-      { role: 'viewMenu' },
-      { role: 'windowMenu' },
-    ]),
-  );
-  if (devServerUrl) await window.loadURL(devServerUrl);
-  else await window.loadFile(rendererIndex);
+  background.windowOpened();
+  void (devServerUrl ? window.loadURL(devServerUrl) : window.loadFile(rendererIndex));
 }
 
-app.on('window-all-closed', () => app.quit());
+// Closing the window leaves the app in the tray (openWindow's 'closed' decides); it never quits by itself here.
+app.on('window-all-closed', () => undefined);
 
 // Two launches of the app would be two writers of one data folder: the second hands over to the first and quits.
 if (app.requestSingleInstanceLock()) {

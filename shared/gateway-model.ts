@@ -98,3 +98,11 @@ export interface GatewayWithdrawal {
   readonly name: string;
   readonly at: string;
 }
+
+/** What the app says when an approved skill leaves the gateway: the in-app toast and the system notification alike. */
+export function withdrawalNotice(withdrawal: GatewayWithdrawal): { readonly title: string; readonly body: string } {
+  return {
+    title: 'Withdrawn from the gateway',
+    body: `${withdrawal.name} (${withdrawal.label}) changed upstream; hosts no longer get it until you approve it again.`,
+  };
+}

@@ -4,7 +4,7 @@
 // Notifications API) when the user allowed them.
 import { notifications } from '@mantine/notifications';
 import { create } from 'zustand';
-import type { GatewayStatus, GatewayWithdrawal } from '../../../shared/gateway-model.js';
+import { withdrawalNotice, type GatewayStatus, type GatewayWithdrawal } from '../../../shared/gateway-model.js';
 import { api } from '../api.js';
 
 interface GatewayState {
@@ -29,10 +29,9 @@ export const useGateway = create<GatewayState>((set, get) => ({
   },
   applyWithdrawn(withdrawal) {
     set({ withdrawals: [withdrawal, ...get().withdrawals].slice(0, 50) });
-    const title = 'Withdrawn from the gateway';
-    const message = `${withdrawal.name} (${withdrawal.label}) changed upstream; hosts no longer get it until you approve it again.`;
+    const { title, body: message } = withdrawalNotice(withdrawal);
     notifications.show({ id: `gateway-withdrawn:${withdrawal.label}:${withdrawal.uri}:${withdrawal.at}`, color: 'orange', title, message, autoClose: 12_000 });
-    // In browser mode the system notification is the Web Notifications API (the Electron shell shows its own the same way).
+    // In browser mode the system notification is the Web Notifications API; the Electron shell refuses the page that permission and shows its own (electron/background/).
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted') new Notification(title, { body: message, tag: `gateway:${withdrawal.uri}` });
   },
 }));
