@@ -41,6 +41,8 @@ export default defineConfig({
     build: {
       outDir: `${out}/renderer`,
       sourcemap: false,
+      // electron-vite leaves the renderer unminified; minified, the window's first script is a third of the size to load and parse.
+      minify: true,
       rolldownOptions: { input: resolve('renderer/index.html') },
     },
   },

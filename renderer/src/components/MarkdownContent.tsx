@@ -1,0 +1,134 @@
+// Skill markdown, rendered safely (the lazily loaded half of Markdown.tsx): no raw HTML (skipHtml, no rehype-raw), no
+// navigation by the browser (every link is intercepted), no remote load until
+// the user asks. Relative links resolve against the skill root, the spec's
+// rule, and open that file of the same skill on the same server. Characters
+// a reader cannot see are drawn as marks, as in the Bytes view
+// (reveal-invisible.ts): rendered text never hides a bidi override.
+import { Anchor, Button, Text, Tooltip } from '@mantine/core';
+import { IconExternalLink, IconFile, IconLinkOff, IconPhoto } from '@tabler/icons-react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { resolveReference } from '../../../shared/skill-uri.js';
+import { InvisibleText } from './InvisibleText.js';
+import { revealInvisible } from './reveal-invisible.js';
+import { stripFrontmatter } from './skill-md.js';
+
+import type { MarkdownProps } from './Markdown.js';
+
+/** Loaded the first time a skill's markdown is shown (Markdown.tsx), so the markdown stack is not in the window's first script. */
+export default function MarkdownContent({ source, skillUri, onOpenFile, onExternal }: MarkdownProps) {
+  const components: Components = {
+    a: ({ href, children }) => <SkillLink href={href ?? ''} skillUri={skillUri} onOpenFile={onOpenFile} onExternal={onExternal}>{children}</SkillLink>,
+    img: ({ src, alt }) => <DeferredImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} skillUri={skillUri} onOpenFile={onOpenFile} />,
+    // Only revealInvisible makes spans (raw HTML is skipped): each is a text run with marks to draw.
+    span: ({ node, ...props }) => {
+      const text = node?.properties?.['dataRevealText'];
+      return typeof text === 'string' ? (
+        <span data-revealed-text>
+          <InvisibleText text={text} />
+        </span>
+      ) : (
+        <span {...props} />
+      );
+    },
+  };
+  return (
+    <div className="markdown-body" data-testid="markdown">
+      {/* Links are resolved by SkillLink, never followed raw, so the URL is passed through untouched. */}
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[revealInvisible]} skipHtml components={components} urlTransform={(url) => url}>
+        {stripFrontmatter(source)}
+      </ReactMarkdown>
+    </div>
+  );
+}
+
+function SkillLink({ href, skillUri, onOpenFile, onExternal, children }: { href: string; skillUri: string; onOpenFile: (uri: string) => void; onExternal: (url: string) => void; children: ReactNode }) {
+  const resolved = resolveReference(href, skillUri);
+  const stop = (event: MouseEvent) => event.preventDefault();
+  switch (resolved.kind) {
+    case 'skill-file':
+      return (
+        <Tooltip label={`Opens ${resolved.relativePath} of this skill`} withArrow openDelay={300}>
+          <Anchor
+            href="#"
+            data-skill-link={resolved.relativePath}
+            onClick={(event: MouseEvent) => {
+              stop(event);
+              onOpenFile(resolved.uri);
+            }}
+          >
+            <IconFile size={13} aria-hidden style={{ verticalAlign: '-2px', marginRight: 2 }} />
+            {children}
+          </Anchor>
+        </Tooltip>
+      );
+    case 'external':
+      return (
+        <Tooltip label={`Outside link: ${resolved.url} (asks before opening)`} withArrow openDelay={300}>
+          <Anchor
+            href={resolved.url}
+            data-external-link={resolved.url}
+            rel="noopener noreferrer"
+            onClick={(event: MouseEvent) => {
+              stop(event);
+              onExternal(resolved.url);
+            }}
+          >
+            {children}
+            <IconExternalLink size={12} aria-hidden style={{ verticalAlign: '-1px', marginLeft: 2 }} />
+          </Anchor>
+        </Tooltip>
+      );
+    case 'anchor':
+      return (
+        <Text span c="blue" title={`Link within this page (#${resolved.fragment})`}>
+          {children}
+        </Text>
+      );
+    case 'other-uri':
+    case 'escapes': {
+      const why = resolved.kind === 'escapes' ? `"${resolved.reference}" climbs out of the skill root; it is not followed.` : `${resolved.uri} is not a file of this skill; it is not followed.`;
+      return (
+        <Tooltip label={why} withArrow multiline w={320}>
+          <Text span c="dimmed" td="line-through" data-blocked-link={href}>
+            <IconLinkOff size={12} aria-label="link not followed" style={{ verticalAlign: '-1px', marginRight: 2 }} />
+            {children}
+          </Text>
+        </Tooltip>
+      );
+    }
+  }
+}
+
+/** Images load only when the user asks: a remote image tells its server who read the skill, and when. */
+function DeferredImage({ src, alt, skillUri, onOpenFile }: { src: string; alt: string; skillUri: string; onOpenFile: (uri: string) => void }) {
+  const [shown, setShown] = useState(false);
+  const resolved = resolveReference(src, skillUri);
+  if (resolved.kind === 'external' && /^https:/i.test(resolved.url)) {
+    if (shown) return <img src={resolved.url} alt={alt} referrerPolicy="no-referrer" style={{ maxWidth: '100%' }} data-remote-image={resolved.url} />;
+    let host = resolved.url;
+    try {
+      host = new URL(resolved.url).host;
+    } catch {
+      // Keep the raw text: the button still names what would load.
+    }
+    return (
+      <Button variant="default" size="compact-xs" leftSection={<IconPhoto size={14} />} onClick={() => setShown(true)} data-remote-image-placeholder={resolved.url}>
+        Load image from {host}{alt ? ` — “${alt}”` : ''}
+      </Button>
+    );
+  }
+  if (resolved.kind === 'skill-file') {
+    return (
+      <Button variant="default" size="compact-xs" leftSection={<IconPhoto size={14} />} onClick={() => onOpenFile(resolved.uri)}>
+        Image {resolved.relativePath}{alt ? ` — “${alt}”` : ''} (open file)
+      </Button>
+    );
+  }
+  return (
+    <Text span c="dimmed" size="sm" data-blocked-image={src}>
+      [image not loaded: {src.slice(0, 120)}]
+    </Text>
+  );
+}
