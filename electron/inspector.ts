@@ -19,7 +19,7 @@ import { SettingsStore } from './settings-store.js';
 import { SkillsEngine } from './skills/engine.js';
 import { ListingRefresher } from './skills/listing-refresh.js';
 import { NoticeRelister } from './skills/relist-on-notice.js';
-import { withCause } from './connections/request-cause.js';
+import { LISTING_AGAIN_TTL, withCause } from './connections/request-cause.js';
 import { createApprovalHandlers } from './approvals/handlers.js';
 import { createReviewHandlers } from './review/handlers.js';
 import { createGatewayHandlers } from './gateway/handlers.js';
@@ -119,9 +119,10 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     job: (job) => emit('job.progress', job),
   });
 
-  // A stale listing is fetched again by itself, so a changed skill loses its approval without a click.
+  // A stale listing is fetched again by itself, so a changed skill loses its approval without a click. Its timer was
+  // set inside the listing before (Connect, Refresh…) and would say that listing's cause: it says its own.
   const refresher = new ListingRefresher({
-    refresh: async (serverId) => refreshSkills(catalog.get(serverId)),
+    refresh: async (serverId) => withCause(LISTING_AGAIN_TTL, async () => refreshSkills(catalog.get(serverId))),
     minIntervalMs: () => settings.get().minListingRefreshMs,
   });
 

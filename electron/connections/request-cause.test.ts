@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProtocolLogEntry } from '../../shared/model.js';
 import { ProtocolLog } from './protocol-log.js';
-import { causeOfCall, withCause } from './request-cause.js';
+import { causeOfCall, currentCause, SECOND_READ, withCause, withStep } from './request-cause.js';
 
 describe('why a request was sent', () => {
   it('a request sent under a cause carries it, across awaits; answers, notifications and requests from the server do not', async () => {
@@ -27,6 +27,17 @@ describe('why a request was sent', () => {
   });
 
   it('names the app calls in the user words', () => {
-    expect(['skills.verify', 'skills.readFile', 'review.start', 'approvals.approve', 'log.replay', 'settings.get'].map(causeOfCall)).toEqual(['Verify', 'File opened', 'Review', 'Approve', 'Replay', undefined]);
+    expect(['skills.verify', 'skills.readFile', 'review.start', 'approvals.startReview', 'approvals.approve', 'log.replay', 'settings.get'].map(causeOfCall)).toEqual(['Verify', 'File opened', 'Review', 'Review', 'Approve', 'Replay', undefined]);
+  });
+
+  it('a step of an action says both; with no action under way, the step alone; the action resumes after it', async () => {
+    await withCause('Review', async () => {
+      await withStep(SECOND_READ, async () => {
+        await Promise.resolve();
+        expect(currentCause()).toBe('Review · second read (same bytes check)');
+      });
+      expect(currentCause()).toBe('Review');
+    });
+    expect(withStep(SECOND_READ, () => currentCause())).toBe('Second read (same bytes check)');
   });
 });

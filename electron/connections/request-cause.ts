@@ -16,6 +16,22 @@ export function currentCause(): string | undefined {
   return cause.getStore();
 }
 
+/** Why a listing went out that nobody asked for: the server's ttlMs ran out (SEP-2549). */
+export const LISTING_AGAIN_TTL = 'Listing again (ttl expired)';
+
+/** The review's deliberate second read of SKILL.md, a step of the action that reads it (Review, check). */
+export const SECOND_READ = 'Second read (same bytes check)';
+
+/**
+ * Runs `work` as a step of the action under way: its requests say both, as
+ * "Review · second read (same bytes check)", so the step is explained without
+ * hiding which action took it; the step alone when no action named one (the CLI).
+ */
+export function withStep<T>(step: string, work: () => T): T {
+  const outer = currentCause();
+  return withCause(outer ? `${outer} · ${step.charAt(0).toLowerCase()}${step.slice(1)}` : step, work);
+}
+
 /** The app's calls in the user's words: what the log says a request was for. */
 const CAUSES: Readonly<Record<string, string>> = {
   'servers.connect': 'Connect',
@@ -28,6 +44,8 @@ const CAUSES: Readonly<Record<string, string>> = {
   'skills.verify': 'Verify',
   'skills.verifyAll': 'Verify all',
   'skills.instructionPointers': 'Instruction pointers',
+  // The review the approval dialog opens with: a Review, though the call is in the approvals family.
+  'approvals.startReview': 'Review',
   'log.replay': 'Replay',
 };
 

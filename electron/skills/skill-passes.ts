@@ -7,6 +7,7 @@
 import type { SkillEntry } from '../../shared/model.js';
 import type { ReadResult, SkillsEngine } from './engine.js';
 import type { Rpc } from './rpc.js';
+import { SECOND_READ, withStep } from '../connections/request-cause.js';
 import { secondReadPurpose, type PassOptions } from './skill-pass.js';
 
 export interface SkillPassRequest extends PassOptions {
@@ -51,7 +52,7 @@ export async function runSkillPass(engine: SkillsEngine, rpc: Rpc, skillUri: str
     }
     if (!signal?.aborted && engine.offersDirectory(rpc.serverId)) await engine.walkDirectory(rpc, pass.record, signal);
     // Only a verified SKILL.md has a verdict to protect (a dynamic skill's may change with every read, and claims nothing).
-    if (request.secondRead && !signal?.aborted && first.check.state === 'verified') await read(pass.skillMd, secondReadPurpose(pass.skillMd));
+    if (request.secondRead && !signal?.aborted && first.check.state === 'verified') await withStep(SECOND_READ, async () => read(pass.skillMd, secondReadPurpose(pass.skillMd)));
   } else {
     notRead = pass.files.slice(1);
   }

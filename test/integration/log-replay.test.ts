@@ -2,7 +2,8 @@
 // mutable server — a real SDK server over stdio: each request says why the app
 // sent it; the JSON-lines export pairs every request with its answer; a
 // read-only request can be replayed as logged or edited, checked with the SDK's
-// schemas first; tools/call is never replayed.
+// schemas first; tools/call is never replayed. Requests no click sent say why
+// too: a listing again because its ttlMs ran out, the review's second read.
 import { promises as fs } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProtocolLogEntry } from '../../shared/model.js';
@@ -100,9 +101,44 @@ describe('the protocol log for developers', () => {
     expect((await client.call('log.get', { serverId })).slice(before)).toEqual([]);
   });
 
+  it("the review's deliberate second read of SKILL.md says so, and that the review sent it; the note before it stays", async () => {
+    const before = (await client.call('log.get', { serverId })).length;
+    await client.call('review.scanSkill', { serverId, skillUri: 'skill://notes/SKILL.md' });
+    const log = (await client.call('log.get', { serverId })).slice(before);
+    expect(requests(log, 'resources/read').map((e) => [uriOf(e), e.why ?? null])).toEqual([
+      ['skill://notes/SKILL.md', 'Review'],
+      ['skill://notes/references/guide.md', 'Review'],
+      ['skill://notes/SKILL.md', 'Review · second read (same bytes check)'],
+    ]);
+    const second = log.findIndex((e) => e.why === 'Review · second read (same bytes check)');
+    expect(log[second - 1]).toMatchObject({ kind: 'note', text: expect.stringContaining('skill://notes/SKILL.md a second time on purpose') });
+  });
+
   it('a disconnected server is not replayed to', async () => {
     await client.call('servers.disconnect', { serverId });
     const failure = await client.fail('log.replay', { serverId, method: 'skills/list', params: {} });
     expect(failure).toEqual({ code: 'conflict', message: 'Connect the server first: a replay is sent over the live connection.' });
+  });
+});
+
+describe('why a listing went out again by itself', () => {
+  const TTL = 'Listing again (ttl expired)';
+  let ttlFolder: SkillFolder;
+  let ttlClient: ContractClient;
+  afterAll(async () => {
+    await ttlClient?.close();
+    if (ttlFolder) await fs.rm(ttlFolder.dir, { recursive: true, force: true });
+  });
+
+  it('a listing whose ttlMs ran out is listed again, and says so rather than the action of the listing before', async () => {
+    ttlFolder = await SkillFolder.create();
+    await ttlFolder.write('notes/SKILL.md', skillMd('notes', 'Takes short notes. Use when the user asks for notes.'));
+    ttlClient = await ContractClient.open({ requestTimeoutMs: 20_000, minListingRefreshMs: 300 });
+    const id = (await ttlClient.call('servers.add', { label: 'Short ttl', transport: ttlFolder.stdio({ ttlMs: 300 }) })).id;
+    expect((await ttlClient.call('servers.connect', { serverId: id })).status).toBe('connected');
+    const listings = async () => requests(await ttlClient.call('log.get', { serverId: id }), 'skills/list');
+    await expect.poll(async () => (await listings()).length, { timeout: 15_000, interval: 50 }).toBeGreaterThanOrEqual(3);
+    // Each timer is set inside the listing before it: without a cause of its own it would say Connect, then its own again.
+    expect((await listings()).slice(0, 3).map((e) => e.why ?? null)).toEqual(['Connect', TTL, TTL]);
   });
 });

@@ -1,26 +1,26 @@
 // The protocol log of the servers the user looks at: fetched once per
 // server, then kept current by 'log.appended' and bounded like the main
-// process's ring buffer (settings.logLimit).
+// process's ring buffer (settings.logLimit). The filters hold across
+// servers, except the skill one: a skill is one server's.
 import { create } from 'zustand';
 import type { LogDirection, ProtocolLogEntry } from '../../../shared/model.js';
 import { api, errorMessage } from '../api.js';
+import type { LogFilters } from './log-filter.js';
 
-export interface LogFilters {
-  readonly directions: ReadonlySet<LogDirection>;
-  readonly method: string;
-  readonly errorsOnly: boolean;
-  readonly text: string;
-}
+export { filterLog, filterPairs, isErrorEntry, type LogFilters } from './log-filter.js';
 
 interface LogState {
   logs: ReadonlyMap<string, readonly ProtocolLogEntry[]>;
   errors: ReadonlyMap<string, string>;
   limit: number;
   filters: LogFilters;
+  /** Per server: the SKILL.md URI whose rows alone are shown, when one is chosen. */
+  skillFilters: ReadonlyMap<string, string>;
   load(serverId: string): Promise<void>;
   applyAppended(serverId: string, entries: readonly ProtocolLogEntry[]): void;
   setLimit(limit: number): void;
   setFilters(patch: Partial<LogFilters>): void;
+  setSkillFilter(serverId: string, skillUri: string | undefined): void;
   clear(serverId: string): Promise<void>;
   exportLog(serverId: string, format?: 'json' | 'jsonl'): Promise<{ json: string; fileName: string }>;
 }
@@ -32,6 +32,7 @@ export const useProtocolLog = create<LogState>((set, get) => ({
   errors: new Map(),
   limit: 5_000,
   filters: { directions: new Set(ALL_DIRECTIONS), method: '', errorsOnly: false, text: '' },
+  skillFilters: new Map(),
   async load(serverId) {
     try {
       const entries = await api.call('log.get', { serverId });
@@ -59,6 +60,12 @@ export const useProtocolLog = create<LogState>((set, get) => ({
   setFilters(patch) {
     set({ filters: { ...get().filters, ...patch } });
   },
+  setSkillFilter(serverId, skillUri) {
+    const next = new Map(get().skillFilters);
+    if (skillUri) next.set(serverId, skillUri);
+    else next.delete(serverId);
+    set({ skillFilters: next });
+  },
   async clear(serverId) {
     await api.call('log.clear', { serverId });
     set({ logs: new Map(get().logs).set(serverId, []) });
@@ -67,20 +74,3 @@ export const useProtocolLog = create<LogState>((set, get) => ({
     return api.call('log.export', { serverId, format });
   },
 }));
-
-/** Whether an entry is an error: a JSON-RPC error reply, or stderr noise that says so. */
-export function isErrorEntry(entry: ProtocolLogEntry): boolean {
-  return entry.kind === 'error';
-}
-
-export function filterLog(entries: readonly ProtocolLogEntry[], filters: LogFilters): readonly ProtocolLogEntry[] {
-  const method = filters.method.trim().toLowerCase();
-  const text = filters.text.trim().toLowerCase();
-  return entries.filter((e) => {
-    if (!filters.directions.has(e.direction)) return false;
-    if (filters.errorsOnly && !isErrorEntry(e)) return false;
-    if (method && !(e.method ?? '').toLowerCase().includes(method)) return false;
-    if (text && !(e.text ?? JSON.stringify(e.message ?? '')).toLowerCase().includes(text)) return false;
-    return true;
-  });
-}

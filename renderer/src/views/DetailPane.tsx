@@ -2,7 +2,7 @@
 // the tabs. A file is read when a tab shows it (the Overview shows SKILL.md,
 // so opening a skill reads that) or on Verify — never ahead.
 import { Badge, Button, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { IconChecklist, IconClick, IconServer2 } from '@tabler/icons-react';
+import { IconChecklist, IconClick, IconListDetails, IconServer2 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { SkillEntry } from '../../../shared/model.js';
 import { isLocalOriginId } from '../../../shared/review-model.js';
@@ -170,6 +170,11 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
               <Tooltip label={connected ? 'Read every file of this skill and compare it with the listing' : 'Connect the server first'} withArrow>
                 <Button size="xs" leftSection={<IconChecklist size={14} />} loading={verifying} disabled={!connected} onClick={() => void useVerify.getState().verifySkill(serverId, uri)} data-action="verify-skill">
                   Verify
+                </Button>
+              </Tooltip>
+              <Tooltip label="The messages the app exchanged with the server about this skill" withArrow>
+                <Button size="xs" variant="default" leftSection={<IconListDetails size={14} />} onClick={() => serverActions.logOfSkill(serverId, uri)} data-action="skill-protocol-log">
+                  Show in protocol log
                 </Button>
               </Tooltip>
             </Group>

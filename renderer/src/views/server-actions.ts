@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../api.js';
 import { useCatalog } from '../state/catalog.js';
 import { useDialogs } from '../state/dialogs.js';
+import { useProtocolLog } from '../state/protocol-log.js';
 import { useSelection } from '../state/selection.js';
 import { useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
@@ -48,6 +49,11 @@ export const serverActions = {
   log(serverId: string) {
     useServers.getState().select(serverId);
     useSelection.getState().showServer(serverId, 'log');
+  },
+  /** The protocol log showing only the messages of one skill. */
+  logOfSkill(serverId: string, skillUri: string) {
+    useProtocolLog.getState().setSkillFilter(serverId, skillUri);
+    serverActions.log(serverId);
   },
   verifyAll(serverId?: string) {
     void useVerify.getState().verifyAll(serverId);

@@ -4,59 +4,22 @@
 // logged or edited as JSON (the main process checks it with the SDK's schemas).
 import { Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDownLeft, IconArrowUpRight, IconInfoCircle, IconPlayerPlay, IconTerminal2 } from '@tabler/icons-react';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isReplayable, latencyOf, requestParams, type LogPair } from '../../../../shared/log-pairs.js';
-import type { LogDirection, ProtocolLogEntry } from '../../../../shared/model.js';
+import type { ProtocolLogEntry } from '../../../../shared/model.js';
 import { api, errorMessage } from '../../api.js';
 import { JsonView, prettyJson } from '../../components/JsonView.js';
-import { filterLog, type LogFilters } from '../../state/protocol-log.js';
-
-const DIRECTIONS: Record<LogDirection, { label: string; Icon: typeof IconArrowUpRight; color: string }> = {
-  out: { label: 'sent', Icon: IconArrowUpRight, color: 'var(--mantine-color-blue-text)' },
-  in: { label: 'received', Icon: IconArrowDownLeft, color: 'var(--mantine-color-green-text)' },
-  stderr: { label: 'stderr', Icon: IconTerminal2, color: 'var(--mantine-color-dimmed)' },
-  note: { label: 'note', Icon: IconInfoCircle, color: 'var(--mantine-color-dimmed)' },
-};
-
-/** The pairs a filter lets through: a pair shows when its request or its answer passes. */
-export function filterPairs(pairs: readonly LogPair[], filters: LogFilters): readonly LogPair[] {
-  const entries = pairs.flatMap((p) => (p.response ? [p.entry, p.response] : [p.entry]));
-  const passing = new Set(filterLog(entries, filters).map((e) => e.seq));
-  return pairs.filter((p) => passing.has(p.entry.seq) || (p.response !== undefined && passing.has(p.response.seq)));
-}
-
-function time(at: number): string {
-  const d = new Date(at);
-  return `${d.toLocaleTimeString(undefined, { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
-}
+import { DIRECTIONS, LogRowShell, type LogRowProps } from './LogRowShell.js';
 
 const STATUS_LABEL: Record<LogPair['status'], string> = { answered: 'answered', error: 'error', pending: 'no answer yet', single: '' };
 
-export function PairRow({ pair, selected, onSelect, style }: { pair: LogPair; selected: boolean; onSelect: () => void; style: React.CSSProperties }) {
+export function PairRow({ pair, selected, onSelect, style }: LogRowProps & { pair: LogPair }) {
   const { entry } = pair;
-  const d = DIRECTIONS[entry.direction];
   const latency = latencyOf(pair);
   const kind = pair.status === 'single' ? entry.kind : STATUS_LABEL[pair.status];
   return (
-    <div
-      className="log-row"
-      role="option"
-      aria-selected={selected}
-      data-selected={selected}
-      data-log-pair={pair.status}
-      data-log-kind={entry.kind}
-      data-log-method={entry.method}
-      data-log-direction={entry.direction}
-      data-log-why={entry.why}
-      data-log-latency={latency}
-      onClick={onSelect}
-      style={style}
-    >
-      <span className="log-time mono">{time(entry.at)}</span>
-      <span className="log-dir" style={{ color: d.color }} title={d.label}>
-        <d.Icon size={13} aria-hidden /> {d.label}
-      </span>
+    <LogRowShell entry={entry} selected={selected} onSelect={onSelect} style={style} data={{ 'data-log-pair': pair.status, 'data-log-why': entry.why, 'data-log-latency': latency }}>
       <span className={`log-kind log-kind-${pair.status === 'error' ? 'error' : entry.kind}`}>{kind}</span>
       <span className="log-summary mono" data-log-summary>
         {entry.method ?? entry.text ?? ''}
@@ -70,7 +33,7 @@ export function PairRow({ pair, selected, onSelect, style }: { pair: LogPair; se
       ) : null}
       <span className="log-duration mono">{latency !== undefined ? `${latency} ms` : ''}</span>
       <span className="log-bytes mono">{(entry.bytes + (pair.response?.bytes ?? 0)).toLocaleString()} B</span>
-    </div>
+    </LogRowShell>
   );
 }
 

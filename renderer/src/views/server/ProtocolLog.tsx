@@ -1,30 +1,29 @@
 // Every JSON-RPC message in and out of one server, and its stderr: filter by
-// direction, method and errors; select a row for its pretty JSON; copy or
+// direction, method, text, errors and one skill (the rows that name a file of
+// its folder, and their answers); select a row for its pretty JSON; copy or
 // export the log. Rows are virtualized (the buffer holds thousands). "Pair"
 // shows each request and its answer on one row (LogPairs.tsx), with replay.
-import { ActionIcon, Button, Chip, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Chip, Group, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDownLeft, IconArrowUpRight, IconDownload, IconInfoCircle, IconTerminal2, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { LogDirection, ProtocolLogEntry, ServerView } from '../../../../shared/model.js';
+import { revealIdentifier } from '../../../../shared/invisible-chars.js';
+import { skillsInLog } from '../../../../shared/log-skills.js';
+import type { ProtocolLogEntry, ServerView } from '../../../../shared/model.js';
 import { errorMessage } from '../../api.js';
 import { Empty } from '../../components/Empty.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { JsonView, prettyJson } from '../../components/JsonView.js';
 import { listKeyHandler } from '../../components/list-keys.js';
-import { ALL_DIRECTIONS, filterLog, useProtocolLog } from '../../state/protocol-log.js';
+import { ALL_DIRECTIONS, filterLog, filterPairs, useProtocolLog } from '../../state/protocol-log.js';
 import { pairLog } from '../../../../shared/log-pairs.js';
-import { PairDetail, PairRow, filterPairs } from './LogPairs.js';
+import { PairDetail, PairRow } from './LogPairs.js';
+import { DIRECTIONS, LogRowShell, type LogRowProps } from './LogRowShell.js';
 
 const ROW_HEIGHT = 24;
-
-const DIRECTIONS: Record<LogDirection, { label: string; Icon: typeof IconArrowUpRight; color: string }> = {
-  out: { label: 'sent', Icon: IconArrowUpRight, color: 'var(--mantine-color-blue-text)' },
-  in: { label: 'received', Icon: IconArrowDownLeft, color: 'var(--mantine-color-green-text)' },
-  stderr: { label: 'stderr', Icon: IconTerminal2, color: 'var(--mantine-color-dimmed)' },
-  note: { label: 'note', Icon: IconInfoCircle, color: 'var(--mantine-color-dimmed)' },
-};
+/** The skill picker's clear button, named for readers and tests (its props type knows no data- attributes). */
+const CLEAR_SKILL = { 'aria-label': 'Show every skill', 'data-action': 'clear-skill-filter' } as const;
 
 export function ProtocolLog({ server }: { server: ServerView }) {
   const id = server.config.id;
@@ -32,6 +31,7 @@ export function ProtocolLog({ server }: { server: ServerView }) {
   const loadError = useProtocolLog((s) => s.errors.get(id));
   const filters = useProtocolLog((s) => s.filters);
   const setFilters = useProtocolLog((s) => s.setFilters);
+  const skill = useProtocolLog((s) => s.skillFilters.get(id));
   const [selectedSeq, setSelectedSeq] = useState<number>();
   const [follow, setFollow] = useState(true);
   // Off at first: the flat log is every message as it went, which the other views and exports also show.
@@ -40,8 +40,8 @@ export function ProtocolLog({ server }: { server: ServerView }) {
     void useProtocolLog.getState().load(id);
   }, [id]);
 
-  const flat = useMemo(() => (paired ? [] : filterLog(entries ?? [], filters)), [entries, filters, paired]);
-  const pairs = useMemo(() => (paired ? filterPairs(pairLog(entries ?? []), filters) : []), [entries, filters, paired]);
+  const flat = useMemo(() => (paired ? [] : filterLog(entries ?? [], filters, skill)), [entries, filters, paired, skill]);
+  const pairs = useMemo(() => (paired ? filterPairs(pairLog(entries ?? []), filters, skill) : []), [entries, filters, paired, skill]);
   // One list of row keys either way: selection and keys work on the row's first entry.
   const rows = paired ? pairs.map((p) => p.entry) : flat;
   const selectedIndex = useMemo(() => (selectedSeq === undefined ? -1 : rows.findIndex((e) => e.seq === selectedSeq)), [rows, selectedSeq]);
@@ -87,6 +87,11 @@ export function ProtocolLog({ server }: { server: ServerView }) {
       .catch((error: unknown) => notifications.show({ color: 'red', title: 'Could not clear the log', message: errorMessage(error) }));
   };
   const methods = useMemo(() => [...new Set((entries ?? []).map((e) => e.method).filter((m): m is string => Boolean(m)))].sort(), [entries]);
+  const skills = useMemo(() => {
+    const seen = skillsInLog(entries ?? []).map((s) => ({ value: s.uri, label: revealIdentifier(s.label) }));
+    // A skill chosen from the catalog before the log names it stays choosable.
+    return skill && !seen.some((s) => s.value === skill) ? [{ value: skill, label: revealIdentifier(skill) }, ...seen] : seen;
+  }, [entries, skill]);
 
   return (
     <div className="log-layout" data-protocol-log={server.config.label}>
@@ -123,6 +128,21 @@ export function ProtocolLog({ server }: { server: ServerView }) {
               <option key={m} value={m} />
             ))}
           </datalist>
+          <Select
+            size="xs"
+            placeholder="Skill"
+            data={skills}
+            value={skill ?? null}
+            onChange={(value) => useProtocolLog.getState().setSkillFilter(id, value ?? undefined)}
+            searchable
+            clearable
+            clearButtonProps={CLEAR_SKILL}
+            nothingFoundMessage="No skill of that name in the log"
+            aria-label="Show only the messages of one skill"
+            w={200}
+            renderOption={({ option }) => <span data-log-skill-option={option.value}>{option.label}</span>}
+            data-log-skill-filter={skill ?? ''}
+          />
           <TextInput size="xs" placeholder="Text in message" value={filters.text} onChange={(e) => setFilters({ text: e.currentTarget.value })} aria-label="Filter by text" w={150} />
           <Switch size="xs" label="Errors only" checked={filters.errorsOnly} onChange={(e) => setFilters({ errorsOnly: e.currentTarget.checked })} data-log-errors-only />
           <Switch size="xs" label="Follow" checked={follow} onChange={(e) => setFollow(e.currentTarget.checked)} />
@@ -163,18 +183,7 @@ export function ProtocolLog({ server }: { server: ServerView }) {
                 };
                 const style: React.CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` };
                 if (pair) return <PairRow key={entry.seq} pair={pair} selected={entry.seq === selectedSeq} onSelect={onSelect} style={style} />;
-                return (
-                  <LogRow
-                    key={entry.seq}
-                    entry={entry}
-                    selected={entry.seq === selectedSeq}
-                    onSelect={() => {
-                      setFollow(false);
-                      setSelectedSeq(entry.seq);
-                    }}
-                    style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
-                  />
-                );
+                return <LogRow key={entry.seq} entry={entry} selected={entry.seq === selectedSeq} onSelect={onSelect} style={style} />;
               })}
             </div>
           )}
@@ -195,38 +204,17 @@ export function ProtocolLog({ server }: { server: ServerView }) {
   );
 }
 
-function time(at: number): string {
-  const d = new Date(at);
-  return `${d.toLocaleTimeString(undefined, { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
-}
-
-function LogRow({ entry, selected, onSelect, style }: { entry: ProtocolLogEntry; selected: boolean; onSelect: () => void; style: React.CSSProperties }) {
-  const d = DIRECTIONS[entry.direction];
-  const summary = entry.method ?? entry.text ?? '';
+function LogRow({ entry, ...row }: LogRowProps & { entry: ProtocolLogEntry }) {
   return (
-    <div
-      className="log-row"
-      role="option"
-      aria-selected={selected}
-      data-selected={selected}
-      data-log-kind={entry.kind}
-      data-log-method={entry.method}
-      data-log-direction={entry.direction}
-      onClick={onSelect}
-      style={style}
-    >
-      <span className="log-time mono">{time(entry.at)}</span>
-      <span className="log-dir" style={{ color: d.color }} title={d.label}>
-        <d.Icon size={13} aria-hidden /> {d.label}
-      </span>
+    <LogRowShell entry={entry} {...row}>
       <span className={`log-kind log-kind-${entry.kind}`}>{entry.kind}</span>
       <span className="log-summary mono">
-        {summary}
+        {entry.method ?? entry.text ?? ''}
         {entry.id !== undefined ? <span className="log-id"> #{String(entry.id)}</span> : null}
       </span>
       <span className="log-duration mono">{entry.durationMs !== undefined ? `${entry.durationMs} ms` : ''}</span>
       <span className="log-bytes mono">{entry.bytes.toLocaleString()} B</span>
-    </div>
+    </LogRowShell>
   );
 }
 
