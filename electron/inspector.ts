@@ -12,6 +12,7 @@ import { EventBus, type EventListener } from './event-bus.js';
 import { ServerCatalog } from './servers/catalog.js';
 import { replayRequest } from './connections/replay.js';
 import { FolderWatches } from './skills/folder-watch.js';
+import { createWatchFeature } from './servers/server-watch-handlers.js';
 import { toJsonLines } from '../shared/log-pairs.js';
 import { ConfigError, knownConfigFiles, parseConfigText, readConfigFile } from './servers/config-import.js';
 import { testConnection } from './servers/test-connection.js';
@@ -169,6 +170,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   });
   catalog.onRemove(async (server) => {
     await folderWatches.stop(server.id);
+    await watch.watches.stop(server.id);
     refresher.cancel(server.id);
     relister.cancel(server.id);
     await pool.remove(server.id);
@@ -245,6 +247,9 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   // approved skill without one, what the Changes tab's rules found in the version it serves now.
   engine.setReviewLookup((serverId, skillUri) => review.reviewCounts(serverId, skillUri) ?? approvals.changeReviewCounts(serverId, skillUri));
 
+  // Watch (a stdio server's menu): each burst of edits of its folder restarts it, lists it and reviews every skill again.
+  const watch = createWatchFeature(deps, { relist: refreshSkills, review: async (serverId, skillUri) => (await review.handlers['review.scanSkill']({ serverId, skillUri })).findings, redact });
+
   // A host starts the gateway the way the app starts its demo server: the same runtime and cli.js, another command.
   const gateway = await createGatewayHandlers(deps, { launch: () => gatewayLaunchFor(options.demoTransport(), options.dataDir), inApp: options.inAppGateway ?? true });
 
@@ -253,6 +258,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     ...gateway.handlers,
     ...review.handlers,
     ...createTeamHandlers(deps, approvals.handlers),
+    ...watch.handlers,
     'app.info': async () => ({ name: 'Skill Inspector', version: options.appVersion, mode: options.mode, dataDir: options.dataDir, platform: process.platform, ruleset: RULESET }),
     'app.alerts': async () => [...alerts],
     'app.openExternal': async ({ url }) => {
@@ -434,6 +440,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
       refresher.close();
       relister.close();
       await folderWatches.closeAll();
+      await watch.watches.closeAll();
       // A Review all still running is cancelled before its connections close: it leaves no part of a review behind.
       await review.close();
       await gateway.close();

@@ -21,6 +21,7 @@ import { APPROVAL_EVENT_NAMES, APPROVAL_PARAMS, type ApprovalEvents, type Approv
 import { REVIEW_EVENT_NAMES, REVIEW_PARAMS, type ReviewEvents, type ReviewResults } from './api-review.js';
 import { GATEWAY_EVENT_NAMES, GATEWAY_PARAMS, type GatewayEvents, type GatewayResults } from './api-gateway.js';
 import { TEAM_PARAMS, type TeamResults } from './api-team.js';
+import { WATCH_EVENT_NAMES, WATCH_PARAMS, type WatchEvents, type WatchResults } from './api-watch.js';
 import { REPLAYABLE_METHODS } from './log-pairs.js';
 import type { RuleSet } from './ruleset.js';
 
@@ -143,7 +144,7 @@ const CORE_PARAMS = {
 } as const;
 
 /** Argument schemas, one per method. The method list is derived from this table. */
-export const PARAMS = { ...CORE_PARAMS, ...APPROVAL_PARAMS, ...REVIEW_PARAMS, ...GATEWAY_PARAMS, ...TEAM_PARAMS } as const;
+export const PARAMS = { ...CORE_PARAMS, ...APPROVAL_PARAMS, ...REVIEW_PARAMS, ...GATEWAY_PARAMS, ...TEAM_PARAMS, ...WATCH_PARAMS } as const;
 
 export type Method = keyof typeof PARAMS;
 export type Params<M extends Method> = z.input<(typeof PARAMS)[M]>;
@@ -230,7 +231,7 @@ export interface FolderComparison {
 }
 
 /** Result types, one per method. The check below makes a missing or extra entry a compile error. */
-export interface Results extends CoreResults, ApprovalResults, ReviewResults, GatewayResults, TeamResults {}
+export interface Results extends CoreResults, ApprovalResults, ReviewResults, GatewayResults, TeamResults, WatchResults {}
 
 // Exhaustiveness, both ways: every method has a result type and every result type a method.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -270,7 +271,7 @@ export interface AppAlert {
 }
 
 /** Events pushed from the main process. */
-export interface Events extends CoreEvents, ApprovalEvents, ReviewEvents, GatewayEvents {}
+export interface Events extends CoreEvents, ApprovalEvents, ReviewEvents, GatewayEvents, WatchEvents {}
 
 export type EventName = keyof Events;
 
@@ -285,7 +286,7 @@ const CORE_EVENT_NAMES: { readonly [E in keyof CoreEvents]: true } = {
   'source.compared': true,
   'app.alert': true,
 };
-const EVENT_TABLE: { readonly [E in EventName]: true } = { ...CORE_EVENT_NAMES, ...APPROVAL_EVENT_NAMES, ...REVIEW_EVENT_NAMES, ...GATEWAY_EVENT_NAMES };
+const EVENT_TABLE: { readonly [E in EventName]: true } = { ...CORE_EVENT_NAMES, ...APPROVAL_EVENT_NAMES, ...REVIEW_EVENT_NAMES, ...GATEWAY_EVENT_NAMES, ...WATCH_EVENT_NAMES };
 export const EVENTS = Object.freeze(Object.keys(EVENT_TABLE) as EventName[]);
 
 export function isEventName(value: unknown): value is EventName {

@@ -14,8 +14,9 @@ import { progressTo, wantsColour, type Streams } from './streams.js';
 import { openSession, type SessionOptions } from './session.js';
 import { loadSourceFlag, withSourceComparison } from './source-flag.js';
 import { describeStart } from './stdio-flags.js';
-import { TARGET_OPTIONS, UsageError, configServers, resolveTarget } from './target.js';
-import { checkAll, fleetExitCode } from './check-all.js';
+import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
+import { checkAll } from './check-all.js';
+import { fleetExitCode, fleetServers, wantsFleet, type FleetFlags } from './fleet.js';
 import { formatFleetJson, formatFleetJunit, formatFleetSarif, formatFleetText } from './format-fleet.js';
 import type { Settings } from '../../shared/model.js';
 
@@ -49,7 +50,7 @@ export async function checkCommand(args: string[], io: Streams, sessionOptions: 
   if ((values.trust !== undefined || values['as-of'] !== undefined) && values.receipts === undefined) throw new UsageError('--trust and --as-of go with --receipts.');
   const asOf = parseAsOf(values['as-of']);
   const settings = { readConcurrency: CHECK_CONCURRENCY, ...limitSettings(values) };
-  if (values.all || values.jobs !== undefined) return await checkFleet(values, formats[0], failOn, settings, io, sessionOptions);
+  if (wantsFleet(values)) return await checkFleet(values, formats[0], failOn, settings, io, sessionOptions);
   const target = await resolveTarget(values);
   const progress = progressTo(io.err, values.quiet);
   const source = values.source !== undefined ? await loadSourceFlag(values.source, target.label) : undefined;
@@ -75,35 +76,11 @@ function suppressedJson(s: SuppressedFinding): object {
   return { finding: s.finding, suppression: s.by.suppression, receipt: s.by.receipt, reviewer: s.by.reviewer, until: s.by.until };
 }
 
-/** Servers checked at once by `check --all` unless --jobs says otherwise. */
-export const DEFAULT_JOBS = 4;
-
-interface FleetFlags {
-  all?: boolean | undefined;
-  jobs?: string | undefined;
-  config?: string | undefined;
-  server?: string | undefined;
-  stdio?: string | undefined;
-  url?: string | undefined;
-  label?: string | undefined;
-  env?: string[] | undefined;
-  cwd?: string | undefined;
-  source?: string | undefined;
-  receipts?: string | undefined;
-  quiet?: boolean | undefined;
-  'sarif-root'?: string | undefined;
-}
-
 /** `check --config FILE --all [--jobs N]`: every server of the config, one combined report, the worst server's exit code. */
-async function checkFleet(values: FleetFlags, format: 'json' | 'junit' | 'sarif' | undefined, failOn: 'error' | 'warning' | 'never', settings: Partial<Settings>, io: Streams, sessionOptions: SessionOptions): Promise<number> {
-  if (!values.all) throw new UsageError('--jobs goes with --all (servers checked at once).');
-  if (values.config === undefined) throw new UsageError('--all checks every server of a host config: give --config <file>.');
-  const oneServer = (['server', 'stdio', 'url', 'label', 'env', 'cwd', 'source', 'receipts'] as const).filter((flag) => values[flag] !== undefined);
-  if (oneServer.length > 0) throw new UsageError(`--${oneServer[0]} names or shapes one server; --all checks each server of ${values.config} as its entry says.`);
-  const jobs = values.jobs === undefined ? DEFAULT_JOBS : Number(values.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs must be a whole number from 1 to 64, got "${values.jobs}".`);
-  const servers = await configServers(values.config);
-  if (servers.length === 0) throw new UsageError(`${values.config} has no servers to check.`);
+async function checkFleet(values: FleetFlags & { receipts?: string | undefined; quiet?: boolean | undefined; 'sarif-root'?: string | undefined }, format: 'json' | 'junit' | 'sarif' | undefined, failOn: 'error' | 'warning' | 'never', settings: Partial<Settings>, io: Streams, sessionOptions: SessionOptions): Promise<number> {
+  // Each server's receipts are its own team's: a fleet run takes none.
+  if (values.all && values.config !== undefined && values.receipts !== undefined) throw new UsageError(`--receipts names or shapes one server; --all checks each server of ${values.config} as its entry says.`);
+  const { servers, jobs } = await fleetServers(values, 'check');
   const progress = progressTo(io.err, values.quiet ?? false);
   progress(`Checking ${servers.length} server(s) of ${values.config}, ${Math.min(jobs, servers.length)} at a time…`);
   const results = await checkAll(servers, { jobs, settings, failOn, sessionOptions, progress });

@@ -7,23 +7,24 @@
 import { RULESET } from '../../shared/ruleset.js';
 import { isFailing, type CheckReport, type FailOn } from './check.js';
 import type { ServerResult } from './check-all.js';
+import { fleetText } from './fleet.js';
 import { junitDocument, junitSuite, junitUncheckedSuite } from './format-junit.js';
-import { formatSarif, type SarifOptions } from './format-sarif.js';
+import { sarifLog, sarifRun, uncheckedSarifRun, type SarifOptions } from './format-sarif.js';
 import { formatText } from './format-text.js';
 import { verdictCounts } from './verdicts.js';
 
 const failingCount = (report: CheckReport, failOn: FailOn) => report.findings.filter((f) => isFailing(f, failOn)).length;
 
 export function formatFleetText(results: readonly ServerResult[], failOn: FailOn, colour: boolean): string {
-  const blocks = results.map((r) => (r.report ? formatText(r.report, colour) : `Server ${r.name} — could not be checked: ${r.unchecked}\n`));
-  const summary = results.map((r) => {
-    if (!r.report) return `  ${r.name}: could not be checked`;
-    const failing = failingCount(r.report, failOn);
-    return `  ${r.name}: ${failing > 0 ? `failed, ${failing} finding(s) at or above ${failOn}` : 'passed'} (${r.report.skills.length} skill(s))`;
-  });
-  const count = (code: number) => results.filter((r) => r.exitCode === code).length;
-  const head = `${results.length} server(s): ${count(0)} passed, ${count(1)} failed, ${count(2)} could not be checked.`;
-  return `${blocks.join('\n')}\n${head}\n${summary.join('\n')}\n`;
+  return fleetText(
+    results,
+    { passed: 'passed', failed: 'failed', unchecked: 'could not be checked' },
+    (report) => formatText(report, colour),
+    (report) => {
+      const failing = failingCount(report, failOn);
+      return `${failing > 0 ? `failed, ${failing} finding(s) at or above ${failOn}` : 'passed'} (${report.skills.length} skill(s))`;
+    },
+  );
 }
 
 export function formatFleetJson(results: readonly ServerResult[], failOn: FailOn, exitCode: number): string {
@@ -35,20 +36,8 @@ export function formatFleetJson(results: readonly ServerResult[], failOn: FailOn
   return `${JSON.stringify({ servers, ruleset: RULESET, failOn, exitCode }, null, 2)}\n`;
 }
 
-interface SarifLog {
-  runs: Array<Record<string, unknown>>;
-  [key: string]: unknown;
-}
-
 export function formatFleetSarif(results: readonly ServerResult[], options: SarifOptions): string {
-  const runs = results.flatMap((r) => {
-    if (r.report) return (JSON.parse(formatSarif(r.report, options)) as SarifLog).runs;
-    // The tool and rules as every run has them, no result, and an invocation that did not succeed, saying why.
-    const [run] = (JSON.parse(formatSarif({ server: { label: r.name }, skills: [], findings: [] }, options)) as SarifLog).runs;
-    return [{ ...run, invocations: [{ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: `${r.name} could not be checked: ${r.unchecked}` } }] }] }];
-  });
-  const log = JSON.parse(formatSarif({ server: { label: '' }, skills: [], findings: [] }, options)) as SarifLog;
-  return `${JSON.stringify({ ...log, runs }, null, 2)}\n`;
+  return sarifLog(results.map((r) => (r.report ? sarifRun(r.report, options) : uncheckedSarifRun(r.name, r.unchecked, options))));
 }
 
 export function formatFleetJunit(results: readonly ServerResult[], failOn: FailOn): string {

@@ -11,9 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { RULESET } from '../../shared/ruleset.js';
 import { APP_VERSION } from '../app-version.js';
 import type { ApprovalStatus, ReceiptsCheck } from '../team/receipt-check.js';
-import { repositoryPath } from './format-sarif.js';
-
-const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+import { failedRun, repositoryPath, sarifLog, type SarifRun } from './format-sarif.js';
 
 type NotApproved = Exclude<ApprovalStatus, 'approved'> | 'unreadable';
 
@@ -35,6 +33,16 @@ export interface ReceiptsSarifOptions {
 }
 
 export function formatReceiptsSarif(check: ReceiptsCheck, options: ReceiptsSarifOptions): string {
+  return sarifLog([receiptsSarifRun(check, options)]);
+}
+
+/** A server whose receipts could not be checked (`verify --receipts --all`): the receipts' tool and rules, no result, the invocation failed saying why. */
+export function uncheckedReceiptsSarifRun(label: string, why: string, root: string | undefined): SarifRun {
+  return failedRun(receiptsSarifRun({ label, skills: [], unreadable: [], unmatched: [] }, { root, fileSetDigests: new Map() }), `${label} could not be verified: ${why}`);
+}
+
+/** The run for one server's receipts: one result per skill that is not approved and per file that is not a receipt. */
+export function receiptsSarifRun(check: ReceiptsCheck, options: ReceiptsSarifOptions): SarifRun {
   const ids = Object.keys(RULES) as NotApproved[];
   const rules = ids.map((id) => ({ id: `receipt-${id}`, name: `Receipt${id[0]!.toUpperCase()}${id.slice(1)}`, shortDescription: { text: RULES[id] }, defaultConfiguration: { level: 'error' }, properties: { tags: ['skills', 'receipts'] } }));
   const result = (status: NotApproved, text: string, skillUri: string | undefined, file: string | undefined) => ({
@@ -50,21 +58,14 @@ export function formatReceiptsSarif(check: ReceiptsCheck, options: ReceiptsSarif
     ...check.skills.flatMap((s) => (s.status === 'approved' ? [] : [result(s.status, `${s.uri}: ${s.message}`, s.uri, s.receipt)])),
     ...check.unreadable.map((u) => result('unreadable', `${u.file}: not a receipt: ${u.problem}`, undefined, u.file)),
   ];
-  const sarif = {
-    $schema: SARIF_SCHEMA,
-    version: '2.1.0',
-    runs: [
-      {
-        tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules, properties: { ruleset: RULESET } } },
-        automationDetails: { id: `skill-inspector-receipts/${check.label}/` },
-        ...(options.root !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root.' } } } } : {}),
-        invocations: [{ executionSuccessful: true }],
-        results,
-        properties: { server: check.label, skills: check.skills.map((s) => ({ skillUri: s.uri, status: s.status, message: s.message })) },
-      },
-    ],
+  return {
+    tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules, properties: { ruleset: RULESET } } },
+    automationDetails: { id: `skill-inspector-receipts/${check.label}/` },
+    ...(options.root !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root.' } } } } : {}),
+    invocations: [{ executionSuccessful: true }],
+    results,
+    properties: { server: check.label, skills: check.skills.map((s) => ({ skillUri: s.uri, status: s.status, message: s.message })) },
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
 }
 
 function location(label: string, skillUri: string | undefined, file: string | undefined, root: string | undefined): object {

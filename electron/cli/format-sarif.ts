@@ -32,6 +32,28 @@ export interface SarifOptions {
 }
 
 export function formatSarif(report: CheckReport, options: SarifOptions = {}): string {
+  return sarifLog([sarifRun(report, options)]);
+}
+
+/** A SARIF 2.1.0 log around runs (one per server for `--all`), as the text written on stdout. */
+export function sarifLog(runs: readonly object[]): string {
+  return `${JSON.stringify({ $schema: SARIF_SCHEMA, version: '2.1.0', runs }, null, 2)}\n`;
+}
+
+/**
+ * A run for a server the command could not do its work for: its run with no
+ * result (`empty`), with an invocation that did not succeed, saying why — so
+ * code scanning shows the server, and that it was not checked.
+ */
+export function failedRun(empty: SarifRun, text: string): SarifRun {
+  return { ...empty, invocations: [{ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text } }] }] };
+}
+
+/** One run of a SARIF log: what `formatSarif` writes for one server. */
+export type SarifRun = Record<string, unknown>;
+
+/** The run for one server's check: the tool and its rules, one result per finding, the verdicts. */
+export function sarifRun(report: CheckReport, options: SarifOptions = {}): SarifRun {
   const suppressed = options.suppressed ?? [];
   const reopenedWhy = new Map((options.reopened ?? []).map((r) => [r.finding, r.why]));
   const all = [...report.findings, ...suppressed.map((s) => s.finding)];
@@ -70,28 +92,26 @@ export function formatSarif(report: CheckReport, options: SarifOptions = {}): st
       ...(f.actual !== undefined ? { actual: f.actual } : {}),
     },
   }));
-  const sarif = {
-    $schema: SARIF_SCHEMA,
-    version: '2.1.0',
-    runs: [
-      {
-        tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules, properties: { ruleset: RULESET } } },
-        automationDetails: { id: `skill-inspector/${report.server.label}/` },
-        ...(options.root !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root.' } } } } : {}),
-        invocations: [{ executionSuccessful: true }],
-        results,
-        properties: {
-          server: report.server,
-          skills: report.skills.length,
-          verdicts: verdictCounts(report.skills),
-          verdictSummary: verdictSummary(verdictCounts(report.skills)),
-          // Every skill's verdict, a skill with no finding included (it has no result to carry it).
-          skillVerdicts: report.skills.map((s) => ({ skillUri: s.uri, verdict: s.verdict, ...(verdictReason(s) ? { reason: verdictReason(s) } : {}), ...(s.review ? { review: { errors: s.review.errors, warnings: s.review.warnings, complete: s.review.complete } } : {}) })),
-        },
-      },
-    ],
+  return {
+    tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules, properties: { ruleset: RULESET } } },
+    automationDetails: { id: `skill-inspector/${report.server.label}/` },
+    ...(options.root !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root.' } } } } : {}),
+    invocations: [{ executionSuccessful: true }],
+    results,
+    properties: {
+      server: report.server,
+      skills: report.skills.length,
+      verdicts: verdictCounts(report.skills),
+      verdictSummary: verdictSummary(verdictCounts(report.skills)),
+      // Every skill's verdict, a skill with no finding included (it has no result to carry it).
+      skillVerdicts: report.skills.map((s) => ({ skillUri: s.uri, verdict: s.verdict, ...(verdictReason(s) ? { reason: verdictReason(s) } : {}), ...(s.review ? { review: { errors: s.review.errors, warnings: s.review.warnings, complete: s.review.complete } } : {}) })),
+    },
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
+}
+
+/** A server that could not be checked, as a run: check's tool, no rule and no result, and the invocation failed saying why. */
+export function uncheckedSarifRun(label: string, why: string, options: SarifOptions = {}): SarifRun {
+  return failedRun(sarifRun({ server: { label }, skills: [], findings: [] }, { root: options.root }), `${label} could not be checked: ${why}`);
 }
 
 function messageOf(f: Finding): string {

@@ -1,6 +1,7 @@
 // `skill-inspector lock`: pin what one server serves — every skill URI, its
 // frontmatter name and its full {uri, digest, size} set — in a lockfile.
-// Only skills/list and skills/get are used; no file is read.
+// Only skills/list and skills/get are used; no file is read. With
+// --config FILE --all, every server of the config (lock-all.ts).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from '../app-version.js';
@@ -10,11 +11,13 @@ import { LISTING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { readServerSkillSet } from './skill-set.js';
 import { progressTo, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
+import { wantsFleet } from './fleet.js';
+import { lockFleet } from './lock-all.js';
 
 export async function lockCommand(args: string[], io: Streams): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { ...TARGET_OPTIONS, output: { type: 'string', short: 'o' }, quiet: { type: 'boolean', default: false }, ...limitOptions([...LISTING_LIMITS, 'concurrency']) },
+    options: { ...TARGET_OPTIONS, output: { type: 'string', short: 'o' }, quiet: { type: 'boolean', default: false }, all: { type: 'boolean', default: false }, jobs: { type: 'string' }, ...limitOptions([...LISTING_LIMITS, 'concurrency']) },
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new UsageError(`lock takes no positional arguments (got "${positionals[0]}"); name the server with --stdio, --url or --config.`);
@@ -22,6 +25,7 @@ export async function lockCommand(args: string[], io: Streams): Promise<number> 
   const file = toStdout ? undefined : path.resolve(values.output ?? DEFAULT_LOCKFILE);
   const shown = values.output ?? DEFAULT_LOCKFILE;
   const settings = limitSettings(values);
+  if (wantsFleet(values)) return await lockFleet(values, { file, shown }, settings, io);
   const target = await resolveTarget(values);
   // Read the existing lockfile first: a damaged one stops us before any server is started, and is never overwritten.
   const existing = file ? await readLockfileIfExists(file) : undefined;

@@ -15,7 +15,7 @@ export const USAGE = `Usage: skill-inspector <command> [options]
 
 Commands:
   check        List, get, read and verify every skill of one server; print the findings.
-  watch        Check one server again on every change of a source folder; print what changed each run.
+  watch        Check one server again on every change of its folder; print what changed each run.
   lock         Pin what one server serves (skill URIs, names, {uri, digest, size} sets) in a lockfile.
   verify       Compare one server with a lockfile; exit 1 on any drift.
   diff         Compare two servers, a server and a lockfile, or two lockfiles.
@@ -54,14 +54,20 @@ check:
                                     default allowed-signers beside the folder): a suppressed finding is left out, an
                                     expired one or one whose file changed is reported again, saying why
 
-watch:   skill-inspector watch --source <folder> --stdio "<command>" | --url <url> | --config <file> --server <name>
-         watches the folder; after each burst of edits (--debounce-ms, default 300) starts a stdio server again (or
-         lists an HTTP one anew), runs check --source, and prints one block: skills and files added or removed,
-         digests changed, findings new, fixed or changed. --json: one JSON line per run. Ctrl+C or SIGTERM ends it.
-         Takes check's limits and --quiet.
+watch:   skill-inspector watch [--source <folder>] --stdio "<command>" | --url <url> | --config <file> --server <name>
+         watches --source, or without it the folder a stdio server is started in (--cwd, else the current
+         folder; .git and node_modules ignored); after each burst of edits (--debounce-ms, default 300) starts a
+         stdio server again (or lists an HTTP one anew), runs check (with --source, check --source), and prints one
+         block: skills and files added or removed, digests changed, findings new, fixed or changed. An HTTP server
+         needs --source. --json: one JSON line per run. Ctrl+C or SIGTERM ends it. Takes check's limits and --quiet.
 
 lock:    --output <file>            default skills.lock.json; "-" writes to stdout. Other servers' sections are kept.
+         --all [--jobs <n>]         with --config <file>: one lockfile, a section per server keyed by its name; a server
+                                    that cannot be locked is reported and keeps its earlier section; worst exit code
 verify:  --lock <file>              required; --json for machine-readable drift
+         --all [--jobs <n>]         with --config <file>: each server against its section (and with --receipts, against
+                                    the team's receipts for its name); text, --json (and --sarif with --receipts, a run
+                                    per server); exit code of the worst server; one that cannot be verified stops none
 list:    --json                     the skills as JSON; exit 1 when the listing stopped early (a limit, a bad cursor)
 load:    --skill <SKILL.md URI>     required
 diff:    skill-inspector diff <A> <B> [--a-header H] [--b-header H] [--json]
@@ -113,4 +119,5 @@ check is the explicit full read.
 
 Exit codes: 0 clean / no drift / same; 1 findings at or above --fail-on / drift / different / nothing lockable /
             listing stopped early (list) / refused (load); 2 bad usage or cannot connect.
+            With --all: the worst server's.
 `;

@@ -5,14 +5,16 @@
 // bad usage (and an unreadable receipts folder or allowed-signers file).
 // Like `verify --lock`, it uses skills/list and skills/get only: the digests
 // come from the entries; `check` is the command that reads the bytes.
+// With --config FILE --all, every server of the config (verify-receipts-all.ts).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { allApproved, checkReceipts, type ServedSkill } from '../team/receipt-check.js';
-import { fileSetDigest } from '../team/file-set-digest.js';
 import { readTeamFolderFlags } from './team-folder-flag.js';
 import { formatReceiptsSarif } from './format-receipts-sarif.js';
 import { LISTING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { readServerSkillSet } from './skill-set.js';
+import { wantsFleet } from './fleet.js';
+import { verifyReceiptsFleet } from './verify-receipts-all.js';
+import { fileSetDigests, receiptsJson, receiptsReport, receiptsText } from './receipts-report.js';
 import { progressTo, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
 
@@ -40,6 +42,8 @@ export async function verifyReceiptsCommand(args: string[], io: Streams): Promis
       sarif: { type: 'boolean', default: false },
       'sarif-root': { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      all: { type: 'boolean', default: false },
+      jobs: { type: 'string' },
       ...limitOptions([...LISTING_LIMITS, 'concurrency']),
     },
     allowPositionals: true,
@@ -53,37 +57,15 @@ export async function verifyReceiptsCommand(args: string[], io: Streams): Promis
   if (values['sarif-root'] !== undefined && !values.sarif) throw new UsageError('--sarif-root goes with --sarif.');
   const asOf = parseAsOf(values['as-of']);
   const settings = limitSettings(values);
+  if (wantsFleet(values)) return await verifyReceiptsFleet(values, { receiptsDir, trust, asOf }, settings, io);
   const target = await resolveTarget(values);
   // Read before any server is started: a broken team folder is bad usage, not a verdict.
-  const { signers, receipts } = await readTeamFolderFlags(receiptsDir, trust);
+  const team = await readTeamFolderFlags(receiptsDir, trust);
   const progress = progressTo(io.err, values.quiet);
-  const set = await readServerSkillSet(target, progress, settings);
-  const served: ServedSkill[] = Object.entries(set.server.skills).map(([uri, s]) => ({ uri, name: s.name, resources: s.resources }));
-  const check = checkReceipts(set.label, served, receipts, signers, asOf);
-  const ok = allApproved(check) && set.problems.length === 0;
-  if (values.json) {
-    io.out.write(`${JSON.stringify({ approved: ok, label: set.label, receipts: receiptsDir, trust, asOf: asOf.toISOString(), skills: check.skills, unreadable: check.unreadable, unmatched: check.unmatched, problems: set.problems }, null, 2)}\n`);
-    return ok ? 0 : 1;
-  }
-  if (values.sarif) {
-    const digests = new Map<string, string>();
-    for (const s of served) {
-      if (s.resources === 'dynamic') continue;
-      try {
-        digests.set(s.uri, fileSetDigest(s.resources));
-      } catch {
-        // A set with no digest text has no receipt either; its fingerprint goes without.
-      }
-    }
-    io.out.write(formatReceiptsSarif(check, { root: values['sarif-root'], fileSetDigests: digests }));
-    return ok ? 0 : 1;
-  }
-  const approved = check.skills.filter((s) => s.status === 'approved').length;
-  const lines = [`Team approvals of "${set.label}" (receipts ${receiptsDir}, signers ${trust}): ${approved} of ${check.skills.length} skill(s) approved.`];
-  for (const s of check.skills) lines.push(`  ${s.uri}: ${s.message}`);
-  for (const u of check.unreadable) lines.push(`  ${u.file}: not a receipt: ${u.problem}`);
-  if (check.unmatched.length > 0) lines.push(`${check.unmatched.length} receipt(s) name skills "${set.label}" does not serve (another server's, or a removed skill's); they were not used.`);
-  if (set.problems.length > 0) lines.push(`The server's answers are not consistent:`, ...set.problems.map((p) => `  - ${p}`));
-  io.out.write(`${lines.join('\n')}\n`);
-  return ok ? 0 : 1;
+  const report = receiptsReport(await readServerSkillSet(target, progress, settings), team, asOf);
+  const flags = { receiptsDir, trust, asOf };
+  if (values.json) io.out.write(`${JSON.stringify(receiptsJson(report, flags), null, 2)}\n`);
+  else if (values.sarif) io.out.write(formatReceiptsSarif(report.check, { root: values['sarif-root'], fileSetDigests: fileSetDigests(report.served) }));
+  else io.out.write(receiptsText(report, flags));
+  return report.ok ? 0 : 1;
 }

@@ -1,13 +1,16 @@
-// `skill-inspector watch --source DIR --stdio "<command>" | --url <url>`: the
-// server developer's loop. Watches DIR (chokidar); after each burst of edits
-// (debounced) it runs the check again — in a fresh session, so a stdio server
-// is restarted (the last run's server runs until then) and an HTTP server is
-// listed anew — compares with the folder as `check --source` does, and prints
-// one block of what changed since the last run (watch-diff.ts). Ends on SIGINT or SIGTERM with the server's
-// process stopped: no child outlives the command.
-import path from 'node:path';
+// `skill-inspector watch [--source DIR] --stdio "<command>" | --url <url>`: the
+// server developer's loop. Watches DIR — or, without --source, the working
+// folder a stdio server is started in (--cwd, else this command's) — and after
+// each burst of edits (skills/burst-watch.ts) runs the check again in a fresh
+// session, so a stdio server is restarted (the last run's server runs until
+// then) and an HTTP server is listed anew; with --source it compares with the
+// folder as `check --source` does. Each run prints one block of what changed
+// since the last one (shared/catalog-diff.ts, the diff the app's Watch shows).
+// Ends on SIGINT or SIGTERM with the server's process stopped: no child
+// outlives the command.
 import { parseArgs } from 'node:util';
-import { watch } from 'chokidar';
+import { diffRuns, runState, type RunState } from '../../shared/catalog-diff.js';
+import { watchBursts } from '../skills/burst-watch.js';
 import { runCheck } from './check.js';
 import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { openSession, type CliSession, type SessionOptions } from './session.js';
@@ -15,11 +18,9 @@ import { loadSourceFlag, withSourceComparison } from './source-flag.js';
 import { resolveCwd } from './stdio-flags.js';
 import { progressTo, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
-import { diffRuns, formatFailedRun, formatRunBlock, runState, type RunState } from './watch-diff.js';
+import { formatFailedRun, formatRunBlock } from './watch-diff.js';
 
 const DEFAULT_DEBOUNCE_MS = 300;
-/** Folders no skill lives in, whose churn (a VCS, an install) should not restart anything. */
-const IGNORED = /(^|[\\/])(\.git|node_modules)([\\/]|$)/;
 
 export interface WatchControl {
   /** Resolves when the command should end; by default the first SIGINT or SIGTERM. */
@@ -52,13 +53,18 @@ export async function watchCommand(args: string[], io: Streams, sessionOptions: 
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new UsageError(`watch takes no positional arguments (got "${positionals[0]}"); name the server with --stdio, --url or --config.`);
-  if (values.source === undefined) throw new UsageError('watch needs --source <folder>: the folder of skill folders to watch and compare with.');
   const debounceMs = Number(values['debounce-ms']);
   if (!Number.isInteger(debounceMs) || debounceMs < 0) throw new UsageError(`--debounce-ms must be a whole number of milliseconds, got "${values['debounce-ms']}".`);
   const settings = { readConcurrency: CHECK_CONCURRENCY, ...limitSettings(values) };
   const target = await resolveTarget(values);
   const sourceDir = values.source;
-  const watched = await resolveCwd(sourceDir, '--source');
+  const { transport } = target;
+  if (sourceDir === undefined && transport.kind !== 'stdio') {
+    throw new UsageError(`watch needs --source <folder> for ${target.label}: it is reached over ${transport.kind.toUpperCase()}, not started by this command, so there is no working folder to watch. Name the folder of skill folders it serves.`);
+  }
+  // Without --source: the folder the server is started in, where a server under development keeps its skills.
+  const watchedAs = sourceDir ?? (transport.kind === 'stdio' ? transport.cwd : undefined) ?? process.cwd();
+  const watched = sourceDir !== undefined ? await resolveCwd(sourceDir, '--source') : await resolveCwd(watchedAs, '--cwd');
   const progress = progressTo(io.err, values.quiet);
   const stopped = control.stopped ?? signalled();
 
@@ -74,10 +80,11 @@ export async function watchCommand(args: string[], io: Streams, sessionOptions: 
       await live?.close();
       live = undefined;
       // Read again every run: the folder is what changed.
-      const source = await loadSourceFlag(sourceDir, target.label);
+      const source = sourceDir !== undefined ? await loadSourceFlag(sourceDir, target.label) : undefined;
       const session = await openSession(target, settings, sessionOptions);
       live = session;
-      const report = withSourceComparison(await runCheck(session, progress), source, progress);
+      const checked = await runCheck(session, progress);
+      const report = source ? withSourceComparison(checked, source, progress) : checked;
       if (stopping) return;
       const state = runState(report.skills, report.findings);
       const diff = diffRuns(baseline, state);
@@ -93,46 +100,21 @@ export async function watchCommand(args: string[], io: Streams, sessionOptions: 
   };
 
   // Edits during a run wait for it and make one more run: never two sessions at once.
-  const pending = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  const kick = (): void => {
-    timer = undefined;
-    if (stopping) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    const changed = [...pending].sort();
-    pending.clear();
-    running = runOnce(changed).finally(() => {
-      running = undefined;
-      if (again) {
-        again = false;
-        kick();
-      }
-    });
-  };
-
-  const watcher = watch(watched, { ignoreInitial: true, ignored: (p: string) => IGNORED.test(path.relative(watched, p)) });
-  watcher.on('all', (_event, file) => {
-    pending.add(path.relative(watched, file).split(path.sep).join('/') || '.');
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(kick, debounceMs);
+  const bursts = watchBursts(watched, {
+    debounceMs,
+    run: runOnce,
+    onError: (error) => progress(`Watching ${watchedAs}: ${error instanceof Error ? error.message : String(error)}`),
   });
-  watcher.on('error', (error) => progress(`Watching ${sourceDir}: ${error instanceof Error ? error.message : String(error)}`));
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  progress(`Watching ${sourceDir}; each change runs the check again. Ctrl+C ends.`);
-  kick();
+  await bursts.ready;
+  progress(sourceDir !== undefined ? `Watching ${sourceDir}; each change runs the check again. Ctrl+C ends.` : `Watching ${watchedAs}, the server's working folder; each change starts the server again and runs the check. Ctrl+C ends.`);
+  bursts.runNow();
 
   await stopped;
   stopping = true;
-  if (timer) clearTimeout(timer);
-  await watcher.close();
+  await bursts.close();
   // A run under way stops with its server: the connection ends and the process is stopped.
   await live?.connection.disconnect();
-  await running;
+  await bursts.settled();
   await live?.close();
   progress('Stopped watching.');
   return 0;

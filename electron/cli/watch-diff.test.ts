@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { finding } from '../../shared/findings.js';
 import type { SkillEntry } from '../../shared/model.js';
-import { diffRuns, formatRunBlock, runState, shortDigest } from './watch-diff.js';
+import { diffRuns, runState } from '../../shared/catalog-diff.js';
+import { formatRunBlock } from './watch-diff.js';
 
 const D1 = `sha256:${'1'.repeat(64)}`;
 const D2 = `sha256:${'2'.repeat(64)}`;
-const D3 = `sha256:${'3'.repeat(64)}`;
 
 function skill(name: string, files: Record<string, string> | 'dynamic'): SkillEntry {
   const uri = `skill://${name}/SKILL.md`;
@@ -14,50 +14,6 @@ function skill(name: string, files: Record<string, string> | 'dynamic'): SkillEn
 }
 
 const at = (skillName: string, file?: string) => ({ serverId: 's', skillUri: `skill://${skillName}/SKILL.md`, ...(file ? { fileUri: `skill://${skillName}/${file}` } : {}) });
-
-describe('diffRuns', () => {
-  it('the first run: every skill and finding is new, no file or digest line', () => {
-    const f = finding('inspector-source-missing', 'gone', at('a'));
-    const diff = diffRuns(undefined, runState([skill('a', { 'SKILL.md': D1 })], [f]));
-    expect(diff).toEqual({ skillsAdded: ['skill://a/SKILL.md'], skillsRemoved: [], filesAdded: [], filesRemoved: [], digestsChanged: [], findingsNew: [f], findingsFixed: [], findingsChanged: [] });
-  });
-
-  it('names skills added and removed, files added and removed, and each changed digest', () => {
-    const before = runState([skill('a', { 'SKILL.md': D1, 'ref.md': D2, 'old.md': D3 }), skill('gone', { 'SKILL.md': D1 })], []);
-    const after = runState([skill('a', { 'SKILL.md': D1, 'ref.md': D3, 'new.md': D1 }), skill('fresh', { 'SKILL.md': D2 })], []);
-    const diff = diffRuns(before, after);
-    expect(diff.skillsAdded).toEqual(['skill://fresh/SKILL.md']);
-    expect(diff.skillsRemoved).toEqual(['skill://gone/SKILL.md']);
-    expect(diff.filesAdded).toEqual([{ uri: 'skill://a/new.md', digest: D1 }]);
-    expect(diff.filesRemoved).toEqual([{ uri: 'skill://a/old.md', digest: D3 }]);
-    expect(diff.digestsChanged).toEqual([{ uri: 'skill://a/ref.md', from: D2, to: D3 }]);
-  });
-
-  it('a skill turning dynamic lists no file change', () => {
-    const diff = diffRuns(runState([skill('a', { 'SKILL.md': D1 })], []), runState([skill('a', 'dynamic')], []));
-    expect([diff.filesAdded, diff.filesRemoved, diff.digestsChanged]).toEqual([[], [], []]);
-  });
-
-  it('findings: new, fixed, and the same rule at the same place with another message is changed', () => {
-    const kept = finding('inspector-source-bytes', 'ref.md differs: 10 bytes', at('a', 'ref.md'));
-    const keptNow = finding('inspector-source-bytes', 'ref.md differs: 12 bytes', at('a', 'ref.md'));
-    const fixed = finding('inspector-source-missing', 'gone', at('b'));
-    const fresh = finding('inspector-source-extra', 'extra', at('c'));
-    const same = finding('inspector-source-skipped', 'skipped', at('d'));
-    const diff = diffRuns(runState([], [kept, fixed, same]), runState([], [keptNow, fresh, same]));
-    expect(diff.findingsNew).toEqual([fresh]);
-    expect(diff.findingsFixed).toEqual([fixed]);
-    expect(diff.findingsChanged).toEqual([{ before: kept, after: keptNow }]);
-  });
-
-  it('two findings of one rule at one place are two findings: one fixed of two is one fixed', () => {
-    const one = finding('inspector-source-bytes', 'first', at('a'));
-    const two = finding('inspector-source-bytes', 'second', at('a'));
-    const diff = diffRuns(runState([], [one, two]), runState([], [one]));
-    expect(diff.findingsFixed).toEqual([two]);
-    expect(diff.findingsNew).toEqual([]);
-  });
-});
 
 describe('formatRunBlock', () => {
   it('one line per change, then the totals', () => {
@@ -83,10 +39,5 @@ describe('formatRunBlock', () => {
   it('a later run with nothing changed says so', () => {
     const state = runState([skill('a', { 'SKILL.md': D1 })], []);
     expect(formatRunBlock({ run: 3, changed: ['notes.txt'], skillCount: 1, findings: [], diff: diffRuns(state, state) })).toBe('── run 3 · changed: notes.txt ──\nno change since the last run\n= 1 skill(s); 0 error(s), 0 warning(s), 0 info\n\n');
-  });
-
-  it('shortDigest keeps the algorithm and 12 hex digits', () => {
-    expect(shortDigest(D3)).toBe('sha256:333333333333…');
-    expect(shortDigest('sha256:abc')).toBe('sha256:abc');
   });
 });

@@ -14,6 +14,7 @@ import { useSettings } from './settings.js';
 import { useVerify } from './verify.js';
 import { useReviewAll } from './review-all.js';
 import { useGateway } from './gateway.js';
+import { useServerWatches } from './server-watch.js';
 
 const ALERT_COLOURS = { error: 'red', warning: 'yellow', info: 'blue' } as const;
 
@@ -44,9 +45,15 @@ export function subscribeToEvents(): () => void {
     api.on('app.alert', showAlert),
     api.on('gateway.changed', (status) => useGateway.getState().apply(status)),
     api.on('gateway.withdrawn', (withdrawal) => useGateway.getState().applyWithdrawn(withdrawal)),
+    api.on('servers.watchChanged', (watch) => useServerWatches.getState().apply(watch)),
   ];
   // Alerts raised before this window existed (a store recovered at startup) are fetched once; then
   // decisions and the approvals store's health, now that the events that keep them current are heard.
+  // Watches started before this window opened (browser mode: another tab, a reload) show at once.
+  void useServerWatches
+    .getState()
+    .load()
+    .catch(() => undefined);
   void showEarlierAlerts()
     .then(() => useApprovals.getState().load())
     .catch(() => undefined);

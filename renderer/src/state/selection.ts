@@ -6,7 +6,7 @@ import { skillKey as keyOf } from './keys.js';
 
 export type DetailTab = 'overview' | 'review' | 'files' | 'bytes' | 'frontmatter' | 'checks' | 'changes' | 'provenance';
 export type MainView = 'catalog' | 'server' | 'collisions';
-export type ServerTab = 'overview' | 'approvals' | 'log' | 'source';
+export type ServerTab = 'overview' | 'approvals' | 'log' | 'source' | 'watch';
 
 interface SelectionState {
   skillKey?: string;

@@ -101,6 +101,7 @@ export function CommandPalette() {
         { id: `log-${id}`, label: `${label}: protocol log`, onClick: () => serverActions.log(id) },
         connected ? { id: `reconnect-${id}`, label: `${label}: reconnect`, onClick: () => serverActions.reconnect(id) } : { id: `connect-${id}`, label: `${label}: connect`, onClick: () => serverActions.connect(id) },
         ...(connected ? [{ id: `disconnect-${id}`, label: `${label}: disconnect`, onClick: () => serverActions.disconnect(id) }, { id: `refresh-${id}`, label: `${label}: list skills again`, onClick: () => serverActions.refresh(id) }] : []),
+        ...(s.config.transport.kind === 'stdio' ? [{ id: `watch-${id}`, label: `${label}: watch (restart on every edit)`, onClick: () => serverActions.watch(id) }] : []),
         { id: `edit-${id}`, label: `${label}: edit…`, onClick: () => serverActions.edit(id) },
         { id: `duplicate-${id}`, label: `${label}: duplicate`, onClick: () => serverActions.duplicate(id) },
         { id: `remove-${id}`, label: `${label}: remove…`, onClick: () => serverActions.remove(id) },

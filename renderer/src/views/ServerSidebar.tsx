@@ -18,6 +18,7 @@ import { useLocalOrigins } from '../state/local-origins.js';
 import { useDialogs } from '../state/dialogs.js';
 import { useSelection } from '../state/selection.js';
 import { ALL_SERVERS, useServers } from '../state/servers.js';
+import { useServerWatches } from '../state/server-watch.js';
 import { CollisionsSidebarLink } from './collisions/CollisionsSidebarLink.js';
 import { LocalFoldersSection } from './local/LocalFoldersSection.js';
 import { serverActions } from './server-actions.js';
@@ -152,6 +153,8 @@ function ServerRow({ server, worst, tally, index, selected, onChoose }: { server
   const id = server.config.id;
   const status = server.connection.status;
   const era = eraLabel(server);
+  const watch = useServerWatches((s) => s.watches.get(id));
+  const stdio = server.config.transport.kind === 'stdio';
   return (
     <SidebarOption
       actions={
@@ -173,6 +176,20 @@ function ServerRow({ server, worst, tally, index, selected, onChoose }: { server
             ) : (
               <Menu.Item onClick={() => serverActions.connect(id)}>Connect</Menu.Item>
             )}
+            {stdio ? (
+              <>
+                <Menu.Divider />
+                {watch ? (
+                  <Menu.Item onClick={() => serverActions.stopWatching(id)} data-server-action="stop-watch">
+                    Stop watching
+                  </Menu.Item>
+                ) : (
+                  <Menu.Item onClick={() => serverActions.watch(id)} data-server-action="watch">
+                    {server.config.transport.kind === 'stdio' && server.config.transport.cwd ? 'Watch' : 'Watch…'}
+                  </Menu.Item>
+                )}
+              </>
+            ) : null}
             <Menu.Divider />
             <Menu.Item onClick={() => serverActions.edit(id)}>
               Edit…
@@ -199,6 +216,13 @@ function ServerRow({ server, worst, tally, index, selected, onChoose }: { server
           </Text>
         </Group>
         <Group gap={4} wrap="nowrap">
+          {watch ? (
+            <Tooltip label={`Watching ${watch.folder}: restarted on every edit`} withArrow openDelay={300}>
+              <Badge size="xs" variant="light" color="grape" data-watching={watch.running ? 'running' : 'idle'} style={{ flex: '0 0 auto' }}>
+                {watch.running ? 'Restarting' : 'Watching'}
+              </Badge>
+            </Tooltip>
+          ) : null}
           <WorstFinding severity={worst} />
           <Badge variant="default" size="sm" data-testid="skill-count" style={{ flex: '0 0 auto', overflow: 'visible' }}>
             {server.skillCount.toLocaleString()}

@@ -7,7 +7,8 @@ import { useCatalog } from '../state/catalog.js';
 import { useDialogs } from '../state/dialogs.js';
 import { useProtocolLog } from '../state/protocol-log.js';
 import { useSelection } from '../state/selection.js';
-import { useServers } from '../state/servers.js';
+import { serverById, useServers } from '../state/servers.js';
+import { useServerWatches } from '../state/server-watch.js';
 import { useVerify } from '../state/verify.js';
 
 function report(what: string) {
@@ -49,6 +50,20 @@ export const serverActions = {
   log(serverId: string) {
     useServers.getState().select(serverId);
     useSelection.getState().showServer(serverId, 'log');
+  },
+  /**
+   * Watch: opens the server's Watch tab and, when the server has a working folder, starts watching it.
+   * Without one the tab asks for the folder to watch.
+   */
+  watch(serverId: string) {
+    useServers.getState().select(serverId);
+    useSelection.getState().showServer(serverId, 'watch');
+    const transport = serverById(useServers.getState().servers, serverId)?.config.transport;
+    if (transport?.kind !== 'stdio' || !transport.cwd) return;
+    void useServerWatches.getState().start(serverId).catch(report('Could not watch'));
+  },
+  stopWatching(serverId: string) {
+    void useServerWatches.getState().stop(serverId).catch(report('Could not stop watching'));
   },
   /** The protocol log showing only the messages of one skill. */
   logOfSkill(serverId: string, skillUri: string) {

@@ -18,6 +18,7 @@ import { formatTime } from '../../components/format-time.js';
 import { skillKey, useCatalog } from '../../state/catalog.js';
 import { useSelection } from '../../state/selection.js';
 import { serverFindingsKey, useSkillDetails } from '../../state/skill-details.js';
+import { useServerWatches } from '../../state/server-watch.js';
 import { serverActions } from '../server-actions.js';
 import { worse, worstBySkills } from '../worst-severity.js';
 import { ConnectionFactRows } from './ConnectionFacts.js';
@@ -41,6 +42,7 @@ export function ServerOverview({ server }: { server: ServerView }) {
   // As in the sidebar: files checked since the listing raise the server's worst finding.
   const skills = useCatalog((s) => s.skills);
   const worst = useMemo(() => worse(server.worstSeverity, worstBySkills(skills.values()).get(id)), [server.worstSeverity, skills, id]);
+  const watching = useServerWatches((s) => s.watches.has(id));
 
   return (
     <Stack gap="md" p="md" className="tab-scroll" data-server-overview>
@@ -65,6 +67,11 @@ export function ServerOverview({ server }: { server: ServerView }) {
         <Button size="xs" variant="default" disabled={status !== 'connected'} onClick={() => serverActions.verifyAll(id)}>
           Verify all
         </Button>
+        {server.config.transport.kind === 'stdio' ? (
+          <Button size="xs" variant="default" onClick={() => (watching ? serverActions.stopWatching(id) : serverActions.watch(id))} data-action={watching ? 'overview-stop-watch' : 'overview-watch'}>
+            {watching ? 'Stop watching' : 'Watch'}
+          </Button>
+        ) : null}
         <Button size="xs" variant="default" onClick={() => serverActions.edit(id)}>
           Edit…
         </Button>
@@ -123,6 +130,7 @@ export function ServerOverview({ server }: { server: ServerView }) {
           ) : null}
         </Table.Tbody>
       </Table>
+
 
       <Stack gap={6}>
         <Title order={3} size="h6">

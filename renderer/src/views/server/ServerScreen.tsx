@@ -1,5 +1,5 @@
 // A server's own screens, across the catalog and detail columns: its
-// overview and its protocol log.
+// overview, approvals, protocol log, folder comparison and Watch.
 import { Button, Group, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { ConnectionDot } from '../../components/ConnectionDot.js';
@@ -10,6 +10,7 @@ import { ServerApprovals } from '../approvals/ServerApprovals.js';
 import { CompareFolder } from './CompareFolder.js';
 import { ProtocolLog } from './ProtocolLog.js';
 import { ServerOverview } from './ServerOverview.js';
+import { WatchPanel } from './WatchPanel.js';
 
 export function ServerScreen() {
   const serverId = useSelection((s) => s.serverId);
@@ -54,6 +55,11 @@ export function ServerScreen() {
           <Tabs.Tab value="source" data-tab="compare-folder">
             Compare with a folder
           </Tabs.Tab>
+          {server.config.transport.kind === 'stdio' ? (
+            <Tabs.Tab value="watch" data-tab="server-watch">
+              Watch
+            </Tabs.Tab>
+          ) : null}
         </Tabs.List>
         <Tabs.Panel value="overview" className="tab-panel">
           <ServerOverview server={server} />
@@ -66,6 +72,9 @@ export function ServerScreen() {
         </Tabs.Panel>
         <Tabs.Panel value="source" className="tab-panel">
           <CompareFolder server={server} />
+        </Tabs.Panel>
+        <Tabs.Panel value="watch" className="tab-panel">
+          <WatchPanel server={server} />
         </Tabs.Panel>
       </Tabs>
     </div>

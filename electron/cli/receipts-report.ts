@@ -1,0 +1,60 @@
+// One server's skills against the team's receipts, and how `verify
+// --receipts` reports it: a line per skill for people, JSON for programs, the
+// file-set digests SARIF fingerprints use. `verify --receipts` and its --all
+// (each server's block) print the same.
+import type { AllowedSigner } from '../team/allowed-signers.js';
+import { fileSetDigest } from '../team/file-set-digest.js';
+import { allApproved, checkReceipts, type LoadedReceipt, type ReceiptsCheck, type ServedSkill } from '../team/receipt-check.js';
+import type { ServerSkillSet } from './skill-set.js';
+
+/** The team folder as the command was given it. */
+export interface ReceiptsFlags {
+  readonly receiptsDir: string;
+  readonly trust: string;
+  readonly asOf: Date;
+}
+
+/** One server's skills against the team's receipts. */
+export interface ReceiptsReport {
+  readonly set: ServerSkillSet;
+  readonly served: readonly ServedSkill[];
+  readonly check: ReceiptsCheck;
+  /** Every served skill approved, and the server's answers consistent. */
+  readonly ok: boolean;
+}
+
+export function receiptsReport(set: ServerSkillSet, team: { signers: readonly AllowedSigner[]; receipts: readonly LoadedReceipt[] }, asOf: Date): ReceiptsReport {
+  const served: ServedSkill[] = Object.entries(set.server.skills).map(([uri, s]) => ({ uri, name: s.name, resources: s.resources }));
+  const check = checkReceipts(set.label, served, team.receipts, team.signers, asOf);
+  return { set, served, check, ok: allApproved(check) && set.problems.length === 0 };
+}
+
+export function receiptsJson(r: ReceiptsReport, flags: ReceiptsFlags): Record<string, unknown> {
+  const { check, set } = r;
+  return { approved: r.ok, label: set.label, receipts: flags.receiptsDir, trust: flags.trust, asOf: flags.asOf.toISOString(), skills: check.skills, unreadable: check.unreadable, unmatched: check.unmatched, problems: set.problems };
+}
+
+/** Each served skill's file-set digest, for SARIF fingerprints that change when the served set does. */
+export function fileSetDigests(served: readonly ServedSkill[]): Map<string, string> {
+  const digests = new Map<string, string>();
+  for (const s of served) {
+    if (s.resources === 'dynamic') continue;
+    try {
+      digests.set(s.uri, fileSetDigest(s.resources));
+    } catch {
+      // A set with no digest text has no receipt either; its fingerprint goes without.
+    }
+  }
+  return digests;
+}
+
+export function receiptsText(r: ReceiptsReport, flags: ReceiptsFlags): string {
+  const { check, set } = r;
+  const approved = check.skills.filter((s) => s.status === 'approved').length;
+  const lines = [`Team approvals of "${set.label}" (receipts ${flags.receiptsDir}, signers ${flags.trust}): ${approved} of ${check.skills.length} skill(s) approved.`];
+  for (const s of check.skills) lines.push(`  ${s.uri}: ${s.message}`);
+  for (const u of check.unreadable) lines.push(`  ${u.file}: not a receipt: ${u.problem}`);
+  if (check.unmatched.length > 0) lines.push(`${check.unmatched.length} receipt(s) name skills "${set.label}" does not serve (another server's, or a removed skill's); they were not used.`);
+  if (set.problems.length > 0) lines.push(`The server's answers are not consistent:`, ...set.problems.map((p) => `  - ${p}`));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,36 @@
+// One server compared with its section of a lockfile, and how `verify`
+// reports it: text for people, JSON for programs. `verify` and `verify --all`
+// (each server's block) print the same.
+import { VERIFY_WORDS, formatComparisonText, summary, verifyJson } from './format-drift.js';
+import { compareServers, isIdentical, type LockedServer, type SkillSetComparison } from './lockfile.js';
+import type { ServerSkillSet } from './skill-set.js';
+
+/** One server against its section of a lockfile. */
+export interface VerifyReport {
+  readonly lockfile: string;
+  readonly pinned: { readonly label: string; readonly server: LockedServer };
+  readonly set: ServerSkillSet;
+  readonly comparison: SkillSetComparison;
+  readonly identical: boolean;
+  /** No drift, and the server's answers agree with themselves. */
+  readonly passed: boolean;
+}
+
+export function compareWithLock(lockfile: string, pinned: { label: string; server: LockedServer }, set: ServerSkillSet): VerifyReport {
+  const comparison = compareServers(pinned.server, set.server);
+  const identical = isIdentical(comparison);
+  return { lockfile, pinned, set, comparison, identical, passed: identical && set.problems.length === 0 };
+}
+
+export function verifyReportJson(r: VerifyReport): Record<string, unknown> {
+  return { identical: r.identical, lockfile: r.lockfile, label: r.pinned.label, server: r.set.label, ...verifyJson(r.comparison), problems: r.set.problems };
+}
+
+export function verifyReportText(r: VerifyReport, colour: boolean): string {
+  const { set, pinned, lockfile, comparison } = r;
+  const skills = Object.keys(pinned.server.skills).length;
+  const text = r.identical
+    ? `No drift: ${set.label} serves exactly the ${skills} skill(s) that ${lockfile} pins for "${pinned.label}".\n`
+    : `Drift: ${set.label} differs from what ${lockfile} pins for "${pinned.label}" (${summary(comparison, VERIFY_WORDS)}).\n\n${formatComparisonText(comparison, VERIFY_WORDS, colour)}`;
+  return set.problems.length > 0 ? `${text}\nThe server's answers are not consistent:\n${set.problems.map((p) => `  - ${p}\n`).join('')}` : text;
+}

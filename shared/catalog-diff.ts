@@ -1,0 +1,124 @@
+// What changed in a server's catalog between two runs of the developer's loop
+// (`skill-inspector watch`, and Watch in the app): skills added, removed and
+// changed; per file, digests added, removed and changed; findings new, fixed
+// and changed. Pure: two run states in, a diff out. The command and the app's
+// main process both diff with this, so they cannot disagree on what changed.
+import type { Finding, SkillEntry } from './model.js';
+
+/** A skill's files by URI with their digests; `dynamic` or `none` when the entry lists no file set. */
+export type SkillFiles = ReadonlyMap<string, string> | 'dynamic' | 'none';
+
+/** What one run saw, reduced to what a later run is compared on. */
+export interface RunState {
+  /** Per skill URI, its files' digests by file URI. */
+  readonly skills: ReadonlyMap<string, SkillFiles>;
+  /** Findings by a key of their rule and place (see findingKey). */
+  readonly findings: ReadonlyMap<string, Finding>;
+}
+
+export interface DigestChange {
+  readonly uri: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface RunDiff {
+  readonly skillsAdded: readonly string[];
+  readonly skillsRemoved: readonly string[];
+  /** Skills in both runs whose file set differs: a file added or removed, a digest changed, or listed another way. */
+  readonly skillsChanged: readonly string[];
+  readonly filesAdded: readonly { uri: string; digest: string }[];
+  readonly filesRemoved: readonly { uri: string; digest: string }[];
+  readonly digestsChanged: readonly DigestChange[];
+  readonly findingsNew: readonly Finding[];
+  readonly findingsFixed: readonly Finding[];
+  /** The same rule at the same place, saying something else now (a new size, a new digest). */
+  readonly findingsChanged: readonly { before: Finding; after: Finding }[];
+}
+
+/** A rule at a place: the same key in two runs is the same finding, whatever its message says now. */
+function findingKey(f: Finding): string {
+  const { skillUri, fileUri, field, line } = f.location;
+  return [f.id, skillUri ?? '', fileUri ?? '', field ?? '', line ?? ''].join('\u0000');
+}
+
+export function runState(skills: readonly SkillEntry[], findings: readonly Finding[]): RunState {
+  const bySkill = new Map<string, SkillFiles>();
+  for (const skill of skills) {
+    const files = skill.resources;
+    bySkill.set(skill.uri, files === 'dynamic' ? 'dynamic' : files === null ? 'none' : new Map(files.map((f) => [f.uri, f.digest])));
+  }
+  const byKey = new Map<string, Finding>();
+  for (const f of findings) {
+    // One rule may report one place twice (two lines of one file without a line number): each keeps its own key.
+    const key = findingKey(f);
+    let n = 1;
+    while (byKey.has(n === 1 ? key : `${key}#${n}`)) n++;
+    byKey.set(n === 1 ? key : `${key}#${n}`, f);
+  }
+  return { skills: bySkill, findings: byKey };
+}
+
+const EMPTY: RunState = { skills: new Map(), findings: new Map() };
+
+function sameFiles(a: SkillFiles, b: SkillFiles): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  if (a.size !== b.size) return false;
+  for (const [uri, digest] of a) if (b.get(uri) !== digest) return false;
+  return true;
+}
+
+/** `before` undefined: the first run, where everything it saw is new. */
+export function diffRuns(before: RunState | undefined, after: RunState): RunDiff {
+  const was = before ?? EMPTY;
+  const skillsAdded = [...after.skills.keys()].filter((uri) => !was.skills.has(uri)).sort();
+  const skillsRemoved = [...was.skills.keys()].filter((uri) => !after.skills.has(uri)).sort();
+  const skillsChanged: string[] = [];
+  const filesAdded: { uri: string; digest: string }[] = [];
+  const filesRemoved: { uri: string; digest: string }[] = [];
+  const digestsChanged: DigestChange[] = [];
+  // Files of a skill that came or went are said by the skill's line; only skills in both runs list files.
+  for (const [uri, files] of after.skills) {
+    const old = was.skills.get(uri);
+    if (old === undefined) continue;
+    if (!sameFiles(old, files)) skillsChanged.push(uri);
+    if (typeof old === 'string' || typeof files === 'string') continue;
+    for (const [file, digest] of files) {
+      const prior = old.get(file);
+      if (prior === undefined) filesAdded.push({ uri: file, digest });
+      else if (prior !== digest) digestsChanged.push({ uri: file, from: prior, to: digest });
+    }
+    for (const [file, digest] of old) if (!files.has(file)) filesRemoved.push({ uri: file, digest });
+  }
+  const findingsNew: Finding[] = [];
+  const findingsChanged: { before: Finding; after: Finding }[] = [];
+  for (const [key, f] of after.findings) {
+    const prior = was.findings.get(key);
+    if (!prior) findingsNew.push(f);
+    else if (prior.message !== f.message || prior.severity !== f.severity) findingsChanged.push({ before: prior, after: f });
+  }
+  const findingsFixed = [...was.findings].filter(([key]) => !after.findings.has(key)).map(([, f]) => f);
+  const byUri = (a: { uri: string }, b: { uri: string }) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0);
+  return {
+    skillsAdded,
+    skillsRemoved,
+    skillsChanged: skillsChanged.sort(),
+    filesAdded: filesAdded.sort(byUri),
+    filesRemoved: filesRemoved.sort(byUri),
+    digestsChanged: digestsChanged.sort(byUri),
+    findingsNew,
+    findingsFixed,
+    findingsChanged,
+  };
+}
+
+export function isEmpty(diff: RunDiff): boolean {
+  return Object.values(diff).every((list: readonly unknown[]) => list.length === 0);
+}
+
+/** sha256:0123456789ab…: enough of a digest to tell two apart on one line. */
+export function shortDigest(digest: string): string {
+  const colon = digest.indexOf(':');
+  const hex = digest.slice(colon + 1);
+  return hex.length > 12 ? `${digest.slice(0, colon + 1)}${hex.slice(0, 12)}…` : digest;
+}
