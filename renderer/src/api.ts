@@ -2,7 +2,6 @@
 // bridge the preload exposes; in a browser it opens the token-checked
 // WebSocket of browser mode. Everything else in the renderer calls `api`.
 import type { ApiError, Bridge, BridgeEvent, BridgeResponse, Envelope, EventName, Events, Method, Params, Results } from '../../shared/api.js';
-import { isEventName } from '../../shared/api.js';
 
 declare global {
   interface Window {
@@ -64,7 +63,9 @@ function webSocketBridge(): Bridge & { readonly status: () => string } {
         }
         if (data && typeof data === 'object' && 'event' in data) {
           const { event, payload } = data as BridgeEvent;
-          if (isEventName(event)) for (const l of listeners) l(event, payload);
+          // Each subscriber listens for one name (api.on), so a name no one knows reaches no one. The
+          // contract's own name table is not imported here: it would bring every argument schema (zod) into the first script.
+          if (typeof event === 'string') for (const l of listeners) l(event as EventName, payload);
         } else if (data && typeof data === 'object' && 'id' in data) {
           const response = data as BridgeResponse;
           const resolveCall = pending.get(response.id);

@@ -3,7 +3,7 @@
 // so opening a skill reads that) or on Verify — never ahead.
 import { Badge, Button, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconChecklist, IconClick, IconListDetails, IconServer2 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { SkillEntry } from '../../../shared/model.js';
 import { isLocalOriginId } from '../../../shared/review-model.js';
 import { ApprovalBadge } from '../components/ApprovalBadge.js';
@@ -21,16 +21,11 @@ import { type DetailTab, useSelection } from '../state/selection.js';
 import { ALL_SERVERS, serverById, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { ApprovalHeaderActions } from './approvals/ApprovalHeaderActions.js';
-import { ChangesTab } from './approvals/ChangesTab.js';
 import { LocalScanNotice } from './local/LocalScanNotice.js';
 import { LocalStatusBadge } from './local/LocalStatusBadge.js';
-import { ReviewTab } from './review/ReviewTab.js';
-import { BytesTab } from './skill/BytesTab.js';
 import { ChecksTab } from './skill/ChecksTab.js';
 import { FilesTab } from './skill/FilesTab.js';
-import { FrontmatterTab } from './skill/FrontmatterTab.js';
 import { OverviewTab } from './skill/OverviewTab.js';
-import { ProvenanceTab } from './skill/ProvenanceTab.js';
 import { serverActions } from './server-actions.js';
 
 export const TAB_LABELS: Record<DetailTab, string> = {
@@ -43,6 +38,14 @@ export const TAB_LABELS: Record<DetailTab, string> = {
   changes: 'Changes',
   provenance: 'Provenance',
 };
+
+// The tabs past the first are loaded when a skill is first opened, not with the window: the
+// frontmatter tab brings yaml, the review and changes tabs their diff and rule views.
+const ChangesTab = lazy(() => import('./approvals/ChangesTab.js').then((m) => ({ default: m.ChangesTab })));
+const ReviewTab = lazy(() => import('./review/ReviewTab.js').then((m) => ({ default: m.ReviewTab })));
+const BytesTab = lazy(() => import('./skill/BytesTab.js').then((m) => ({ default: m.BytesTab })));
+const FrontmatterTab = lazy(() => import('./skill/FrontmatterTab.js').then((m) => ({ default: m.FrontmatterTab })));
+const ProvenanceTab = lazy(() => import('./skill/ProvenanceTab.js').then((m) => ({ default: m.ProvenanceTab })));
 
 const TAB_VIEWS: Record<DetailTab, ComponentType<{ entry: SkillEntry }>> = {
   overview: OverviewTab,
@@ -210,7 +213,9 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
           const View = TAB_VIEWS[value];
           return (
             <Tabs.Panel key={value} value={value} className="tab-panel">
-              <View entry={entry} />
+              <Suspense fallback={<Loader size="sm" aria-label="Loading the tab" />}>
+                <View entry={entry} />
+              </Suspense>
             </Tabs.Panel>
           );
         })}

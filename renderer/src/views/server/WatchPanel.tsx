@@ -5,7 +5,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
-import { isFailedRun, type FailedWatchRun, type WatchRun } from '../../../../shared/api-watch.js';
+import type { FailedWatchRun, WatchRun } from '../../../../shared/api-watch.js';
 import type { Finding, ServerView } from '../../../../shared/model.js';
 import { errorMessage } from '../../api.js';
 import { SeverityBadge } from '../../components/SeverityBadge.js';
@@ -103,7 +103,8 @@ export function WatchPanel({ server }: { server: ServerView }) {
 
 function RunCard({ serverId, run }: { serverId: string; run: WatchRun | FailedWatchRun }) {
   const header = `Run ${run.run} · ${changedText(run.changed)}`;
-  if (isFailedRun(run)) {
+  // A run that failed carries its error instead of a diff (api-watch.ts is only imported for types: it holds zod schemas).
+  if ('error' in run) {
     return (
       <Paper withBorder p="sm" data-watch-run={run.run} data-watch-run-state="failed">
         <Text size="sm" fw={600} data-watch-run-header>
