@@ -48,6 +48,7 @@ describe('stored secrets in the server form', () => {
     await field('label').waitFor();
     await page.getByText('Streamable HTTP', { exact: true }).click();
     await field('url').fill(auth.url);
+    await page.getByText('Bearer token', { exact: true }).click();
     await field('bearerToken').fill(TOKEN);
     await field('label').fill('Protected');
     await page.locator('[data-action="save-server"]').click();
@@ -88,6 +89,9 @@ describe('stored secrets in the server form', () => {
 
     await edit();
     expect(await secretRow().count()).toBe(0);
+    // With no token stored the form says no authentication; choosing Bearer token offers an empty field.
+    expect(await page.locator('[data-auth-choice]').getAttribute('data-auth-choice')).toBe('none');
+    await page.getByText('Bearer token', { exact: true }).click();
     expect(await field('bearerToken').inputValue()).toBe('');
     await page.keyboard.press('Escape');
     const saved = JSON.parse(await fs.readFile(path.join(ui.app.dataDir, 'servers.json'), 'utf8')) as { servers: { label: string; secretRefs?: unknown }[] };

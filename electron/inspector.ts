@@ -34,6 +34,7 @@ import { RULESET } from '../shared/ruleset.js';
 import { openSecretStores } from './secrets/open-secret-stores.js';
 import type { SafeStorageLike } from './secrets/safe-storage-store.js';
 import { redactValue } from './secrets/redact.js';
+import { AppOAuth } from './oauth/app-oauth.js';
 import type { SearchPath } from './connections/search-path.js';
 
 /** Results that carry connection states or the protocol log, where a server's words (and an echoed token) appear. */
@@ -108,8 +109,18 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   const settings = new SettingsStore(options.dataDir, options.settingsOverrides);
   const catalog = new ServerCatalog(options.dataDir, await openSecretStores({ dataDir: options.dataDir, ...(options.safeStorage ? { safeStorage: options.safeStorage } : {}) }));
   // No secret leaves in the log, an export, a diagnostic or an error message (a server may echo a token back).
-  const redact = <T>(value: T): T => redactValue(value, catalog.secrets.known());
+  const redact = <T>(value: T): T => redactValue(value, [...catalog.secrets.known(), ...oauth.known()]);
   const problems = [await settings.load(), await catalog.load({ seedDemo: options.seedDemo ?? true })].filter((p): p is StoreProblem => Boolean(p));
+  // OAuth sign-in (electron/oauth/): tokens in the secret store, the page opened by openExternal or by the window.
+  const oauth = new AppOAuth({
+    catalog,
+    emit,
+    ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+    onChange: () => emitServers(),
+    note: (serverId, text) => pool.find(serverId)?.log.note(text),
+    redact,
+  });
+  await oauth.load();
 
   const engine = new SkillsEngine(() => settings.get(), {
     listed: (serverId, entries, replace, done) => {
@@ -137,6 +148,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     resolveTransport: (server) => (server.builtin === 'demo' ? options.demoTransport() : catalog.resolveTransport(server)),
     clientInfo: { name: 'skill-inspector', version: options.appVersion },
     ...(options.searchPath ? { searchPath: options.searchPath } : {}),
+    oauth: (server, transport) => oauth.transportAuth(server, transport),
     onLog: (serverId, entries) => emit('log.appended', redact({ serverId, entries })),
     onNotice: (serverId, notice) => {
       if (notice.kind === 'updated') pool.find(serverId)?.log.note(`The server says ${notice.uri} changed (notifications/resources/updated); listing again.`);
@@ -175,6 +187,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     relister.cancel(server.id);
     await pool.remove(server.id);
     engine.forget(server.id);
+    await oauth.forget(server.id);
   });
 
   const labelOf = (serverId: string) => catalog.get(serverId).label;
@@ -184,13 +197,14 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     return catalog.list().map((config) => {
       const state = engine.server(config.id);
       const worst = state.worstSeverity();
-      return { config, connection: pool.snapshot(config.id), skillCount: state.records.size, ...(worst ? { worstSeverity: worst } : {}) };
+      const signIn = oauth.statusOf(config);
+      return { config, connection: pool.snapshot(config.id), skillCount: state.records.size, ...(worst ? { worstSeverity: worst } : {}), ...(signIn ? { oauth: signIn } : {}) };
     });
   }
   // Said once, when a secret first sits in the fallback file (at start, or when the first one is saved): not to users with none.
   let warnedEncryptedFile = false;
   function warnIfEncryptedFile(): void {
-    if (warnedEncryptedFile || !catalog.secrets.warning || !catalog.usesEncryptedFile()) return;
+    if (warnedEncryptedFile || !catalog.secrets.warning || !(catalog.usesEncryptedFile() || oauth.usesEncryptedFile())) return;
     warnedEncryptedFile = true;
     emit('app.alert', { level: 'warning', title: 'No keychain: secrets in an encrypted file', message: catalog.secrets.warning });
   }
@@ -258,6 +272,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     ...gateway.handlers,
     ...review.handlers,
     ...createTeamHandlers(deps, approvals.handlers),
+    ...oauth.handlers(pool),
     ...watch.handlers,
     'app.info': async () => ({ name: 'Skill Inspector', version: options.appVersion, mode: options.mode, dataDir: options.dataDir, platform: process.platform, ruleset: RULESET }),
     'app.alerts': async () => [...alerts],
@@ -305,7 +320,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
       return connection ? connection.disconnect() : pool.snapshot(serverId);
     },
     'servers.reconnect': async ({ serverId }) => pool.for(catalog.get(serverId)).reconnect(),
-    'servers.test': async (params) => testConnection(params, { catalog, settings: () => settings.get(), clientInfo: { name: 'skill-inspector', version: options.appVersion }, demoTransport: options.demoTransport, ...(options.searchPath ? { searchPath: options.searchPath } : {}) }),
+    'servers.test': async (params) => testConnection(params, { catalog, settings: () => settings.get(), clientInfo: { name: 'skill-inspector', version: options.appVersion }, demoTransport: options.demoTransport, ...(options.searchPath ? { searchPath: options.searchPath } : {}), oauth: (server, transport) => oauth.transportAuth(server, transport) }),
     'servers.importSources': async () =>
       Promise.all(
         knownConfigFiles().map(async (c) => ({

@@ -22,12 +22,23 @@ import { REVIEW_EVENT_NAMES, REVIEW_PARAMS, type ReviewEvents, type ReviewResult
 import { GATEWAY_EVENT_NAMES, GATEWAY_PARAMS, type GatewayEvents, type GatewayResults } from './api-gateway.js';
 import { TEAM_PARAMS, type TeamResults } from './api-team.js';
 import { WATCH_EVENT_NAMES, WATCH_PARAMS, type WatchEvents, type WatchResults } from './api-watch.js';
+import { OAUTH_EVENT_NAMES, OAUTH_PARAMS, type OAuthEvents, type OAuthResults } from './api-oauth.js';
 import { REPLAYABLE_METHODS } from './log-pairs.js';
 import type { RuleSet } from './ruleset.js';
 
 const id = z.string().min(1).max(200);
 const uri = z.string().min(1).max(8192);
 const stringMap = z.record(z.string().max(4096), z.string().max(65_536));
+/** RFC 6749 scope-token: printable ASCII without space, quote or backslash. */
+const scopeToken = z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,200}$/, 'a scope is one word of printable characters, without quotes or backslashes');
+export const oauthSettingsSchema = z
+  .object({
+    type: z.literal('oauth'),
+    clientId: z.string().trim().min(1).max(4096).optional(),
+    clientSecret: z.string().min(1).max(65_536).optional(),
+    scopes: z.array(scopeToken).max(100).readonly().optional(),
+  })
+  .strict();
 
 export const transportSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -45,6 +56,7 @@ export const transportSchema = z.discriminatedUnion('kind', [
       .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'an http:// or https:// URL is required'),
     headers: stringMap.default({}),
     bearerToken: z.string().max(65_536).optional(),
+    auth: oauthSettingsSchema.optional(),
   }).strict(),
 ]);
 
@@ -144,7 +156,7 @@ const CORE_PARAMS = {
 } as const;
 
 /** Argument schemas, one per method. The method list is derived from this table. */
-export const PARAMS = { ...CORE_PARAMS, ...APPROVAL_PARAMS, ...REVIEW_PARAMS, ...GATEWAY_PARAMS, ...TEAM_PARAMS, ...WATCH_PARAMS } as const;
+export const PARAMS = { ...CORE_PARAMS, ...APPROVAL_PARAMS, ...REVIEW_PARAMS, ...GATEWAY_PARAMS, ...TEAM_PARAMS, ...OAUTH_PARAMS, ...WATCH_PARAMS } as const;
 
 export type Method = keyof typeof PARAMS;
 export type Params<M extends Method> = z.input<(typeof PARAMS)[M]>;
@@ -231,7 +243,7 @@ export interface FolderComparison {
 }
 
 /** Result types, one per method. The check below makes a missing or extra entry a compile error. */
-export interface Results extends CoreResults, ApprovalResults, ReviewResults, GatewayResults, TeamResults, WatchResults {}
+export interface Results extends CoreResults, ApprovalResults, ReviewResults, GatewayResults, TeamResults, OAuthResults, WatchResults {}
 
 // Exhaustiveness, both ways: every method has a result type and every result type a method.
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -271,7 +283,7 @@ export interface AppAlert {
 }
 
 /** Events pushed from the main process. */
-export interface Events extends CoreEvents, ApprovalEvents, ReviewEvents, GatewayEvents, WatchEvents {}
+export interface Events extends CoreEvents, ApprovalEvents, ReviewEvents, GatewayEvents, OAuthEvents, WatchEvents {}
 
 export type EventName = keyof Events;
 
@@ -286,7 +298,7 @@ const CORE_EVENT_NAMES: { readonly [E in keyof CoreEvents]: true } = {
   'source.compared': true,
   'app.alert': true,
 };
-const EVENT_TABLE: { readonly [E in EventName]: true } = { ...CORE_EVENT_NAMES, ...APPROVAL_EVENT_NAMES, ...REVIEW_EVENT_NAMES, ...GATEWAY_EVENT_NAMES, ...WATCH_EVENT_NAMES };
+const EVENT_TABLE: { readonly [E in EventName]: true } = { ...CORE_EVENT_NAMES, ...APPROVAL_EVENT_NAMES, ...REVIEW_EVENT_NAMES, ...GATEWAY_EVENT_NAMES, ...OAUTH_EVENT_NAMES, ...WATCH_EVENT_NAMES };
 export const EVENTS = Object.freeze(Object.keys(EVENT_TABLE) as EventName[]);
 
 export function isEventName(value: unknown): value is EventName {

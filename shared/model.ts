@@ -1,5 +1,6 @@
 // Domain types shared by the main process and the renderer. Plain, readonly,
 // JSON-serialisable: they cross the contract as they are.
+import type { OAuthSettings, OAuthStatus } from './oauth-model.js';
 
 /** How the app reaches a server. The label is the host's name for it, never the server's. */
 export type TransportConfig =
@@ -15,6 +16,8 @@ export type TransportConfig =
       readonly url: string;
       readonly headers: Readonly<Record<string, string>>;
       readonly bearerToken?: string;
+      /** Sign in with OAuth (shared/oauth-model.ts); the tokens live in the secret store, never here. */
+      readonly auth?: OAuthSettings;
     };
 
 export interface ServerConfig {
@@ -63,6 +66,18 @@ export type DiagnosticCode =
   | 'message-too-large'
   | 'cancelled'
   | 'invalid-config'
+  // OAuth (electron/oauth/): each says what to do next.
+  | 'oauth-sign-in-required'
+  | 'oauth-no-metadata'
+  | 'oauth-wrong-audience'
+  | 'oauth-refresh-refused'
+  | 'oauth-denied'
+  | 'oauth-state-mismatch'
+  | 'oauth-registration-unsupported'
+  | 'oauth-insufficient-scope'
+  | 'oauth-timeout'
+  | 'oauth-cancelled'
+  | 'oauth-failed'
   | 'unknown';
 
 /** What the server says about itself. Shown only as "self-reported". */
@@ -93,6 +108,8 @@ export interface ServerView {
   readonly connection: ConnectionSnapshot;
   readonly skillCount: number;
   readonly worstSeverity?: Severity;
+  /** Set for a server that signs in with OAuth: signed in or not, the scopes and expiry of its token. */
+  readonly oauth?: OAuthStatus;
 }
 
 export type LogDirection = 'out' | 'in' | 'stderr' | 'note';

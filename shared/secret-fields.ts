@@ -3,8 +3,11 @@
 // it in the secret store and hands the form only the field's name.
 import type { TransportConfig } from './model.js';
 
-/** A secret's place in a transport: the bearer token, one header, one environment variable. */
-export type SecretField = 'bearerToken' | `header:${string}` | `env:${string}`;
+/** A secret's place in a transport: the bearer token, one header, one environment variable, the OAuth client secret. */
+export type SecretField = 'bearerToken' | 'oauth:clientSecret' | `header:${string}` | `env:${string}`;
+
+/** The OAuth client secret of a pre-registered client (transport.auth.clientSecret). */
+export const OAUTH_CLIENT_SECRET_FIELD = 'oauth:clientSecret';
 
 // Headers that carry credentials by their nature, and names that say "credential" in words.
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
@@ -22,6 +25,7 @@ export function isSecretEnv(name: string): boolean {
 
 export function secretFieldLabel(field: SecretField): string {
   if (field === 'bearerToken') return 'Bearer token';
+  if (field === OAUTH_CLIENT_SECRET_FIELD) return 'OAuth client secret';
   if (field.startsWith('header:')) return `Header ${field.slice('header:'.length)}`;
   return `Environment ${field.slice('env:'.length)}`;
 }
@@ -47,9 +51,15 @@ export function splitSecrets(transport: TransportConfig, marked: readonly string
     if (value !== '' && (isSecretHeader(name) || extra.has(`header:${name}`))) secrets[`header:${name}`] = value;
     else headers[name] = value;
   }
-  const { bearerToken, ...rest } = transport;
+  const { bearerToken, auth, ...rest } = transport;
   if (bearerToken) secrets.bearerToken = bearerToken;
-  return { transport: { ...rest, headers }, secrets };
+  let kept = auth;
+  if (auth?.clientSecret !== undefined) {
+    const { clientSecret, ...publicAuth } = auth;
+    if (clientSecret) secrets[OAUTH_CLIENT_SECRET_FIELD] = clientSecret;
+    kept = publicAuth;
+  }
+  return { transport: { ...rest, headers, ...(kept ? { auth: kept } : {}) }, secrets };
 }
 
 /** Puts secret values back into a transport that `splitSecrets` emptied, for connecting. */
@@ -62,5 +72,7 @@ export function joinSecrets(transport: TransportConfig, secrets: Readonly<Record
   const headers = { ...transport.headers };
   for (const [field, value] of Object.entries(secrets)) if (field.startsWith('header:')) headers[field.slice(7)] = value;
   const bearerToken = secrets['bearerToken'];
-  return { ...transport, headers, ...(bearerToken ? { bearerToken } : {}) };
+  const clientSecret = secrets[OAUTH_CLIENT_SECRET_FIELD];
+  const auth = transport.auth && clientSecret ? { ...transport.auth, clientSecret } : transport.auth;
+  return { ...transport, headers, ...(bearerToken ? { bearerToken } : {}), ...(auth ? { auth } : {}) };
 }

@@ -10,6 +10,9 @@ import { SkillsEngine } from '../skills/engine.js';
 import type { Rpc } from '../skills/rpc.js';
 import { cliLimitNamer } from './limit-flags.js';
 import type { Target } from './target.js';
+import { openCliOAuth } from './cli-oauth.js';
+import { diagnoseOAuth } from '../oauth/oauth-errors.js';
+import { redactText } from '../secrets/redact.js';
 
 export interface CliSession {
   readonly connection: Connection;
@@ -30,17 +33,43 @@ export interface SessionOptions {
   readonly reviewWorker?: string;
   /** A review pool to use instead of one of the session's own (`check --all`: one pool for every server); close() leaves it running. */
   readonly reviewer?: ContentReviewer;
+  /** Where --oauth talks to the person (the authorization page's address); stderr unless given. */
+  readonly say?: (line: string) => void;
 }
+
+/** The diagnostics after which a person at the terminal is asked to sign in. */
+const SIGN_IN_FIRST = new Set(['oauth-sign-in-required', 'oauth-refresh-refused', 'oauth-insufficient-scope']);
 
 export async function openSession(target: Target, overrides: Partial<Settings> = {}, options: SessionOptions = {}): Promise<CliSession> {
   const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
   const serverId = target.label;
   const log = new ProtocolLog(serverId, 200, () => undefined);
+  const transport = target.transport;
+  const say = options.say ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const oauth = transport.kind !== 'stdio' && transport.auth ? await openCliOAuth(transport, serverId, { memory: target.oauthMemory === true, say }) : undefined;
   const connection = new Connection(
-    { id: serverId, label: target.label, transport: target.transport, createdAt: new Date().toISOString() },
-    { settings: () => settings, resolveTransport: (s) => s.transport, onChange: () => undefined, log, clientInfo: { name: 'skill-inspector-cli', version: APP_VERSION }, limitName: cliLimitNamer },
+    { id: serverId, label: target.label, transport, createdAt: new Date().toISOString() },
+    {
+      settings: () => settings,
+      resolveTransport: (s) => s.transport,
+      onChange: () => undefined,
+      log,
+      clientInfo: { name: 'skill-inspector-cli', version: APP_VERSION },
+      limitName: cliLimitNamer,
+      ...(oauth ? { oauth: () => oauth.transportAuth } : {}),
+    },
   );
-  const snapshot = await connection.connect();
+  let snapshot = await connection.connect();
+  // No token yet, or it can no longer be renewed: the person at the terminal signs in, then it connects again.
+  if (oauth && snapshot.status === 'failed' && snapshot.error && SIGN_IN_FIRST.has(snapshot.error.code)) {
+    try {
+      await oauth.signIn();
+    } catch (error) {
+      const found = diagnoseOAuth(error, transport.kind === 'stdio' ? '' : transport.url, true);
+      throw new ConnectFailure(found ? `${found.title}: ${redactText(found.detail, oauth.known())}\n${found.hint}` : `The OAuth sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    snapshot = await connection.connect();
+  }
   if (snapshot.status !== 'connected') {
     const error = snapshot.error;
     // The app's hints can point at its protocol log; a command line has none to open.

@@ -27,11 +27,22 @@ export interface TargetArgs {
   'bearer-env'?: string | undefined;
   /** `Header: NAME`: the header's value is the environment variable NAME's (repeatable). */
   'header-env'?: string[] | undefined;
+  /** Sign in with OAuth (cli-oauth.ts): the authorization page's address on stderr, the redirect to 127.0.0.1. */
+  oauth?: boolean | undefined;
+  'oauth-client-id'?: string | undefined;
+  /** The environment variable holding the pre-registered client's secret. */
+  'oauth-client-secret-env'?: string | undefined;
+  /** Scopes to ask for (repeatable, or several in one, space-separated). */
+  'oauth-scope'?: string[] | undefined;
+  /** Keep the OAuth tokens for this run only (no keychain entry). */
+  'oauth-memory'?: boolean | undefined;
 }
 
 export interface Target {
   readonly label: string;
   readonly transport: TransportConfig;
+  /** With --oauth: keep the tokens for this run only (--oauth-memory). */
+  readonly oauthMemory?: boolean;
 }
 
 /** The options that name a server, for `parseArgs`; every command that talks to one server takes them. */
@@ -46,6 +57,11 @@ export const TARGET_OPTIONS = {
   cwd: { type: 'string' },
   'bearer-env': { type: 'string' },
   'header-env': { type: 'string', multiple: true },
+  oauth: { type: 'boolean' },
+  'oauth-client-id': { type: 'string' },
+  'oauth-client-secret-env': { type: 'string' },
+  'oauth-scope': { type: 'string', multiple: true },
+  'oauth-memory': { type: 'boolean' },
 } as const;
 
 export async function resolveTarget(args: TargetArgs & { label?: string | undefined }, env: NodeJS.ProcessEnv = process.env): Promise<Target> {
@@ -56,8 +72,26 @@ export async function resolveTarget(args: TargetArgs & { label?: string | undefi
   if (args.label !== undefined && args.label.trim() === '') throw new UsageError('--label must not be empty.');
   if ((args['bearer-env'] !== undefined || args['header-env']?.length) && args.url === undefined) throw new UsageError('--bearer-env and --header-env go with --url (a stdio server takes --env).');
   const named = args.stdio !== undefined ? stdioTarget(args.stdio) : args.url !== undefined ? withSecretsFromEnv(urlTarget(args.url, args.header ?? []), args, env) : await configTarget(args.config!, args.server);
-  const target = await withStdioFlags(named, args);
+  const target = withOAuth(await withStdioFlags(named, args), args, env);
   return args.label !== undefined ? { ...target, label: args.label.trim() } : target;
+}
+
+/** --oauth and its companions: the transport signs in with OAuth; a client secret only from the environment. */
+function withOAuth(target: Target, args: TargetArgs, env: NodeJS.ProcessEnv): Target {
+  const companions = args['oauth-client-id'] !== undefined || args['oauth-client-secret-env'] !== undefined || Boolean(args['oauth-scope']?.length) || args['oauth-memory'] !== undefined;
+  if (!args.oauth) {
+    if (companions) throw new UsageError('--oauth-client-id, --oauth-client-secret-env, --oauth-scope and --oauth-memory go with --oauth.');
+    return target;
+  }
+  if (target.transport.kind === 'stdio') throw new UsageError('--oauth goes with an HTTP server (--url, or a --config server with a url); a stdio server does not sign in.');
+  if (args['oauth-client-secret-env'] !== undefined && args['oauth-client-id'] === undefined) throw new UsageError('--oauth-client-secret-env is the secret of a pre-registered client: give --oauth-client-id too.');
+  const scopes = (args['oauth-scope'] ?? []).flatMap((s) => s.split(/\s+/)).filter(Boolean);
+  for (const scope of scopes) if (!/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope)) throw new UsageError(`--oauth-scope: "${scope}" is not a scope (printable characters, no quotes or backslashes).`);
+  const clientId = args['oauth-client-id']?.trim();
+  if (clientId === '') throw new UsageError('--oauth-client-id must not be empty.');
+  const clientSecret = args['oauth-client-secret-env'] !== undefined ? fromEnv(args['oauth-client-secret-env'].trim(), '--oauth-client-secret-env', env) : undefined;
+  const auth = { type: 'oauth' as const, ...(clientId ? { clientId } : {}), ...(clientSecret ? { clientSecret } : {}), ...(scopes.length > 0 ? { scopes } : {}) };
+  return { ...target, transport: { ...target.transport, auth }, ...(args['oauth-memory'] ? { oauthMemory: true } : {}) };
 }
 
 export function stdioTarget(line: string): Target {

@@ -35,6 +35,10 @@ Naming a server (check, lock, verify, list, load):
   --url <http url>                  a Streamable HTTP server; add --header 'Name: value' (repeatable)
                                     secrets from the environment, never argv: --bearer-env NAME
                                     (the token), --header-env 'Header: NAME' (repeatable)
+                                    --oauth: sign in with OAuth (the address to open is printed on stderr;
+                                    tokens kept in the keychain for the next run); --oauth-client-id ID,
+                                    --oauth-client-secret-env NAME, --oauth-scope SCOPE (repeatable),
+                                    --oauth-memory (keep them for this run only)
   --config <file> --server <name>   a server from a Claude Desktop, Cursor, VS Code or MCP Inspector config
   --label <name>                    the name reports and lockfiles use (default: from the command, host or config key)
 

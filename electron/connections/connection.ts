@@ -12,6 +12,8 @@ import { buildTransport, type BuiltTransport } from './transports.js';
 import { ServerNotices, type ServerNotice } from './server-notices.js';
 import type { SearchPath } from './search-path.js';
 import { appLimitNamer, type LimitNamer } from '../../shared/limits.js';
+import type { TransportAuth } from '../oauth/oauth-sessions.js';
+import { withStepUp } from './oauth-requests.js';
 
 export interface ConnectionDeps {
   readonly settings: () => Settings;
@@ -26,6 +28,8 @@ export interface ConnectionDeps {
   readonly onNotice?: (notice: ServerNotice) => void;
   /** The PATH stdio commands are looked up on (the login shell's, search-path.ts); this process's own unless given. */
   readonly searchPath?: () => Promise<SearchPath>;
+  /** The OAuth provider of a server that signs in with OAuth (electron/oauth/); without it such a server connects unauthenticated. */
+  readonly oauth?: (server: ServerConfig, transport: TransportConfig) => TransportAuth | undefined;
 }
 
 /** JSON-schema-free result parsing: the inspector checks shapes itself so it can report, not throw. */
@@ -81,6 +85,8 @@ export class Connection {
   private readonly stopping = new Set<Promise<void>>();
   /** The live connection's change notifications and subscriptions. */
   private notices: ServerNotices | undefined;
+  /** The live connection's OAuth provider, for a step-up when a request lacks scope. */
+  private auth: TransportAuth | undefined;
 
   constructor(
     private server: ServerConfig,
@@ -157,6 +163,7 @@ export class Connection {
     const searchPath = transportConfig.kind === 'stdio' && this.deps.searchPath ? await this.deps.searchPath() : undefined;
     if (this.closing) return { ok: false, cancelled: true };
     const since = this.log.lastSeq;
+    const auth = transportConfig.kind !== 'stdio' && transportConfig.auth?.type === 'oauth' ? this.deps.oauth?.(this.server, transportConfig) : undefined;
     const built = buildTransport(
       transportConfig,
       this.log,
@@ -166,6 +173,7 @@ export class Connection {
         maxMessageBytes: () => Math.max(settings.maxFileBytes * 2 + 64 * 1024, 1024 * 1024),
       },
       searchPath,
+      auth,
     );
     const client = new Client(this.deps.clientInfo, {
       versionNegotiation: { mode, probe: { timeoutMs: Math.min(settings.requestTimeoutMs, MAX_PROBE_TIMEOUT_MS) } },
@@ -220,6 +228,7 @@ export class Connection {
     }
     this.client = client;
     this.built = built;
+    this.auth = auth;
     this.connectedSinceSeq = since;
     const caps = client.getServerCapabilities();
     const info = client.getServerVersion();
@@ -352,6 +361,18 @@ export class Connection {
    * with the server, and the connection goes on.
    */
   async request(method: string, params: Record<string, unknown>, options: RequestOptions = {}): Promise<unknown> {
+    // Step-up on 403 insufficient_scope, and a token gone for good ends the connection (oauth-requests.ts).
+    return withStepUp(() => this.requestOnce(method, params, options), {
+      auth: this.auth,
+      log: this.log,
+      method,
+      url: this.server.transport.kind === 'stdio' ? '' : this.server.transport.url,
+      signal: options.signal,
+      lost: (diagnostic) => this.authLost(diagnostic),
+    });
+  }
+
+  private async requestOnce(method: string, params: Record<string, unknown>, options: RequestOptions): Promise<unknown> {
     const timeout = options.timeoutMs ?? this.deps.settings().requestTimeoutMs;
     if (options.purpose) this.log.note(options.purpose);
     const sdk = this.sdk;
@@ -381,6 +402,23 @@ export class Connection {
       caller?.removeEventListener('abort', forward);
       caps.release(sent);
     }
+  }
+
+  /**
+   * The token ran out and could not be renewed (revoked, refresh refused), or a sign-in is needed: the
+   * connection cannot be used any more, so it fails with the diagnostic that says to sign in again.
+   */
+  private authLost(diagnostic: Diagnostic): void {
+    const client = this.client;
+    const built = this.built;
+    if (!client || !built) return;
+    this.client = undefined;
+    this.built = undefined;
+    this.auth = undefined;
+    this.stopNotices();
+    this.log.note(`Connection lost: ${diagnostic.title}. ${diagnostic.detail}`);
+    this.fail(diagnostic);
+    this.stopInBackground(client, built);
   }
 
   /** The last failure stays visible after a later success, as `lastError`. */

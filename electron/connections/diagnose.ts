@@ -3,6 +3,7 @@
 import type { LimitNamer } from '../../shared/limits.js';
 import type { Diagnostic, ProtocolLogEntry, TransportConfig } from '../../shared/model.js';
 import { describeSearchPath } from './search-path.js';
+import { diagnoseOAuth, oauthDiagnosticOf } from '../oauth/oauth-errors.js';
 import type { HttpObservation, ProcessObservation } from './transports.js';
 
 export interface FailureContext {
@@ -117,6 +118,11 @@ export function diagnose(context: FailureContext): Diagnostic {
     };
   }
 
+  if (transport.kind !== 'stdio') {
+    const oauth = diagnoseOAuth(context.error, transport.url, transport.auth?.type === 'oauth');
+    if (oauth) return oauth;
+  }
+
   if (transport.kind === 'stdio') {
     const spawnCode = proc.spawnError?.code;
     if (spawnCode === 'ENOENT' || (!proc.spawnError && proc.exitCode === undefined && codes.has('ENOENT'))) {
@@ -199,12 +205,19 @@ function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], code
   if (transport.kind === 'stdio') return unknown(context, '');
   const status = http.status ?? statusFrom(text);
   const body = http.bodyExcerpt ? `\nResponse body: ${http.bodyExcerpt}` : '';
+  if (status === 401 && transport.auth?.type === 'oauth') {
+    return oauthDiagnosticOf('oauth-sign-in-required', `${transport.url} needs a signed-in user (HTTP 401), and this connection has no token for it.${body}`);
+  }
   if (status === 401) {
+    // A server that names its protected-resource metadata signs in with OAuth (RFC 9728 §5.1).
+    const offersOAuth = /resource_metadata\s*=/i.test(http.wwwAuthenticate ?? '') && transport.auth?.type !== 'oauth';
     return {
       code: 'http-unauthorized',
       title: 'Unauthorized (HTTP 401)',
       detail: `${transport.url} refused the request: authentication is required or the credentials were rejected.${body}`,
-      hint: 'Add or correct the bearer token or the Authorization header in the server settings.',
+      hint: offersOAuth
+        ? 'The server signs in with OAuth (its answer names its protected-resource metadata): turn on OAuth sign-in in the server settings, or give the command --oauth.'
+        : 'Add or correct the bearer token or the Authorization header in the server settings.',
     };
   }
   if (status === 403) {

@@ -2,7 +2,7 @@
 import type { ConnectionSnapshot, ProtocolLogEntry, ServerConfig, Settings, TransportConfig } from '../../shared/model.js';
 import { ApiFailure } from '../api-failure.js';
 import type { Rpc } from '../skills/rpc.js';
-import { Connection } from './connection.js';
+import { Connection, type ConnectionDeps } from './connection.js';
 import type { ServerNotice } from './server-notices.js';
 import { ProtocolLog } from './protocol-log.js';
 import type { SearchPath } from './search-path.js';
@@ -17,6 +17,8 @@ export interface PoolDeps {
   readonly onNotice?: (serverId: string, notice: ServerNotice) => void;
   /** The PATH stdio commands are looked up on (search-path.ts). */
   readonly searchPath?: () => Promise<SearchPath>;
+  /** The OAuth provider of a server that signs in with OAuth (electron/oauth/). */
+  readonly oauth?: ConnectionDeps['oauth'];
 }
 
 export class ConnectionPool {
@@ -36,6 +38,7 @@ export class ConnectionPool {
         clientInfo: this.deps.clientInfo,
         log,
         ...(this.deps.searchPath ? { searchPath: this.deps.searchPath } : {}),
+        ...(this.deps.oauth ? { oauth: this.deps.oauth } : {}),
         ...(this.deps.onNotice ? { onNotice: (notice: ServerNotice) => this.deps.onNotice?.(server.id, notice) } : {}),
         onChange: (snapshot) => {
           const before = previous;

@@ -9,12 +9,15 @@ import { LineReadBuffer } from './line-buffer.js';
 import type { ProtocolLog } from './protocol-log.js';
 import { ResponseCaps } from './response-caps.js';
 import { OWN_ENVIRONMENT, type SearchPath } from './search-path.js';
+import type { TransportAuth } from '../oauth/oauth-sessions.js';
 
 /** What the app learned about a failing HTTP exchange, for diagnostics. */
 export interface HttpObservation {
   status?: number;
   bodyExcerpt?: string;
   contentType?: string;
+  /** The last 401's WWW-Authenticate (a server that signs in with OAuth names its metadata there). */
+  wwwAuthenticate?: string;
 }
 
 /** How a stdio process ended, and what it wrote that was not MCP, for diagnostics. */
@@ -136,6 +139,7 @@ export function cappedFetch(maxBytes: () => number, observation: HttpObservation
     const response = await fetch(input, init);
     observation.status = response.status;
     observation.contentType = response.headers.get('content-type') ?? undefined;
+    if (response.status === 401) observation.wwwAuthenticate = response.headers.get('www-authenticate')?.slice(0, 1000) ?? undefined;
     const type = observation.contentType ?? '';
     // An error, or a page that is not MCP (a web page, a proxy's login form):
     // keep the start of the body as evidence for the diagnostic.
@@ -207,6 +211,8 @@ export function buildTransport(
   limits: { maxMessageBytes: () => number },
   /** The login shell's PATH (search-path.ts); this process's own when not given. */
   searchPath?: SearchPath,
+  /** An OAuth server's provider (electron/oauth/): the SDK sends its token, refreshes it on a 401. */
+  auth?: TransportAuth,
 ): BuiltTransport {
   const processObservation: ProcessObservation = {};
   const httpObservation: HttpObservation = {};
@@ -245,6 +251,9 @@ export function buildTransport(
     const options = {
       requestInit: { headers },
       fetch: cappedFetch(limits.maxMessageBytes, httpObservation, caps),
+      // A 403 insufficient_scope comes back as InsufficientScopeError: the connection runs the step-up
+      // sign-in itself (it may open a browser, and must not count against the request's timeout).
+      ...(auth ? { authProvider: auth.provider, onInsufficientScope: 'throw' as const } : {}),
     };
     inner =
       config.kind === 'http'

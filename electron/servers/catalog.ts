@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { serverInputSchema, transportSchema, type ServerInput } from '../../shared/api.js';
 import type { ServerConfig, TransportConfig } from '../../shared/model.js';
-import { joinSecrets, splitSecrets } from '../../shared/secret-fields.js';
+import { OAUTH_CLIENT_SECRET_FIELD, joinSecrets, splitSecrets } from '../../shared/secret-fields.js';
 import { JsonStore, type StoreProblem } from '../storage/json-store.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import { readRegularText } from '../storage/read-regular-file.js';
@@ -365,5 +365,7 @@ function prefixed(serverId: string, refs: SecretRefs | undefined): SecretRefs {
 
 /** Whether a secret field belongs to this kind of transport (an env value does not follow a server that became HTTP). */
 function fieldFits(field: string, transport: TransportConfig): boolean {
-  return transport.kind === 'stdio' ? field.startsWith('env:') : field === 'bearerToken' || field.startsWith('header:');
+  if (transport.kind === 'stdio') return field.startsWith('env:');
+  if (field === OAUTH_CLIENT_SECRET_FIELD) return transport.auth?.type === 'oauth';
+  return field === 'bearerToken' || field.startsWith('header:');
 }

@@ -5,7 +5,7 @@
 import type { ConnectionTest, ParsedParams } from '../../shared/api.js';
 import type { ServerConfig, Settings, TransportConfig } from '../../shared/model.js';
 import { joinSecrets, splitSecrets } from '../../shared/secret-fields.js';
-import { Connection } from '../connections/connection.js';
+import { Connection, type ConnectionDeps } from '../connections/connection.js';
 import { ProtocolLog } from '../connections/protocol-log.js';
 import type { SearchPath } from '../connections/search-path.js';
 import type { ServerCatalog } from './catalog.js';
@@ -19,6 +19,8 @@ export interface TestConnectionDeps {
   readonly demoTransport: () => TransportConfig;
   /** The PATH the pool's connections look commands up on: a test must find what Connect would. */
   readonly searchPath?: () => Promise<SearchPath>;
+  /** An edited server that signs in with OAuth is tried with its own sign-in (electron/oauth/). */
+  readonly oauth?: ConnectionDeps['oauth'];
 }
 
 /**
@@ -48,6 +50,8 @@ export async function testConnection(params: ParsedParams<'servers.test'>, deps:
     log: new ProtocolLog(server.id, settings.logLimit, () => undefined, settings.logBodyBytes),
     onChange: () => undefined,
     ...(deps.searchPath ? { searchPath: deps.searchPath } : {}),
+    // The sign-in is the edited server's (a new one has none yet: its test says to sign in after saving).
+    ...(deps.oauth && params.serverId ? { oauth: (_throwaway: ServerConfig, t: TransportConfig) => deps.oauth?.(deps.catalog.get(params.serverId!), t) } : {}),
   });
   try {
     const snapshot = await connection.connect();

@@ -27,6 +27,7 @@ import { ServerSidebar } from './views/ServerSidebar.js';
 import { StatusBar } from './views/StatusBar.js';
 import { ThemeToggle } from './views/ThemeSwitch.js';
 import { Dialogs } from './views/dialogs/Dialogs.js';
+import { AuthorizationPageNotices } from './views/AuthorizationPageNotices.js';
 import { ServerScreen } from './views/server/ServerScreen.js';
 import { serverActions } from './views/server-actions.js';
 
@@ -136,6 +137,7 @@ export function App() {
         <Dialogs />
       </ErrorBoundary>
       <CommandPalette />
+      <AuthorizationPageNotices />
     </div>
   );
 }

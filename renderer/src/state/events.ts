@@ -15,6 +15,7 @@ import { useVerify } from './verify.js';
 import { useReviewAll } from './review-all.js';
 import { useGateway } from './gateway.js';
 import { useServerWatches } from './server-watch.js';
+import { useOAuth } from './oauth.js';
 
 const ALERT_COLOURS = { error: 'red', warning: 'yellow', info: 'blue' } as const;
 
@@ -46,6 +47,8 @@ export function subscribeToEvents(): () => void {
     api.on('gateway.changed', (status) => useGateway.getState().apply(status)),
     api.on('gateway.withdrawn', (withdrawal) => useGateway.getState().applyWithdrawn(withdrawal)),
     api.on('servers.watchChanged', (watch) => useServerWatches.getState().apply(watch)),
+    api.on('oauth.authorizationUrl', (page) => useOAuth.getState().applyAuthorizationUrl(page)),
+    api.on('servers.changed', (servers) => useOAuth.getState().applyServers(servers)),
   ];
   // Alerts raised before this window existed (a store recovered at startup) are fetched once; then
   // decisions and the approvals store's health, now that the events that keep them current are heard.

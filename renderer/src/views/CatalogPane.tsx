@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ServerView, SkillEntry } from '../../../shared/model.js';
 import { DiagnosticNotice } from '../components/ErrorNotice.js';
+import { SignInAction } from './SignInAction.js';
 import { Empty } from '../components/Empty.js';
 import { listKeyHandler } from '../components/list-keys.js';
 import { skillKey, useCatalog } from '../state/catalog.js';
@@ -211,6 +212,7 @@ function CatalogEmpty({ server, hasSkills, onClear, streaming }: { server: Serve
           diagnostic={server.connection.error}
           actions={
             <>
+              <SignInAction server={server} />
               <Button size="xs" variant="light" color="red" onClick={() => serverActions.connect(id)}>
                 Try again
               </Button>

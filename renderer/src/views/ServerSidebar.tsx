@@ -176,6 +176,11 @@ function ServerRow({ server, worst, tally, index, selected, onChoose }: { server
             ) : (
               <Menu.Item onClick={() => serverActions.connect(id)}>Connect</Menu.Item>
             )}
+            {server.oauth && !server.oauth.signingIn ? (
+              <Menu.Item onClick={() => serverActions.signIn(id)} data-server-action="sign-in">
+                {server.oauth.signedIn ? 'Sign in again' : 'Sign in'}
+              </Menu.Item>
+            ) : null}
             {stdio ? (
               <>
                 <Menu.Divider />

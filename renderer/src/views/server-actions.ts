@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../api.js';
 import { useCatalog } from '../state/catalog.js';
 import { useDialogs } from '../state/dialogs.js';
+import { useOAuth } from '../state/oauth.js';
 import { useProtocolLog } from '../state/protocol-log.js';
 import { useSelection } from '../state/selection.js';
 import { serverById, useServers } from '../state/servers.js';
@@ -69,6 +70,16 @@ export const serverActions = {
   logOfSkill(serverId: string, skillUri: string) {
     useProtocolLog.getState().setSkillFilter(serverId, skillUri);
     serverActions.log(serverId);
+  },
+  /** OAuth: the authorization page opens in the browser; the server connects when the sign-in ends. */
+  signIn(serverId: string) {
+    void useOAuth.getState().signIn(serverId).catch(report('Could not sign in'));
+  },
+  cancelSignIn(serverId: string) {
+    void useOAuth.getState().cancel(serverId).catch(report('Could not cancel the sign-in'));
+  },
+  signOut(serverId: string) {
+    void useOAuth.getState().signOut(serverId).catch(report('Could not sign out'));
   },
   verifyAll(serverId?: string) {
     void useVerify.getState().verifyAll(serverId);

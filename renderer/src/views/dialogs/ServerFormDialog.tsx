@@ -1,13 +1,14 @@
 // Add or edit a server. Problems show on their field, in the contract's
 // words; a clash with another server's label comes back from the main
 // process and shows on the label.
-import { Alert, Button, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ApiCallError, api, errorMessage } from '../../api.js';
 import type { ConnectionTest } from '../../../../shared/api.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useSelection } from '../../state/selection.js';
 import { serverById, useServers } from '../../state/servers.js';
+import { HttpAuthFields } from './HttpAuthFields.js';
 import { StoredSecrets } from './StoredSecrets.js';
 import { ConnectionTestResult } from './ConnectionTestResult.js';
 import { EMPTY_FORM, commandLinePreview, looksLikeServerConfig, suggestLabel, toServerInput, valuesFromConfig, type FormErrors, type SecretEdit, type ServerFormValues, type TransportKind } from './server-form-model.js';
@@ -148,9 +149,7 @@ export function ServerFormDialog({ serverId }: { serverId: string | undefined })
                 <>
                   <TextInput label="URL" placeholder="https://example.com/mcp" value={values.url} onChange={(e) => set('url', e.currentTarget.value)} error={errors.url} className="mono-input" data-field="url" />
                   <Textarea label="Headers" description="Name: value, one per line. Values of Authorization, Cookie and names with token, key or secret are kept in the system keychain, not in servers.json." autosize minRows={1} maxRows={8} value={values.headers} onChange={(e) => set('headers', e.currentTarget.value)} error={errors.headers} className="mono-input" data-field="headers" />
-                  {values.storedSecrets.includes('bearerToken') ? null : (
-                    <PasswordInput label="Bearer token" description="Optional. Sent as Authorization: Bearer …; kept in the system keychain, never shown again." value={values.bearerToken} onChange={(e) => set('bearerToken', e.currentTarget.value)} error={errors.bearerToken} data-field="bearerToken" />
-                  )}
+                  <HttpAuthFields values={values} errors={errors} set={set} onEdit={editSecret} />
                   <StoredSecrets values={values} onEdit={editSecret} />
                 </>
               )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FORM, commandLinePreview, looksLikeServerConfig, suggestLabel, toServerInput, valuesFromConfig } from './server-form-model.js';
+import { EMPTY_FORM, commandLinePreview, looksLikeServerConfig, parseScopes, suggestLabel, toServerInput, valuesFromConfig } from './server-form-model.js';
 
 describe('server form', () => {
   it('builds a stdio input: one argument per line, NAME=value environment', () => {
@@ -18,10 +18,12 @@ describe('server form', () => {
   });
 
   it('builds an HTTP input with headers and a bearer token, and reads one back', () => {
-    const result = toServerInput({ ...EMPTY_FORM, kind: 'http', label: 'Remote', url: 'https://example.com/mcp', headers: 'X-Team: core\n', bearerToken: 'secret' });
+    const result = toServerInput({ ...EMPTY_FORM, kind: 'http', auth: 'bearer', label: 'Remote', url: 'https://example.com/mcp', headers: 'X-Team: core\n', bearerToken: 'secret' });
     expect(result).toEqual({ ok: true, input: { label: 'Remote', transport: { kind: 'http', url: 'https://example.com/mcp', headers: { 'X-Team': 'core' }, bearerToken: 'secret' } } });
     const back = valuesFromConfig({ id: '1', label: 'Remote', createdAt: '', transport: { kind: 'http', url: 'https://example.com/mcp', headers: { 'X-Team': 'core' }, bearerToken: 'secret' } });
-    expect(back).toMatchObject({ kind: 'http', url: 'https://example.com/mcp', headers: 'X-Team: core', bearerToken: 'secret' });
+    expect(back).toMatchObject({ kind: 'http', auth: 'bearer', url: 'https://example.com/mcp', headers: 'X-Team: core', bearerToken: 'secret' });
+    // A token typed and then "None" chosen is not sent.
+    expect(toServerInput({ ...EMPTY_FORM, kind: 'http', auth: 'none', label: 'Remote', url: 'https://example.com/mcp', bearerToken: 'secret' })).toEqual({ ok: true, input: { label: 'Remote', transport: { kind: 'http', url: 'https://example.com/mcp', headers: {} } } });
   });
 
   it('previews a pasted command line as the program and its arguments, before the Arguments lines', () => {
@@ -84,5 +86,59 @@ describe('stored secrets: set · replace · remove', () => {
     expect(looksLikeServerConfig('{"mcpServers": ')).toBe(false);
     expect(looksLikeServerConfig('{"command": "node"}')).toBe(false);
     expect(looksLikeServerConfig('["mcpServers"]')).toBe(false);
+  });
+});
+
+describe('OAuth sign-in in the form', () => {
+  const http = { ...EMPTY_FORM, kind: 'http' as const, auth: 'oauth' as const, label: 'Remote', url: 'https://example.com/mcp' };
+
+  it('without a client id: dynamic registration, scopes as words', () => {
+    expect(toServerInput({ ...http, oauthScopes: '  mcp:read   skills:read mcp:read ' })).toEqual({
+      ok: true,
+      input: { label: 'Remote', transport: { kind: 'http', url: 'https://example.com/mcp', headers: {}, auth: { type: 'oauth', scopes: ['mcp:read', 'skills:read'] } } },
+    });
+    expect(toServerInput(http)).toEqual({ ok: true, input: { label: 'Remote', transport: { kind: 'http', url: 'https://example.com/mcp', headers: {}, auth: { type: 'oauth' } } } });
+  });
+
+  it('a pre-registered client with its secret; the bearer token typed before is not sent', () => {
+    expect(toServerInput({ ...http, bearerToken: 'tok', oauthClientId: ' app-1 ', oauthClientSecret: ' s3cret ' })).toEqual({
+      ok: true,
+      input: { label: 'Remote', transport: { kind: 'http', url: 'https://example.com/mcp', headers: {}, auth: { type: 'oauth', clientId: 'app-1', clientSecret: 's3cret' } } },
+    });
+  });
+
+  it('a scope that is not an RFC 6749 scope token is refused on the Scopes field, naming it', () => {
+    const message = '"mcp\\"read" is not a scope: each scope is one word of printable ASCII characters, without quotes or backslashes (RFC 6749). Separate scopes with spaces.';
+    expect(toServerInput({ ...http, oauthScopes: 'ok mcp"read' })).toEqual({ ok: false, errors: { oauthScopes: message } });
+    expect(parseScopes('a\\b')).toEqual({ error: '"a\\\\b" is not a scope: each scope is one word of printable ASCII characters, without quotes or backslashes (RFC 6749). Separate scopes with spaces.' });
+    expect(parseScopes('lecture:écrite')).toMatchObject({ error: expect.stringContaining('"lecture:écrite" is not a scope') });
+  });
+
+  it('a client secret without a client id is refused on the Client ID field', () => {
+    expect(toServerInput({ ...http, oauthClientSecret: 's3cret' })).toEqual({ ok: false, errors: { oauthClientId: 'A client secret goes with a pre-registered client: enter its client ID, or remove the secret to register dynamically.' } });
+  });
+
+  const stored = {
+    id: '3',
+    label: 'Remote',
+    createdAt: '',
+    transport: { kind: 'http' as const, url: 'https://example.com/mcp', headers: {}, auth: { type: 'oauth' as const, clientId: 'app-1', scopes: ['mcp:read'] } },
+    secrets: ['oauth:clientSecret'],
+  };
+
+  it('reads a stored OAuth server back; its client secret is kept unless replaced or removed', () => {
+    const values = valuesFromConfig(stored);
+    expect(values).toMatchObject({ auth: 'oauth', oauthClientId: 'app-1', oauthScopes: 'mcp:read', oauthClientSecret: '' });
+    const transport = { kind: 'http', url: 'https://example.com/mcp', headers: {}, auth: { type: 'oauth', clientId: 'app-1', scopes: ['mcp:read'] } };
+    expect(toServerInput(values)).toEqual({ ok: true, input: { label: 'Remote', transport, keepSecrets: ['oauth:clientSecret'] } });
+    const replaced = { ...values, secretEdits: { 'oauth:clientSecret': { action: 'replace' as const, value: 'new' } } };
+    expect(toServerInput(replaced)).toEqual({ ok: true, input: { label: 'Remote', transport: { ...transport, auth: { ...transport.auth, clientSecret: 'new' } }, keepSecrets: [] } });
+    const removed = { ...values, secretEdits: { 'oauth:clientSecret': { action: 'remove' as const } } };
+    expect(toServerInput(removed)).toEqual({ ok: true, input: { label: 'Remote', transport, keepSecrets: [] } });
+  });
+
+  it('switching a stored OAuth server to None drops its client secret; a kept secret still needs the client id', () => {
+    expect(toServerInput({ ...valuesFromConfig(stored), auth: 'none' })).toEqual({ ok: true, input: { label: 'Remote', transport: { kind: 'http', url: 'https://example.com/mcp', headers: {} }, keepSecrets: [] } });
+    expect(toServerInput({ ...valuesFromConfig(stored), oauthClientId: '' })).toMatchObject({ ok: false, errors: { oauthClientId: expect.stringContaining('enter its client ID') } });
   });
 });

@@ -5,11 +5,15 @@
 import { serverInputSchema, type ServerInput } from '../../../../shared/api.js';
 import { looksLikeCommandLine, quoteWord, splitCommandLine, unclosedQuoteMessage } from '../../../../shared/command-line.js';
 import type { ServerConfig } from '../../../../shared/model.js';
+import { OAUTH_CLIENT_SECRET_FIELD } from '../../../../shared/secret-fields.js';
 
 /** What the form does with a secret the server already has: the value itself never comes to the renderer. */
 export type SecretEdit = { readonly action: 'keep' } | { readonly action: 'remove' } | { readonly action: 'replace'; readonly value: string };
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
+
+/** How an HTTP or SSE server is signed in to: not at all, a bearer token, or OAuth through the browser. */
+export type AuthChoice = 'none' | 'bearer' | 'oauth';
 
 export interface ServerFormValues {
   label: string;
@@ -25,6 +29,13 @@ export interface ServerFormValues {
   headers: string;
   /** A new bearer token (for a server that has none stored; a stored one is replaced through secretEdits). */
   bearerToken: string;
+  auth: AuthChoice;
+  /** OAuth: a pre-registered client id; empty = the app registers itself (dynamic client registration). */
+  oauthClientId: string;
+  /** OAuth: a new client secret (a stored one is replaced through secretEdits). */
+  oauthClientSecret: string;
+  /** OAuth: the scopes to ask for, separated by spaces; empty = what the server's metadata says. */
+  oauthScopes: string;
   /** The secret fields the server has stored (ServerConfig.secrets): shown as set, to replace or remove. */
   storedSecrets: readonly string[];
   secretEdits: Readonly<Record<string, SecretEdit>>;
@@ -33,7 +44,7 @@ export interface ServerFormValues {
 export type FormField = Exclude<keyof ServerFormValues, 'storedSecrets' | 'secretEdits'>;
 export type FormErrors = Partial<Record<FormField, string>>;
 
-export const EMPTY_FORM: ServerFormValues = { label: '', kind: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', bearerToken: '', storedSecrets: [], secretEdits: {} };
+export const EMPTY_FORM: ServerFormValues = { label: '', kind: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '', bearerToken: '', auth: 'none', oauthClientId: '', oauthClientSecret: '', oauthScopes: '', storedSecrets: [], secretEdits: {} };
 
 export function valuesFromConfig(config: ServerConfig): ServerFormValues {
   const t = config.transport;
@@ -51,10 +62,15 @@ export function valuesFromConfig(config: ServerConfig): ServerFormValues {
       storedSecrets: config.secrets ?? [],
     };
   }
+  const secrets = config.secrets ?? [];
+  const oauth = t.auth?.type === 'oauth' ? t.auth : undefined;
   return {
     ...EMPTY_FORM,
     label: config.label,
     kind: t.kind,
+    auth: oauth ? 'oauth' : t.bearerToken || secrets.includes('bearerToken') ? 'bearer' : 'none',
+    oauthClientId: oauth?.clientId ?? '',
+    oauthScopes: oauth?.scopes?.join(' ') ?? '',
     url: t.url,
     headers: Object.entries(t.headers)
       .map(([k, v]) => `${k}: ${v}`)
@@ -64,9 +80,26 @@ export function valuesFromConfig(config: ServerConfig): ServerFormValues {
   };
 }
 
-/** Whether a stored secret field belongs to the transport kind the form now shows. */
-export function secretFits(field: string, kind: TransportKind): boolean {
-  return kind === 'stdio' ? field.startsWith('env:') : field === 'bearerToken' || field.startsWith('header:');
+/** Whether a stored secret field belongs to the transport kind (and, for HTTP, the authentication) the form now shows. */
+export function secretFits(field: string, kind: TransportKind, auth: AuthChoice): boolean {
+  if (kind === 'stdio') return field.startsWith('env:');
+  if (field === 'bearerToken') return auth === 'bearer';
+  if (field === OAUTH_CLIENT_SECRET_FIELD) return auth === 'oauth';
+  return field.startsWith('header:');
+}
+
+// RFC 6749 section 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ).
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/** The scopes typed, separated by spaces, or the first one that is not an RFC 6749 scope token. */
+export function parseScopes(text: string): { scopes: string[] } | { error: string } {
+  const scopes = text.split(/\s+/).filter(Boolean);
+  for (const scope of scopes) {
+    if (!SCOPE_TOKEN.test(scope)) {
+      return { error: `${JSON.stringify(scope.length > 40 ? `${scope.slice(0, 40)}…` : scope)} is not a scope: each scope is one word of printable ASCII characters, without quotes or backslashes (RFC 6749). Separate scopes with spaces.` };
+    }
+  }
+  return { scopes: [...new Set(scopes)] };
 }
 
 /** The stored secrets to keep, and the replacements to send (by field), from the form's choices. */
@@ -74,7 +107,7 @@ function secretChoices(values: ServerFormValues): { keep: string[]; replace: Rec
   const keep: string[] = [];
   const replace: Record<string, string> = {};
   for (const field of values.storedSecrets) {
-    if (!secretFits(field, values.kind)) continue;
+    if (!secretFits(field, values.kind, values.auth)) continue;
     const edit = values.secretEdits[field] ?? { action: 'keep' };
     if (edit.action === 'replace' && edit.value.trim() !== '') replace[field] = edit.value.trim();
     else if (edit.action !== 'remove') keep.push(field);
@@ -102,6 +135,23 @@ function parsePairs(text: string, separator: '=' | ':', what: string): { value: 
   return { value };
 }
 
+/** transport.auth from the OAuth fields; a problem goes on its field. */
+function oauthInput(values: ServerFormValues, secrets: { keep: string[]; replace: Record<string, string> }, errors: FormErrors): Record<string, unknown> {
+  const clientId = values.oauthClientId.trim();
+  const clientSecret = secrets.replace[OAUTH_CLIENT_SECRET_FIELD] ?? values.oauthClientSecret.trim();
+  const scopes = parseScopes(values.oauthScopes);
+  if ('error' in scopes) errors.oauthScopes = scopes.error;
+  // A secret belongs to a pre-registered client: without its id the app registers a new client and the secret means nothing.
+  const secretKept = secrets.keep.includes(OAUTH_CLIENT_SECRET_FIELD);
+  if (!clientId && (clientSecret || secretKept)) errors.oauthClientId = 'A client secret goes with a pre-registered client: enter its client ID, or remove the secret to register dynamically.';
+  return {
+    type: 'oauth',
+    ...(clientId ? { clientId } : {}),
+    ...(clientSecret ? { clientSecret } : {}),
+    ...('scopes' in scopes && scopes.scopes.length > 0 ? { scopes: scopes.scopes } : {}),
+  };
+}
+
 const FIELD_OF_PATH: Record<string, FormField> = {
   label: 'label',
   'transport.command': 'command',
@@ -111,6 +161,9 @@ const FIELD_OF_PATH: Record<string, FormField> = {
   'transport.url': 'url',
   'transport.headers': 'headers',
   'transport.bearerToken': 'bearerToken',
+  'transport.auth.clientId': 'oauthClientId',
+  'transport.auth.clientSecret': 'oauthClientSecret',
+  'transport.auth.scopes': 'oauthScopes',
 };
 
 /**
@@ -134,7 +187,9 @@ export function toServerInput(values: ServerFormValues): { ok: true; input: Serv
   let raw: unknown;
   const secrets = secretChoices(values);
   const replacing = (prefix: string) => Object.fromEntries(Object.entries(secrets.replace).filter(([f]) => f.startsWith(prefix)).map(([f, v]) => [f.slice(prefix.length), v]));
-  const secretParts = values.storedSecrets.length > 0 ? { keepSecrets: secrets.keep, ...(Object.keys(secrets.replace).length > 0 ? { markSecret: Object.keys(secrets.replace).filter((f) => f !== 'bearerToken') } : {}) } : {};
+  // Only header and env replacements need marking: the bearer token and the client secret are secrets by their place.
+  const marked = Object.keys(secrets.replace).filter((f) => f !== 'bearerToken' && f !== OAUTH_CLIENT_SECRET_FIELD);
+  const secretParts = values.storedSecrets.length > 0 ? { keepSecrets: secrets.keep, ...(marked.length > 0 ? { markSecret: marked } : {}) } : {};
   if (values.kind === 'stdio') {
     const env = parsePairs(values.env, '=', 'NAME=value');
     if ('error' in env) errors.env = env.error;
@@ -154,13 +209,15 @@ export function toServerInput(values: ServerFormValues): { ok: true; input: Serv
   } else {
     const headers = parsePairs(values.headers, ':', 'Name: value');
     if ('error' in headers) errors.headers = headers.error;
+    const bearerToken = secrets.replace['bearerToken'] ?? values.bearerToken.trim();
     raw = {
       label: values.label,
       transport: {
         kind: values.kind,
         url: values.url.trim(),
         headers: { ...('value' in headers ? headers.value : {}), ...replacing('header:') },
-        ...(secrets.replace['bearerToken'] ? { bearerToken: secrets.replace['bearerToken'] } : values.bearerToken.trim() ? { bearerToken: values.bearerToken.trim() } : {}),
+        ...(values.auth === 'bearer' && bearerToken ? { bearerToken } : {}),
+        ...(values.auth === 'oauth' ? { auth: oauthInput(values, secrets, errors) } : {}),
       },
       ...secretParts,
     };
@@ -169,7 +226,7 @@ export function toServerInput(values: ServerFormValues): { ok: true; input: Serv
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(String);
-      const field = FIELD_OF_PATH[path.slice(0, 2).join('.')] ?? FIELD_OF_PATH[path[0] ?? ''] ?? 'label';
+      const field = FIELD_OF_PATH[path.slice(0, 3).join('.')] ?? FIELD_OF_PATH[path.slice(0, 2).join('.')] ?? FIELD_OF_PATH[path[0] ?? ''] ?? 'label';
       errors[field] ??= issue.message;
     }
   }

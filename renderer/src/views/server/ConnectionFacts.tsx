@@ -42,6 +42,15 @@ function transportSummary(server: ServerView | undefined): ReactNode {
       <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
         {t.url}
       </Text>
+      {t.auth?.type === 'oauth' ? (
+        <Text size="xs" data-auth="oauth">
+          signs in with OAuth (see Authorization)
+        </Text>
+      ) : t.bearerToken || server.config.secrets?.includes('bearerToken') ? (
+        <Text size="xs" data-auth="bearer">
+          with a bearer token (kept in the system keychain)
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -21,6 +21,8 @@ import { serverFindingsKey, useSkillDetails } from '../../state/skill-details.js
 import { useServerWatches } from '../../state/server-watch.js';
 import { serverActions } from '../server-actions.js';
 import { worse, worstBySkills } from '../worst-severity.js';
+import { SignInAction } from '../SignInAction.js';
+import { AuthorizationCard } from './AuthorizationCard.js';
 import { ConnectionFactRows } from './ConnectionFacts.js';
 
 const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
@@ -83,7 +85,20 @@ export function ServerOverview({ server }: { server: ServerView }) {
         </Button>
       </Group>
 
-      {c.error ? <DiagnosticNotice heading="Connection failed" diagnostic={c.error} actions={<Button size="xs" variant="light" color="red" onClick={() => serverActions.log(id)}>Open the protocol log</Button>} /> : null}
+      {c.error ? (
+        <DiagnosticNotice
+          heading="Connection failed"
+          diagnostic={c.error}
+          actions={
+            <>
+              <SignInAction server={server} />
+              <Button size="xs" variant="light" color="red" onClick={() => serverActions.log(id)}>
+                Open the protocol log
+              </Button>
+            </>
+          }
+        />
+      ) : null}
       {!c.error && c.lastError ? (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={`Last error (before the current connection): ${c.lastError.title}`} data-last-error={c.lastError.code}>
           <Text size="xs" className="mono" style={{ whiteSpace: 'pre-wrap' }}>
@@ -131,6 +146,7 @@ export function ServerOverview({ server }: { server: ServerView }) {
         </Table.Tbody>
       </Table>
 
+      <AuthorizationCard server={server} />
 
       <Stack gap={6}>
         <Title order={3} size="h6">

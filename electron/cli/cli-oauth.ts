@@ -1,0 +1,71 @@
+// `--oauth` for a person at a terminal: the same sign-in as the app (the SDK's
+// auth(), PKCE, a loopback listener on 127.0.0.1), with the authorization
+// page's address printed on stderr to open in a browser. The tokens are kept
+// in the OS keychain, under a key made of the URL and client id, so the next
+// run refreshes instead of asking again; `--oauth-memory` keeps them for this
+// run only. Without a keychain they stay in memory, and stderr says so
+// (SKILL_INSPECTOR_SECRETS=file uses the encrypted file in the data folder).
+import { createHash } from 'node:crypto';
+import type { TransportConfig } from '../../shared/model.js';
+import { defaultDataDir } from '../data-dir.js';
+import { KeychainStore, probeKeychain } from '../secrets/keychain-store.js';
+import { NoKeychainError, openSecretStores, secretStoreChoice } from '../secrets/open-secret-stores.js';
+import { storesOf } from '../secrets/secret-store.js';
+import { OAuthSessions, type OAuthTarget, type TransportAuth } from '../oauth/oauth-sessions.js';
+import { MemoryOAuthVault, StoredOAuthVault, type OAuthVault } from '../oauth/oauth-vault.js';
+
+export interface CliOAuth {
+  readonly transportAuth: TransportAuth;
+  signIn(): Promise<void>;
+  /** Every token value held, for redaction. */
+  known(): string[];
+}
+
+export interface CliOAuthOptions {
+  /** Keep nothing: no keychain entry, no file. */
+  readonly memory: boolean;
+  /** Where the command talks to the person (its stderr). */
+  readonly say: (line: string) => void;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+async function vaultFor(options: CliOAuthOptions): Promise<OAuthVault> {
+  if (options.memory) return new MemoryOAuthVault();
+  const env = options.env ?? process.env;
+  const choice = secretStoreChoice(env);
+  if (choice === 'file') return new StoredOAuthVault(await openSecretStores({ dataDir: defaultDataDir(process.platform, env), choice }));
+  const keychain = new KeychainStore();
+  const problem = await probeKeychain(keychain);
+  if (problem === undefined) return new StoredOAuthVault(storesOf(keychain));
+  if (choice === 'keychain') throw new NoKeychainError(`SKILL_INSPECTOR_SECRETS=keychain, but the keychain does not work: ${problem}`);
+  options.say(`skill-inspector: no keychain here (${problem}); the OAuth sign-in is kept for this run only.`);
+  return new MemoryOAuthVault();
+}
+
+/** The vault key of a server for the command: its URL and client id, digested (a keychain account name stays short). */
+export function cliOAuthKey(url: string, clientId: string | undefined): string {
+  return `cli:${createHash('sha256').update(`${url}\n${clientId ?? ''}`).digest('hex').slice(0, 32)}`;
+}
+
+export async function openCliOAuth(transport: Extract<TransportConfig, { kind: 'http' | 'sse' }>, serverId: string, options: CliOAuthOptions): Promise<CliOAuth> {
+  if (!transport.auth) throw new Error('openCliOAuth needs a transport that signs in with OAuth.');
+  const sessions = new OAuthSessions({
+    vault: await vaultFor(options),
+    clientName: 'Skill Inspector (command line)',
+    openAuthorizationUrl: async (_serverId, url) => {
+      options.say(`To sign in to ${transport.url}, open this address in a browser (the answer comes back to this command on 127.0.0.1):\n\n  ${url}\n`);
+      options.say('Waiting for the browser (up to 5 minutes; Ctrl+C to stop)…');
+    },
+  });
+  const target: OAuthTarget = { key: cliOAuthKey(transport.url, transport.auth.clientId), serverId, url: transport.url, settings: transport.auth };
+  await sessions.load([target.key]);
+  return {
+    transportAuth: sessions.transportAuth(target),
+    signIn: async () => {
+      await sessions.signIn(target);
+      const status = sessions.status(target);
+      options.say(`Signed in${status.scopes?.length ? ` (scope: ${status.scopes.join(' ')})` : ''}.`);
+    },
+    known: () => sessions.known(),
+  };
+}

@@ -1,0 +1,122 @@
+// OAuth in the app: the sessions over the catalog's secret stores, the
+// authorization page opened by Electron's checked openExternal (or, in browser
+// mode, by the window on `oauth.authorizationUrl`), and the contract's
+// servers.signIn / cancelSignIn / signOut / authStatus.
+import type { EventName, Events } from '../../shared/api.js';
+import type { ServerConfig, TransportConfig } from '../../shared/model.js';
+import type { OAuthStatus, SignInResult } from '../../shared/oauth-model.js';
+import { ApiFailure } from '../api-failure.js';
+import type { ConnectionPool } from '../connections/pool.js';
+import { describeError } from '../connections/diagnose.js';
+import type { Handlers } from '../dispatch.js';
+import type { ServerCatalog } from '../servers/catalog.js';
+import { diagnoseOAuth, oauthDiagnosticOf } from './oauth-errors.js';
+import { OAuthSessions, type OAuthTarget, type TransportAuth } from './oauth-sessions.js';
+import { StoredOAuthVault } from './oauth-vault.js';
+
+export interface AppOAuthOptions {
+  readonly catalog: ServerCatalog;
+  readonly emit: <E extends EventName>(event: E, payload: Events[E]) => void;
+  /** Electron's checked openExternal; browser mode has none (the window opens the page). */
+  readonly openExternal?: (url: string) => Promise<void>;
+  /** A server's status changed: push the servers again. */
+  readonly onChange: () => void;
+  readonly note: (serverId: string, text: string) => void;
+  readonly redact: <T>(value: T) => T;
+  readonly timeoutMs?: number;
+}
+
+const isOAuth = (transport: TransportConfig): transport is Extract<TransportConfig, { kind: 'http' | 'sse' }> => transport.kind !== 'stdio' && transport.auth?.type === 'oauth';
+
+export class AppOAuth {
+  readonly sessions: OAuthSessions;
+
+  constructor(private readonly options: AppOAuthOptions) {
+    this.sessions = new OAuthSessions({
+      vault: new StoredOAuthVault(options.catalog.secrets.stores),
+      clientName: 'Skill Inspector',
+      openAuthorizationUrl: async (serverId, url) => {
+        if (options.openExternal) {
+          await options.openExternal(url);
+          options.emit('oauth.authorizationUrl', { serverId, url, open: false });
+        } else {
+          options.emit('oauth.authorizationUrl', { serverId, url, open: true });
+        }
+      },
+      onChange: () => options.onChange(),
+      note: options.note,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    });
+  }
+
+  /** The target of a server that signs in with OAuth, its client secret put back; undefined for any other. */
+  private targetOf(server: ServerConfig, resolved?: TransportConfig): OAuthTarget | undefined {
+    const transport = resolved ?? this.options.catalog.resolveTransport(server);
+    if (!isOAuth(transport) || !transport.auth) return undefined;
+    return { key: server.id, serverId: server.id, url: transport.url, settings: transport.auth };
+  }
+
+  private required(serverId: string): { server: ServerConfig; target: OAuthTarget } {
+    const server = this.options.catalog.get(serverId);
+    const target = this.targetOf(server);
+    if (!target) throw new ApiFailure('failed', `"${server.label}" does not sign in with OAuth. Turn on OAuth sign-in in its settings first.`);
+    return { server, target };
+  }
+
+  /** Reads every OAuth server's record, so the first list already says who is signed in. */
+  async load(): Promise<void> {
+    await this.sessions.load(this.options.catalog.list().filter((s) => isOAuth(s.transport)).map((s) => s.id));
+  }
+
+  /** For the connection pool. */
+  transportAuth(server: ServerConfig, transport: TransportConfig): TransportAuth | undefined {
+    const target = this.targetOf(server, transport);
+    return target ? this.sessions.transportAuth(target) : undefined;
+  }
+
+  /** For the server list: only servers that sign in with OAuth have a status (no secret is needed to say it). */
+  statusOf(server: ServerConfig): OAuthStatus | undefined {
+    const transport = server.transport;
+    if (!isOAuth(transport) || !transport.auth) return undefined;
+    return this.sessions.status({ key: server.id, serverId: server.id, url: transport.url, settings: transport.auth });
+  }
+
+  known(): string[] {
+    return this.sessions.known();
+  }
+
+  /** Whether a sign-in is kept in the encrypted-file fallback (the app then says what that protects). */
+  usesEncryptedFile(): boolean {
+    return this.options.catalog.secrets.stores.primary.backend === 'encrypted-file' && this.options.catalog.list().some((s) => this.statusOf(s)?.signedIn);
+  }
+
+  forget(serverId: string): Promise<void> {
+    return this.sessions.forget(serverId);
+  }
+
+  handlers(pool: ConnectionPool): Pick<Handlers, 'servers.signIn' | 'servers.cancelSignIn' | 'servers.signOut' | 'servers.authStatus'> {
+    return {
+      'servers.signIn': async ({ serverId }): Promise<SignInResult> => {
+        const { server, target } = this.required(serverId);
+        try {
+          await this.sessions.signIn(target);
+        } catch (error) {
+          const diagnostic = diagnoseOAuth(error, target.url, true) ?? oauthDiagnosticOf('oauth-failed', describeError(error));
+          this.options.note(serverId, `OAuth sign-in failed: ${diagnostic.title}. ${diagnostic.detail}`);
+          return this.options.redact({ oauth: this.sessions.status(target), connection: pool.snapshot(serverId), error: diagnostic });
+        }
+        // Connected again, so the new token (and its scope) is what the connection uses.
+        const connection = await pool.for(server).reconnect();
+        return this.options.redact({ oauth: this.sessions.status(target), connection });
+      },
+      'servers.cancelSignIn': async ({ serverId }) => ({ cancelled: this.sessions.cancel(this.required(serverId).target.key) }),
+      'servers.signOut': async ({ serverId }) => {
+        const { target } = this.required(serverId);
+        await pool.find(serverId)?.disconnect();
+        await this.sessions.signOut(target);
+        return this.sessions.status(target);
+      },
+      'servers.authStatus': async ({ serverId }) => this.sessions.status(this.required(serverId).target),
+    };
+  }
+}

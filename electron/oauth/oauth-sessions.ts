@@ -1,0 +1,177 @@
+// Every OAuth server's sign-in, for the app and the command alike: the silent
+// provider its transport uses, one interactive sign-in at a time per server
+// (a second Sign in joins the first), cancel, sign out, step-up, and the
+// status the overview shows. Keys name a vault record: the server id in the
+// app, a digest of the URL and client id in the command.
+import { InsufficientScopeError, computeScopeUnion, isStrictScopeSuperset, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { OAuthSettings, OAuthStatus } from '../../shared/oauth-model.js';
+import { OAuthFlowError } from './oauth-errors.js';
+import { applies, bindingOf, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
+import { revokeTokens } from './revoke.js';
+import { signIn } from './sign-in.js';
+import { StoredOAuthProvider } from './stored-provider.js';
+
+/** A server as the sessions need it: where its record is, its URL, its OAuth settings (secret put back). */
+export interface OAuthTarget {
+  readonly key: string;
+  readonly serverId: string;
+  readonly url: string;
+  readonly settings: OAuthSettings;
+}
+
+/** What a transport gets: the provider for the SDK, and what to do when the server asks for more scope. */
+export interface TransportAuth {
+  readonly provider: OAuthClientProvider;
+  /** Runs a sign-in for the challenged scope; resolves once the token has it (the request can be sent again). */
+  readonly stepUp: (challenge: InsufficientScopeError) => Promise<void>;
+}
+
+export interface OAuthSessionsOptions {
+  readonly vault: OAuthVault;
+  readonly clientName: string;
+  /** Opens the authorization page for a server (Electron: the system browser; browser mode: the window; the command: stderr). */
+  readonly openAuthorizationUrl: (serverId: string, url: string) => Promise<void>;
+  /** A server's status changed (signing in, signed in, out, scopes). */
+  readonly onChange?: (serverId: string) => void;
+  readonly timeoutMs?: number;
+  readonly fetchFn?: FetchLike;
+  /** A line for the server's protocol log (sign-in started, refreshed, signed out…). */
+  readonly note?: (serverId: string, text: string) => void;
+}
+
+export class OAuthSessions {
+  private readonly running = new Map<string, { done: Promise<void>; abort: AbortController }>();
+
+  constructor(private readonly options: OAuthSessionsOptions) {}
+
+  private changed(serverId: string): void {
+    this.options.onChange?.(serverId);
+  }
+
+  /** Reads the records of these targets so their status is known before anything asks (app start). */
+  async load(keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.options.vault.read(key).catch(() => undefined);
+  }
+
+  transportAuth(target: OAuthTarget): TransportAuth {
+    return {
+      provider: new StoredOAuthProvider({ vault: this.options.vault, key: target.key, serverUrl: target.url, settings: target.settings, clientName: this.options.clientName, onChange: () => this.changed(target.serverId) }),
+      stepUp: (challenge) => this.stepUp(target, challenge),
+    };
+  }
+
+  /** Signs in; a second call while one runs waits for the same sign-in. */
+  signIn(target: OAuthTarget, more: { extraScope?: string; forceReauthorization?: boolean } = {}): Promise<void> {
+    const current = this.running.get(target.key);
+    if (current) return current.done;
+    // A scope the server asked for before (step-up) is asked for again, with a fresh authorization (refresh cannot widen it).
+    const wanted = applies(this.options.vault.peek(target.key), bindingOf(target.url, target.settings.clientId)).scopeWanted;
+    if (wanted && !more.extraScope) more = { extraScope: wanted, forceReauthorization: true };
+    const abort = new AbortController();
+    this.options.note?.(target.serverId, 'OAuth sign-in started: discovery, then the authorization page in the browser.');
+    const done = signIn({
+      vault: this.options.vault,
+      key: target.key,
+      serverUrl: target.url,
+      settings: target.settings,
+      clientName: this.options.clientName,
+      openAuthorizationUrl: (url) => this.options.openAuthorizationUrl(target.serverId, url),
+      signal: abort.signal,
+      onChange: () => this.changed(target.serverId),
+      ...(more.extraScope ? { extraScope: more.extraScope } : {}),
+      ...(more.forceReauthorization ? { forceReauthorization: true } : {}),
+      ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
+      ...(this.options.fetchFn ? { fetchFn: this.options.fetchFn } : {}),
+    })
+      .then(() => this.options.note?.(target.serverId, `OAuth sign-in done; the token grants ${this.status(target).scopes?.join(' ') || 'no named scope'}.`))
+      .finally(() => {
+        this.running.delete(target.key);
+        this.changed(target.serverId);
+      });
+    this.running.set(target.key, { done, abort });
+    this.changed(target.serverId);
+    return done;
+  }
+
+  cancel(key: string): boolean {
+    const current = this.running.get(key);
+    current?.abort.abort();
+    return current !== undefined;
+  }
+
+  isSigningIn(key: string): boolean {
+    return this.running.has(key);
+  }
+
+  /** The server asked for scope the token lacks: remember it, and sign in for the union (a refresh cannot widen a grant). */
+  private async record(target: OAuthTarget): Promise<OAuthRecord> {
+    return applies(await this.options.vault.read(target.key), bindingOf(target.url, target.settings.clientId));
+  }
+
+  async stepUp(target: OAuthTarget, challenge: InsufficientScopeError): Promise<void> {
+    const record = await this.record(target);
+    const granted = record.tokens?.scope;
+    const wanted = computeScopeUnion(granted, record.scopeWanted, challenge.requiredScope);
+    if (!challenge.requiredScope || !isStrictScopeSuperset(wanted, granted)) {
+      throw new OAuthFlowError('oauth-insufficient-scope', `The server refused the request for lack of scope ${JSON.stringify(challenge.requiredScope ?? '')}, but the token already has every scope it named: signing in again would not change that.`, { cause: challenge });
+    }
+    // A client the app registered itself with a narrower scope would be refused the wider one (invalid_scope): register anew.
+    const registered = (record.client as { scope?: unknown } | undefined)?.scope;
+    const outgrown = !target.settings.clientId && typeof registered === 'string' && (wanted ?? '').split(' ').some((s) => s && !registered.split(' ').includes(s));
+    const { client, ...rest } = record;
+    await this.options.vault.write(target.key, { ...(outgrown ? rest : { ...rest, ...(client ? { client } : {}) }), ...(wanted ? { scopeWanted: wanted } : {}), boundTo: bindingOf(target.url, target.settings.clientId) });
+    this.changed(target.serverId);
+    this.options.note?.(target.serverId, `The server asks for more scope (${challenge.requiredScope}); signing in again for ${wanted}.`);
+    await this.signIn(target, { ...(wanted ? { extraScope: wanted } : {}), forceReauthorization: true });
+  }
+
+  async signOut(target: OAuthTarget): Promise<void> {
+    this.cancel(target.key);
+    const record = await this.record(target);
+    const { clientId, clientSecret } = target.settings;
+    const said = await revokeTokens({
+      serverUrl: target.url,
+      record,
+      ...(clientId ? { client: { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) } } : {}),
+      ...(this.options.fetchFn ? { fetchFn: this.options.fetchFn } : {}),
+    }).catch((error: unknown) => `Signed out; revoking the tokens failed (${error instanceof Error ? error.message : String(error)}).`);
+    // The registered client stays: signing in again needs no new registration.
+    const { tokens: _t, tokensSavedAt: _s, codeVerifier: _v, scopeWanted: _w, ...kept } = record;
+    await this.options.vault.write(target.key, kept);
+    this.options.note?.(target.serverId, said);
+    this.changed(target.serverId);
+  }
+
+  /** Forgets everything about a removed server, its registration too. */
+  async forget(key: string): Promise<void> {
+    this.cancel(key);
+    await this.options.vault.forget(key);
+  }
+
+  status(target: OAuthTarget): OAuthStatus {
+    return statusOf(target, applies(this.options.vault.peek(target.key), bindingOf(target.url, target.settings.clientId)), this.running.has(target.key));
+  }
+
+  known(): string[] {
+    return this.options.vault.known();
+  }
+}
+
+export function statusOf(target: OAuthTarget, record: OAuthRecord, signingIn: boolean): OAuthStatus {
+  const tokens = record.tokens;
+  const scopes = tokens?.scope?.split(' ').filter(Boolean);
+  const expiresAt = tokens?.expires_in !== undefined && record.tokensSavedAt !== undefined ? new Date(record.tokensSavedAt + tokens.expires_in * 1000).toISOString() : undefined;
+  const clientId = target.settings.clientId ?? record.client?.client_id;
+  const wanted = record.scopeWanted?.split(' ').filter((s) => s && !(scopes ?? []).includes(s));
+  return {
+    serverId: target.serverId,
+    signedIn: Boolean(tokens?.access_token),
+    signingIn,
+    ...(scopes ? { scopes } : {}),
+    ...(expiresAt ? { expiresAt } : {}),
+    ...(tokens ? { refreshable: Boolean(tokens.refresh_token) } : {}),
+    ...(tokens?.issuer ?? record.client?.issuer ? { issuer: tokens?.issuer ?? record.client?.issuer } : {}),
+    ...(clientId ? { clientId, registration: target.settings.clientId ? ('pre-registered' as const) : ('dynamic' as const) } : {}),
+    ...(wanted && wanted.length > 0 ? { scopeWanted: wanted } : {}),
+  };
+}

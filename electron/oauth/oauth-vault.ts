@@ -1,0 +1,146 @@
+// Where a server's OAuth state lives: its tokens, the client the app signs in
+// as (the dynamic registration's answer), the PKCE verifier of a sign-in in
+// flight and what discovery found — one JSON record per server, kept in the
+// secret store under a fixed id (`oauth:<key>`), so servers.json needs no
+// reference at all. A store that changed (the keychain came or went) is read
+// through every store the app can open; writes go to the primary one.
+import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { SecretStores } from '../secrets/secret-store.js';
+
+export interface OAuthRecord {
+  tokens?: StoredOAuthTokens;
+  /** Epoch ms when `tokens` were saved: with `expires_in`, when the access token runs out. */
+  tokensSavedAt?: number;
+  /** The dynamic registration's answer (a pre-registered client id lives in the server's config). */
+  client?: StoredOAuthClientInformation;
+  codeVerifier?: string;
+  discovery?: OAuthDiscoveryState;
+  /** Scope the server challenged for that the token lacked (step-up), for the next sign-in. */
+  scopeWanted?: string;
+  /** The authorization server refused the refresh token: until a sign-in, the diagnostic says so (not just "sign in"). */
+  refreshRefused?: boolean;
+  /** The server URL and client id the record was made for: after an edit to either, it no longer applies. */
+  boundTo?: string;
+}
+
+/** What a record is bound to; a record bound to something else reads as empty. */
+export function bindingOf(url: string, clientId: string | undefined): string {
+  return `${url}\n${clientId ?? ''}`;
+}
+
+export function applies(record: OAuthRecord | undefined, binding: string): OAuthRecord {
+  return record && (record.boundTo === undefined || record.boundTo === binding) ? record : {};
+}
+
+export interface OAuthVault {
+  read(key: string): Promise<OAuthRecord>;
+  /** The record as last read or written here, without asking the store (a status to show at once). */
+  peek(key: string): OAuthRecord | undefined;
+  write(key: string, record: OAuthRecord): Promise<void>;
+  forget(key: string): Promise<void>;
+  /** Every secret value held (tokens, verifier, a registered client's secret), for redaction. */
+  known(): string[];
+}
+
+export const vaultId = (key: string) => `oauth:${key}`;
+
+function secretsOf(record: OAuthRecord): string[] {
+  return [record.tokens?.access_token, record.tokens?.refresh_token, record.tokens?.id_token, record.codeVerifier, record.client?.client_secret].filter(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
+}
+
+/** Kept in the secret store; a copy in memory so the transport's per-request token read costs nothing. */
+export class StoredOAuthVault implements OAuthVault {
+  private readonly cache = new Map<string, OAuthRecord>();
+  /** What the store holds for each key, as last written or read here. */
+  private readonly persisted = new Map<string, string>();
+  /** Writes in order per key: a refresh and a sign-out racing must not resurrect tokens. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly stores: SecretStores) {}
+
+  async read(key: string): Promise<OAuthRecord> {
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    let record: OAuthRecord = {};
+    for (const store of [this.stores.primary, ...[...this.stores.all.values()].filter((s) => s !== this.stores.primary)]) {
+      const text = await store.get(vaultId(key)).catch(() => undefined);
+      if (text === undefined) continue;
+      if (store === this.stores.primary) this.persisted.set(key, text);
+      try {
+        record = JSON.parse(text) as OAuthRecord;
+      } catch {
+        record = {};
+      }
+      break;
+    }
+    this.cache.set(key, record);
+    return record;
+  }
+
+  peek(key: string): OAuthRecord | undefined {
+    return this.cache.get(key);
+  }
+
+  write(key: string, record: OAuthRecord): Promise<void> {
+    this.cache.set(key, record);
+    // Discovery (public metadata, several KB) stays in memory: a keychain entry has little room (2.5 KB on Windows).
+    const { discovery: _public, ...kept } = record;
+    const text = JSON.stringify(kept);
+    // Discovery alone changed (every connect runs it): the store already holds these bytes.
+    if (this.persisted.get(key) === text) return this.queue.then(() => undefined);
+    this.persisted.set(key, text);
+    const next = this.queue
+      .catch(() => undefined)
+      .then(() => this.stores.primary.set(vaultId(key), text))
+      .catch((error: unknown) => {
+        // Not written: the next write must not be skipped as "already there".
+        if (this.persisted.get(key) === text) this.persisted.delete(key);
+        throw error;
+      });
+    this.queue = next;
+    return next;
+  }
+
+  forget(key: string): Promise<void> {
+    this.cache.set(key, {});
+    this.persisted.delete(key);
+    const next = this.queue
+      .catch(() => undefined)
+      .then(async () => {
+        for (const store of this.stores.all.values()) await store.delete(vaultId(key)).catch(() => undefined);
+      });
+    this.queue = next;
+    return next;
+  }
+
+  known(): string[] {
+    return [...this.cache.values()].flatMap(secretsOf);
+  }
+}
+
+/** Nothing written anywhere: the command's `--oauth-memory`, and a machine with no keychain. */
+export class MemoryOAuthVault implements OAuthVault {
+  private readonly records = new Map<string, OAuthRecord>();
+
+  async read(key: string): Promise<OAuthRecord> {
+    return this.records.get(key) ?? {};
+  }
+
+  peek(key: string): OAuthRecord | undefined {
+    return this.records.get(key);
+  }
+
+  async write(key: string, record: OAuthRecord): Promise<void> {
+    this.records.set(key, record);
+  }
+
+  async forget(key: string): Promise<void> {
+    this.records.delete(key);
+  }
+
+  known(): string[] {
+    return [...this.records.values()].flatMap(secretsOf);
+  }
+}

@@ -1,0 +1,51 @@
+// Sign out: the tokens are revoked with the authorization server when it
+// offers revocation (RFC 7009), best effort — the app forgets them either way.
+// The SDK has discovery and client authentication helpers but no revocation.
+import { assertSecureTokenEndpoint, discoverOAuthServerInfo, selectClientAuthMethod, type AuthorizationServerMetadata, type FetchLike } from '@modelcontextprotocol/client';
+import type { OAuthRecord } from './oauth-vault.js';
+
+export interface RevokeOptions {
+  readonly serverUrl: string;
+  readonly record: OAuthRecord;
+  /** The pre-registered client's id and secret, when the server has one. */
+  readonly client?: { readonly client_id: string; readonly client_secret?: string };
+  readonly fetchFn?: FetchLike;
+}
+
+/** What happened, in words for the protocol log. */
+export async function revokeTokens(options: RevokeOptions): Promise<string> {
+  const tokens = options.record.tokens;
+  if (!tokens) return 'No token was held.';
+  const client = options.client ?? options.record.client;
+  if (!client) return 'No client is registered; the tokens were forgotten here only.';
+  const fetchFn = options.fetchFn ?? fetch;
+  let metadata: AuthorizationServerMetadata | undefined = options.record.discovery?.authorizationServerMetadata;
+  if (!metadata) metadata = (await discoverOAuthServerInfo(options.serverUrl, { fetchFn }).catch(() => undefined))?.authorizationServerMetadata;
+  // RFC 8414's revocation fields, read from the document as sent (the SDK's metadata type leaves them out).
+  const fields = (metadata ?? {}) as Record<string, unknown>;
+  const endpoint = typeof fields['revocation_endpoint'] === 'string' ? fields['revocation_endpoint'] : undefined;
+  const methods = Array.isArray(fields['revocation_endpoint_auth_methods_supported']) ? fields['revocation_endpoint_auth_methods_supported'].filter((m): m is string => typeof m === 'string') : undefined;
+  if (!endpoint) return 'The authorization server offers no revocation endpoint; the tokens were forgotten here only.';
+  const url = assertSecureTokenEndpoint(endpoint);
+  const method = selectClientAuthMethod(client, methods ?? metadata?.token_endpoint_auth_methods_supported ?? []);
+  const said: string[] = [];
+  // The refresh token first: revoking it ends the grant, and with it the access token, at most servers.
+  for (const [hint, token] of [['refresh_token', tokens.refresh_token], ['access_token', tokens.access_token]] as const) {
+    if (!token) continue;
+    const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' });
+    const body = new URLSearchParams({ token, token_type_hint: hint });
+    if (method === 'client_secret_basic' && client.client_secret) {
+      headers.set('authorization', `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`);
+    } else {
+      body.set('client_id', client.client_id);
+      if (method === 'client_secret_post' && client.client_secret) body.set('client_secret', client.client_secret);
+    }
+    const response = await fetchFn(url, { method: 'POST', headers, body }).catch((error: unknown) => error as Error);
+    if (response instanceof Error) said.push(`revoking the ${hint.replace('_', ' ')} failed (${response.message})`);
+    else {
+      await response.body?.cancel().catch(() => undefined);
+      said.push(response.ok ? `the ${hint.replace('_', ' ')} was revoked` : `revoking the ${hint.replace('_', ' ')} was answered HTTP ${response.status}`);
+    }
+  }
+  return `Signed out: ${said.join('; ')}.`;
+}

@@ -1,0 +1,97 @@
+// `check --url … --oauth` at a terminal: the command prints the authorization
+// page's address on stderr, waits for the browser on 127.0.0.1, checks the
+// server with the token; the next run finds the tokens in the store
+// (SKILL_INSPECTOR_SECRETS=file: the encrypted file of the data folder here)
+// and asks nobody. --oauth-memory keeps nothing, so it asks again.
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CLI } from '../support/paths.js';
+import { tempDir } from '../fixtures/servers/harness.js';
+import { completeAuthorization } from '../fixtures/oauth/authorization-page.js';
+import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/harness.js';
+
+let server: OAuthFixture;
+let dataDir: string;
+
+beforeAll(async () => {
+  server = await startOAuthFixture();
+  dataDir = await tempDir('cli-oauth');
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+/** Runs the command; when it prints an authorization address, a person completes the page. */
+async function run(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string; pages: number }> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, NO_COLOR: '', SKILL_INSPECTOR_SECRETS: 'file', SKILL_INSPECTOR_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let pages = 0;
+  const completing: Promise<unknown>[] = [];
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString('utf8');
+    const urls = [...stderr.matchAll(/^ {2}(http:\/\/127\.0\.0\.1:\d+\/auth\S+)$/gm)].map((m) => m[1]!);
+    for (const url of urls.slice(pages)) {
+      pages++;
+      completing.push(completeAuthorization(url));
+    }
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`skill-inspector ${args.join(' ')} did not finish.\nstderr: ${stderr}`));
+    }, 60_000);
+    child.once('close', (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  await Promise.all(completing);
+  return { code, stdout, stderr, pages };
+}
+
+describe('check --oauth', () => {
+  test('signs in through the printed address, keeps the tokens for the next run; --oauth-memory asks every time', async () => {
+    const first = await run(['check', '--url', server.url, '--oauth', '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.pages).toBe(1);
+    expect(first.stderr).toContain(`To sign in to ${server.url}, open this address in a browser`);
+    expect(first.stderr).toContain('Signed in (scope: mcp:read).');
+    const report = JSON.parse(first.stdout) as { skills: { uri: string }[] };
+    expect(report.skills.map((s) => s.uri).sort()).toEqual(['skill://greeting/SKILL.md', 'skill://lint-check/SKILL.md']);
+
+    const second = await run(['check', '--url', server.url, '--oauth', '--json']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.pages).toBe(0);
+    expect(second.stderr).not.toContain('open this address');
+
+    const memory = await run(['list', '--url', server.url, '--oauth', '--oauth-memory']);
+    expect(memory.code, memory.stderr).toBe(0);
+    expect(memory.pages).toBe(1);
+    const grants = (await server.events()).filter((e) => e.event === 'token').map((e) => e.grant_type);
+    expect(grants).toEqual(['authorization_code', 'authorization_code']);
+  }, 120_000);
+
+  test('without --oauth the 401 says the server signs in with OAuth', async () => {
+    const plain = await run(['list', '--url', server.url]);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain('Unauthorized (HTTP 401)');
+    expect(plain.stderr).toContain('give the command --oauth');
+  }, 60_000);
+
+  test('--oauth with a stdio server, or a companion flag without --oauth, is a usage error', async () => {
+    const stdio = await run(['list', '--stdio', 'node x.js', '--oauth']);
+    expect(stdio.code).toBe(2);
+    expect(stdio.stderr).toContain('--oauth goes with an HTTP server');
+    const alone = await run(['list', '--url', server.url, '--oauth-memory']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('go with --oauth');
+  }, 60_000);
+});
