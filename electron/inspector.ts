@@ -12,6 +12,7 @@ import { EventBus, type EventListener } from './event-bus.js';
 import { ServerCatalog } from './servers/catalog.js';
 import { replayRequest } from './connections/replay.js';
 import { FolderWatches } from './skills/folder-watch.js';
+import { createSkillHandlers } from './skills/skill-handlers.js';
 import { createWatchFeature } from './servers/server-watch-handlers.js';
 import { toJsonLines } from '../shared/log-pairs.js';
 import { ConfigError, knownConfigFiles, parseConfigText, readConfigFile } from './servers/config-import.js';
@@ -234,9 +235,6 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     }
   }
 
-  /** Single-skill Verify runs in flight, by server and skill, so they can be cancelled. */
-  const verifies = new Map<string, AbortController>();
-
   const deps: FeatureDeps = {
     dataDir: options.dataDir,
     settings: () => settings.get(),
@@ -363,68 +361,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
       return { cleared: true };
     },
 
-    'skills.compareWithFolder': async ({ serverId, folder, watch }) => {
-      catalog.get(serverId);
-      return folderWatches.compare(serverId, folder, watch ?? false);
-    },
-    'skills.stopWatchingFolder': async ({ serverId }) => ({ stopped: await folderWatches.stop(serverId) }),
-    'skills.list': async ({ serverId }) => {
-      if (serverId) catalog.get(serverId);
-      return engine.list(serverId);
-    },
-    'skills.refresh': async ({ serverId }) => refreshSkills(catalog.get(serverId)),
-    'skills.loadByUri': async ({ serverId, uri }) => {
-      try {
-        const entry = await engine.loadByUri(rpcFor(serverId), uri, 'user-uri');
-        // A skill added by URI changes the server's count in the sidebar.
-        emitServers();
-        return entry;
-      } catch (error) {
-        if (error instanceof ApiFailure) throw error;
-        throw new ApiFailure('failed', error instanceof Error ? error.message : String(error));
-      }
-    },
-    'skills.tree': async ({ serverId, skillUri }) => engine.tree(rpcFor(serverId), skillUri),
-    'skills.readFile': async ({ serverId, skillUri, fileUri }) => {
-      const { bytes: _bytes, ...content } = await engine.readFile(rpcFor(serverId), skillUri, fileUri);
-      return content;
-    },
-    'skills.verify': async ({ serverId, skillUri, inspect }) => {
-      const key = `${serverId}\n${skillUri}`;
-      verifies.get(key)?.abort();
-      const abort = new AbortController();
-      verifies.set(key, abort);
-      const cancelled = () => new ApiFailure('failed', `Verify of ${skillUri} was cancelled; the files read before it keep their results.`);
-      try {
-        // "Read the rest for inspection" reads past a failed SKILL.md; a plain Verify stops there, as a host would.
-        const entry = await engine.verifySkill(rpcFor(serverId), skillUri, { signal: abort.signal, ...(inspect ? { inspect: true } : {}) });
-        if (abort.signal.aborted) throw cancelled();
-        return entry;
-      } catch (error) {
-        throw abort.signal.aborted ? cancelled() : error;
-      } finally {
-        if (verifies.get(key) === abort) verifies.delete(key);
-      }
-    },
-    'skills.cancelVerify': async ({ serverId, skillUri }) => {
-      const abort = verifies.get(`${serverId}\n${skillUri}`);
-      abort?.abort();
-      return { cancelled: Boolean(abort) };
-    },
-    'skills.verifyAll': async ({ serverId }) => {
-      const ids = serverId ? [serverId] : pool.connected().map((c) => c.snapshot.serverId);
-      const targets = ids.filter((id) => pool.find(id)?.isConnected).map((id) => rpcFor(id));
-      if (serverId && targets.length === 0) rpcFor(serverId);
-      return engine.startVerifyAll(targets);
-    },
-    'skills.cancelJob': async ({ jobId }) => engine.cancelJob(jobId),
-    'skills.findings': async ({ serverId, skillUri }) => engine.findings(serverId, skillUri),
-    'skills.instructionPointers': async ({ serverId }) => {
-      const connection = pool.find(serverId);
-      const pointers = await engine.instructionPointers(rpcFor(serverId), connection?.snapshot.instructions);
-      emitServers();
-      return pointers;
-    },
+    ...createSkillHandlers({ engine, catalog, pool, folderWatches, rpcFor, refreshSkills, emitServers }),
   };
 
   for (const problem of problems) {
