@@ -2,8 +2,8 @@
 // react-markdown, remark-gfm, micromark, mdast and hast — is loaded the first
 // time a file is rendered, not with the window: the catalog's first rows do not
 // wait for it.
-import { Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { Busy } from './Busy.js';
 
 export interface MarkdownProps {
   readonly source: string;
@@ -17,7 +17,7 @@ const MarkdownContent = lazy(() => import('./MarkdownContent.js'));
 
 export function Markdown(props: MarkdownProps) {
   return (
-    <Suspense fallback={<Loader size="sm" aria-label="Loading the markdown view" />}>
+    <Suspense fallback={<Busy>Loading…</Busy>}>
       <MarkdownContent {...props} />
     </Suspense>
   );

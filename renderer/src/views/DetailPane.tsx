@@ -18,6 +18,7 @@ import { UriText } from '../components/UriText.js';
 import { skillKey, useCatalog } from '../state/catalog.js';
 import { originById, useLocalOrigins } from '../state/local-origins.js';
 import { type DetailTab, useSelection } from '../state/selection.js';
+import { Busy } from '../components/Busy.js';
 import { ALL_SERVERS, serverById, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { ApprovalHeaderActions } from './approvals/ApprovalHeaderActions.js';
@@ -213,7 +214,7 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
           const View = TAB_VIEWS[value];
           return (
             <Tabs.Panel key={value} value={value} className="tab-panel">
-              <Suspense fallback={<Loader size="sm" aria-label="Loading the tab" />}>
+              <Suspense fallback={<Busy>Loading…</Busy>}>
                 <View entry={entry} />
               </Suspense>
             </Tabs.Panel>
