@@ -1,9 +1,10 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from './Markdown.js';
+// The rendering itself (Markdown.tsx only loads it when first shown).
+import MarkdownContent from './MarkdownContent.js';
 
-const render = (source: string) => renderToStaticMarkup(createElement(Markdown, { source, skillUri: 'skill://t/SKILL.md', onOpenFile: () => {}, onExternal: () => {} }));
+const render = (source: string) => renderToStaticMarkup(createElement(MarkdownContent, { source, skillUri: 'skill://t/SKILL.md', onOpenFile: () => {}, onExternal: () => {} }));
 
 describe('markdown draws what a reader cannot see', () => {
   it('an RTL override in the body is a marked character, never bare', () => {
