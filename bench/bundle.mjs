@@ -4,7 +4,8 @@ import path from 'node:path';
 import { build } from 'rolldown';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-export const BENCH_OUT = path.join(ROOT, 'out-bench');
+// Beside the build it measures when SI_OUT_DIR names one, so parallel work trees' benches do not share a bundle.
+export const BENCH_OUT = process.env['SI_OUT_DIR'] ? path.join(ROOT, process.env['SI_OUT_DIR'], 'bench') : path.join(ROOT, 'out-bench');
 
 export const ENTRIES = {
   'catalog-server': 'bench/catalog/server.ts',
@@ -12,11 +13,14 @@ export const ENTRIES = {
   'floor-run': 'bench/floor-run.ts',
   main: 'bench/main.ts',
   'review-run': 'bench/review-run.ts',
+  // Many servers connecting in the app, and its bare-SDK floor.
+  'connect-run': 'bench/connect-run.ts',
+  'connect-floor-run': 'bench/connect-floor-run.ts',
   // The review pool's worker, bundled beside review-run (which loads it from there).
   'review-worker': 'electron/review/review-worker.ts',
 };
 
-/** Builds the named entries (all by default) into out-bench/<name>.mjs (or `outDir`); returns their paths. */
+/** Builds the named entries (all by default) into BENCH_OUT/<name>.mjs (or `outDir`); returns their paths. */
 export async function bundleBench(names = Object.keys(ENTRIES), outDir = BENCH_OUT) {
   const input = Object.fromEntries(names.map((name) => [name, path.join(ROOT, ENTRIES[name])]));
   await build({

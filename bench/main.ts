@@ -17,6 +17,9 @@ import { round } from './stats.js';
 import { measureUi, type UiResult } from './ui-run.js';
 import { measureGateway, type GatewayBenchResult } from './gateway-run.js';
 import { measureFleet, type FleetResult } from './fleet-run.js';
+import { measureColdStart, type ColdStartResult } from './cold-start-run.js';
+import { measureConnectMany, type ConnectManyResult } from './connect-many.js';
+import { summariseColdStart, summariseConnectMany } from './report-startup.js';
 
 const root = process.env['BENCH_ROOT'] ?? path.resolve(import.meta.dirname, '..');
 const benchOut = process.env['BENCH_OUT'] ?? import.meta.dirname;
@@ -51,6 +54,15 @@ const { values } = parseArgs({
     'fleet-only': { type: 'boolean', default: false },
     'no-fleet': { type: 'boolean', default: false },
     'fleet-servers': { type: 'string' },
+    'cold-start-only': { type: 'boolean', default: false },
+    'no-cold-start': { type: 'boolean', default: false },
+    'cold-start-servers': { type: 'string', default: '20' },
+    'cold-start-runs': { type: 'string' },
+    'connect-only': { type: 'boolean', default: false },
+    'no-connect': { type: 'boolean', default: false },
+    'connect-servers': { type: 'string' },
+    'connect-runs': { type: 'string' },
+    'connect-profile': { type: 'string' },
     out: { type: 'string' },
     render: { type: 'string' },
   },
@@ -141,6 +153,8 @@ function writeOutputs(detail: Detail, dir: string): void {
     },
     gateway: detail.gateway ?? null,
     fleet: detail.fleet ?? null,
+    coldStart: detail.coldStart ? summariseColdStart(detail.coldStart) : null,
+    connectMany: detail.connectMany ? summariseConnectMany(detail.connectMany) : null,
   };
   mkdirSync(path.join(dir, 'bench'), { recursive: true });
   writeFileSync(path.join(dir, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -168,9 +182,12 @@ async function main(): Promise<void> {
     say(`bench: re-rendered BENCHMARKS.md and bench/results.json from ${values.render}`);
     return;
   }
-  for (const entry of [serverEntry, engineEntry, floorEntry, path.join(benchOut, 'review-run.mjs'), path.join(benchOut, 'review-worker.mjs')]) if (!existsSync(entry)) throw new Error(`${entry} is missing: run the bench through bench/run.mjs (npm run bench).`);
+  for (const entry of [serverEntry, engineEntry, floorEntry, path.join(benchOut, 'review-run.mjs'), path.join(benchOut, 'review-worker.mjs'), path.join(benchOut, 'connect-run.mjs'), path.join(benchOut, 'connect-floor-run.mjs')]) if (!existsSync(entry)) throw new Error(`${entry} is missing: run the bench through bench/run.mjs (npm run bench).`);
   const started = new Date();
-  const only = values['ui-only'] || values['review-only'] || values['gateway-only'] || values['fleet-only'];
+  // With one or more --…-only flags, only those steps run (and no engine runs).
+  const onlyFlags = { ui: values['ui-only'], review: values['review-only'], gateway: values['gateway-only'], fleet: values['fleet-only'], coldStart: values['cold-start-only'], connect: values['connect-only'] };
+  const only = Object.values(onlyFlags).some(Boolean);
+  const wanted = (step: keyof typeof onlyFlags) => !only || onlyFlags[step];
   const peer = values['no-peer'] || only ? undefined : await ensurePeer(root);
   const peerNode = peer && !('unavailable' in peer) ? peer : undefined;
   if (peerNode) {
@@ -221,7 +238,7 @@ async function main(): Promise<void> {
   }
 
   let review: ReviewDetail[] = [];
-  if (!values['no-review'] && !values['ui-only'] && !values['gateway-only'] && !values['fleet-only']) {
+  if (!values['no-review'] && wanted('review')) {
     review = await runReviews({
       root,
       benchOut,
@@ -238,7 +255,7 @@ async function main(): Promise<void> {
 
   let ui: UiResult | undefined;
   let uiSkipped: string | undefined;
-  if (values['no-ui'] || values['review-only'] || values['gateway-only'] || values['fleet-only']) uiSkipped = 'skipped (--no-ui)';
+  if (values['no-ui'] || !wanted('ui')) uiSkipped = 'skipped (--no-ui)';
   else if (!existsSync(webEntry)) uiSkipped = `skipped: ${webEntry} is missing (run npm run build)`;
   else {
     say(`bench: UI step at ${uiSkills} skills (browser mode + Chromium)…`);
@@ -255,7 +272,7 @@ async function main(): Promise<void> {
   }
 
   let gateway: GatewayBenchResult | null = null;
-  if (!values['no-gateway'] && !values['ui-only'] && !values['review-only'] && !values['fleet-only']) {
+  if (!values['no-gateway'] && wanted('gateway')) {
     if (!existsSync(cliEntry)) say(`bench: gateway step skipped: ${cliEntry} is missing (run npm run build)`);
     else {
       const skills = Number(values['gateway-skills']);
@@ -267,7 +284,7 @@ async function main(): Promise<void> {
 
   // A fleet in one run: `check --all` over many demo servers against one check per server, back to back.
   let fleet: FleetResult | null = null;
-  if (!values['no-fleet'] && !values['ui-only'] && !values['review-only'] && !values['gateway-only']) {
+  if (!values['no-fleet'] && wanted('fleet')) {
     if (!existsSync(cliEntry)) say(`bench: fleet step skipped: ${cliEntry} is missing (run npm run build)`);
     else {
       const servers = Number(values['fleet-servers'] ?? (quick ? 20 : 100));
@@ -275,6 +292,28 @@ async function main(): Promise<void> {
       fleet = await measureFleet({ cli: cliEntry, servers, jobs: 8, say });
       say(`bench: fleet check --all ${fleet.allOverOneByOne}× the single runs back to back`);
     }
+  }
+
+  // Cold start: browser mode with 20 configured servers, launch → first catalog row, beside the page without its JavaScript.
+  let coldStart: ColdStartResult | null = null;
+  if (!values['no-cold-start'] && wanted('coldStart')) {
+    if (!existsSync(webEntry)) say(`bench: cold-start step skipped: ${webEntry} is missing (run npm run build)`);
+    else {
+      const servers = Number(values['cold-start-servers']);
+      const runs = Number(values['cold-start-runs'] ?? (quick ? 3 : 7));
+      say(`bench: cold-start step, ${servers} servers, ${runs} runs…`);
+      coldStart = await measureColdStart({ webEntry, serverEntry, connectFloorEntry: path.join(benchOut, 'connect-floor-run.mjs'), servers, skills: 50, files, runs, say });
+      if (coldStart.failure) say(`bench: cold-start step: ${coldStart.failure}`);
+    }
+  }
+
+  // Many servers connecting in the app's Inspector, with the main thread's event-loop delay, beside a bare-SDK client doing the same.
+  let connectMany: ConnectManyResult | null = null;
+  if (!values['no-connect'] && wanted('connect')) {
+    const servers = Number(values['connect-servers'] ?? (quick ? 30 : 100));
+    const runs = Number(values['connect-runs'] ?? (quick ? 1 : 2));
+    say(`bench: connect step, ${servers} servers, ${runs} runs per way of connecting…`);
+    connectMany = await measureConnectMany({ root, benchOut, serverEntry, servers, skills: 50, files, runs, say, ...(values['connect-profile'] ? { profileDir: path.resolve(values['connect-profile']) } : {}) });
   }
 
   const detail: Detail = {
@@ -288,6 +327,8 @@ async function main(): Promise<void> {
     ...(uiSkipped ? { uiSkipped } : {}),
     gateway,
     fleet,
+    coldStart,
+    connectMany,
   };
   writeOutputs(detail, outDir);
   say(`bench: wrote bench/results.json, bench/results-detail.json and BENCHMARKS.md (${((Date.now() - started.getTime()) / 1000).toFixed(0)} s)`);

@@ -7,6 +7,9 @@ import type { ReviewDetail } from './review-runs.js';
 import { SETTLE_MS, type UiResult } from './ui-run.js';
 import type { GatewayBenchResult } from './gateway-run.js';
 import type { FleetResult } from './fleet-run.js';
+import type { ColdStartResult } from './cold-start-run.js';
+import type { ConnectManyResult } from './connect-many.js';
+import { coldStartSection, connectManySection, startupTargets, type ColdStartSummary, type ConnectManySummary } from './report-startup.js';
 import { median, round, spread, type Spread } from './stats.js';
 
 export interface Sample {
@@ -60,6 +63,9 @@ export interface Detail {
   readonly gateway?: GatewayBenchResult | null;
   /** `check --all` against one check per server (absent in sessions from before it was measured). */
   readonly fleet?: FleetResult | null;
+  /** Launch → first catalog row, and many servers connecting in the app (absent in sessions from before they were measured). */
+  readonly coldStart?: ColdStartResult | null;
+  readonly connectMany?: ConnectManyResult | null;
   /** When samples of several bench sessions of one build were pooled: when each ran. */
   readonly sessions?: readonly string[];
 }
@@ -79,6 +85,10 @@ export function summarise(d: RunDetail) {
     peakRssMb: round(Math.max(...pick((s) => s.peakRssMb))),
     verifyOverFloor: round(median(pick((s) => s.verifyMs / s.floorMs)), 3),
     verifyOverPeer: peerOk ? round(median(pick((s) => (s.peerMs === null ? null : s.engineWallMs / s.peerMs))), 3) : null,
+    /** The engine's process end to end (start, connect, list, verify all) over the peer's CLI run: the same paired ratio, under the issue's name. */
+    engineOverPeer: peerOk ? round(median(pick((s) => (s.peerMs === null ? null : s.engineWallMs / s.peerMs))), 3) : null,
+    /** Client CPU per file during Verify all over the floor's while reading and hashing, paired per run. */
+    cpuPerFileOverFloor: round(median(pick((s) => (s.floorCpuMs > 0 && s.floorFiles > 0 ? s.verifyCpuMs / (d.skills * d.filesPerSkill) / (s.floorCpuMs / s.floorFiles) : null))), 3),
   };
 }
 
@@ -126,6 +136,8 @@ export interface Results {
   readonly gateway?: GatewayBenchResult | null;
   /** `check --all` against one check per server (absent in sessions from before it was measured). */
   readonly fleet?: FleetResult | null;
+  readonly coldStart?: ColdStartSummary | null;
+  readonly connectMany?: ConnectManySummary | null;
 }
 
 const REVIEW_OVER_VERIFY = 1.5;
@@ -217,6 +229,7 @@ function targets(results: Results, detail: Detail): Target[] {
       measured: `${ratio(fleet.allOverOneByOne)} (${ms(fleet.allMs)} ms against ${ms(fleet.oneByOneMs)} ms)${fleet.complete ? '' : '; a server did not pass in one of the runs'}`,
     });
   }
+  out.push(...startupTargets(results.coldStart, results.connectMany));
   const ui = results.ui;
   out.push({ what: `UI first rows under 500 ms after data (${int(ui.skills)} skills)`, met: ui.firstRowsMs === null ? null : ui.firstRowsMs < 500, measured: `${ms(ui.firstRowsMs)} ms` });
   const withVerdicts = ui.verdictsShown ? ', with verdicts shown' : '';
@@ -302,6 +315,7 @@ export function renderReport(results: Results, detail: Detail): string {
     '- **engine end-to-end**: the engine\'s process from spawn to exit (start, connect, list, verify all), which is the like-for-like figure for the peer\'s CLI run: **engine / peer** divides the two.',
     '- **peak RSS** is `process.resourceUsage().maxRSS` of the engine process; peak heap is the largest V8 `used_heap_size` sampled every 20 ms.',
     '- Every run starts a fresh catalog server, so no run profits from another\'s warm caches.',
+    '- In `bench/results.json`, each row\'s `engineOverPeer` is **engine / peer** (the same paired ratio as `verifyOverPeer`, under the name the targets use) and `cpuPerFileOverFloor` the engine\'s client CPU per file during Verify all over the floor\'s (the last column of *Client CPU per file* below), beside `verifyOverFloor` and `peakRssMb`.',
     '',
     '## Time per skill (how cost grows with N)',
     '',
@@ -366,6 +380,8 @@ export function renderReport(results: Results, detail: Detail): string {
       ...(ui.failure ? [`- note: ${ui.failure}.`] : []),
     );
   } else push(`Not measured: ${detail.uiSkipped ?? 'no result'}.`);
+  if (results.coldStart) push('', ...coldStartSection(results.coldStart));
+  if (results.connectMany) push('', ...connectManySection(results.connectMany));
   if (results.gateway) push('', ...gatewaySection(results.gateway));
   push('', '## Targets', '', '| target | measured | met |', '|---|---|---|');
   for (const t of targets(results, detail)) push(`| ${t.what} | ${t.measured} | ${t.met === null ? 'not measured' : t.met ? 'yes' : '**no**'} |`);

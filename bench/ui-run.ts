@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
+import type { Page } from 'playwright-core';
+import { AFTER_PAINT, launchChromium } from './chromium.js';
 import { percentile } from './stats.js';
 
 export interface UiResult {
@@ -55,11 +55,7 @@ const INSTRUMENT = `(() => {
       });
     }
   };
-  const afterPaint = (callback) => requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => callback(performance.now());
-    channel.port2.postMessage(0);
-  });
+  const afterPaint = ${AFTER_PAINT};
   // Rows added, removed or changed; or the app's own count of visible rows, where it shows one.
   const touchesRows = (records) => records.some((r) => {
     if (r.type === 'attributes') return true;
@@ -138,8 +134,7 @@ export async function measureUi(options: { webEntry: string; serverEntry: string
   const app = spawn(process.execPath, [options.webEntry, '--port', '0', '--data-dir', dataDir, '--json', '--no-demo', '--no-connect'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   app.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const executablePath = options.chromium ?? (await findChromium()).path;
-  const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
+  const browser = await launchChromium(options.chromium);
   try {
     const info = await new Promise<{ pageUrl: string; token: string }>((resolve, reject) => {
       let out = '';

@@ -1,0 +1,137 @@
+// One measured run of many servers connecting in the app (issue 20): the real
+// Inspector (createInspector, as browser mode and the app build it) with N
+// synthetic catalog servers added through the contract (`servers.add`), then
+// connected through `servers.connect`, `--at-once` at a time, as the palette's
+// Connect all does (renderer/src/state/connect-all.ts: three at a time), or
+// every one at once, as a launch with saved servers does. Each connect lists
+// its server's skills on its own; the run ends when every server's listing is
+// done (or its connect failed). Meanwhile this process's event-loop delay is
+// sampled (monitorEventLoopDelay, 5 ms resolution): the Inspector's main
+// thread is where the window's bridge runs, so its stalls are the window's.
+// The floor, in the same process: the loop delay for as long again with every
+// server connected and nothing happening.
+// Prints one JSON line: ConnectRunResult.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createInspector } from '../electron/inspector.js';
+import { sampleLoop, type LoopDelay } from './loop-delay.js';
+
+export interface ConnectRunResult {
+  readonly servers: number;
+  readonly atOnce: number;
+  readonly connected: number;
+  readonly failed: readonly string[];
+  readonly skillsListed: number;
+  /** From the first `servers.connect` to the last server's listing done. */
+  readonly allListedMs: number;
+  readonly loop: LoopDelay;
+  /** The same process idle (every server connected, nothing asked) for as long as the connecting took. */
+  readonly idleLoop: LoopDelay;
+  readonly cpuMs: number;
+  readonly peakRssMb: number;
+  /** The connecting, on the monotonic clock in µs (a CPU profile's). */
+  readonly windowUs: { readonly fromUs: number; readonly toUs: number };
+}
+
+const { values } = parseArgs({
+  options: {
+    servers: { type: 'string', default: '100' },
+    'at-once': { type: 'string', default: '3' },
+    'server-entry': { type: 'string' },
+    skills: { type: 'string', default: '50' },
+    files: { type: 'string', default: '5' },
+    worker: { type: 'string' },
+  },
+});
+const servers = Number(values.servers);
+const atOnce = Math.max(1, Number(values['at-once']));
+if (!values['server-entry']) throw new Error('connect-run: --server-entry (the catalog server bundle) is required');
+const serverArgs = [values['server-entry'], '--skills', values.skills, '--files', values.files];
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'si-bench-connect-'));
+const homeDir = mkdtempSync(path.join(os.tmpdir(), 'si-bench-home-'));
+const inspector = await createInspector({
+  dataDir,
+  mode: 'browser',
+  appVersion: '0.0.0-bench',
+  demoTransport: () => ({ kind: 'stdio', command: process.execPath, args: [], env: {} }),
+  seedDemo: false,
+  autoConnect: false,
+  // No local skill folder of this machine's user takes part.
+  homeDir,
+  projectDirs: [],
+  reviewWorker: values.worker ?? path.join(import.meta.dirname, 'review-worker.mjs'),
+});
+
+async function call<T>(method: string, params: unknown): Promise<T> {
+  const reply = (await inspector.call(method, params)) as { ok: true; result: T } | { ok: false; error: { message: string } };
+  if (!reply.ok) throw new Error(`${method}: ${reply.error.message}`);
+  return reply.result;
+}
+
+const ids: string[] = [];
+for (let i = 1; i <= servers; i++) {
+  const added = await call<{ id: string }>('servers.add', { label: `Catalog ${String(i).padStart(3, '0')}`, transport: { kind: 'stdio', command: process.execPath, args: serverArgs, env: {} } });
+  ids.push(added.id);
+}
+
+const pending = new Set(ids);
+let allDone: () => void = () => undefined;
+const everyListing = new Promise<void>((resolve) => (allDone = resolve));
+const settle = (serverId: string) => {
+  if (pending.delete(serverId) && pending.size === 0) allDone();
+};
+inspector.subscribe((event, payload) => {
+  if (event !== 'skills.listed') return;
+  const p = payload as { serverId: string; done?: boolean };
+  if (p.done) settle(p.serverId);
+});
+
+(globalThis as { gc?: () => void }).gc?.();
+const failed: string[] = [];
+const waiting = [...ids];
+const connectAll = async () => {
+  // As Connect all: a few workers, each connecting the next server once its last connect attempt ended.
+  const next = async () => {
+    for (let id = waiting.shift(); id !== undefined; id = waiting.shift()) {
+      const snapshot = await call<{ status: string; error?: { title: string } }>('servers.connect', { serverId: id }).catch((error: Error) => ({ status: 'failed', error: { title: error.message } }));
+      if (snapshot.status !== 'connected') {
+        failed.push(`${id}: ${snapshot.error?.title ?? snapshot.status}`);
+        settle(id);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, ids.length) }, next));
+  await everyListing;
+};
+const cpu0 = process.cpuUsage();
+// On the monotonic clock a CPU profile's timestamps use (µs), so a profile of this run can be cut to the connecting.
+const fromUs = Number(process.hrtime.bigint() / 1000n);
+const busy = await sampleLoop(connectAll);
+const toUs = Number(process.hrtime.bigint() / 1000n);
+const cpu = process.cpuUsage(cpu0);
+// Let the last listing's renders and garbage settle, then the idle floor for as long again.
+await new Promise((r) => setTimeout(r, 500));
+const idle = await sampleLoop(() => new Promise((r) => setTimeout(r, busy.wallMs)));
+
+const skillsListed = ids.reduce((n, id) => n + inspector.engine.server(id).records.size, 0);
+const result: ConnectRunResult = {
+  servers,
+  atOnce,
+  connected: servers - failed.length,
+  failed: failed.slice(0, 5),
+  skillsListed,
+  allListedMs: busy.wallMs,
+  loop: busy.loop,
+  idleLoop: idle.loop,
+  cpuMs: (cpu.user + cpu.system) / 1000,
+  peakRssMb: process.resourceUsage().maxRSS / 1024,
+  windowUs: { fromUs, toUs },
+};
+await inspector.close();
+rmSync(dataDir, { recursive: true, force: true });
+rmSync(homeDir, { recursive: true, force: true });
+process.stdout.write(`${JSON.stringify(result)}\n`);
+process.exit(0);
