@@ -15,6 +15,7 @@ import { FolderWatches } from './skills/folder-watch.js';
 import { createSkillHandlers } from './skills/skill-handlers.js';
 import { createWatchFeature } from './servers/server-watch-handlers.js';
 import { toJsonLines } from '../shared/log-pairs.js';
+import { eachAtMost } from '../shared/at-most.js';
 import { ConfigError, knownConfigFiles, parseConfigText, readConfigFile } from './servers/config-import.js';
 import { testConnection } from './servers/test-connection.js';
 import { SettingsStore } from './settings-store.js';
@@ -37,6 +38,9 @@ import type { SafeStorageLike } from './secrets/safe-storage-store.js';
 import { redactValue } from './secrets/redact.js';
 import { AppOAuth } from './oauth/app-oauth.js';
 import type { SearchPath } from './connections/search-path.js';
+
+/** How many saved servers connect together when the app starts. */
+export const LAUNCH_CONNECTS_AT_ONCE = 3;
 
 /** Results that carry connection states or the protocol log, where a server's words (and an echoed token) appear. */
 const REDACTED_RESULTS = new Set(['servers.list', 'servers.connect', 'servers.reconnect', 'servers.disconnect', 'servers.test', 'log.get', 'log.export', 'log.replay']);
@@ -372,7 +376,8 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   if (catalog.repairNotice) emit('app.alert', { level: 'warning', title: 'Repaired servers.json', message: catalog.repairNotice });
   if (instanceLock.warning) emit('app.alert', { level: 'warning', title: 'Data folder not locked', message: instanceLock.warning });
   if (options.autoConnect) {
-    for (const server of catalog.list()) void pool.for(server).connect();
+    // A few at a time, as Connect all does: every stdio server is a process spawned on this thread.
+    void eachAtMost(catalog.list(), LAUNCH_CONNECTS_AT_ONCE, async (server) => pool.for(server).connect().then(() => undefined, () => undefined));
   }
 
   return {

@@ -2,6 +2,7 @@
 // connected yet, a few at a time, so thirty imported servers do not start
 // thirty processes at once on a small machine. Each outcome (or diagnostic)
 // shows on its own row, as a single Connect's does.
+import { eachAtMost } from '../../../shared/at-most.js';
 import { useServers } from './servers.js';
 
 /** How many servers connect at the same time. */
@@ -14,11 +15,6 @@ export async function connectAll(serverIds: readonly string[], atOnce = CONNECT_
     const status = store.servers.find((s) => s.config.id === id)?.connection.status;
     return status !== 'connected' && status !== 'connecting';
   });
-  const next = async (): Promise<void> => {
-    for (let id = waiting.shift(); id !== undefined; id = waiting.shift()) {
-      // A failure is the server's own diagnostic on its row; the others go on.
-      await useServers.getState().connect(id).catch(() => undefined);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, waiting.length) }, next));
+  // A failure is the server's own diagnostic on its row; the others go on.
+  await eachAtMost(waiting, atOnce, async (id) => useServers.getState().connect(id).then(() => undefined, () => undefined));
 }
