@@ -2,7 +2,7 @@
 // app and browser mode) a few at a time, as Connect all does — never every
 // stdio process forked at once — and every one of them ends up connected.
 import { afterEach, expect, test } from 'vitest';
-import type { ServerView } from '../../shared/api.js';
+import type { ServerView } from '../../shared/model.js';
 import { createInspector, LAUNCH_CONNECTS_AT_ONCE, type Inspector } from '../../electron/inspector.js';
 import { SkillFolder, skillMd, tempDir } from '../fixtures/mutable-server/fixture.js';
 
