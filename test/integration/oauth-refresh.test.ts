@@ -3,22 +3,19 @@
 // diagnostic that says to sign in again.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { addAndSignIn, authorizationUrls, startOAuthFixture, waitFor, type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { addAndSignIn, authorizationUrls, startOAuthFixture, waitFor, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
 
 let server: OAuthFixture;
 let client: ContractClient;
-const savedChoice = process.env['SKILL_INSPECTOR_SECRETS'];
+useEncryptedFileSecrets();
 
 beforeAll(async () => {
-  process.env['SKILL_INSPECTOR_SECRETS'] = 'file';
   // Access tokens live 2 s: the test waits until they are dead, then uses the server.
   server = await startOAuthFixture(['--access-ttl', '2']);
   client = await ContractClient.open({ requestTimeoutMs: 15_000 });
 }, 60_000);
 
 afterAll(async () => {
-  if (savedChoice === undefined) delete process.env['SKILL_INSPECTOR_SECRETS'];
-  else process.env['SKILL_INSPECTOR_SECRETS'] = savedChoice;
   await client?.close();
   await server?.stop();
 });

@@ -9,23 +9,20 @@ import { signIn } from '../../electron/oauth/sign-in.js';
 import { OAuthFlowError } from '../../electron/oauth/oauth-errors.js';
 import { ContractClient } from '../fixtures/servers/harness.js';
 import { completeAuthorization } from '../fixtures/oauth/authorization-page.js';
-import { addAndSignIn, authorizationUrls, completePage, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { addAndSignIn, authorizationUrls, completePage, startOAuthFixture, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
 
 let server: OAuthFixture;
 let client: ContractClient;
 const started: OAuthFixture[] = [];
-const savedChoice = process.env['SKILL_INSPECTOR_SECRETS'];
+useEncryptedFileSecrets();
 
 beforeAll(async () => {
-  process.env['SKILL_INSPECTOR_SECRETS'] = 'file';
   server = await startOAuthFixture();
   started.push(server);
   client = await ContractClient.open({ requestTimeoutMs: 15_000 });
 }, 60_000);
 
 afterAll(async () => {
-  if (savedChoice === undefined) delete process.env['SKILL_INSPECTOR_SECRETS'];
-  else process.env['SKILL_INSPECTOR_SECRETS'] = savedChoice;
   await client?.close();
   for (const s of started) await s.stop();
 });

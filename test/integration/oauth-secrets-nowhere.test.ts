@@ -8,22 +8,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EncryptedFileStore, SECRETS_FILE, SECRETS_KEY_FILE } from '../../electron/secrets/encrypted-file-store.js';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { addAndSignIn, startOAuthFixture, waitFor, type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { addAndSignIn, startOAuthFixture, waitFor, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
 
 const CLIENT_SECRET = 'cs-7d41-oauth-client-secret-nowhere';
 let server: OAuthFixture;
 let client: ContractClient;
-const savedChoice = process.env['SKILL_INSPECTOR_SECRETS'];
+useEncryptedFileSecrets();
 
 beforeAll(async () => {
-  process.env['SKILL_INSPECTOR_SECRETS'] = 'file';
   server = await startOAuthFixture(['--access-ttl', '2', '--static-client', `preregistered:${CLIENT_SECRET}`]);
   client = await ContractClient.open({ requestTimeoutMs: 15_000 });
 }, 60_000);
 
 afterAll(async () => {
-  if (savedChoice === undefined) delete process.env['SKILL_INSPECTOR_SECRETS'];
-  else process.env['SKILL_INSPECTOR_SECRETS'] = savedChoice;
   await client?.close();
   await server?.stop();
 });

@@ -6,21 +6,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '../../e2e/harness.js';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { authorizationUrls, completePage, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { authorizationUrls, completePage, startOAuthFixture, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
 
 let server: OAuthFixture;
 let client: ContractClient;
-const savedChoice = process.env['SKILL_INSPECTOR_SECRETS'];
+useEncryptedFileSecrets();
 
 beforeAll(async () => {
-  process.env['SKILL_INSPECTOR_SECRETS'] = 'file';
   server = await startOAuthFixture();
   client = await ContractClient.open({ requestTimeoutMs: 15_000 });
 }, 60_000);
 
 afterAll(async () => {
-  if (savedChoice === undefined) delete process.env['SKILL_INSPECTOR_SECRETS'];
-  else process.env['SKILL_INSPECTOR_SECRETS'] = savedChoice;
   await client?.close();
   await server?.stop();
 });

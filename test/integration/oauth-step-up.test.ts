@@ -4,21 +4,18 @@
 // request goes through.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { addAndSignIn, authorizationUrls, completePage, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { addAndSignIn, authorizationUrls, completePage, startOAuthFixture, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
 
 let server: OAuthFixture;
 let client: ContractClient;
-const savedChoice = process.env['SKILL_INSPECTOR_SECRETS'];
+useEncryptedFileSecrets();
 
 beforeAll(async () => {
-  process.env['SKILL_INSPECTOR_SECRETS'] = 'file';
   server = await startOAuthFixture(['--step-up']);
   client = await ContractClient.open({ requestTimeoutMs: 15_000 });
 }, 60_000);
 
 afterAll(async () => {
-  if (savedChoice === undefined) delete process.env['SKILL_INSPECTOR_SECRETS'];
-  else process.env['SKILL_INSPECTOR_SECRETS'] = savedChoice;
   await client?.close();
   await server?.stop();
 });
