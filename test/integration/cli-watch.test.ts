@@ -4,14 +4,13 @@
 // blocks the command prints: one run per burst of edits naming the files and
 // their new digests; a broken SKILL.md gives its finding, fixing it clears it;
 // SIGTERM ends the command with exit 0 and no server process left behind.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandLine, sha256 } from '../fixtures/cli/harness.js';
 import { MUTABLE_SERVER, SkillFolder, skillMd } from '../fixtures/mutable-server/fixture.js';
-import { stopChild } from '../fixtures/servers/harness.js';
-import { CLI } from '../support/paths.js';
+import { WatchRun } from '../fixtures/cli/watch-run.js';
 
 const NOTES_MD = skillMd('notes', 'Takes short notes. Use when the user asks for notes.', [], '# Notes\n\nSee references/guide.md.\n');
 const NOTES_MD_EDITED = skillMd('notes', 'Takes short notes. Use when the user asks for notes.', [], '# Notes\n\nSee references/guide.md first.\n');
@@ -23,9 +22,7 @@ const BROKEN_TODO = '# To-do, without frontmatter\n';
 const short = (text: string) => `${sha256(text).slice(0, 'sha256:'.length + 12)}…`;
 
 let folder: SkillFolder;
-let watcher: ChildProcess;
-let stdout = '';
-let stderr = '';
+let watch: WatchRun;
 
 beforeAll(async () => {
   folder = await SkillFolder.create();
@@ -33,35 +30,12 @@ beforeAll(async () => {
   await folder.write('notes/references/guide.md', GUIDE);
   // The folder the broken skill will be written into exists from the start, so its creation is no event of the test's edits.
   await fs.mkdir(`${folder.dir}/todo`);
-  watcher = spawn(process.execPath, [CLI, 'watch', '--source', folder.dir, '--stdio', commandLine(process.execPath, MUTABLE_SERVER, '--dir', folder.dir), '--label', 'mutable', '--debounce-ms', '250'], {
-    env: { ...process.env, NO_COLOR: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  watcher.stdout!.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-  watcher.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  watch = WatchRun.start(['--source', folder.dir, '--stdio', commandLine(process.execPath, MUTABLE_SERVER, '--dir', folder.dir), '--label', 'mutable', '--debounce-ms', '250']);
 });
 afterAll(async () => {
-  if (watcher) await stopChild(watcher);
+  if (watch) await watch.stop();
   await fs.rm(folder.dir, { recursive: true, force: true });
 });
-
-/** The blocks printed so far: each ends with an empty line. */
-function blocks(): string[][] {
-  return stdout
-    .split('\n\n')
-    .slice(0, -1)
-    .map((b) => b.split('\n'));
-}
-
-async function block(run: number): Promise<string[]> {
-  for (let waited = 0; waited < 40_000; waited += 50) {
-    const found = blocks().find((b) => b[0]?.startsWith(`── run ${run} `) || b[0] === `── run ${run} ──`);
-    if (found) return found;
-    if (watcher.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`No block for run ${run}.\nstdout:\n${stdout}\nstderr:\n${stderr}`);
-}
 
 /** Processes whose command line names the temp folder: the server the command started, if it is still running. */
 async function processesNaming(dir: string): Promise<string[]> {
@@ -71,13 +45,13 @@ async function processesNaming(dir: string): Promise<string[]> {
 
 describe('watch --source over a real stdio server', { timeout: 120_000 }, () => {
   it('the first run lists the folder as served, clean', async () => {
-    expect(await block(1)).toEqual(['── run 1 ──', '+ skill skill://notes/SKILL.md', '= 1 skill(s); 0 error(s), 0 warning(s), 0 info']);
+    expect(await watch.block(1)).toEqual(['── run 1 ──', '+ skill skill://notes/SKILL.md', '= 1 skill(s); 0 error(s), 0 warning(s), 0 info']);
   });
 
   it('one burst of edits to two files is one run, naming both files and both new digests', async () => {
     await folder.write('notes/references/guide.md', GUIDE_EDITED);
     await folder.write('notes/SKILL.md', NOTES_MD_EDITED);
-    expect(await block(2)).toEqual([
+    expect(await watch.block(2)).toEqual([
       '── run 2 · changed: notes/SKILL.md, notes/references/guide.md ──',
       `~ digest skill://notes/SKILL.md ${short(NOTES_MD)} → ${short(NOTES_MD_EDITED)}`,
       `~ digest skill://notes/references/guide.md ${short(GUIDE)} → ${short(GUIDE_EDITED)}`,
@@ -87,7 +61,7 @@ describe('watch --source over a real stdio server', { timeout: 120_000 }, () => 
 
   it('a broken SKILL.md gives its finding in the next run', async () => {
     await folder.write('todo/SKILL.md', BROKEN_TODO);
-    expect(await block(3)).toEqual([
+    expect(await watch.block(3)).toEqual([
       '── run 3 · changed: todo/SKILL.md ──',
       `+ warning inspector-source-skipped (skill://todo/SKILL.md): ${folder.dir}/todo/SKILL.md: SKILL.md frontmatter: line 1: SKILL.md must begin with a "---" line (skill skipped). A server built on this folder would not serve that skill.`,
       '= 1 skill(s); 0 error(s), 1 warning(s), 0 info',
@@ -96,22 +70,22 @@ describe('watch --source over a real stdio server', { timeout: 120_000 }, () => 
 
   it('fixing it clears the finding, and the skill is served', async () => {
     await folder.write('todo/SKILL.md', TODO_MD);
-    expect(await block(4)).toEqual([
+    expect(await watch.block(4)).toEqual([
       '── run 4 · changed: todo/SKILL.md ──',
       '+ skill skill://todo/SKILL.md',
       `- fixed warning inspector-source-skipped (skill://todo/SKILL.md): ${folder.dir}/todo/SKILL.md: SKILL.md frontmatter: line 1: SKILL.md must begin with a "---" line (skill skipped). A server built on this folder would not serve that skill.`,
       '= 2 skill(s); 0 error(s), 0 warning(s), 0 info',
     ]);
     // One run per burst: nothing ran between the edits' blocks.
-    expect(blocks().map((b) => b[0]!.split(' · ')[0])).toEqual(['── run 1 ──', '── run 2', '── run 3', '── run 4']);
+    expect(watch.blocks().map((b) => b[0]!.split(' · ')[0])).toEqual(['── run 1 ──', '── run 2', '── run 3', '── run 4']);
   });
 
   it('SIGTERM ends it with exit 0, and no server process is left', async () => {
     expect(await processesNaming(folder.dir)).toHaveLength(1 + 1); // the command itself and its server
-    const exited = new Promise<number | null>((resolve) => watcher.once('exit', (code) => resolve(code)));
-    watcher.kill('SIGTERM');
+    const exited = new Promise<number | null>((resolve) => watch.child.once('exit', (code) => resolve(code)));
+    watch.child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(stderr).toContain('Stopped watching.');
+    expect(watch.stderr).toContain('Stopped watching.');
     expect(await processesNaming(folder.dir)).toEqual([]);
   });
 });
