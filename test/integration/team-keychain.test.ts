@@ -7,32 +7,16 @@
 // signs receipts `verify` accepts.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { IDENTITY_FILE, IDENTITY_REF_FILE } from '../../electron/team/identity.js';
 import { seedOf, signingKeyFromText } from '../../electron/team/signing-key.js';
 import { commandLine, runCli } from '../fixtures/cli/harness.js';
-import { filesHolding, startKeyringSession, type KeyringSession } from '../fixtures/keyring-session.js';
+import { filesHolding, useKeyringSession } from '../fixtures/keyring-session.js';
 import { App } from '../fixtures/mutable-server/app.js';
 import { SkillFolder, skillMd, tempDir } from '../fixtures/mutable-server/fixture.js';
 
 const SKILL = 'skill://alpha/SKILL.md';
-let keyring: KeyringSession | undefined;
-const saved = { bus: process.env['DBUS_SESSION_BUS_ADDRESS'], choice: process.env['SKILL_INSPECTOR_SECRETS'] };
-
-beforeAll(async () => {
-  keyring = await startKeyringSession();
-  // The app in this process, and the commands it starts, talk to that bus and must use the keychain.
-  process.env['DBUS_SESSION_BUS_ADDRESS'] = keyring.env['DBUS_SESSION_BUS_ADDRESS'];
-  process.env['SKILL_INSPECTOR_SECRETS'] = 'keychain';
-}, 60_000);
-
-afterAll(() => {
-  for (const [name, value] of [['DBUS_SESSION_BUS_ADDRESS', saved.bus], ['SKILL_INSPECTOR_SECRETS', saved.choice]] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  keyring?.stop();
-});
+const keyring = useKeyringSession();
 
 async function skillFolder(): Promise<SkillFolder> {
   const skills = await SkillFolder.create();
@@ -65,7 +49,7 @@ describe('the signing key in the Secret Service (GNOME Keyring)', () => {
       const ref = JSON.parse(await fs.readFile(path.join(dataDir, IDENTITY_REF_FILE), 'utf8')) as { store: string; id: string; fingerprint: string };
       expect([ref.store, ref.fingerprint]).toEqual(['keychain', made.fingerprint]);
       // secret-tool is libsecret's own client, in its own process: the private key is in the keyring under the app's service.
-      const lookup = keyring!.secretTool(['lookup', 'service', 'Skill Inspector', 'username', ref.id]);
+      const lookup = keyring().secretTool(['lookup', 'service', 'Skill Inspector', 'username', ref.id]);
       expect(lookup.status, lookup.stderr).toBe(0);
       expect(lookup.stdout).toMatch(/^-----BEGIN OPENSSH PRIVATE KEY-----\n/);
       const inKeyring = signingKeyFromText(lookup.stdout, 'the keyring entry');
@@ -110,7 +94,7 @@ describe('the signing key in the Secret Service (GNOME Keyring)', () => {
     expect(made.stdout).toBe(`"Kai CI" ${pub.split(' ').slice(0, 2).join(' ')}\n`);
     expect(made.stderr).toContain('Stored the private key in the system keychain (Secret Service), service "Skill Inspector", account "signing-key:Kai CI"; wrote only the public key');
     expect(made.stderr).toContain('Sign with --key keychain:Kai CI.');
-    const lookup = keyring!.secretTool(['lookup', 'service', 'Skill Inspector', 'username', 'signing-key:Kai CI']);
+    const lookup = keyring().secretTool(['lookup', 'service', 'Skill Inspector', 'username', 'signing-key:Kai CI']);
     expect(lookup.status, lookup.stderr).toBe(0);
     const fingerprint = /fingerprint (SHA256:[A-Za-z0-9+/]+)\./.exec(made.stderr)![1]!;
     expect(signingKeyFromText(lookup.stdout, 'the keyring entry').fingerprint).toBe(fingerprint);
