@@ -5,15 +5,14 @@
 // so it serves the folder as it is now; any server listed again. One folder
 // per server; a new one replaces the last.
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import type { FolderComparison } from '../../shared/api.js';
 import type { SkillEntry } from '../../shared/model.js';
 import { ApiFailure } from '../api-failure.js';
+import { watchBursts, type BurstWatch } from './burst-watch.js';
 import { compareWithSource } from './served-vs-source.js';
 import { SourceFolderError, loadSourceFolder } from './source-folder.js';
 
 const DEBOUNCE_MS = 300;
-const IGNORED = /(^|[\\/])(\.git|node_modules)([\\/]|$)/;
 
 export interface FolderWatchDeps {
   /** The server's skills as listed now. */
@@ -25,11 +24,8 @@ export interface FolderWatchDeps {
 
 interface Watched {
   readonly folder: string;
-  readonly watcher: FSWatcher;
-  timer?: NodeJS.Timeout;
-  running?: Promise<void>;
-  again: boolean;
-  changed: Set<string>;
+  /** One run per burst of edits, never two at once (the same runner as Watch and the command's watch). */
+  readonly bursts: BurstWatch;
 }
 
 export class FolderWatches {
@@ -51,9 +47,8 @@ export class FolderWatches {
     const w = this.watched.get(serverId);
     if (!w) return false;
     this.watched.delete(serverId);
-    if (w.timer) clearTimeout(w.timer);
-    await w.watcher.close();
-    await w.running;
+    await w.bursts.close();
+    await w.bursts.settled();
     return true;
   }
 
@@ -75,34 +70,10 @@ export class FolderWatches {
   }
 
   private async start(serverId: string, folder: string): Promise<void> {
-    const watcher = watch(folder, { ignoreInitial: true, ignored: (p: string) => IGNORED.test(path.relative(folder, p)) });
-    const w: Watched = { folder, watcher, again: false, changed: new Set() };
+    // The runs stop at close(), and rerun() drops a result once this watch is no longer the server's.
+    const w: Watched = { folder, bursts: watchBursts(folder, { debounceMs: DEBOUNCE_MS, run: (changed) => this.rerun(serverId, w, changed) }) };
     this.watched.set(serverId, w);
-    watcher.on('all', (_event, file) => {
-      w.changed.add(path.relative(folder, file).split(path.sep).join('/') || '.');
-      if (w.timer) clearTimeout(w.timer);
-      w.timer = setTimeout(() => this.kick(serverId, w), DEBOUNCE_MS);
-    });
-    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  }
-
-  /** Edits during a run make one more run after it: never two at once. */
-  private kick(serverId: string, w: Watched): void {
-    w.timer = undefined;
-    if (this.watched.get(serverId) !== w) return;
-    if (w.running) {
-      w.again = true;
-      return;
-    }
-    const changed = [...w.changed].sort();
-    w.changed.clear();
-    w.running = this.rerun(serverId, w, changed).finally(() => {
-      w.running = undefined;
-      if (w.again) {
-        w.again = false;
-        this.kick(serverId, w);
-      }
-    });
+    await w.bursts.ready;
   }
 
   private async rerun(serverId: string, w: Watched, changed: readonly string[]): Promise<void> {
