@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { eachAtMost } from '../shared/at-most.js';
 import { sampleLoop, type LoopDelay } from './loop-delay.js';
 
 export interface ConnectFloorResult {
@@ -41,7 +42,6 @@ const unchecked = { '~standard': { version: 1 as const, vendor: 'bench-floor', v
 const clients: Client[] = [];
 let connected = 0;
 let skillsListed = 0;
-let left = servers;
 let firstListedAt: number | undefined;
 const startedAt = performance.now();
 async function list(client: Client): Promise<void> {
@@ -57,21 +57,17 @@ async function list(client: Client): Promise<void> {
 const run = await sampleLoop(async () => {
   // `atOnce` connects at a time, as the app's run does; each listing goes on while the next connect starts.
   const listings: Array<Promise<void>> = [];
-  const next = async () => {
-    while (left > 0) {
-      left--;
-      const client = new Client({ name: 'bench-connect-floor', version: '0.0.0' }, { versionNegotiation: { mode: 'auto' }, capabilities: {} });
-      clients.push(client);
-      try {
-        await client.connect(new StdioClientTransport({ command: process.execPath, args: serverArgs, stderr: 'ignore' }));
-        connected++;
-        listings.push(list(client));
-      } catch {
-        // A server that did not start is counted by `connected`; the others go on.
-      }
+  await eachAtMost(Array.from({ length: servers }, (_, i) => i), atOnce, async () => {
+    const client = new Client({ name: 'bench-connect-floor', version: '0.0.0' }, { versionNegotiation: { mode: 'auto' }, capabilities: {} });
+    clients.push(client);
+    try {
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: serverArgs, stderr: 'ignore' }));
+      connected++;
+      listings.push(list(client));
+    } catch {
+      // A server that did not start is counted by `connected`; the others go on.
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, servers) }, next));
+  });
   await Promise.allSettled(listings);
 });
 await Promise.all(clients.map((c) => c.close().catch(() => undefined)));

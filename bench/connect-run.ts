@@ -11,11 +11,10 @@
 // The floor, in the same process: the loop delay for as long again with every
 // server connected and nothing happening.
 // Prints one JSON line: ConnectRunResult.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createInspector } from '../electron/inspector.js';
+import { openBenchInspector } from './bench-inspector.js';
+import { eachAtMost } from '../shared/at-most.js';
 import { sampleLoop, type LoopDelay } from './loop-delay.js';
 
 export interface ConnectRunResult {
@@ -50,20 +49,8 @@ const atOnce = Math.max(1, Number(values['at-once']));
 if (!values['server-entry']) throw new Error('connect-run: --server-entry (the catalog server bundle) is required');
 const serverArgs = [values['server-entry'], '--skills', values.skills, '--files', values.files];
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'si-bench-connect-'));
-const homeDir = mkdtempSync(path.join(os.tmpdir(), 'si-bench-home-'));
-const inspector = await createInspector({
-  dataDir,
-  mode: 'browser',
-  appVersion: '0.0.0-bench',
-  demoTransport: () => ({ kind: 'stdio', command: process.execPath, args: [], env: {} }),
-  seedDemo: false,
-  autoConnect: false,
-  // No local skill folder of this machine's user takes part.
-  homeDir,
-  projectDirs: [],
-  reviewWorker: values.worker ?? path.join(import.meta.dirname, 'review-worker.mjs'),
-});
+const bench = await openBenchInspector('connect', values.worker ?? path.join(import.meta.dirname, 'review-worker.mjs'));
+const { inspector } = bench;
 
 async function call<T>(method: string, params: unknown): Promise<T> {
   const reply = (await inspector.call(method, params)) as { ok: true; result: T } | { ok: false; error: { message: string } };
@@ -91,19 +78,15 @@ inspector.subscribe((event, payload) => {
 
 (globalThis as { gc?: () => void }).gc?.();
 const failed: string[] = [];
-const waiting = [...ids];
 const connectAll = async () => {
-  // As Connect all: a few workers, each connecting the next server once its last connect attempt ended.
-  const next = async () => {
-    for (let id = waiting.shift(); id !== undefined; id = waiting.shift()) {
-      const snapshot = await call<{ status: string; error?: { title: string } }>('servers.connect', { serverId: id }).catch((error: Error) => ({ status: 'failed', error: { title: error.message } }));
-      if (snapshot.status !== 'connected') {
-        failed.push(`${id}: ${snapshot.error?.title ?? snapshot.status}`);
-        settle(id);
-      }
+  // As Connect all: a few at a time, the next server once an earlier connect attempt ended (shared/at-most.ts, the app's own runner).
+  await eachAtMost(ids, atOnce, async (id) => {
+    const snapshot = await call<{ status: string; error?: { title: string } }>('servers.connect', { serverId: id }).catch((error: Error) => ({ status: 'failed', error: { title: error.message } }));
+    if (snapshot.status !== 'connected') {
+      failed.push(`${id}: ${snapshot.error?.title ?? snapshot.status}`);
+      settle(id);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, ids.length) }, next));
+  });
   await everyListing;
 };
 const cpu0 = process.cpuUsage();
@@ -130,8 +113,6 @@ const result: ConnectRunResult = {
   peakRssMb: process.resourceUsage().maxRSS / 1024,
   windowUs: { fromUs, toUs },
 };
-await inspector.close();
-rmSync(dataDir, { recursive: true, force: true });
-rmSync(homeDir, { recursive: true, force: true });
+await bench.close();
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

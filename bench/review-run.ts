@@ -9,14 +9,12 @@
 // (monitorEventLoopDelay): the Inspector's main thread is where the window's
 // bridge, every connection and the jobs' bookkeeping run.
 // Prints one JSON line: ReviewRunResult.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { openBenchInspector } from './bench-inspector.js';
 import type { VerifyJob } from '../shared/model.js';
 import type { ReviewJob } from '../shared/review-job.js';
-import { createInspector } from '../electron/inspector.js';
 import { SERVER_OPTIONS, serverTransport } from './server-args.js';
 
 export interface LoopDelay {
@@ -58,23 +56,10 @@ const { values } = parseArgs({
     order: { type: 'string', default: 'verify-first' },
   },
 });
-const worker = values.worker ?? path.join(import.meta.dirname, 'review-worker.mjs');
 const order = values.order === 'review-first' ? 'review-first' : 'verify-first';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'si-bench-review-'));
-const homeDir = mkdtempSync(path.join(os.tmpdir(), 'si-bench-home-'));
-const inspector = await createInspector({
-  dataDir,
-  mode: 'browser',
-  appVersion: '0.0.0-bench',
-  demoTransport: () => ({ kind: 'stdio', command: process.execPath, args: [], env: {} }),
-  seedDemo: false,
-  autoConnect: false,
-  // No local skill folder of this machine's user takes part.
-  homeDir,
-  projectDirs: [],
-  reviewWorker: worker,
-});
+const bench = await openBenchInspector('review', values.worker ?? path.join(import.meta.dirname, 'review-worker.mjs'));
+const { inspector } = bench;
 
 type Waiter = { match: (event: string, payload: unknown) => boolean; resolve: (payload: unknown) => void };
 const waiters = new Set<Waiter>();
@@ -170,8 +155,6 @@ const result: ReviewRunResult = {
   reviewThreads,
   peakRssMb: process.resourceUsage().maxRSS / 1024,
 };
-await inspector.close();
-rmSync(dataDir, { recursive: true, force: true });
-rmSync(homeDir, { recursive: true, force: true });
+await bench.close();
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);
