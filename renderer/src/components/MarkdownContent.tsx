@@ -6,7 +6,7 @@
 // (reveal-invisible.ts): rendered text never hides a bidi override.
 import { Anchor, Button, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconFile, IconLinkOff, IconPhoto } from '@tabler/icons-react';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { resolveReference } from '../../../shared/skill-uri.js';
@@ -18,21 +18,32 @@ import type { MarkdownProps } from './Markdown.js';
 
 /** Loaded the first time a skill's markdown is shown (Markdown.tsx), so the markdown stack is not in the window's first script. */
 export default function MarkdownContent({ source, skillUri, onOpenFile, onExternal }: MarkdownProps) {
-  const components: Components = {
-    a: ({ href, children }) => <SkillLink href={href ?? ''} skillUri={skillUri} onOpenFile={onOpenFile} onExternal={onExternal}>{children}</SkillLink>,
-    img: ({ src, alt }) => <DeferredImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} skillUri={skillUri} onOpenFile={onOpenFile} />,
-    // Only revealInvisible makes spans (raw HTML is skipped): each is a text run with marks to draw.
-    span: ({ node, ...props }) => {
-      const text = node?.properties?.['dataRevealText'];
-      return typeof text === 'string' ? (
-        <span data-revealed-text>
-          <InvisibleText text={text} />
-        </span>
-      ) : (
-        <span {...props} />
-      );
-    },
-  };
+  // One set of renderers per skill, not per render: react-markdown takes each as a component type, so a
+  // new function on every render would remount every link and image (a remote image the user chose to
+  // load went back to its placeholder whenever the pane re-rendered). The callbacks are read at call time.
+  const callbacks = useRef({ onOpenFile, onExternal });
+  useLayoutEffect(() => {
+    callbacks.current = { onOpenFile, onExternal };
+  });
+  const components = useMemo<Components>(() => {
+    const openFile = (uri: string) => callbacks.current.onOpenFile(uri);
+    const external = (url: string) => callbacks.current.onExternal(url);
+    return {
+      a: ({ href, children }) => <SkillLink href={href ?? ''} skillUri={skillUri} onOpenFile={openFile} onExternal={external}>{children}</SkillLink>,
+      img: ({ src, alt }) => <DeferredImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} skillUri={skillUri} onOpenFile={openFile} />,
+      // Only revealInvisible makes spans (raw HTML is skipped): each is a text run with marks to draw.
+      span: ({ node, ...props }) => {
+        const text = node?.properties?.['dataRevealText'];
+        return typeof text === 'string' ? (
+          <span data-revealed-text>
+            <InvisibleText text={text} />
+          </span>
+        ) : (
+          <span {...props} />
+        );
+      },
+    };
+  }, [skillUri]);
   return (
     <div className="markdown-body" data-testid="markdown">
       {/* Links are resolved by SkillLink, never followed raw, so the URL is passed through untouched. */}
