@@ -148,6 +148,10 @@ export class ApprovedCatalog implements GatewayCatalog {
     }
   }
 
+  keptBytes(skill: ServedSkill, file: ServedFile): Uint8Array | undefined {
+    return this.verified.kept(skill.serverId, file.approvedDigest);
+  }
+
   async readApproved(skill: ServedSkill, file: ServedFile): Promise<Uint8Array> {
     return this.verified.get(skill.serverId, file.approvedDigest, async () => {
       // SnapshotStore.get hashes the stored bytes again and throws SnapshotDamaged on a mismatch.

@@ -17,6 +17,15 @@ export interface GatewayCatalog {
   refresh(): Promise<readonly ServedSkill[]>;
   /** The approved bytes of one served file; the gateway checks them against its approved digest. */
   readApproved(skill: ServedSkill, file: ServedFile): Promise<Uint8Array>;
+  /** The same bytes when they are already in memory (checked when they were kept), so a read need not wait for a promise. */
+  keptBytes?(skill: ServedSkill, file: ServedFile): Uint8Array | undefined;
+}
+
+/** One servable file, with what every read of it needs worked out once per set. */
+interface ServedRead {
+  readonly skill: ServedSkill;
+  readonly file: ServedFile;
+  readonly mimeType: string;
 }
 
 export interface GatewayOptions {
@@ -63,7 +72,9 @@ function setKey(skills: readonly ServedSkill[]): string {
 export class Gateway {
   private skills: readonly ServedSkill[] = [];
   private byUri = new Map<string, ServedSkill>();
-  private byFile = new Map<string, { skill: ServedSkill; file: ServedFile }>();
+  private byFile = new Map<string, ServedRead>();
+  /** The same files by the exact URI the listing gave out: what hosts read back, found without parsing it. */
+  private byServedUri = new Map<string, ServedRead>();
   private key = setKey([]);
   /** The catalog's answer install() last took. */
   private installed: readonly ServedSkill[] | undefined;
@@ -128,7 +139,7 @@ export class Gateway {
   private install(skills: readonly ServedSkill[]): void {
     this.installed = skills;
     const byUri = new Map<string, ServedSkill>();
-    const byFile = new Map<string, { skill: ServedSkill; file: ServedFile }>();
+    const byFile = new Map<string, ServedRead>();
     const kept: ServedSkill[] = [];
     // Parents before the skills nested in them: when the two disagree about a file, the parent keeps it.
     const depth = (s: ServedSkill) => s.entry.uri.split('/').length;
@@ -141,7 +152,7 @@ export class Gateway {
         continue;
       }
       byUri.set(key, skill);
-      for (const [fileKey, file] of skill.files) if (!byFile.has(fileKey)) byFile.set(fileKey, { skill, file });
+      for (const [fileKey, file] of skill.files) if (!byFile.has(fileKey)) byFile.set(fileKey, { skill, file, mimeType: mimeOf(file.uri) });
       kept.push(skill);
     }
     const key = setKey(kept);
@@ -149,6 +160,7 @@ export class Gateway {
     this.skills = kept;
     this.byUri = byUri;
     this.byFile = byFile;
+    this.byServedUri = new Map([...byFile.values()].map((r) => [r.file.uri, r]));
     this.key = key;
     if (!changed) return;
     for (const server of this.servers) if (server.isConnected()) Promise.resolve(server.server.sendResourceListChanged()).catch(() => undefined);
@@ -181,9 +193,10 @@ export class Gateway {
       },
       get: async (uri) => this.byUri.get(canonicalUri(uri))?.entry,
       read: async (uri, ctx) => {
-        const result = await this.read(uri);
-        const found = this.byFile.get(canonicalUri(uri));
-        if (result && found) this.activity?.({ kind: 'read', client: this.clientOf(server, connection, ctx), skill: found.skill, uri: found.file.uri });
+        const found = this.byServedUri.get(uri) ?? this.byFile.get(canonicalUri(uri));
+        if (!found) return undefined;
+        const result = await this.read(uri, found);
+        this.activity?.({ kind: 'read', client: this.clientOf(server, connection, ctx), skill: found.skill, uri: found.file.uri });
         return result;
       },
       readDirectory: async (uri) => this.readDirectory(uri),
@@ -191,23 +204,19 @@ export class Gateway {
     };
   }
 
-  private async read(uri: string): Promise<SkillReadResult | undefined> {
-    const found = this.byFile.get(canonicalUri(uri));
-    if (!found) return undefined;
-    const { skill, file } = found;
+  private async read(uri: string, { skill, file, mimeType }: ServedRead): Promise<SkillReadResult> {
     let bytes: Uint8Array;
     try {
-      bytes = servedBytes(file, await this.catalog.readApproved(skill, file));
+      bytes = servedBytes(file, this.catalog.keptBytes?.(skill, file) ?? (await this.catalog.readApproved(skill, file)));
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       this.warn(`${skill.label}: read of ${file.upstreamUri} refused: ${why}`);
       throw new ProtocolError(ProtocolErrorCode.InternalError, `${uri} could not be served: its approved bytes could not be read intact. ${why}`);
     }
-    const mimeType = mimeOf(file.uri);
-    // Text when the bytes are UTF-8 and come back the same: what the digest covers is what is sent.
+    // Text when the bytes are UTF-8, so what the digest covers is what is sent: the decoder is fatal and keeps
+    // a BOM, and well-formed UTF-8 has one encoding only, so the text encodes back to exactly these bytes.
     const text = skillMdText(bytes);
-    if (text !== undefined && Buffer.from(text, 'utf8').equals(Buffer.from(bytes))) return { text, mimeType };
-    return { bytes, mimeType };
+    return text === undefined ? { bytes, mimeType } : { text, mimeType };
   }
 
   private skillMdResource(skill: ServedSkill): Resource {

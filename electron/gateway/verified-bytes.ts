@@ -28,6 +28,11 @@ export class VerifiedBytes {
     return this.cache.has(`${serverId}\n${digest}`);
   }
 
+  /** The bytes kept for (server, digest), without waiting: a read that finds them needs no promise. */
+  kept(serverId: string, digest: string): Uint8Array | undefined {
+    return this.cache.get(`${serverId}\n${digest}`);
+  }
+
   /** Keeps bytes the caller already checked against `digest`. */
   keep(serverId: string, digest: string, bytes: Uint8Array): void {
     if (bytes.byteLength <= this.cache.maxSize) this.cache.set(`${serverId}\n${digest}`, bytes);
