@@ -89,7 +89,7 @@ const ratio = (v: number | null | undefined) => (v === null || v === undefined ?
 const kb = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? '—' : `${Math.round(bytes / 1000).toLocaleString('en-US')} kB`);
 const pct = (share: number) => `${Math.round(share * 100)} %`;
 const fn = (f: { name: string; where: string; share: number }) => `\`${f.name}\`${f.where ? ` (${f.where})` : ''} ${pct(f.share)}`;
-const modeLabel = (atOnce: number, servers: number) => (atOnce >= servers ? 'every server at once (as a launch connects saved servers)' : `Connect all (${atOnce} at a time)`);
+const modeLabel = (atOnce: number, servers: number) => (atOnce >= servers ? 'every server at once (for comparison: the app never does this)' : `Connect all and a launch (${atOnce} at a time)`);
 
 export function startupTargets(cold: ColdStartSummary | null | undefined, connect: ConnectManySummary | null | undefined): Target[] {
   const out: Target[] = [];
@@ -107,7 +107,8 @@ export function startupTargets(cold: ColdStartSummary | null | undefined, connec
       measured: `${kb(cold.scriptBytesBeforeFirstRow)} in ${cold.scriptsBeforeFirstRow ?? '—'} scripts loaded before the first row; index.html's entry and preloads ${kb(cold.initialScriptBytes)}`,
     });
   }
-  for (const m of connect?.modes ?? []) {
+  // The target is for how the app connects; every server at once is measured beside it as the cost it avoids.
+  for (const m of (connect?.modes ?? []).filter((x) => x.atOnce < connect!.servers)) {
     out.push({
       what: `${int(connect!.servers)} servers connecting in the app, ${modeLabel(m.atOnce, connect!.servers)}: main-process event-loop delay p99 < ${CONNECT_LOOP_P99_MS} ms`,
       met: m.loopP99Ms === null ? null : m.loopP99Ms < CONNECT_LOOP_P99_MS && m.complete,
@@ -158,7 +159,7 @@ export function connectManySection(connect: ConnectManySummary): string[] {
   const lines = [
     `## ${int(connect.servers)} servers connecting in the app`,
     '',
-    `The real Inspector (\`createInspector\`, as browser mode and the app build it) in a process of its own, with ${int(connect.servers)} synthetic catalog servers (${int(connect.skillsPerServer)} skills each, over stdio) added through the contract (\`servers.add\`), then connected with \`servers.connect\`: as the palette's Connect all does (${CONNECT_ALL_AT_ONCE} at a time, renderer/src/state/connect-all.ts), and every server at once, as a launch with saved servers does. Each connect lists its server's skills; the run ends when every listing is done. The event-loop delay of the Inspector's thread (\`monitorEventLoopDelay\`, 5 ms resolution) is sampled throughout: that thread serves the window's bridge, so its stalls are the window's. **The floors**: the same process idle (every server connected, nothing asked) for as long again; and bare SDK \`Client\`s in a process of their own making the same connects and listings the same number at a time, with no app (its loop delay is what spawning the servers and moving their bytes costs a main thread).`,
+    `The real Inspector (\`createInspector\`, as browser mode and the app build it) in a process of its own, with ${int(connect.servers)} synthetic catalog servers (${int(connect.skillsPerServer)} skills each, over stdio) added through the contract (\`servers.add\`), then connected with \`servers.connect\`: as the palette's Connect all does (${CONNECT_ALL_AT_ONCE} at a time, renderer/src/state/connect-all.ts), and every server at once, for comparison (a launch with saved servers goes ${CONNECT_ALL_AT_ONCE} at a time as well, electron/inspector.ts). Each connect lists its server's skills; the run ends when every listing is done. The event-loop delay of the Inspector's thread (\`monitorEventLoopDelay\`, 5 ms resolution) is sampled throughout: that thread serves the window's bridge, so its stalls are the window's. **The floors**: the same process idle (every server connected, nothing asked) for as long again; and bare SDK \`Client\`s in a process of their own making the same connects and listings the same number at a time, with no app (its loop delay is what spawning the servers and moving their bytes costs a main thread).`,
     '',
     '| connects at a time | runs | all listed ms | loop p50 ms | loop p99 ms (worst run) | loop max ms | idle loop p99 ms | bare-SDK all listed ms | bare-SDK loop p99 ms (max) | CPU ms | peak RSS MB |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -151,15 +151,15 @@ describe('the cold start and many-servers targets', () => {
       { atOnce: 100, samples: [connectRun(90)], floor: [floorRun], stalls },
     ]));
     expect(lines.filter((l) => l.startsWith('| 100 servers connecting'))).toEqual([
-      '| 100 servers connecting in the app, Connect all (3 at a time): main-process event-loop delay p99 < 50 ms | p99 40.0 ms (worst run; max 120 ms; bare-SDK floor p99 30.0 ms, idle 6.0 ms) | yes |',
-      '| 100 servers connecting in the app, every server at once (as a launch connects saved servers): main-process event-loop delay p99 < 50 ms | p99 90.0 ms (worst run; max 270 ms; bare-SDK floor p99 30.0 ms, idle 6.0 ms) | **no** |',
+      // Every server at once is shown in the table as the cost the app avoids, not judged as a target.
+      '| 100 servers connecting in the app, Connect all and a launch (3 at a time): main-process event-loop delay p99 < 50 ms | p99 40.0 ms (worst run; max 120 ms; bare-SDK floor p99 30.0 ms, idle 6.0 ms) | yes |',
     ]);
     expect(lines.filter((l) => l.startsWith('| 3 |') || l.startsWith('| all 100 |'))).toEqual([
       '| 3 | 2 | 20,000 | 5.2 | 40.0 | 120 | 6.0 | 15,000 | 30.0 (70.0) | 9,000 | 300 |',
       '| all 100 | 1 | 20,000 | 5.2 | 90.0 | 270 | 6.0 | 15,000 | 30.0 (70.0) | 9,000 | 300 |',
     ]);
     expect(lines.find((l) => l.startsWith('**Why the p99'))).toBe(
-      '**Why the p99 is over 50 ms, every server at once (as a launch connects saved servers)** (measured: one more run under `node --cpu-prof`, p99 120 ms; its busy stretches of 50 ms or more with no idle sample, 4 of them, 800 ms in all, the longest 300 ms): their self time went to node:internal/child_process 50 %, zod 25 %; the functions: `ChildProcess.spawn` (child_process:354) 50 %; by the nearest of the app\'s own functions on the stack: `start` (electron/connections/transports.ts:60) 60 %. ' +
+      '**Why the p99 is over 50 ms, every server at once (for comparison: the app never does this)** (measured: one more run under `node --cpu-prof`, p99 120 ms; its busy stretches of 50 ms or more with no idle sample, 4 of them, 800 ms in all, the longest 300 ms): their self time went to node:internal/child_process 50 %, zod 25 %; the functions: `ChildProcess.spawn` (child_process:354) 50 %; by the nearest of the app\'s own functions on the stack: `start` (electron/connections/transports.ts:60) 60 %. ' +
         'The profiled run used 500 ms of CPU (main thread and all) while connecting, against 800 ms of stalls. Less CPU than stalled time: most of the stalls are the thread not running (other load on the machine, or a blocking system call inside the native calls named), not JavaScript work.',
     );
   });
@@ -167,7 +167,7 @@ describe('the cold start and many-servers targets', () => {
   it('never meets the loop target when a server did not connect', () => {
     const lines = startupRows(null, connectMany([{ atOnce: 3, samples: [connectRun(10, 99)], floor: [floorRun] }]));
     expect(lines.find((l) => l.startsWith('| 100 servers connecting'))).toBe(
-      '| 100 servers connecting in the app, Connect all (3 at a time): main-process event-loop delay p99 < 50 ms | p99 10.0 ms (worst run; max 30.0 ms; bare-SDK floor p99 30.0 ms, idle 6.0 ms); not every server connected and listed | **no** |',
+      '| 100 servers connecting in the app, Connect all and a launch (3 at a time): main-process event-loop delay p99 < 50 ms | p99 10.0 ms (worst run; max 30.0 ms; bare-SDK floor p99 30.0 ms, idle 6.0 ms); not every server connected and listed | **no** |',
     );
   });
 });
