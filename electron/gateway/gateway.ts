@@ -8,7 +8,8 @@
 // changed (notifications/resources/list_changed).
 import { CLIENT_INFO_META_KEY, McpServer, ProtocolError, ProtocolErrorCode, type CacheHint, type Resource, type ServerContext } from '@modelcontextprotocol/server';
 import { SkillsExtension, type SkillReadResult, type SkillSource } from '@modelcontextprotocol/server/ext/skills';
-import { canonicalUri } from '../../shared/skill-uri.js';
+// The memoised form: URIs a host reads back are the listing's own, already canonical, told without parsing.
+import { canonicalUri } from '../skills/uri-memo.js';
 import { APP_VERSION } from '../app-version.js';
 import { servedBytes, skillMdText, type ServedFile, type ServedSkill } from './served-skill.js';
 
@@ -73,8 +74,6 @@ export class Gateway {
   private skills: readonly ServedSkill[] = [];
   private byUri = new Map<string, ServedSkill>();
   private byFile = new Map<string, ServedRead>();
-  /** The same files by the exact URI the listing gave out: what hosts read back, found without parsing it. */
-  private byServedUri = new Map<string, ServedRead>();
   private key = setKey([]);
   /** The catalog's answer install() last took. */
   private installed: readonly ServedSkill[] | undefined;
@@ -160,7 +159,6 @@ export class Gateway {
     this.skills = kept;
     this.byUri = byUri;
     this.byFile = byFile;
-    this.byServedUri = new Map([...byFile.values()].map((r) => [r.file.uri, r]));
     this.key = key;
     if (!changed) return;
     for (const server of this.servers) if (server.isConnected()) Promise.resolve(server.server.sendResourceListChanged()).catch(() => undefined);
@@ -193,7 +191,7 @@ export class Gateway {
       },
       get: async (uri) => this.byUri.get(canonicalUri(uri))?.entry,
       read: async (uri, ctx) => {
-        const found = this.byServedUri.get(uri) ?? this.byFile.get(canonicalUri(uri));
+        const found = this.byFile.get(canonicalUri(uri));
         if (!found) return undefined;
         const result = await this.read(uri, found);
         this.activity?.({ kind: 'read', client: this.clientOf(server, connection, ctx), skill: found.skill, uri: found.file.uri });

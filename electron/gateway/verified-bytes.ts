@@ -8,6 +8,8 @@
 // (served-skill.ts servedBytes).
 import { LRUCache } from 'lru-cache';
 
+const keyOf = (serverId: string, digest: string) => `${serverId}\n${digest}`;
+
 /** Enough for every file of a large approved catalog; past it the least recently read files are read from disk again. */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -25,23 +27,22 @@ export class VerifiedBytes {
   }
 
   has(serverId: string, digest: string): boolean {
-    return this.cache.has(`${serverId}\n${digest}`);
+    return this.cache.has(keyOf(serverId, digest));
   }
 
   /** The bytes kept for (server, digest), without waiting: a read that finds them needs no promise. */
   kept(serverId: string, digest: string): Uint8Array | undefined {
-    return this.cache.get(`${serverId}\n${digest}`);
+    return this.cache.get(keyOf(serverId, digest));
   }
 
   /** Keeps bytes the caller already checked against `digest`. */
   keep(serverId: string, digest: string, bytes: Uint8Array): void {
-    if (bytes.byteLength <= this.cache.maxSize) this.cache.set(`${serverId}\n${digest}`, bytes);
+    if (bytes.byteLength <= this.cache.maxSize) this.cache.set(keyOf(serverId, digest), bytes);
   }
 
   /** The bytes kept for (server, digest), or those `read` returns (already checked against the digest), then kept. */
   async get(serverId: string, digest: string, read: () => Promise<Uint8Array>): Promise<Uint8Array> {
-    const key = `${serverId}\n${digest}`;
-    const kept = this.cache.get(key);
+    const kept = this.kept(serverId, digest);
     if (kept) return kept;
     const bytes = await read();
     // A file larger than the whole cache is served but not kept.
