@@ -5,6 +5,7 @@
 import type { ColdStartResult } from './cold-start-run.js';
 import { CONNECT_ALL_AT_ONCE, CONNECT_LOOP_P99_MS, type ConnectManyResult } from './connect-many.js';
 import { median, percentile, round } from './stats.js';
+import { int, ms, ratio, type Target } from './report-format.js';
 
 export const COLD_START_MS = 1500;
 /** "Initial script < 1 MB", in bytes (10^6). */
@@ -78,14 +79,7 @@ export function summariseConnectMany(r: ConnectManyResult) {
 
 export type ConnectManySummary = ReturnType<typeof summariseConnectMany>;
 
-interface Target {
-  readonly what: string;
-  readonly met: boolean | null;
-  readonly measured: string;
-}
 
-const ms = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1));
-const ratio = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(2)}×`);
 const kb = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? '—' : `${Math.round(bytes / 1000).toLocaleString('en-US')} kB`);
 const pct = (share: number) => `${Math.round(share * 100)} %`;
 const fn = (f: { name: string; where: string; share: number }) => `\`${f.name}\`${f.where ? ` (${f.where})` : ''} ${pct(f.share)}`;
@@ -118,7 +112,6 @@ export function startupTargets(cold: ColdStartSummary | null | undefined, connec
   return out;
 }
 
-const int = (n: number) => n.toLocaleString('en-US');
 
 export function coldStartSection(cold: ColdStartSummary): string[] {
   return [
