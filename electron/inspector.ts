@@ -10,14 +10,11 @@ import { ConnectionPool } from './connections/pool.js';
 import { dispatch, type Handlers } from './dispatch.js';
 import { EventBus, type EventListener } from './event-bus.js';
 import { ServerCatalog } from './servers/catalog.js';
-import { replayRequest } from './connections/replay.js';
 import { FolderWatches } from './skills/folder-watch.js';
 import { createSkillHandlers } from './skills/skill-handlers.js';
 import { createWatchFeature } from './servers/server-watch-handlers.js';
-import { toJsonLines } from '../shared/log-pairs.js';
+import { createServerHandlers } from './servers/server-handlers.js';
 import { eachAtMost } from '../shared/at-most.js';
-import { ConfigError, knownConfigFiles, parseConfigText, readConfigFile } from './servers/config-import.js';
-import { testConnection } from './servers/test-connection.js';
 import { SettingsStore } from './settings-store.js';
 import { SkillsEngine } from './skills/engine.js';
 import { ListingRefresher } from './skills/listing-refresh.js';
@@ -293,77 +290,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
       return next;
     },
 
-    'servers.list': async () => serverViews(),
-    'servers.add': async (input) => {
-      const server = await catalog.add(input);
-      emitServers();
-      return server;
-    },
-    'servers.update': async ({ serverId, input }) => {
-      const server = await catalog.update(serverId, input);
-      pool.for(server);
-      emitServers();
-      return server;
-    },
-    'servers.duplicate': async ({ serverId }) => {
-      const server = await catalog.duplicate(serverId);
-      emitServers();
-      return server;
-    },
-    'servers.remove': async ({ serverId }) => {
-      await catalog.remove(serverId);
-      emitServers();
-      return { removed: true };
-    },
-    'servers.connect': async ({ serverId }) => pool.for(catalog.get(serverId)).connect(),
-    'servers.disconnect': async ({ serverId }) => {
-      const connection = pool.find(serverId);
-      catalog.get(serverId);
-      return connection ? connection.disconnect() : pool.snapshot(serverId);
-    },
-    'servers.reconnect': async ({ serverId }) => pool.for(catalog.get(serverId)).reconnect(),
-    'servers.test': async (params) => testConnection(params, { catalog, settings: () => settings.get(), clientInfo: { name: 'skill-inspector', version: options.appVersion }, demoTransport: options.demoTransport, ...(options.searchPath ? { searchPath: options.searchPath } : {}), oauth: (server, transport) => oauth.transportAuth(server, transport) }),
-    'servers.importSources': async () =>
-      Promise.all(
-        knownConfigFiles().map(async (c) => ({
-          path: c.path,
-          kind: c.kind,
-          exists: await fs.stat(c.path).then((s) => s.isFile(), () => false),
-        })),
-      ),
-    'servers.importPreview': async (source) => {
-      const labels = catalog.list().map((s) => s.label);
-      try {
-        if (source.from === 'file') {
-          const text = await readConfigFile(source.path);
-          const known = knownConfigFiles().find((k) => path.resolve(k.path) === path.resolve(source.path));
-          return parseConfigText(text, source.path, labels, known?.kind);
-        }
-        return parseConfigText(source.text, source.name ?? 'pasted JSON', labels, 'pasted');
-      } catch (error) {
-        if (error instanceof ConfigError) throw new ApiFailure('invalid-params', error.message);
-        throw error;
-      }
-    },
-    'servers.importApply': async ({ items }) => {
-      const added = await catalog.addMany(items);
-      emitServers();
-      return added;
-    },
-
-    'log.get': async ({ serverId }) => redact(pool.for(catalog.get(serverId)).log.list()),
-    'log.export': async ({ serverId, format }) => {
-      const server = catalog.get(serverId);
-      const safe = server.label.replace(/[^a-z0-9-_]+/gi, '-').replace(/^-|-$/g, '') || 'server';
-      const log = pool.for(server).log;
-      if (format === 'jsonl') return { json: redact(toJsonLines(log.list())), fileName: `protocol-log-${safe}.jsonl` };
-      return { json: redact(log.export(server.label)), fileName: `protocol-log-${safe}.json` };
-    },
-    'log.replay': async ({ serverId, method, params }) => replayRequest(pool.for(catalog.get(serverId)), method, params),
-    'log.clear': async ({ serverId }) => {
-      pool.for(catalog.get(serverId)).log.clear();
-      return { cleared: true };
-    },
+    ...createServerHandlers({ catalog, pool, settings, oauth, options, serverViews, emitServers, redact }),
 
     ...createSkillHandlers({ engine, catalog, pool, folderWatches, rpcFor, refreshSkills, emitServers }),
   };

@@ -4,21 +4,21 @@
 // revokes the approval, disables the skill, withdraws its grants, and says
 // exactly what changed. Approving never enables, never grants allowed-tools,
 // and never reaches a nested skill: each of those is its own explicit choice.
-import type { Acknowledgement, ApprovalRecord, AuditAction, AuditEntry, EnabledExport, Revocation, StoreProblemView } from '../../shared/approvals-model.js';
-import { describeChange, pathInSkill, sameContent, type EntryContent } from '../../shared/entry-diff.js';
-import type { ApprovalState, FileCheck, ServerConfig } from '../../shared/model.js';
-import { canonicalUri } from '../../shared/skill-uri.js';
+// The comparing is change-detection.ts; saving and auditing, decision-saver.ts.
+import type { Acknowledgement, ApprovalRecord, EnabledExport, StoreProblemView } from '../../shared/approvals-model.js';
+import type { ApprovalState, ServerConfig } from '../../shared/model.js';
 import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
-import { sha256Digest, type SnapshotStore } from '../snapshots/snapshot-store.js';
+import type { SnapshotStore } from '../snapshots/snapshot-store.js';
 import type { StoreProblem } from '../storage/json-store.js';
 import type { ApprovalStore } from './approval-store.js';
 import type { AuditLog } from './audit-log.js';
-import { AuditQueue } from './audit-queue.js';
+import { ChangeDetection } from './change-detection.js';
+import { DecisionSaver } from './decision-saver.js';
 import { fingerprintOf } from './fingerprint.js';
-import type { HistoryStore, ObservedEntry } from './history-store.js';
+import type { HistoryStore } from './history-store.js';
 import { allowedToolsOf } from './skill-requests.js';
-import { approvalBlockers, dynamicMessage, short, type Observed } from './approval-blockers.js';
+import { approvalBlockers, dynamicMessage } from './approval-blockers.js';
 import { approvalReason, checkAcknowledged, requiredAcknowledgements } from './acknowledgements.js';
 import type { VersionRisk } from './version-risk.js';
 
@@ -31,36 +31,24 @@ export interface ApprovalStores {
   readonly risk: VersionRisk;
 }
 
-const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
-
-/** Decisions that only take away; they hold in memory even when they could not be saved. */
-const RESTRICTIVE: ReadonlySet<AuditAction> = new Set(['revoke', 'decline', 'disable', 'ungrant']);
-
-function unsavedNote(error: unknown): string {
-  const why = error instanceof Error ? error.message : String(error);
-  return `This holds now, but could not be saved: ${why} It will be saved at the next listing or when the app closes, once there is space; until it is, a restart goes back to what is on disk (a changed skill is revoked again at its next listing).`;
-}
-
 function approvalStateOf(record: ApprovalRecord | undefined): ApprovalState {
   return record ? record.decision : 'none';
 }
 
 export class Approvals {
-  private readonly observed = new Map<string, Observed>();
-  private readonly inFlight = new Set<Promise<void>>();
   private readonly pendingAlerts: Array<{ level: 'error' | 'warning'; title: string; message: string }> = [];
   readonly problems: StoreProblemView[] = [];
-  /** A restrictive change is in force in memory but approvals.json could not be written. */
-  private storeUnsaved = false;
   auditUnreadableLines: number[] = [];
 
-  private readonly auditQueue: AuditQueue;
+  private readonly saver: DecisionSaver;
+  private readonly changes: ChangeDetection;
 
   constructor(
     private readonly deps: FeatureDeps,
     readonly stores: ApprovalStores,
   ) {
-    this.auditQueue = new AuditQueue(stores.audit);
+    this.saver = new DecisionSaver(deps, stores, (serverId) => this.labelOf(serverId));
+    this.changes = new ChangeDetection(deps, stores, this.saver);
   }
 
   /** Loads the stores (reporting any damage loudly) and starts watching the engine. */
@@ -83,8 +71,8 @@ export class Approvals {
       const record = this.stores.store.get(serverId, skillUri);
       return { approval: approvalStateOf(record), enabled: record?.decision === 'approved' && record.enabled };
     });
-    engine.onEntries((event) => this.entriesObserved(event.serverId, event.entries, event.via));
-    engine.onFile((event) => this.fileObserved(event));
+    engine.onEntries((event) => this.changes.entriesObserved(event.serverId, event.entries, event.via));
+    engine.onFile((event) => this.changes.fileObserved(event));
     catalog.onRemove((server) => this.forgetServer(server));
   }
 
@@ -121,169 +109,9 @@ export class Approvals {
     return record ? fingerprintOf(record.entry) : undefined;
   }
 
-  // ---- change detection ----------------------------------------------------
-
-  private entriesObserved(serverId: string, entries: readonly { uri: string; resources: EntryContent['resources']; frontmatter: Record<string, unknown> }[], via: 'listing' | 'get'): void {
-    const seen: ObservedEntry[] = [];
-    const revoked: string[] = [];
-    for (const entry of entries) {
-      const content: EntryContent = { resources: entry.resources, frontmatter: entry.frontmatter };
-      const fingerprint = fingerprintOf(content);
-      this.observed.set(keyOf(serverId, entry.uri), { fingerprint, via });
-      seen.push({ skillUri: entry.uri, entry: content, fingerprint });
-      const record = this.get(serverId, entry.uri);
-      if (record?.decision !== 'approved' || sameContent(record, content)) continue;
-      const what = describeChange(entry.uri, record, content) || 'its content changed';
-      const source = via === 'listing' ? 'The listing' : 'skills/get';
-      this.revokeForChange(record, {
-        at: new Date().toISOString(),
-        reason: `${source} now describes a different version of this skill: ${what}.`,
-        cause: 'entry-changed',
-        via,
-        observedFingerprint: fingerprint,
-      });
-      revoked.push(entry.uri);
-    }
-    this.background(this.stores.history.observe(serverId, seen, via));
-    if (this.storeUnsaved || this.auditQueue.hasWaiting) this.background(this.retryUnsaved());
-    if (revoked.length > 0) this.deps.engine.republish(serverId, revoked);
-  }
-
-  private fileObserved(event: { serverId: string; skillUri: string; fileUri: string; check: FileCheck; bytes?: Buffer }): void {
-    const record = this.get(event.serverId, event.skillUri);
-    if (record?.decision !== 'approved' || !Array.isArray(record.resources)) return;
-    const key = canonicalUri(event.fileUri);
-    const approved = record.resources.find((r) => r.uri === event.fileUri) ?? record.resources.find((r) => canonicalUri(r.uri) === key);
-    if (!approved) return;
-    const received = event.bytes ? sha256Digest(event.bytes) : undefined;
-    const differs = received !== undefined ? received !== approved.digest : event.check.state === 'failed' && (event.check.reason === 'size' || event.check.reason === 'digest');
-    if (!differs) return;
-    const path = pathInSkill(approved.uri, event.skillUri);
-    const detail =
-      received !== undefined && event.bytes
-        ? `approved: ${approved.size} bytes, ${short(approved.digest)}; received: ${event.bytes.byteLength} bytes, ${short(received)}`
-        : event.check.state === 'failed'
-          ? event.check.message
-          : 'other bytes';
-    this.revokeForChange(record, {
-      at: new Date().toISOString(),
-      reason: `Reading ${path} returned bytes that differ from the approved ones (${detail}).`,
-      cause: 'file-changed',
-      via: 'read',
-    });
-    this.deps.engine.republish(event.serverId, [event.skillUri]);
-  }
-
-  private revokeForChange(record: ApprovalRecord, revocation: Revocation): void {
-    const next: ApprovalRecord = {
-      ...record,
-      decision: 'changed',
-      enabled: false,
-      allowedTools: record.allowedTools ? { requested: record.allowedTools.requested, granted: false } : null,
-      revoked: revocation,
-    };
-    this.background(
-      this.commit(next, { action: 'revoke', reason: revocation.reason, automatic: true }).catch((error: unknown) => {
-        throw new Error(`${record.skillUri} changed, so its approval was revoked and the skill is disabled. ${unsavedNote(error)}`);
-      }),
-    );
-  }
-
-  /**
-   * Saves a decision and audits it. It lands in memory at once. When it cannot
-   * be saved (a full disk), the call fails, and:
-   * - a decision that allows more (approve, enable, grant) is undone in memory
-   *   too, so what is in force is what is saved; the renderer hears of it only
-   *   once it is saved;
-   * - one that only takes away (a revocation, decline, disable, withdrawn
-   *   grant) stays in force in memory, which is the safe side, and is saved and
-   *   audited again at the next listing and at close (retryUnsaved).
-   */
-  private async commit(
-    record: ApprovalRecord | { serverId: string; skillUri: string; removed: true },
-    audit: { action: AuditAction; reason: string; automatic: boolean; note?: string; acknowledged?: readonly Acknowledgement[] },
-  ): Promise<void> {
-    const removed = 'removed' in record;
-    const { serverId, skillUri } = record;
-    const previous = this.get(serverId, skillUri);
-    const saving = removed ? this.stores.store.delete(serverId, skillUri) : this.stores.store.set(record);
-    const held = this.get(serverId, skillUri);
-    const restrictive = RESTRICTIVE.has(audit.action);
-    const event = { serverId, skillUri, record: removed ? null : record, action: audit.action, reason: audit.reason, automatic: audit.automatic };
-    const entry: AuditEntry = {
-      at: new Date().toISOString(),
-      action: audit.action,
-      serverId,
-      serverLabel: this.labelOf(serverId),
-      skillUri,
-      reason: audit.reason,
-      ...(removed ? {} : { fingerprint: record.fingerprint }),
-      automatic: audit.automatic,
-      ...(audit.note ? { note: audit.note } : {}),
-      ...(audit.acknowledged && audit.acknowledged.length > 0 ? { acknowledged: audit.acknowledged } : {}),
-    };
-    if (restrictive) this.deps.emit('approvals.changed', event);
-    try {
-      await saving;
-    } catch (error) {
-      if (!restrictive) {
-        this.stores.store.undo(serverId, skillUri, held, previous);
-        throw error;
-      }
-      this.storeUnsaved = true;
-      this.auditQueue.hold(entry);
-      if (audit.automatic) throw error;
-      throw new ApiFailure('failed', unsavedNote(error));
-    }
-    // The whole store was written, with any change that had failed before.
-    this.storeUnsaved = false;
-    if (!restrictive) this.deps.emit('approvals.changed', event);
-    await this.writeAudit(entry);
-  }
-
-  /**
-   * Appends to the audit log. The decision it records is saved already, so a
-   * failure (a full disk) does not fail the call: the user is told, and the
-   * entry is written, with its own time, at the next listing or at close.
-   */
-  private async writeAudit(entry: AuditEntry): Promise<void> {
-    this.auditQueue.hold(entry);
-    try {
-      await this.auditQueue.drain();
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      this.deps.emit('app.alert', { level: 'error', title: 'Audit log could not be written', message: `${why} The entry "${entry.action} ${entry.skillUri ?? entry.serverId}" is kept and written at the next listing or when the app closes.` });
-    }
-  }
-
-  /** Saves what could not be saved before (a full disk); quiet when it still cannot. */
-  async retryUnsaved(): Promise<void> {
-    try {
-      if (this.storeUnsaved) {
-        await this.stores.store.flush();
-        this.storeUnsaved = false;
-      }
-      await this.auditQueue.drain();
-    } catch {
-      // Still no space: the change holds in memory, the user was told when it failed.
-    }
-  }
-
-  private background(work: Promise<unknown>): void {
-    const tracked = work.then(
-      () => undefined,
-      (error: unknown) => {
-        this.deps.emit('app.alert', { level: 'error', title: 'Approvals could not be saved', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    this.inFlight.add(tracked);
-    void tracked.finally(() => this.inFlight.delete(tracked));
-  }
-
   /** Resolves once every write started by change detection has landed (so a read of the audit log sees it). */
-  async settled(): Promise<void> {
-    await this.retryUnsaved();
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  settled(): Promise<void> {
+    return this.saver.settled();
   }
 
   private labelOf(serverId: string): string | undefined {
@@ -294,7 +122,7 @@ export class Approvals {
 
   /** Why the version the app holds cannot be approved now; `expected` is the fingerprint the user looked at. */
   blockers(serverId: string, skillUri: string, expected?: string): Promise<string[]> {
-    return approvalBlockers({ engine: this.deps.engine, snapshots: this.stores.snapshots, latest: this.observed.get(keyOf(serverId, skillUri)) }, serverId, skillUri, expected);
+    return approvalBlockers({ engine: this.deps.engine, snapshots: this.stores.snapshots, latest: this.changes.latest(serverId, skillUri) }, serverId, skillUri, expected);
   }
 
   /** The error-level findings of the version the app holds, each of which approving it needs acknowledged. */
@@ -338,9 +166,9 @@ export class Approvals {
       ...(acknowledged.length > 0 ? { acknowledged } : {}),
     };
     const reason = approvalReason(previous?.decision === 'changed', acknowledged);
-    await this.commit(record, { action: 'approve', reason, automatic: false, ...(params.note ? { note: params.note } : {}), acknowledged });
+    await this.saver.commit(record, { action: 'approve', reason, automatic: false, ...(params.note ? { note: params.note } : {}), acknowledged });
     if (params.enable && !(same && previous.enabled)) {
-      await this.writeAudit({ at: new Date().toISOString(), action: 'enable', serverId, serverLabel: this.labelOf(serverId), skillUri, reason: 'Enabled on approval.', fingerprint: record.fingerprint, automatic: false });
+      await this.saver.writeAudit({ at: new Date().toISOString(), action: 'enable', serverId, serverLabel: this.labelOf(serverId), skillUri, reason: 'Enabled on approval.', fingerprint: record.fingerprint, automatic: false });
     }
     this.deps.engine.republish(serverId, [skillUri]);
     return record;
@@ -364,7 +192,7 @@ export class Approvals {
       enabled: false,
       allowedTools: tools ? { requested: tools.requested, granted: false } : null,
     };
-    await this.commit(record, { action: 'decline', reason: params.note ? `Declined: ${params.note}` : 'Declined by the user.', automatic: false, ...(params.note ? { note: params.note } : {}) });
+    await this.saver.commit(record, { action: 'decline', reason: params.note ? `Declined: ${params.note}` : 'Declined by the user.', automatic: false, ...(params.note ? { note: params.note } : {}) });
     this.deps.engine.republish(serverId, [skillUri]);
     return record;
   }
@@ -376,7 +204,7 @@ export class Approvals {
     const existing = this.get(serverId, skillUri);
     if (!existing) return { revoked: false };
     const what = existing.decision === 'declined' ? 'decline' : 'approval';
-    await this.commit({ serverId, skillUri, removed: true }, { action: 'revoke', reason: `The ${what} was withdrawn by the user${params.reason ? `: ${params.reason}` : '.'}`, automatic: false });
+    await this.saver.commit({ serverId, skillUri, removed: true }, { action: 'revoke', reason: `The ${what} was withdrawn by the user${params.reason ? `: ${params.reason}` : '.'}`, automatic: false });
     this.deps.engine.republish(serverId, [skillUri]);
     return { revoked: true };
   }
@@ -385,7 +213,7 @@ export class Approvals {
     const record = this.requireApproved(params.serverId, params.skillUri, params.enabled ? 'enabled' : 'disabled');
     if (record.enabled === params.enabled) return record;
     const next: ApprovalRecord = { ...record, enabled: params.enabled };
-    await this.commit(next, { action: params.enabled ? 'enable' : 'disable', reason: params.enabled ? 'Enabled by the user.' : 'Disabled by the user.', automatic: false });
+    await this.saver.commit(next, { action: params.enabled ? 'enable' : 'disable', reason: params.enabled ? 'Enabled by the user.' : 'Disabled by the user.', automatic: false });
     this.deps.engine.republish(params.serverId, [params.skillUri]);
     return next;
   }
@@ -396,7 +224,7 @@ export class Approvals {
     if (record.allowedTools.granted === params.allowedTools) return record;
     const next: ApprovalRecord = { ...record, allowedTools: { requested: record.allowedTools.requested, granted: params.allowedTools, decidedAt: new Date().toISOString() } };
     const tools = record.allowedTools.requested.join(' ');
-    await this.commit(next, {
+    await this.saver.commit(next, {
       action: params.allowedTools ? 'grant' : 'ungrant',
       reason: params.allowedTools ? `allowed-tools granted by the user: ${tools}` : `allowed-tools withdrawn by the user: ${tools}`,
       automatic: false,
@@ -424,7 +252,7 @@ export class Approvals {
    */
   async syncHeldEntry(serverId: string, skillUri: string, signal?: AbortSignal): Promise<void> {
     const record = this.deps.engine.record(serverId, skillUri);
-    const latest = this.observed.get(keyOf(serverId, skillUri));
+    const latest = this.changes.latest(serverId, skillUri);
     if (!record || !latest || fingerprintOf(record.entry) === latest.fingerprint) return;
     const rpc = this.deps.rpcFor(serverId);
     if (record.source === 'listed' || record.source === 'legacy') {
@@ -459,7 +287,7 @@ export class Approvals {
     const removed = await this.stores.store.removeServer(server.id);
     await this.stores.snapshots.removeServer(server.id);
     await this.stores.history.removeServer(server.id);
-    for (const key of [...this.observed.keys()]) if (key.startsWith(`${server.id}\n`)) this.observed.delete(key);
+    this.changes.forgetServer(server.id);
     const reason = `The server "${server.label}" was removed: ${removed.length} decision(s), its stored snapshots and its history were deleted.`;
     await this.stores.audit.append({ action: 'forget', serverId: server.id, serverLabel: server.label, reason, automatic: false });
     for (const r of removed) this.deps.emit('approvals.changed', { serverId: r.serverId, skillUri: r.skillUri, record: null, action: 'forget', reason, automatic: false });

@@ -1,0 +1,103 @@
+// Change detection: every listing, skills/get and verified read is compared
+// with the approved version. Anything else revokes the approval, disables the
+// skill and withdraws its grants, saying exactly what changed. Also what the
+// server said last about each skill, which approving checks against.
+import type { ApprovalRecord, Revocation } from '../../shared/approvals-model.js';
+import { describeChange, pathInSkill, sameContent, type EntryContent } from '../../shared/entry-diff.js';
+import type { FileCheck } from '../../shared/model.js';
+import { canonicalUri } from '../../shared/skill-uri.js';
+import type { FeatureDeps } from '../feature-deps.js';
+import { sha256Digest } from '../snapshots/snapshot-store.js';
+import type { ApprovalStore } from './approval-store.js';
+import { short, type Observed } from './approval-blockers.js';
+import { unsavedNote, type DecisionSaver } from './decision-saver.js';
+import { fingerprintOf } from './fingerprint.js';
+import type { HistoryStore, ObservedEntry } from './history-store.js';
+
+const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
+
+export class ChangeDetection {
+  private readonly observed = new Map<string, Observed>();
+
+  constructor(
+    private readonly deps: FeatureDeps,
+    private readonly stores: { readonly store: ApprovalStore; readonly history: HistoryStore },
+    private readonly saver: DecisionSaver,
+  ) {}
+
+  /** What the app last heard the server say about the skill (a listing or skills/get). */
+  latest(serverId: string, skillUri: string): Observed | undefined {
+    return this.observed.get(keyOf(serverId, skillUri));
+  }
+
+  /** Drops what was heard from a removed server. */
+  forgetServer(serverId: string): void {
+    for (const key of [...this.observed.keys()]) if (key.startsWith(`${serverId}\n`)) this.observed.delete(key);
+  }
+
+  entriesObserved(serverId: string, entries: readonly { uri: string; resources: EntryContent['resources']; frontmatter: Record<string, unknown> }[], via: 'listing' | 'get'): void {
+    const seen: ObservedEntry[] = [];
+    const revoked: string[] = [];
+    for (const entry of entries) {
+      const content: EntryContent = { resources: entry.resources, frontmatter: entry.frontmatter };
+      const fingerprint = fingerprintOf(content);
+      this.observed.set(keyOf(serverId, entry.uri), { fingerprint, via });
+      seen.push({ skillUri: entry.uri, entry: content, fingerprint });
+      const record = this.stores.store.get(serverId, entry.uri);
+      if (record?.decision !== 'approved' || sameContent(record, content)) continue;
+      const what = describeChange(entry.uri, record, content) || 'its content changed';
+      const source = via === 'listing' ? 'The listing' : 'skills/get';
+      this.revokeForChange(record, {
+        at: new Date().toISOString(),
+        reason: `${source} now describes a different version of this skill: ${what}.`,
+        cause: 'entry-changed',
+        via,
+        observedFingerprint: fingerprint,
+      });
+      revoked.push(entry.uri);
+    }
+    this.saver.background(this.stores.history.observe(serverId, seen, via));
+    if (this.saver.hasUnsaved) this.saver.background(this.saver.retryUnsaved());
+    if (revoked.length > 0) this.deps.engine.republish(serverId, revoked);
+  }
+
+  fileObserved(event: { serverId: string; skillUri: string; fileUri: string; check: FileCheck; bytes?: Buffer }): void {
+    const record = this.stores.store.get(event.serverId, event.skillUri);
+    if (record?.decision !== 'approved' || !Array.isArray(record.resources)) return;
+    const key = canonicalUri(event.fileUri);
+    const approved = record.resources.find((r) => r.uri === event.fileUri) ?? record.resources.find((r) => canonicalUri(r.uri) === key);
+    if (!approved) return;
+    const received = event.bytes ? sha256Digest(event.bytes) : undefined;
+    const differs = received !== undefined ? received !== approved.digest : event.check.state === 'failed' && (event.check.reason === 'size' || event.check.reason === 'digest');
+    if (!differs) return;
+    const path = pathInSkill(approved.uri, event.skillUri);
+    const detail =
+      received !== undefined && event.bytes
+        ? `approved: ${approved.size} bytes, ${short(approved.digest)}; received: ${event.bytes.byteLength} bytes, ${short(received)}`
+        : event.check.state === 'failed'
+          ? event.check.message
+          : 'other bytes';
+    this.revokeForChange(record, {
+      at: new Date().toISOString(),
+      reason: `Reading ${path} returned bytes that differ from the approved ones (${detail}).`,
+      cause: 'file-changed',
+      via: 'read',
+    });
+    this.deps.engine.republish(event.serverId, [event.skillUri]);
+  }
+
+  private revokeForChange(record: ApprovalRecord, revocation: Revocation): void {
+    const next: ApprovalRecord = {
+      ...record,
+      decision: 'changed',
+      enabled: false,
+      allowedTools: record.allowedTools ? { requested: record.allowedTools.requested, granted: false } : null,
+      revoked: revocation,
+    };
+    this.saver.background(
+      this.saver.commit(next, { action: 'revoke', reason: revocation.reason, automatic: true }).catch((error: unknown) => {
+        throw new Error(`${record.skillUri} changed, so its approval was revoked and the skill is disabled. ${unsavedNote(error)}`);
+      }),
+    );
+  }
+}

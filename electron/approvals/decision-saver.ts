@@ -1,0 +1,137 @@
+// Saving a decision and auditing it. A decision lands in memory at once; one
+// that allows more is undone when it cannot be saved, one that only takes away
+// holds in memory and is saved, with its audit entry, at the next listing or
+// at close. Also the writes change detection starts in the background, so
+// close can wait for them.
+import type { Acknowledgement, ApprovalRecord, AuditAction, AuditEntry } from '../../shared/approvals-model.js';
+import { ApiFailure } from '../api-failure.js';
+import type { FeatureDeps } from '../feature-deps.js';
+import type { ApprovalStore } from './approval-store.js';
+import type { AuditLog } from './audit-log.js';
+import { AuditQueue } from './audit-queue.js';
+
+/** Decisions that only take away; they hold in memory even when they could not be saved. */
+const RESTRICTIVE: ReadonlySet<AuditAction> = new Set(['revoke', 'decline', 'disable', 'ungrant']);
+
+export function unsavedNote(error: unknown): string {
+  const why = error instanceof Error ? error.message : String(error);
+  return `This holds now, but could not be saved: ${why} It will be saved at the next listing or when the app closes, once there is space; until it is, a restart goes back to what is on disk (a changed skill is revoked again at its next listing).`;
+}
+
+export class DecisionSaver {
+  private readonly inFlight = new Set<Promise<void>>();
+  /** A restrictive change is in force in memory but approvals.json could not be written. */
+  private storeUnsaved = false;
+
+  private readonly auditQueue: AuditQueue;
+
+  constructor(
+    private readonly deps: FeatureDeps,
+    private readonly stores: { readonly store: ApprovalStore; readonly audit: AuditLog },
+    private readonly labelOf: (serverId: string) => string | undefined,
+  ) {
+    this.auditQueue = new AuditQueue(stores.audit);
+  }
+
+  /** A decision or an audit entry is waiting to be saved (a full disk). */
+  get hasUnsaved(): boolean {
+    return this.storeUnsaved || this.auditQueue.hasWaiting;
+  }
+
+  /**
+   * Saves a decision and audits it. It lands in memory at once. When it cannot
+   * be saved (a full disk), the call fails, and:
+   * - a decision that allows more (approve, enable, grant) is undone in memory
+   *   too, so what is in force is what is saved; the renderer hears of it only
+   *   once it is saved;
+   * - one that only takes away (a revocation, decline, disable, withdrawn
+   *   grant) stays in force in memory, which is the safe side, and is saved and
+   *   audited again at the next listing and at close (retryUnsaved).
+   */
+  async commit(
+    record: ApprovalRecord | { serverId: string; skillUri: string; removed: true },
+    audit: { action: AuditAction; reason: string; automatic: boolean; note?: string; acknowledged?: readonly Acknowledgement[] },
+  ): Promise<void> {
+    const removed = 'removed' in record;
+    const { serverId, skillUri } = record;
+    const previous = this.stores.store.get(serverId, skillUri);
+    const saving = removed ? this.stores.store.delete(serverId, skillUri) : this.stores.store.set(record);
+    const held = this.stores.store.get(serverId, skillUri);
+    const restrictive = RESTRICTIVE.has(audit.action);
+    const event = { serverId, skillUri, record: removed ? null : record, action: audit.action, reason: audit.reason, automatic: audit.automatic };
+    const entry: AuditEntry = {
+      at: new Date().toISOString(),
+      action: audit.action,
+      serverId,
+      serverLabel: this.labelOf(serverId),
+      skillUri,
+      reason: audit.reason,
+      ...(removed ? {} : { fingerprint: record.fingerprint }),
+      automatic: audit.automatic,
+      ...(audit.note ? { note: audit.note } : {}),
+      ...(audit.acknowledged && audit.acknowledged.length > 0 ? { acknowledged: audit.acknowledged } : {}),
+    };
+    if (restrictive) this.deps.emit('approvals.changed', event);
+    try {
+      await saving;
+    } catch (error) {
+      if (!restrictive) {
+        this.stores.store.undo(serverId, skillUri, held, previous);
+        throw error;
+      }
+      this.storeUnsaved = true;
+      this.auditQueue.hold(entry);
+      if (audit.automatic) throw error;
+      throw new ApiFailure('failed', unsavedNote(error));
+    }
+    // The whole store was written, with any change that had failed before.
+    this.storeUnsaved = false;
+    if (!restrictive) this.deps.emit('approvals.changed', event);
+    await this.writeAudit(entry);
+  }
+
+  /**
+   * Appends to the audit log. The decision it records is saved already, so a
+   * failure (a full disk) does not fail the call: the user is told, and the
+   * entry is written, with its own time, at the next listing or at close.
+   */
+  async writeAudit(entry: AuditEntry): Promise<void> {
+    this.auditQueue.hold(entry);
+    try {
+      await this.auditQueue.drain();
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      this.deps.emit('app.alert', { level: 'error', title: 'Audit log could not be written', message: `${why} The entry "${entry.action} ${entry.skillUri ?? entry.serverId}" is kept and written at the next listing or when the app closes.` });
+    }
+  }
+
+  /** Saves what could not be saved before (a full disk); quiet when it still cannot. */
+  async retryUnsaved(): Promise<void> {
+    try {
+      if (this.storeUnsaved) {
+        await this.stores.store.flush();
+        this.storeUnsaved = false;
+      }
+      await this.auditQueue.drain();
+    } catch {
+      // Still no space: the change holds in memory, the user was told when it failed.
+    }
+  }
+
+  background(work: Promise<unknown>): void {
+    const tracked = work.then(
+      () => undefined,
+      (error: unknown) => {
+        this.deps.emit('app.alert', { level: 'error', title: 'Approvals could not be saved', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
+
+  /** Resolves once every write started by change detection has landed (so a read of the audit log sees it). */
+  async settled(): Promise<void> {
+    await this.retryUnsaved();
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+}
