@@ -379,9 +379,10 @@ export class Connection {
     const caps = this.built!.caps;
     // The transport stops a request (its answer passed a cap) through this signal; so does the caller's.
     const stop = new AbortController();
-    const failed = new WeakSet<Error>();
+    // The cap's own error, when it stopped the request (one variable per request, not a WeakSet: this runs per file).
+    let capped: Error | undefined;
     const sent: SentRequest = caps.arm(options.maxResponseBytes, (error) => {
-      failed.add(error);
+      capped = error;
       stop.abort(error);
     });
     const caller = options.signal;
@@ -394,8 +395,7 @@ export class Connection {
       caps.disarm();
       return await answer;
     } catch (error) {
-      const reason: unknown = stop.signal.reason;
-      if (reason instanceof Error && failed.has(reason)) throw reason;
+      if (capped !== undefined && stop.signal.reason === capped) throw capped;
       if (!caller?.aborted && (error as { code?: unknown } | null)?.code === 'REQUEST_TIMEOUT') throw new RequestTimedOut(timeout, error, this.limitName);
       throw error;
     } finally {
