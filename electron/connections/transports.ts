@@ -270,19 +270,26 @@ export function buildTransport(
  */
 function logged(inner: Transport, log: ProtocolLog, observation: ProcessObservation, caps: ResponseCaps): Transport {
   const originals = new WeakMap<object, unknown>();
+  // The SDK looks up `send` once per message: one wrapper, and one bound copy of each other method, made once, not per look-up.
+  const send = (message: unknown, options?: unknown) => {
+    log.message('out', message);
+    caps.sent(message);
+    return (inner.send as (m: unknown, o?: unknown) => Promise<void>).call(inner, message, options);
+  };
+  const bound = new WeakMap<object, unknown>();
   return new Proxy(inner, {
     get(target, property, receiver) {
-      if (property === 'send') {
-        return (message: unknown, options?: unknown) => {
-          log.message('out', message);
-          caps.sent(message);
-          return (target.send as (m: unknown, o?: unknown) => Promise<void>).call(target, message, options);
-        };
-      }
+      if (property === 'send') return send;
       const value: unknown = Reflect.get(target, property, receiver);
       if (property === 'onmessage' && typeof value === 'function') return originals.get(value) ?? value;
       if (property === 'onerror' && typeof value === 'function') return originals.get(value) ?? value;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      let copy = bound.get(value);
+      if (copy === undefined) {
+        copy = (value as (...a: unknown[]) => unknown).bind(target);
+        bound.set(value, copy);
+      }
+      return copy;
     },
     set(target, property, value: unknown) {
       if (property === 'onmessage' && typeof value === 'function') {
