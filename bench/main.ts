@@ -65,6 +65,10 @@ const { values } = parseArgs({
     'connect-profile': { type: 'string' },
     out: { type: 'string' },
     render: { type: 'string' },
+    // With --render: the Verify all runs come from this session instead (and the report says so).
+    'runs-from': { type: 'string' },
+    // With --runs-from: the commit that session measured, for the report.
+    'runs-commit': { type: 'string' },
   },
 });
 
@@ -178,7 +182,19 @@ async function main(): Promise<void> {
       }
     }
     const review = sessions.flatMap((x) => x.review ?? []);
-    writeOutputs({ ...last, startedAt: sessions[0]!.startedAt, runs, review, ...(sessions.length > 1 ? { sessions: sessions.map((x) => `${x.startedAt} – ${x.finishedAt}`) } : {}) }, outDir);
+    const later = values['runs-from'] ? (JSON.parse(readFileSync(path.join(values['runs-from'], 'bench', 'results-detail.json'), 'utf8')) as Detail) : undefined;
+    const runsFrom = later ? { startedAt: later.startedAt, finishedAt: later.finishedAt, machine: later.machine, ...(values['runs-commit'] ? { commit: values['runs-commit'] } : {}) } : undefined;
+    writeOutputs(
+      {
+        ...last,
+        startedAt: sessions[0]!.startedAt,
+        runs: later ? later.runs : runs,
+        review,
+        ...(sessions.length > 1 ? { sessions: sessions.map((x) => `${x.startedAt} – ${x.finishedAt}`) } : {}),
+        ...(runsFrom ? { runsFrom } : {}),
+      },
+      outDir,
+    );
     say(`bench: re-rendered BENCHMARKS.md and bench/results.json from ${values.render}`);
     return;
   }

@@ -171,3 +171,14 @@ describe('the cold start and many-servers targets', () => {
     );
   });
 });
+
+describe('a report whose Verify all runs come from a later session', () => {
+  it('says which figures come from which session, and names the later machine', () => {
+    const later = { startedAt: '2026-12-02T14:20:00.000Z', finishedAt: '2026-12-02T14:40:00.000Z', machine: { os: 'Linux 7', cpus: '2 × other', memoryGb: 16, node: 'v20', peer: 'x' }, commit: 'abc1234' };
+    const results = { runs: [], review: [], ui: { skills: 0, firstRowsMs: null, filterP50Ms: null, filterP95Ms: null, verdictsShown: null, verdictFilterP50Ms: null, verdictFilterP95Ms: null } };
+    const text = renderReport(results, { ...detail([]), runsFrom: later });
+    expect(text).toContain('come from a later session, 2026-12-02 14:20 – 2026-12-02 14:40 UTC on abc1234');
+    expect(text).toContain("- The Verify all runs' machine: 2 × other; memory 16 GB; Linux 7");
+    expect(renderReport(results, detail([]))).not.toContain('later session');
+  });
+});
