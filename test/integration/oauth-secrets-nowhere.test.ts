@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EncryptedFileStore, SECRETS_FILE, SECRETS_KEY_FILE } from '../../electron/secrets/encrypted-file-store.js';
 import { ContractClient } from '../fixtures/servers/harness.js';
 import { addAndSignIn, startOAuthFixture, waitFor, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { readDataFiles } from '../fixtures/data-files.js';
 
 const CLIENT_SECRET = 'cs-7d41-oauth-client-secret-nowhere';
 let server: OAuthFixture;
@@ -27,11 +28,9 @@ afterAll(async () => {
 
 async function filesHolding(dir: string, secrets: readonly string[]): Promise<string[]> {
   const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || (entry.parentPath === dir && (entry.name === SECRETS_FILE || entry.name === SECRETS_KEY_FILE))) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const bytes = await fs.readFile(file, 'latin1');
-    for (const s of secrets) if (bytes.includes(s)) out.push(`${path.relative(dir, file)}: ${s.slice(0, 8)}…`);
+  for (const file of await readDataFiles(dir, (relative) => relative === SECRETS_FILE || relative === SECRETS_KEY_FILE)) {
+    const bytes = file.bytes.toString('latin1');
+    for (const s of secrets) if (bytes.includes(s)) out.push(`${file.path}: ${s.slice(0, 8)}…`);
   }
   return out;
 }

@@ -2,11 +2,10 @@
 // the data folder, not in any answer or event the renderer receives (its whole
 // state comes from those), not in the protocol log or its exports, not in a
 // diagnostic — even when a server echoes the token back on stderr.
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createInspector } from '../../electron/inspector.js';
 import { ContractClient, NODE, startHttpFixture, tempDir, type RunningFixture } from '../fixtures/servers/harness.js';
+import { readDataFiles } from '../fixtures/data-files.js';
 
 const TOKEN = 'tok-0b7e-bearer-nowhere';
 const HEADER = 'hdr-91aa-header-nowhere';
@@ -52,11 +51,9 @@ afterAll(async () => {
 
 async function filesHolding(dir: string): Promise<string[]> {
   const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const bytes = await fs.readFile(file, 'latin1');
-    for (const s of SECRETS) if (bytes.includes(s)) out.push(`${path.relative(dir, file)}: ${s}`);
+  for (const file of await readDataFiles(dir)) {
+    const bytes = file.bytes.toString('latin1');
+    for (const s of SECRETS) if (bytes.includes(s)) out.push(`${file.path}: ${s}`);
   }
   return out;
 }
