@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { openBenchInspector } from './bench-inspector.js';
 import { eachAtMost } from '../shared/at-most.js';
 import { sampleLoop, type LoopDelay } from './loop-delay.js';
+import { peakRssMb } from './peak-rss.js';
 
 export interface ConnectRunResult {
   readonly servers: number;
@@ -110,7 +111,7 @@ const result: ConnectRunResult = {
   loop: busy.loop,
   idleLoop: idle.loop,
   cpuMs: (cpu.user + cpu.system) / 1000,
-  peakRssMb: process.resourceUsage().maxRSS / 1024,
+  peakRssMb: peakRssMb(),
   windowUs: { fromUs, toUs },
 };
 await bench.close();

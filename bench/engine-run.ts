@@ -11,6 +11,7 @@ import { ProtocolLog } from '../electron/connections/protocol-log.js';
 import { SkillsEngine } from '../electron/skills/engine.js';
 import type { Rpc } from '../electron/skills/rpc.js';
 import { SERVER_OPTIONS, serverTransport } from './server-args.js';
+import { peakRssMb } from './peak-rss.js';
 
 export interface EngineRunResult {
   readonly connectMs: number;
@@ -84,8 +85,7 @@ const result: EngineRunResult = {
   listed,
   complete: listing?.complete ?? false,
   job,
-  // maxRSS is in kilobytes.
-  peakRssMb: process.resourceUsage().maxRSS / 1024,
+  peakRssMb: peakRssMb(),
   peakHeapMb: peakHeap / (1024 * 1024),
   readConcurrency: settings.readConcurrency,
 };

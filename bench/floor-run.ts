@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ListSkillsResultSchema } from '@modelcontextprotocol/core/ext/skills';
 import { DEFAULT_SETTINGS } from '../shared/model.js';
 import { SERVER_OPTIONS, serverTransport } from './server-args.js';
+import { peakRssMb } from './peak-rss.js';
 
 export interface FloorRunResult {
   readonly readMs: number;
@@ -72,6 +73,6 @@ await Promise.all(
 const readMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 await client.close();
-const result: FloorRunResult = { readMs, readCpuMs: (cpu.user + cpu.system) / 1000, files: files.length, peakRssMb: process.resourceUsage().maxRSS / 1024, mismatched, concurrency };
+const result: FloorRunResult = { readMs, readCpuMs: (cpu.user + cpu.system) / 1000, files: files.length, peakRssMb: peakRssMb(), mismatched, concurrency };
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

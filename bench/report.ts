@@ -228,7 +228,7 @@ export function renderReport(results: Results, detail: Detail): string {
     '- **floor**: a bare SDK `Client` making the same `resources/read` calls at the same concurrency and hashing each file with `node:crypto`, nothing else (no result validation, no protocol log); its listing is not timed.',
     '- **peer**: the MCP Inspector\'s verifier, `mcp-inspector --cli <server> --method skills/list --verify --skill-catalog-max-skills 100000 --skill-catalog-max-bytes 10000000000`, wall time of the whole CLI run (start, connect, list, verify, exit). Its reports are counted: a run counts only when it printed one report per skill and exited 0.',
     '- **engine end-to-end**: the engine\'s process from spawn to exit (start, connect, list, verify all), which is the like-for-like figure for the peer\'s CLI run: **engine / peer** divides the two.',
-    '- **peak RSS** is `process.resourceUsage().maxRSS` of the engine process; peak heap is the largest V8 `used_heap_size` sampled every 20 ms.',
+    '- **peak RSS** is the engine process\'s own high-water mark (`VmHWM` in `/proc/self/status`; `resourceUsage().maxRSS` starts at the bench process\'s own figure in a spawned process on Linux, so runs under it read as the bench\'s size); peak heap is the largest V8 `used_heap_size` sampled every 20 ms.',
     '- Every run starts a fresh catalog server, so no run profits from another\'s warm caches.',
     '- In `bench/results.json`, each row\'s `engineOverPeer` is **engine / peer** (the same paired ratio as `verifyOverPeer`, under the name the targets use) and `cpuPerFileOverFloor` the engine\'s client CPU per file during Verify all over the floor\'s (the last column of *Client CPU per file* below), beside `verifyOverFloor` and `peakRssMb`.',
     '',

@@ -16,6 +16,7 @@ import { openBenchInspector } from './bench-inspector.js';
 import type { VerifyJob } from '../shared/model.js';
 import type { ReviewJob } from '../shared/review-job.js';
 import { SERVER_OPTIONS, serverTransport } from './server-args.js';
+import { peakRssMb } from './peak-rss.js';
 
 export interface LoopDelay {
   readonly p50Ms: number;
@@ -153,7 +154,7 @@ const result: ReviewRunResult = {
     files,
   },
   reviewThreads,
-  peakRssMb: process.resourceUsage().maxRSS / 1024,
+  peakRssMb: peakRssMb(),
 };
 await bench.close();
 process.stdout.write(`${JSON.stringify(result)}\n`);
