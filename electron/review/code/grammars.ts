@@ -6,6 +6,7 @@
 // only state.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import { Language, Parser } from 'web-tree-sitter';
 
 export type CodeLanguage = 'bash' | 'python' | 'javascript' | 'typescript' | 'tsx' | 'powershell';
@@ -43,8 +44,23 @@ let runtime: Promise<void> | undefined;
 let loaded: Grammars | undefined;
 let loading: Promise<Grammars> | undefined;
 
+/**
+ * Grammars compile with V8's baseline WebAssembly compiler only. Otherwise V8
+ * recompiles the grammars' hot functions with its optimising compiler on
+ * background threads — about 10 s of a core for these six grammars, spent
+ * beside the reviews on a small machine — and a process that is done (the
+ * command, after printing its report) cannot exit until that recompiling
+ * has finished: measured, `check` on the 70-skill hostile corpus printed at
+ * 3.3 s and exited at 10.7 s; with this flag it exits at 2.5 s. Parsing a
+ * skill's scripts is a small part of a review, so the optimised code would
+ * never pay for its compiling. V8's flags are the process's: this is set
+ * before the first grammar compiles, in whichever thread that is.
+ */
+export const WASM_COMPILER_FLAG = '--liftoff-only';
+
 function initRuntime(): Promise<void> {
   runtime ??= (async () => {
+    setFlagsFromString(WASM_COMPILER_FLAG);
     const wasmBinary = await readFile(requireHere.resolve(RUNTIME_FILE));
     await Parser.init({ wasmBinary });
   })();
