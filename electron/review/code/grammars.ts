@@ -51,10 +51,12 @@ let loading: Promise<Grammars> | undefined;
  * beside the reviews on a small machine — and a process that is done (the
  * command, after printing its report) cannot exit until that recompiling
  * has finished: measured, `check` on the 70-skill hostile corpus printed at
- * 3.3 s and exited at 10.7 s; with this flag it exits at 2.5 s. Parsing a
- * skill's scripts is a small part of a review, so the optimised code would
- * never pay for its compiling. V8's flags are the process's: this is set
- * before the first grammar compiles, in whichever thread that is.
+ * 3.3 s and exited at 10.7 s; with this flag it exits at 2.5 s, same
+ * findings. Parsing is a part of a review's CPU (tree-sitter about a sixth of
+ * it in a profile at 1,000 skills); whether optimised parsing would repay its
+ * compiling on a job of 10,000 skills has not been measured. V8's flags are
+ * the process's: this is set before the first grammar compiles, in whichever
+ * thread that is.
  */
 export const WASM_COMPILER_FLAG = '--liftoff-only';
 
