@@ -5,15 +5,16 @@
 import { Client } from '@modelcontextprotocol/client';
 import type { ConnectionSnapshot, Diagnostic, ServerConfig, Settings, TransportConfig } from '../../shared/model.js';
 import type { RequestOptions } from '../skills/rpc.js';
-import { describeError, diagnose, unansweredRequests } from './diagnose.js';
+import { describeError } from './diagnose.js';
+import { connectionLost, handshakeFailure } from './connection-failures.js';
 import { ProtocolLog } from './protocol-log.js';
-import type { SentRequest } from './response-caps.js';
 import { buildTransport, type BuiltTransport } from './transports.js';
 import { ServerNotices, type ServerNotice } from './server-notices.js';
 import type { SearchPath } from './search-path.js';
 import { appLimitNamer, type LimitNamer } from '../../shared/limits.js';
 import type { TransportAuth } from '../oauth/oauth-sessions.js';
 import { withStepUp } from './oauth-requests.js';
+import { sendRequest } from './send-request.js';
 
 export interface ConnectionDeps {
   readonly settings: () => Settings;
@@ -32,15 +33,6 @@ export interface ConnectionDeps {
   readonly oauth?: (server: ServerConfig, transport: TransportConfig) => TransportAuth | undefined;
 }
 
-/** JSON-schema-free result parsing: the inspector checks shapes itself so it can report, not throw. */
-const anyResult = {
-  '~standard': {
-    version: 1 as const,
-    vendor: 'skill-inspector',
-    validate: (value: unknown) => ({ value }),
-  },
-};
-
 /** On stdio, silence on the probe means a legacy server: don't wait the full request timeout for it. */
 const MAX_PROBE_TIMEOUT_MS = 10_000;
 
@@ -50,15 +42,6 @@ const MAX_PROBE_TIMEOUT_MS = 10_000;
  */
 async function shutdown(client: Client, built: BuiltTransport): Promise<void> {
   await Promise.allSettled([client.close(), built.transport.close()]);
-}
-
-/** A request the server did not answer in time, said in the user's terms. */
-export class RequestTimedOut extends Error {
-  readonly code = 'REQUEST_TIMEOUT';
-  constructor(timeoutMs: number, cause: unknown, limitName: LimitNamer = appLimitNamer) {
-    super(`no answer within ${Math.round(timeoutMs / 100) / 10} s (the request timeout: ${limitName('requestTimeoutMs')})`, { cause });
-    this.name = 'RequestTimedOut';
-  }
 }
 
 class CancelledAttempt extends Error {
@@ -197,21 +180,7 @@ export class Connection {
         this.stopInBackground(client, built);
         return { ok: false, cancelled: true };
       }
-      const exchange = this.log.since(since);
-      const diagnostic = diagnose({
-        error,
-        transport: transportConfig,
-        process: built.process,
-        http: built.http,
-        lastStderr: this.log.lastStderr(10, since),
-        timeoutMs: settings.requestTimeoutMs,
-        unanswered: unansweredRequests(exchange),
-        limitName: this.limitName,
-      });
-      const probed = exchange.some((e) => e.direction === 'out' && e.method === 'server/discover');
-      const answered = exchange.some((e) => e.direction === 'in' && e.method === 'server/discover');
-      const retryLegacy =
-        mode === 'auto' && transportConfig.kind === 'stdio' && probed && !answered && diagnostic.code === 'process-exited';
+      const { diagnostic, retryLegacy } = handshakeFailure(error, mode, { transport: transportConfig, built, log: this.log, since, timeoutMs: settings.requestTimeoutMs, limitName: this.limitName });
       if (!retryLegacy) this.log.note(`Connection failed: ${diagnostic.title}. ${describeError(error)}`);
       // Diagnosed first, so stopping the process cannot read as a crash; and
       // stopped in the background, so a server that ignores the end of its
@@ -274,22 +243,8 @@ export class Connection {
       this.set({ serverId: this.server.id, status: 'disconnected', ...this.keptError() });
       return;
     }
-    const diagnostic = diagnose({
-      error: new Error('Connection closed'),
-      transport: transportConfig,
-      process: built.process,
-      http: built.http,
-      lastStderr: this.log.lastStderr(10, this.connectedSinceSeq),
-      timeoutMs: this.deps.settings().requestTimeoutMs,
-      unanswered: [],
-      limitName: this.limitName,
-    });
-    const lost: Diagnostic = {
-      ...diagnostic,
-      title: `Connection lost: ${diagnostic.title.charAt(0).toLowerCase()}${diagnostic.title.slice(1)}`,
-      detail: diagnostic.detail.replace('before the connection was established', 'while connected'),
-      whileConnected: true,
-    };
+    const timeoutMs = this.deps.settings().requestTimeoutMs;
+    const lost = connectionLost({ transport: transportConfig, built, log: this.log, since: this.connectedSinceSeq, timeoutMs, limitName: this.limitName });
     this.log.note(`Connection lost. ${lost.detail}`);
     this.fail(lost);
   }
@@ -373,35 +328,10 @@ export class Connection {
   }
 
   private async requestOnce(method: string, params: Record<string, unknown>, options: RequestOptions): Promise<unknown> {
-    const timeout = options.timeoutMs ?? this.deps.settings().requestTimeoutMs;
+    const timeoutMs = options.timeoutMs ?? this.deps.settings().requestTimeoutMs;
     if (options.purpose) this.log.note(options.purpose);
-    const sdk = this.sdk;
-    const caps = this.built!.caps;
-    // The transport stops a request (its answer passed a cap) through this signal; so does the caller's.
-    const stop = new AbortController();
-    // The cap's own error, when it stopped the request (one variable per request, not a WeakSet: this runs per file).
-    let capped: Error | undefined;
-    const sent: SentRequest = caps.arm(options.maxResponseBytes, (error) => {
-      capped = error;
-      stop.abort(error);
-    });
-    const caller = options.signal;
-    const forward = () => stop.abort(caller!.reason);
-    if (caller?.aborted) forward();
-    else caller?.addEventListener('abort', forward, { once: true });
-    try {
-      // The SDK sends the request before `request` returns: the armed request is bound to its id by then.
-      const answer = sdk.request({ method, params } as never, anyResult as never, { timeout, signal: stop.signal });
-      caps.disarm();
-      return await answer;
-    } catch (error) {
-      if (capped !== undefined && stop.signal.reason === capped) throw capped;
-      if (!caller?.aborted && (error as { code?: unknown } | null)?.code === 'REQUEST_TIMEOUT') throw new RequestTimedOut(timeout, error, this.limitName);
-      throw error;
-    } finally {
-      caller?.removeEventListener('abort', forward);
-      caps.release(sent);
-    }
+    // Timeout, answer cap and the caller's cancel: send-request.ts.
+    return sendRequest({ sdk: this.sdk, caps: this.built!.caps, timeoutMs, limitName: this.limitName }, method, params, options);
   }
 
   /**

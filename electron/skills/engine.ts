@@ -5,9 +5,6 @@
 import { finding } from '../../shared/findings.js';
 import type { FileCheck, Finding, Settings, SkillEntry, SkillSource, SkillTreeNode, VerifyJob } from '../../shared/model.js';
 import { parseSkillUri } from '../../shared/skill-uri.js';
-import { readSkillsCapability } from './capability.js';
-import { discoverLegacy } from './legacy.js';
-import { listAllSkills } from './listing.js';
 import type { CheckedEntry } from './entry-rules.js';
 import { ServerSkills, type ApprovalLookup, type ReviewLookup, type SkillRecord } from './registry.js';
 import { VerifyAllJobs } from './verify-all.js';
@@ -21,6 +18,7 @@ import { runSkillPass, type PassResult, type SkillPassRequest } from './skill-pa
 import { confirmInstructionPointers, type InstructionPointer } from './instruction-pointers.js';
 import { dedupeFindings as dedupe } from './dedupe-findings.js';
 import { readSkillFile, type FileReadHost, type ReadFileOptions, type ReadResult } from './file-read.js';
+import { discoverSkills, type DiscoveryHost } from './discovery.js';
 
 export interface EngineEvents {
   /** A listing started (`replace`) or grew by a page. */
@@ -139,89 +137,9 @@ export class SkillsEngine {
     return out;
   }
 
-  /** Lists the server's skills (never reads a file). Streams each page to the renderer. */
+  /** Lists the server's skills (never reads a file). Streams each page to the renderer (discovery.ts). */
   async refresh(rpc: Rpc, capabilities: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<SkillEntry[]> {
-    const state = this.server(rpc.serverId);
-    const capability = readSkillsCapability(capabilities, rpc.serverId);
-    state.capability = capability;
-    const serverFindings: Finding[] = [...capability.findings];
-    const seen = new Set<string>();
-    const settings = this.settings();
-    let mode: 'extension' | 'legacy' | 'none' = 'none';
-    let complete = true;
-    let pages = 0;
-    let cache;
-    this.events.listed(rpc.serverId, [], true, false);
-
-    if (capability.declared) {
-      const listing = await listAllSkills(rpc, settings, {
-        ...(signal ? { signal } : {}),
-        limitName: this.limitName,
-        onPage: (entries, findings) => {
-          const views: SkillEntry[] = [];
-          for (const entry of entries) {
-            seen.add(entry.uri);
-            const own = findings.filter((f) => f.location.skillUri === entry.uri);
-            const record = state.upsert(entry, { source: 'listed', findings: own });
-            views.push(state.view(record, this.approvals, this.reviews));
-          }
-          // A finding about a skill from an earlier page (it came back on this one) belongs to that skill.
-          const onPage = new Set(entries.map((e) => e.uri));
-          for (const f of findings) {
-            const earlier = f.location.skillUri && !onPage.has(f.location.skillUri) ? state.record(f.location.skillUri) : undefined;
-            if (earlier && seen.has(earlier.entry.uri)) {
-              earlier.entryFindings = [...earlier.entryFindings, f];
-              earlier.counts = undefined;
-            }
-          }
-          serverFindings.push(...findings.filter((f) => !f.location.skillUri || !seen.has(f.location.skillUri)));
-          if (views.length > 0) this.events.listed(rpc.serverId, views, false, false);
-        },
-      });
-      complete = listing.complete;
-      pages = listing.pages;
-      cache = listing.cache;
-      serverFindings.push(...listing.findings.filter((f) => !f.location.skillUri && !serverFindings.includes(f)));
-      if (listing.implemented) {
-        mode = 'extension';
-      } else {
-        serverFindings.push(
-          finding('sep-2640-skills-list-implemented', 'The server declares the skills extension but answers skills/list with -32601 (method not found).', { serverId: rpc.serverId, field: 'skills/list' }),
-          finding('sep-2640-capability-commits-to-methods', 'Declaring io.modelcontextprotocol/skills commits a server to skills/list and skills/get.', { serverId: rpc.serverId }),
-        );
-      }
-    }
-
-    if (mode === 'none') {
-      const legacy = await discoverLegacy(rpc, { maxPages: settings.maxListPages, budget: state.budget, ...(signal ? { signal } : {}) });
-      serverFindings.push(...legacy.findings.filter((f) => !f.location.skillUri));
-      const views: SkillEntry[] = [];
-      for (const item of legacy.entries) {
-        seen.add(item.entry.uri);
-        const own = legacy.findings.filter((f) => f.location.skillUri === item.entry.uri);
-        const record = state.upsert(item.entry, { source: 'legacy', legacyForm: item.form, frontmatterDerived: item.frontmatterDerived, findings: own });
-        views.push(state.view(record, this.approvals, this.reviews));
-      }
-      if (legacy.entries.length > 0) mode = 'legacy';
-      if (views.length > 0) this.events.listed(rpc.serverId, views, false, false);
-    }
-    if (mode === 'none' && !capability.declared) {
-      serverFindings.push(finding('inspector-no-skills-support', 'This server does not declare the skills extension and serves none of the older skill forms. You can still load a skill by URI.', { serverId: rpc.serverId }));
-    }
-
-    // Listed entries replace the old listing; skills found by get or by URI stay.
-    for (const [uri, record] of state.records) {
-      if (!seen.has(uri) && (record.source === 'listed' || record.source === 'legacy')) state.records.delete(uri);
-    }
-    state.serverFindings = dedupe(serverFindings);
-    state.listing = { complete, pages, ...(cache ? { cache } : {}), listedAt: Date.now(), mode };
-    // Listed skills carry the listing's ttlMs/cacheScope, so their provenance can show it.
-    if (cache) for (const record of state.records.values()) if (record.source === 'listed' && !record.cache) record.cache = cache;
-    state.relink();
-    this.notifyEntries(rpc.serverId, [...state.records.values()].map((r) => r.entry), 'listing');
-    const all = this.list(rpc.serverId);
-    this.events.listed(rpc.serverId, all, true, true);
-    return all;
+    return discoverSkills(this.discoveryHost, rpc, capabilities, signal);
   }
 
   /** skills/get for a URI the user typed or found in the instructions. Adds the skill when the server confirms it. */
@@ -346,6 +264,17 @@ export class SkillsEngine {
   view(serverId: string, record: SkillRecord): SkillEntry {
     return this.server(serverId).view(record, this.approvals, this.reviews);
   }
+
+  /** What discovery needs of the engine (discovery.ts). */
+  private readonly discoveryHost: DiscoveryHost = {
+    limitName: (key) => this.limitName(key),
+    settings: () => this.settings(),
+    server: (serverId) => this.server(serverId),
+    view: (state, record) => state.view(record, this.approvals, this.reviews),
+    listed: (serverId, entries, replace, done) => this.events.listed(serverId, entries, replace, done),
+    notifyEntries: (serverId, entries, via) => this.notifyEntries(serverId, entries, via),
+    list: (serverId) => this.list(serverId),
+  };
 
   /** What reading a file needs of the engine (file-read.ts). */
   private readonly fileHost: FileReadHost = {
