@@ -3,7 +3,7 @@
 // (review-worker.js, built beside the running bundle), so a huge or hostile
 // file never blocks the main process: the window, the bridge and every other
 // server keep answering while the rules work. The pool is bounded (threads:
-// the machine's cores less one, at least one), holds no thread while idle,
+// defaultReviewThreads, its threads a step back in priority), holds no thread while idle,
 // gives each review a time limit and a cancel, and a worker that crashes fails
 // only the review it was running (tinypool starts a fresh one for the next).
 //
@@ -21,6 +21,7 @@ import { ApiFailure } from '../api-failure.js';
 import type { ReviewFileInput, ReviewInput } from './rules/context.js';
 import { reviewNotRun, type ContentReviewResult, type UnreadFile } from './risk-review.js';
 import { packReview, runReviewTask } from './review-task.js';
+import { threadsCanStepBack } from './thread-priority.js';
 
 export interface ReviewOptions {
   /** Cancels the review: it rejects with ReviewCancelled and nothing of it is kept. */
@@ -44,7 +45,7 @@ export interface ReviewPool extends ContentReviewer {
 export interface ReviewPoolOptions {
   /** The built review worker: review-worker.js beside the running bundle. */
   readonly worker: string;
-  /** At most this many reviews at once, each on its own thread (default: cores less one, at least one). */
+  /** At most this many reviews at once, each on its own thread (default: defaultReviewThreads()). */
   readonly threads?: number;
   /** A thread idle this long ends (default 30 s). */
   readonly idleTimeoutMs?: number;
@@ -55,9 +56,14 @@ export interface ReviewPoolOptions {
 export const DEFAULT_REVIEW_TIMEOUT_MS = 60_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 
-/** The machine's cores less one for the main process, at least one. */
+/**
+ * Every core where a review thread can step back in priority for the main
+ * process (thread-priority.ts: Linux); elsewhere the cores less one, kept for
+ * the main process. At least one.
+ */
 export function defaultReviewThreads(): number {
-  return Math.max(1, os.availableParallelism() - 1);
+  const cores = os.availableParallelism();
+  return Math.max(1, threadsCanStepBack() ? cores : cores - 1);
 }
 
 /** The review was cancelled by its caller: nothing of it was kept. */
