@@ -15,6 +15,7 @@ import {
   buildLockedServer,
   compareServers,
   parseLockfile,
+  repeatedFiles,
   serializeLockfile,
   withServer,
   type LockedServer,
@@ -25,11 +26,16 @@ import {
 import type { FeatureDeps } from '../feature-deps.js';
 import type { Approvals } from './approvals.js';
 
-/** Approved skills only: a changed or declined one has no approved bytes to pin. */
+/**
+ * Approved skills only: a changed or declined one has no approved bytes to pin. Nor has an
+ * approval bound to a set that lists a file twice (one made before such an entry was refused):
+ * it binds no one digest for that file, and the lockfile reader refuses such a pin.
+ */
 function approvedToLock(records: readonly ApprovalRecord[]): SkillToLock[] {
   const out: SkillToLock[] = [];
   for (const r of records) {
     if (r.decision !== 'approved' || !Array.isArray(r.resources)) continue;
+    if (repeatedFiles(r.resources).length > 0) continue;
     out.push({ uri: r.skillUri, name: r.skillName, resources: r.resources });
   }
   return out;

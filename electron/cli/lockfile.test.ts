@@ -138,6 +138,37 @@ describe('comparing skill sets', () => {
   });
 });
 
+describe('a skill that lists one file twice', () => {
+  const SKILL = 'skill://g/SKILL.md';
+  const G = 'skill://g/g.md';
+  const pinned = server({ [SKILL]: { files: [[SKILL, D1, 10], [G, D2, 5]] } });
+
+  it('is changed, never identical, whichever entry matches the lock (compareServers)', () => {
+    for (const files of [
+      [[SKILL, D1, 10], [G, D3, 5], [G, D2, 5]],
+      [[SKILL, D1, 10], [G, D2, 5], [G, D3, 5]],
+      [[SKILL, D1, 10], [G, D2, 5], [G, D2, 5]],
+      [[SKILL, D1, 10], [G, D2, 5], ['skill://g/%67.md', D3, 5]],
+    ] as Array<Array<[string, string, number]>>) {
+      const served = server({ [SKILL]: { files } });
+      const result = compareServers(pinned, served);
+      expect(isIdentical(result), JSON.stringify(files)).toBe(false);
+      expect(result.changed.map((c) => c.uri)).toEqual([SKILL]);
+      const change = result.changed[0]!;
+      expect(change.filesOnlyInB.length + change.filesChanged.length).toBeGreaterThan(0);
+      // Even against itself: a set with a duplicated URI binds nothing exactly.
+      expect(isIdentical(compareServers(served, structuredClone(served)))).toBe(false);
+    }
+  });
+
+  it('shows the digest the lock does not pin', () => {
+    const served = server({ [SKILL]: { files: [[SKILL, D1, 10], [G, D3, 5], [G, D2, 5]] } });
+    const change = compareServers(pinned, served).changed[0]!;
+    const shown = [...change.filesOnlyInB.map((f) => f.digest), ...change.filesChanged.map((f) => f.b.digest)];
+    expect(shown).toContain(D3);
+  });
+});
+
 describe('labels and URIs that are Object.prototype keys', () => {
   const KEYS = ['__proto__', 'constructor', 'hasOwnProperty', 'toString'];
   const skill = (key: string) => `${JSON.stringify(key)}: {"name": ${JSON.stringify(key)}, "resources": [{"uri": "${key}/SKILL.md", "digest": "${D1}", "size": 1}]}`;

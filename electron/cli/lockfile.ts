@@ -26,6 +26,7 @@
 import { SKILL_DIGEST_PATTERN } from '@modelcontextprotocol/core/ext/skills';
 import { z } from 'zod';
 import { dataRecord, dataRecordFrom, dataRecordOf, ownValue } from '../../shared/data-record.js';
+import { canonicalUri } from '../skills/uri-memo.js';
 
 const LOCKFILE_VERSION = 1;
 export const DEFAULT_LOCKFILE = 'skills.lock.json';
@@ -203,15 +204,50 @@ export function isIdentical(comparison: SkillSetComparison): boolean {
   return comparison.onlyInA.length === 0 && comparison.onlyInB.length === 0 && comparison.changed.length === 0;
 }
 
+/**
+ * The files listed again after their first listing (URIs compared in canonical form, as the
+ * entry rules compare them). A set that has any binds nothing exactly: which of the two digests
+ * would a host be held to?
+ */
+export function repeatedFiles(files: readonly { readonly uri: string }[]): string[] {
+  const seen = new Set<string>();
+  const repeated: string[] = [];
+  for (const f of files) {
+    const key = canonicalUri(f.uri);
+    if (seen.has(key)) repeated.push(f.uri);
+    else seen.add(key);
+  }
+  return repeated;
+}
+
+/** Each file's first listing (in canonical form); a listing after it is paired with nothing. */
+function firstListings(files: readonly LockedFile[]): Set<LockedFile> {
+  const seen = new Set<string>();
+  const firsts = new Set<LockedFile>();
+  for (const f of files) {
+    const key = canonicalUri(f.uri);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    firsts.add(f);
+  }
+  return firsts;
+}
+
 function compareSkills(uri: string, a: LockedSkill, b: LockedSkill): SkillChange | undefined {
   const filesA = a.resources === 'dynamic' ? [] : a.resources;
   const filesB = b.resources === 'dynamic' ? [] : b.resources;
-  const byUriB = new Map(filesB.map((f) => [f.uri, f]));
-  const byUriA = new Map(filesA.map((f) => [f.uri, f]));
-  const filesOnlyInA = filesA.filter((f) => !byUriB.has(f.uri));
-  const filesOnlyInB = filesB.filter((f) => !byUriA.has(f.uri));
+  // A file listed twice is paired once, by its first listing; every later listing of it is a file
+  // only that side has, so a set that lists a file twice is never identical to anything (not even
+  // to itself), whichever of its digests the other side pins.
+  const firstsA = firstListings(filesA);
+  const firstsB = firstListings(filesB);
+  const byUriB = new Map(filesB.filter((f) => firstsB.has(f)).map((f) => [f.uri, f]));
+  const byUriA = new Map(filesA.filter((f) => firstsA.has(f)).map((f) => [f.uri, f]));
+  const filesOnlyInA = filesA.filter((f) => !firstsA.has(f) || !byUriB.has(f.uri));
+  const filesOnlyInB = filesB.filter((f) => !firstsB.has(f) || !byUriA.has(f.uri));
   const filesChanged: FileChange[] = [];
   for (const f of filesA) {
+    if (!firstsA.has(f)) continue;
     const other = byUriB.get(f.uri);
     if (other && (other.digest !== f.digest || other.size !== f.size)) {
       filesChanged.push({ uri: f.uri, a: { digest: f.digest, size: f.size }, b: { digest: other.digest, size: other.size } });

@@ -4,7 +4,7 @@
 // the command that reads and verifies the bytes.
 import type { Finding, Settings } from '../../shared/model.js';
 import { forEachLimited } from '../skills/concurrency.js';
-import { buildLockedServer, type LockedServer, type SkillToLock } from './lockfile.js';
+import { buildLockedServer, repeatedFiles, type LockedServer, type SkillToLock } from './lockfile.js';
 import { openSession, type CliSession } from './session.js';
 import { describeStart } from './stdio-flags.js';
 import type { Target } from './target.js';
@@ -70,9 +70,13 @@ async function readSkillSet(session: CliSession, progress: (line: string) => voi
   return { label: session.label, server: buildLockedServer(skills), problems };
 }
 
-function pinProblem(resources: readonly { digest: string; size: number }[] | 'dynamic' | null, loadable: boolean): string | undefined {
+function pinProblem(resources: readonly { uri: string; digest: string; size: number }[] | 'dynamic' | null, loadable: boolean): string | undefined {
   if (resources === null) return 'its entry has no valid resources, so hosts must not load it';
   if (resources === 'dynamic') return undefined;
+  const repeated = [...new Set(repeatedFiles(resources))];
+  if (repeated.length > 0) {
+    return `its entry lists ${repeated.slice(0, 3).join(', ')}${repeated.length > 3 ? ` and ${repeated.length - 3} more` : ''} more than once, so it is not loadable and no one digest and size can be pinned for that file`;
+  }
   if (!loadable) return 'its entry is invalid, so hosts must not load it';
   const unsized = resources.filter((r) => !Number.isSafeInteger(r.size) || r.size < 0);
   if (unsized.length > 0) return `the server gives no size for ${unsized.length} file(s), so their bytes cannot be pinned exactly`;

@@ -77,6 +77,27 @@ describe('SkillsEngine', () => {
     expect(engine.findings(SERVER, SKILL_URI).map((f) => f.id)).toEqual(['sep-2640-host-verify-digest']);
   });
 
+  it('never shows a skill verified when its entry lists a file twice, whichever digest the bytes match', async () => {
+    const resources = skill.entry['resources'] as Array<{ uri: string; digest: string; size: number }>;
+    const guide = resources[1]!;
+    const otherDigest = `sha256:${'0'.repeat(64)}`;
+    const listings = [
+      [...resources, { ...guide, digest: otherDigest }],
+      [resources[0]!, { ...guide, digest: otherDigest }, guide],
+      [...resources, { ...guide }],
+    ];
+    for (const listed of listings) {
+      const entry = entryWith({ resources: listed });
+      const rpc = server(entry);
+      const engine = quietEngine();
+      await engine.refresh(rpc, DECLARED);
+      const view = await engine.verifySkill(rpc, SKILL_URI, { withGet: false });
+      expect(view.status, JSON.stringify(listed.map((r) => r.digest))).not.toBe('verified');
+      expect(view.files[GUIDE_URI]?.state).not.toBe('verified');
+      expect(engine.findings(SERVER, SKILL_URI).find((f) => f.id === 'inspector-duplicate-resource')?.message).toContain('not loadable');
+    }
+  });
+
   it('never reads a file outside the held resources', async () => {
     const rpc = server();
     const engine = quietEngine();

@@ -96,7 +96,7 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
     }
   }
 
-  const placement = { contained: true, controlFree: uriControls.length === 0 };
+  const placement = { contained: true, controlFree: uriControls.length === 0, unique: true };
   const resources = checkResources(raw['resources'], uri, loc, findings, placement);
 
   const meta = raw['_meta'];
@@ -115,7 +115,8 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
   // A control character in any of its URIs, or data deeper than the inspector follows, leaves
   // something unchecked or read differently by different readers: not loadable, never verified.
   // So does a scheme that names content outside the server (file:, http(s):, data:): what was verified through it need not be what a host loads.
-  const loadable = schemaOk && parsedUri.ok && resources !== null && contained && placement.controlFree && !capped.tooDeep && !scheme?.external;
+  // And a file listed twice (in canonical form): two digests and sizes for one file, so no read can be bound to one of them.
+  const loadable = schemaOk && parsedUri.ok && resources !== null && contained && placement.controlFree && placement.unique && !capped.tooDeep && !scheme?.external;
   if (!loadable) {
     findings.push(finding('sep-2640-resources-invalid-entry', `The entry for "${shown}" is invalid, so a host must not load it (see the other findings for why).`, loc));
   }
@@ -153,7 +154,7 @@ function tooDeepFinding(keys: readonly string[], shown: string, loc: FindingLoca
   );
 }
 
-function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[], placement: { contained: boolean; controlFree: boolean }): SkillFileRef[] | 'dynamic' | null {
+function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[], placement: { contained: boolean; controlFree: boolean; unique: boolean }): SkillFileRef[] | 'dynamic' | null {
   if (value === 'dynamic') {
     findings.push(finding('sep-2640-resources-dynamic-marker', `"${revealIdentifier(skillUri)}" is dynamic: its content has no digests, so it cannot be verified or bound to an approval.`, { ...loc, field: 'resources' }));
     return 'dynamic';
@@ -218,7 +219,14 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
     }
     const key = canonicalUri(fileUri);
     if (seen.has(key)) {
-      findings.push(finding('inspector-duplicate-resource', `${revealIdentifier(fileUri)} is listed twice (resources[${seen.get(key)}] and resources[${index}]).`, fileLoc));
+      placement.unique = false;
+      findings.push(
+        finding(
+          'inspector-duplicate-resource',
+          `${revealIdentifier(fileUri)} is listed twice (resources[${seen.get(key)}] and resources[${index}]), so the entry is not loadable and its files are never shown verified: one file cannot be bound to two digests and sizes.`,
+          fileLoc,
+        ),
+      );
       findings.push(finding('sep-2640-resources-complete', `resources must list each file exactly once; ${revealIdentifier(fileUri)} appears twice.`, fileLoc));
     } else {
       seen.set(key, index);

@@ -71,4 +71,19 @@ describe('checkEntry', () => {
     const { findings } = checkEntry(entryWith({ resources: [...resources, { ...resources[1], uri: GUIDE_URI.replace('guide', '%67uide') }] }), SERVER, 'entry 0');
     expect(findings.map((f) => f.id)).toContain('inspector-duplicate-resource');
   });
+
+  it('makes an entry that lists a file twice not loadable: one digest per file, or its files are never verified', () => {
+    const resources = clean.entry['resources'] as Array<{ uri: string; digest: string; size: number }>;
+    const other = `sha256:${'0'.repeat(64)}`;
+    for (const twice of [
+      { ...resources[1]!, digest: other },
+      { ...resources[1]! },
+      { ...resources[1]!, uri: GUIDE_URI.replace('guide', '%67uide') },
+    ]) {
+      const { entry, findings } = checkEntry(entryWith({ resources: [...resources, twice] }), SERVER, 'entry 0');
+      expect(entry?.loadable, twice.uri).toBe(false);
+      expect(findings.find((f) => f.id === 'inspector-duplicate-resource')?.message).toContain('not loadable');
+      expect(findings.map((f) => f.id)).toContain('sep-2640-resources-invalid-entry');
+    }
+  });
 });

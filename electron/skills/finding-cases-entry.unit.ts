@@ -114,8 +114,8 @@ export const ENTRY_CASES: readonly FindingCase[] = [
     id: 'inspector-duplicate-resource',
     input: 'references/guide.md listed twice',
     trigger: check(withResource(guideRef)),
-    ids: ['inspector-duplicate-resource', 'sep-2640-resources-complete'],
-    expect: { severity: 'error', location: { ...at, field: 'resources[2]', fileUri: GUIDE_URI }, message: ['resources[1] and resources[2]'] },
+    ids: ['inspector-duplicate-resource', 'sep-2640-resources-complete', 'sep-2640-resources-invalid-entry'],
+    expect: { severity: 'error', location: { ...at, field: 'resources[2]', fileUri: GUIDE_URI }, message: ['resources[1] and resources[2]', 'not loadable'] },
     near: { input: 'a second, different file', run: check(withResource(extraFile(`${ROOT}/references/other.md`))), ids: [] },
   },
   {

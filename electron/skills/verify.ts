@@ -51,6 +51,50 @@ export function findResource(entry: VerifiableEntry, fileUri: string): SkillFile
   return entry.resources.find((r) => canonicalUri(r.uri) === key);
 }
 
+/**
+ * What the bytes are checked against: the listed ref for the file, or, when the entry lists the
+ * file more than once (in canonical form; such an entry is not loadable), the first of those refs
+ * the bytes do not match, so no listed digest or size is left uncompared.
+ */
+function refToCheck(entry: VerifiableEntry, fileUri: string, bytes: Uint8Array, digest: string): SkillFileRef | undefined {
+  const first = findResource(entry, fileUri);
+  if (!first || !Array.isArray(entry.resources)) return first;
+  const key = canonicalUri(fileUri);
+  const listed = entry.resources.filter((r) => r === first || canonicalUri(r.uri) === key);
+  if (listed.length < 2) return first;
+  return listed.find((r) => r.digest !== digest || declaredSizeOf(r) !== undefined || r.size !== bytes.byteLength) ?? first;
+}
+
+/**
+ * The failed check and the findings of a SKILL.md whose frontmatter differs from the listing's, field by field.
+ * Also used by the registry (registry.ts keptSkillMd) when a relisting changes the frontmatter of bytes it checked.
+ */
+export function frontmatterMismatch(
+  differences: ReturnType<typeof compareFrontmatter>,
+  loc: FindingLocation,
+  now: string,
+  fieldLines: Readonly<Record<string, number | undefined>> = {},
+): { check: FileCheck; findings: Finding[] } {
+  const lines = differences.map((d) => `${d.field}: listing ${d.listed ?? '(absent)'}, file ${d.served ?? '(absent)'}`);
+  const findings = differences.map((d) =>
+    finding('sep-2640-host-frontmatter-comparison', `Field "${d.field}" differs: the listing says ${d.listed ?? '(absent)'}, the served SKILL.md says ${d.served ?? '(absent)'}. The skill must not load.`, {
+      ...loc,
+      field: d.field,
+      ...(fieldLines[d.field] !== undefined ? { line: fieldLines[d.field] } : {}),
+    }, { expected: d.listed ?? '(absent)', actual: d.served ?? '(absent)' }),
+  );
+  findings.push(finding('sep-2640-entry-frontmatter-identical', `The entry's frontmatter is not identical to the served SKILL.md's (${differences.map((d) => d.field).join(', ')}).`, loc));
+  const check: FileCheck = {
+    state: 'failed',
+    reason: 'frontmatter',
+    message: `Frontmatter differs from the listing: ${lines.join('; ')}`,
+    expected: differences.map((d) => `${d.field}=${d.listed ?? '(absent)'}`).join(', '),
+    actual: differences.map((d) => `${d.field}=${d.served ?? '(absent)'}`).join(', '),
+    checkedAt: now,
+  };
+  return { check, findings };
+}
+
 export function verifyFile(
   entry: VerifiableEntry,
   fileUri: string,
@@ -76,25 +120,9 @@ export function verifyFile(
     if (skillMd.ok && !entry.frontmatterDerived) {
       const differences = compareFrontmatter(entry.frontmatter as Record<string, unknown>, skillMd.value);
       if (differences.length > 0) {
-        const lines = differences.map((d) => `${d.field}: listing ${d.listed ?? '(absent)'}, file ${d.served ?? '(absent)'}`);
-        for (const d of differences) {
-          findings.push(
-            finding('sep-2640-host-frontmatter-comparison', `Field "${d.field}" differs: the listing says ${d.listed ?? '(absent)'}, the served SKILL.md says ${d.served ?? '(absent)'}. The skill must not load.`, {
-              ...loc,
-              field: d.field,
-              ...(skillMd.fieldLines[d.field] !== undefined ? { line: skillMd.fieldLines[d.field] } : {}),
-            }, { expected: d.listed ?? '(absent)', actual: d.served ?? '(absent)' }),
-          );
-        }
-        findings.push(finding('sep-2640-entry-frontmatter-identical', `The entry's frontmatter is not identical to the served SKILL.md's (${differences.map((d) => d.field).join(', ')}).`, loc));
-        frontmatterFailure = {
-          state: 'failed',
-          reason: 'frontmatter',
-          message: `Frontmatter differs from the listing: ${lines.join('; ')}`,
-          expected: differences.map((d) => `${d.field}=${d.listed ?? '(absent)'}`).join(', '),
-          actual: differences.map((d) => `${d.field}=${d.served ?? '(absent)'}`).join(', '),
-          checkedAt: now,
-        };
+        const mismatch = frontmatterMismatch(differences, loc, now, skillMd.fieldLines);
+        findings.push(...mismatch.findings);
+        frontmatterFailure = mismatch.check;
       }
     } else if (!skillMd.ok) {
       frontmatterFailure = { state: 'failed', reason: 'frontmatter', message: `SKILL.md has no usable frontmatter: ${skillMd.message}`, checkedAt: now };
@@ -110,7 +138,7 @@ export function verifyFile(
     return { check, findings, digest, ...(skillMd ? { skillMd } : {}) };
   }
 
-  const listed = findResource(entry, fileUri);
+  const listed = refToCheck(entry, fileUri, bytes, digest);
   if (!listed) {
     findings.push(finding('sep-2640-host-unlisted-read-failure', `${fileUri} is not in the resources of ${entry.uri}; a host acting on this skill must not read it.`, loc));
     return { check: { state: 'failed', reason: 'unlisted', message: `${fileUri} is not part of this skill's resources.`, checkedAt: now }, findings, digest, ...(skillMd ? { skillMd } : {}) };

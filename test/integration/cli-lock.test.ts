@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_STDIO, FOLDER_SERVER, INCONSISTENT_SERVER, commandLine, filesUnder, runCli, sha256, skillMd, startListening, writeTree, type RunningServer } from '../fixtures/cli/harness.js';
+import { DEMO_STDIO, FIXTURES, FOLDER_SERVER, INCONSISTENT_SERVER, commandLine, filesUnder, runCli, sha256, skillMd, startListening, writeTree, type RunningServer } from '../fixtures/cli/harness.js';
 import { CLI, ROOT } from '../support/paths.js';
 
 const DEMO_DIR = path.join(ROOT, 'assets', 'demo-skills');
@@ -274,6 +274,46 @@ describe('refusals and damaged lockfiles', { timeout: 120_000 }, () => {
     expect(run.stderr).toContain('Not locked: what node inconsistent-server.mjs --mode get-mismatch serves cannot be pinned as it is.');
     expect(run.stderr).toContain('skills/get and skills/list give different resources for skill://tampered/SKILL.md');
     expect(await fs.readdir(work)).toEqual([]);
+  });
+
+  const DUPLICATE_SERVER = path.join(FIXTURES, 'duplicate-server.mjs');
+  const duplicate = (mode: string) => commandLine(process.execPath, DUPLICATE_SERVER, '--mode', mode);
+
+  it.each(['duplicate', 'same'])('lock refuses a skill whose entry lists one file twice (%s digests): exit 1, no pin its reader refuses', async (mode) => {
+    const run = await runCli(['lock', '--stdio', duplicate(mode)], { cwd: work });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`Not locked: what node duplicate-server.mjs --mode ${mode} serves cannot be pinned as it is.`);
+    expect(run.stderr).toContain('skill://dup/SKILL.md cannot be pinned');
+    expect(run.stderr).toMatch(/skill:\/\/dup\/g\.md is listed twice \(resources\[\d\] and resources\[\d\]\)[^\n]*not loadable/);
+    expect(run.stderr).not.toContain('skill://fine/SKILL.md cannot be pinned');
+    expect(await fs.readdir(work)).toEqual([]);
+  });
+
+  it('lock --all locks the other servers and leaves out the one listing a file twice; verify accepts what it wrote', async () => {
+    const skills = await writeTree(path.join(work, 'skills'), { 'solo/SKILL.md': skillMd('solo', 'Only skill.') });
+    const config = path.join(work, 'config.json');
+    await fs.writeFile(config, JSON.stringify({ mcpServers: { solo: { command: process.execPath, args: [FOLDER_SERVER, skills] }, dup: { command: process.execPath, args: [DUPLICATE_SERVER, '--mode', 'duplicate'] } } }));
+    const run = await runCli(['lock', '--config', config, '--all', '--output', 'fleet.lock.json'], { cwd: work });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('skill://dup/SKILL.md cannot be pinned');
+    const lock = JSON.parse(await fs.readFile(path.join(work, 'fleet.lock.json'), 'utf8')) as LockJson;
+    expect(Object.keys(lock.servers)).toEqual(['solo']);
+    const verify = await runCli(['verify', '--lock', 'fleet.lock.json', '--label', 'solo', '--stdio', commandLine(process.execPath, FOLDER_SERVER, skills)], { cwd: work });
+    expect(verify.code, verify.stderr).toBe(0);
+  });
+
+  it('verify fails when the server later lists a locked file twice, even with the locked digest last', async () => {
+    expect((await runCli(['lock', '--stdio', duplicate('clean')], { cwd: work })).code).toBe(0);
+    const lock = JSON.parse(await fs.readFile(path.join(work, 'skills.lock.json'), 'utf8')) as LockJson;
+    expect(Object.keys(lock.servers['node duplicate-server.mjs --mode clean']!.skills)).toEqual(['skill://dup/SKILL.md', 'skill://fine/SKILL.md']);
+    for (const mode of ['duplicate', 'same']) {
+      const run = await runCli(['verify', '--lock', 'skills.lock.json', '--stdio', duplicate(mode), '--json'], { cwd: work });
+      expect(run.code, `${mode}: ${run.stderr}`).toBe(1);
+      const report = JSON.parse(run.stdout) as VerifyJson;
+      expect(report.identical).toBe(false);
+      expect(report.problems.join('\n')).toContain('skill://dup/SKILL.md cannot be pinned');
+    }
   });
 
   const damaged: Array<[string, string, string]> = [
