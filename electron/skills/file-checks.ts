@@ -3,6 +3,9 @@
 // one of these for every skill.
 import type { FileCheck, SkillFileRef } from '../../shared/model.js';
 
+/** Listings up to this long are walked per lookup (the common skill); longer ones get a map of positions. */
+const WALK_LIMIT = 16;
+
 /**
  * A skill's file checks, as a read-only map by file URI: the listed files'
  * checks by their position in the listing, any other file's in a map of its
@@ -17,11 +20,30 @@ export class FileChecks implements ReadonlyMap<string, FileCheck> {
 
   constructor(private readonly resources: readonly SkillFileRef[] | 'dynamic' | null) {}
 
+  /**
+   * Positions by URI, for a long listing only: made on its first lookup. A walk
+   * per lookup made a view of a 16,000-file skill (one lookup per file) take
+   * seconds; a short listing is walked, and holds no map.
+   */
+  private positions: Map<string, number> | undefined;
+
   private indexOf(uri: string): number {
     const resources = this.resources;
     if (!Array.isArray(resources)) return -1;
-    for (let i = 0; i < resources.length; i++) if (resources[i]!.uri === uri) return i;
-    return -1;
+    if (resources.length <= WALK_LIMIT) {
+      for (let i = 0; i < resources.length; i++) if (resources[i]!.uri === uri) return i;
+      return -1;
+    }
+    if (!this.positions) {
+      const positions = new Map<string, number>();
+      // The first of two entries with one URI holds its check, as a walk would find it.
+      for (let i = 0; i < resources.length; i++) {
+        const at = resources[i]!.uri;
+        if (!positions.has(at)) positions.set(at, i);
+      }
+      this.positions = positions;
+    }
+    return this.positions.get(uri) ?? -1;
   }
 
   get size(): number {

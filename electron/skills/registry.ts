@@ -14,6 +14,8 @@ import { ByteBudget } from './reader.js';
 import { isoNow } from './clock.js';
 import { verdictOf } from '../../shared/verdict.js';
 import { FileChecks } from './file-checks.js';
+import { compareFrontmatter } from './frontmatter.js';
+import { frontmatterMismatch } from './verify.js';
 
 export interface SkillRecord {
   entry: CheckedEntry;
@@ -113,23 +115,41 @@ export class ServerSkills {
     return this.canonicalSkills.has(canonicalSkillMd);
   }
 
-  /** Adds or replaces an entry. File checks survive only when the file's listed digest is unchanged. */
+  /**
+   * Adds or replaces an entry. File checks survive only when the file's listed
+   * digest and size are unchanged, and only while they still say what checking
+   * the same bytes against the new entry would (`keptSkillMd`): a SKILL.md check
+   * was made against the listing's frontmatter of the time, and every check
+   * against the form the entry came in.
+   */
   upsert(entry: CheckedEntry, meta: { source: SkillSource; legacyForm?: string; frontmatterDerived?: boolean; cache?: CacheHint; findings: Finding[] }): SkillRecord {
     const previous = this.records.get(entry.uri);
     let files = NO_CHECKS;
     let fileFindings = NO_FILE_FINDINGS;
-    if (previous && previous.files.size > 0 && Array.isArray(entry.resources) && Array.isArray(previous.entry.resources)) {
+    const frontmatterDerived = meta.frontmatterDerived ?? false;
+    // Another form publishes other things (sizes, frontmatter), so what a check of it said does not carry over.
+    const sameForm = previous !== undefined && previous.legacyForm === meta.legacyForm;
+    if (sameForm && previous.files.size > 0 && Array.isArray(entry.resources) && Array.isArray(previous.entry.resources)) {
       const kept = new FileChecks(entry.resources);
       const keptFindings = new Map<string, Finding[]>();
       const before = new Map(previous.entry.resources.map((r) => [r.uri, r]));
+      // Only asked when the frontmatter or how it was published changed: then SKILL.md's check is judged again.
+      const rejudge =
+        previous.frontmatterDerived !== frontmatterDerived ||
+        (!frontmatterDerived && previous.entry.frontmatter !== entry.frontmatter && compareFrontmatter(previous.entry.frontmatter, entry.frontmatter).length > 0);
+      const skillKey = rejudge ? canonicalUri(entry.uri) : '';
       for (const r of entry.resources) {
         const old = before.get(r.uri);
-        const check = previous.files.get(r.uri);
-        if (old && check && old.digest === r.digest && old.size === r.size) {
-          kept.set(r.uri, check);
-          const ff = previous.fileFindings.get(r.uri);
-          if (ff) keptFindings.set(r.uri, ff);
+        let check = previous.files.get(r.uri);
+        if (!old || !check || old.digest !== r.digest || old.size !== r.size) continue;
+        let ff = previous.fileFindings.get(r.uri);
+        if (rejudge && canonicalUri(r.uri) === skillKey) {
+          const judged = this.keptSkillMd(previous, check, ff, entry, r.uri, frontmatterDerived);
+          if (!judged) continue;
+          ({ check, findings: ff } = judged);
         }
+        kept.set(r.uri, check);
+        if (ff && ff.length > 0) keptFindings.set(r.uri, ff);
       }
       if (kept.size > 0) files = kept;
       if (keptFindings.size > 0) fileFindings = keptFindings;
@@ -140,7 +160,7 @@ export class ServerSkills {
       // A skill first found by listing stays "listed" when later confirmed by skills/get.
       source: previous && previous.source === 'listed' && meta.source === 'get' ? 'listed' : meta.source,
       ...(meta.legacyForm ? { legacyForm: meta.legacyForm } : {}),
-      frontmatterDerived: meta.frontmatterDerived ?? false,
+      frontmatterDerived,
       // One string per millisecond, shared: a page of a listing is recorded within a few (10,000 distinct strings otherwise).
       fetchedAt: isoNow(),
       ...(meta.cache ? { cache: meta.cache } : {}),
@@ -155,6 +175,36 @@ export class ServerSkills {
     };
     this.records.set(entry.uri, record);
     return record;
+  }
+
+  /**
+   * A SKILL.md check, with its findings, as checking the same bytes against a
+   * relisted entry whose frontmatter (or the way it is published) changed
+   * would make it; undefined when that cannot be said without reading them
+   * again. The comparison is verify.ts's (`verifyFile`), made without the bytes:
+   * a check that passed it was made against frontmatter equal, field by field,
+   * to the previous listing's, so the served frontmatter is that one.
+   */
+  private keptSkillMd(
+    previous: SkillRecord,
+    check: FileCheck,
+    findings: Finding[] | undefined,
+    entry: CheckedEntry,
+    fileUri: string,
+    frontmatterDerived: boolean,
+  ): { check: FileCheck; findings: Finding[] | undefined } | undefined {
+    // Failed on the bytes themselves (digest, size, a changed second read, no usable frontmatter): no listing changes that.
+    if (check.state === 'failed' && (check.reason !== 'frontmatter' || check.expected === undefined)) return { check, findings };
+    // Failed the comparison with the previous listing: what the file says was not kept, so it must be read again.
+    if (check.state === 'failed') return undefined;
+    // Made without a comparison (derived frontmatter), or to be made without one now: read again.
+    if (previous.frontmatterDerived || frontmatterDerived) return undefined;
+    if (check.state === 'unread') return { check, findings };
+    const differences = compareFrontmatter(entry.frontmatter, previous.entry.frontmatter);
+    if (differences.length === 0) return { check, findings };
+    // The same findings and check verifyFile makes (less the fields' line numbers, which only the bytes know).
+    const mismatch = frontmatterMismatch(differences, { serverId: this.serverId, skillUri: entry.uri, fileUri }, isoNow());
+    return { check: mismatch.check, findings: [...(findings ?? []), ...mismatch.findings] };
   }
 
   setFile(record: SkillRecord, fileUri: string, check: FileCheck, findings: Finding[]): void {
