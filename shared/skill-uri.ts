@@ -15,6 +15,32 @@ export interface ParsedUri {
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Where a string holds a lone UTF-16 surrogate (valid JSON, as "\ud800"), or undefined when it
+ * holds none. No URI can carry one: it has no UTF-8 form, so it cannot be percent-encoded
+ * (encodeURIComponent throws URIError on it) and no two readers need agree on what it names.
+ * Every function here treats such a string as no URI at all, and never throws on it.
+ */
+export function loneSurrogateIn(text: string): { readonly codeUnit: number; readonly index: number } | undefined {
+  // A test on the whole string first (String.prototype.isWellFormed where it exists): almost every URI is well formed.
+  if (isWellFormed(text)) return undefined;
+  const match = LONE_SURROGATE.exec(text);
+  return match ? { codeUnit: match[0].charCodeAt(0), index: match.index } : undefined;
+}
+
+/** String.prototype.isWellFormed (ES2024; Node 20 and Electron have it), else the same test by pattern. */
+const isWellFormed: (text: string) => boolean =
+  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function'
+    ? (text) => (text as unknown as { isWellFormed(): boolean }).isWellFormed()
+    : (text) => !LONE_SURROGATE.test(text);
+
+/** `holds a lone UTF-16 surrogate (U+D800 at character 25), which has no UTF-8 form, …`. */
+function loneSurrogateReason(found: { readonly codeUnit: number; readonly index: number }): string {
+  return `holds a lone UTF-16 surrogate (U+${found.codeUnit.toString(16).toUpperCase()} at character ${found.index + 1}), which has no UTF-8 form, so no URI can carry it`;
+}
+
 export function parseUri(uri: string): ParsedUri | undefined {
   const match = SCHEME.exec(uri);
   if (!match?.[1]) return undefined;
@@ -105,6 +131,8 @@ export interface SkillUriParts {
 
 /** Splits a SKILL.md URI into its parts, or says why it is not one. */
 export function parseSkillUri(uri: string): { ok: true; parts: SkillUriParts } | { ok: false; reason: string } {
+  const lone = loneSurrogateIn(uri);
+  if (lone) return { ok: false, reason: `it ${loneSurrogateReason(lone)}` };
   const parsed = parseUri(uri);
   if (!parsed) return { ok: false, reason: 'it is not an absolute URI (no scheme)' };
   const key = pathKey(parsed);
@@ -133,6 +161,8 @@ export function parseSkillUri(uri: string): { ok: true; parts: SkillUriParts } |
 
 /** A canonical form for comparing URIs: scheme lower-cased, segments decoded and normalised. */
 export function canonicalUri(uri: string): string {
+  // No URI (as with no scheme): itself. The canonical form of a well-formed string is well formed, so it equals none of them; and it stays a fixed point.
+  if (loneSurrogateIn(uri)) return uri;
   const parsed = parseUri(uri);
   if (!parsed) return uri;
   const key = pathKey(parsed);
@@ -153,6 +183,10 @@ export type Containment =
  * not, before comparing (threat model T5).
  */
 export function containment(fileUri: string, skillUri: string): Containment {
+  const loneInFile = loneSurrogateIn(fileUri);
+  if (loneInFile) return { inside: false, reason: 'not-a-uri', detail: `"${revealIdentifier(fileUri)}" is not a URI: it ${loneSurrogateReason(loneInFile)}` };
+  const loneInSkill = loneSurrogateIn(skillUri);
+  if (loneInSkill) return { inside: false, reason: 'not-a-uri', detail: `"${revealIdentifier(fileUri)}" cannot lie inside "${revealIdentifier(skillUri)}", which is not a URI: it ${loneSurrogateReason(loneInSkill)}` };
   const file = parseUri(fileUri);
   const skill = parseUri(skillUri);
   if (!file || !skill) return { inside: false, reason: 'not-a-uri', detail: `"${revealIdentifier(fileUri)}" is not an absolute URI` };
@@ -192,6 +226,8 @@ export type Resolution =
 export function resolveReference(reference: string, skillUri: string): Resolution {
   const trimmed = reference.trim();
   if (trimmed.startsWith('#')) return { kind: 'anchor', fragment: trimmed.slice(1) };
+  // Not a reference any file can answer to (it cannot be percent-encoded): never a skill file.
+  if (loneSurrogateIn(trimmed)) return { kind: 'other-uri', uri: trimmed };
   const scheme = SCHEME.exec(trimmed)?.[1]?.toLowerCase();
   if (scheme === 'http' || scheme === 'https' || scheme === 'mailto') return { kind: 'external', url: trimmed };
   if (scheme) return { kind: 'other-uri', uri: trimmed };

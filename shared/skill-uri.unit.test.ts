@@ -246,3 +246,33 @@ describe('controlCharactersIn', () => {
     expect(describeControlCharacters(controlCharactersIn('\u0001\u0002\u0003\u0004\u0005'))).toBe('U+0001 (SOH) at character 1, U+0002 (STX) at character 2, U+0003 (ETX) at character 3 and 2 more');
   });
 });
+
+describe('a lone UTF-16 surrogate (no URI can carry one)', () => {
+  const LONE_FILE = 'skill://acme/pdf-tools/x\ud800.md';
+  it('canonicalUri does not throw, and the URI equals no well-formed one', () => {
+    expect(() => canonicalUri(LONE_FILE)).not.toThrow();
+    expect(canonicalUri(LONE_FILE)).toBe(LONE_FILE);
+    expect(canonicalUri(canonicalUri(LONE_FILE))).toBe(canonicalUri(LONE_FILE));
+    expect(canonicalUri('skill://acme/pdf-tools/x\udc00.md')).not.toBe(canonicalUri(LONE_FILE));
+    expect(canonicalUri('skill://acme/pdf-tools/x\ufffd.md')).not.toBe(canonicalUri(LONE_FILE));
+    expect(canonicalUri(`${SKILL}\ud800`)).not.toBe(canonicalUri(SKILL));
+  });
+
+  it('a surrogate pair is fine', () => {
+    expect(canonicalUri('skill://acme/pdf-tools/x\ud83d\ude00.md')).toBe('skill://acme/pdf-tools/x%F0%9F%98%80.md');
+  });
+
+  it('parseSkillUri says why, rather than throwing', () => {
+    expect(parseSkillUri('skill://acme/pdf\udfff/SKILL.md')).toEqual({ ok: false, reason: expect.stringMatching(/lone UTF-16 surrogate \(U\+DFFF at character 17\)/) });
+  });
+
+  it('containment puts such a file outside the skill, and says why', () => {
+    expect(containment(LONE_FILE, SKILL)).toEqual({ inside: false, reason: 'not-a-uri', detail: expect.stringMatching(/lone UTF-16 surrogate \(U\+D800 at character 25\)/) });
+    expect(containment('skill://acme/pdf\ud800/a.md', 'skill://acme/pdf\ud800/SKILL.md')).toMatchObject({ inside: false, reason: 'not-a-uri' });
+  });
+
+  it('resolveReference does not throw on a reference holding one', () => {
+    expect(() => resolveReference('x\ud800.md', SKILL)).not.toThrow();
+    expect(resolveReference('x\ud800.md', SKILL).kind).not.toBe('skill-file');
+  });
+});

@@ -6,7 +6,9 @@
 // every 100 ms, the job can be cancelled, and it ends with a count per outcome.
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { finding } from '../../shared/findings.js';
 import type { FileCheck, Settings, VerifyJob } from '../../shared/model.js';
+import { isoNow } from './clock.js';
 import { forEachPulledUntilIdle } from './concurrency.js';
 import { statusOf, type ServerSkills } from './registry.js';
 import type { Rpc } from './rpc.js';
@@ -165,8 +167,11 @@ export class VerifyAllJobs {
           let check: FileCheck | undefined;
           try {
             check = (await this.host.readFile(rpc, pass, fileUri, abort.signal)).check;
-          } catch {
-            // readFile reports into the record; a thrown error means the skill vanished or the job was cancelled.
+          } catch (error) {
+            // readFile reports into the record; a thrown error means the skill vanished, the job was cancelled, or
+            // the read broke. In the last case this job accepted no bytes of the file: the check an earlier job left
+            // (verified, say) must not stand and be counted, so the file fails here, for this job.
+            if (!abort.signal.aborted) check = this.failThrownRead(rpc, pass, fileUri, error);
           }
           if (fileUri === pass.skillMd && skill.next === 1 && !abort.signal.aborted) {
             // Its verdict decides the rest: read it (and walk the directory) only if SKILL.md checked out.
@@ -187,5 +192,18 @@ export class VerifyAllJobs {
       emit(true);
     })();
     return job;
+  }
+
+  /** Records a read that threw as a failed read of the file, on the skill's record when it is still the one listed. */
+  private failThrownRead(rpc: Rpc, pass: SkillPass, fileUri: string, error: unknown): FileCheck | undefined {
+    const state = this.host.server(rpc.serverId);
+    const skillUri = pass.record.entry.uri;
+    // Relisted away (or replaced) since the job started: finishSkill counts it, and the new record owes this job nothing.
+    if (state.record(skillUri) !== pass.record) return undefined;
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `Reading ${fileUri} failed (${reason}); no bytes of it were accepted in this Verify all, so it is not verified.`;
+    const check: FileCheck = { state: 'failed', reason: 'read-error', message, checkedAt: isoNow() };
+    state.setFile(pass.record, fileUri, check, [finding('inspector-read-failed', message, { serverId: rpc.serverId, skillUri, fileUri })]);
+    return check;
   }
 }

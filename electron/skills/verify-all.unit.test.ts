@@ -1,0 +1,47 @@
+// Verify all when a file's read throws (a defect anywhere under readFile, not a failure the
+// reader reported): this job accepted no bytes for that file, so the check a previous job left
+// must not stand, and the skill is counted failed, never verified.
+import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
+import { describe, expect, it } from 'vitest';
+import { scriptedRpc, serveFiles } from '../../test/support/scripted-rpc.js';
+import type { VerifyJob } from '../../shared/model.js';
+import type { SkillsEngine } from './engine.js';
+import { quietEngine } from './finding-cases-engine.unit.js';
+import { GUIDE_URI, SERVER, cached, cleanSkill } from './finding-cases.unit.js';
+
+const DECLARED = { resources: {}, extensions: { [SKILLS_EXTENSION_ID]: {} } };
+
+function ended(engine: SkillsEngine, jobId: string): Promise<VerifyJob> {
+  return new Promise<VerifyJob>((resolve) => {
+    const poll = setInterval(() => {
+      const job = engine.job(jobId);
+      if (job && job.state !== 'running') {
+        clearInterval(poll);
+        resolve(job);
+      }
+    }, 5);
+  });
+}
+
+describe('Verify all, a read that throws', () => {
+  for (const which of ['SKILL.md', 'a supporting file'] as const) {
+    it(`on ${which}, after an honest verify: the file ends failed for this job and the skill counts failed`, async () => {
+      const skill = cleanSkill();
+      const target = which === 'SKILL.md' ? skill.uri : GUIDE_URI;
+      const rpc = scriptedRpc({ 'skills/list': () => cached({ skills: [skill.entry] }), 'resources/read': serveFiles(skill.files) });
+      const engine = quietEngine();
+      await engine.refresh(rpc, DECLARED);
+      expect(await ended(engine, engine.startVerifyAll([rpc]).jobId)).toMatchObject({ verified: 1, failed: 0 });
+      expect(engine.entry(SERVER, skill.uri).files[target]).toMatchObject({ state: 'verified' });
+
+      const honestRead = engine.readFile.bind(engine);
+      engine.readFile = (r, skillUri, fileUri, options) => (fileUri === target ? Promise.reject(new Error('boom')) : honestRead(r, skillUri, fileUri, options));
+      expect(await ended(engine, engine.startVerifyAll([rpc]).jobId)).toMatchObject({ state: 'done', total: 1, done: 1, verified: 0, failed: 1 });
+      const view = engine.entry(SERVER, skill.uri);
+      expect(view.status).not.toBe('verified');
+      expect(view.files[target]).toMatchObject({ state: 'failed', reason: 'read-error', message: expect.stringContaining('boom') });
+      expect(engine.findings(SERVER, skill.uri).filter((f) => f.location.fileUri === target).map((f) => f.id)).toEqual(['inspector-read-failed']);
+      if (which === 'SKILL.md') expect(view.files[GUIDE_URI]).toMatchObject({ state: 'unread', reason: 'skill-md-failed' });
+    });
+  }
+});
