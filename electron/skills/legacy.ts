@@ -91,9 +91,26 @@ function finish(raw: Record<string, unknown>, form: string, frontmatterDerived: 
   const checked = checkEntry(raw, serverId, `legacy entry (${form})`);
   // Findings that only restate the legacy shape (sizes unknown) are noise here; the legacy finding says it once.
   findings.push(...checked.findings.filter((f) => f.id !== 'sep-2640-resources-size-required' && f.id !== 'sep-2640-resources-invalid-entry' && f.id !== 'legacy-no-size'));
-  // Legacy shapes are loadable despite their missing sizes, but never with a control character in a URI or data nested too deep.
-  const unsafe = checked.findings.some((f) => f.id === 'inspector-uri-control-character' || f.id === 'inspector-too-deep');
-  return checked.entry ? { entry: { ...checked.entry, loadable: checked.entry.resources !== null && !unsafe }, form, frontmatterDerived } : undefined;
+  // Legacy shapes are loadable despite their missing sizes, and for no other reason: the entry is judged again with
+  // those sizes taken as known, so every other rule of checkEntry (schema, SKILL.md URI, containment, controls, depth,
+  // file:/http(s):/data: schemes) still decides. Only the judgement is kept; the findings are those of the entry as sent.
+  if (!checked.entry) return undefined;
+  const loadable = checked.entry.loadable || (hasUnknownSizes(raw) && checkEntry(withSizesKnown(raw), serverId, `legacy entry (${form})`).entry?.loadable === true);
+  return { entry: { ...checked.entry, loadable }, form, frontmatterDerived };
+}
+
+/** A size the legacy shape does not give: absent, or the UNKNOWN_SIZE the conversion wrote. */
+const isUnknownSize = (size: unknown) => size === undefined || size === UNKNOWN_SIZE;
+
+function hasUnknownSizes(raw: Record<string, unknown>): boolean {
+  const resources = raw['resources'];
+  return Array.isArray(resources) && resources.some((r) => isRecord(r) && isUnknownSize(r['size']));
+}
+
+/** The entry with each unknown size written as 0: what checkEntry thinks of it when sizes are all it lacks. */
+function withSizesKnown(raw: Record<string, unknown>): Record<string, unknown> {
+  const resources = raw['resources'] as unknown[];
+  return { ...raw, resources: resources.map((r) => (isRecord(r) && isUnknownSize(r['size']) ? { ...r, size: 0 } : r)) };
 }
 
 export async function discoverLegacy(rpc: Rpc, options: { signal?: AbortSignal; maxPages: number; budget: ByteBudget }): Promise<LegacyDiscovery> {

@@ -100,6 +100,35 @@ describe('discoverLegacy', () => {
     expect(entries[0]?.entry.frontmatter).toEqual({ name: 'pdf-tools', description: 'From the resource.' });
   });
 
+  it('never makes a file:, https: or data: skill loadable, even with honest sizes and digests (a _manifest or an index.json L4)', async () => {
+    const manifest = JSON.stringify({ skill: 'notes', files: [{ path: 'SKILL.md', hash: DIGEST, size: sizeOf(SKILL_MD) }] });
+    const l4 = (uri: string) => ({ uri, frontmatter: { name: 'notes', description: 'd' }, resources: [{ uri, digest: DIGEST, size: sizeOf(SKILL_MD) }] });
+    const index = JSON.stringify({ skills: [l4('https://example.com/a/notes/SKILL.md'), l4('data:text/markdown,notes/SKILL.md'), l4('skill://fine/notes/SKILL.md')] });
+    const { entries } = await discover({ [INDEX]: index, 'file:///home/u/.agents/skills/notes/_manifest': manifest }, [{ uri: 'file:///home/u/.agents/skills/notes/_manifest' }]);
+    expect(entries.map((e) => [e.entry.uri, e.entry.loadable])).toEqual([
+      ['https://example.com/a/notes/SKILL.md', false],
+      ['data:text/markdown,notes/SKILL.md', false],
+      ['skill://fine/notes/SKILL.md', true],
+      ['file:///home/u/.agents/skills/notes/SKILL.md', false],
+    ]);
+  });
+
+  it('keeps every other condition of the entry rules: a resource outside the skill, or a URI that is no SKILL.md URI, is not loadable', async () => {
+    const index = JSON.stringify({
+      skills: [
+        { uri: 'skill://a/SKILL.md', frontmatter: { name: 'a', description: 'd' }, resources: [{ uri: 'skill://a/SKILL.md', digest: DIGEST, size: sizeOf(SKILL_MD) }, { uri: 'skill://b/x.md', digest: DIGEST, size: 1 }] },
+        { uri: 'skill://a/README.md', frontmatter: { name: 'a', description: 'd' }, resources: 'dynamic' },
+        { type: 'skill-md', name: 'fine', description: 'd', url: 'fine/SKILL.md', digest: DIGEST },
+      ],
+    });
+    const { entries } = await discover({ [INDEX]: index }, []);
+    expect(entries.map((e) => [e.entry.uri, e.entry.loadable])).toEqual([
+      ['skill://a/SKILL.md', false],
+      ['skill://a/README.md', false],
+      ['skill://fine/SKILL.md', true],
+    ]);
+  });
+
   it('reports a _manifest that is not a manifest and skips it', async () => {
     const { entries, findings } = await discover({ 'skill://x/_manifest': '{"nope": 1}' }, [{ uri: 'skill://x/_manifest' }]);
     expect(entries).toEqual([]);

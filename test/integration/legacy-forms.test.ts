@@ -111,6 +111,16 @@ describe('legacy discovery forms', () => {
     expect(entry.files['skill://csv-tidy/SKILL.md']).toMatchObject({ state: 'failed', reason: 'size' });
   });
 
+  it('FastMCP _manifest under file: (honest sizes and digests): not loadable, invalid, and its SKILL.md is never shown verified', async () => {
+    const { serverId, skills } = await open('fastmcp-file');
+    const uri = 'file:///home/u/.agents/skills/notes/SKILL.md';
+    expect(skills.map((s) => [s.uri, s.legacyForm, s.status])).toEqual([[uri, 'FastMCP _manifest', 'invalid']]);
+    expect((await findings(serverId, uri)).map((f) => f.id)).toContain('sep-2640-skill-uri-scheme');
+    const entry = await verify(serverId, uri);
+    expect(entry.status).toBe('invalid');
+    expect(Object.values(entry.files).map((f) => f.state)).not.toContain('verified');
+  });
+
   it('resources/list scan: SKILL.md resources found, with no integrity at all', async () => {
     const { serverId, skills } = await open('scan');
     expect(skills.map((s) => [s.name, s.legacyForm, s.status])).toEqual([
