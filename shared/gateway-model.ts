@@ -87,7 +87,7 @@ export interface GatewayStatus {
   /** How many skills it serves now. */
   readonly served: number;
   readonly hosts: readonly GatewayHost[];
-  /** Why it is off, when it is. */
+  /** Why it is off, or (while it runs) why it serves nothing: its approvals could not be read. */
   readonly problem?: string;
 }
 

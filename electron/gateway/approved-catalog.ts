@@ -25,7 +25,9 @@ const approvalsSchema = z.object({
       skillUri: z.string(),
       decision: z.string(),
       enabled: z.boolean(),
-      resources: z.union([z.array(z.object({ uri: z.string(), digest: z.string(), size: z.number().int().nonnegative() })), z.literal('dynamic')]),
+      // As approval-store.ts reads it: any whole number. -1 is a file whose listing gave it no byte count ("not listed"),
+      // which a declined or withdrawn record may keep; a record that is served must have real sizes (checked below).
+      resources: z.union([z.array(z.object({ uri: z.string(), digest: z.string(), size: z.number().int() })), z.literal('dynamic')]),
       allowedTools: z.object({ granted: z.boolean() }).nullable(),
     }),
   ),
@@ -63,8 +65,17 @@ async function versionOf(file: string): Promise<string> {
 
 function parseJson<T>(file: string, text: string, schema: z.ZodType<T>, missing: T): T {
   if (text === '') return missing;
-  const parsed = schema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`${file} is not a file the app wrote: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}.`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file} is not a file the app wrote: it is not valid JSON (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file} is not a file the app wrote: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unexpected shape'}.`);
+  }
   return parsed.data;
 }
 
@@ -113,6 +124,12 @@ export class ApprovedCatalog implements GatewayCatalog {
       if (record.decision !== 'approved' || !record.enabled || !Array.isArray(record.resources)) continue;
       const label = labels.get(record.serverId);
       if (label === undefined) continue;
+      // The gateway checks every file it sends against its approved size: a file with none ("not listed", -1) cannot be served.
+      const unsized = record.resources.find((r) => !Number.isSafeInteger(r.size) || r.size < 0);
+      if (unsized) {
+        this.warn(`${label}: ${record.skillUri} is not served: its approved file ${unsized.uri} has no size to check it against.`);
+        continue;
+      }
       const own = record.resources.find((r) => canonicalUri(r.uri) === canonicalUri(record.skillUri));
       const skillMd = own ? await this.snapshots.get(record.serverId, own.digest).catch((error: unknown) => error as Error) : undefined;
       if (!(skillMd instanceof Buffer)) {

@@ -75,6 +75,7 @@ export class Gateway {
   private byUri = new Map<string, ServedSkill>();
   private byFile = new Map<string, ServedRead>();
   private key = setKey([]);
+  private failure: string | undefined;
   /** The catalog's answer install() last took. */
   private installed: readonly ServedSkill[] | undefined;
   private syncing: Promise<readonly ServedSkill[]> | undefined;
@@ -104,15 +105,33 @@ export class Gateway {
     this.listeners.push(listener);
   }
 
-  /** Asks the catalog again; one refresh at a time, shared by whoever asks meanwhile. */
+  /** Why the last refresh failed, while nothing is served because of it. */
+  get problem(): string | undefined {
+    return this.failure;
+  }
+
+  /**
+   * Asks the catalog again; one refresh at a time, shared by whoever asks
+   * meanwhile. A refresh that fails serves nothing until one succeeds: the set
+   * from before may hold a skill revoked since, which the catalog can no longer
+   * confirm. The error is passed on (to the caller, and to hosts that ask).
+   */
   sync(): Promise<readonly ServedSkill[]> {
     this.syncing ??= this.catalog
       .refresh()
-      .then((skills) => {
-        // A catalog whose set did not change answers with the same array: nothing to sort, key or announce again.
-        if (skills !== this.installed) this.install(skills);
-        return skills;
-      })
+      .then(
+        (skills) => {
+          this.failure = undefined;
+          // A catalog whose set did not change answers with the same array: nothing to sort, key or announce again.
+          if (skills !== this.installed) this.install(skills);
+          return skills;
+        },
+        (error: unknown) => {
+          this.failure = error instanceof Error ? error.message : String(error);
+          this.install([]);
+          throw error;
+        },
+      )
       .finally(() => {
         this.syncing = undefined;
       });
@@ -189,10 +208,10 @@ export class Gateway {
         this.activity?.({ kind: 'listed', client: this.clientOf(server, connection, ctx), skills });
         return { skills: skills.map((s) => s.entry) };
       },
-      get: async (uri) => this.byUri.get(canonicalUri(uri))?.entry,
+      get: async (uri) => this.byUri.get(canonicalUri(uri))?.entry ?? this.notServed(uri),
       read: async (uri, ctx) => {
         const found = this.byFile.get(canonicalUri(uri));
-        if (!found) return undefined;
+        if (!found) return this.notServed(uri);
         const result = await this.read(uri, found);
         this.activity?.({ kind: 'read', client: this.clientOf(server, connection, ctx), skill: found.skill, uri: found.file.uri });
         return result;
@@ -200,6 +219,12 @@ export class Gateway {
       readDirectory: async (uri) => this.readDirectory(uri),
       listResources: async () => this.skills.map((s) => this.skillMdResource(s)),
     };
+  }
+
+  /** Not in the served set: unknown, or — while a refresh is failing — not confirmed, which the host is told. */
+  private notServed(uri: string): undefined {
+    if (this.failure === undefined) return undefined;
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `${uri} is not served: the gateway could not confirm which skills are approved, and serves none until it can. ${this.failure}`);
   }
 
   private async read(uri: string, { skill, file, mimeType }: ServedRead): Promise<SkillReadResult> {

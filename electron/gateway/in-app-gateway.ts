@@ -51,13 +51,17 @@ export class InAppGateway {
   }
 
   async sync(): Promise<void> {
+    const before = this.gateway.problem;
+    // A failed refresh leaves the gateway serving nothing (gateway.ts); the status says why.
     await this.gateway.sync().catch(() => undefined);
+    if (this.gateway.problem !== before) this.changedSoon();
   }
 
   status(): GatewayStatus {
     const hosts = this.activity.hostsNow();
     if (!this.http) return { state: 'off', served: 0, hosts, ...(this.problem ? { problem: this.problem } : {}) };
-    return { state: this.paused ? 'paused' : 'running', url: this.http.url, token: this.http.token, served: this.gateway.served.length, hosts };
+    const problem = this.gateway.problem;
+    return { state: this.paused ? 'paused' : 'running', url: this.http.url, token: this.http.token, served: this.gateway.served.length, hosts, ...(problem ? { problem: `The gateway serves no skills: ${problem}` } : {}) };
   }
 
   setPaused(paused: boolean): GatewayStatus {

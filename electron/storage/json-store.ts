@@ -1,7 +1,7 @@
 // A JSON document on disk with a schema, atomic writes and recovery. Loading
 // never silently resets: a damaged file is reported, the backup is used, and
 // the damaged copy is kept beside it for a person to look at.
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { sweepTempFiles, writeFileAtomic } from './atomic-file.js';
@@ -15,6 +15,8 @@ export interface StoreProblem {
   readonly message: string;
   /** Where the damaged file was moved, so nothing is lost. */
   readonly keptAs?: string;
+  /** Where a damaged backup was copied, so the saves that follow (which replace the .bak) lose nothing. */
+  readonly backupKeptAs?: string;
   readonly recoveredFrom: 'backup' | 'default';
 }
 
@@ -58,10 +60,10 @@ export class JsonStore<T> {
     const main = await readIfExists(this.file);
     if (main === undefined) {
       const backup = await readIfExists(`${this.file}.bak`);
-      if (typeof backup !== 'string') return { value: this.initial() };
+      if (backup === undefined) return { value: this.initial() };
       // The main file is gone but its backup is here: someone deleted it, or a
       // rename never landed. Use the backup rather than starting empty.
-      const parsed = this.tryParse(backup);
+      const parsed = typeof backup === 'string' ? this.tryParse(backup) : ({ ok: false, message: backup.refused } as const);
       if (parsed.ok) {
         const unsaved = await this.saveRecovered(parsed.value);
         return {
@@ -69,21 +71,23 @@ export class JsonStore<T> {
           problem: { file: this.file, message: `The file was missing; its backup was restored.${unsaved}`, recoveredFrom: 'backup' },
         };
       }
-      return { value: this.initial() };
+      // Neither is usable: say so, and keep the damaged backup where no save reaches it (the second save replaces the .bak).
+      const keptAs = await this.keepDamaged(`${this.file}.bak`, backup);
+      return {
+        value: this.initial(),
+        problem: {
+          file: this.file,
+          message: `The file was missing, and its backup could not be read because ${parsed.message}. The app started with an empty store; ${keptAs ? 'the damaged backup was kept beside it' : typeof backup !== 'string' && backup.special ? 'the first saves replace the backup with a regular file' : 'the damaged backup is still in place (a copy could not be made), and the second save replaces it'}.`,
+          ...(keptAs ? { keptAs, backupKeptAs: keptAs } : {}),
+          recoveredFrom: 'default',
+        },
+      };
     }
     const parsed = typeof main === 'string' ? this.tryParse(main) : ({ ok: false, message: main.refused } as const);
     if (parsed.ok) return { value: parsed.value };
 
-    const keptAs = `${this.file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    // Only say the damaged file was kept when the copy really exists (a full disk can refuse it).
-    // A FIFO or a device holds nothing to keep, and copying one would block or never end.
-    const kept =
-      typeof main !== 'string' && main.special
-        ? false
-        : await fs.copyFile(this.file, keptAs).then(
-            () => true,
-            () => false,
-          );
+    const keptAs = await this.keepDamaged(this.file, main);
+    const kept = keptAs !== undefined;
     const backup = await readIfExists(`${this.file}.bak`);
     const fromBackup = typeof backup === 'string' ? this.tryParse(backup) : undefined;
     if (fromBackup?.ok) {
@@ -98,15 +102,38 @@ export class JsonStore<T> {
         },
       };
     }
+    // A backup that is there but unusable is kept too: the first save makes the damaged main file the .bak.
+    const backupKeptAs = backup === undefined ? undefined : await this.keepDamaged(`${this.file}.bak`, backup);
+    const backupSaid =
+      backup === undefined
+        ? 'and'
+        : `and its backup could not be used either (${backupKeptAs ? `the damaged backup was kept as ${backupKeptAs}` : typeof backup !== 'string' && backup.special ? backup.refused : 'it could not be copied aside, and the first save replaces it'}):`;
     return {
       value: this.initial(),
       problem: {
         file: this.file,
-        message: `The file could not be read because ${parsed.message}, and no usable backup exists. The app started with an empty store; ${kept ? 'the damaged file was kept beside it' : typeof main !== 'string' && main.special ? 'the first save replaces it with a regular file' : 'the damaged file is still in place (a copy could not be made)'}.`,
+        message: `The file could not be read because ${parsed.message}, ${backupSaid} no usable backup exists. The app started with an empty store; ${kept ? 'the damaged file was kept beside it' : typeof main !== 'string' && main.special ? 'the first save replaces it with a regular file' : 'the damaged file is still in place (a copy could not be made)'}.`,
         ...(kept ? { keptAs } : {}),
+        ...(backupKeptAs ? { backupKeptAs } : {}),
         recoveredFrom: 'default',
       },
     };
+  }
+
+  /**
+   * Copies a damaged file to `<file>.damaged-<time>`, a name no save writes, and
+   * says where; undefined when there is nothing to keep or the copy failed (a
+   * full disk can refuse it). A FIFO or a device holds nothing to keep, and
+   * copying one would block or never end.
+   */
+  private async keepDamaged(file: string, read: string | { special: boolean }): Promise<string | undefined> {
+    if (typeof read !== 'string' && read.special) return undefined;
+    const keptAs = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    // COPYFILE_EXCL: two damaged files kept in the same millisecond never overwrite each other (or an older copy).
+    return fs.copyFile(file, keptAs, fsConstants.COPYFILE_EXCL).then(
+      () => keptAs,
+      () => undefined,
+    );
   }
 
   /** Writes back a recovered value; a failure (a full disk) must not stop the app from starting with it. */

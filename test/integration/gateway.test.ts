@@ -12,6 +12,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { App } from '../fixtures/mutable-server/app.js';
 import { SkillFolder, skillMd, tempDir } from '../fixtures/mutable-server/fixture.js';
 import type { Skill } from '@modelcontextprotocol/client/ext/skills';
+import { HOSTILE_EDGES_SERVER } from '../fixtures/hostile-edges/harness.js';
 import { eventually, gatewayOverStdio } from './gateway-harness.js';
 
 const LABEL = 'Mutable skills';
@@ -143,5 +144,43 @@ describe('gateway over the app data, stdio', { timeout: 180_000 }, () => {
     await fs.rm(path.join(dataDir, 'snapshots', serverId, guide.digest.slice('sha256:'.length)));
     expect(text((await gateway.skills.read(pdf, 'references/guide.md')).bytes)).toBe(GUIDE_V1);
     expect(gateway.stderr()).not.toContain('refused');
+  });
+
+  test('declining a skill whose listing gives a file no size leaves the gateway serving; a revoke afterwards still takes the approved skill off', async () => {
+    const { app, serverId, dataDir, gateway } = await start();
+    const old = (await gateway.skills.list()).skills[0]!;
+    expect(old.uri).toBe(at(PDF));
+    // A second server whose skill lists references/guide.md with no size: declining it stores that file's size as -1 ("not listed").
+    const unsized = await app.addServer('Unsized', { kind: 'stdio', command: process.execPath, args: [HOSTILE_EDGES_SERVER, 'size-missing'], env: {} });
+    await app.call('approvals.decline', { serverId: unsized, skillUri: 'skill://alpha/SKILL.md' });
+    const written = JSON.parse(await fs.readFile(path.join(dataDir, 'approvals.json'), 'utf8')) as { approvals: Array<{ decision: string; resources: Array<{ size: number }> }> };
+    expect(written.approvals.find((r) => r.decision === 'declined')?.resources.some((r) => r.size === -1)).toBe(true);
+
+    expect((await gateway.skills.list()).skills.map((s) => s.uri)).toEqual([at(PDF)]);
+    const notified = gateway.listChanged();
+    await app.call('approvals.revoke', { serverId, skillUri: PDF });
+    await eventually(() => expect(gateway.listChanged()).toBeGreaterThan(notified));
+    expect((await gateway.skills.list()).skills).toEqual([]);
+    await expect(gateway.skills.read(old, 'references/guide.md')).rejects.toThrow();
+    await expect(gateway.skills.read(old)).rejects.toThrow();
+    await expect(gateway.skills.get(old.uri)).rejects.toThrow();
+    expect(gateway.stderr()).not.toContain('is not a file the app wrote');
+  });
+
+  test('once approvals.json cannot be read, the gateway stops serving the approved skill, bytes in memory included, and names the file', async () => {
+    const { dataDir, gateway } = await start();
+    const pdf = (await gateway.skills.list()).skills[0]!;
+    const guide = filesOf(pdf).find((r) => r.uri.endsWith('guide.md'))!;
+    // Read once: the gateway now holds the bytes in memory.
+    expect(text((await gateway.skills.read(pdf, 'references/guide.md')).bytes)).toBe(GUIDE_V1);
+    const file = path.join(dataDir, 'approvals.json');
+    const whole = await fs.readFile(file, 'utf8');
+    await fs.writeFile(file, whole.slice(0, 60));
+    await eventually(() => expect(gateway.stderr()).toContain(file));
+    await eventually(async () => {
+      await expect(gateway.client.readResource({ uri: guide.uri })).rejects.toThrow(file);
+    });
+    await expect(gateway.skills.read(pdf)).rejects.toThrow();
+    await expect(gateway.skills.list()).rejects.toThrow(/approvals\.json/);
   });
 });
