@@ -144,6 +144,12 @@ export class Approvals {
     if (blockers.length > 0) throw new ApiFailure('conflict', `${skillUri} was not approved. ${blockers.join(' ')}`);
     // Checked here, on the findings of exactly this version's bytes: the window's checkboxes only carry the keys.
     const acknowledged = checkAcknowledged(await this.acknowledgementsFor(serverId, skillUri), params.acknowledge, skillUri);
+    // The checks above awaited (snapshot reads): a listing that landed meanwhile may hold another version, whose
+    // blockers and acknowledgements were never asked. The approval binds only the version they were checked on.
+    const current = this.deps.engine.record(serverId, skillUri);
+    if (!current || fingerprintOf(current.entry) !== fingerprintOf(held.entry)) {
+      throw new ApiFailure('conflict', `${skillUri} was not approved: the server described another version of it while the approval was being checked. Look at it again before approving.`);
+    }
     const entry = held.entry;
     const resources = Array.isArray(entry.resources) ? entry.resources.map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) : [];
     const previous = this.get(serverId, skillUri);
