@@ -1,9 +1,9 @@
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
 import { describe, expect, it } from 'vitest';
 import { rpcError, scriptedRpc, serveFiles } from '../../test/support/scripted-rpc.js';
-import { DEFAULT_SETTINGS, type VerifyJob } from '../../shared/model.js';
+import { DEFAULT_SETTINGS } from '../../shared/model.js';
 import { SkillsEngine } from './engine.js';
-import { ENGINE_CASES, quietEngine } from './finding-cases-engine.unit.js';
+import { ENGINE_CASES, jobEnded, quietEngine } from './finding-cases-engine.unit.js';
 import { GUIDE_URI, SERVER, SKILL_URI, cached, cleanSkill, entryWith, runFindingCases } from './finding-cases.unit.js';
 
 runFindingCases(ENGINE_CASES);
@@ -47,17 +47,8 @@ describe('SkillsEngine', () => {
     const rpc = scriptedRpc({ 'skills/list': () => cached({ skills: skills.map((s) => s.entry) }), 'resources/read': serveFiles(files) });
     const engine = new SkillsEngine(() => ({ ...DEFAULT_SETTINGS, readConcurrency: 4 }), { listed: () => undefined, updated: () => undefined, job: () => undefined });
     await engine.refresh(rpc, DECLARED);
-    const ended = new Promise<VerifyJob>((resolve) => {
-      const poll = setInterval(() => {
-        const job = engine.job(started.jobId);
-        if (job && job.state !== 'running') {
-          clearInterval(poll);
-          resolve(job);
-        }
-      }, 5);
-    });
     const started = engine.startVerifyAll([rpc]);
-    expect(await ended).toMatchObject({ state: 'done', total: 10, done: 10, verified: 5, failed: 5 });
+    expect(await jobEnded(engine, started.jobId)).toMatchObject({ state: 'done', total: 10, done: 10, verified: 5, failed: 5 });
     const read = rpc.callsOf('resources/read').map((c) => String(c.params['uri']));
     for (const [i, s] of skills.entries()) {
       const guide = `skill://acme/s${i}/references/guide.md`;

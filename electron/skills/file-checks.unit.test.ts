@@ -2,24 +2,14 @@
 // listed file's slot without walking the listing (counted on the listing's
 // elements, never timed), and answers exactly as a Map would.
 import { describe, expect, it } from 'vitest';
-import type { FileCheck, SkillFileRef } from '../../shared/model.js';
+import type { FileCheck } from '../../shared/model.js';
+import { countedListing } from './counted-listing.unit.js';
 import { FileChecks } from './file-checks.js';
 
 const N = 20_000;
 const uriOf = (i: number) => `skill://big/references/f${i}.md`;
 
-function listing(length: number): { resources: SkillFileRef[]; reads: () => number } {
-  const plain = Array.from({ length }, (_, i) => ({ uri: uriOf(i), digest: `sha256:${i.toString(16).padStart(64, '0')}`, size: i }));
-  let reads = 0;
-  const resources = new Proxy(plain, {
-    get(target, key, receiver) {
-      // An index (the only keys starting with a digit): counted cheaply, as a regular expression per read is slow here.
-      if (typeof key === 'string' && key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57) reads++;
-      return Reflect.get(target, key, receiver) as unknown;
-    },
-  });
-  return { resources, reads: () => reads };
-}
+const listing = (length: number) => countedListing(length, uriOf);
 
 const verified = (i: number): FileCheck => ({ state: 'verified', digest: `sha256:${i}`, size: i, checkedAt: 'now' });
 

@@ -2,13 +2,26 @@
 // (nesting, shared names), on the server as a whole (no skills, no skills/list),
 // on the server's instructions, or on how a read file is shown (engine.ts).
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
-import { DEFAULT_SETTINGS } from '../../shared/model.js';
+import { DEFAULT_SETTINGS, type VerifyJob } from '../../shared/model.js';
 import { rpcError, scriptedRpc, serveFiles, type Answer } from '../../test/support/scripted-rpc.js';
 import { SkillsEngine } from './engine.js';
 import { SERVER, SKILL_MD, SKILL_URI, cached, cleanSkill, entryWith, fileRef, type FindingCase } from './finding-cases.unit.js';
 
 export function quietEngine(): SkillsEngine {
   return new SkillsEngine(() => ({ ...DEFAULT_SETTINGS, readConcurrency: 2 }), { listed: () => undefined, updated: () => undefined, job: () => undefined });
+}
+
+/** The engine's job once it is no longer running (polled: a quiet engine reports no job events). */
+export function jobEnded(engine: SkillsEngine, jobId: string): Promise<VerifyJob> {
+  return new Promise<VerifyJob>((resolve) => {
+    const poll = setInterval(() => {
+      const job = engine.job(jobId);
+      if (job && job.state !== 'running') {
+        clearInterval(poll);
+        resolve(job);
+      }
+    }, 5);
+  });
 }
 
 const DECLARED = { resources: {}, extensions: { [SKILLS_EXTENSION_ID]: {} } };

@@ -5,26 +5,11 @@
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
 import { describe, expect, it } from 'vitest';
 import { scriptedRpc, serveFiles, type Answer } from '../../test/support/scripted-rpc.js';
-import type { VerifyJob } from '../../shared/model.js';
-import type { SkillsEngine } from './engine.js';
-import { quietEngine } from './finding-cases-engine.unit.js';
+import { jobEnded, quietEngine } from './finding-cases-engine.unit.js';
 import { SERVER, cached, cleanSkill, entryWith, sha256Of, sizeOf } from './finding-cases.unit.js';
 
 const DECLARED = { resources: {}, extensions: { [SKILLS_EXTENSION_ID]: {} } };
 const LONE = '\ud800';
-
-async function verifyAll(engine: SkillsEngine, rpc: Parameters<SkillsEngine['startVerifyAll']>[0][number]): Promise<VerifyJob> {
-  const started = engine.startVerifyAll([rpc]);
-  return new Promise<VerifyJob>((resolve) => {
-    const poll = setInterval(() => {
-      const job = engine.job(started.jobId);
-      if (job && job.state !== 'running') {
-        clearInterval(poll);
-        resolve(job);
-      }
-    }, 5);
-  });
-}
 
 describe('a lone surrogate in a URI', () => {
   it('in a listed resource: the listing resolves, the entry gets a finding and is not loadable, the honest skills stay', async () => {
@@ -71,11 +56,11 @@ describe('a lone surrogate in a URI', () => {
     const rpc = scriptedRpc({ 'skills/list': () => cached({ skills: [skill.entry] }), 'resources/read': read });
     const engine = quietEngine();
     await engine.refresh(rpc, DECLARED);
-    expect(await verifyAll(engine, rpc)).toMatchObject({ state: 'done', verified: 1, failed: 0 });
+    expect(await jobEnded(engine, engine.startVerifyAll([rpc]).jobId)).toMatchObject({ state: 'done', verified: 1, failed: 0 });
     expect(engine.entry(SERVER, skill.uri).status).toBe('verified');
 
     hostile = true;
-    expect(await verifyAll(engine, rpc)).toMatchObject({ state: 'done', total: 1, done: 1, verified: 0, failed: 1 });
+    expect(await jobEnded(engine, engine.startVerifyAll([rpc]).jobId)).toMatchObject({ state: 'done', total: 1, done: 1, verified: 0, failed: 1 });
     const view = engine.entry(SERVER, skill.uri);
     expect(view.status).not.toBe('verified');
     expect(view.files[skill.uri]).toMatchObject({ state: 'failed', reason: 'read-error' });

@@ -15,7 +15,7 @@ import { isoNow } from './clock.js';
 import { verdictOf } from '../../shared/verdict.js';
 import { FileChecks } from './file-checks.js';
 import { compareFrontmatter } from './frontmatter.js';
-import { frontmatterMismatch } from './verify.js';
+import { keptSkillMd } from './relisted-skill-md.js';
 
 export interface SkillRecord {
   entry: CheckedEntry;
@@ -118,7 +118,7 @@ export class ServerSkills {
   /**
    * Adds or replaces an entry. File checks survive only when the file's listed
    * digest and size are unchanged, and only while they still say what checking
-   * the same bytes against the new entry would (`keptSkillMd`): a SKILL.md check
+   * the same bytes against the new entry would (relisted-skill-md.ts): a SKILL.md check
    * was made against the listing's frontmatter of the time, and every check
    * against the form the entry came in.
    */
@@ -144,7 +144,7 @@ export class ServerSkills {
         if (!old || !check || old.digest !== r.digest || old.size !== r.size) continue;
         let ff = previous.fileFindings.get(r.uri);
         if (rejudge && canonicalUri(r.uri) === skillKey) {
-          const judged = this.keptSkillMd(previous, check, ff, entry, r.uri, frontmatterDerived);
+          const judged = keptSkillMd(this.serverId, previous, check, ff, entry, r.uri, frontmatterDerived);
           if (!judged) continue;
           ({ check, findings: ff } = judged);
         }
@@ -175,36 +175,6 @@ export class ServerSkills {
     };
     this.records.set(entry.uri, record);
     return record;
-  }
-
-  /**
-   * A SKILL.md check, with its findings, as checking the same bytes against a
-   * relisted entry whose frontmatter (or the way it is published) changed
-   * would make it; undefined when that cannot be said without reading them
-   * again. The comparison is verify.ts's (`verifyFile`), made without the bytes:
-   * a check that passed it was made against frontmatter equal, field by field,
-   * to the previous listing's, so the served frontmatter is that one.
-   */
-  private keptSkillMd(
-    previous: SkillRecord,
-    check: FileCheck,
-    findings: Finding[] | undefined,
-    entry: CheckedEntry,
-    fileUri: string,
-    frontmatterDerived: boolean,
-  ): { check: FileCheck; findings: Finding[] | undefined } | undefined {
-    // Failed on the bytes themselves (digest, size, a changed second read, no usable frontmatter): no listing changes that.
-    if (check.state === 'failed' && (check.reason !== 'frontmatter' || check.expected === undefined)) return { check, findings };
-    // Failed the comparison with the previous listing: what the file says was not kept, so it must be read again.
-    if (check.state === 'failed') return undefined;
-    // Made without a comparison (derived frontmatter), or to be made without one now: read again.
-    if (previous.frontmatterDerived || frontmatterDerived) return undefined;
-    if (check.state === 'unread') return { check, findings };
-    const differences = compareFrontmatter(entry.frontmatter, previous.entry.frontmatter);
-    if (differences.length === 0) return { check, findings };
-    // The same findings and check verifyFile makes (less the fields' line numbers, which only the bytes know).
-    const mismatch = frontmatterMismatch(differences, { serverId: this.serverId, skillUri: entry.uri, fileUri }, isoNow());
-    return { check: mismatch.check, findings: [...(findings ?? []), ...mismatch.findings] };
   }
 
   setFile(record: SkillRecord, fileUri: string, check: FileCheck, findings: Finding[]): void {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FileCheck, Finding, SkillFileRef } from '../../shared/model.js';
 import type { CheckedEntry } from './entry-rules.js';
+import { countedListing } from './counted-listing.unit.js';
 import { ServerSkills, statusOf, type SkillRecord } from './registry.js';
 import { verifyFile, type VerifiableEntry } from './verify.js';
 
@@ -142,18 +143,7 @@ describe('ServerSkills.upsert: a kept SKILL.md check and the listing frontmatter
 
 describe('ServerSkills views of a skill with many listed files', () => {
   /** Listed files behind a proxy that counts every element read. */
-  function counted(length: number): { resources: SkillFileRef[]; reads: () => number } {
-    const plain = Array.from({ length }, (_, i) => ({ uri: i === 0 ? SKILL : `skill://notes/references/f${i}.md`, digest: `sha256:${i.toString(16).padStart(64, '0')}`, size: i }));
-    let reads = 0;
-    const resources = new Proxy(plain, {
-      get(target, key, receiver) {
-        // An index (the only keys starting with a digit): counted cheaply, as a regular expression per read is slow here.
-        if (typeof key === 'string' && key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57) reads++;
-        return Reflect.get(target, key, receiver) as unknown;
-      },
-    });
-    return { resources, reads: () => reads };
-  }
+  const counted = (length: number) => countedListing(length, (i) => (i === 0 ? SKILL : `skill://notes/references/f${i}.md`));
 
   it('builds the view of a skill with thousands of files, one of them read, in time linear in its files', () => {
     // Large enough that one walk of the listing per file (N²) is far off the bound, small enough that it fails fast.

@@ -4,24 +4,10 @@
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
 import { describe, expect, it } from 'vitest';
 import { scriptedRpc, serveFiles } from '../../test/support/scripted-rpc.js';
-import type { VerifyJob } from '../../shared/model.js';
-import type { SkillsEngine } from './engine.js';
-import { quietEngine } from './finding-cases-engine.unit.js';
+import { jobEnded, quietEngine } from './finding-cases-engine.unit.js';
 import { GUIDE_URI, SERVER, cached, cleanSkill } from './finding-cases.unit.js';
 
 const DECLARED = { resources: {}, extensions: { [SKILLS_EXTENSION_ID]: {} } };
-
-function ended(engine: SkillsEngine, jobId: string): Promise<VerifyJob> {
-  return new Promise<VerifyJob>((resolve) => {
-    const poll = setInterval(() => {
-      const job = engine.job(jobId);
-      if (job && job.state !== 'running') {
-        clearInterval(poll);
-        resolve(job);
-      }
-    }, 5);
-  });
-}
 
 describe('Verify all, a read that throws', () => {
   for (const which of ['SKILL.md', 'a supporting file'] as const) {
@@ -31,12 +17,12 @@ describe('Verify all, a read that throws', () => {
       const rpc = scriptedRpc({ 'skills/list': () => cached({ skills: [skill.entry] }), 'resources/read': serveFiles(skill.files) });
       const engine = quietEngine();
       await engine.refresh(rpc, DECLARED);
-      expect(await ended(engine, engine.startVerifyAll([rpc]).jobId)).toMatchObject({ verified: 1, failed: 0 });
+      expect(await jobEnded(engine, engine.startVerifyAll([rpc]).jobId)).toMatchObject({ verified: 1, failed: 0 });
       expect(engine.entry(SERVER, skill.uri).files[target]).toMatchObject({ state: 'verified' });
 
       const honestRead = engine.readFile.bind(engine);
       engine.readFile = (r, skillUri, fileUri, options) => (fileUri === target ? Promise.reject(new Error('boom')) : honestRead(r, skillUri, fileUri, options));
-      expect(await ended(engine, engine.startVerifyAll([rpc]).jobId)).toMatchObject({ state: 'done', total: 1, done: 1, verified: 0, failed: 1 });
+      expect(await jobEnded(engine, engine.startVerifyAll([rpc]).jobId)).toMatchObject({ state: 'done', total: 1, done: 1, verified: 0, failed: 1 });
       const view = engine.entry(SERVER, skill.uri);
       expect(view.status).not.toBe('verified');
       expect(view.files[target]).toMatchObject({ state: 'failed', reason: 'read-error', message: expect.stringContaining('boom') });
