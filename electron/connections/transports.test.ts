@@ -2,7 +2,7 @@
 // noted in the log, judged on the bytes, across chunk boundaries.
 import { describe, expect, test } from 'vitest';
 import { ProtocolLog } from './protocol-log.js';
-import { watchForNonProtocolLines, type ProcessObservation } from './transports.js';
+import { noteTransportError, watchForNonProtocolLines, type ProcessObservation } from './transports.js';
 
 function watching() {
   const observation: ProcessObservation = {};
@@ -47,5 +47,48 @@ describe('watchForNonProtocolLines', () => {
     expect(observation.nonProtocolOutput).toEqual(['line 0', 'line 1', 'line 2', 'line 3', 'line 4']);
     expect(notes()).toHaveLength(21);
     expect(notes().at(-1)).toBe('More stdout lines that are not JSON-RPC followed; they are not logged.');
+  });
+});
+
+describe('noteTransportError', () => {
+  const brokenPipe = () => Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+  function observed() {
+    let exit!: () => void;
+    const observation: ProcessObservation = { exited: new Promise<void>((resolve) => (exit = resolve)) };
+    const log = new ProtocolLog('server-1', 100, () => undefined);
+    const notes = () => log.list().filter((e) => e.kind === 'note').map((e) => e.text);
+    return { observation, log, notes, exit: () => ((observation.exitCode = 3), exit()) };
+  }
+  const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  test('a write to a process that then exits is not a transport error of its own: the exit tells it', async () => {
+    const { observation, log, notes, exit } = observed();
+    noteTransportError(brokenPipe(), observation, log, 50);
+    exit();
+    await tick(100);
+    expect(notes()).toEqual([]);
+    expect(observation.transportErrors).toEqual(['write EPIPE']);
+  });
+
+  test('after the exit, a broken pipe is not noted either', () => {
+    const { observation, log, notes } = observed();
+    observation.exitCode = 1;
+    noteTransportError(brokenPipe(), observation, log, 50);
+    expect(notes()).toEqual([]);
+  });
+
+  test('a process that closed its input and keeps running is told, once for many failed writes', async () => {
+    const { observation, log, notes } = observed();
+    noteTransportError(brokenPipe(), observation, log, 20);
+    noteTransportError(brokenPipe(), observation, log, 20);
+    await tick(80);
+    expect(notes()).toEqual(['Transport error: write EPIPE (the server closed its input but is still running)']);
+  });
+
+  test('other errors, and a broken pipe where there is no process, are noted at once', () => {
+    const { observation, log, notes } = observed();
+    noteTransportError(new Error('Message exceeded maximum size'), observation, log);
+    noteTransportError(brokenPipe(), {}, log);
+    expect(notes()).toEqual(['Transport error: Message exceeded maximum size', 'Transport error: write EPIPE']);
   });
 });

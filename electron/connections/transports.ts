@@ -31,6 +31,8 @@ export interface ProcessObservation {
   transportErrors?: string[];
   /** The PATH the command was looked up on, and where it came from. */
   searchPath?: SearchPath;
+  /** Settles when the stdio process exits (set once it has started). */
+  exited?: Promise<void>;
 }
 
 /** How many non-JSON stdout lines are kept as evidence and noted in the log. */
@@ -65,10 +67,15 @@ class ObservedStdioTransport extends StdioClientTransport {
       throw error;
     }
     const child = (this as unknown as { _process?: ChildProcess })._process;
-    child?.once('exit', (code, signal) => {
-      this.observation.exitCode = code;
-      this.observation.signal = signal;
-    });
+    if (child) {
+      this.observation.exited = new Promise((resolve) =>
+        child.once('exit', (code, signal) => {
+          this.observation.exitCode = code;
+          this.observation.signal = signal;
+          resolve();
+        }),
+      );
+    }
     child?.stdout?.on('data', watchForNonProtocolLines(this.observation, this.log));
   }
 }
@@ -263,6 +270,33 @@ export function buildTransport(
   return { transport: logged(inner, log, processObservation, caps), process: processObservation, http: httpObservation, caps };
 }
 
+/** How long a broken pipe waits for the process's exit before it is told as a problem of its own. */
+const BROKEN_PIPE_GRACE_MS = 2_000;
+/** The observations whose broken pipe is already being waited on: many writes can fail for one closed input. */
+const brokenPipesWatched = new WeakSet<ProcessObservation>();
+
+/**
+ * Keeps a transport error as evidence and notes it in the log. A write that
+ * fails with EPIPE means the stdio process closed its input, nearly always
+ * because it is exiting; whether that exit or the write is seen first is a race
+ * of the operating system's, and the exit (its code, its stderr) is the story
+ * the diagnosis tells. So a broken pipe is noted only if the process is still
+ * running after a grace period: then it is news.
+ */
+export function noteTransportError(error: Error, observation: ProcessObservation, log: ProtocolLog, graceMs = BROKEN_PIPE_GRACE_MS): void {
+  observation.transportErrors = [...(observation.transportErrors ?? []).slice(-4), error.message];
+  const exited = observation.exited;
+  if ((error as NodeJS.ErrnoException).code !== 'EPIPE' || exited === undefined) {
+    log.note(`Transport error: ${error.message}`);
+    return;
+  }
+  if (observation.exitCode !== undefined || brokenPipesWatched.has(observation)) return;
+  brokenPipesWatched.add(observation);
+  const timer = setTimeout(() => log.note(`Transport error: ${error.message} (the server closed its input but is still running)`), graceMs);
+  timer.unref();
+  void exited.then(() => clearTimeout(timer));
+}
+
 /**
  * A view of `inner` that logs what passes through it. A Proxy keeps every other
  * property (`stderr`, `pid`, `sessionId`, `setProtocolVersion`…) exactly as the
@@ -305,8 +339,7 @@ function logged(inner: Transport, log: ProtocolLog, observation: ProcessObservat
       if (property === 'onerror' && typeof value === 'function') {
         const handler = value as (error: Error) => void;
         const wrapped = (error: Error) => {
-          log.note(`Transport error: ${error.message}`);
-          observation.transportErrors = [...(observation.transportErrors ?? []).slice(-4), error.message];
+          noteTransportError(error, observation, log);
           handler(error);
         };
         originals.set(wrapped, handler);
