@@ -3,7 +3,7 @@
 // says where it listens — `… listening on http://127.0.0.1:<port>/mcp` — so
 // `--http 0` (any free port) can be used from scripts and tests.
 import { parseArgs } from 'node:util';
-import { serveDemoHttp, serveDemoStdio } from '../demo/demo-server.js';
+import { serveDemoStdio } from '../demo/demo-server.js';
 import type { Streams } from './streams.js';
 import { UsageError } from './target.js';
 
@@ -20,6 +20,7 @@ export async function demoServerCommand(args: string[], io: Streams): Promise<nu
     return await inputEnded;
   }
   if (!/^\d+$/.test(values.http) || Number(values.http) > 65535) throw new UsageError(`--http needs a port number from 0 to 65535 (0 picks a free one), got "${values.http}".`);
+  const { serveDemoHttp } = await import('../demo/demo-http.js');
   const served = await serveDemoHttp(Number(values.http));
   io.err.write(`skill-inspector demo-server: listening on ${served.url}\n`);
   return await runUntilStopped();

@@ -27,6 +27,7 @@ import { SKILL_DIGEST_PATTERN } from '@modelcontextprotocol/core/ext/skills';
 import { z } from 'zod';
 import { dataRecord, dataRecordFrom, dataRecordOf, ownValue } from '../../shared/data-record.js';
 import { canonicalUri } from '../skills/uri-memo.js';
+import { LockfileError } from './command-errors.js';
 
 const LOCKFILE_VERSION = 1;
 export const DEFAULT_LOCKFILE = 'skills.lock.json';
@@ -55,16 +56,7 @@ export type LockedSkill = z.infer<typeof skillSchema>;
 export type LockedServer = z.infer<typeof serverSchema>;
 export type Lockfile = z.infer<typeof lockfileSchema>;
 
-/** A lockfile that cannot be used, with the file and the exact place that is wrong. */
-export class LockfileError extends Error {
-  override readonly name = 'LockfileError';
-  constructor(
-    readonly file: string,
-    readonly problem: string,
-  ) {
-    super(`${file}: ${problem}`);
-  }
-}
+export { LockfileError };
 
 /** What a server serves, one skill at a time, as the lock records it. */
 export interface SkillToLock {

@@ -3,52 +3,44 @@
 //   0  clean: no findings at or above --fail-on, no drift, no difference
 //   1  findings at or above --fail-on (check); drift (verify); a difference (diff); nothing lockable (lock)
 //   2  bad usage (unknown command or flag, unreadable --config or lockfile, unknown --server) or cannot connect
-import { approveCommand } from './approve-command.js';
-import { checkCommand } from './check-command.js';
-import { demoServerCommand } from './demo-command.js';
-import { diffCommand } from './diff-command.js';
-import { gatewayCommand } from './gateway-command.js';
-import { keyCommand } from './key-command.js';
-import { runList, runLoad } from './host.js';
-import { lockCommand } from './lock-command.js';
-import { LockfileError } from './lockfile.js';
-import { ConnectFailure, type SessionOptions } from './session.js';
+import { ConnectFailure, LockfileError } from './command-errors.js';
+import type { SessionOptions } from './session.js';
 import type { Streams } from './streams.js';
-import { UsageError } from './target.js';
+import { UsageError } from './usage-error.js';
 import { USAGE } from './usage.js';
-import { verifyCommand } from './verify-command.js';
-import { verifyReceiptsCommand, wantsReceipts } from './verify-receipts-command.js';
-import { watchCommand } from './watch-command.js';
 
 export { USAGE };
 
+// Each command is imported when it runs, not before: a command loads only its own code.
 export async function runCli(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr, session: SessionOptions = {}): Promise<number> {
   const io: Streams = { out, err };
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case 'check':
-        return await checkCommand(rest, io, session);
+        return await (await import('./check-command.js')).checkCommand(rest, io, session);
       case 'watch':
-        return await watchCommand(rest, io, session);
+        return await (await import('./watch-command.js')).watchCommand(rest, io, session);
       case 'lock':
-        return await lockCommand(rest, io);
-      case 'verify':
-        return wantsReceipts(rest) ? await verifyReceiptsCommand(rest, io) : await verifyCommand(rest, io);
+        return await (await import('./lock-command.js')).lockCommand(rest, io);
+      case 'verify': {
+        const receipts = await import('./verify-receipts-command.js');
+        return receipts.wantsReceipts(rest) ? await receipts.verifyReceiptsCommand(rest, io) : await (await import('./verify-command.js')).verifyCommand(rest, io);
+      }
       case 'approve':
-        return await approveCommand(rest, io, session);
+        return await (await import('./approve-command.js')).approveCommand(rest, io, session);
       case 'key':
-        return await keyCommand(rest, io);
+        return await (await import('./key-command.js')).keyCommand(rest, io);
       case 'diff':
-        return await diffCommand(rest, io);
+        return await (await import('./diff-command.js')).diffCommand(rest, io);
       case 'demo-server':
-        return await demoServerCommand(rest, io);
+        return await (await import('./demo-command.js')).demoServerCommand(rest, io);
       case 'gateway':
-        return await gatewayCommand(rest, io);
+        return await (await import('./gateway-command.js')).gatewayCommand(rest, io);
       case 'list':
-        return await runList(rest, io);
+        return await (await import('./host.js')).runList(rest, io);
       case 'load':
-        return await runLoad(rest, io);
+        return await (await import('./host.js')).runLoad(rest, io);
       case 'help':
       case '--help':
       case '-h':

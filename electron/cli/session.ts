@@ -13,6 +13,7 @@ import type { Target } from './target.js';
 import { openCliOAuth } from './cli-oauth.js';
 import { diagnoseOAuth } from '../oauth/oauth-errors.js';
 import { redactText } from '../secrets/redact.js';
+import { ConnectFailure } from './command-errors.js';
 
 export interface CliSession {
   readonly connection: Connection;
@@ -99,6 +100,4 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
   };
 }
 
-export class ConnectFailure extends Error {
-  override readonly name = 'ConnectFailure';
-}
+export { ConnectFailure };
