@@ -1,10 +1,12 @@
 // What stands between the version the app holds and an approval, in plain
 // language: a dynamic or invalid entry, a version other than the one the user
 // looked at, a server that has since described another one, and any file not
-// read and verified in a review (its exact bytes are not in the snapshot store).
+// read and verified in a review (its exact bytes are not in the snapshot store,
+// or those bytes no longer pass a check against the listing held now).
 import { pathInSkill } from '../../shared/entry-diff.js';
 import type { SnapshotStore } from '../snapshots/snapshot-store.js';
 import type { SkillsEngine } from '../skills/engine.js';
+import { verifyFile } from '../skills/verify.js';
 import { fingerprintOf } from './fingerprint.js';
 
 /** What the app last heard the server say about a skill (a listing or skills/get). */
@@ -51,7 +53,16 @@ export async function approvalBlockers(
       continue;
     }
     const bytes = await snapshots.get(serverId, r.digest).catch(() => undefined);
-    if (!bytes || bytes.byteLength !== r.size) missing.push(`${path} has not been reviewed`);
+    if (!bytes || bytes.byteLength !== r.size) {
+      missing.push(`${path} has not been reviewed`);
+      continue;
+    }
+    // Not read in this session (a restart; a move from a legacy form drops that form's checks): the held bytes
+    // carry the digest, but not the listing's frontmatter, which may have changed since. Judge them as a fresh read.
+    if (check?.state !== 'verified') {
+      const fresh = verifyFile(entry, r.uri, bytes, { serverId }).check;
+      if (fresh.state === 'failed') missing.push(`${path} failed verification (${fresh.message})`);
+    }
   }
   if (missing.length > 0) out.push(`Approval needs every file read and verified: ${missing.join('; ')}. Start a review to read them.`);
   return out;
