@@ -252,9 +252,12 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   const review = await createReviewHandlers(deps, reviewer);
   // Start review reads once: the approvals review hands its bytes to the content review.
   // The Changes tab's finding delta and the approve check run the same rules, in the same pool, on a version's exact bytes.
+  // The in-app gateway reads approvals.json: a revocation or disable that a full disk keeps in memory reaches it from here.
+  let gatewayHeldChanged = (): Promise<void> => Promise.resolve();
   const approvals = await createApprovalHandlers(deps, {
     reviewContent: review.reviewPass,
     reviewBytes: async (input, signal) => reviewOrReport(reviewer, input, [], signal ? { signal } : {}),
+    onHeldInMemory: () => void gatewayHeldChanged(),
   });
   // Every view's verdict (and its Errors/Warnings counts) knows the skill's last review that still holds; a changed
   // approved skill without one, what the Changes tab's rules found in the version it serves now.
@@ -264,7 +267,12 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   const watch = createWatchFeature(deps, { relist: refreshSkills, review: async (serverId, skillUri) => (await review.handlers['review.scanSkill']({ serverId, skillUri })).findings, redact });
 
   // A host starts the gateway the way the app starts its demo server: the same runtime and cli.js, another command.
-  const gateway = await createGatewayHandlers(deps, { launch: () => gatewayLaunchFor(options.demoTransport(), options.dataDir), inApp: options.inAppGateway ?? true });
+  const gateway = await createGatewayHandlers(deps, {
+    launch: () => gatewayLaunchFor(options.demoTransport(), options.dataDir),
+    inApp: options.inAppGateway ?? true,
+    heldInMemory: () => approvals.heldInMemory(),
+  });
+  gatewayHeldChanged = () => gateway.heldChanged();
 
   const handlers: Handlers = {
     ...approvals.handlers,

@@ -46,8 +46,9 @@ export class Approvals {
   constructor(
     private readonly deps: FeatureDeps,
     readonly stores: ApprovalStores,
+    onHeldChange?: () => void,
   ) {
-    this.saver = new DecisionSaver(deps, stores, (serverId) => this.labelOf(serverId));
+    this.saver = new DecisionSaver(deps, stores, (serverId) => this.labelOf(serverId), onHeldChange);
     this.changes = new ChangeDetection(deps, stores, this.saver);
   }
 
@@ -107,6 +108,11 @@ export class Approvals {
   heldFingerprint(serverId: string, skillUri: string): string | undefined {
     const record = this.deps.engine.record(serverId, skillUri);
     return record ? fingerprintOf(record.entry) : undefined;
+  }
+
+  /** `serverId\nskillUri` of the skills a revocation, decline or disable holds in memory only (see decision-saver.ts). */
+  get heldInMemory(): ReadonlySet<string> {
+    return this.saver.heldInMemory;
   }
 
   /** Resolves once every write started by change detection has landed (so a read of the audit log sees it). */

@@ -1,8 +1,10 @@
 // Saving a decision and auditing it. A decision lands in memory at once; one
 // that allows more is undone when it cannot be saved, one that only takes away
 // holds in memory and is saved, with its audit entry, at the next listing or
-// at close. Also the writes change detection starts in the background, so
-// close can wait for them.
+// at close. The in-app gateway reads approvals.json from disk, so it hears of a
+// decision that takes away from here, at once and until it is on disk (held).
+// Also the writes change detection starts in the background, so close can wait
+// for them.
 import type { Acknowledgement, ApprovalRecord, AuditAction, AuditEntry } from '../../shared/approvals-model.js';
 import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
@@ -15,7 +17,7 @@ const RESTRICTIVE: ReadonlySet<AuditAction> = new Set(['revoke', 'decline', 'dis
 
 export function unsavedNote(error: unknown): string {
   const why = error instanceof Error ? error.message : String(error);
-  return `This holds now, but could not be saved: ${why} It will be saved at the next listing or when the app closes, once there is space; until it is, a restart goes back to what is on disk (a changed skill is revoked again at its next listing).`;
+  return `This holds now, but could not be saved: ${why} It will be saved at the next listing or when the app closes, once there is space; until it is, a restart goes back to what is on disk (a changed skill is revoked again at its next listing), and a gateway that a host started with the skill-inspector gateway command serves what is on disk; the app's own gateway stopped serving the skill at once.`;
 }
 
 export class DecisionSaver {
@@ -23,14 +25,35 @@ export class DecisionSaver {
   /** A restrictive change is in force in memory but approvals.json could not be written. */
   private storeUnsaved = false;
 
+  /**
+   * `serverId\nskillUri` of each skill a decision that takes away holds in memory, not yet on disk: from the moment
+   * it is made until approvals.json is written with it, which on a full disk may be much later.
+   */
+  private readonly held = new Set<string>();
+
   private readonly auditQueue: AuditQueue;
 
   constructor(
     private readonly deps: FeatureDeps,
     private readonly stores: { readonly store: ApprovalStore; readonly audit: AuditLog },
     private readonly labelOf: (serverId: string) => string | undefined,
+    /** Told when `heldInMemory` changes (the in-app gateway withholds those skills). */
+    private readonly onHeldChange: () => void = () => undefined,
   ) {
     this.auditQueue = new AuditQueue(stores.audit);
+  }
+
+  /** The skills a decision that takes away holds in memory only; what is on disk still serves them. */
+  get heldInMemory(): ReadonlySet<string> {
+    return this.held;
+  }
+
+  /** approvals.json was written whole, with every decision held in memory. */
+  private saved(): void {
+    this.storeUnsaved = false;
+    if (this.held.size === 0) return;
+    this.held.clear();
+    this.onHeldChange();
   }
 
   /** A decision or an audit entry is waiting to be saved (a full disk). */
@@ -71,7 +94,11 @@ export class DecisionSaver {
       ...(audit.note ? { note: audit.note } : {}),
       ...(audit.acknowledged && audit.acknowledged.length > 0 ? { acknowledged: audit.acknowledged } : {}),
     };
-    if (restrictive) this.deps.emit('approvals.changed', event);
+    if (restrictive) {
+      this.held.add(`${serverId}\n${skillUri}`);
+      this.onHeldChange();
+      this.deps.emit('approvals.changed', event);
+    }
     try {
       await saving;
     } catch (error) {
@@ -85,7 +112,7 @@ export class DecisionSaver {
       throw new ApiFailure('failed', unsavedNote(error));
     }
     // The whole store was written, with any change that had failed before.
-    this.storeUnsaved = false;
+    this.saved();
     if (!restrictive) this.deps.emit('approvals.changed', event);
     await this.writeAudit(entry);
   }
@@ -110,7 +137,7 @@ export class DecisionSaver {
     try {
       if (this.storeUnsaved) {
         await this.stores.store.flush();
-        this.storeUnsaved = false;
+        this.saved();
       }
       await this.auditQueue.drain();
     } catch {

@@ -33,11 +33,15 @@ export interface ApprovalsFeature {
   readonly changeReviewCounts: ReviewLookup;
   /** Resolves once every background write (history, automatic revocations) has landed; the app waits for it on close. */
   settled(): Promise<void>;
+  /** `serverId\nskillUri` of the skills a decision that takes away holds in memory, not yet in approvals.json. */
+  heldInMemory(): ReadonlySet<string>;
 }
 
 export interface ApprovalOptions extends Pick<ReviewContext, 'reviewContent'> {
   /** The content-risk rules over exact bytes (the review feature's pool): the diff's finding delta and the approve check run them. */
   readonly reviewBytes?: ReviewBytes;
+  /** Told when heldInMemory() changes: the in-app gateway, which reads approvals.json, withholds those skills meanwhile. */
+  readonly onHeldInMemory?: () => void;
 }
 
 export async function createApprovalHandlers(deps: FeatureDeps, options: ApprovalOptions = {}): Promise<ApprovalsFeature> {
@@ -45,7 +49,7 @@ export async function createApprovalHandlers(deps: FeatureDeps, options: Approva
   const problems: { report?: Approvals['reportProblem'] } = {};
   const history = new HistoryStore(path.join(deps.dataDir, HISTORY_DIR), (problem) => problems.report?.(problem));
   const risk = new VersionRisk(options.reviewBytes, snapshots, (serverId, skillUri) => deps.engine.republishSoon(serverId, skillUri));
-  const service = new Approvals(deps, { store: new ApprovalStore(deps.dataDir), audit: new AuditLog(deps.dataDir), history, snapshots, risk });
+  const service = new Approvals(deps, { store: new ApprovalStore(deps.dataDir), audit: new AuditLog(deps.dataDir), history, snapshots, risk }, options.onHeldInMemory);
   problems.report = (problem) => service.reportProblem(problem);
   await service.init();
 
@@ -140,5 +144,5 @@ export async function createApprovalHandlers(deps: FeatureDeps, options: Approva
     if (fingerprint === undefined) fingerprints.set(entry, (fingerprint = fingerprintOf(entry)));
     return risk.countsOf(serverId, skillUri, fingerprint);
   };
-  return { handlers: wrapped as unknown as ApprovalHandlers, changeReviewCounts, settled: () => service.settled() };
+  return { handlers: wrapped as unknown as ApprovalHandlers, changeReviewCounts, settled: () => service.settled(), heldInMemory: () => service.heldInMemory };
 }

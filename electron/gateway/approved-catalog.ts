@@ -93,6 +93,11 @@ export class ApprovedCatalog implements GatewayCatalog {
   constructor(
     readonly dataDir: string,
     private readonly warn: (line: string) => void = () => undefined,
+    /**
+     * `serverId\nskillUri` of skills not to serve whatever approvals.json says: the app's own gateway is told of a
+     * revocation, decline or disable the app holds in memory but could not yet write (a full disk).
+     */
+    private readonly heldInMemory: () => ReadonlySet<string> = () => new Set(),
   ) {
     this.snapshots = new SnapshotStore(path.join(dataDir, 'snapshots'));
   }
@@ -104,11 +109,14 @@ export class ApprovedCatalog implements GatewayCatalog {
   async refresh(): Promise<readonly ServedSkill[]> {
     const serversFile = path.join(this.dataDir, 'servers.json');
     // A host lists often (every session, every ttl): while neither file changed, the set is the one built last.
-    const versions = (await Promise.all([versionOf(this.approvalsFile), versionOf(serversFile)])).join('\n');
+    // A copy: the app's set may change while this refresh awaits the disk.
+    const held = new Set(this.heldInMemory());
+    const heldKey = [...held].sort().join('\n');
+    const versions = [...(await Promise.all([versionOf(this.approvalsFile), versionOf(serversFile)])), heldKey].join('\n');
     if (this.last && versions === this.lastVersions) return this.last.skills;
     const [approvalsText, serversText] = await Promise.all([readText(this.approvalsFile), readText(serversFile)]);
     // Unchanged decisions and labels serve the same set: the snapshots they name are content-addressed, and every read hashes its bytes again.
-    const key = `${approvalsText.length}:${serversText.length}\n${approvalsText}\n${serversText}`;
+    const key = `${approvalsText.length}:${serversText.length}\n${approvalsText}\n${serversText}\n${heldKey}`;
     if (this.last?.key === key) {
       this.lastVersions = versions;
       return this.last.skills;
@@ -122,6 +130,7 @@ export class ApprovedCatalog implements GatewayCatalog {
     this.withdrawn = new Set(approvals.approvals.filter((r) => r.decision === 'changed').map((r) => `${r.serverId}\n${r.skillUri}`));
     for (const record of approvals.approvals) {
       if (record.decision !== 'approved' || !record.enabled || !Array.isArray(record.resources)) continue;
+      if (held.has(`${record.serverId}\n${record.skillUri}`)) continue;
       const label = labels.get(record.serverId);
       if (label === undefined) continue;
       // The gateway checks every file it sends against its approved size: a file with none ("not listed", -1) cannot be served.

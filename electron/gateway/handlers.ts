@@ -31,6 +31,8 @@ export interface GatewayFeatureOptions {
   readonly places?: ConfigPlaces;
   /** Run the in-app HTTP gateway (default true). */
   readonly inApp?: boolean;
+  /** The skills a decision that takes away holds in memory, not yet in approvals.json: the in-app gateway withholds them. */
+  readonly heldInMemory?: () => ReadonlySet<string>;
 }
 
 function asFailure(error: unknown): never {
@@ -38,7 +40,10 @@ function asFailure(error: unknown): never {
   throw error;
 }
 
-export async function createGatewayHandlers(deps: FeatureDeps, options: GatewayFeatureOptions): Promise<{ handlers: GatewayHandlers; close(): Promise<void> }> {
+export async function createGatewayHandlers(
+  deps: FeatureDeps,
+  options: GatewayFeatureOptions,
+): Promise<{ handlers: GatewayHandlers; close(): Promise<void>; heldChanged(): Promise<void> }> {
   const store = new JsonStore<Writes>(path.join(deps.dataDir, 'gateway-host-writes.json'), writesSchema, () => ({ writes: [] }));
   let writes = (await store.load()).value.writes;
   const targets = () => hostFiles(options.places);
@@ -49,10 +54,14 @@ export async function createGatewayHandlers(deps: FeatureDeps, options: GatewayF
     await store.save({ writes });
   };
 
-  const inApp = new InAppGateway(deps.dataDir, {
-    changed: (status) => deps.emit('gateway.changed', status),
-    withdrawn: (withdrawal) => deps.emit('gateway.withdrawn', withdrawal),
-  });
+  const inApp = new InAppGateway(
+    deps.dataDir,
+    {
+      changed: (status) => deps.emit('gateway.changed', status),
+      withdrawn: (withdrawal) => deps.emit('gateway.withdrawn', withdrawal),
+    },
+    options.heldInMemory,
+  );
   if (options.inApp !== false) await inApp.start();
 
   const handlers: GatewayHandlers = {
@@ -86,5 +95,5 @@ export async function createGatewayHandlers(deps: FeatureDeps, options: GatewayF
     'gateway.status': async () => inApp.status(),
     'gateway.setPaused': async ({ paused }) => inApp.setPaused(paused),
   };
-  return { handlers, close: () => inApp.close() };
+  return { handlers, close: () => inApp.close(), heldChanged: () => inApp.heldChanged() };
 }

@@ -30,8 +30,10 @@ export class InAppGateway {
   constructor(
     dataDir: string,
     private readonly events: InAppGatewayEvents,
+    /** The skills a revocation, decline or disable holds in memory but not yet on disk (approvals/decision-saver.ts). */
+    heldInMemory?: () => ReadonlySet<string>,
   ) {
-    this.catalog = new ApprovedCatalog(dataDir);
+    this.catalog = new ApprovedCatalog(dataDir, undefined, heldInMemory);
     this.gateway = new Gateway(this.catalog, { onActivity: (a) => {
       this.activity.record(a);
       this.changedSoon();
@@ -48,6 +50,15 @@ export class InAppGateway {
     } catch (error) {
       this.problem = `The in-app gateway could not start: ${error instanceof Error ? error.message : String(error)}`;
     }
+  }
+
+  /**
+   * The decisions held in memory changed: build the served set again. A refresh already under way may have
+   * read the old set, so this one starts after it.
+   */
+  async heldChanged(): Promise<void> {
+    await this.gateway.sync().catch(() => undefined);
+    await this.sync();
   }
 
   async sync(): Promise<void> {

@@ -124,7 +124,7 @@ describe(`approvals on a full disk (${disk.kind === 'tmpfs' ? 'a real 256 KiB tm
     // A decision that only takes away (declining) holds in memory even though it could not be saved, and says so.
     expect(await app.fail('approvals.decline', { serverId, skillUri: NOTES })).toEqual({
       code: 'failed',
-      message: `This holds now, but could not be saved: ${FULL('approvals.json')} It will be saved at the next listing or when the app closes, once there is space; until it is, a restart goes back to what is on disk (a changed skill is revoked again at its next listing).`,
+      message: `This holds now, but could not be saved: ${FULL('approvals.json')} It will be saved at the next listing or when the app closes, once there is space; until it is, a restart goes back to what is on disk (a changed skill is revoked again at its next listing), and a gateway that a host started with the skill-inspector gateway command serves what is on disk; the app's own gateway stopped serving the skill at once.`,
     });
     expect(await app.call('approvals.get', { serverId, skillUri: NOTES })).toMatchObject({ decision: 'declined', enabled: false });
     expect(await app.call('approvals.get', { serverId, skillUri: SKILL })).toBeNull();
@@ -216,7 +216,7 @@ describe(`approvals on a full disk (${disk.kind === 'tmpfs' ? 'a real 256 KiB tm
     expect(alert).toEqual({
       level: 'error',
       title: 'Approvals could not be saved',
-      message: `${SKILL} changed, so its approval was revoked and the skill is disabled. This holds now, but could not be saved: ${FULL('approvals.json')} It will be saved at the next listing or when the app closes, once there is space; until it is, a restart goes back to what is on disk (a changed skill is revoked again at its next listing).`,
+      message: `${SKILL} changed, so its approval was revoked and the skill is disabled. This holds now, but could not be saved: ${FULL('approvals.json')} It will be saved at the next listing or when the app closes, once there is space; until it is, a restart goes back to what is on disk (a changed skill is revoked again at its next listing), and a gateway that a host started with the skill-inspector gateway command serves what is on disk; the app's own gateway stopped serving the skill at once.`,
     });
     // In force in memory: revoked, disabled, cannot be enabled.
     const record = await app.call('approvals.get', { serverId, skillUri: SKILL });
