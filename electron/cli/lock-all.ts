@@ -14,7 +14,7 @@ import { APP_VERSION } from '../app-version.js';
 import type { Settings } from '../../shared/model.js';
 import { fleetExitCode, fleetServers, fleetText, runFleet, type FleetFlags } from './fleet.js';
 import { serializeLockfile, withServer, type Lockfile } from './lockfile.js';
-import { readLockfileIfExists, writeLockfile } from './lockfile-io.js';
+import { readLockfileIfExists, updateLockfile } from './lockfile-io.js';
 import { readServerSkillSet, type ServerSkillSet } from './skill-set.js';
 import { progressTo, type Streams } from './streams.js';
 
@@ -35,16 +35,17 @@ export async function lockFleet(values: FleetFlags & { quiet?: boolean | undefin
     return { report: set, exitCode: set.problems.length > 0 ? 1 : 0 };
   });
   const exitCode = fleetExitCode(results);
-  let lockfile: Lockfile | undefined = existing;
-  for (const r of results) if (r.report && r.exitCode === 0) lockfile = withServer(lockfile, r.name, r.report.server, `skill-inspector ${APP_VERSION}`);
-  const locked = results.filter((r) => r.report && r.exitCode === 0).length;
-  if (locked > 0 && lockfile) {
-    if (output.file) await writeLockfile(output.file, lockfile);
-    else io.out.write(serializeLockfile(lockfile));
+  const pinned = results.flatMap((r) => (r.report && r.exitCode === 0 ? [{ name: r.name, server: r.report.server }] : []));
+  const pin = (base: Lockfile | undefined) => pinned.reduce((lockfile, p) => withServer(lockfile, p.name, p.server, `skill-inspector ${APP_VERSION}`), base)!;
+  let written: Lockfile | undefined;
+  if (pinned.length > 0) {
+    // Merged into the file as it is now, under its lock: another lock run may have written it while we read the servers.
+    if (output.file) written = await updateLockfile(output.file, pin);
+    else io.out.write(serializeLockfile((written = pin(existing))));
   }
   const report =
     fleetText(results, { passed: 'locked', failed: 'not locked', unchecked: 'could not be locked' }, lockedBlock, (set, code) => (code === 0 ? `locked (${counts(set)})` : `not locked (${set.problems.length} problem(s))`)) +
-    writtenLine(results, existing, output, locked);
+    writtenLine(results, written, output);
   // stdout may be the lockfile itself (--output -): the report goes to stderr, silenced by --quiet only when every server locked.
   if (exitCode === 0) progress(report.trimEnd());
   else io.err.write(report);
@@ -63,9 +64,10 @@ function lockedBlock(set: ServerSkillSet): string {
   return `Locked ${counts(set)}, of "${set.label}".${dynamic ? ` ${dynamic} dynamic skill(s) are pinned by presence and name only: their content cannot be verified.` : ''}\n`;
 }
 
-function writtenLine(results: readonly { name: string; exitCode: number }[], existing: Lockfile | undefined, output: LockOutput, locked: number): string {
+/** `written` is what was written, if anything: a section in it for a server not locked now is the one it had before. */
+function writtenLine(results: readonly { name: string; exitCode: number }[], written: Lockfile | undefined, output: LockOutput): string {
   const where = output.file ? output.shown : 'the lockfile on stdout';
-  if (locked === 0) return `No server locked: ${output.file ? `${output.shown} was not written` : 'nothing written to stdout'}.\n`;
-  const kept = results.filter((r) => r.exitCode !== 0).map((r) => `${r.name} (${existing && Object.hasOwn(existing.servers, r.name) ? 'its earlier section is kept' : 'not in it'})`);
-  return `Wrote ${where}: ${locked} server(s) pinned afresh${kept.length ? `; not updated: ${kept.join(', ')}` : ''}.\n`;
+  if (!written) return `No server locked: ${output.file ? `${output.shown} was not written` : 'nothing written to stdout'}.\n`;
+  const kept = results.filter((r) => r.exitCode !== 0).map((r) => `${r.name} (${Object.hasOwn(written.servers, r.name) ? 'its earlier section is kept' : 'not in it'})`);
+  return `Wrote ${where}: ${results.length - kept.length} server(s) pinned afresh${kept.length ? `; not updated: ${kept.join(', ')}` : ''}.\n`;
 }

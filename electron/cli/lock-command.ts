@@ -5,8 +5,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from '../app-version.js';
-import { DEFAULT_LOCKFILE, serializeLockfile, withServer } from './lockfile.js';
-import { readLockfileIfExists, writeLockfile } from './lockfile-io.js';
+import { DEFAULT_LOCKFILE, serializeLockfile, withServer, type Lockfile } from './lockfile.js';
+import { readLockfileIfExists, updateLockfile } from './lockfile-io.js';
 import { LISTING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { readServerSkillSet } from './skill-set.js';
 import { progressTo, type Streams } from './streams.js';
@@ -35,12 +35,13 @@ export async function lockCommand(args: string[], io: Streams): Promise<number> 
     io.err.write(`Not locked: what ${set.label} serves cannot be pinned as it is.\n${set.problems.map((p) => `  - ${p}\n`).join('')}`);
     return 1;
   }
-  const lockfile = withServer(existing, set.label, set.server, `skill-inspector ${APP_VERSION}`);
+  const pin = (base: Lockfile | undefined) => withServer(base, set.label, set.server, `skill-inspector ${APP_VERSION}`);
   const skills = Object.values(set.server.skills);
   const files = skills.reduce((n, s) => n + (s.resources === 'dynamic' ? 0 : s.resources.length), 0);
   const dynamic = skills.filter((s) => s.resources === 'dynamic').length;
-  if (toStdout) io.out.write(serializeLockfile(lockfile));
-  else await writeLockfile(file!, lockfile);
+  if (toStdout) io.out.write(serializeLockfile(pin(existing)));
+  // Merged into the file as it is now, under its lock: another lock run may have written it while we read the server.
+  else await updateLockfile(file!, pin);
   progress(
     `Locked ${skills.length} skill(s), ${files} file(s), of "${set.label}"${toStdout ? '' : ` in ${shown}`}.` +
       (dynamic ? ` ${dynamic} dynamic skill(s) are pinned by presence and name only: their content cannot be verified.` : ''),
