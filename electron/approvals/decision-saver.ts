@@ -43,7 +43,7 @@ export class DecisionSaver {
     this.auditQueue = new AuditQueue(stores.audit);
   }
 
-  /** The skills a decision that takes away holds in memory only; what is on disk still serves them. */
+  /** The skills a decision that takes away holds in memory only: approvals.json on disk may still approve and enable them. */
   get heldInMemory(): ReadonlySet<string> {
     return this.held;
   }
