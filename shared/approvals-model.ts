@@ -74,6 +74,12 @@ export interface ApprovalRecord {
   readonly acknowledged?: readonly Acknowledgement[];
 }
 
+/**
+ * Why a skill is held off while a decision is in memory only (a full disk): its approval was withdrawn because the
+ * skill changed upstream, or the user took it away (revoke, decline, disable). Keyed by `serverId\nskillUri`.
+ */
+export type HeldDecisions = ReadonlyMap<string, 'changed upstream' | 'by the user'>;
+
 export type AuditAction = 'approve' | 'decline' | 'revoke' | 'grant' | 'ungrant' | 'enable' | 'disable' | 'forget';
 
 /** One line of the append-only audit log. */

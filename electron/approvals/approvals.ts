@@ -5,7 +5,7 @@
 // exactly what changed. Approving never enables, never grants allowed-tools,
 // and never reaches a nested skill: each of those is its own explicit choice.
 // The comparing is change-detection.ts; saving and auditing, decision-saver.ts.
-import type { Acknowledgement, ApprovalRecord, EnabledExport, StoreProblemView } from '../../shared/approvals-model.js';
+import type { Acknowledgement, ApprovalRecord, EnabledExport, HeldDecisions, StoreProblemView } from '../../shared/approvals-model.js';
 import type { ApprovalState, ServerConfig } from '../../shared/model.js';
 import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
@@ -111,7 +111,7 @@ export class Approvals {
   }
 
   /** `serverId\nskillUri` of the skills a revocation, decline or disable holds in memory only (see decision-saver.ts). */
-  get heldInMemory(): ReadonlySet<string> {
+  get heldInMemory(): HeldDecisions {
     return this.saver.heldInMemory;
   }
 

@@ -5,7 +5,7 @@
 // decision that takes away from here, at once and until it is on disk (held).
 // Also the writes change detection starts in the background, so close can wait
 // for them.
-import type { Acknowledgement, ApprovalRecord, AuditAction, AuditEntry } from '../../shared/approvals-model.js';
+import type { Acknowledgement, ApprovalRecord, AuditAction, AuditEntry, HeldDecisions } from '../../shared/approvals-model.js';
 import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
 import type { ApprovalStore } from './approval-store.js';
@@ -29,7 +29,7 @@ export class DecisionSaver {
    * `serverId\nskillUri` of each skill a decision that takes away holds in memory, not yet on disk: from the moment
    * it is made until approvals.json is written with it, which on a full disk may be much later.
    */
-  private readonly held = new Set<string>();
+  private readonly held = new Map<string, 'changed upstream' | 'by the user'>();
 
   private readonly auditQueue: AuditQueue;
 
@@ -44,7 +44,7 @@ export class DecisionSaver {
   }
 
   /** The skills a decision that takes away holds in memory only: approvals.json on disk may still approve and enable them. */
-  get heldInMemory(): ReadonlySet<string> {
+  get heldInMemory(): HeldDecisions {
     return this.held;
   }
 
@@ -95,7 +95,7 @@ export class DecisionSaver {
       ...(audit.acknowledged && audit.acknowledged.length > 0 ? { acknowledged: audit.acknowledged } : {}),
     };
     if (restrictive) {
-      this.held.add(`${serverId}\n${skillUri}`);
+      this.held.set(`${serverId}\n${skillUri}`, !removed && record.decision === 'changed' ? 'changed upstream' : 'by the user');
       this.onHeldChange();
       this.deps.emit('approvals.changed', event);
     }

@@ -17,6 +17,7 @@ import { HistoryStore } from './history-store.js';
 import { exportLock, importLock } from './lock-file.js';
 import { runReview, type ReviewContext } from './review.js';
 import { VersionRisk, type ReviewBytes } from './version-risk.js';
+import type { HeldDecisions } from '../../shared/approvals-model.js';
 
 export type ApprovalHandlers = Pick<Handlers, keyof typeof APPROVAL_PARAMS>;
 
@@ -34,7 +35,7 @@ export interface ApprovalsFeature {
   /** Resolves once every background write (history, automatic revocations) has landed; the app waits for it on close. */
   settled(): Promise<void>;
   /** `serverId\nskillUri` of the skills a decision that takes away holds in memory, not yet in approvals.json. */
-  heldInMemory(): ReadonlySet<string>;
+  heldInMemory(): HeldDecisions;
 }
 
 export interface ApprovalOptions extends Pick<ReviewContext, 'reviewContent'> {

@@ -16,6 +16,7 @@ import type { GatewayCatalog } from './gateway.js';
 import { namespacesOf } from './namespace.js';
 import { buildServedSkill, type ServedFile, type ServedSkill } from './served-skill.js';
 import { VerifiedBytes } from './verified-bytes.js';
+import type { HeldDecisions } from '../../shared/approvals-model.js';
 
 // Only the fields the gateway needs, as the app writes them (approvals/approval-store.ts, servers/catalog.ts).
 const approvalsSchema = z.object({
@@ -97,7 +98,7 @@ export class ApprovedCatalog implements GatewayCatalog {
      * `serverId\nskillUri` of skills not to serve whatever approvals.json says: the app's own gateway is told of a
      * revocation, decline or disable the app holds in memory but could not yet write (a full disk).
      */
-    private readonly heldInMemory: () => ReadonlySet<string> = () => new Set(),
+    private readonly heldInMemory: () => HeldDecisions = () => new Map(),
   ) {
     this.snapshots = new SnapshotStore(path.join(dataDir, 'snapshots'));
   }
@@ -110,8 +111,8 @@ export class ApprovedCatalog implements GatewayCatalog {
     const serversFile = path.join(this.dataDir, 'servers.json');
     // A host lists often (every session, every ttl): while neither file changed, the set is the one built last.
     // A copy: the app's set may change while this refresh awaits the disk.
-    const held = new Set(this.heldInMemory());
-    const heldKey = [...held].sort().join('\n');
+    const held = new Map(this.heldInMemory());
+    const heldKey = [...held].map(([key, why]) => `${key}\n${why}`).sort().join('\n');
     const versions = [...(await Promise.all([versionOf(this.approvalsFile), versionOf(serversFile)])), heldKey].join('\n');
     if (this.last && versions === this.lastVersions) return this.last.skills;
     const [approvalsText, serversText] = await Promise.all([readText(this.approvalsFile), readText(serversFile)]);
@@ -127,7 +128,11 @@ export class ApprovedCatalog implements GatewayCatalog {
     const namespaces = namespacesOf(labels.values());
     const out: ServedSkill[] = [];
     let withheld = false;
-    this.withdrawn = new Set(approvals.approvals.filter((r) => r.decision === 'changed').map((r) => `${r.serverId}\n${r.skillUri}`));
+    // Withdrawn because it changed upstream: as approvals.json says, or as the app holds it in memory before it is saved.
+    this.withdrawn = new Set([
+      ...approvals.approvals.filter((r) => r.decision === 'changed').map((r) => `${r.serverId}\n${r.skillUri}`),
+      ...[...held].filter(([, why]) => why === 'changed upstream').map(([key]) => key),
+    ]);
     for (const record of approvals.approvals) {
       if (record.decision !== 'approved' || !record.enabled || !Array.isArray(record.resources)) continue;
       if (held.has(`${record.serverId}\n${record.skillUri}`)) continue;

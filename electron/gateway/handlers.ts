@@ -16,6 +16,7 @@ import type { GatewayLaunch } from './host-config/gateway-entry.js';
 import { hostFile, hostFiles } from './host-config/host-files.js';
 import { previewHostConfig, undoHostConfig, writeHostConfig, type HostConfigWrite } from './host-config/write-host-config.js';
 import { InAppGateway } from './in-app-gateway.js';
+import type { HeldDecisions } from '../../shared/approvals-model.js';
 
 type GatewayHandlers = { readonly [M in keyof GatewayResults]: (params: ParsedParams<M>) => Promise<GatewayResults[M]> };
 
@@ -32,7 +33,7 @@ export interface GatewayFeatureOptions {
   /** Run the in-app HTTP gateway (default true). */
   readonly inApp?: boolean;
   /** The skills a decision that takes away holds in memory, not yet in approvals.json: the in-app gateway withholds them. */
-  readonly heldInMemory?: () => ReadonlySet<string>;
+  readonly heldInMemory?: () => HeldDecisions;
 }
 
 function asFailure(error: unknown): never {

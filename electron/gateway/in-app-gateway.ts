@@ -9,6 +9,7 @@ import { Gateway } from './gateway.js';
 import { HostActivity } from './host-activity.js';
 import { newGatewayToken, serveGatewayHttp, type GatewayHttp } from './serve.js';
 import type { ServedSkill } from './served-skill.js';
+import type { HeldDecisions } from '../../shared/approvals-model.js';
 
 export interface InAppGatewayEvents {
   changed(status: GatewayStatus): void;
@@ -31,7 +32,7 @@ export class InAppGateway {
     dataDir: string,
     private readonly events: InAppGatewayEvents,
     /** The skills a revocation, decline or disable holds in memory but not yet on disk (approvals/decision-saver.ts). */
-    heldInMemory?: () => ReadonlySet<string>,
+    heldInMemory?: () => HeldDecisions,
   ) {
     this.catalog = new ApprovedCatalog(dataDir, undefined, heldInMemory);
     this.gateway = new Gateway(this.catalog, { onActivity: (a) => {
