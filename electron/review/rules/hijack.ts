@@ -17,7 +17,7 @@ import { findInvisible, revealInvisible } from '../../../shared/invisible-chars.
 import { ATTACK_FINDINGS, type RiskFindingId } from '../../../shared/risk-findings.js';
 import { proseText } from './code-findings.js';
 import { eachMatch, emptyResult, excerptOf, locate, riskFinding, type RiskContext, type RuleResult, type TextSource } from './context.js';
-import { BY_FIRST_WORD, DICTIONARY, type IntentFamily } from './intent/families.js';
+import { BY_FIRST_WORD, DICTIONARY, SENTENCE_WORDS, type IntentFamily } from './intent/families.js';
 import { describesOther, matchAt, negatedBefore, reportedBefore, words, type IntentPattern, type Match } from './intent/matcher.js';
 import { cleanText, tokenise, type Token } from './intent/normalise.js';
 import { exampleBlocks, quotedSpans, within } from './intent/regions.js';
@@ -142,12 +142,18 @@ function scan(view: View, source: TextSource): Hit[] {
   const quotes = rendered || source.kind === 'html' ? quotedSpans(view.text) : [];
   const hits: Hit[] = [];
   const found: RiskFindingId[] = [];
+  const sentenceWords = SENTENCE_WORDS();
+  let marked = -1;
   for (let i = 0; i < tokens.length; i++) {
     const candidates = BY_FIRST_WORD.get(tokens[i]!.word);
     if (!candidates) continue;
+    if (tokens[i]!.sentence !== marked) {
+      marked = tokens[i]!.sentence;
+      sentenceWords.enter(tokens, i);
+    }
     found.length = 0;
     for (const { family, pattern } of candidates) {
-      if (found.includes(family.id)) continue;
+      if (found.includes(family.id) || !sentenceWords.mayMatch(pattern)) continue;
       const m = matchAt(pattern, tokens, i);
       if (!m || !counts(pattern, m, tokens)) continue;
       const start = tokens[m.start]!.start;

@@ -6,6 +6,7 @@ import { MEMORY_WRITE } from './families-memory.js';
 import { CONCEAL, CREDENTIAL_REQUEST, DISCLOSE_SECRETS, UNBOUNDED_LOOP } from './families-secrets.js';
 import { IMPERSONATION, OVERRIDE, SKIP_CONSENT } from './families-takeover.js';
 import type { IntentPattern, Lexicon } from './matcher.js';
+import { sentenceWords } from './sentence-words.js';
 
 export interface IntentFamily {
   readonly id: RiskFindingId;
@@ -63,3 +64,6 @@ export const BY_FIRST_WORD: ReadonlyMap<string, ReadonlyArray<{ readonly family:
   }
   return out;
 })();
+
+/** A fresh prefilter per scan: which patterns have a word for each required step in the sentence (sentence-words.ts). */
+export const SENTENCE_WORDS = sentenceWords(FAMILIES.flatMap((f) => f.patterns));
