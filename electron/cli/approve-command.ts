@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { acknowledgementsOf, findingKey, nameOf } from '../../shared/acknowledgements.js';
 import { pathInSkill } from '../../shared/entry-diff.js';
-import type { Finding, SkillEntry } from '../../shared/model.js';
+import type { FileCheck, Finding, SkillEntry } from '../../shared/model.js';
 import { RULESET } from '../../shared/ruleset.js';
 import { APP_VERSION } from '../app-version.js';
 import { allowedToolsOf } from '../approvals/skill-requests.js';
@@ -205,5 +205,19 @@ function unapprovable(skill: SkillEntry): string | undefined {
   if (skill.resources === 'dynamic') return 'cannot be approved by a receipt: the server says its content is dynamic, so there is no file set to bind';
   if (skill.resources === null) return 'cannot be approved: its entry has no valid file list';
   if (skill.resources.some((r) => !Number.isSafeInteger(r.size) || r.size < 0)) return 'cannot be approved: the server gives no size for some of its files';
+  // The receipt binds the listed digests: only to bytes that were read and matched them. A listing a limit stopped is
+  // not read at all, and a file that failed was not those bytes; no --acknowledge stands in for either (as in the app).
+  const unverified = skill.resources.filter((r) => skill.files[r.uri]?.state !== 'verified');
+  if (unverified.length > 0 || skill.status !== 'verified') {
+    const why = unverified.slice(0, 5).map((r) => `${pathInSkill(r.uri, skill.uri)}: ${notVerified(skill.files[r.uri])}`);
+    const more = unverified.length > 5 ? `; and ${unverified.length - 5} more` : '';
+    return `cannot be approved: its files were not read and verified against the listing (${why.join('; ') || `the skill is ${skill.status}`}${more}), and a receipt binds the listed digests to bytes that matched them`;
+  }
   return undefined;
+}
+
+/** Why one file's check is not "verified", in a few words. */
+function notVerified(check: FileCheck | undefined): string {
+  if (check === undefined || check.state === 'unread') return check?.reason === 'skill-md-failed' ? 'not read, as SKILL.md failed' : 'not read';
+  return (check.state === 'failed' ? check.message : check.state === 'unverifiable' ? check.reason : 'verified').replace(/\.$/, '');
 }
