@@ -1,5 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +163,27 @@ describe('browser-mode bridge', () => {
       healthy!.close();
     });
   }
+
+  // An upgrade request whose target is not a URL ("http://[") made new URL() throw inside the
+  // 'upgrade' listener, before any check: an uncaught exception that ended browser mode, with no
+  // token needed. Now it is refused with 400 and the bridge carries on.
+  it('refuses an upgrade request whose target is not a URL, and keeps serving', async () => {
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(web.port, '127.0.0.1', () => {
+        socket.write(`GET http://[ HTTP/1.1\r\nHost: 127.0.0.1:${web.port}\r\nOrigin: ${origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${'A'.repeat(22)}==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(text));
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad request target');
+    const { ws } = await openSocket(web, { token: web.token, origin });
+    const reply = nextMessage(ws!);
+    ws!.send(JSON.stringify({ id: 13, method: 'app.info', params: {} }));
+    expect(await reply).toMatchObject({ id: 13, ok: true });
+    ws!.close();
+  });
 
   it('survives a client that resets its connection mid-frame', async () => {
     const raw = await openRawBridgeSocket(web.port, web.token);

@@ -114,9 +114,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   server.on('upgrade', (req, socket, head) => {
     // A reset or broken connection before the handshake completes is that connection's problem only.
     socket.on('error', () => socket.destroy());
-    const url = new URL(req.url ?? '/', expectedOrigin());
     if (req.headers.host !== expectedHost()) return refuse(socket, 403, 'Forbidden: wrong Host header');
     if (req.headers.origin !== expectedOrigin()) return refuse(socket, 403, 'Forbidden: foreign Origin');
+    // A target that is not a URL ("http://[") must be refused here: a throw in this listener
+    // is uncaught and would end browser mode for anyone who can reach the port, token or not.
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', expectedOrigin());
+    } catch {
+      return refuse(socket, 400, 'Bad request target');
+    }
     if (url.pathname !== '/bridge') return refuse(socket, 404, 'Not found');
     const given = url.searchParams.get('token') ?? '';
     if (!given || !sameSecret(given, token)) return refuse(socket, 401, 'Unauthorized: missing or wrong token');
