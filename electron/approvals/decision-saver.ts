@@ -30,6 +30,14 @@ export class DecisionSaver {
    * it is made until approvals.json is written with it, which on a full disk may be much later.
    */
   private readonly held = new Map<string, 'changed upstream' | 'by the user'>();
+  /**
+   * For each held skill, the number of the write that carries its decision. approvals.json is written whole and in
+   * call order, each write with what memory held when it was asked for: one that lands carries the decisions held
+   * before it, never one made after it was asked for (whose own write may still fail).
+   */
+  private readonly heldUntil = new Map<string, number>();
+  /** Writes of the store asked for by this saver, numbered from 1. */
+  private writesAsked = 0;
 
   private readonly auditQueue: AuditQueue;
 
@@ -48,12 +56,18 @@ export class DecisionSaver {
     return this.held;
   }
 
-  /** approvals.json was written whole, with every decision held in memory. */
-  private saved(): void {
+  /** Write number `write` of approvals.json landed: every decision held before it was asked for is on disk. */
+  private saved(write: number): void {
+    // Writes settle in call order, so no later one has failed yet.
     this.storeUnsaved = false;
-    if (this.held.size === 0) return;
-    this.held.clear();
-    this.onHeldChange();
+    let released = false;
+    for (const [key, until] of this.heldUntil) {
+      if (until > write) continue;
+      this.heldUntil.delete(key);
+      this.held.delete(key);
+      released = true;
+    }
+    if (released) this.onHeldChange();
   }
 
   /** A decision or an audit entry is waiting to be saved (a full disk). */
@@ -79,6 +93,7 @@ export class DecisionSaver {
     const { serverId, skillUri } = record;
     const previous = this.stores.store.get(serverId, skillUri);
     const saving = removed ? this.stores.store.delete(serverId, skillUri) : this.stores.store.set(record);
+    const write = ++this.writesAsked;
     const held = this.stores.store.get(serverId, skillUri);
     const restrictive = RESTRICTIVE.has(audit.action);
     const event = { serverId, skillUri, record: removed ? null : record, action: audit.action, reason: audit.reason, automatic: audit.automatic };
@@ -96,6 +111,7 @@ export class DecisionSaver {
     };
     if (restrictive) {
       this.held.set(`${serverId}\n${skillUri}`, !removed && record.decision === 'changed' ? 'changed upstream' : 'by the user');
+      this.heldUntil.set(`${serverId}\n${skillUri}`, write);
       this.onHeldChange();
       this.deps.emit('approvals.changed', event);
     }
@@ -112,7 +128,7 @@ export class DecisionSaver {
       throw new ApiFailure('failed', unsavedNote(error));
     }
     // The whole store was written, with any change that had failed before.
-    this.saved();
+    this.saved(write);
     if (!restrictive) this.deps.emit('approvals.changed', event);
     await this.writeAudit(entry);
   }
@@ -136,8 +152,9 @@ export class DecisionSaver {
   async retryUnsaved(): Promise<void> {
     try {
       if (this.storeUnsaved) {
+        const write = ++this.writesAsked;
         await this.stores.store.flush();
-        this.saved();
+        this.saved(write);
       }
       await this.auditQueue.drain();
     } catch {

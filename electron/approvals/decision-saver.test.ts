@@ -1,0 +1,90 @@
+// What the in-app gateway withholds while a decision that takes away is not yet
+// on disk (heldInMemory). approvals.json is written whole, in call order, each
+// write with what was in memory when it was asked for: a write that lands says
+// nothing about a decision made after it was asked for, whose own write may
+// still fail (a full disk).
+import { describe, expect, it } from 'vitest';
+import type { ApprovalRecord, AuditEntry } from '../../shared/approvals-model.js';
+import type { FeatureDeps } from '../feature-deps.js';
+import type { ApprovalStore } from './approval-store.js';
+import type { AuditLog } from './audit-log.js';
+import { DecisionSaver } from './decision-saver.js';
+
+/** An approvals store whose writes land or fail when the test says. */
+class StoreWithWrites {
+  readonly records = new Map<string, ApprovalRecord>();
+  readonly writes: Array<{ land: () => void; fail: (error: Error) => void }> = [];
+
+  get(serverId: string, skillUri: string): ApprovalRecord | undefined {
+    return this.records.get(`${serverId}\n${skillUri}`);
+  }
+  set(record: ApprovalRecord): Promise<void> {
+    this.records.set(`${record.serverId}\n${record.skillUri}`, record);
+    return this.write();
+  }
+  delete(serverId: string, skillUri: string): Promise<boolean> {
+    this.records.delete(`${serverId}\n${skillUri}`);
+    return this.write().then(() => true);
+  }
+  undo(): void {}
+  flush(): Promise<void> {
+    return this.write();
+  }
+  private write(): Promise<void> {
+    return new Promise<void>((resolve, reject) => this.writes.push({ land: resolve, fail: reject }));
+  }
+}
+
+function record(skillUri: string, enabled: boolean): ApprovalRecord {
+  return { serverId: 's1', skillUri, skillName: 'x', decision: 'approved', resources: [], frontmatter: {}, fingerprint: 'f', decidedAt: '2026-01-01T00:00:00.000Z', enabled, allowedTools: null };
+}
+
+function saverOver(store: StoreWithWrites): DecisionSaver {
+  const deps = { emit: () => undefined } as unknown as FeatureDeps;
+  const audit = { append: async (_entry: AuditEntry) => undefined } as unknown as AuditLog;
+  return new DecisionSaver(deps, { store: store as unknown as ApprovalStore, audit }, () => 'Label');
+}
+
+const FULL = new Error('Could not save approvals.json because the disk is full (ENOSPC).');
+
+describe('DecisionSaver: what is held in memory until it is on disk', () => {
+  it('an earlier write landing does not release a disable asked for after it, whose own write then fails', async () => {
+    const store = new StoreWithWrites();
+    const saver = saverOver(store);
+    // Approving alpha: its write is asked for, with alpha approved and beta still enabled.
+    const approving = saver.commit(record('skill://alpha/SKILL.md', true), { action: 'approve', reason: 'Approved.', automatic: false });
+    // The user disables beta while that write is under way: held, until a write with it lands.
+    const disabling = saver.commit(record('skill://beta/SKILL.md', false), { action: 'disable', reason: 'Disabled by the user.', automatic: false });
+    expect([...saver.heldInMemory.keys()]).toEqual(['s1\nskill://beta/SKILL.md']);
+
+    // The first write lands: on disk beta is still enabled.
+    store.writes[0]!.land();
+    await approving;
+    expect([...saver.heldInMemory.keys()]).toEqual(['s1\nskill://beta/SKILL.md']);
+
+    // The second write fails: the disable holds in memory only, so the gateway must still withhold beta.
+    store.writes[1]!.fail(FULL);
+    await expect(disabling).rejects.toThrow(/could not be saved/);
+    expect([...saver.heldInMemory.keys()]).toEqual(['s1\nskill://beta/SKILL.md']);
+
+    // Once a write with it lands (the retry at the next listing), it is on disk and no longer held.
+    const retry = saver.retryUnsaved();
+    store.writes[2]!.land();
+    await retry;
+    expect([...saver.heldInMemory.keys()]).toEqual([]);
+  });
+
+  it('a later write that lands carries every decision held before it', async () => {
+    const store = new StoreWithWrites();
+    const saver = saverOver(store);
+    const disabling = saver.commit(record('skill://beta/SKILL.md', false), { action: 'disable', reason: 'Disabled by the user.', automatic: false });
+    store.writes[0]!.fail(FULL);
+    await expect(disabling).rejects.toThrow(/could not be saved/);
+    expect([...saver.heldInMemory.keys()]).toEqual(['s1\nskill://beta/SKILL.md']);
+    // Approving alpha writes the whole store, beta's disable with it.
+    const approving = saver.commit(record('skill://alpha/SKILL.md', true), { action: 'approve', reason: 'Approved.', automatic: false });
+    store.writes[1]!.land();
+    await approving;
+    expect([...saver.heldInMemory.keys()]).toEqual([]);
+  });
+});
