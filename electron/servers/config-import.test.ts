@@ -378,3 +378,19 @@ describe('server names that are Object.prototype keys', () => {
     expect(() => parseConfigText('{"__proto__": {"mcpServers": {"x": {"command": "a"}}}}', 'mcp.json', [])).toThrow('mcp.json: no servers found');
   });
 });
+
+describe('values of a type nobody expects', () => {
+  // Parsed objects have no prototype, so String() of one threw "Cannot convert object to
+  // primitive value" — for the whole file, naming neither the file nor the server. And a "type"
+  // that is an Object.prototype key ("constructor") was looked up as a known type.
+  test('an object where text belongs is named as such, and the other servers still import', () => {
+    const f = '/tmp/team/mcp.json';
+    const preview = parse('{"mcpServers": {"odd": {"command": "x", "type": {}}, "env-file": {"command": "y", "envFile": {"path": ".env"}}, "proto-type": {"type": "constructor", "url": "http://h/mcp"}, "good": {"command": "z"}}}', f);
+    expect(preview.candidates.map((c) => [c.name, c.error ?? c.warnings ?? 'ok'])).toEqual([
+      ['odd', `${f}, server "odd": "type" must be text; found an object.`],
+      ['env-file', ['envFile (an object) is not read; add the variables it sets to the server\'s environment after import.']],
+      ['proto-type', `${f}, server "proto-type": its type "constructor" is not one Skill Inspector connects with (stdio, http or sse).`],
+      ['good', 'ok'],
+    ]);
+  });
+});

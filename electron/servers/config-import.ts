@@ -131,10 +131,13 @@ export function toTransport(def: unknown, context: VariableContext = { inputs: n
   if (!isRecord(def)) return { error: `the entry must be an object; found ${kindOf(def)}`, warnings };
   const rawType = def['type'];
   if (rawType !== undefined && typeof rawType !== 'string') return { error: `"type" must be text; found ${kindOf(rawType)}`, warnings };
-  const type = rawType === undefined ? undefined : TYPES[rawType.toLowerCase()];
+  // Own keys only: "constructor" or "toString" is not a type.
+  const type = rawType === undefined || !Object.hasOwn(TYPES, rawType.toLowerCase()) ? undefined : TYPES[rawType.toLowerCase()];
   if (rawType !== undefined && !type) return { error: `its type "${rawType}" is not one Skill Inspector connects with (stdio, http or sse)`, warnings };
   if (def['disabled'] === true) warnings.push('It is disabled in its config file.');
-  if (def['envFile'] !== undefined) warnings.push(`envFile (${String(def['envFile'])}) is not read; add the variables it sets to the server's environment after import.`);
+  // Parsed objects have no prototype, so String() of one throws: say what it is instead.
+  const envFile = def['envFile'];
+  if (envFile !== undefined) warnings.push(`envFile (${typeof envFile === 'string' ? envFile : kindOf(envFile)}) is not read; add the variables it sets to the server's environment after import.`);
 
   const urlKey = def['url'] !== undefined ? 'url' : def['serverUrl'] !== undefined ? 'serverUrl' : undefined;
   const hasCommand = def['command'] !== undefined;
@@ -203,7 +206,7 @@ function detectFormat(value: Record<string, unknown>, servers: Record<string, un
   if (p.includes('/.mcp-inspector/')) return 'mcp-inspector';
   if (!isRecord(value['mcpServers'])) return 'vscode';
   const inspectorish = Object.values(servers).some(
-    (d) => isRecord(d) && (String(d['type']).toLowerCase() === 'streamable-http' || INSPECTOR_FIELDS.some((f) => f in d)),
+    (d) => isRecord(d) && ((typeof d['type'] === 'string' && d['type'].toLowerCase() === 'streamable-http') || INSPECTOR_FIELDS.some((f) => f in d)),
   );
   return inspectorish ? 'mcp-inspector' : 'claude-desktop';
 }
