@@ -394,3 +394,16 @@ describe('values of a type nobody expects', () => {
     ]);
   });
 });
+
+describe('a config nested deeper than any client writes', () => {
+  // jsonc-parser parses by recursion: 20,000 open brackets overflowed the stack, and the import
+  // failed with "Maximum call stack size exceeded", naming neither the file nor the place.
+  test('is refused with the file, the limit and where it passes it', () => {
+    const f = '/tmp/deep/mcp.json';
+    const deep = `{"mcpServers": {"a": {"command": "x", "args": ${'['.repeat(20_000)}${']'.repeat(20_000)}}}}`;
+    expect(failure(() => parse(deep, f))).toBe(`${f}: it is nested more than 64 levels deep (at line 1, column 108); no MCP client writes such a config.`);
+    expect(failure(() => parse(deep.slice(1, -1), 'pasted JSON', [], 'pasted'))).toMatch(/^pasted JSON: it is nested more than 64 levels deep/);
+    // Brackets inside strings and comments are text, not nesting.
+    expect(parse(`{"mcpServers": {"a": {"command": "${'['.repeat(100)}"}}} // ${'{'.repeat(100)}`, f).candidates).toHaveLength(1);
+  });
+});

@@ -3,7 +3,8 @@
 // import candidates. Pure parsing here; reading files is in config-locations.
 import os from 'node:os';
 import path from 'node:path';
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, parseTree, printParseErrorCode, type Node, type ParseError, type SyntaxKind } from 'jsonc-parser';
+import { MAX_DEPTH } from '../../shared/nesting.js';
 import { dataRecord } from '../../shared/data-record.js';
 import { transportSchema } from '../../shared/api.js';
 import type { ConfigFormat, ImportCandidate, ImportPreview, TransportConfig } from '../../shared/model.js';
@@ -71,10 +72,39 @@ function parseJsonc(text: string, errors: ParseError[], options: { allowTrailing
 }
 
 /**
+ * The offset of the first bracket past MAX_DEPTH levels, or -1. The parser
+ * recurses once per level, so a config of 20,000 open brackets would overflow
+ * the stack; this counts with its scanner (strings and comments are skipped),
+ * which does not recurse.
+ */
+/** jsonc-parser's SyntaxKind is a const enum, which this build cannot import as values; these are its numbers. */
+const OPEN = new Set<SyntaxKind>([1, 3]);
+const CLOSE = new Set<SyntaxKind>([2, 4]);
+const EOF: SyntaxKind = 17;
+
+function tooDeepAt(text: string): number {
+  const scanner = createScanner(text, false);
+  let depth = 0;
+  for (let token = scanner.scan(); token !== EOF; token = scanner.scan()) {
+    if (OPEN.has(token)) {
+      if (++depth > MAX_DEPTH) return scanner.getTokenOffset();
+    } else if (CLOSE.has(token)) {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return -1;
+}
+
+/**
  * JSON with comments and trailing commas, as VS Code reads it (the same
  * parser). Throws a ConfigError naming the first problem and its line and column.
  */
 function parseText(text: string, source: string, pasted: boolean): unknown {
+  const deep = tooDeepAt(text);
+  if (deep >= 0) {
+    const { line, column } = lineAndColumn(text, deep);
+    throw new ConfigError(source, `it is nested more than ${MAX_DEPTH} levels deep (at line ${line}, column ${column}); no MCP client writes such a config.`);
+  }
   const errors: ParseError[] = [];
   const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
