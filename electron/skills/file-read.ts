@@ -4,7 +4,7 @@
 // asked; a nested SKILL.md among them is judged as the skill it is; and in a
 // pass, the deliberate second read of SKILL.md must serve the same bytes.
 import { finding } from '../../shared/findings.js';
-import type { FileCheck, FileContent, Settings } from '../../shared/model.js';
+import type { FileCheck, FileContent, Finding, Settings } from '../../shared/model.js';
 import { canonicalUri, containment } from './uri-memo.js';
 import { isoNow } from './clock.js';
 import type { LimitNamer } from '../../shared/limits.js';
@@ -95,26 +95,40 @@ export async function readSkillFile(host: FileReadHost, rpc: Rpc, skillUri: stri
   if (!read.ok) {
     const check: FileCheck = { state: 'failed', reason: read.reason, message: read.message, checkedAt: now };
     state.setFile(record, listed?.uri ?? fileUri, check, read.findings);
+    const relisted = relistedMeanwhile(state, record, skillUri, listed?.uri ?? fileUri);
+    if (relisted) state.setFile(relisted.record, relisted.uri, check, read.findings);
     host.notify(rpc.serverId, skillUri, listed?.uri ?? fileUri, check);
     host.queueUpdate(state, record);
     return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: false, size: 0, digest: '', check, listed: Boolean(listed) };
   }
-  const verdict = verifyFile(
-    { uri: entry.uri, frontmatter: entry.frontmatter, resources: entry.resources, frontmatterDerived: record.frontmatterDerived, loadable: entry.loadable, legacyForm: record.legacyForm },
-    listed?.uri ?? fileUri,
-    read.bytes,
-    { serverId: rpc.serverId, ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}), now },
-  );
+  const bytes = read.bytes;
+  const verdictFor = (r: SkillRecord, uri: string) =>
+    verifyFile(
+      { uri: r.entry.uri, frontmatter: r.entry.frontmatter, resources: r.entry.resources, frontmatterDerived: r.frontmatterDerived, loadable: r.entry.loadable, legacyForm: r.legacyForm },
+      uri,
+      bytes,
+      { serverId: rpc.serverId, ...(read.mimeType !== undefined ? { mimeType: read.mimeType } : {}), now },
+    );
+  const verdict = verdictFor(record, listed?.uri ?? fileUri);
   // Verify all only needs the check: decoding every file to text and base64 would double its cost.
   const text = options.checkOnly && read.wasText ? undefined : decodeUtf8(read.bytes);
-  const findings = [...read.findings, ...verdict.findings];
+  // About the bytes, whatever the listing says.
+  const aboutBytes: Finding[] = [];
   if (read.wasText === false && text === undefined && /\.(md|txt|ya?ml|json|sh|py|js|ts)$/i.test(fileUri)) {
-    findings.push(finding('inspector-not-utf8', `${fileUri} looks like a text file but is not valid UTF-8; it is shown as bytes.`, loc));
+    aboutBytes.push(finding('inspector-not-utf8', `${fileUri} looks like a text file but is not valid UTF-8; it is shown as bytes.`, loc));
   }
-  if (listed && !isSkillMd) findings.push(...nestedSkillMdFindings(state, listed.uri, skillUri, read.bytes, text));
+  if (listed && !isSkillMd) aboutBytes.push(...nestedSkillMdFindings(state, listed.uri, skillUri, read.bytes, text));
+  const findings = [...read.findings, ...verdict.findings, ...aboutBytes];
   // A second read in the same pass that served other bytes fails the file, whatever either read alone said.
   const check = options.pass ? options.pass.judgeRepeat(listed?.uri ?? fileUri, verdict.digest, read.bytes.byteLength, verdict.check, findings, { serverId: rpc.serverId, skillUri }) : verdict.check;
   state.setFile(record, listed?.uri ?? fileUri, check, findings);
+  const relisted = relistedMeanwhile(state, record, skillUri, listed?.uri ?? fileUri);
+  if (relisted) {
+    // Judged against the listing held now; content that changed between a pass's reads fails whatever the listing says.
+    const changed = check.state === 'failed' && check.reason === 'changed';
+    const againstHeld = verdictFor(relisted.record, relisted.uri);
+    state.setFile(relisted.record, relisted.uri, changed ? check : againstHeld.check, changed ? findings : [...read.findings, ...againstHeld.findings, ...aboutBytes]);
+  }
   host.notify(rpc.serverId, skillUri, listed?.uri ?? fileUri, check, read.bytes);
   host.queueUpdate(state, record);
   if (options.checkOnly) {
@@ -134,4 +148,17 @@ export async function readSkillFile(host: FileReadHost, rpc: Rpc, skillUri: stri
     listed: Boolean(listed),
     ...(options.keepBytes ? { bytes: read.bytes } : {}),
   };
+}
+
+/**
+ * The record held now for the skill, when a relisting (Refresh, list_changed, a TTL) replaced `record` while the
+ * bytes were on their way and lists the file too. The relisting carried over the file's older check when its listed
+ * digest and size did not change (registry.ts upsert), so the answer must land there as well: left on the replaced
+ * record only, an earlier "verified" would stand for a file whose latest bytes failed.
+ */
+function relistedMeanwhile(state: ServerSkills, record: SkillRecord, skillUri: string, fileUri: string): { record: SkillRecord; uri: string } | undefined {
+  const current = state.record(skillUri);
+  if (!current || current === record) return undefined;
+  const listed = findResource(current.entry, fileUri);
+  return listed ? { record: current, uri: listed.uri } : undefined;
 }
