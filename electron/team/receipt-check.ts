@@ -145,7 +145,7 @@ function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSki
   const served = new Map(skill.resources === 'dynamic' ? [] : skill.resources.map((f) => [f.uri, f.digest]));
   const suppressions = (predicate.suppressions ?? []).map((suppression) => {
     const until = predicate.expires !== undefined && predicate.expires < suppression.expires ? predicate.expires : suppression.expires;
-    const granted: GrantedSuppression = { suppression, receipt: receipt.file, reviewer: who, until };
+    const granted: GrantedSuppression = { suppression, receipt: receipt.file, skillUri: skill.uri, reviewer: who, until };
     const lapsed = lapse(granted, (uri) => served.get(uri), now);
     return { ...granted, ...(lapsed !== undefined ? { lapsed } : {}) };
   });

@@ -10,7 +10,7 @@ const other = finding('risk-external-url', 'Links to https://example.com.', { sk
 const reviewer = { name: 'Alice', fingerprint: 'SHA256:abc' };
 
 function granted(expires: string, until = expires, fileDigest = D1): GrantedSuppression {
-  return { suppression: suppressionFor(risk, fileDigest, 'SKILL.md', { reason: 'Reviewed', owner: 'platform', expires }), receipt: 'a.json', reviewer, until };
+  return { suppression: suppressionFor(risk, fileDigest, 'SKILL.md', { reason: 'Reviewed', owner: 'platform', expires }), receipt: 'a.json', skillUri: SKILL, reviewer, until };
 }
 
 describe('suppressions', () => {

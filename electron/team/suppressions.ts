@@ -48,6 +48,8 @@ export function suppressionFingerprint(finding: Finding): string {
 export interface GrantedSuppression {
   readonly suppression: Suppression;
   readonly receipt: string;
+  /** The skill the receipt approves: a suppression it carries covers findings in that skill only. */
+  readonly skillUri: string;
   readonly reviewer: { readonly name: string; readonly fingerprint: string };
   /** The suppression's expiry, or the receipt's when that comes first. */
   readonly until: string;
@@ -77,6 +79,17 @@ function day(iso: string): string {
 }
 
 /**
+ * Whether the suppression is about this finding, by more than its fingerprint
+ * (which anyone signing can compute for any finding): a risk finding of its ID,
+ * in its file (the file whose digest binds it), in the receipt's own skill.
+ * A conformance finding is a fact about the server and is never suppressed.
+ */
+function describes(g: GrantedSuppression, finding: Finding): boolean {
+  const s = g.suppression;
+  return finding.id.startsWith('risk-') && finding.id === s.id && fileOf(finding) === s.fileUri && finding.location.skillUri === g.skillUri;
+}
+
+/**
  * Applies granted suppressions to a run's findings. `digestOf(uri)` is the
  * digest the server serves that file with now. A suppression holds when its
  * fingerprint names the finding, the file's digest is the one it was granted
@@ -90,7 +103,7 @@ export function applySuppressions(findings: readonly Finding[], granted: readonl
   const suppressed: SuppressedFinding[] = [];
   const reopened: ReopenedFinding[] = [];
   for (const finding of findings) {
-    const candidates = byFingerprint.get(suppressionFingerprint(finding)) ?? [];
+    const candidates = (byFingerprint.get(suppressionFingerprint(finding)) ?? []).filter((g) => describes(g, finding));
     if (candidates.length === 0) {
       reported.push(finding);
       continue;
