@@ -151,7 +151,8 @@ export function cappedFetch(maxBytes: () => number, observation: HttpObservation
     // An error, or a page that is not MCP (a web page, a proxy's login form):
     // keep the start of the body as evidence for the diagnostic.
     if (!response.ok || (response.status !== 202 && response.status !== 204 && type !== '' && !/json|event-stream/i.test(type))) {
-      const text = await response.text().catch(() => '');
+      // Held to the message cap like any answer: a body that never ends (or a compressed one that unpacks to gigabytes) is cut there.
+      const text = await readUpTo(response, maxBytes()).catch(() => '');
       observation.bodyExcerpt = excerpt(text);
       return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
     }
@@ -196,6 +197,22 @@ export function cappedFetch(maxBytes: () => number, observation: HttpObservation
     });
     return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+}
+
+/** The body's text, up to `limit` bytes: the rest is not read, and the body is cancelled. */
+async function readUpTo(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  while (bytes < limit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value.byteLength > limit - bytes ? value.subarray(0, limit - bytes) : value);
+    bytes += value.byteLength;
+  }
+  if (bytes >= limit) await reader.cancel().catch(() => undefined);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The start of a response body, on one line, for a person to read. */
