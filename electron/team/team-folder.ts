@@ -50,9 +50,11 @@ export async function readReceiptsFolder(dir: string, shown: (file: string) => s
     const file = path.join(dir, name);
     let text: string;
     try {
-      text = await readRegularText(file, { maxBytes: MAX_RECEIPT_BYTES });
+      // Not following a link: its target is outside what the team reviews in git (a key, a token file), and a parse error would quote its first bytes.
+      text = await readRegularText(file, { maxBytes: MAX_RECEIPT_BYTES, followSymlinks: false });
     } catch (error) {
-      out.push({ file: shown(file), read: { ok: false, problem: why(error) } });
+      const problem = (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'it is a symbolic link, not a receipt file; it was not followed.' : why(error);
+      out.push({ file: shown(file), read: { ok: false, problem } });
       continue;
     }
     out.push({ file: shown(file), read: readReceipt(text) });
