@@ -280,6 +280,13 @@ function workspaceFolderOf(source: string): string | undefined {
   return ['.vscode', '.cursor'].includes(path.basename(dir)) && path.isAbsolute(source) ? path.dirname(dir) : undefined;
 }
 
+/**
+ * One import adds at most this many servers (the contract's servers.importApply
+ * takes no more). A longer list is refused before any work: each name is made
+ * unique against all before it, so 250,000 pasted names froze the app for hours.
+ */
+export const MAX_IMPORT_SERVERS = 1000;
+
 export interface ParseOptions {
   /** The home folder for `${userHome}` (this user's, unless a test says otherwise). */
   readonly home?: string;
@@ -293,6 +300,8 @@ export function parseConfigText(text: string, source: string, existingLabels: re
   const value = parseText(body, source, pasted);
   if (!isRecord(value)) throw new ConfigError(source, `the top level must be a JSON object with "mcpServers" or "servers"; found ${kindOf(value)}.`);
   const servers = serversOf(value, source);
+  const count = Object.keys(servers).length;
+  if (count > MAX_IMPORT_SERVERS) throw new ConfigError(source, `it lists ${count} servers; at most ${MAX_IMPORT_SERVERS} are read from one config (one import adds no more). Split it into smaller configs.`);
   const format = detectFormat(value, servers, source, hint);
   const workspaceFolder = pasted ? undefined : workspaceFolderOf(source);
   const context: VariableContext = {

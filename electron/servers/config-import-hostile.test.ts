@@ -1,0 +1,64 @@
+// Config import against a config someone wrote to break it: values of types
+// nobody expects, nesting no client writes, more servers than one import takes.
+// Each is refused or reported with the file (and server) named, quickly.
+import { describe, expect, test } from 'vitest';
+import { ConfigError, parseConfigText } from './config-import.js';
+
+function parse(text: string, source: string, labels: readonly string[] = [], hint?: Parameters<typeof parseConfigText>[3]) {
+  return parseConfigText(text, source, labels, hint, { home: '/home/ada' });
+}
+
+function failure(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('values of a type nobody expects', () => {
+  // Parsed objects have no prototype, so String() of one threw "Cannot convert object to
+  // primitive value" — for the whole file, naming neither the file nor the server. And a "type"
+  // that is an Object.prototype key ("constructor") was looked up as a known type.
+  test('an object where text belongs is named as such, and the other servers still import', () => {
+    const f = '/tmp/team/mcp.json';
+    const preview = parse('{"mcpServers": {"odd": {"command": "x", "type": {}}, "env-file": {"command": "y", "envFile": {"path": ".env"}}, "proto-type": {"type": "constructor", "url": "http://h/mcp"}, "good": {"command": "z"}}}', f);
+    expect(preview.candidates.map((c) => [c.name, c.error ?? c.warnings ?? 'ok'])).toEqual([
+      ['odd', `${f}, server "odd": "type" must be text; found an object.`],
+      ['env-file', ['envFile (an object) is not read; add the variables it sets to the server\'s environment after import.']],
+      ['proto-type', `${f}, server "proto-type": its type "constructor" is not one Skill Inspector connects with (stdio, http or sse).`],
+      ['good', 'ok'],
+    ]);
+  });
+});
+
+describe('a config nested deeper than any client writes', () => {
+  // jsonc-parser parses by recursion: 20,000 open brackets overflowed the stack, and the import
+  // failed with "Maximum call stack size exceeded", naming neither the file nor the place.
+  test('is refused with the file, the limit and where it passes it', () => {
+    const f = '/tmp/deep/mcp.json';
+    const deep = `{"mcpServers": {"a": {"command": "x", "args": ${'['.repeat(20_000)}${']'.repeat(20_000)}}}}`;
+    expect(failure(() => parse(deep, f))).toBe(`${f}: it is nested more than 64 levels deep (at line 1, column 108); no MCP client writes such a config.`);
+    expect(failure(() => parse(deep.slice(1, -1), 'pasted JSON', [], 'pasted'))).toMatch(/^pasted JSON: it is nested more than 64 levels deep/);
+    // Brackets inside strings and comments are text, not nesting.
+    expect(parse(`{"mcpServers": {"a": {"command": "${'['.repeat(100)}"}}} // ${'{'.repeat(100)}`, f).candidates).toHaveLength(1);
+  });
+});
+
+describe('a config with more servers than one import takes', () => {
+  // Each name was made unique against every name before it, rebuilding the set each time: 16,000
+  // servers took 41 s and 5 MB of pasted names (about 250,000) froze the app for hours. One
+  // import adds at most 1,000 servers (servers.importApply), so a longer list is refused at once.
+  test('is refused at once, saying how many it lists and how many one import takes', { timeout: 10_000 }, () => {
+    const body = Array.from({ length: 20_000 }, (_, i) => `"server-${i}": {"command": "x"}`).join(',');
+    const started = Date.now();
+    expect(failure(() => parse(`{"mcpServers": {${body}}}`, 'pasted JSON', [], 'pasted'))).toBe(
+      'pasted JSON: it lists 20000 servers; at most 1000 are read from one config (one import adds no more). Split it into smaller configs.',
+    );
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const thousand = Array.from({ length: 1000 }, (_, i) => `"s${i}": {"command": "x"}`).join(',');
+    expect(parse(`{"mcpServers": {${thousand}}}`, 'pasted JSON', [], 'pasted').candidates).toHaveLength(1000);
+  });
+});
