@@ -21,6 +21,12 @@ export async function revokeTokens(options: RevokeOptions): Promise<string> {
   const fetchFn = options.fetchFn ?? fetch;
   let metadata: AuthorizationServerMetadata | undefined = options.record.discovery?.authorizationServerMetadata;
   if (!metadata) metadata = (await discoverOAuthServerInfo(options.serverUrl, { fetchFn }).catch(() => undefined))?.authorizationServerMetadata;
+  // Only the issuer of these tokens may be sent them: the metadata came through the server's protected-resource
+  // document, which may name another authorization server now (the SDK stamps each token with its issuer).
+  const issuer = (tokens as { issuer?: unknown }).issuer ?? (client as { issuer?: unknown }).issuer;
+  if (metadata && (typeof issuer !== 'string' || !sameIssuer(metadata.issuer, issuer))) {
+    return `The server now names the authorization server ${metadata.issuer}, but the tokens were issued by ${typeof issuer === 'string' ? issuer : 'an authorization server not recorded'}; they were not sent to it, and were forgotten here only.`;
+  }
   // RFC 8414's revocation fields, read from the document as sent (the SDK's metadata type leaves them out).
   const fields = (metadata ?? {}) as Record<string, unknown>;
   const endpoint = typeof fields['revocation_endpoint'] === 'string' ? fields['revocation_endpoint'] : undefined;
@@ -48,4 +54,9 @@ export async function revokeTokens(options: RevokeOptions): Promise<string> {
     }
   }
   return `Signed out: ${said.join('; ')}.`;
+}
+
+/** RFC 8414 issuers compared as the SDK does: exactly, but for one trailing slash. */
+function sameIssuer(a: string, b: string): boolean {
+  return a.replace(/\/$/, '') === b.replace(/\/$/, '');
 }
