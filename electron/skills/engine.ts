@@ -151,14 +151,15 @@ export class SkillsEngine {
       state.serverFindings = dedupe([...state.serverFindings, ...got.findings]);
       throw new Error(got.message);
     }
-    const existing = state.record(got.entry.uri);
+    const existing = state.record(got.entry.uri) ?? state.record(uri);
+    const entry = existing ? underHeldUri(got.entry, existing.entry.uri) : got.entry;
     const mismatch = existing ? compareWithListing(existing.entry, got.entry, rpc.serverId) : [];
     const own = got.findings.filter((f) => f.location.skillUri === undefined || f.location.skillUri === got.entry.uri);
-    const record = existing && existing.source === 'listed' ? existing : state.upsert(got.entry, { source, findings: own, ...(got.cache ? { cache: got.cache } : {}) });
+    const record = existing && existing.source === 'listed' ? existing : state.upsert(entry, { source, findings: own, ...(got.cache ? { cache: got.cache } : {}) });
     record.getFindings = [...(existing ? own : []), ...mismatch];
     record.counts = undefined;
     state.relink();
-    this.notifyEntries(rpc.serverId, [got.entry], 'get');
+    this.notifyEntries(rpc.serverId, [entry], 'get');
     const view = state.view(record, this.approvals, this.reviews);
     this.events.updated([view]);
     return view;
@@ -172,7 +173,7 @@ export class SkillsEngine {
     const findings = got.ok ? [...got.findings, ...compareWithListing(record.entry, got.entry, rpc.serverId)] : [...got.findings, finding('inspector-invalid-result', got.message, { serverId: rpc.serverId, skillUri })];
     record.getFindings = dedupe(findings.filter((f) => f.location.skillUri === undefined || f.location.skillUri === skillUri).map((f) => ({ ...f, location: { ...f.location, skillUri } })));
     record.counts = undefined;
-    if (got.ok) this.notifyEntries(rpc.serverId, [got.entry], 'get');
+    if (got.ok) this.notifyEntries(rpc.serverId, [underHeldUri(got.entry, record.entry.uri)], 'get');
     return record.getFindings;
   }
 
@@ -348,4 +349,13 @@ export class SkillsEngine {
     if (views.length === 0) return;
     this.events.updated(views);
   }
+}
+
+/**
+ * skills/get's entry under the URI the app holds the skill by. The answer may spell the URI another way that names
+ * the same SKILL.md (getSkill accepts it); keyed by that spelling, what it describes was compared with no approval,
+ * and a different version never revoked the approval of the skill asked about.
+ */
+function underHeldUri(entry: CheckedEntry, heldUri: string): CheckedEntry {
+  return entry.uri === heldUri ? entry : { ...entry, uri: heldUri };
 }
