@@ -86,4 +86,12 @@ describe('scanFolder', () => {
     ]);
     expect(scan.skipped).toContainEqual({ path: path.join(root, 'loose-\ufffd'), reason: 'its name is not valid UTF-8 (shown with \ufffd); it cannot be opened by its name, so it was not read' });
   });
+  // A FIFO SKILL.md was already named; a folder called SKILL.md made no skill and no note, so a
+  // folder that looks like a skill in a file browser vanished from the scan without a reason.
+  it('says why a folder whose SKILL.md is a folder is not a skill', async () => {
+    const root = await folder({ 'a/SKILL.md/notes.md': 'n', 'a/run.sh': 'x', 'b/SKILL.md': 'y' });
+    const scan = await scanFolder(root);
+    expect(scan.skills.map((s) => s.relativeDirectory)).toEqual(['b']);
+    expect(scan.skipped).toContainEqual({ path: path.join(root, 'a', 'SKILL.md'), reason: 'SKILL.md is a folder, not a regular file; this folder is not read as a skill' });
+  });
 });

@@ -200,6 +200,10 @@ export async function scanFolder(folder: string, limits: ScanLimits = DEFAULT_SC
     if (e.kind === 'special' && path.posix.basename(e.relative) === 'SKILL.md') {
       skipped.push({ path: e.absolute, reason: `SKILL.md is ${e.what ?? 'not a regular file'}, not a regular file; it was not opened, so this folder is not read as a skill` });
     }
+    // Nor a folder called SKILL.md: it looks like a skill in a file browser, and agents cannot load it.
+    if (e.kind === 'directory' && path.posix.basename(e.relative) === 'SKILL.md') {
+      skipped.push({ path: e.absolute, reason: 'SKILL.md is a folder, not a regular file; this folder is not read as a skill' });
+    }
   }
   if (skillDirs.includes('.')) skipped.push({ path: path.join(folder, 'SKILL.md'), reason: 'a SKILL.md directly in the skills folder is not a skill (it needs its own folder)' });
 
