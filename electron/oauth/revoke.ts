@@ -10,7 +10,11 @@ export interface RevokeOptions {
   /** The pre-registered client's id and secret, when the server has one. */
   readonly client?: { readonly client_id: string; readonly client_secret?: string };
   readonly fetchFn?: FetchLike;
+  /** How long the whole revocation may take: a sign-out must end even when the authorization server never answers. */
+  readonly timeoutMs?: number;
 }
+
+const REVOKE_TIMEOUT_MS = 10_000;
 
 /** What happened, in words for the protocol log. */
 export async function revokeTokens(options: RevokeOptions): Promise<string> {
@@ -18,7 +22,14 @@ export async function revokeTokens(options: RevokeOptions): Promise<string> {
   if (!tokens) return 'No token was held.';
   const client = options.client ?? options.record.client;
   if (!client) return 'No client is registered; the tokens were forgotten here only.';
-  const fetchFn = options.fetchFn ?? fetch;
+  const timeoutMs = options.timeoutMs ?? REVOKE_TIMEOUT_MS;
+  const plainFetch = options.fetchFn ?? fetch;
+  // One deadline for discovery and both revocations together, so the sign-out waits at most that long.
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const fetchFn: FetchLike = (url, init) =>
+    plainFetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline }).catch((error: unknown) => {
+      throw deadline.aborted ? new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`) : error;
+    });
   let metadata: AuthorizationServerMetadata | undefined = options.record.discovery?.authorizationServerMetadata;
   if (!metadata) metadata = (await discoverOAuthServerInfo(options.serverUrl, { fetchFn }).catch(() => undefined))?.authorizationServerMetadata;
   // Only the issuer of these tokens may be sent them: the metadata came through the server's protected-resource
