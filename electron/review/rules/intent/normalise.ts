@@ -106,17 +106,25 @@ export interface Tokenised {
  */
 function segment(joined: string, dictionary: ReadonlySet<string>): string[] | undefined {
   if (dictionary.has(joined)) return [joined];
-  const best: Array<string[] | undefined> = new Array(joined.length + 1).fill(undefined);
-  best[0] = [];
-  for (let end = 1; end <= joined.length; end++) {
+  // Fewest words up to each letter, and where the last of them starts. One step back per letter, not a copy of the
+  // words so far: a hostile file makes the run as long as itself, and copies were quadratic in it (gigabytes).
+  const n = joined.length;
+  const count = new Int32Array(n + 1).fill(-1);
+  const from = new Int32Array(n + 1);
+  count[0] = 0;
+  for (let end = 1; end <= n; end++) {
     for (let start = Math.max(0, end - 16); start < end; start++) {
-      const head = best[start];
-      const piece = joined.slice(start, end);
-      if (!head || !dictionary.has(piece)) continue;
-      if (!best[end] || best[end]!.length > head.length + 1) best[end] = [...head, piece];
+      // The earliest start wins a tie, as the longest last word.
+      if (count[start]! < 0 || (count[end]! >= 0 && count[end]! <= count[start]! + 1)) continue;
+      if (!dictionary.has(joined.slice(start, end))) continue;
+      count[end] = count[start]! + 1;
+      from[end] = start;
     }
   }
-  return best[joined.length];
+  if (count[n]! < 0) return undefined;
+  const words = new Array<string>(count[n]!);
+  for (let end = n, k = words.length - 1; end > 0; end = from[end]!, k--) words[k] = joined.slice(from[end]!, end);
+  return words;
 }
 
 interface Word {
