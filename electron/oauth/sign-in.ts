@@ -57,7 +57,12 @@ export async function signIn(options: SignInOptions): Promise<void> {
     },
   });
   const scope = scopeToAsk(options.settings, options.extraScope);
-  const common = { serverUrl: options.serverUrl, ...(scope ? { scope } : {}), ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}) };
+  // Cancel reaches every request too (discovery, registration, the token), not only the wait for the browser:
+  // a server that never answers one must not hold the sign-in until Node gives up on it minutes later.
+  const signal = options.signal;
+  const plainFetch = options.fetchFn ?? fetch;
+  const fetchFn: FetchLike | undefined = signal ? (url, init) => plainFetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }) : options.fetchFn;
+  const common = { serverUrl: options.serverUrl, ...(scope ? { scope } : {}), ...(fetchFn ? { fetchFn } : {}) };
   try {
     const first = await auth(provider, { ...common, ...(options.forceReauthorization ? { forceReauthorization: true } : {}) });
     if (first === 'AUTHORIZED') return;
@@ -72,6 +77,9 @@ export async function signIn(options: SignInOptions): Promise<void> {
       }
       throw error;
     }
+  } catch (error) {
+    if (signal?.aborted && !(error instanceof OAuthFlowError)) throw new OAuthFlowError('oauth-cancelled', 'The sign-in was cancelled while waiting for the server or its authorization server to answer.', { cause: error });
+    throw error;
   } finally {
     await provider.invalidateCredentials('verifier').catch(() => undefined);
     await loopback.close();
