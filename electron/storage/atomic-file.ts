@@ -89,15 +89,22 @@ export class StoreWriteError extends Error {
   }
 }
 
-/** Removes temp files a killed writer left behind. */
-export async function sweepTempFiles(dir: string): Promise<void> {
+/**
+ * Removes temp files a killed writer left behind. With `name`, only those of
+ * that file (`.<name>.<pid>.<hex>.tmp` and `<name>.bak.<hex>.tmp`): stores
+ * that share a folder (one history file per server) load while their
+ * neighbours save, and sweeping every `.tmp` took a neighbour's temp file
+ * between its write and its rename, so that save failed.
+ */
+export async function sweepTempFiles(dir: string, name?: string): Promise<void> {
   let names: string[];
   try {
     names = await fs.readdir(dir);
   } catch {
     return;
   }
+  const ours = (n: string) => name === undefined || n.startsWith(`.${name}.`) || n.startsWith(`${name}.bak.`);
   await Promise.all(
-    names.filter((n) => n.endsWith('.tmp')).map((n) => fs.rm(path.join(dir, n), { force: true }).catch(() => undefined)),
+    names.filter((n) => n.endsWith('.tmp') && ours(n)).map((n) => fs.rm(path.join(dir, n), { force: true }).catch(() => undefined)),
   );
 }

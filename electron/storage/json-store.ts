@@ -56,7 +56,7 @@ export class JsonStore<T> {
   ) {}
 
   async load(): Promise<LoadResult<T>> {
-    await sweepTempFiles(path.dirname(this.file));
+    await sweepTempFiles(path.dirname(this.file), path.basename(this.file));
     const main = await readIfExists(this.file);
     if (main === undefined) {
       const backup = await readIfExists(`${this.file}.bak`);
