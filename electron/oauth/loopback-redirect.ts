@@ -65,7 +65,12 @@ export class LoopbackRedirect {
         timeoutMs,
       );
       const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-        const url = new URL(req.url ?? '/', this.redirectUrl);
+        // Any program here can send a target that is no URL (`GET http://[`); a throw in this listener would end the process.
+        const url = URL.canParse(req.url ?? '/', this.redirectUrl) ? new URL(req.url ?? '/', this.redirectUrl) : undefined;
+        if (!url) {
+          res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Bad request target\n');
+          return;
+        }
         if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
           // A favicon or a stray request: not the answer, and not a reason to stop waiting.
           res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
