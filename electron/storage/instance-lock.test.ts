@@ -86,4 +86,15 @@ describe('lockDataDir', () => {
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(DataDirInUse);
     await (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof lockDataDir>>>).value.release();
   });
+  // process.kill(0, 0) signals this process's own group and kill(-1, 0) every process it may:
+  // both succeed, so a lock saying pid 0 or -1 (written by something else) read as a running
+  // holder and the app refused to start for good, without saying to delete the file.
+  it('takes over a lock whose pid is not a process id (0, negative, fractional)', async () => {
+    for (const pid of [0, -1, 1.5]) {
+      await plant({ pid });
+      const lock = await lockDataDir(dir, options);
+      expect(JSON.parse(await fs.readFile(lockFile(), 'utf8'))).toMatchObject({ pid: process.pid });
+      await lock.release();
+    }
+  });
 });

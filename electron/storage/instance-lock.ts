@@ -169,7 +169,8 @@ async function readLock(file: string): Promise<InstanceOwner | 'missing' | 'unre
   }
   try {
     const value = JSON.parse(text) as Partial<InstanceOwner>;
-    if (typeof value.pid !== 'number' || typeof value.token !== 'string' || typeof value.hostname !== 'string') return 'unreadable';
+    // A pid of 0 or below names a process group to kill(), which always "runs": such a lock was never ours.
+    if (!Number.isSafeInteger(value.pid) || (value.pid as number) <= 0 || typeof value.token !== 'string' || typeof value.hostname !== 'string') return 'unreadable';
     return value as InstanceOwner;
   } catch {
     return 'unreadable';
