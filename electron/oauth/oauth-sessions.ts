@@ -160,7 +160,9 @@ export class OAuthSessions {
 export function statusOf(target: OAuthTarget, record: OAuthRecord, signingIn: boolean): OAuthStatus {
   const tokens = record.tokens;
   const scopes = tokens?.scope?.split(' ').filter(Boolean);
-  const expiresAt = tokens?.expires_in !== undefined && record.tokensSavedAt !== undefined ? new Date(record.tokensSavedAt + tokens.expires_in * 1000).toISOString() : undefined;
+  const expiry = tokens?.expires_in !== undefined && record.tokensSavedAt !== undefined ? new Date(record.tokensSavedAt + tokens.expires_in * 1000) : undefined;
+  // The lifetime is the authorization server's number: one past the last date a Date holds has no date to show (toISOString would throw).
+  const expiresAt = expiry && Number.isFinite(expiry.getTime()) ? expiry.toISOString() : undefined;
   const clientId = target.settings.clientId ?? record.client?.client_id;
   const wanted = record.scopeWanted?.split(' ').filter((s) => s && !(scopes ?? []).includes(s));
   return {
