@@ -20,6 +20,7 @@ import { KeyFormatError, readSigningKey } from '../team/signing-key.js';
 import { describeSuppression, fileOf, suppressionFingerprint, suppressionFor, type Suppression } from '../team/suppressions.js';
 import { receiptFileName, writeReceipt } from '../team/team-folder.js';
 import { runCheck } from './check.js';
+import { forTerminal } from './terminal-text.js';
 import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { openSession, type SessionOptions } from './session.js';
 import { describeStart } from './stdio-flags.js';
@@ -31,8 +32,8 @@ function pickSkill(skills: readonly SkillEntry[], wanted: string): SkillEntry {
   if (byUri) return byUri;
   const byName = skills.filter((s) => s.name === wanted);
   if (byName.length === 1) return byName[0]!;
-  if (byName.length > 1) throw new UsageError(`Several skills are named "${wanted}" (${byName.map((s) => s.uri).join(', ')}); give --skill its URI.`);
-  throw new UsageError(`The server serves no skill "${wanted}"; it serves ${skills.map((s) => s.name || s.uri).join(', ') || 'none'}.`);
+  if (byName.length > 1) throw new UsageError(`Several skills are named "${wanted}" (${forTerminal(byName.map((s) => s.uri).join(', '))}); give --skill its URI.`);
+  throw new UsageError(`The server serves no skill "${wanted}"; it serves ${forTerminal(skills.map((s) => s.name || s.uri).join(', ')) || 'none'}.`);
 }
 
 function parseExpiry(text: string | undefined, now: Date, flag = '--expires'): string | undefined {
@@ -113,7 +114,7 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
       const findings: Finding[] = report.findings.filter((f) => f.location.skillUri === skill.uri);
       const refusal = unapprovable(skill);
       if (refusal) {
-        refusals.push(`Not approved: ${skill.uri} ${refusal}.`);
+        refusals.push(forTerminal(`Not approved: ${skill.uri} ${refusal}.`));
         continue;
       }
       // A suppressed error-level finding needs no --acknowledge: the suppression is the decision, with its reason and expiry.
@@ -134,8 +135,8 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
       const missing = required.filter((a) => !given.has(a.key) && !given.has(a.id));
       if (missing.length > 0) {
         refusals.push(
-          `Not approved: ${skill.uri} has ${missing.length} error-level finding(s) not acknowledged:\n` +
-            missing.map((a) => `  --acknowledge '${a.key}'   ${nameOf(a)}: ${a.message}\n`).join('') +
+          `Not approved: ${forTerminal(skill.uri)} has ${missing.length} error-level finding(s) not acknowledged:\n` +
+            missing.map((a) => `  --acknowledge '${forTerminal(a.key)}'   ${forTerminal(`${nameOf(a)}: ${a.message}`)}\n`).join('') +
             '  Read each one, then acknowledge it with --acknowledge <key>, or every finding of one kind with --acknowledge <finding ID>.',
         );
         continue;

@@ -7,6 +7,7 @@ import { RULESET } from '../../shared/ruleset.js';
 import { VERDICT_LABEL, type Verdict } from '../../shared/verdict.js';
 import type { CheckReport } from './check.js';
 import { verdictCounts, verdictReason, verdictSummary } from './verdicts.js';
+import { forTerminal } from './terminal-text.js';
 
 const COLOURS: Record<Severity, string> = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[34m' };
 const RESET = '\x1b[0m';
@@ -17,7 +18,8 @@ export function formatText(report: CheckReport, colour: boolean): string {
   const paint = (severity: Severity, text: string) => (colour ? `${COLOURS[severity]}${text}${RESET}` : text);
   const lines: string[] = [];
   const { server } = report;
-  lines.push(`Server ${server.label}${server.era ? ` — ${server.era} era${server.protocolVersion ? ` (${server.protocolVersion})` : ''}` : ''}${server.selfReported ? ` — self-reported ${server.selfReported.name} ${server.selfReported.version}` : ''}`);
+  // The server wrote most of what follows (serverInfo, URIs, the messages built from its fields): shown, never run (terminal-text.ts).
+  lines.push(forTerminal(`Server ${server.label}${server.era ? ` — ${server.era} era${server.protocolVersion ? ` (${server.protocolVersion})` : ''}` : ''}${server.selfReported ? ` — self-reported ${server.selfReported.name} ${server.selfReported.version}` : ''}`));
   const byScope = new Map<string, Finding[]>();
   for (const f of report.findings) {
     const key = f.location.skillUri ?? '(server)';
@@ -30,13 +32,13 @@ export function formatText(report: CheckReport, colour: boolean): string {
     const severity = VERDICT_SEVERITY[skill.verdict];
     const label = severity ? paint(severity, VERDICT_LABEL[skill.verdict]) : VERDICT_LABEL[skill.verdict];
     const reason = verdictReason(skill);
-    lines.push(`\n${skill.uri}  [${status}]  ${label}${reason ? ` (${reason})` : ''}`);
-    for (const f of sorted(byScope.get(skill.uri) ?? [])) lines.push(`  ${paint(f.severity, f.severity.padEnd(7))} ${f.id}  ${where(f)}${f.message}`);
+    lines.push(`\n${forTerminal(skill.uri)}  [${status}]  ${label}${reason ? ` (${forTerminal(reason)})` : ''}`);
+    for (const f of sorted(byScope.get(skill.uri) ?? [])) lines.push(`  ${paint(f.severity, f.severity.padEnd(7))} ${f.id}  ${forTerminal(`${where(f)}${f.message}`)}`);
     byScope.delete(skill.uri);
   }
   for (const [scope, list] of byScope) {
-    lines.push(`\n${scope}`);
-    for (const f of sorted(list)) lines.push(`  ${paint(f.severity, f.severity.padEnd(7))} ${f.id}  ${where(f)}${f.message}`);
+    lines.push(`\n${forTerminal(scope)}`);
+    for (const f of sorted(list)) lines.push(`  ${paint(f.severity, f.severity.padEnd(7))} ${f.id}  ${forTerminal(`${where(f)}${f.message}`)}`);
   }
   const count = (s: Severity) => report.findings.filter((f) => f.severity === s).length;
   lines.push(`\nVerdicts: ${verdictSummary(verdictCounts(report.skills))}.`);

@@ -8,6 +8,7 @@ import { buildLockedServer, repeatedFiles, type LockedServer, type SkillToLock }
 import { openSession, type CliSession } from './session.js';
 import { describeStart } from './stdio-flags.js';
 import type { Target } from './target.js';
+import { forTerminal } from './terminal-text.js';
 
 export interface ServerSkillSet {
   readonly label: string;
@@ -38,7 +39,8 @@ async function readSkillSet(session: CliSession, progress: (line: string) => voi
   await engine.refresh(rpc, session.connection.snapshot.capabilities);
   const state = engine.server(serverId);
   const problems: string[] = [];
-  for (const f of state.serverFindings) if (LISTING_PROBLEMS.has(f.id)) problems.push(`${f.title}: ${f.message}`);
+  // Printed for a person: what the server wrote into them is shown, never run (terminal-text.ts).
+  for (const f of state.serverFindings) if (LISTING_PROBLEMS.has(f.id)) problems.push(forTerminal(`${f.title}: ${f.message}`));
   if (state.listing && !state.listing.complete && problems.length === 0) problems.push('The listing did not complete, so skills may be missing from it.');
   if (state.listing?.mode === 'none' && !state.capability?.declared) problems.push('The server does not serve skills (no skills extension and none of the older forms).');
 
@@ -49,7 +51,7 @@ async function readSkillSet(session: CliSession, progress: (line: string) => voi
     // --concurrency: skills/get requests in flight at once.
     await forEachLimited(records, session.settings.readConcurrency, async (record) => {
       const findings = await engine.confirmWithGet(rpc, record.entry.uri);
-      for (const f of findings) if (GET_PROBLEMS.has(f.id)) problems.push(describe(f));
+      for (const f of findings) if (GET_PROBLEMS.has(f.id)) problems.push(forTerminal(describe(f)));
       done++;
       if (done % 100 === 0) progress(`Confirmed ${done}/${records.length}`);
     });
@@ -62,7 +64,7 @@ async function readSkillSet(session: CliSession, progress: (line: string) => voi
     const unpinnable = pinProblem(entry.resources, entry.loadable);
     if (unpinnable) {
       const reasons = record.entryFindings.filter((f) => f.severity === 'error').map((f) => f.message);
-      problems.push(`${entry.uri} cannot be pinned: ${unpinnable}${reasons.length ? ` (${reasons.slice(0, 3).join(' ')})` : ''}`);
+      problems.push(forTerminal(`${entry.uri} cannot be pinned: ${unpinnable}${reasons.length ? ` (${reasons.slice(0, 3).join(' ')})` : ''}`));
       continue;
     }
     skills.push({ uri: entry.uri, name, resources: entry.resources === 'dynamic' ? 'dynamic' : (entry.resources ?? []) });

@@ -1,0 +1,11 @@
+// Text a server wrote (its serverInfo, URIs, field names, and the messages
+// built from them), as the command prints it for a person to read in a
+// terminal: every control character is shown as a mark (⟦ESC⟧, ⟦CR⟧, ⟦LF⟧…),
+// never run. Run, an escape sequence lets the server move the cursor, clear
+// lines and write its own: a skill that failed verification shown as matching
+// its listing. Machine output (JSON, SARIF, JUnit) escapes such text already.
+import { revealIdentifier } from '../../shared/invisible-chars.js';
+
+export function forTerminal(text: string): string {
+  return revealIdentifier(text);
+}
