@@ -180,8 +180,7 @@ export class LocalOrigins {
     if (this.added.some((a) => path.resolve(a.path) === absolute && a.as === kind) || (kind === 'skills' && this.definitions().some((d) => d.path === absolute))) {
       throw new ApiFailure('conflict', `${displayPath(absolute, this.options.homeDir)} is already in the list.`);
     }
-    this.added = [...this.added, { path: absolute, as: kind, addedAt: new Date().toISOString() }];
-    await this.store.save({ version: 1, folders: this.added });
+    await this.saveFolders([...this.added, { path: absolute, as: kind, addedAt: new Date().toISOString() }]);
     const fresh = this.definitions().filter((d) => (kind === 'skills' ? d.path === absolute : d.path.startsWith(absolute + path.sep)) && !this.states.has(d.id));
     return this.serial(async () => {
       for (const definition of fresh) await this.scanOne(definition);
@@ -199,8 +198,7 @@ export class LocalOrigins {
       const known = before.find((d) => d.path === absolute);
       throw new ApiFailure(known ? 'conflict' : 'not-found', known ? `${known.label} is a folder agents read by default; it cannot be removed from the list.` : `${absolute} is not a folder you added.`);
     }
-    this.added = this.added.filter((a) => a !== match);
-    await this.store.save({ version: 1, folders: this.added });
+    await this.saveFolders(this.added.filter((a) => a !== match));
     const after = new Set(this.definitions().map((d) => d.id));
     for (const d of before) {
       if (after.has(d.id)) continue;
@@ -211,6 +209,22 @@ export class LocalOrigins {
     const origins = this.list();
     this.options.onChange(origins);
     return origins;
+  }
+
+  /**
+   * Puts the list in force and saves it; a save the disk refuses puts the old
+   * list back (unless another change came since), so the list shown is never
+   * one a restart would not find.
+   */
+  private async saveFolders(next: Persisted['folders']): Promise<void> {
+    const before = this.added;
+    this.added = next;
+    try {
+      await this.store.save({ version: 1, folders: next });
+    } catch (error) {
+      if (this.added === next) this.added = before;
+      throw error;
+    }
   }
 
   isOrigin(originId: string): boolean {
