@@ -14,6 +14,8 @@ import { suppressionSchema } from './suppressions.js';
 
 export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
 export const IN_TOTO_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
+/** Signatures read from one envelope at most: a receipt has its reviewer's (DSSE allows more, a team needs no more). */
+const MAX_SIGNATURES = 16;
 /** Ours: an identifier first (in-toto asks for a URI); docs/team.md is its description. */
 export const APPROVAL_PREDICATE_TYPE = 'https://skill-inspector.dev/attestations/skill-approval/v1';
 
@@ -103,6 +105,8 @@ export function readReceipt(text: string): ReadReceipt {
   }
   const envelope = dsseEnvelopeSchema.safeParse(value);
   if (!envelope.success) return { ok: false, problem: 'not a DSSE envelope ({payloadType, payload, signatures})' };
+  // Each signature is checked against every trusted key over the whole payload: a flood of them costs minutes.
+  if (envelope.data.signatures.length > MAX_SIGNATURES) return { ok: false, problem: `it carries ${envelope.data.signatures.length} signatures; a receipt is signed by its reviewer, and at most ${MAX_SIGNATURES} are checked`, envelope: envelope.data };
   if (envelope.data.payloadType !== IN_TOTO_PAYLOAD_TYPE) return { ok: false, problem: `its payloadType is ${JSON.stringify(envelope.data.payloadType)}, not ${IN_TOTO_PAYLOAD_TYPE}`, envelope: envelope.data };
   const body = decodeBase64(envelope.data.payload);
   let statement: unknown;
