@@ -138,6 +138,8 @@ export function stableJson(value: unknown, level = 1): string {
       .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k], level + 1)}`)
       .join(',')}}`;
   }
+  // YAML's .nan, .inf and -.inf: JSON.stringify writes each as null, which made them equal to a listed null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   return JSON.stringify(value) ?? 'undefined';
 }
 
