@@ -2,6 +2,7 @@
 // offers revocation (RFC 7009), best effort — the app forgets them either way.
 // The SDK has discovery and client authentication helpers but no revocation.
 import { assertSecureTokenEndpoint, discoverOAuthServerInfo, selectClientAuthMethod, type AuthorizationServerMetadata, type FetchLike } from '@modelcontextprotocol/client';
+import { boundedFetch } from './bounded-fetch.js';
 import type { OAuthRecord } from './oauth-vault.js';
 
 export interface RevokeOptions {
@@ -23,7 +24,7 @@ export async function revokeTokens(options: RevokeOptions): Promise<string> {
   const client = options.client ?? options.record.client;
   if (!client) return 'No client is registered; the tokens were forgotten here only.';
   const timeoutMs = options.timeoutMs ?? REVOKE_TIMEOUT_MS;
-  const plainFetch = options.fetchFn ?? fetch;
+  const plainFetch = boundedFetch(options.fetchFn ?? fetch);
   // One deadline for discovery and both revocations together, so the sign-out waits at most that long.
   const deadline = AbortSignal.timeout(timeoutMs);
   const fetchFn: FetchLike = (url, init) =>

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { auth, OAuthError, type FetchLike } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../../shared/oauth-model.js';
+import { boundedFetch } from './bounded-fetch.js';
 import { LoopbackRedirect, type RedirectAnswer } from './loopback-redirect.js';
 import { OAuthFlowError, quoted } from './oauth-errors.js';
 import type { OAuthVault } from './oauth-vault.js';
@@ -60,9 +61,10 @@ export async function signIn(options: SignInOptions): Promise<void> {
   // Cancel reaches every request too (discovery, registration, the token), not only the wait for the browser:
   // a server that never answers one must not hold the sign-in until Node gives up on it minutes later.
   const signal = options.signal;
-  const plainFetch = options.fetchFn ?? fetch;
-  const fetchFn: FetchLike | undefined = signal ? (url, init) => plainFetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }) : options.fetchFn;
-  const common = { serverUrl: options.serverUrl, ...(scope ? { scope } : {}), ...(fetchFn ? { fetchFn } : {}) };
+  // Every answer is bounded too: a metadata document without end is cut off, not read into memory whole.
+  const plainFetch = boundedFetch(options.fetchFn ?? fetch);
+  const fetchFn: FetchLike = signal ? (url, init) => plainFetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }) : plainFetch;
+  const common = { serverUrl: options.serverUrl, ...(scope ? { scope } : {}), fetchFn };
   try {
     const first = await auth(provider, { ...common, ...(options.forceReauthorization ? { forceReauthorization: true } : {}) });
     if (first === 'AUTHORIZED') return;
