@@ -62,3 +62,19 @@ describe('a config with more servers than one import takes', () => {
     expect(parse(`{"mcpServers": {${thousand}}}`, 'pasted JSON', [], 'pasted').candidates).toHaveLength(1000);
   });
 });
+
+describe('a value full of ${', () => {
+  // The variable pattern ${[^}]*} ran to the end of the text from every "${" that had no "}":
+  // quadratic, so one 400 KB argument of "${${${…" held the main process for over a minute (5 MB
+  // for hours). And every variable was a warning of its own: thousands for one argument.
+  test('is read at once, and its warnings name each variable once, a few per field', { timeout: 20_000 }, () => {
+    const started = Date.now();
+    const preview = parse(JSON.stringify({ mcpServers: { a: { command: 'x', args: ['${'.repeat(200_000)] }, b: { command: 'x', args: ['${input:one} '.repeat(2000) + Array.from({ length: 3000 }, (_, i) => `\${v${i}}`).join('')] } } }), '/tmp/vars/mcp.json');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(preview.candidates[0]?.error).toBe('/tmp/vars/mcp.json, server "a": args.0: Too big: expected string to have <=65536 characters.');
+    const warnings = preview.candidates[1]?.warnings ?? [];
+    expect(warnings.length).toBe(11);
+    expect(warnings[0]).toMatch(/^args\[0\] uses \$\{input:one\}, a value VS Code asks for/);
+    expect(warnings[10]).toBe('args[0] uses 2991 more variables like these; edit the server after import.');
+  });
+});
