@@ -68,6 +68,9 @@ export function parseAllowedSigners(text: string, file: string): AllowedSigner[]
     const where = `${file} line ${i + 1}`;
     const parts = words(raw, where);
     const name = parts.shift()!;
+    // A line whose name was left out must not make a person called "labels=docs" who may approve every label.
+    const leading = OPTION.exec(name);
+    if (leading && KNOWN_OPTIONS.has(leading[1]!)) throw new AllowedSignersError(`${where}: the line starts with the option ${leading[1]}=; a line is NAME [options] ssh-ed25519 <base64 key>, the name first.`);
     const options = new Map<string, string>();
     const takeOption = (word: string): boolean => {
       const match = OPTION.exec(word);
@@ -88,7 +91,10 @@ export function parseAllowedSigners(text: string, file: string): AllowedSigner[]
       throw new AllowedSignersError(error instanceof KeyFormatError ? error.message : String(error));
     }
     // Options may also follow the key; the first word that is not one starts the comment.
-    for (const word of after) if (!takeOption(word)) break;
+    const comment = after.findIndex((word) => !takeOption(word));
+    // An option in the comment is not read, and a labels= not read leaves the key free to approve any label: refused.
+    const late = comment < 0 ? undefined : after.slice(comment + 1).map((word) => OPTION.exec(word)?.[1]).find((key) => key !== undefined && KNOWN_OPTIONS.has(key));
+    if (late !== undefined) throw new AllowedSignersError(`${where}: ${late}= comes after the comment (${JSON.stringify(after[comment])}), where it would not be read; put the options right after the key or before it.`);
     const labels = options.get('labels');
     const fingerprint = fingerprintOfPublicKey(publicKey);
     if (out.some((s) => s.fingerprint === fingerprint)) throw new AllowedSignersError(`${where}: the key ${fingerprint} is listed twice; give each key one line.`);
