@@ -78,3 +78,19 @@ describe('a value full of ${', () => {
     expect(warnings[10]).toBe('args[0] uses 2991 more variables like these; edit the server after import.');
   });
 });
+
+describe('a URL built to make a pattern backtrack', () => {
+  // Both URL patterns backtrack over the whole text when it ends badly: the "/sse" guess
+  // (\/sse\/?(?:[?#].*)?$ from every "/sse?") and the contract's URL check (run even past its
+  // 8,192-character limit). 120,000 characters took 20 seconds; 5 MB would take hours.
+  test('is refused at once with the message the contract gives', { timeout: 20_000 }, () => {
+    const started = Date.now();
+    const preview = parse(JSON.stringify({ mcpServers: { spaced: { url: `http://${'a'.repeat(120_000)} x` }, sse: { url: `${'/sse?'.repeat(24_000)}\nx` }, good: { url: 'https://h.example/mcp/sse?x=1' } } }), '/tmp/urls/mcp.json');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(preview.candidates.map((c) => c.error ?? c.transport?.kind)).toEqual([
+      '/tmp/urls/mcp.json, server "spaced": url: an http:// or https:// URL is required.',
+      '/tmp/urls/mcp.json, server "sse": url: an http:// or https:// URL is required.',
+      'sse',
+    ]);
+  });
+});

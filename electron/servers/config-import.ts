@@ -211,8 +211,11 @@ export function toTransport(def: unknown, context: VariableContext = { inputs: n
     const headers = stringMap(def['headers'], 'headers');
     if (headers.error) return { error: headers.error, warnings };
     const filledUrl = fill(url, urlKey ?? 'url');
-    // Without a type, a URL ending in /sse is the legacy SSE transport by convention.
-    const resolvedKind = kind ?? (/\/sse\/?(?:[?#].*)?$/i.test(filledUrl) ? 'sse' : 'http');
+    // The contract's URL pattern, checked without backtracking first: run on a long URL that fails it
+    // (zod runs it even past the length limit), it and the /sse guess below took time quadratic in its length.
+    if (!isHttpUrl(filledUrl)) return { error: 'url: an http:// or https:// URL is required', warnings };
+    // Without a type, a URL whose path ends in /sse is the legacy SSE transport by convention.
+    const resolvedKind = kind ?? (/\/sse\/?$/i.test(filledUrl.split(/[?#]/, 1)[0] ?? '') ? 'sse' : 'http');
     candidate = {
       kind: resolvedKind,
       url: filledUrl,
@@ -222,6 +225,11 @@ export function toTransport(def: unknown, context: VariableContext = { inputs: n
   const parsed = transportSchema.safeParse(candidate);
   if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`).join('; '), warnings };
   return { transport: parsed.data, warnings };
+}
+
+/** transportSchema's /^https?:\/\/[^\s/?#]+[^\s]*$/i in linear time: a scheme, a host's first character, no white space. */
+function isHttpUrl(url: string): boolean {
+  return /^https?:\/\/[^\s/?#]/i.test(url) && !/\s/.test(url);
 }
 
 /** Fields only the MCP Inspector writes in its catalog. */
