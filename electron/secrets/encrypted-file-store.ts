@@ -51,10 +51,15 @@ export class EncryptedFileStore implements SecretStore {
     if (!entry) return undefined;
     const key = await this.loadKey(false);
     if (!key) throw new Error(`${this.file} holds secrets but its key ${this.keyFile} is missing; set the secrets again.`);
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(entry.iv, 'base64'));
-    decipher.setAAD(Buffer.from(id));
-    decipher.setAuthTag(Buffer.from(entry.tag, 'base64'));
-    return Buffer.concat([decipher.update(Buffer.from(entry.data, 'base64')), decipher.final()]).toString('utf8');
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(entry.iv, 'base64'));
+      decipher.setAAD(Buffer.from(id));
+      decipher.setAuthTag(Buffer.from(entry.tag, 'base64'));
+      return Buffer.concat([decipher.update(Buffer.from(entry.data, 'base64')), decipher.final()]).toString('utf8');
+    } catch (error) {
+      // The cipher only says "unable to authenticate data": say which file and entry, and what to do.
+      throw new Error(`The secret ${id} in ${this.file} does not decrypt with ${this.keyFile} (${error instanceof Error ? error.message : String(error)}): it was changed or its key replaced; set it again.`, { cause: error });
+    }
   }
 
   set(id: string, value: string): Promise<void> {
@@ -88,7 +93,20 @@ export class EncryptedFileStore implements SecretStore {
 
   private async read(): Promise<SecretsFile> {
     const text = await readOptional(this.file);
-    return text === undefined ? { version: 1, entries: {} } : fileSchema.parse(JSON.parse(text));
+    if (text === undefined) return { version: 1, entries: {} };
+    // The parser's and the schema's words name neither the file nor what to do; nothing is overwritten (other secrets may be saved).
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`${this.file} is damaged: it is not JSON (${error instanceof Error ? error.message : String(error)}). Move it away and set the secrets again.`, { cause: error });
+    }
+    const parsed = fileSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`${this.file} is damaged: ${issue ? `${issue.path.join('.') || 'top level'}: ${issue.message}` : 'not the expected shape'}. Move it away and set the secrets again.`);
+    }
+    return parsed.data;
   }
 
   private async loadKey(create: boolean): Promise<Buffer | undefined> {
