@@ -39,11 +39,37 @@ const DECODE_AND_RUN: readonly RegExp[] = [
 
 // Claude Code runs !`command` (and ```! blocks) in a skill before the model sees it;
 // Gemini CLI custom commands run !{command}. The output is pasted into the prompt.
-const COMMAND_EXPANSIONS: ReadonlyArray<{ pattern: RegExp; host: string }> = [
-  { pattern: /(?<![\w!\\\]])!`([^`\n]+)`/g, host: 'Claude Code runs !`…` before the prompt is sent' },
-  { pattern: /^ {0,3}(`{3,}|~{3,})!.*$/gm, host: 'Claude Code runs ```! blocks before the prompt is sent' },
-  { pattern: /(?<![\w\\])!\{([^}\n]+)\}/g, host: 'Gemini CLI runs !{…} before the prompt is sent' },
+type EachPlace = (text: string, visit: (index: number, length: number) => void) => void;
+const matches =
+  (pattern: RegExp): EachPlace =>
+  (text, visit) =>
+    eachMatch(text, pattern, (m) => visit(m.index, m[0].length));
+
+const COMMAND_EXPANSIONS: ReadonlyArray<{ each: EachPlace; host: string }> = [
+  { each: matches(/(?<![\w!\\\]])!`([^`\n]+)`/g), host: 'Claude Code runs !`…` before the prompt is sent' },
+  { each: matches(/^ {0,3}(`{3,}|~{3,})!.*$/gm), host: 'Claude Code runs ```! blocks before the prompt is sent' },
+  { each: eachBraceExpansion, host: 'Gemini CLI runs !{…} before the prompt is sent' },
 ];
+
+/**
+ * Each `!{command}` as /(?<![\w\\])!\{([^}\n]+)\}/g finds it, reading each character once: that pattern, tried at
+ * every "!{" of a line with no "}" after it, scanned to the line's end from each one (quadratic in the line; a 128 KB
+ * line of "!{" took 13 s). With no "}" left on a line, no later "!{" on it closes either: the scan moves to the next line.
+ */
+export function eachBraceExpansion(text: string, visit: (index: number, length: number) => void): void {
+  const open = /(?<![\w\\])!\{/g;
+  let m: RegExpExecArray | null;
+  while ((m = open.exec(text)) !== null) {
+    let at = open.lastIndex;
+    while (at < text.length && text[at] !== '}' && text[at] !== '\n') at++;
+    if (text[at] !== '}') open.lastIndex = at;
+    // "!{}" holds no command ([^}\n]+ takes one character at least): the next "!{" may start inside it.
+    else if (at > open.lastIndex) {
+      visit(m.index, at + 1 - m.index);
+      open.lastIndex = at + 1;
+    }
+  }
+}
 
 function textRules(ctx: RiskContext, source: TextSource, findings: Finding[]): void {
   const where = source.field ? `${source.path} (${source.field})` : source.path;
@@ -67,13 +93,13 @@ function textRules(ctx: RiskContext, source: TextSource, findings: Finding[]): v
   // Gemini CLI reads its custom commands from TOML files, where !{…} runs too.
   const geminiCommand = source.kind === 'text' && /\.toml$/i.test(source.path);
   if (source.kind === 'skill-md' || source.kind === 'markdown' || geminiCommand) {
-    for (const { pattern, host } of COMMAND_EXPANSIONS) {
+    for (const { each, host } of COMMAND_EXPANSIONS) {
       if (geminiCommand && !host.startsWith('Gemini')) continue;
-      eachMatch(source.text, pattern, (m) => {
-        const at = locate(ctx, source, m.index);
+      each(source.text, (index, length) => {
+        const at = locate(ctx, source, index);
         findings.push(
           riskFinding('risk-command-expansion', `${where} line ${at.line} has a command expansion (${host}): the command runs on this computer as soon as the skill is used, before anyone sees its output.`, at, {
-            excerpt: lineExcerpt(source, m.index, m[0].length),
+            excerpt: lineExcerpt(source, index, length),
           }),
         );
       });

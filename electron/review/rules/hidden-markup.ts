@@ -8,10 +8,27 @@ const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$(?![\s\S]))/g;
 // `[//]: # (text)`, `[comment]: <> (text)`, `[x]: # "text"`: definitions that point nowhere.
 const MD_COMMENT = /^ {0,3}\[([^\]\n]+)\]:[ \t]*(#|<>|\/\/)?[ \t]*(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')?[ \t]*$/gm;
 const EMPTY_LINK = /(?<!!)\[\s*\]\(([^)\s]+)[^)]*\)/g;
-const OPENING_TAG = /<([a-z][a-z0-9-]*)\b([^>]*)>/gi;
+// An opening tag's name; its attributes run to the first '>' after it (eachOpeningTag).
+const TAG_NAME = /<([a-z][a-z0-9-]*)\b/gi;
 const HIDING_ATTRIBUTE = /(?:^|\s)(hidden(?:\s|=|$)|aria-hidden\s*=\s*["']?true)|style\s*=\s*["'][^"']*(display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|(?:height|width)\s*:\s*0(?:px)?\s*(?:;|["'])|color\s*:\s*(?:transparent|white|#fff(?:fff)?\b))/i;
 const CLOSE_WINDOW = 4_000;
 const NEVER_SHOWN = new Set(['script', 'style', 'template', 'noscript', 'object', 'iframe']);
+
+/**
+ * Each opening tag `<name …>`, as /<([a-z][a-z0-9-]*)\b([^>]*)>/gi would find them, in one pass: that pattern,
+ * tried at every '<' of a file with no '>' after it ("python3 - <<EOF" lines), scanned to the end of the file
+ * from each one (quadratic: 256 KB took seconds). Once no '>' follows, no later tag can close, so the scan stops.
+ */
+export function eachOpeningTag(text: string, visit: (tag: { index: number; length: number; name: string; attributes: string }) => void): void {
+  const re = new RegExp(TAG_NAME.source, TAG_NAME.flags);
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    const close = text.indexOf('>', re.lastIndex);
+    if (close < 0) return;
+    visit({ index: m.index, length: close + 1 - m.index, name: m[1]!, attributes: text.slice(re.lastIndex, close) });
+    re.lastIndex = close + 1;
+  }
+}
 
 function summarise(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
@@ -37,7 +54,7 @@ function rule(ctx: RiskContext, source: TextSource, out: RuleResult): void {
 
   if (source.kind !== 'html') {
     const referenced = new Set<string>();
-    eachMatch(source.text, /\[([^\]\n]+)\](?:\[([^\]\n]*)\])?/g, (m) => {
+    eachMatch(source.text, /\[([^[\]\n]+)\](?:\[([^[\]\n]*)\])?/g, (m) => {
       const after = source.text[m.index + m[0].length];
       if (after === ':') return;
       referenced.add((m[2] || m[1] || '').trim().toLowerCase());
@@ -66,17 +83,17 @@ function rule(ctx: RiskContext, source: TextSource, out: RuleResult): void {
     });
   }
 
-  eachMatch(source.text, OPENING_TAG, (m) => {
+  eachOpeningTag(source.text, (m) => {
     if (inRanges(code, m.index)) return;
-    const tag = (m[1] ?? '').toLowerCase();
-    const attributes = m[2] ?? '';
+    const tag = m.name.toLowerCase();
+    const attributes = m.attributes;
     const neverShown = NEVER_SHOWN.has(tag);
     // In an HTML or SVG file, scripts and styles are code, not prose; the execution rules look at code.
     if (neverShown && source.kind === 'html' && tag !== 'template' && tag !== 'noscript') return;
     const hiddenBy = neverShown ? undefined : HIDING_ATTRIBUTE.exec(attributes)?.[0]?.trim();
     if (!neverShown && !hiddenBy) return;
     // The closing tag is looked for within a bounded window, so many unclosed tags stay linear.
-    const from = m.index + m[0].length;
+    const from = m.index + m.length;
     const window = source.text.slice(from, from + CLOSE_WINDOW);
     const end = new RegExp(`</${tag}\\s*>`, 'i').exec(window);
     const content = window.slice(0, end ? end.index : undefined);

@@ -19,9 +19,9 @@ const URI = /\b([a-z][a-z0-9+.-]{1,30}):\/\/[^\s<>"'`)\]}|]+/gi;
 const FILE_URI = /\bfile:\/{0,3}[^\s<>"'`)\]]+/gi;
 const NETWORK_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'sftp', 'ssh', 'git', 'ws', 'wss', 's3', 'gs', 'rsync', 'smb', 'redis', 'postgres', 'postgresql', 'mysql', 'mongodb', 'amqp', 'mqtt', 'telnet']);
 const INERT_SCHEMES = new Set(['file', 'data', 'javascript', 'about', 'blob', 'mailto', 'urn', 'tag', 'xmlns']);
-const MD_IMAGE = /!\[[^\]\n]*\]\(\s*<?(https?:\/\/[^\s)>]+)/gi;
+const MD_IMAGE = /!\[[^[\]\n]*\]\(\s*<?(https?:\/\/[^\s)>]+)/gi;
 const HTML_IMAGE = /<(?:img|image|source|video|audio|iframe|embed)\b[^>]*?\b(?:src|href|srcset|xlink:href)\s*=\s*["']?(https?:\/\/[^\s"'>]+)/gi;
-const MD_LINK_TARGET = /!?\[[^\]\n]*\]\(\s*<?([^\s)>]+)/g;
+const MD_LINK_TARGET = /!?\[[^[\]\n]*\]\(\s*<?([^\s)>]+)/g;
 const HTML_LINK_TARGET = /\b(?:src|href)\s*=\s*["']([^"']+)["']/gi;
 // Placeholders or variables in a URL: the address can be built from data (exfiltration).
 const TEMPLATED = /\$\{|\$\(|\$[A-Z_]{2,}|\{\{|%s|<[a-z_]+>|\[[A-Z_ ]{3,}\]/i;
