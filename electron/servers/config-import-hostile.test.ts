@@ -94,3 +94,15 @@ describe('a URL built to make a pattern backtrack', () => {
     ]);
   });
 });
+
+describe('a server name given twice', () => {
+  // JSON keeps the last of two equal keys, as the clients do; the first definition vanished from
+  // the preview without a word, so a second "github" entry could replace the one the user knows.
+  test('imports the last definition, as the clients do, and says the name was given twice', () => {
+    const preview = parse('{"mcpServers": {"github": {"command": "docker"}, "other": {"command": "y"}, "github": {"command": "curl"}, "github": {"command": "sh"}}}', '/tmp/dup/mcp.json');
+    expect(preview.candidates.map((c) => [c.name, c.transport?.kind === 'stdio' ? c.transport.command : undefined, c.warnings])).toEqual([
+      ['github', 'sh', ['"github" is defined 3 times in this file; the last definition is used, as the clients that read the file do.']],
+      ['other', 'y', undefined],
+    ]);
+  });
+});

@@ -60,12 +60,24 @@ function valueOf(node: Node | undefined): unknown {
   if (node.type === 'array') return (node.children ?? []).map(valueOf);
   if (node.type !== 'object') return node.value as unknown;
   const out = dataRecord<unknown>();
+  const times = new Map<string, number>();
   for (const property of node.children ?? []) {
     const [key, value] = property.children ?? [];
-    if (key && typeof key.value === 'string') out[key.value] = valueOf(value);
+    if (!key || typeof key.value !== 'string') continue;
+    times.set(key.value, (times.get(key.value) ?? 0) + 1);
+    out[key.value] = valueOf(value);
   }
+  const repeated = [...times].filter(([, n]) => n > 1);
+  if (repeated.length > 0) repeatedKeys.set(out, new Map(repeated));
   return out;
 }
+
+/**
+ * Keys an object of the parsed config holds more than once, and how many times.
+ * The last value is kept, as JSON.parse (and so every client) does; a server
+ * whose name is given twice must not lose its first definition silently.
+ */
+const repeatedKeys = new WeakMap<object, ReadonlyMap<string, number>>();
 
 function parseJsonc(text: string, errors: ParseError[], options: { allowTrailingComma: boolean; disallowComments?: boolean }): unknown {
   return valueOf(parseTree(text, errors, options));
@@ -321,6 +333,8 @@ export function parseConfigText(text: string, source: string, existingLabels: re
   const taken = [...existingLabels];
   const candidates: ImportCandidate[] = Object.entries(servers).map(([name, def]) => {
     const { transport, error, warnings } = toTransport(def, context);
+    const times = repeatedKeys.get(servers)?.get(name);
+    if (times !== undefined) warnings.unshift(`"${name}" is defined ${times} times in this file; the last definition is used, as the clients that read the file do.`);
     const wanted = name.trim() || 'server';
     const conflict = taken.some((l) => l.toLowerCase() === wanted.toLowerCase());
     const suggestedLabel = uniqueLabel(wanted, taken);
