@@ -79,14 +79,14 @@ function day(iso: string): string {
 }
 
 /**
- * Whether the suppression is about this finding, by more than its fingerprint
- * (which anyone signing can compute for any finding): a risk finding of its ID,
- * in its file (the file whose digest binds it), in the receipt's own skill.
+ * Whether the suppression (in a receipt for `skillUri`) is about this finding, by
+ * more than its fingerprint (which anyone signing can compute for any finding):
+ * a risk finding of its ID, in its file (the file whose digest binds it), in
+ * the receipt's own skill.
  * A conformance finding is a fact about the server and is never suppressed.
  */
-function describes(g: GrantedSuppression, finding: Finding): boolean {
-  const s = g.suppression;
-  return finding.id.startsWith('risk-') && finding.id === s.id && fileOf(finding) === s.fileUri && finding.location.skillUri === g.skillUri;
+export function describes(s: Suppression, skillUri: string, finding: Finding): boolean {
+  return s.fingerprint === suppressionFingerprint(finding) && finding.id.startsWith('risk-') && finding.id === s.id && fileOf(finding) === s.fileUri && finding.location.skillUri === skillUri;
 }
 
 /**
@@ -103,7 +103,7 @@ export function applySuppressions(findings: readonly Finding[], granted: readonl
   const suppressed: SuppressedFinding[] = [];
   const reopened: ReopenedFinding[] = [];
   for (const finding of findings) {
-    const candidates = (byFingerprint.get(suppressionFingerprint(finding)) ?? []).filter((g) => describes(g, finding));
+    const candidates = (byFingerprint.get(suppressionFingerprint(finding)) ?? []).filter((g) => describes(g.suppression, g.skillUri, finding));
     if (candidates.length === 0) {
       reported.push(finding);
       continue;

@@ -20,7 +20,7 @@ import { FILE_KEY_WARNING, IDENTITY_FILE, IDENTITY_PUBLIC_FILE, createIdentity, 
 import { signReceipt } from './receipt.js';
 import { checkReceipts, type LoadedReceipt, type ServedSkill } from './receipt-check.js';
 import { KeyFormatError } from './signing-key.js';
-import { suppressionFingerprint } from './suppressions.js';
+import { describes } from './suppressions.js';
 import { TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipt } from './team-folder.js';
 
 export type TeamHandlers = Pick<Handlers, keyof typeof TEAM_PARAMS>;
@@ -171,11 +171,13 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
       const review = await approvals['approvals.startReview']({ serverId, skillUri });
       if (!review.canApprove) throw new ApiFailure('conflict', `${skillUri} was not approved. ${review.blockers.join(' ')}`);
       // Covered: what the receipt acknowledged, and what it suppresses (the verdict is `approved`, so none has lapsed).
+      // A suppression covers only the risk finding it describes: a conformance error is never covered by one, whatever its fingerprint.
       const teamKeys = new Set(predicate.acknowledged.map((a) => a.key));
-      const suppressed = new Set((predicate.suppressions ?? []).map((x) => x.fingerprint));
-      const covered = (a: Acknowledgement) =>
-        teamKeys.has(a.key) ||
-        suppressed.has(suppressionFingerprint({ id: a.id, severity: 'error', title: a.title, message: a.message, location: { skillUri, ...(a.fileUri !== undefined ? { fileUri: a.fileUri } : {}), ...(a.field !== undefined ? { field: a.field } : {}), ...(a.line !== undefined ? { line: a.line } : {}) }, ...(a.excerpt !== undefined ? { excerpt: a.excerpt } : {}) }));
+      const covered = (a: Acknowledgement) => {
+        if (teamKeys.has(a.key)) return true;
+        const finding: Finding = { id: a.id, severity: 'error', title: a.title, message: a.message, location: { skillUri, ...(a.fileUri !== undefined ? { fileUri: a.fileUri } : {}), ...(a.field !== undefined ? { field: a.field } : {}), ...(a.line !== undefined ? { line: a.line } : {}) }, ...(a.excerpt !== undefined ? { excerpt: a.excerpt } : {}) };
+        return (predicate.suppressions ?? []).some((s) => describes(s, skillUri, finding));
+      };
       const missing = review.acknowledgements.filter((a) => !covered(a));
       if (missing.length > 0) {
         throw new ApiFailure('conflict', `${skillUri} was not approved: ${missing.length} error-level finding(s) the team receipt does not acknowledge (${missing.map((a) => a.id).join(', ')}). Review the skill and decide yourself.`);
