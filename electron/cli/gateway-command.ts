@@ -21,6 +21,7 @@ import { openSession } from './session.js';
 import { describeStart } from './stdio-flags.js';
 import { progressTo, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
+import { forTerminal } from './terminal-text.js';
 
 export const GATEWAY_TOKEN_ENV = 'SKILL_INSPECTOR_GATEWAY_TOKEN';
 
@@ -40,7 +41,8 @@ export async function gatewayCommand(args: string[], io: Streams): Promise<numbe
   const names = [values.stdio, values.url, values.config].some((v) => v !== undefined);
   if (values.lock === undefined && names) throw new UsageError('gateway serves an upstream server only from a lockfile: give --lock <file> with --stdio, --url or --config.');
   if (values.lock !== undefined && values['data-dir'] !== undefined) throw new UsageError('gateway takes --lock (headless, from a lockfile) or --data-dir (the app\'s approvals), not both.');
-  const warn = (line: string) => io.err.write(`${line}\n`);
+  // A host may show the gateway's stderr to a person: what the upstream server wrote into a line is shown, never run (terminal-text.ts).
+  const warn = (line: string) => io.err.write(`${forTerminal(line)}\n`);
   const cleanup: Array<() => Promise<void> | void> = [];
   let catalog: GatewayCatalog;
   if (values.lock !== undefined) {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, commandLine, runCli } from '../fixtures/cli/harness.js';
 import { tempDir } from '../fixtures/mutable-server/fixture.js';
+import { eventually, gatewayOverStdio } from './gateway-harness.js';
 
 const SERVER = commandLine(process.execPath, path.join(FIXTURES, 'escape-server.mjs'));
 /** Any C0 control but the line feed, DEL, or a C1 control: none of them may reach the terminal from a server. */
@@ -45,5 +46,20 @@ describe('text a server wrote is printed with its control characters shown, not 
     expect(run.code).toBe(1);
     expect(controlsIn(run.stdout + run.stderr)).toEqual([]);
     expect(run.stdout).toContain('Not approved: skill://tampered/SKILL.md');
+  });
+
+  it('gateway --lock: the line on stderr saying why the skill is not served shows the field name without running it', async () => {
+    const lockFile = path.join(folder, 'skills.lock.json');
+    // Lock pins the listing (no file is read): the tampered skill is pinned, and fails when the gateway reads it.
+    expect((await runCli(['lock', '--stdio', SERVER, '--label', 'escape', '--output', lockFile, '--quiet'])).code).toBe(0);
+    const gateway = await gatewayOverStdio(['--lock', lockFile, '--stdio', SERVER]);
+    try {
+      expect((await gateway.skills.list()).skills).toEqual([]);
+      await eventually(() => expect(gateway.stderr()).toContain('skill://tampered/SKILL.md is not served'));
+      expect(controlsIn(gateway.stderr())).toEqual([]);
+      expect(gateway.stderr()).toContain('⟦ESC⟧[1A');
+    } finally {
+      await gateway.close();
+    }
   });
 });
