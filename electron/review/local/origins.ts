@@ -116,6 +116,8 @@ export class LocalOrigins {
     const built = await Promise.all(scan.skills.map((folder) => buildLocalSkill(this.options.reviewer, definition.id, definition.label, folder, now)));
     for (const skill of built) skills.set(skill.entry.uri, skill);
     linkNested(skills);
+    // Removed while it was read (remove does not wait for a scan): announcing it would bring its skills back.
+    if (!this.isOrigin(definition.id)) return;
     this.states.set(definition.id, { scan, skills, scannedAt: now });
     this.options.onListed(definition.id, [...skills.values()].map((s) => s.entry));
   }
@@ -260,14 +262,20 @@ export class LocalOrigins {
     return this.serial(async () => {
       const old = this.skill(originId, skillUri);
       const definition = this.definitions().find((d) => d.id === originId)!;
-      const folder = await rescanSkillFolder(definition.path, old.folder.relativeDirectory, this.limits());
       const state = this.states.get(originId)!;
+      // Removed while it was read (remove does not wait): its skills must not be announced again.
+      const removed = () => {
+        if (this.states.get(originId) !== state) throw new ApiFailure('not-found', `${definition.label} was removed from the list while ${old.folder.relativeDirectory} was read again.`);
+      };
+      const folder = await rescanSkillFolder(definition.path, old.folder.relativeDirectory, this.limits());
+      removed();
       if (!folder) {
         state.skills.delete(old.entry.uri);
         this.options.onListed(originId, [...state.skills.values()].map((s) => s.entry));
         throw new ApiFailure('not-found', `${old.folder.directory} no longer holds a SKILL.md; it was removed from the list.`);
       }
       const skill = await buildLocalSkill(this.options.reviewer, originId, definition.label, folder);
+      removed();
       state.skills.set(skill.entry.uri, skill);
       linkNested(state.skills);
       this.options.onListed(originId, [...state.skills.values()].map((s) => s.entry));
