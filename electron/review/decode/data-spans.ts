@@ -27,11 +27,48 @@ export function shelfOf(file: FileClass, text: string): Shelf {
 // ---------------------------------------------------------------------------
 // Spans that carry binary data on purpose
 
-const PROTECTED: readonly RegExp[] = [
+/** A block from its opening line to the first closing one at most this far after it. */
+const BLOCK_BODY = 200_000;
+
+/** Blocks between an opening and a closing line: read by eachBlock, as `open[\s\S]{0,200000}?close` would match them. */
+const BLOCKS: ReadonlyArray<{ readonly open: RegExp; readonly close: RegExp }> = [
   // PEM blocks (certificates, public keys; private keys are secrets.ts's).
-  /-----BEGIN [A-Z0-9 ]{1,40}-----[\s\S]{0,200000}?-----END [A-Z0-9 ]{1,40}-----/g,
-  /---- BEGIN SSH2 [A-Z ]{1,40} ----[\s\S]{0,200000}?---- END SSH2 [A-Z ]{1,40} ----/g,
-  /^PuTTY-User-Key-File-\d+:[\s\S]{0,200000}?^Private-MAC:[^\n]*/gm,
+  { open: /-----BEGIN [A-Z0-9 ]{1,40}-----/g, close: /-----END [A-Z0-9 ]{1,40}-----/g },
+  { open: /---- BEGIN SSH2 [A-Z ]{1,40} ----/g, close: /---- END SSH2 [A-Z ]{1,40} ----/g },
+  { open: /^PuTTY-User-Key-File-\d+:/gm, close: /^Private-MAC:[^\n]*/gm },
+];
+
+/**
+ * Each block as the pattern `open[\s\S]{0,BLOCK_BODY}?close` finds it, in linear time: that pattern, at every
+ * opening line with no closing one after it (a file of "-----BEGIN KEY-----" lines), read up to 200,000 characters
+ * on from each (2 MiB of them would take minutes). The first closing line at or after a place is looked for once
+ * and kept while the openings stay before it; none left means no later opening closes either.
+ */
+export function eachBlock(text: string, open: RegExp, close: RegExp, visit: (start: number, end: number) => void): void {
+  const opening = new RegExp(open.source, open.flags);
+  const closing = new RegExp(close.source, close.flags);
+  let searchedFrom = -1;
+  let found: RegExpExecArray | null = null;
+  const firstCloseFrom = (from: number): RegExpExecArray | null => {
+    if (searchedFrom >= 0 && from >= searchedFrom && (found === null || from <= found.index)) return found;
+    closing.lastIndex = from;
+    found = closing.exec(text);
+    searchedFrom = from;
+    return found;
+  };
+  let m: RegExpExecArray | null;
+  while ((m = opening.exec(text)) !== null) {
+    const bodyStart = m.index + m[0].length;
+    const end = firstCloseFrom(bodyStart);
+    if (end === null) return;
+    if (end.index - bodyStart <= BLOCK_BODY) {
+      visit(m.index, end.index + end[0].length);
+      opening.lastIndex = end.index + end[0].length;
+    } else opening.lastIndex = m.index + 1;
+  }
+}
+
+const PROTECTED: readonly RegExp[] = [
   // OpenSSH public keys and known_hosts lines.
   /\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)\s+AAAA[A-Za-z0-9+/]+={0,3}/g,
   // Subresource integrity and lockfile hashes, go.sum, docker digests.
@@ -55,6 +92,7 @@ const DATA_URI_TEXT = /^(?:text\/|application\/(?:x-)?(?:javascript|ecmascript|s
 export function protectedSpans(text: string): { spans: Span[]; textUris: Array<{ start: number; end: number; value: string; mime: string }> } {
   const spans: Span[] = [];
   const textUris: Array<{ start: number; end: number; value: string; mime: string }> = [];
+  for (const { open, close } of BLOCKS) eachBlock(text, open, close, (start, end) => spans.push([start, end]));
   for (const pattern of PROTECTED) {
     pattern.lastIndex = 0;
     let m: RegExpExecArray | null;
