@@ -40,6 +40,19 @@ const APPROVALS_FILE = 'approvals.json';
 
 const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
 
+/**
+ * The decisions a list of records read from approvals.json stands for: one per
+ * skill. A file with more than one record for a skill (written by hand, by an
+ * older version) holds the last one, as the app has always loaded it; the
+ * gateway reads the file by this rule too, so it never serves a skill the app
+ * shows as disabled, declined or withdrawn.
+ */
+export function currentDecisions<T extends { readonly serverId: string; readonly skillUri: string }>(records: readonly T[]): T[] {
+  const byKey = new Map<string, T>();
+  for (const record of records) byKey.set(keyOf(record.serverId, record.skillUri), record);
+  return [...byKey.values()];
+}
+
 export class ApprovalStore {
   private readonly records = new Map<string, ApprovalRecord>();
   private readonly store: JsonStore<ApprovalsFile>;
@@ -56,7 +69,7 @@ export class ApprovalStore {
   async load(): Promise<StoreProblem | undefined> {
     const { value, problem } = await this.store.load();
     this.records.clear();
-    for (const record of value.approvals) this.records.set(keyOf(record.serverId, record.skillUri), record);
+    for (const record of currentDecisions(value.approvals)) this.records.set(keyOf(record.serverId, record.skillUri), record);
     return problem;
   }
 

@@ -10,6 +10,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { canonicalUri } from '../../shared/skill-uri.js';
+import { currentDecisions } from '../approvals/approval-store.js';
 import { SnapshotStore } from '../snapshots/snapshot-store.js';
 import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
 import type { GatewayCatalog } from './gateway.js';
@@ -122,7 +123,8 @@ export class ApprovedCatalog implements GatewayCatalog {
       this.lastVersions = versions;
       return this.last.skills;
     }
-    const approvals = parseJson(this.approvalsFile, approvalsText, approvalsSchema, { approvals: [] });
+    // One decision per skill, by the rule the app loads the file with (the last record of a skill).
+    const decisions = currentDecisions(parseJson(this.approvalsFile, approvalsText, approvalsSchema, { approvals: [] }).approvals);
     const servers = parseJson(serversFile, serversText, serversSchema, { servers: [] });
     const labels = new Map(servers.servers.map((s) => [s.id, s.label]));
     const namespaces = namespacesOf(labels.values());
@@ -130,10 +132,10 @@ export class ApprovedCatalog implements GatewayCatalog {
     let withheld = false;
     // Withdrawn because it changed upstream: as approvals.json says, or as the app holds it in memory before it is saved.
     this.withdrawn = new Set([
-      ...approvals.approvals.filter((r) => r.decision === 'changed').map((r) => `${r.serverId}\n${r.skillUri}`),
+      ...decisions.filter((r) => r.decision === 'changed').map((r) => `${r.serverId}\n${r.skillUri}`),
       ...[...held].filter(([, why]) => why === 'changed upstream').map(([key]) => key),
     ]);
-    for (const record of approvals.approvals) {
+    for (const record of decisions) {
       if (record.decision !== 'approved' || !record.enabled || !Array.isArray(record.resources)) continue;
       if (held.has(`${record.serverId}\n${record.skillUri}`)) continue;
       const label = labels.get(record.serverId);
