@@ -24,6 +24,7 @@ import { TEAM_PARAMS, type TeamResults } from './api-team.js';
 import { WATCH_EVENT_NAMES, WATCH_PARAMS, type WatchEvents, type WatchResults } from './api-watch.js';
 import { OAUTH_EVENT_NAMES, OAUTH_PARAMS, type OAuthEvents, type OAuthResults } from './api-oauth.js';
 import { REPLAYABLE_METHODS } from './log-pairs.js';
+import { HTTP_URL_MESSAGE, MAX_URL_CHARS, isHttpUrl } from './http-url.js';
 import type { RuleSet } from './ruleset.js';
 
 const id = z.string().min(1).max(200);
@@ -50,10 +51,8 @@ export const transportSchema = z.discriminatedUnion('kind', [
   }).strict(),
   z.object({
     kind: z.enum(['http', 'sse']),
-    url: z
-      .string()
-      .max(8192)
-      .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'an http:// or https:// URL is required'),
+    // A linear check, not a pattern: zod runs it even past the length limit (shared/http-url.ts).
+    url: z.string().max(MAX_URL_CHARS).refine(isHttpUrl, HTTP_URL_MESSAGE),
     headers: stringMap.default({}),
     bearerToken: z.string().max(65_536).optional(),
     auth: oauthSettingsSchema.optional(),

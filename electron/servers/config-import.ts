@@ -7,6 +7,7 @@ import { createScanner, parseTree, printParseErrorCode, type Node, type ParseErr
 import { MAX_DEPTH } from '../../shared/nesting.js';
 import { dataRecord } from '../../shared/data-record.js';
 import { transportSchema } from '../../shared/api.js';
+import { HTTP_URL_MESSAGE, isHttpUrl } from '../../shared/http-url.js';
 import type { ConfigFormat, ImportCandidate, ImportPreview, TransportConfig } from '../../shared/model.js';
 import { uniqueLabel } from './catalog.js';
 import { ConfigError } from './config-error.js';
@@ -223,9 +224,8 @@ export function toTransport(def: unknown, context: VariableContext = { inputs: n
     const headers = stringMap(def['headers'], 'headers');
     if (headers.error) return { error: headers.error, warnings };
     const filledUrl = fill(url, urlKey ?? 'url');
-    // The contract's URL pattern, checked without backtracking first: run on a long URL that fails it
-    // (zod runs it even past the length limit), it and the /sse guess below took time quadratic in its length.
-    if (!isHttpUrl(filledUrl)) return { error: 'url: an http:// or https:// URL is required', warnings };
+    // The contract's URL check (shared/http-url.ts) first: a URL that fails it gets that message alone.
+    if (!isHttpUrl(filledUrl)) return { error: `url: ${HTTP_URL_MESSAGE}`, warnings };
     // Without a type, a URL whose path ends in /sse is the legacy SSE transport by convention.
     const resolvedKind = kind ?? (/\/sse\/?$/i.test(filledUrl.split(/[?#]/, 1)[0] ?? '') ? 'sse' : 'http');
     candidate = {
@@ -237,11 +237,6 @@ export function toTransport(def: unknown, context: VariableContext = { inputs: n
   const parsed = transportSchema.safeParse(candidate);
   if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`).join('; '), warnings };
   return { transport: parsed.data, warnings };
-}
-
-/** transportSchema's /^https?:\/\/[^\s/?#]+[^\s]*$/i in linear time: a scheme, a host's first character, no white space. */
-function isHttpUrl(url: string): boolean {
-  return /^https?:\/\/[^\s/?#]/i.test(url) && !/\s/.test(url);
 }
 
 /** Fields only the MCP Inspector writes in its catalog. */
