@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { dataRecordOf } from '../../shared/data-record.js';
 import type { ApprovalRecord } from '../../shared/approvals-model.js';
 import { JsonStore, type StoreProblem } from '../storage/json-store.js';
+import { canonicalUri } from '../skills/uri-memo.js';
 
 const fileRef = z.object({ uri: z.string(), digest: z.string(), size: z.number().int() });
 
@@ -38,12 +39,14 @@ type ApprovalsFile = z.infer<typeof fileSchema>;
 
 const APPROVALS_FILE = 'approvals.json';
 
-const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
+// A skill's URI spelled another way that names the same SKILL.md (`SKILL://…`, `%2D`, a dot segment) is the same skill:
+// one decision, which binds its exact files by digest whatever the spelling (change-detection.ts compares them so).
+const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${canonicalUri(skillUri)}`;
 
 /**
  * The decisions a list of records read from approvals.json stands for: one per
  * skill. A file with more than one record for a skill (written by hand, by an
- * older version) holds the last one, as the app has always loaded it; the
+ * older version, or under two spellings of its URI) holds the last one, as the app has always loaded it; the
  * gateway reads the file by this rule too, so it never serves a skill the app
  * shows as disabled, declined or withdrawn.
  */

@@ -16,6 +16,12 @@ import type { HistoryStore, ObservedEntry } from './history-store.js';
 
 const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${skillUri}`;
 
+/** The content with every file's URI in its canonical spelling: a listing that respells a URI names the same file. */
+function canonicalContent(content: EntryContent): EntryContent {
+  const resources = Array.isArray(content.resources) ? content.resources.map((r) => ({ uri: canonicalUri(r.uri), digest: r.digest, size: r.size })) : content.resources;
+  return { resources, frontmatter: content.frontmatter };
+}
+
 export class ChangeDetection {
   private readonly observed = new Map<string, Observed>();
 
@@ -43,9 +49,12 @@ export class ChangeDetection {
       const fingerprint = fingerprintOf(content);
       this.observed.set(keyOf(serverId, entry.uri), { fingerprint, via });
       seen.push({ skillUri: entry.uri, entry: content, fingerprint });
+      // Found under any spelling of the skill's URI, and compared file by file whatever the spelling: the same bytes keep the approval.
       const record = this.stores.store.get(serverId, entry.uri);
-      if (record?.decision !== 'approved' || sameContent(record, content)) continue;
-      const what = describeChange(entry.uri, record, content) || 'its content changed';
+      if (record?.decision !== 'approved') continue;
+      const [approved, observed] = [canonicalContent(record), canonicalContent(content)];
+      if (sameContent(approved, observed)) continue;
+      const what = describeChange(canonicalUri(entry.uri), approved, observed) || 'its content changed';
       const source = via === 'listing' ? 'The listing' : 'skills/get';
       this.revokeForChange(record, {
         at: new Date().toISOString(),
