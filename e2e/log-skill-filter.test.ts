@@ -45,7 +45,8 @@ describe('protocol log: one skill', () => {
   afterAll(() => ui?.close());
 
   it('"Show in protocol log" leaves only that skill’s requests and their answers, and the count says how many of all', async () => {
-    expect(await log().locator('[data-log-skill-filter]').inputValue()).toBe('acme/billing/refunds');
+    // The picker names the skill by its path once the log's skills are known; until then (a loaded machine) its URI.
+    await poll(() => log().locator('[data-log-skill-filter]').inputValue()).toBe('acme/billing/refunds');
     // Verify's skills/get, its two reads and its directory walk (the folder and its templates/), and the read of
     // SKILL.md the Overview made on opening the skill: each request, then its answer.
     const asked = ['skills/get', 'resources/read', 'resources/read', 'resources/directory/read', 'resources/directory/read', 'resources/read'];
