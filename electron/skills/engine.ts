@@ -5,6 +5,7 @@
 import { finding } from '../../shared/findings.js';
 import type { FileCheck, Finding, Settings, SkillEntry, SkillSource, SkillTreeNode, VerifyJob } from '../../shared/model.js';
 import { parseSkillUri } from '../../shared/skill-uri.js';
+import { sameContent } from '../../shared/entry-diff.js';
 import type { CheckedEntry } from './entry-rules.js';
 import { ServerSkills, type ApprovalLookup, type ReviewLookup, type SkillRecord } from './registry.js';
 import { VerifyAllJobs } from './verify-all.js';
@@ -168,8 +169,11 @@ export class SkillsEngine {
   /** skills/get for a listed skill, compared with its listing. */
   async confirmWithGet(rpc: Rpc, skillUri: string, signal?: AbortSignal): Promise<Finding[]> {
     const state = this.server(rpc.serverId);
-    const record = this.requireRecord(state, skillUri);
+    const asked = this.requireRecord(state, skillUri);
     const got = await getSkill(rpc, skillUri, signal);
+    // A relisting that landed while skills/get was on its way replaced the record: the answer is compared with, and
+    // kept on, the skill as held now (on the replaced record it was lost, the skill showing none of its findings).
+    const record = state.record(skillUri) ?? asked;
     const findings = got.ok ? [...got.findings, ...compareWithListing(record.entry, got.entry, rpc.serverId)] : [...got.findings, finding('inspector-invalid-result', got.message, { serverId: rpc.serverId, skillUri })];
     record.getFindings = dedupe(findings.filter((f) => f.location.skillUri === undefined || f.location.skillUri === skillUri).map((f) => ({ ...f, location: { ...f.location, skillUri } })));
     record.counts = undefined;
@@ -202,16 +206,26 @@ export class SkillsEngine {
    */
   async walkDirectory(rpc: Rpc, record: SkillRecord, signal?: AbortSignal): Promise<SkillTreeNode[]> {
     const state = this.server(rpc.serverId);
-    const { nodes, findings } = await listDirectoryTree(rpc, record.entry, Boolean(state.capability?.directoryRead), this.settings().maxListPages, {
-      isListedSkill: (key) => state.isListedSkill(key),
-      ...(signal ? { signal } : {}),
-    });
-    if (signal?.aborted) return nodes;
-    // After a listing that stopped early, a SKILL.md no entry named may be one the listing never reached.
-    record.directoryFindings = state.knowsEveryEntry() ? findings : findings.filter((f) => f.id !== 'inspector-nested-skill-unlisted');
-    record.counts = undefined;
-    this.queueUpdate(state, record);
-    return nodes;
+    for (let walks = 1; ; walks++) {
+      const { nodes, findings } = await listDirectoryTree(rpc, record.entry, Boolean(state.capability?.directoryRead), this.settings().maxListPages, {
+        isListedSkill: (key) => state.isListedSkill(key),
+        ...(signal ? { signal } : {}),
+      });
+      if (signal?.aborted) return nodes;
+      // A relisting that landed during the walk replaced the record: what the walk found is kept on the skill as held
+      // now (on the replaced record it was lost). Found against other files than it now lists, it is walked again.
+      const current = state.record(record.entry.uri);
+      if (current && current !== record && !sameContent(current.entry, record.entry) && walks < MAX_WALKS) {
+        record = current;
+        continue;
+      }
+      const held = current ?? record;
+      // After a listing that stopped early, a SKILL.md no entry named may be one the listing never reached.
+      held.directoryFindings = state.knowsEveryEntry() ? findings : findings.filter((f) => f.id !== 'inspector-nested-skill-unlisted');
+      held.counts = undefined;
+      this.queueUpdate(state, held);
+      return nodes;
+    }
   }
 
   /** Whether the server offers resources/directory/read (so a pass walks the skill's directory). */
@@ -350,6 +364,9 @@ export class SkillsEngine {
     this.events.updated(views);
   }
 }
+
+/** How many times a directory walk starts again when a relisting changes the skill's files under it. */
+const MAX_WALKS = 3;
 
 /**
  * skills/get's entry under the URI the app holds the skill by. The answer may spell the URI another way that names
