@@ -80,3 +80,15 @@ describe('approvals.json with more than one record for a skill', () => {
     expect(served).toEqual([]);
   });
 });
+
+describe('a decision held in memory (a full disk) under another spelling of the URI on disk', () => {
+  for (const spelled of ['SKILL://a/notes/SKILL.md', 'skill://a/not%65s/SKILL.md']) {
+    it(`held as ${spelled}: the approved, enabled record on disk is not served`, async () => {
+      const dir = await dataDir();
+      await fs.writeFile(path.join(dir, APPROVALS_FILE), `${JSON.stringify({ version: 1, approvals: [record(URI, 'approved', true)] }, null, 2)}\n`);
+      expect((await new ApprovedCatalog(dir).refresh()).map((s) => s.upstreamUri)).toEqual([URI]);
+      const held = new Map([[`srv\n${spelled}`, 'by the user' as const]]);
+      expect(await new ApprovedCatalog(dir, undefined, () => held).refresh()).toEqual([]);
+    });
+  }
+});

@@ -81,6 +81,12 @@ function parseJson<T>(file: string, text: string, schema: z.ZodType<T>, missing:
   return parsed.data;
 }
 
+/** `serverId\nskillUri` with the URI in its canonical spelling. */
+function canonicalKey(key: string): string {
+  const cut = key.indexOf('\n');
+  return cut < 0 ? key : `${key.slice(0, cut)}\n${canonicalUri(key.slice(cut + 1))}`;
+}
+
 export class ApprovedCatalog implements GatewayCatalog {
   readonly snapshots: SnapshotStore;
   /** `serverId\nskillUri` of every approval the app withdrew because the skill changed upstream, at the last refresh. */
@@ -135,9 +141,12 @@ export class ApprovedCatalog implements GatewayCatalog {
       ...decisions.filter((r) => r.decision === 'changed').map((r) => `${r.serverId}\n${r.skillUri}`),
       ...[...held].filter(([, why]) => why === 'changed upstream').map(([key]) => key),
     ]);
+    // Held under any spelling of the skill's URI: the user may take away a skill under the spelling its listing uses
+    // now while the record on disk keeps the one it was approved under (approvals are keyed by canonical URI).
+    const heldKeys = new Set([...held.keys()].map(canonicalKey));
     for (const record of decisions) {
       if (record.decision !== 'approved' || !record.enabled || !Array.isArray(record.resources)) continue;
-      if (held.has(`${record.serverId}\n${record.skillUri}`)) continue;
+      if (heldKeys.has(`${record.serverId}\n${canonicalUri(record.skillUri)}`)) continue;
       const label = labels.get(record.serverId);
       if (label === undefined) continue;
       // The gateway checks every file it sends against its approved size: a file with none ("not listed", -1) cannot be served.
