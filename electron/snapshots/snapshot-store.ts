@@ -8,7 +8,7 @@
 import { createHash, hash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { sweepTempFiles, writeFileAtomic } from '../storage/atomic-file.js';
+import { writeFileAtomic } from '../storage/atomic-file.js';
 import { FileTooLarge, NotARegularFile, readRegularFile } from '../storage/read-regular-file.js';
 import { removePath } from '../storage/remove-path.js';
 
@@ -121,7 +121,13 @@ export class SnapshotStore {
     await removePath(this.folderOf(serverId));
   }
 
-  /** Clears temp files a killed writer left behind, in every server folder. */
+  /**
+   * Clears temp files a killed writer left behind, in every server folder: only
+   * a snapshot's (`.<hex>.<pid>.<random>.tmp`), and only one whose writer is no
+   * longer running. Every `.tmp` used to go, so a sweep while a snapshot was
+   * being written (this store's or another's on the same folder) took its temp
+   * file before the rename and that put failed.
+   */
   async sweep(): Promise<void> {
     let names: string[];
     try {
@@ -129,6 +135,35 @@ export class SnapshotStore {
     } catch {
       return;
     }
-    await Promise.all(names.map((n) => sweepTempFiles(path.join(this.root, n))));
+    await Promise.all(names.map((n) => sweepLeftovers(path.join(this.root, n))));
+  }
+}
+
+/** writeFileAtomic's temp file for a snapshot, with the writer's pid. */
+const SNAPSHOT_TEMP = /^\.[0-9a-f]{64}\.(\d+)\.[0-9a-f]+\.tmp$/;
+
+async function sweepLeftovers(folder: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await fs.readdir(folder);
+  } catch {
+    return;
+  }
+  const leftovers = names.filter((n) => {
+    const pid = SNAPSHOT_TEMP.exec(n)?.[1];
+    return pid !== undefined && !isRunning(Number(pid));
+  });
+  await Promise.all(leftovers.map((n) => fs.rm(path.join(folder, n), { force: true }).catch(() => undefined)));
+}
+
+/** Whether a process with this pid runs now (this one always does; EPERM: it runs as someone else). */
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
