@@ -51,11 +51,13 @@ export function withGatewayEntry(text: string | undefined, file: string, servers
   if (!root || root.type !== 'object') {
     throw new HostConfigError(file, `its top level is ${KIND_NAMES[root?.type ?? 'null'] ?? 'not an object'}, not an object of settings; nothing was written.`);
   }
+  refuseNamedTwice(text, file, root, serversKey, 'at its top level');
   const servers = root.children?.find((p) => p.children?.[0]?.value === serversKey)?.children?.[1];
   if (servers && servers.type !== 'object') {
     const { line } = lineAndColumn(text, servers.offset);
     throw new HostConfigError(file, `"${serversKey}" at line ${line} is ${KIND_NAMES[servers.type] ?? servers.type}, not an object of servers; nothing was written.`);
   }
+  if (servers) refuseNamedTwice(text, file, servers, name, `in "${serversKey}"`);
   const format = formattingOf(text);
   const existing = servers?.children?.find((p) => p.children?.[0]?.value === name);
   const edits = existing?.children?.[1]
@@ -64,6 +66,17 @@ export function withGatewayEntry(text: string | undefined, file: string, servers
       ? addProperty(text, servers, name, entry, format)
       : addProperty(text, root, serversKey, { [name]: entry }, format);
   return applyEdits(text, edits);
+}
+
+/**
+ * A key an object names more than once is refused: a host reads the last copy (JSON.parse does), so the gateway's
+ * entry written into another would never be read, while the app said it was added.
+ */
+function refuseNamedTwice(text: string, file: string, object: Node, key: string, where: string): void {
+  const lines = (object.children ?? []).filter((p) => p.children?.[0]?.value === key).map((p) => lineAndColumn(text, p.offset).line);
+  if (lines.length < 2) return;
+  const listed = `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+  throw new HostConfigError(file, `"${key}" is named ${lines.length} times ${where} (lines ${listed}): a host reads only the last, so an entry written into another would be ignored. Keep one, then try again; nothing was written.`);
 }
 
 /** The whitespace that starts the line `offset` is on. */

@@ -163,6 +163,25 @@ describe('writing a host file', () => {
     await expect(writeHostConfig(t, launch)).rejects.toThrow(`${t.path}: its top level is an array, not an object of settings; nothing was written.`);
   });
 
+  // A host reads a key named twice by its last copy (JSON.parse): the gateway's entry written into the first copy
+  // would never be read, and the user would think every skill now goes through the gateway.
+  it('refuses a servers key, or a gateway entry, named twice, naming the lines, and leaves the file untouched', async () => {
+    const t = target('claude-code-project');
+    const twice = '{\n  "mcpServers": {\n    "files": { "command": "npx" }\n  },\n  "mcpServers": {\n    "docs": { "command": "uvx" }\n  }\n}\n';
+    await put(t.path, twice);
+    expect((await previewHostConfig(t, launch)).problem).toBe(
+      `${t.path}: "mcpServers" is named 2 times at its top level (lines 2 and 5): a host reads only the last, so an entry written into another would be ignored. Keep one, then try again; nothing was written.`,
+    );
+    await expect(writeHostConfig(t, launch)).rejects.toThrow(HostConfigError);
+    expect(await fs.readFile(t.path, 'utf8')).toBe(twice);
+    const entryTwice = '{\n  "mcpServers": {\n    "skill-inspector": { "command": "a" },\n    "skill-inspector": { "command": "b" }\n  }\n}\n';
+    await put(t.path, entryTwice);
+    await expect(writeHostConfig(t, launch)).rejects.toThrow(
+      `${t.path}: "skill-inspector" is named 2 times in "mcpServers" (lines 3 and 4): a host reads only the last, so an entry written into another would be ignored. Keep one, then try again; nothing was written.`,
+    );
+    expect(await fs.readFile(t.path, 'utf8')).toBe(entryTwice);
+  });
+
   it('refuses to write when the file changed since the preview', async () => {
     const t = target('cursor-project');
     await put(t.path, EXISTING['cursor-project']);
