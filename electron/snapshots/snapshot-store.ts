@@ -10,6 +10,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import { FileTooLarge, NotARegularFile, readRegularFile } from '../storage/read-regular-file.js';
+import { pidRuns } from '../storage/process-alive.js';
 import { removePath } from '../storage/remove-path.js';
 
 const DIGEST = /^sha256:([0-9a-f]{64})$/;
@@ -151,19 +152,7 @@ async function sweepLeftovers(folder: string): Promise<void> {
   }
   const leftovers = names.filter((n) => {
     const pid = SNAPSHOT_TEMP.exec(n)?.[1];
-    return pid !== undefined && !isRunning(Number(pid));
+    return pid !== undefined && !pidRuns(Number(pid));
   });
   await Promise.all(leftovers.map((n) => fs.rm(path.join(folder, n), { force: true }).catch(() => undefined)));
-}
-
-/** Whether a process with this pid runs now (this one always does; EPERM: it runs as someone else). */
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, promises as fs, readFileSync, readSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pidRuns } from './process-alive.js';
 import { readRegularText } from './read-regular-file.js';
 
 export const LOCK_FILE = 'instance.lock';
@@ -180,12 +181,7 @@ async function readLock(file: string): Promise<InstanceOwner | 'missing' | 'unre
 /** Whether the holder may still be running. On another host it cannot be checked, so it counts as running. */
 function isRunning(owner: InstanceOwner): boolean {
   if (owner.hostname !== os.hostname()) return true;
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    // EPERM: the pid runs, as another user.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
+  if (!pidRuns(owner.pid)) return false;
   // The pid runs; if the OS says it started at another time, it is a new process that got the same number.
   const now = processStartOf(owner.pid);
   return owner.processStart === undefined || now === undefined || now === owner.processStart;
@@ -219,14 +215,7 @@ async function sweepSideFiles(dataDir: string): Promise<void> {
   for (const name of names) {
     const match = new RegExp(`^${LOCK_FILE.replace('.', '\\.')}\\.(\\d+)-[0-9a-f]+\\.new$`).exec(name);
     if (!match) continue;
-    const pid = Number(match[1]);
-    let running = true;
-    try {
-      process.kill(pid, 0);
-    } catch (error) {
-      running = (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
-    if (!running) await fs.rm(path.join(dataDir, name), { force: true });
+    if (!pidRuns(Number(match[1]))) await fs.rm(path.join(dataDir, name), { force: true });
   }
 }
 
