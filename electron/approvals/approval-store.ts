@@ -41,7 +41,7 @@ const APPROVALS_FILE = 'approvals.json';
 
 // A skill's URI spelled another way that names the same SKILL.md (`SKILL://…`, `%2D`, a dot segment) is the same skill:
 // one decision, which binds its exact files by digest whatever the spelling (change-detection.ts compares them so).
-const keyOf = (serverId: string, skillUri: string) => `${serverId}\n${canonicalUri(skillUri)}`;
+export const keyOf = (serverId: string, skillUri: string): string => `${serverId}\n${canonicalUri(skillUri)}`;
 
 /**
  * The decisions a list of records read from approvals.json stands for: one per

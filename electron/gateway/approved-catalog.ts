@@ -10,7 +10,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { canonicalUri } from '../../shared/skill-uri.js';
-import { currentDecisions } from '../approvals/approval-store.js';
+import { currentDecisions, keyOf } from '../approvals/approval-store.js';
 import { SnapshotStore } from '../snapshots/snapshot-store.js';
 import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
 import type { GatewayCatalog } from './gateway.js';
@@ -81,10 +81,10 @@ function parseJson<T>(file: string, text: string, schema: z.ZodType<T>, missing:
   return parsed.data;
 }
 
-/** `serverId\nskillUri` with the URI in its canonical spelling. */
+/** A held key (`serverId\nskillUri`) as approvals are keyed: the URI in its canonical spelling (approval-store keyOf). */
 function canonicalKey(key: string): string {
   const cut = key.indexOf('\n');
-  return cut < 0 ? key : `${key.slice(0, cut)}\n${canonicalUri(key.slice(cut + 1))}`;
+  return cut < 0 ? key : keyOf(key.slice(0, cut), key.slice(cut + 1));
 }
 
 export class ApprovedCatalog implements GatewayCatalog {
@@ -146,7 +146,7 @@ export class ApprovedCatalog implements GatewayCatalog {
     const heldKeys = new Set([...held.keys()].map(canonicalKey));
     for (const record of decisions) {
       if (record.decision !== 'approved' || !record.enabled || !Array.isArray(record.resources)) continue;
-      if (heldKeys.has(`${record.serverId}\n${canonicalUri(record.skillUri)}`)) continue;
+      if (heldKeys.has(keyOf(record.serverId, record.skillUri))) continue;
       const label = labels.get(record.serverId);
       if (label === undefined) continue;
       // The gateway checks every file it sends against its approved size: a file with none ("not listed", -1) cannot be served.
