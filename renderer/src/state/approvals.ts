@@ -2,7 +2,7 @@
 // grant), kept current by 'approvals.changed'; the approvals store's health;
 // and the per-server pieces: the enabled set, exports, lockfile import and
 // the audit log. These actions are the only code that changes a decision.
-import { notifications } from '@mantine/notifications';
+import { showToast } from './toast.js';
 import { create } from 'zustand';
 import type { EnabledExportResult, LockExportResult, LockImportResult } from '../../../shared/api-approvals.js';
 import type { Events } from '../../../shared/api.js';
@@ -89,7 +89,7 @@ export const useApprovals = create<ApprovalsState>((set, get) => {
       // to no window (another client called first), say it here: a recovered store must never go unseen.
       if (status.problems.length > 0 && !get().storeAlertSeen) {
         const problem = status.problems[0]!;
-        notifications.show({
+        showToast({
           id: 'approvals-store-health',
           color: 'red',
           position: TOAST_POSITION,
@@ -185,5 +185,5 @@ export const TOAST_POSITION = 'bottom-left' as const;
 export function notifyRevoked({ serverId, skillUri, reason }: Pick<Events['approvals.changed'], 'serverId' | 'skillUri' | 'reason'>): void {
   const selection = useSelection.getState();
   if (selection.view === 'catalog' && selection.skillKey === skillKey(serverId, skillUri)) return;
-  notifications.show({ color: 'yellow', position: TOAST_POSITION, title: `Changed since approval: ${skillUri}`, message: `${reason} The skill was disabled. Open its Changes tab to see exactly what changed.`, autoClose: 12_000 });
+  showToast({ color: 'yellow', position: TOAST_POSITION, title: `Changed since approval: ${skillUri}`, message: `${reason} The skill was disabled. Open its Changes tab to see exactly what changed.`, autoClose: 12_000 });
 }

@@ -1,5 +1,5 @@
 // Wires the contract's pushed events into the stores, once.
-import { notifications } from '@mantine/notifications';
+import { showToast } from './toast.js';
 import type { AppAlert } from '../../../shared/api.js';
 import { api } from '../api.js';
 import { notifyRevoked, TOAST_POSITION, useApprovals } from './approvals.js';
@@ -63,10 +63,10 @@ export function subscribeToEvents(): () => void {
   return () => offs.forEach((off) => off());
 }
 
-function showAlert({ level, title, message }: AppAlert): void {
+export function showAlert({ level, title, message }: AppAlert): void {
   // The same alert can arrive both as an event and in the startup list: one id shows it once.
   // Away from the skill pane: an alert must not cover the diff or the decision bar.
-  notifications.show({ id: `alert:${title}:${message}`, color: ALERT_COLOURS[level], position: TOAST_POSITION, title, message, autoClose: level === 'error' ? false : 8000 });
+  showToast({ id: `alert:${title}:${message}`, color: ALERT_COLOURS[level], position: TOAST_POSITION, title, message, autoClose: level === 'error' ? false : 8000 });
 }
 
 async function showEarlierAlerts(): Promise<void> {

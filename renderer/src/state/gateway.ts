@@ -2,7 +2,8 @@
 // served, paused or not) and the word when an approved skill leaves it because
 // it changed upstream: a toast, and a system notification (the Web
 // Notifications API) when the user allowed them.
-import { notifications } from '@mantine/notifications';
+import { shownName, shownText } from '../components/shown-text.js';
+import { showToast } from './toast.js';
 import { create } from 'zustand';
 import { withdrawalNotice, type GatewayStatus, type GatewayWithdrawal } from '../../../shared/gateway-model.js';
 import { api } from '../api.js';
@@ -30,9 +31,10 @@ export const useGateway = create<GatewayState>((set, get) => ({
   applyWithdrawn(withdrawal) {
     set({ withdrawals: [withdrawal, ...get().withdrawals].slice(0, 50) });
     const { title, body: message } = withdrawalNotice(withdrawal);
-    notifications.show({ id: `gateway-withdrawn:${withdrawal.label}:${withdrawal.uri}:${withdrawal.at}`, color: 'orange', title, message, autoClose: 12_000 });
+    showToast({ id: `gateway-withdrawn:${withdrawal.label}:${withdrawal.uri}:${withdrawal.at}`, color: 'orange', title, message, autoClose: 12_000 });
     // In browser mode the system notification is the Web Notifications API; the Electron shell refuses the page that permission and shows its own (electron/background/).
-    if (typeof Notification !== 'undefined' && Notification.permission === 'granted') new Notification(title, { body: message, tag: `gateway:${withdrawal.uri}` });
+    // The skill's name and server label are a server's and a config's words: marked, as in the toast.
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted') new Notification(shownName(title), { body: shownText(message), tag: `gateway:${withdrawal.uri}` });
   },
 }));
 

@@ -1,7 +1,7 @@
 // What the user can do to a server, shared by the sidebar menu, the server
 // screen and the command palette. Failures become a notification that says
 // what failed; connection problems themselves arrive as diagnostics.
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../state/toast.js';
 import { errorMessage } from '../api.js';
 import { useCatalog } from '../state/catalog.js';
 import { useDialogs } from '../state/dialogs.js';
@@ -13,7 +13,7 @@ import { useServerWatches } from '../state/server-watch.js';
 import { useVerify } from '../state/verify.js';
 
 function report(what: string) {
-  return (error: unknown) => notifications.show({ color: 'red', title: what, message: errorMessage(error), autoClose: 10_000 });
+  return (error: unknown) => showToast({ color: 'red', title: what, message: errorMessage(error), autoClose: 10_000 });
 }
 
 export const serverActions = {
@@ -35,7 +35,7 @@ export const serverActions = {
       .duplicate(serverId)
       .then((copy) => {
         useServers.getState().select(copy.id);
-        notifications.show({ color: 'blue', title: 'Server duplicated', message: `Added "${copy.label}". Edit it to change what differs.` });
+        showToast({ color: 'blue', title: 'Server duplicated', message: `Added "${copy.label}". Edit it to change what differs.` });
       }, report('Could not duplicate'));
   },
   edit(serverId: string) {

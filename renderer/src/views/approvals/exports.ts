@@ -1,6 +1,6 @@
 // The export and lockfile actions, shared by the server's Approvals tab and
 // the command palette: each says what happened, or why it could not.
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../state/toast.js';
 import { errorMessage } from '../../api.js';
 import { TOAST_POSITION, useApprovals } from '../../state/approvals.js';
 import { downloadText } from './download.js';
@@ -10,9 +10,9 @@ export async function exportEnabledSkills(serverId: string): Promise<void> {
   try {
     const { json, fileName, count } = await useApprovals.getState().exportEnabled(serverId);
     downloadText(json, fileName);
-    notifications.show({ position: TOAST_POSITION, color: 'blue', title: 'Enabled skills exported', message: `${count} enabled skill${count === 1 ? '' : 's'} saved as ${fileName}.` });
+    showToast({ position: TOAST_POSITION, color: 'blue', title: 'Enabled skills exported', message: `${count} enabled skill${count === 1 ? '' : 's'} saved as ${fileName}.` });
   } catch (error) {
-    notifications.show({ position: TOAST_POSITION, color: 'red', title: 'Could not export the enabled skills', message: errorMessage(error) });
+    showToast({ position: TOAST_POSITION, color: 'red', title: 'Could not export the enabled skills', message: errorMessage(error) });
   }
 }
 
@@ -20,9 +20,9 @@ export async function exportLockfile(serverId?: string): Promise<void> {
   try {
     const { json, fileName, skillCount, servers } = await useApprovals.getState().exportLock(serverId);
     downloadText(json, fileName);
-    notifications.show({ position: TOAST_POSITION, color: 'blue', title: 'Lockfile exported', message: `${skillCount} approved skill${skillCount === 1 ? '' : 's'} of ${servers.map((s) => `"${s}"`).join(', ')} pinned in ${fileName}. "skill-inspector verify --lock ${fileName}" checks a server against it.` });
+    showToast({ position: TOAST_POSITION, color: 'blue', title: 'Lockfile exported', message: `${skillCount} approved skill${skillCount === 1 ? '' : 's'} of ${servers.map((s) => `"${s}"`).join(', ')} pinned in ${fileName}. "skill-inspector verify --lock ${fileName}" checks a server against it.` });
   } catch (error) {
-    notifications.show({ position: TOAST_POSITION, color: 'red', title: 'Could not export a lockfile', message: errorMessage(error) });
+    showToast({ position: TOAST_POSITION, color: 'red', title: 'Could not export a lockfile', message: errorMessage(error) });
   }
 }
 
@@ -32,7 +32,7 @@ export async function compareLockfile(): Promise<void> {
   try {
     picked = await pickTextFile();
   } catch (error) {
-    notifications.show({ position: TOAST_POSITION, color: 'red', title: 'Could not read the file', message: errorMessage(error) });
+    showToast({ position: TOAST_POSITION, color: 'red', title: 'Could not read the file', message: errorMessage(error) });
     return;
   }
   if (picked) await useApprovals.getState().importLock(picked.text, picked.name);

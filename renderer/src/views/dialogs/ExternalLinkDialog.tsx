@@ -1,6 +1,6 @@
 // A skill can link anywhere: the user sees the full address before it opens.
 import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../state/toast.js';
 import { errorMessage } from '../../api.js';
 import { useApp } from '../../state/app.js';
 import { useDialogs } from '../../state/dialogs.js';
@@ -13,7 +13,7 @@ export function ExternalLinkDialog({ url }: { url: string }) {
     useApp
       .getState()
       .openExternal(url)
-      .catch((error: unknown) => notifications.show({ color: 'red', title: 'Could not open the link', message: errorMessage(error) }));
+      .catch((error: unknown) => showToast({ color: 'red', title: 'Could not open the link', message: errorMessage(error) }));
   };
   return (
     <Modal opened onClose={close} title="Open a link outside the app?" data-dialog="external-link">

@@ -3,7 +3,7 @@
 // the new text as a diff; Write keeps a copy of the old file beside it and
 // Undo puts that copy back. Or the snippet is copied, to add by hand.
 import { Alert, Button, Code, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../state/toast.js';
 import { useCallback, useEffect, useState } from 'react';
 import type { HostChoice, HostConfigPreview, HostId } from '../../../../shared/gateway-model.js';
 import { api, errorMessage } from '../../api.js';
@@ -64,8 +64,8 @@ export function UseInHostDialog() {
   const copy = () => {
     if (!preview) return;
     navigator.clipboard.writeText(preview.snippet).then(
-      () => notifications.show({ color: 'green', title: 'Snippet copied', message: `Paste it into ${preview.title}'s config.` }),
-      (e: unknown) => notifications.show({ color: 'red', title: 'Could not copy', message: `${errorMessage(e)} Select the snippet below and copy it instead.` }),
+      () => showToast({ color: 'green', title: 'Snippet copied', message: `Paste it into ${preview.title}'s config.` }),
+      (e: unknown) => showToast({ color: 'red', title: 'Could not copy', message: `${errorMessage(e)} Select the snippet below and copy it instead.` }),
     );
   };
   const chosen = hosts.find((h) => h.host === host);

@@ -3,7 +3,7 @@
 // detail shows both messages, and a read-only request can be replayed as
 // logged or edited as JSON (the main process checks it with the SDK's schemas).
 import { Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../state/toast.js';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isReplayable, latencyOf, requestParams, type LogPair } from '../../../../shared/log-pairs.js';
@@ -95,7 +95,7 @@ function Replay({ serverId, method, params }: { serverId: string; method: string
     api
       .call('log.replay', { serverId, method, params: toSend as Record<string, unknown> })
       .then(
-        () => notifications.show({ color: 'green', title: `${method} replayed`, message: 'The new request and its answer are at the end of the log.' }),
+        () => showToast({ color: 'green', title: `${method} replayed`, message: 'The new request and its answer are at the end of the log.' }),
         (failure: unknown) => setError(errorMessage(failure)),
       )
       .finally(() => setBusy(false));

@@ -4,7 +4,7 @@
 // export the log. Rows are virtualized (the buffer holds thousands). "Pair"
 // shows each request and its answer on one row (LogPairs.tsx), with replay.
 import { ActionIcon, Button, Chip, Group, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../state/toast.js';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -77,14 +77,14 @@ export function ProtocolLog({ server }: { server: ServerView }) {
           a.click();
           setTimeout(() => URL.revokeObjectURL(url), 10_000);
         },
-        (error: unknown) => notifications.show({ color: 'red', title: 'Could not export the log', message: errorMessage(error) }),
+        (error: unknown) => showToast({ color: 'red', title: 'Could not export the log', message: errorMessage(error) }),
       );
   };
   const clearLog = () => {
     useProtocolLog
       .getState()
       .clear(id)
-      .catch((error: unknown) => notifications.show({ color: 'red', title: 'Could not clear the log', message: errorMessage(error) }));
+      .catch((error: unknown) => showToast({ color: 'red', title: 'Could not clear the log', message: errorMessage(error) }));
   };
   const methods = useMemo(() => [...new Set((entries ?? []).map((e) => e.method).filter((m): m is string => Boolean(m)))].sort(), [entries]);
   const skills = useMemo(() => {
