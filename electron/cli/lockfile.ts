@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { dataRecord, dataRecordFrom, dataRecordOf, ownValue } from '../../shared/data-record.js';
 import { canonicalUri } from '../skills/uri-memo.js';
 import { LockfileError } from './command-errors.js';
+import { JsonProblem, formatPath, refuseRepeatedKeys } from './lockfile-json.js';
 
 const LOCKFILE_VERSION = 1;
 export const DEFAULT_LOCKFILE = 'skills.lock.json';
@@ -101,6 +102,12 @@ export function parseLockfile(text: string, file: string): Lockfile {
     value = JSON.parse(text);
   } catch (error) {
     throw new LockfileError(file, `not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  try {
+    refuseRepeatedKeys(text);
+  } catch (error) {
+    if (error instanceof JsonProblem) throw new LockfileError(file, error.problem);
+    throw error;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new LockfileError(file, 'a lockfile is a JSON object with "lockfileVersion" and "servers".');
   const version = (value as Record<string, unknown>)['lockfileVersion'];
@@ -255,15 +262,4 @@ function compareSkills(uri: string, a: LockedSkill, b: LockedSkill): SkillChange
 /** Code-point order: the same on every machine and locale, so lockfiles diff cleanly in git. */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return '(top level)';
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else if (typeof part === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(part)) out += out ? `.${part}` : part;
-    else out += `[${JSON.stringify(String(part))}]`;
-  }
-  return out;
 }

@@ -1,0 +1,75 @@
+// Lockfiles nobody here wrote: a pull request, a hand edit, another tool, a
+// disk that cut the file short. Each is refused with the file and the place
+// named, or read as what it plainly says — never read as something other than
+// what a person reviewing its text sees.
+import { describe, expect, it } from 'vitest';
+import { LockfileError, parseLockfile } from './lockfile.js';
+
+const D1 = `sha256:${'1'.repeat(64)}`;
+const D2 = `sha256:${'2'.repeat(64)}`;
+
+function parseError(text: string): string {
+  try {
+    parseLockfile(text, 'skills.lock.json');
+  } catch (error) {
+    expect(error).toBeInstanceOf(LockfileError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a LockfileError');
+}
+
+describe('a key named more than once', () => {
+  it('a file digest given twice: refused, naming the object and both lines, not read as the last', () => {
+    const text = [
+      '{',
+      '  "lockfileVersion": 1,',
+      '  "servers": {',
+      '    "prod": {',
+      '      "skills": {',
+      '        "skill://a/SKILL.md": {',
+      '          "name": "a",',
+      `          "resources": [{ "uri": "skill://a/SKILL.md", "digest": "${D1}", "size": 10,`,
+      `                          "digest": "${D2}" }]`,
+      '        }',
+      '      }',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(parseError(text)).toBe(
+      'skills.lock.json: "digest" is named more than once in servers.prod.skills["skill://a/SKILL.md"].resources[0] (lines 8 and 9): a JSON reader keeps only the last, so the file would not pin what it shows first. Keep one.',
+    );
+  });
+
+  it('a server section, a skill, or the version given twice, spelled the same or with escapes', () => {
+    const section = (skills: string) => `{"skills": {${skills}}}`;
+    const skill = (digest: string) => `{"name": "a", "resources": [{"uri": "skill://a/SKILL.md", "digest": "${digest}", "size": 1}]}`;
+    expect(parseError(`{"lockfileVersion": 1, "servers": {"prod": ${section('')},\n"prod": ${section('')}}}`)).toBe(
+      'skills.lock.json: "prod" is named more than once in servers (lines 1 and 2): a JSON reader keeps only the last, so the file would not pin what it shows first. Keep one.',
+    );
+    expect(parseError(`{"lockfileVersion": 1, "servers": {"prod": ${section(`"skill://a/SKILL.md": ${skill(D1)},\n"skill://\\u0061/SKILL.md": ${skill(D2)}`)}}}`)).toBe(
+      'skills.lock.json: "skill://a/SKILL.md" is named more than once in servers.prod.skills (lines 1 and 2): a JSON reader keeps only the last, so the file would not pin what it shows first. Keep one.',
+    );
+    expect(parseError('{"lockfileVersion": 1, "servers": {}, "lockfileVersion": 1}')).toBe(
+      'skills.lock.json: "lockfileVersion" is named more than once at the top level (lines 1 and 1): a JSON reader keeps only the last, so the file would not pin what it shows first. Keep one.',
+    );
+    expect(parseError('{"lockfileVersion": 1, "servers": {"__proto__": {"skills": {}}, "__proto__": {"skills": {}}}}')).toMatch(/"__proto__" is named more than once in servers/);
+  });
+
+  it('the same key in different objects, or inside strings and arrays, is no repeat', () => {
+    const text = JSON.stringify({
+      lockfileVersion: 1,
+      generator: '"name": "name":',
+      servers: {
+        a: { skills: { 'skill://x/SKILL.md': { name: 'x', resources: [{ uri: 'skill://x/SKILL.md', digest: D1, size: 1 }, { uri: 'skill://x/b.md', digest: D1, size: 1 }] } } },
+        b: { skills: { 'skill://x/SKILL.md': { name: 'x', resources: 'dynamic' } } },
+      },
+    });
+    expect(Object.keys(parseLockfile(text, 'f').servers)).toEqual(['a', 'b']);
+  });
+
+  it('a file nested 200,000 levels deep is read without overflowing a stack: a clear error for the field', () => {
+    const deep = `{"lockfileVersion": 1, "servers": {"p": {"skills": {"s": {"name": "s", "resources": ${'['.repeat(200_000)}${']'.repeat(200_000)}}}}}}`;
+    expect(parseError(deep)).toBe('skills.lock.json: servers.p.skills.s.resources: must be a list of {uri, digest, size} or "dynamic".');
+  });
+});
