@@ -73,3 +73,17 @@ describe('a key named more than once', () => {
     expect(parseError(deep)).toBe('skills.lock.json: servers.p.skills.s.resources: must be a list of {uri, digest, size} or "dynamic".');
   });
 });
+
+describe('a lockfile saved by a Windows editor', () => {
+  const lockfile = { lockfileVersion: 1, servers: { prod: { skills: { 'skill://a/SKILL.md': { name: 'a', resources: [{ uri: 'skill://a/SKILL.md', digest: D1, size: 10 }] } } } } };
+  const text = JSON.stringify(lockfile, null, 2);
+
+  it('with a byte order mark and CRLF line ends reads as the same lockfile', () => {
+    expect(parseLockfile(`\uFEFF${text.replaceAll('\n', '\r\n')}\r\n`, 'f')).toEqual(parseLockfile(text, 'f'));
+    expect(parseLockfile(`\uFEFF${text}`, 'f').servers['prod']!.skills['skill://a/SKILL.md']!.resources).toEqual([{ uri: 'skill://a/SKILL.md', digest: D1, size: 10 }]);
+  });
+
+  it('a mark anywhere else is not JSON', () => {
+    expect(parseError(`${text.slice(0, 1)}\uFEFF${text.slice(1)}`)).toMatch(/^skills\.lock\.json: not valid JSON/);
+  });
+});

@@ -96,7 +96,9 @@ export function serializeLockfile(lockfile: Lockfile): string {
 }
 
 /** Parses and validates lockfile text; every problem names the file and where in it. */
-export function parseLockfile(text: string, file: string): Lockfile {
+export function parseLockfile(raw: string, file: string): Lockfile {
+  // A byte order mark is how Windows editors (Notepad, PowerShell's Out-File) start UTF-8: not part of the JSON.
+  const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
   let value: unknown;
   try {
     value = JSON.parse(text);
