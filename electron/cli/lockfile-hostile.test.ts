@@ -70,7 +70,7 @@ describe('a key named more than once', () => {
 
   it('a file nested 200,000 levels deep is read without overflowing a stack: a clear error for the field', () => {
     const deep = `{"lockfileVersion": 1, "servers": {"p": {"skills": {"s": {"name": "s", "resources": ${'['.repeat(200_000)}${']'.repeat(200_000)}}}}}}`;
-    expect(parseError(deep)).toBe('skills.lock.json: servers.p.skills.s.resources: must be a list of {uri, digest, size} or "dynamic".');
+    expect(parseError(deep)).toBe('skills.lock.json: servers.p.skills.s.resources[0]: Invalid input: expected object, received array.');
   });
 });
 
@@ -85,5 +85,26 @@ describe('a lockfile saved by a Windows editor', () => {
 
   it('a mark anywhere else is not JSON', () => {
     expect(parseError(`${text.slice(0, 1)}\uFEFF${text.slice(1)}`)).toMatch(/^skills\.lock\.json: not valid JSON/);
+  });
+});
+
+describe('a file list with a wrong entry', () => {
+  const withResources = (resources: string) => `{"lockfileVersion": 1, "servers": {"p": {"skills": {"s": {"name": "s", "resources": ${resources}}}}}}`;
+  const file = (fields: string) => `{"uri": "skill://s/SKILL.md", "digest": "${D1}", ${fields}}`;
+
+  it('names the entry and what is wrong with it', () => {
+    expect(parseError(withResources(`[${file('"size": 1')}, null]`))).toBe('skills.lock.json: servers.p.skills.s.resources[1]: Invalid input: expected object, received null.');
+    expect(parseError(withResources(`[${file('"size": 1e400')}]`))).toBe('skills.lock.json: servers.p.skills.s.resources[0].size: Invalid input: expected number, received Infinity.');
+    expect(parseError(withResources(`[${file('"size": "12"')}]`))).toBe('skills.lock.json: servers.p.skills.s.resources[0].size: Invalid input: expected number, received string.');
+    expect(parseError(withResources(`[${file('"size": 1.5')}]`))).toBe('skills.lock.json: servers.p.skills.s.resources[0].size: must be a whole number of bytes.');
+    expect(parseError(withResources(`[{"uri": "", "digest": "sha256:x", "size": 1}]`))).toBe(
+      'skills.lock.json: servers.p.skills.s.resources[0].uri: must be a non-empty URI; servers.p.skills.s.resources[0].digest: must be "sha256:" followed by 64 lowercase hex digits.',
+    );
+  });
+
+  it('something that is neither a list nor "dynamic" says what it must be', () => {
+    for (const value of ['"Dynamic"', '{}', '5', 'null']) expect(parseError(withResources(value))).toBe('skills.lock.json: servers.p.skills.s.resources: must be a list of {uri, digest, size} or "dynamic".');
+    expect(parseLockfile(withResources('"dynamic"'), 'f').servers['p']!.skills['s']!.resources).toBe('dynamic');
+    expect(parseLockfile(withResources('[]'), 'f').servers['p']!.skills['s']!.resources).toEqual([]);
   });
 });

@@ -39,9 +39,25 @@ const fileSchema = z.object({
   size: z.number().int('must be a whole number of bytes').nonnegative('must not be negative'),
 });
 
+/**
+ * A list of files or "dynamic". Not a z.union: a union that fails reports only that no branch fit, so a list
+ * with one bad file said "must be a list of …" without saying which file or what is wrong with it.
+ */
+const resourcesSchema = z.unknown().transform((input, ctx): LockedFile[] | 'dynamic' => {
+  if (input === 'dynamic') return 'dynamic';
+  if (!Array.isArray(input)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a list of {uri, digest, size} or "dynamic"' });
+    return z.NEVER;
+  }
+  const parsed = z.array(fileSchema).safeParse(input);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+
 const skillSchema = z.object({
   name: z.string(),
-  resources: z.union([z.array(fileSchema), z.literal('dynamic')], { error: 'must be a list of {uri, digest, size} or "dynamic"' }),
+  resources: resourcesSchema,
 });
 
 const serverSchema = z.object({ skills: dataRecordOf(skillSchema, { emptyKey: 'a skill URI must not be empty' }) });
