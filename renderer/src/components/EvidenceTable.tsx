@@ -2,17 +2,18 @@
 // was found, each on its own row, only the ones that are known.
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { InvisibleText } from './InvisibleText.js';
 
 export function EvidenceTable({
   expected,
   actual,
   labelWidth,
-  show = (value) => value,
+  show = (value) => <InvisibleText text={value} />,
 }: {
   expected: string | undefined;
   actual: string | undefined;
   labelWidth: number;
-  /** How a value is drawn (e.g. with its invisible characters marked). */
+  /** How a value is drawn; by default with its invisible characters marked (a value may be a server's). */
   show?: (value: string) => ReactNode;
 }) {
   if (expected === undefined && actual === undefined) return null;

@@ -4,6 +4,7 @@ import { Alert, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconCircleX, IconQuestionMark } from '@tabler/icons-react';
 import type { FileCheck } from '../../../shared/model.js';
 import { EvidenceTable } from './EvidenceTable.js';
+import { InvisibleText } from './InvisibleText.js';
 
 const REASONS: Record<Extract<FileCheck, { state: 'failed' }>['reason'], string> = {
   size: 'Size mismatch',
@@ -55,7 +56,7 @@ export function FileCheckResult({ check, listed }: { check: FileCheck; listed?: 
     case 'unread':
       return (
         <Text size="sm" c="dimmed" data-file-check="unread" {...(check.reason ? { 'data-reason': check.reason } : {})}>
-          {check.message ?? 'Not read yet.'}
+          <InvisibleText text={check.message ?? 'Not read yet.'} />
         </Text>
       );
     case 'verified':
@@ -73,7 +74,9 @@ export function FileCheckResult({ check, listed }: { check: FileCheck; listed?: 
     case 'unverifiable':
       return (
         <Alert color="yellow" variant="light" icon={<IconQuestionMark size={18} />} title="Cannot be verified" data-file-check="unverifiable" p="xs">
-          <Text size="xs">{check.reason}</Text>
+          <Text size="xs">
+            <InvisibleText text={check.reason} />
+          </Text>
         </Alert>
       );
     case 'failed': {
@@ -82,7 +85,7 @@ export function FileCheckResult({ check, listed }: { check: FileCheck; listed?: 
         <Alert color="red" variant="light" icon={<IconCircleX size={18} />} title={REASONS[check.reason]} data-file-check="failed" data-reason={check.reason} p="xs">
           <Stack gap={6}>
             <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-              {check.message}
+              <InvisibleText text={check.message} />
             </Text>
             <EvidenceTable expected={expected} actual={check.actual} labelWidth={90} />
           </Stack>

@@ -6,6 +6,7 @@ import { EvidenceTable } from './EvidenceTable.js';
 import { InvisibleText } from './InvisibleText.js';
 import { RevealedText } from './RevealedText.js';
 import { SEVERITY, SeverityBadge } from './SeverityBadge.js';
+import { UriText } from './UriText.js';
 
 export interface FindingLinks {
   readonly file?: (fileUri: string) => void;
@@ -51,10 +52,10 @@ function FindingCard({ finding, links, focused }: { finding: Finding; links: Fin
         <SeverityBadge severity={finding.severity} size="xs" />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={600}>
-            {finding.title}
+            <InvisibleText text={finding.title} />
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {finding.message}
+            <InvisibleText text={finding.message} />
           </Text>
           <EvidenceTable expected={finding.expected} actual={finding.actual} labelWidth={80} show={(value) => <InvisibleText text={value} />} />
           {finding.excerpt ? (
@@ -65,11 +66,11 @@ function FindingCard({ finding, links, focused }: { finding: Finding; links: Fin
           <Group gap="sm">
             {fileUri && links.file ? (
               <Anchor component="button" type="button" size="xs" className="mono" onClick={() => links.file?.(fileUri)} data-finding-link="file">
-                {links.fileLabel?.(fileUri) ?? fileUri}
+                <UriText uri={links.fileLabel?.(fileUri) ?? fileUri} />
               </Anchor>
             ) : fileUri ? (
               <Text size="xs" className="mono" c="dimmed">
-                {fileUri}
+                <UriText uri={fileUri} />
               </Text>
             ) : null}
             {line !== undefined && links.line ? (
@@ -81,11 +82,11 @@ function FindingCard({ finding, links, focused }: { finding: Finding; links: Fin
             {field !== undefined ? (
               fieldLinked ? (
                 <Anchor component="button" type="button" size="xs" className="mono" onClick={() => links.field?.(field)} data-finding-link="field">
-                  field {field}
+                  field <InvisibleText text={field} identifier />
                 </Anchor>
               ) : (
                 <Text size="xs" c="dimmed" className="mono">
-                  {field}
+                  <InvisibleText text={field} identifier />
                 </Text>
               )
             ) : null}

@@ -10,6 +10,7 @@ import type { FolderComparison } from '../../../../shared/api.js';
 import type { ServerView } from '../../../../shared/model.js';
 import { api, errorMessage } from '../../api.js';
 import { FindingsList } from '../../components/FindingsList.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { formatTime } from '../../components/format-time.js';
 
 /** Remembered per server while the app runs: leaving the tab keeps the folder and the last result. */
@@ -77,7 +78,7 @@ export function CompareFolder({ server }: { server: ServerView }) {
       ) : null}
       {error ? (
         <Alert color="red" title="Could not compare" data-compare-error>
-          {error}
+          <InvisibleText text={error} />
         </Alert>
       ) : null}
       {result ? <ComparisonResult result={result} /> : null}
@@ -85,17 +86,17 @@ export function CompareFolder({ server }: { server: ServerView }) {
   );
 }
 
-function ComparisonResult({ result }: { result: FolderComparison }) {
+export function ComparisonResult({ result }: { result: FolderComparison }) {
   return (
     <Stack gap={6} data-comparison={result.findings.length === 0 && !result.error ? 'clean' : 'different'} data-compared-at={result.comparedAt}>
       <Text size="xs" c="dimmed" data-comparison-summary>
         Compared at {formatTime(result.comparedAt)}
-        {result.changed.length > 0 ? ` after changes to ${result.changed.join(', ')}` : ''}: {result.folderSkills} skill(s) in the folder, {result.findings.length} difference(s).
+        {result.changed.length > 0 ? <> after changes to <InvisibleText text={result.changed.join(', ')} identifier /></> : ''}: {result.folderSkills} skill(s) in the folder, {result.findings.length} difference(s).
         {result.watching ? ' Watching the folder.' : ''}
       </Text>
       {result.error ? (
         <Alert color="red" title="The comparison after the last change failed">
-          {result.error}
+          <InvisibleText text={result.error} />
         </Alert>
       ) : result.findings.length === 0 ? (
         <Group gap={6}>

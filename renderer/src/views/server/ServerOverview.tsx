@@ -1,13 +1,13 @@
 // What the app knows about one server: how it is reached, what it says
 // about itself (self-reported), era, capabilities, instructions, the last
 // error with its diagnostic, and findings about the server as a whole.
-import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { InstructionPointer } from '../../../../shared/api.js';
 import type { ServerView } from '../../../../shared/model.js';
 import { errorMessage } from '../../api.js';
-import { DiagnosticNotice, ErrorNotice } from '../../components/ErrorNotice.js';
+import { DiagnosticNotice, ErrorNotice, LastErrorNotice } from '../../components/ErrorNotice.js';
 import { FactRow as Row } from '../../components/FactTable.js';
 import { FindingsList } from '../../components/FindingsList.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
@@ -100,12 +100,7 @@ export function ServerOverview({ server }: { server: ServerView }) {
         />
       ) : null}
       {!c.error && c.lastError ? (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={`Last error (before the current connection): ${c.lastError.title}`} data-last-error={c.lastError.code}>
-          <Text size="xs" className="mono" style={{ whiteSpace: 'pre-wrap' }}>
-            {c.lastError.detail}
-          </Text>
-          {c.lastError.hint ? <Text size="xs">What to do: {c.lastError.hint}</Text> : null}
-        </Alert>
+        <LastErrorNotice diagnostic={c.lastError} />
       ) : null}
 
       <Table withTableBorder fz="xs" verticalSpacing={6}>
@@ -238,7 +233,7 @@ function InstructionPointers({ serverId, connected }: { serverId: string; connec
               )}
               {p.error ? (
                 <Text size="xs" c="red">
-                  {p.error}
+                  <InvisibleText text={p.error} />
                 </Text>
               ) : null}
             </Group>

@@ -4,11 +4,12 @@
 // each file's digest; findings new and fixed), newest run first.
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { FailedWatchRun, WatchRun } from '../../../../shared/api-watch.js';
 import type { Finding, ServerView } from '../../../../shared/model.js';
 import { errorMessage } from '../../api.js';
 import { SeverityBadge } from '../../components/SeverityBadge.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { UriText } from '../../components/UriText.js';
 import { formatTime } from '../../components/format-time.js';
 import { skillKey } from '../../state/keys.js';
@@ -82,7 +83,7 @@ export function WatchPanel({ server }: { server: ServerView }) {
       </Group>
       {error ? (
         <Alert color="red" title="Could not watch" data-watch-error>
-          {error}
+          <InvisibleText text={error} />
         </Alert>
       ) : null}
       {watch ? (
@@ -101,17 +102,17 @@ export function WatchPanel({ server }: { server: ServerView }) {
   );
 }
 
-function RunCard({ serverId, run }: { serverId: string; run: WatchRun | FailedWatchRun }) {
+export function RunCard({ serverId, run }: { serverId: string; run: WatchRun | FailedWatchRun }) {
   const header = `Run ${run.run} · ${changedText(run.changed)}`;
   // A run that failed carries its error instead of a diff (api-watch.ts is only imported for types: it holds zod schemas).
   if ('error' in run) {
     return (
       <Paper withBorder p="sm" data-watch-run={run.run} data-watch-run-state="failed">
         <Text size="sm" fw={600} data-watch-run-header>
-          {header}
+          <InvisibleText text={header} identifier />
         </Text>
         <Alert color="red" mt={6} title="This run could not finish; the next one is compared with the last that did">
-          {run.error}
+          <InvisibleText text={run.error} />
         </Alert>
       </Paper>
     );
@@ -123,7 +124,7 @@ function RunCard({ serverId, run }: { serverId: string; run: WatchRun | FailedWa
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
           <Text size="sm" fw={600} data-watch-run-header>
-            {header}: {run.run === 1 ? 'every skill listed and reviewed' : summary.headline}
+            <InvisibleText text={header} identifier />: {run.run === 1 ? 'every skill listed and reviewed' : summary.headline}
           </Text>
           <Text size="xs" c="dimmed">
             {formatTime(run.finishedAt)}
@@ -142,7 +143,13 @@ function RunCard({ serverId, run }: { serverId: string; run: WatchRun | FailedWa
         ) : null}
         {run.notReviewed.length > 0 ? (
           <Text size="xs" c="orange" data-watch-not-reviewed>
-            Not reviewed this run (their findings are missing): {run.notReviewed.map((n) => `${n.skillUri}: ${n.error}`).join('; ')}
+            Not reviewed this run (their findings are missing):{' '}
+            {run.notReviewed.map((n, i) => (
+              <Fragment key={i}>
+                {i > 0 ? '; ' : ''}
+                <UriText uri={n.skillUri} />: <InvisibleText text={n.error} />
+              </Fragment>
+            ))}
           </Text>
         ) : null}
       </Stack>
@@ -203,8 +210,14 @@ function FindingLines({ findings, skillUri, label }: { findings: Pick<SkillChang
             </Text>
             <SeverityBadge severity={f.severity} size="xs" />
             <Text size="xs" style={{ overflowWrap: 'anywhere', textDecoration: state === 'fixed' ? 'line-through' : undefined }}>
-              {f.title}
-              {where ? ` (${where})` : ''}: {f.message}
+              <InvisibleText text={f.title} />
+              {where ? (
+                <>
+                  {' ('}
+                  <UriText uri={where} />)
+                </>
+              ) : null}
+              : <InvisibleText text={f.message} />
             </Text>
           </Group>
         );
