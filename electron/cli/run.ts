@@ -6,6 +6,7 @@
 import { ConnectFailure, LockfileError } from './command-errors.js';
 import type { SessionOptions } from './session.js';
 import type { Streams } from './streams.js';
+import { forTerminal, linesForTerminal } from './terminal-text.js';
 import { UsageError } from './usage-error.js';
 import { USAGE } from './usage.js';
 
@@ -53,19 +54,22 @@ export async function runCli(argv: string[], out: NodeJS.WritableStream = proces
         throw new UsageError(`Unknown command "${command}".`);
     }
   } catch (error) {
+    // Error messages quote what others wrote: a server's answer or stderr, a lockfile's text and keys, a config's
+    // names. Shown, never run (terminal-text.ts).
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      err.write(`skill-inspector: ${(error as Error).message}\nRun "skill-inspector help" for usage.\n`);
+      err.write(`skill-inspector: ${linesForTerminal((error as Error).message)}\nRun "skill-inspector help" for usage.\n`);
       return 2;
     }
     if (error instanceof LockfileError) {
-      err.write(`skill-inspector: cannot use the lockfile ${error.message}\n`);
+      // One line: a line feed in it came from the file (JSON.parse quotes the text around a bad token).
+      err.write(`skill-inspector: cannot use the lockfile ${forTerminal(error.message)}\n`);
       return 2;
     }
     if (error instanceof ConnectFailure) {
-      err.write(`skill-inspector: cannot connect. ${error.message}\n`);
+      err.write(`skill-inspector: cannot connect. ${linesForTerminal(error.message)}\n`);
       return 2;
     }
-    err.write(`skill-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
+    err.write(`skill-inspector: ${linesForTerminal(error instanceof Error ? error.message : String(error))}\n`);
     return 2;
   }
 }

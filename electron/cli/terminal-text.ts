@@ -9,3 +9,12 @@ import { revealIdentifier } from '../../shared/invisible-chars.js';
 export function forTerminal(text: string): string {
   return revealIdentifier(text);
 }
+
+/**
+ * A message of several lines (an error: what failed, then a hint on the next line) with what a server, a
+ * lockfile or a config wrote in it shown as in forTerminal; only its line feeds are kept. A line feed can add a
+ * line, never move the cursor back over one already written.
+ */
+export function linesForTerminal(text: string): string {
+  return text.split('\n').map(forTerminal).join('\n');
+}

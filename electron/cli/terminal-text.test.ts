@@ -1,0 +1,63 @@
+// What the command prints when it ends on an error quotes what others wrote:
+// a lockfile's text and keys, a server's answer. Control characters and bidi
+// overrides in them are shown as marks, never sent to the terminal.
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run.js';
+
+/** C0 controls but the line feed, DEL, C1 controls, and the bidi controls that reorder what follows. */
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+async function run(args: string[]): Promise<{ code: number; stderr: string }> {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  const chunks: string[] = [];
+  err.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+  const code = await runCli(args, out, err);
+  return { code, stderr: chunks.join('') };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-terminal-text-'));
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('an error that quotes a lockfile', () => {
+  it('a bad token the JSON parser quotes, with escape sequences and a line break around it', async () => {
+    const file = path.join(dir, 'escapes.lock.json');
+    await fs.writeFile(file, '{"lockfileVersion": 1, "servers": {"p":\r\n\x1b[1A\x1b[2KNo drift\x1b[8m}}');
+    const { code, stderr } = await run(['verify', '--lock', file, '--stdio', 'node server.js']);
+    expect(code).toBe(2);
+    expect(stderr).not.toMatch(UNSAFE);
+    expect(stderr.trimEnd()).not.toContain('\n');
+    expect(stderr).toContain('⟦CR⟧⟦LF⟧⟦ESC⟧[1A⟦ESC⟧[2KNo');
+  });
+
+  it('server labels with C1 controls and bidi overrides, which JSON escapes do not hide', async () => {
+    const file = path.join(dir, 'labels.lock.json');
+    await fs.writeFile(file, JSON.stringify({ lockfileVersion: 1, servers: { 'prod\u009b2K\u202egnp.exe': { skills: {} }, staging: { skills: {} } } }));
+    const { code, stderr } = await run(['verify', '--lock', file, '--stdio', 'node server.js', '--label', 'qa']);
+    expect(code).toBe(2);
+    expect(stderr).not.toMatch(UNSAFE);
+    expect(stderr).toContain('it has "prod⟦U+009B⟧2K⟦RLO⟧gnp.exe", "staging".');
+  });
+});
+
+describe('an error that quotes a server', () => {
+  it('the stderr lines of a stdio server that would not start', async () => {
+    const server = path.join(dir, 'boom.cjs');
+    await fs.writeFile(server, "process.stderr.write('\\x1b[1A\\x1b[2KNo drift: all skills verified\\x1b[8m\\n');\nprocess.exit(3);\n");
+    const lockfile = path.join(dir, 'plain.lock.json');
+    await fs.writeFile(lockfile, JSON.stringify({ lockfileVersion: 1, servers: { x: { skills: {} } } }));
+    const { code, stderr } = await run(['verify', '--lock', lockfile, '--stdio', `"${process.execPath}" "${server}"`, '--quiet']);
+    expect(code).toBe(2);
+    expect(stderr).not.toMatch(UNSAFE);
+    expect(stderr).toContain('Last stderr lines:\n⟦ESC⟧[1A⟦ESC⟧[2KNo drift: all skills verified⟦ESC⟧[8m\n');
+  });
+});
