@@ -25,11 +25,15 @@ import { WATCH_EVENT_NAMES, WATCH_PARAMS, type WatchEvents, type WatchResults } 
 import { OAUTH_EVENT_NAMES, OAUTH_PARAMS, type OAuthEvents, type OAuthResults } from './api-oauth.js';
 import { REPLAYABLE_METHODS } from './log-pairs.js';
 import { HTTP_URL_MESSAGE, MAX_URL_CHARS, isHttpUrl } from './http-url.js';
+import { refusedEnvName, refusedHeaderName, refusedParamName, refusingNames } from './prototype-names.js';
 import type { RuleSet } from './ruleset.js';
 
 const id = z.string().min(1).max(200);
 const uri = z.string().min(1).max(8192);
 const stringMap = z.record(z.string().max(4096), z.string().max(65_536));
+/** "__proto__" is refused by name, not dropped (shared/prototype-names.ts says why). */
+const envMap = refusingNames(stringMap, refusedEnvName);
+const headerMap = refusingNames(stringMap, refusedHeaderName);
 /** RFC 6749 scope-token: printable ASCII without space, quote or backslash. */
 const scopeToken = z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,200}$/, 'a scope is one word of printable characters, without quotes or backslashes');
 export const oauthSettingsSchema = z
@@ -46,14 +50,14 @@ export const transportSchema = z.discriminatedUnion('kind', [
     kind: z.literal('stdio'),
     command: z.string().trim().min(1, 'a command is required').max(4096),
     args: z.array(z.string().max(65_536)).max(1000).default([]),
-    env: stringMap.default({}),
+    env: envMap.default({}),
     cwd: z.string().max(4096).optional(),
   }).strict(),
   z.object({
     kind: z.enum(['http', 'sse']),
     // A linear check, not a pattern: zod runs it even past the length limit (shared/http-url.ts).
     url: z.string().max(MAX_URL_CHARS).refine(isHttpUrl, HTTP_URL_MESSAGE),
-    headers: stringMap.default({}),
+    headers: headerMap.default({}),
     bearerToken: z.string().max(65_536).optional(),
     auth: oauthSettingsSchema.optional(),
   }).strict(),
@@ -134,7 +138,7 @@ const CORE_PARAMS = {
   'log.export': z.object({ serverId: id, format: z.enum(['json', 'jsonl']).optional() }).strict(),
   'log.clear': z.object({ serverId: id }).strict(),
   /** Sends a read-only request again, as logged or edited; its params are checked with the SDK's schemas first. Never tools/call. */
-  'log.replay': z.object({ serverId: id, method: z.enum(REPLAYABLE_METHODS), params: z.record(z.string().max(200), z.unknown()) }).strict(),
+  'log.replay': z.object({ serverId: id, method: z.enum(REPLAYABLE_METHODS), params: refusingNames(z.record(z.string().max(200), z.unknown()), refusedParamName) }).strict(),
 
   'skills.list': z.object({ serverId: id.optional() }).strict(),
   'skills.refresh': z.object({ serverId: id }).strict(),

@@ -184,3 +184,34 @@ describe('duplicate ids in a hand-edited servers.json', () => {
     expect(again.repairNotice).toBeUndefined();
   });
 });
+
+describe('env and header names that are Object.prototype\'s', () => {
+  const CARRIED = { constructor: 'c', prototype: 'p', hasOwnProperty: 'h', toString: 't' };
+
+  test('constructor, prototype, hasOwnProperty and toString are saved and loaded back unchanged, as env and as headers', async () => {
+    const catalog = await open();
+    const a = await catalog.add({ label: 'env', transport: { kind: 'stdio', command: 'node', env: CARRIED } });
+    const b = await catalog.add({ label: 'headers', transport: { kind: 'http', url: 'https://h/mcp', headers: CARRIED } });
+    const again = await open();
+    expect(again.list()).toEqual([a, b]);
+    const [env, headers] = again.list().map((s) => Object.entries(s.transport.kind === 'stdio' ? s.transport.env : s.transport.headers));
+    expect([env, headers]).toEqual([Object.entries(CARRIED), Object.entries(CARRIED)]);
+  });
+
+  // The contract refuses "__proto__" (shared/prototype-names.ts), so only a hand-edited file holds one.
+  // z.record stripped it on load without a word; refusing it there would refuse the whole file.
+  test('an env variable or header named "__proto__" in a hand-edited servers.json is left out with a "Repaired servers.json" notice naming the server and the key; the rest loads', async () => {
+    const server = (id: string, label: string, transport: unknown) => ({ id, label, transport, createdAt: '2025-01-01T00:00:00.000Z' });
+    const text = JSON.stringify({ version: 1, demoSeeded: true, servers: [server('a', 'local', { kind: 'stdio', command: 'node', args: [], env: { A: '1' } }), server('b', 'remote', { kind: 'http', url: 'https://h/mcp', headers: { X: '1' } })] })
+      .replace('"env":{"A":"1"}', '"env":{"__proto__":"x","A":"1"}')
+      .replace('"headers":{"X":"1"}', '"headers":{"X":"1","__PROTO__":"y"}');
+    await fs.writeFile(path.join(dir, 'servers.json'), text);
+    const catalog = new ServerCatalog(dir);
+    expect(await catalog.load({ seedDemo: false })).toBeUndefined();
+    expect(catalog.list().map((s) => [s.label, s.transport.kind === 'stdio' ? s.transport.env : s.transport.headers])).toEqual([['local', { A: '1' }], ['remote', { X: '1' }]]);
+    expect(catalog.repairNotice).toBe(
+      `${path.join(dir, 'servers.json')}: "local": the environment variable "__proto__" was left out ("__proto__" cannot be an environment variable name here: a server's settings travel between the app's window and its main process as JavaScript objects, in which this name is lost on the way. Set it in a script that starts the server); ` +
+        `"remote": the header "__PROTO__" was left out ("__PROTO__" cannot be a header name here: the HTTP client the app connects with (Node's fetch) drops a header of this name, so the server would never receive it). The file keeps them until the server is next saved.`,
+    );
+  });
+});

@@ -15,6 +15,7 @@ import { EncryptedFileStore } from '../secrets/encrypted-file-store.js';
 import { storesOf, type SecretStores } from '../secrets/secret-store.js';
 import { splitPastedCommand } from './pasted-command.js';
 import { ServerSecrets, type SecretRefs } from './server-secrets.js';
+import { withoutRefusedNames } from './stored-names.js';
 
 const serverConfigSchema = z.object({
   id: z.string().min(1),
@@ -87,15 +88,26 @@ export class ServerCatalog {
   private saved: CatalogFile = this.file;
   private readonly store: JsonStore<CatalogFile>;
   private readonly removalHooks: RemovalHook[] = [];
-  /** What loading had to repair in servers.json (duplicate ids), in words for an alert; undefined when nothing. */
+  /** What loading had to repair in servers.json (duplicate ids, refused env or header names), in words for an alert; undefined when nothing. */
   repairNotice: string | undefined;
+  /** What the last parse of servers.json (or its backup) left out of it, for repairNotice. */
+  private readonly leftOut: string[] = [];
   /** What loading moved out of servers.json into the secret store, or could not find there, for an alert; undefined when nothing. */
   secretsNotice: string | undefined;
   readonly secrets: ServerSecrets;
 
   constructor(dataDir: string, stores?: SecretStores) {
     this.secrets = new ServerSecrets(stores ?? storesOf(new EncryptedFileStore(dataDir)));
-    this.store = new JsonStore(path.join(dataDir, 'servers.json'), catalogFileSchema, () => ({
+    const schema = {
+      parse: (value: unknown): CatalogFile => {
+        // Kept only from the parse that succeeds: the notes are of the file used (the main file, or its backup).
+        const notes: string[] = [];
+        const parsed = catalogFileSchema.parse(withoutRefusedNames(value, notes));
+        this.leftOut.splice(0, this.leftOut.length, ...notes);
+        return parsed;
+      },
+    };
+    this.store = new JsonStore(path.join(dataDir, 'servers.json'), schema, () => ({
       version: 1 as const,
       demoSeeded: false,
       servers: [],
@@ -114,6 +126,11 @@ export class ServerCatalog {
       await this.persist().catch((error: unknown) => {
         this.repairNotice += ` The repair could not be saved yet: ${error instanceof Error ? error.message : String(error)}`;
       });
+    }
+    if (this.leftOut.length > 0) {
+      // Not saved at once: the file keeps the value until the server is next saved, so nothing is lost before the alert is read.
+      const note = `${this.store.file}: ${this.leftOut.join('; ')}. The file keeps them until the server is next saved.`;
+      this.repairNotice = this.repairNotice ? `${this.repairNotice} ${note}` : note;
     }
     await this.loadSecrets();
     if (options.seedDemo && !this.file.demoSeeded) {

@@ -106,3 +106,25 @@ describe('a server name given twice', () => {
     ]);
   });
 });
+
+describe('env and header names that are Object.prototype\'s', () => {
+  // The parser's objects have no prototype, so "__proto__" was read as a key, but the
+  // contract's z.record stripped it: the server imported without it, and the preview said nothing.
+  test('an env variable or header named "__proto__" makes its server an error naming the server and the key; the other names import as given', () => {
+    const f = '/tmp/team/mcp.json';
+    const preview = parse(
+      JSON.stringify({ mcpServers: { proto: { command: 'node', env: { A: '1' } }, carried: { command: 'node', env: { constructor: 'c', prototype: 'p', hasOwnProperty: 'h', toString: 't' } }, remote: { url: 'https://h/mcp', headers: { constructor: 'c' } }, 'proto-header': { url: 'https://h/mcp', headers: { X: '1' } } } })
+        .replace('"env":{"A":"1"}', '"env":{"__proto__":"x","A":"1"}')
+        .replace('"headers":{"X":"1"}', '"headers":{"__Proto__":"x","X":"1"}'),
+      f,
+    );
+    expect(preview.candidates.map((c) => [c.name, c.error ?? c.transport])).toEqual([
+      ['proto', `${f}, server "proto": env.__proto__: "__proto__" cannot be an environment variable name here: a server's settings travel between the app's window and its main process as JavaScript objects, in which this name is lost on the way. Set it in a script that starts the server.`],
+      ['carried', { kind: 'stdio', command: 'node', args: [], env: { constructor: 'c', prototype: 'p', hasOwnProperty: 'h', toString: 't' } }],
+      ['remote', { kind: 'http', url: 'https://h/mcp', headers: { constructor: 'c' } }],
+      ['proto-header', `${f}, server "proto-header": headers.__Proto__: "__Proto__" cannot be a header name here: the HTTP client the app connects with (Node's fetch) drops a header of this name, so the server would never receive it.`],
+    ]);
+    const carried = preview.candidates[1]!.transport!;
+    expect(carried.kind === 'stdio' && Object.keys(carried.env)).toEqual(['constructor', 'prototype', 'hasOwnProperty', 'toString']);
+  });
+});

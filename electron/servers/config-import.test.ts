@@ -367,12 +367,13 @@ describe('reading a config file', () => {
 
 describe('server names that are Object.prototype keys', () => {
   test('are servers like any other, and an inherited name is never found', () => {
-    const text = '{"mcpServers": {"__proto__": {"command": "a"}, "constructor": {"command": "b", "env": {"__proto__": "x", "toString": "y"}}}}';
+    const text = '{"mcpServers": {"__proto__": {"command": "a"}, "constructor": {"command": "b", "env": {"toString": "y"}}}}';
     const preview = parseConfigText(text, 'mcp.json', []);
     expect(preview.candidates.map((c) => [c.name, c.transport?.kind === 'stdio' ? c.transport.command : undefined])).toEqual([
       ['__proto__', 'a'],
       ['constructor', 'b'],
     ]);
+    // An env variable named "__proto__" is refused with its server (config-import-hostile.test.ts); it was dropped here.
     expect(preview.candidates[1]!.transport).toMatchObject({ env: { toString: 'y' } });
     // A config whose only key is "__proto__" must not hand its contents to every lookup as a prototype.
     expect(() => parseConfigText('{"__proto__": {"mcpServers": {"x": {"command": "a"}}}}', 'mcp.json', [])).toThrow('mcp.json: no servers found');

@@ -142,3 +142,27 @@ describe('OAuth sign-in in the form', () => {
     expect(toServerInput({ ...valuesFromConfig(stored), oauthClientId: '' })).toMatchObject({ ok: false, errors: { oauthClientId: expect.stringContaining('enter its client ID') } });
   });
 });
+
+describe('env and header names that are Object.prototype\'s', () => {
+  // The lines were gathered on a plain {}: "__proto__=x" set its prototype (ignored for text),
+  // so the variable was dropped from what was saved, and the form said nothing.
+  it('refuses an env line or header line named "__proto__", on its line, with the contract\'s words', () => {
+    expect(toServerInput({ ...EMPTY_FORM, label: 'x', command: 'node', env: 'A=1\n__proto__=x' })).toEqual({
+      ok: false,
+      errors: { env: 'Line 2: "__proto__" cannot be an environment variable name here: a server\'s settings travel between the app\'s window and its main process as JavaScript objects, in which this name is lost on the way. Set it in a script that starts the server.' },
+    });
+    expect(toServerInput({ ...EMPTY_FORM, kind: 'http', label: 'x', url: 'https://h/mcp', headers: '__PROTO__: x' })).toEqual({
+      ok: false,
+      errors: { headers: 'Line 1: "__PROTO__" cannot be a header name here: the HTTP client the app connects with (Node\'s fetch) drops a header of this name, so the server would never receive it.' },
+    });
+  });
+
+  it('keeps constructor, prototype, hasOwnProperty and toString as names like any other, and reads them back', () => {
+    const result = toServerInput({ ...EMPTY_FORM, label: 'x', command: 'node', env: 'constructor=c\nprototype=p\nhasOwnProperty=h\ntoString=t' });
+    expect(result).toEqual({ ok: true, input: { label: 'x', transport: { kind: 'stdio', command: 'node', args: [], env: { constructor: 'c', prototype: 'p', hasOwnProperty: 'h', toString: 't' } } } });
+    // Given twice is still caught for these names (Object.hasOwn, not "in").
+    expect(toServerInput({ ...EMPTY_FORM, label: 'x', command: 'node', env: 'toString=1\ntoString=2' })).toEqual({ ok: false, errors: { env: 'Line 2: "toString" is given twice.' } });
+    if (!result.ok) throw new Error('expected ok');
+    expect(valuesFromConfig({ id: '1', label: 'x', createdAt: '', transport: { kind: 'stdio', command: 'node', args: [], env: result.input.transport.kind === 'stdio' ? result.input.transport.env ?? {} : {} } }).env).toBe('constructor=c\nprototype=p\nhasOwnProperty=h\ntoString=t');
+  });
+});

@@ -5,6 +5,7 @@
 import { serverInputSchema, type ServerInput } from '../../../../shared/api.js';
 import { looksLikeCommandLine, quoteWord, splitCommandLine, unclosedQuoteMessage } from '../../../../shared/command-line.js';
 import type { ServerConfig } from '../../../../shared/model.js';
+import { refusedEnvName, refusedHeaderName } from '../../../../shared/prototype-names.js';
 import { OAUTH_CLIENT_SECRET_FIELD } from '../../../../shared/secret-fields.js';
 
 /** What the form does with a secret the server already has: the value itself never comes to the renderer. */
@@ -129,6 +130,9 @@ function parsePairs(text: string, separator: '=' | ':', what: string): { value: 
     const key = at > 0 ? line.slice(0, at).trim() : '';
     if (!key) return { error: `Line ${number}: expected ${what} (got "${line.slice(0, 40)}").` };
     if (separator === ':' && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) return { error: `Line ${number}: "${key}" is not a valid header name.` };
+    // Refused here, on its line: assigned below, "__proto__" would set the object's prototype and vanish (shared/prototype-names.ts).
+    const refused = separator === ':' ? refusedHeaderName(key) : refusedEnvName(key);
+    if (refused !== undefined) return { error: `Line ${number}: ${refused}.` };
     if (Object.hasOwn(value, key)) return { error: `Line ${number}: "${key}" is given twice.` };
     value[key] = separator === ':' ? line.slice(at + 1).trim() : line.slice(at + 1);
   }
