@@ -10,6 +10,7 @@ import { readLockfile } from './lockfile-io.js';
 import { parseSides, type Side } from './side-spec.js';
 import { readServerSkillSet } from './skill-set.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
+import { forTerminal } from './terminal-text.js';
 
 interface LoadedSide {
   readonly spec: string;
@@ -64,7 +65,8 @@ export async function diffCommand(args: string[], io: Streams): Promise<number> 
       `${JSON.stringify({ identical, a: { spec: a.spec, label: a.label }, b: { spec: b.spec, label: b.label }, ...comparison, problems: { a: a.problems, b: b.problems } }, null, 2)}\n`,
     );
   } else {
-    const header = `A: ${a.spec} (${a.label})\nB: ${b.spec} (${b.label})\n`;
+    // A label may come from a lockfile or a host config: shown, never run (terminal-text.ts).
+    const header = `A: ${forTerminal(a.spec)} (${forTerminal(a.label)})\nB: ${forTerminal(b.spec)} (${forTerminal(b.label)})\n`;
     io.out.write(
       identical
         ? `${header}\nSame skills: both serve the same ${Object.keys(a.server.skills).length} skill(s) with the same files.\n`

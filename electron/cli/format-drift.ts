@@ -1,7 +1,9 @@
 // What moved between two skill sets, for people (text) and for programs
 // (JSON). `verify` speaks of the lock and the server (added / removed /
 // changed); `diff` of sides A and B (only in A / only in B / differs). Digests
-// are printed whole: the point is to say exactly which bytes moved.
+// are printed whole: the point is to say exactly which bytes moved. URIs and
+// names come from a server or a lockfile: shown, never run (terminal-text.ts).
+import { forTerminal } from './terminal-text.js';
 import type { FileVersion, LockedFile, LockedSkillAt, SkillChange, SkillSetComparison } from './lockfile.js';
 
 export interface Vocabulary {
@@ -28,13 +30,13 @@ export function formatComparisonText(comparison: SkillSetComparison, words: Voca
   const lines: string[] = [];
   const skillLine = (word: string, code: string, skill: LockedSkillAt) => {
     const files = skill.resources === 'dynamic' ? 'dynamic' : `${skill.resources.length} file(s)`;
-    lines.push(`${tag(word, code)}  ${skill.uri}  (name ${JSON.stringify(skill.name)}, ${files})`);
-    if (skill.resources !== 'dynamic') for (const f of skill.resources) lines.push(`${' '.repeat(width + 4)}${f.uri}  ${version(f)}`);
+    lines.push(`${tag(word, code)}  ${forTerminal(skill.uri)}  (name ${quoted(skill.name)}, ${files})`);
+    if (skill.resources !== 'dynamic') for (const f of skill.resources) lines.push(`${' '.repeat(width + 4)}${forTerminal(f.uri)}  ${version(f)}`);
   };
   for (const skill of comparison.onlyInA) skillLine(words.onlyInA, RED, skill);
   for (const skill of comparison.onlyInB) skillLine(words.onlyInB, GREEN, skill);
   for (const change of comparison.changed) {
-    lines.push(`${tag(words.changed, AMBER)}  ${change.uri}`);
+    lines.push(`${tag(words.changed, AMBER)}  ${forTerminal(change.uri)}`);
     lines.push(...changeLines(change, words, width + 4, tag));
   }
   return lines.length ? `${lines.join('\n')}\n` : '';
@@ -43,20 +45,25 @@ export function formatComparisonText(comparison: SkillSetComparison, words: Voca
 function changeLines(change: SkillChange, words: Vocabulary, indent: number, tag: (word: string, code: string) => string): string[] {
   const pad = ' '.repeat(indent);
   const out: string[] = [];
-  if (change.a.name !== change.b.name) out.push(`${pad}name: ${words.a} ${JSON.stringify(change.a.name)}, ${words.b} ${JSON.stringify(change.b.name)}`);
+  if (change.a.name !== change.b.name) out.push(`${pad}name: ${words.a} ${quoted(change.a.name)}, ${words.b} ${quoted(change.b.name)}`);
   if (change.a.dynamic !== change.b.dynamic) {
     out.push(`${pad}resources: ${words.a} ${change.a.dynamic ? '"dynamic" (unverifiable)' : 'a pinned file set'}, ${words.b} ${change.b.dynamic ? '"dynamic" (unverifiable)' : 'a pinned file set'}`);
   }
   const labelWidth = Math.max(words.a.length, words.b.length) + 1;
-  for (const f of change.filesOnlyInA) out.push(`${pad}${tag(words.onlyInA, RED)}  ${f.uri}  ${version(f)}`);
-  for (const f of change.filesOnlyInB) out.push(`${pad}${tag(words.onlyInB, GREEN)}  ${f.uri}  ${version(f)}`);
+  for (const f of change.filesOnlyInA) out.push(`${pad}${tag(words.onlyInA, RED)}  ${forTerminal(f.uri)}  ${version(f)}`);
+  for (const f of change.filesOnlyInB) out.push(`${pad}${tag(words.onlyInB, GREEN)}  ${forTerminal(f.uri)}  ${version(f)}`);
   for (const f of change.filesChanged) {
-    out.push(`${pad}${tag(words.changed, AMBER)}  ${f.uri}`);
+    out.push(`${pad}${tag(words.changed, AMBER)}  ${forTerminal(f.uri)}`);
     const inner = ' '.repeat(indent + 2);
     out.push(`${inner}${`${words.a}:`.padEnd(labelWidth)} ${version(f.a)}`);
     out.push(`${inner}${`${words.b}:`.padEnd(labelWidth)} ${version(f.b)}`);
   }
   return out;
+}
+
+/** A name in quotes: JSON's escapes for C0 controls, marks for what they leave (C1 controls, bidi overrides). */
+function quoted(name: string): string {
+  return forTerminal(JSON.stringify(name));
 }
 
 function version(f: FileVersion | LockedFile): string {

@@ -4,6 +4,7 @@
 import { VERIFY_WORDS, formatComparisonText, summary, verifyJson } from './format-drift.js';
 import { compareServers, isIdentical, type LockedServer, type SkillSetComparison } from './lockfile.js';
 import type { ServerSkillSet } from './skill-set.js';
+import { forTerminal } from './terminal-text.js';
 
 /** One server against its section of a lockfile. */
 export interface VerifyReport {
@@ -29,8 +30,10 @@ export function verifyReportJson(r: VerifyReport): Record<string, unknown> {
 export function verifyReportText(r: VerifyReport, colour: boolean): string {
   const { set, pinned, lockfile, comparison } = r;
   const skills = Object.keys(pinned.server.skills).length;
+  // The labels come from a host config, a lockfile or the command line: shown, never run (terminal-text.ts).
+  const [server, file, label] = [set.label, lockfile, pinned.label].map(forTerminal);
   const text = r.identical
-    ? `No drift: ${set.label} serves exactly the ${skills} skill(s) that ${lockfile} pins for "${pinned.label}".\n`
-    : `Drift: ${set.label} differs from what ${lockfile} pins for "${pinned.label}" (${summary(comparison, VERIFY_WORDS)}).\n\n${formatComparisonText(comparison, VERIFY_WORDS, colour)}`;
+    ? `No drift: ${server} serves exactly the ${skills} skill(s) that ${file} pins for "${label}".\n`
+    : `Drift: ${server} differs from what ${file} pins for "${label}" (${summary(comparison, VERIFY_WORDS)}).\n\n${formatComparisonText(comparison, VERIFY_WORDS, colour)}`;
   return set.problems.length > 0 ? `${text}\nThe server's answers are not consistent:\n${set.problems.map((p) => `  - ${p}\n`).join('')}` : text;
 }

@@ -1,0 +1,43 @@
+// verify and diff print URIs and names that a server or a lockfile wrote: a
+// lockfile from a pull request can pin URIs with escape sequences (nothing
+// checks a lockfile's URIs the way a listing's are), and a frontmatter name
+// can carry C1 controls and bidi overrides that JSON's escapes leave as they
+// are. All are shown as marks, so the drift report cannot be rewritten.
+import { describe, expect, it } from 'vitest';
+import { DIFF_WORDS, VERIFY_WORDS, formatComparisonText } from './format-drift.js';
+import { buildLockedServer, compareServers } from './lockfile.js';
+import { compareWithLock, verifyReportText } from './verify-report.js';
+
+const D1 = `sha256:${'1'.repeat(64)}`;
+const D2 = `sha256:${'2'.repeat(64)}`;
+/** C0 controls but the line feed, DEL, C1 controls, and the bidi controls that reorder what follows. */
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const FORGED = '\r\x1b[1A\x1b[2KNo drift\x1b[8m';
+
+const locked = buildLockedServer([
+  { uri: `skill://gone${FORGED}/SKILL.md`, name: 'gone', resources: [{ uri: `skill://gone${FORGED}/SKILL.md`, digest: D1, size: 1 }] },
+  { uri: 'skill://edit/SKILL.md', name: 'edit\u009b2K\u202eexe.md', resources: [{ uri: 'skill://edit/SKILL.md', digest: D1, size: 1 }, { uri: `skill://edit/old${FORGED}.md`, digest: D1, size: 1 }] },
+]);
+const served = buildLockedServer([{ uri: 'skill://edit/SKILL.md', name: 'edit', resources: [{ uri: 'skill://edit/SKILL.md', digest: D2, size: 1 }] }]);
+
+describe('drift text', () => {
+  it('verify: URIs and names from the lockfile are shown with marks', () => {
+    const text = formatComparisonText(compareServers(locked, served), VERIFY_WORDS, false);
+    expect(text).not.toMatch(UNSAFE);
+    expect(text).toContain('removed  skill://gone⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2KNo drift⟦ESC⟧[8m/SKILL.md  (name "gone", 1 file(s))');
+    expect(text).toContain('name: lock "edit⟦U+009B⟧2K⟦RLO⟧exe.md", server "edit"');
+    expect(text).toContain('removed  skill://edit/old⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2KNo drift⟦ESC⟧[8m.md');
+  });
+
+  it('diff: the same, either way round', () => {
+    const text = formatComparisonText(compareServers(served, locked), DIFF_WORDS, false);
+    expect(text).not.toMatch(UNSAFE);
+    expect(text).toContain('only in B  skill://gone⟦CR⟧⟦ESC⟧[1A');
+  });
+
+  it("verify's header: the server's and the lockfile's labels", () => {
+    const report = compareWithLock('skills.lock.json', { label: `prod${FORGED}`, server: served }, { label: 'prod\u202eexe', server: served, problems: [] });
+    const text = verifyReportText(report, false);
+    expect(text).toBe('No drift: prod⟦RLO⟧exe serves exactly the 1 skill(s) that skills.lock.json pins for "prod⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2KNo drift⟦ESC⟧[8m".\n');
+  });
+});
