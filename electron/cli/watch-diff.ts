@@ -2,11 +2,15 @@
 // of two run states (shared/catalog-diff.ts, which the app's Watch uses too).
 import { isEmpty, shortDigest, type RunDiff } from '../../shared/catalog-diff.js';
 import type { Finding, Severity } from '../../shared/model.js';
+import { forTerminal, linesForTerminal } from './terminal-text.js';
+
+// URIs, finding messages (built from frontmatter field names and other server text) and the changed paths (file
+// names in the watched folder) are shown, never run (terminal-text.ts): a block is read in a terminal.
 
 function findingLine(f: Finding): string {
   const { skillUri, fileUri, field, line } = f.location;
   const where = [fileUri ?? skillUri, line !== undefined ? `line ${line}` : '', field ?? ''].filter(Boolean).join(', ');
-  return `${f.severity} ${f.id}${where ? ` (${where})` : ''}: ${f.message}`;
+  return `${f.severity} ${f.id}${where ? ` (${forTerminal(where)})` : ''}: ${forTerminal(f.message)}`;
 }
 
 export interface RunBlock {
@@ -21,13 +25,13 @@ export interface RunBlock {
 /** One run, as the command prints it: a header, one line per change, and the totals. */
 export function formatRunBlock(block: RunBlock): string {
   const { diff } = block;
-  const shownChanges = block.changed.length > 5 ? [...block.changed.slice(0, 5), `and ${block.changed.length - 5} more`] : block.changed;
+  const shownChanges = block.changed.length > 5 ? [...block.changed.slice(0, 5).map(forTerminal), `and ${block.changed.length - 5} more`] : block.changed.map(forTerminal);
   const lines = [`── run ${block.run}${shownChanges.length ? ` · changed: ${shownChanges.join(', ')}` : ''} ──`];
-  for (const uri of diff.skillsAdded) lines.push(`+ skill ${uri}`);
-  for (const uri of diff.skillsRemoved) lines.push(`- skill ${uri}`);
-  for (const f of diff.filesAdded) lines.push(`+ file ${f.uri} ${shortDigest(f.digest)}`);
-  for (const f of diff.filesRemoved) lines.push(`- file ${f.uri}`);
-  for (const c of diff.digestsChanged) lines.push(`~ digest ${c.uri} ${shortDigest(c.from)} → ${shortDigest(c.to)}`);
+  for (const uri of diff.skillsAdded) lines.push(`+ skill ${forTerminal(uri)}`);
+  for (const uri of diff.skillsRemoved) lines.push(`- skill ${forTerminal(uri)}`);
+  for (const f of diff.filesAdded) lines.push(`+ file ${forTerminal(f.uri)} ${shortDigest(f.digest)}`);
+  for (const f of diff.filesRemoved) lines.push(`- file ${forTerminal(f.uri)}`);
+  for (const c of diff.digestsChanged) lines.push(`~ digest ${forTerminal(c.uri)} ${shortDigest(c.from)} → ${shortDigest(c.to)}`);
   for (const f of diff.findingsNew) lines.push(`+ ${findingLine(f)}`);
   for (const f of diff.findingsFixed) lines.push(`- fixed ${findingLine(f)}`);
   for (const c of diff.findingsChanged) lines.push(`~ ${findingLine(c.after)}`);
@@ -39,5 +43,5 @@ export function formatRunBlock(block: RunBlock): string {
 
 /** A run that could not check (the server did not start, the folder could not be built): the last good run stays the baseline. */
 export function formatFailedRun(run: number, changed: readonly string[], message: string): string {
-  return `── run ${run}${changed.length ? ` · changed: ${changed.join(', ')}` : ''} ──\n! ${message}\n\n`;
+  return `── run ${run}${changed.length ? ` · changed: ${changed.map(forTerminal).join(', ')}` : ''} ──\n! ${linesForTerminal(message)}\n\n`;
 }
