@@ -6,6 +6,7 @@
 // checked never stops the others), and the exit code of the worst server.
 import { forEachLimited } from '../skills/concurrency.js';
 import { ConnectFailure } from './session.js';
+import { forTerminal, linesForTerminal } from './terminal-text.js';
 import { UsageError, configServers, type ConfigServer, type Target } from './target.js';
 
 /** How one server of the fleet ended: the command's report for it, or why there is none. */
@@ -121,9 +122,10 @@ export interface FleetWords {
  * server (`line` says how a checked server did).
  */
 export function fleetText<R>(results: readonly FleetResult<R>[], words: FleetWords, block: (report: R, name: string) => string, line: (report: R, exitCode: 0 | 1) => string): string {
-  const blocks = results.map((r) => (r.exitCode === 2 ? `Server ${r.name} — ${words.unchecked}: ${r.unchecked}\n` : block(r.report, r.name)));
+  // A server's name is a key of the host config, and why it was not checked quotes what it wrote: shown, never run (terminal-text.ts).
+  const blocks = results.map((r) => (r.exitCode === 2 ? `Server ${forTerminal(r.name)} — ${words.unchecked}: ${linesForTerminal(r.unchecked)}\n` : block(r.report, r.name)));
   const count = (code: number) => results.filter((r) => r.exitCode === code).length;
   const head = `${results.length} server(s): ${count(0)} ${words.passed}, ${count(1)} ${words.failed}, ${count(2)} ${words.unchecked}.`;
-  const summary = results.map((r) => `  ${r.name}: ${r.exitCode === 2 ? words.unchecked : line(r.report, r.exitCode)}`);
+  const summary = results.map((r) => `  ${forTerminal(r.name)}: ${r.exitCode === 2 ? words.unchecked : line(r.report, r.exitCode)}`);
   return `${blocks.join('\n')}\n${head}\n${summary.join('\n')}\n`;
 }

@@ -17,6 +17,7 @@ import { serializeLockfile, withServer, type Lockfile } from './lockfile.js';
 import { readLockfileIfExists, updateLockfile } from './lockfile-io.js';
 import { readServerSkillSet, type ServerSkillSet } from './skill-set.js';
 import { progressTo, type Streams } from './streams.js';
+import { linesForTerminal } from './terminal-text.js';
 
 /** Where the lockfile goes: a file (and how the user named it), or stdout. */
 export interface LockOutput {
@@ -48,7 +49,8 @@ export async function lockFleet(values: FleetFlags & { quiet?: boolean | undefin
     writtenLine(results, written, output);
   // stdout may be the lockfile itself (--output -): the report goes to stderr, silenced by --quiet only when every server locked.
   if (exitCode === 0) progress(report.trimEnd());
-  else io.err.write(report);
+  // Labels are the config's server names: shown, never run (terminal-text.ts). The report has no colour to keep.
+  else io.err.write(linesForTerminal(report));
   return exitCode;
 }
 

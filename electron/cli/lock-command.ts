@@ -11,6 +11,7 @@ import { LISTING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { readServerSkillSet } from './skill-set.js';
 import { progressTo, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
+import { forTerminal } from './terminal-text.js';
 import { wantsFleet } from './fleet.js';
 import { lockFleet } from './lock-all.js';
 
@@ -32,7 +33,7 @@ export async function lockCommand(args: string[], io: Streams): Promise<number> 
   const progress = progressTo(io.err, values.quiet);
   const set = await readServerSkillSet(target, progress, settings);
   if (set.problems.length > 0) {
-    io.err.write(`Not locked: what ${set.label} serves cannot be pinned as it is.\n${set.problems.map((p) => `  - ${p}\n`).join('')}`);
+    io.err.write(`Not locked: what ${forTerminal(set.label)} serves cannot be pinned as it is.\n${set.problems.map((p) => `  - ${p}\n`).join('')}`);
     return 1;
   }
   const pin = (base: Lockfile | undefined) => withServer(base, set.label, set.server, `skill-inspector ${APP_VERSION}`);

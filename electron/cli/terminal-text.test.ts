@@ -11,13 +11,14 @@ import { runCli } from './run.js';
 /** C0 controls but the line feed, DEL, C1 controls, and the bidi controls that reorder what follows. */
 const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
-async function run(args: string[]): Promise<{ code: number; stderr: string }> {
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = new PassThrough();
   const err = new PassThrough();
-  const chunks: string[] = [];
-  err.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+  const [stdout, stderr]: string[][] = [[], []];
+  out.on('data', (c: Buffer) => stdout.push(c.toString('utf8')));
+  err.on('data', (c: Buffer) => stderr.push(c.toString('utf8')));
   const code = await runCli(args, out, err);
-  return { code, stderr: chunks.join('') };
+  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
 }
 
 let dir: string;
@@ -59,5 +60,30 @@ describe('an error that quotes a server', () => {
     expect(code).toBe(2);
     expect(stderr).not.toMatch(UNSAFE);
     expect(stderr).toContain('Last stderr lines:\n⟦ESC⟧[1A⟦ESC⟧[2KNo drift: all skills verified⟦ESC⟧[8m\n');
+  });
+});
+
+describe('a host config whose server names carry escape sequences (--all)', () => {
+  const NAME = 'prod\r\x1b[1A\x1b[2K\u202e';
+  async function config(): Promise<string> {
+    const file = path.join(dir, 'claude_desktop_config.json');
+    await fs.writeFile(file, JSON.stringify({ mcpServers: { [NAME]: { command: process.execPath, args: ['-e', 'process.exit(3)'] } } }));
+    return file;
+  }
+
+  it('check --all: the report and the progress lines name it with marks', async () => {
+    const { code, stdout, stderr } = await run(['check', '--config', await config(), '--all']);
+    expect(code).toBe(2);
+    expect(stdout).not.toMatch(UNSAFE);
+    expect(stderr).not.toMatch(UNSAFE);
+    expect(stdout).toContain('Server prod⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2K⟦RLO⟧ — could not be checked: cannot connect.');
+    expect(stderr).toContain('[prod⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2K⟦RLO⟧] Connecting…');
+  });
+
+  it('lock --all: the report on stderr names it with marks', async () => {
+    const { code, stderr } = await run(['lock', '--config', await config(), '--all', '--output', path.join(dir, 'fleet.lock.json'), '--quiet']);
+    expect(code).toBe(2);
+    expect(stderr).not.toMatch(UNSAFE);
+    expect(stderr).toContain('  prod⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2K⟦RLO⟧: could not be locked');
   });
 });
