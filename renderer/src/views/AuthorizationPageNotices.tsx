@@ -9,6 +9,7 @@ import { useApp } from '../state/app.js';
 import { useOAuth, type AuthorizationPage } from '../state/oauth.js';
 import { useServers } from '../state/servers.js';
 import { serverActions } from './server-actions.js';
+import { shownName } from '../components/shown-text.js';
 
 export function AuthorizationPageNotices() {
   const pages = useOAuth((s) => s.pages);
@@ -34,7 +35,7 @@ const TITLES: Record<AuthorizationPage['tab'], string> = {
 };
 
 function PageNotice({ page }: { page: AuthorizationPage }) {
-  const label = useServers((s) => s.servers.find((v) => v.config.id === page.serverId)?.config.label ?? page.serverId);
+  const label = shownName(useServers((s) => s.servers.find((v) => v.config.id === page.serverId)?.config.label ?? page.serverId));
   const openExternal = useApp((s) => s.openExternal);
   const { tab, url, serverId } = page;
   const clickable = tab === 'blocked' || tab === 'not-opened' || tab === 'opened';

@@ -8,6 +8,8 @@ import { ConnectionDot } from '../components/ConnectionDot.js';
 import { useVerify } from '../state/verify.js';
 import { serverActions } from './server-actions.js';
 import { ReviewAllButton } from './review/ReviewAllButton.js';
+import { InvisibleText } from '../components/InvisibleText.js';
+import { shownName } from '../components/shown-text.js';
 
 // Memoised: the catalog renders at every keystroke in its search box, and nothing here depends on the search.
 export const CatalogHeader = memo(function CatalogHeader({ server }: { server: ServerView | undefined }) {
@@ -39,8 +41,8 @@ export const CatalogHeader = memo(function CatalogHeader({ server }: { server: S
     <Group justify="space-between" px="sm" py={6} style={{ rowGap: 4 }} className="pane-header" wrap="wrap" data-catalog-server={server.config.label}>
       <Group gap={6} wrap="nowrap" style={{ minWidth: '9rem', flex: '1 1 9rem' }}>
         <ConnectionDot status={server.connection.status} />
-        <Text size="sm" fw={700} truncate title={server.config.label} data-catalog-server-label>
-          {server.config.label}
+        <Text size="sm" fw={700} truncate title={shownName(server.config.label)} data-catalog-server-label>
+          <InvisibleText text={server.config.label} identifier />
         </Text>
       </Group>
       <Group gap={2} wrap="nowrap" ml="auto">

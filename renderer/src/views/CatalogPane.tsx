@@ -24,6 +24,7 @@ import { useOriginLabels } from './local/origin-labels.js';
 import { nameLines } from './row-height.js';
 import { SKILL_ROW_HEIGHT, SkillRow, skillRowHeight } from './SkillRow.js';
 import { serverActions } from './server-actions.js';
+import { shownName } from '../components/shown-text.js';
 
 export { SEARCH_INPUT_ID } from './CatalogControls.js';
 /** Three lines: the name alone on the first, so it is never squeezed by the badges or the origin (see SkillRow); a long name takes more. */
@@ -235,7 +236,7 @@ function CatalogEmpty({ server, hasSkills, onClear, streaming }: { server: Serve
         title={status === 'connecting' ? 'Connecting…' : 'Not connected'}
         actions={status === 'connecting' ? <Loader size="sm" /> : <Button size="xs" onClick={() => serverActions.connect(id)}>Connect</Button>}
       >
-        {status === 'connecting' ? `Starting "${server.config.label}" and asking which skills it serves.` : `Connect "${server.config.label}" to list its skills.`}
+        {status === 'connecting' ? `Starting "${shownName(server.config.label)}" and asking which skills it serves.` : `Connect "${shownName(server.config.label)}" to list its skills.`}
       </Empty>
     );
   }

@@ -93,7 +93,7 @@ export function CommandPalette() {
     const serverItems: SpotlightActionData[] = [];
     for (const s of servers) {
       const id = s.config.id;
-      const label = s.config.label;
+      const label = shownName(s.config.label);
       const connected = s.connection.status === 'connected';
       serverItems.push(
         { id: `go-${id}`, label: `Go to ${label}`, description: `${s.skillCount} skills · ${s.connection.status}`, onClick: () => { useServers.getState().select(id); useSelection.getState().showCatalog(); } },

@@ -195,7 +195,9 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
           {entry.warningCount > 0 ? <SeverityBadge severity="warning" count={entry.warningCount} /> : null}
           <Text size="xs" c="dimmed" data-detail-origin={origin?.label ?? server?.config.label ?? entry.serverId}>
             {local ? 'in the local folder ' : 'on '}
-            <b>{origin?.label ?? server?.config.label ?? entry.serverId}</b>
+            <b>
+              <InvisibleText text={origin?.label ?? server?.config.label ?? entry.serverId} identifier />
+            </b>
             {server && !connected ? ` (${server.connection.status})` : ''}
           </Text>
         </Group>

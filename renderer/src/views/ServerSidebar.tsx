@@ -23,6 +23,8 @@ import { CollisionsSidebarLink } from './collisions/CollisionsSidebarLink.js';
 import { LocalFoldersSection } from './local/LocalFoldersSection.js';
 import { serverActions } from './server-actions.js';
 import { worse, worstBySkills } from './worst-severity.js';
+import { InvisibleText } from '../components/InvisibleText.js';
+import { shownName } from '../components/shown-text.js';
 
 function eraLabel(server: ServerView): string | undefined {
   const { era, protocolVersion } = server.connection;
@@ -149,7 +151,7 @@ function RollupLine({ tally, indent = 15 }: { tally: VerdictTally | undefined; i
   );
 }
 
-function ServerRow({ server, worst, tally, index, selected, onChoose }: { server: ServerView; worst: Severity | undefined; tally: VerdictTally | undefined; index: number; selected: boolean; onChoose: () => void }) {
+export function ServerRow({ server, worst, tally, index, selected, onChoose }: { server: ServerView; worst: Severity | undefined; tally: VerdictTally | undefined; index: number; selected: boolean; onChoose: () => void }) {
   const id = server.config.id;
   const status = server.connection.status;
   const era = eraLabel(server);
@@ -160,7 +162,7 @@ function ServerRow({ server, worst, tally, index, selected, onChoose }: { server
       actions={
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
-            <ActionIcon variant="subtle" size="xs" tabIndex={selected ? 0 : -1} aria-label={`Actions for ${server.config.label}`} onClick={(e) => e.stopPropagation()} data-server-menu>
+            <ActionIcon variant="subtle" size="xs" tabIndex={selected ? 0 : -1} aria-label={`Actions for ${shownName(server.config.label)}`} onClick={(e) => e.stopPropagation()} data-server-menu>
               <IconDots size={14} />
             </ActionIcon>
           </Menu.Target>
@@ -216,13 +218,13 @@ function ServerRow({ server, worst, tally, index, selected, onChoose }: { server
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <ConnectionDot status={status} />
           {/* A long label wraps (two lines at most) and shows in full on hover. */}
-          <Text size="sm" lineClamp={2} fw={selected ? 600 : 500} title={server.config.label} style={{ overflowWrap: 'anywhere' }} data-server-name>
-            {server.config.label}
+          <Text size="sm" lineClamp={2} fw={selected ? 600 : 500} title={shownName(server.config.label)} style={{ overflowWrap: 'anywhere' }} data-server-name>
+            <InvisibleText text={server.config.label} identifier />
           </Text>
         </Group>
         <Group gap={4} wrap="nowrap">
           {watch ? (
-            <Tooltip label={`Watching ${watch.folder}: restarted on every edit`} withArrow openDelay={300}>
+            <Tooltip label={`Watching ${shownName(watch.folder)}: restarted on every edit`} withArrow openDelay={300}>
               <Badge size="xs" variant="light" color="grape" data-watching={watch.running ? 'running' : 'idle'} style={{ flex: '0 0 auto' }}>
                 {watch.running ? 'Restarting' : 'Watching'}
               </Badge>

@@ -10,6 +10,7 @@ import { useCatalog } from '../../state/catalog.js';
 import { skillKey } from '../../state/keys.js';
 import { useSelection } from '../../state/selection.js';
 import { bytes } from './format.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 
 const STATUS: Record<LockedSkillStatus, { color: string; word: string }> = {
   matches: { color: 'green', word: 'matches' },
@@ -49,7 +50,9 @@ export function LockImportResults({ result }: { result: LockImportResult }) {
             const known = key !== undefined && skills.has(key);
             return (
               <Table.Tr key={`${s.serverLabel}\n${s.skillUri}`} data-locked-skill={s.skillUri} data-lock-status={s.status}>
-                <Table.Td>{s.serverLabel}</Table.Td>
+                <Table.Td>
+                  <InvisibleText text={s.serverLabel} identifier />
+                </Table.Td>
                 <Table.Td>
                   <Text size="xs" fw={600}>
                     {s.name || '(no name)'}

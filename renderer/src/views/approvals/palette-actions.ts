@@ -6,6 +6,7 @@ import { useApprovals } from '../../state/approvals.js';
 import { useReviewSession } from '../../state/review-session.js';
 import { useSelection } from '../../state/selection.js';
 import { compareLockfile, exportEnabledSkills, exportLockfile } from './exports.js';
+import { shownName } from '../../components/shown-text.js';
 
 export function approvalAppActions(): SpotlightActionData[] {
   return [
@@ -15,7 +16,8 @@ export function approvalAppActions(): SpotlightActionData[] {
 }
 
 export function approvalSkillActions(entry: SkillEntry): SpotlightActionData[] {
-  const { serverId, uri, name } = entry;
+  const { serverId, uri } = entry;
+  const name = shownName(entry.name);
   const out: SpotlightActionData[] = [
     {
       id: 'start-review',
@@ -38,7 +40,8 @@ export function approvalSkillActions(entry: SkillEntry): SpotlightActionData[] {
   return out;
 }
 
-export function approvalServerActions(id: string, label: string): SpotlightActionData[] {
+export function approvalServerActions(id: string, serverLabel: string): SpotlightActionData[] {
+  const label = shownName(serverLabel);
   return [
     { id: `approvals-${id}`, label: `${label}: approvals and enabled skills`, onClick: () => useSelection.getState().showServer(id, 'approvals') },
     { id: `export-enabled-${id}`, label: `${label}: export enabled skills (JSON)`, onClick: () => void exportEnabledSkills(id) },

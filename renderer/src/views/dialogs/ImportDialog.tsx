@@ -7,6 +7,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ImportCandidate, TransportConfig } from '../../../../shared/model.js';
 import { errorMessage } from '../../api.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { shownName } from '../../components/shown-text.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useImporter } from '../../state/importer.js';
 import { useServers } from '../../state/servers.js';
@@ -210,7 +212,9 @@ function ImportReview() {
       <Group gap={6}>
         <IconFileImport size={18} />
         <Text size="sm">
-          {preview.candidates.length} server{preview.candidates.length === 1 ? '' : 's'} in <span className="mono">{preview.source}</span> ({FORMATS[preview.format] ?? preview.format})
+          {preview.candidates.length} server{preview.candidates.length === 1 ? '' : 's'} in <span className="mono">
+            <InvisibleText text={preview.source} identifier />
+          </span> ({FORMATS[preview.format] ?? preview.format})
         </Text>
       </Group>
       <ScrollArea.Autosize mah={380}>
@@ -235,14 +239,16 @@ function ImportReview() {
                       const include = e.currentTarget.checked;
                       setRows((rs) => rs.map((r, j) => (j === i ? { ...r, include } : r)));
                     }}
-                    aria-label={`Import ${row.candidate.name}`}
+                    aria-label={`Import ${shownName(row.candidate.name)}`}
                   />
                 </Table.Td>
-                <Table.Td className="mono">{row.candidate.name}</Table.Td>
+                <Table.Td className="mono">
+                  <InvisibleText text={row.candidate.name} identifier />
+                </Table.Td>
                 <Table.Td>
                   {row.candidate.error ? (
                     <Text size="xs" c="red">
-                      {row.candidate.error}
+                      <InvisibleText text={row.candidate.error} />
                     </Text>
                   ) : (
                     <TextInput
@@ -253,7 +259,7 @@ function ImportReview() {
                         setRows((rs) => rs.map((r, j) => (j === i ? { ...r, label } : r)));
                       }}
                       error={problems[i]}
-                      aria-label={`Label for ${row.candidate.name}`}
+                      aria-label={`Label for ${shownName(row.candidate.name)}`}
                     />
                   )}
                   {row.candidate.conflict ? (
@@ -263,17 +269,17 @@ function ImportReview() {
                   ) : null}
                   {row.candidate.warnings?.map((w) => (
                     <Text key={w} size="xs" c="yellow" mt={2}>
-                      {w}
+                      <InvisibleText text={w} />
                     </Text>
                   ))}
                 </Table.Td>
                 <Table.Td className="mono" style={{ overflowWrap: 'anywhere' }}>
-                  {describeTransport(row.candidate.transport)}
+                  <InvisibleText text={describeTransport(row.candidate.transport)} identifier />
                   {settingsShown(row.candidate.transport).map((p) => (
                     <Text key={p.name} size="xs" c="dimmed" className="mono" data-import-setting={p.name} data-masked={p.masked || undefined}>
-                      {p.name}
+                      <InvisibleText text={p.name} identifier />
                       {row.candidate.transport?.kind === 'stdio' ? '=' : ': '}
-                      {p.value}
+                      <InvisibleText text={p.value} identifier />
                     </Text>
                   ))}
                 </Table.Td>

@@ -9,6 +9,7 @@ import { skillKey, useCatalog } from '../../state/catalog.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useSelection } from '../../state/selection.js';
 import { ALL_SERVERS, useServers } from '../../state/servers.js';
+import { shownName } from '../../components/shown-text.js';
 
 const SKILL_URI_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()`]+\/SKILL\.md\b/g;
 
@@ -54,7 +55,7 @@ export function LoadByUriDialog({ serverId: initial }: { serverId: string | unde
           </Text>
           <Select
             label="Server"
-            data={servers.map((s) => ({ value: s.config.id, label: `${s.config.label}${s.connection.status === 'connected' ? '' : ` (${s.connection.status})`}`, disabled: s.connection.status !== 'connected' }))}
+            data={servers.map((s) => ({ value: s.config.id, label: `${shownName(s.config.label)}${s.connection.status === 'connected' ? '' : ` (${s.connection.status})`}`, disabled: s.connection.status !== 'connected' }))}
             value={serverId}
             onChange={setServerId}
             allowDeselect={false}

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { useSelection } from '../../state/selection.js';
 import { serverById, useServers } from '../../state/servers.js';
+import { shownName } from '../../components/shown-text.js';
 
 export function RemoveServerDialog({ serverId }: { serverId: string }) {
   const close = useDialogs((s) => s.close);
@@ -27,7 +28,7 @@ export function RemoveServerDialog({ serverId }: { serverId: string }) {
     }
   };
   return (
-    <Modal opened onClose={close} title={`Remove “${server.config.label}”?`} data-dialog="remove-server">
+    <Modal opened onClose={close} title={`Remove “${shownName(server.config.label)}”?`} data-dialog="remove-server">
       <Stack gap="sm">
         <Text size="sm">This disconnects the server and deletes what the app keeps for it:</Text>
         <List size="sm" spacing={2}>

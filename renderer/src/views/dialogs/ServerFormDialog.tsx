@@ -12,6 +12,7 @@ import { HttpAuthFields } from './HttpAuthFields.js';
 import { StoredSecrets } from './StoredSecrets.js';
 import { ConnectionTestResult } from './ConnectionTestResult.js';
 import { EMPTY_FORM, commandLinePreview, looksLikeServerConfig, suggestLabel, toServerInput, valuesFromConfig, type FormErrors, type SecretEdit, type ServerFormValues, type TransportKind } from './server-form-model.js';
+import { shownName } from '../../components/shown-text.js';
 
 export function ServerFormDialog({ serverId }: { serverId: string | undefined }) {
   const close = useDialogs((s) => s.close);
@@ -86,7 +87,7 @@ export function ServerFormDialog({ serverId }: { serverId: string | undefined })
   };
 
   return (
-    <Modal opened onClose={close} title={existing ? `Edit “${existing.config.label}”` : 'Add a server'} size="lg" data-dialog="server-form">
+    <Modal opened onClose={close} title={existing ? `Edit “${shownName(existing.config.label)}”` : 'Add a server'} size="lg" data-dialog="server-form">
       <form
         onPaste={(e) => {
           // A host's mcpServers snippet pasted anywhere in the form is a config to import, not a command.

@@ -5,6 +5,7 @@ import type { LocalOrigin } from '../../../../shared/review-model.js';
 import { Empty } from '../../components/Empty.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useLocalOrigins } from '../../state/local-origins.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 
 export function LocalCatalogEmpty({ origin }: { origin: LocalOrigin }) {
   const rescan = () => void useLocalOrigins.getState().rescan(origin.id).catch(() => undefined);
@@ -27,11 +28,11 @@ export function LocalCatalogEmpty({ origin }: { origin: LocalOrigin }) {
     >
       {origin.exists ? (
         <>
-          A skill is a folder with a SKILL.md in it, inside <Text span className="mono" size="sm">{origin.label}</Text>. Add one, then read the folder again.
+          A skill is a folder with a SKILL.md in it, inside <Text span className="mono" size="sm"><InvisibleText text={origin.label} identifier /></Text>. Add one, then read the folder again.
         </>
       ) : (
         <>
-          Agents would read skills from <Text span className="mono" size="sm">{origin.label}</Text> if it existed. Nothing to review here.
+          Agents would read skills from <Text span className="mono" size="sm"><InvisibleText text={origin.label} identifier /></Text> if it existed. Nothing to review here.
         </>
       )}
     </Empty>

@@ -8,6 +8,7 @@ import { useLocalOrigins } from '../../state/local-origins.js';
 import { useLocalDialogs } from './local-dialogs.js';
 import { hostList } from './origin-labels.js';
 import { SkippedList } from './SkippedList.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 
 export function LocalCatalogHeader({ origin }: { origin: LocalOrigin }) {
   const rescanning = useLocalOrigins((s) => s.rescanning.has(origin.id));
@@ -18,7 +19,7 @@ export function LocalCatalogHeader({ origin }: { origin: LocalOrigin }) {
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <IconFolder size={16} aria-hidden style={{ flex: '0 0 auto' }} />
           <Text size="sm" fw={700} truncate className="mono">
-            {origin.label}
+            <InvisibleText text={origin.label} identifier />
           </Text>
           <CopyIcon value={origin.path} label="Copy the folder's path" />
         </Group>
@@ -39,7 +40,7 @@ export function LocalCatalogHeader({ origin }: { origin: LocalOrigin }) {
       </Group>
       <Group gap={6} wrap="nowrap">
         <Text size="xs" c="dimmed" truncate>
-          {origin.description} · read by {hostList(origin.hosts)}
+          <InvisibleText text={origin.description} /> · read by {hostList(origin.hosts)}
         </Text>
         <SkippedList origin={origin} />
       </Group>

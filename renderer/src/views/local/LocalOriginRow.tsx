@@ -8,6 +8,8 @@ import { SidebarOption } from '../../components/SidebarOption.js';
 import { useLocalOrigins } from '../../state/local-origins.js';
 import { useLocalDialogs } from './local-dialogs.js';
 import { hostList } from './origin-labels.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { shownName } from '../../components/shown-text.js';
 
 export function LocalOriginRow({ origin, index, selected, onChoose }: { origin: LocalOrigin; index: number; selected: boolean; onChoose: () => void }) {
   const rescanning = useLocalOrigins((s) => s.rescanning.has(origin.id));
@@ -18,7 +20,7 @@ export function LocalOriginRow({ origin, index, selected, onChoose }: { origin: 
       actions={
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
-            <ActionIcon variant="subtle" size="xs" tabIndex={selected ? 0 : -1} aria-label={`Actions for ${origin.label}`} onClick={(e) => e.stopPropagation()} loading={rescanning} data-local-menu>
+            <ActionIcon variant="subtle" size="xs" tabIndex={selected ? 0 : -1} aria-label={`Actions for ${shownName(origin.label)}`} onClick={(e) => e.stopPropagation()} loading={rescanning} data-local-menu>
               <IconDots size={14} />
             </ActionIcon>
           </Menu.Target>
@@ -48,9 +50,9 @@ export function LocalOriginRow({ origin, index, selected, onChoose }: { origin: 
       <Group justify="space-between" wrap="nowrap" gap={6}>
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           {origin.exists ? <IconFolder size={14} aria-hidden style={{ flex: '0 0 auto' }} /> : <IconFolderOff size={14} aria-hidden style={{ flex: '0 0 auto', opacity: 0.5 }} />}
-          <Tooltip label={`${origin.path} — read by ${hostList(origin.hosts)}`} withArrow openDelay={400} multiline maw={320}>
+          <Tooltip label={`${shownName(origin.path)} — read by ${hostList(origin.hosts)}`} withArrow openDelay={400} multiline maw={320}>
             <Text size="sm" truncate fw={selected ? 600 : 500} c={origin.exists ? undefined : 'dimmed'} className="mono">
-              {origin.label}
+              <InvisibleText text={origin.label} identifier />
             </Text>
           </Tooltip>
         </Group>
@@ -62,7 +64,7 @@ export function LocalOriginRow({ origin, index, selected, onChoose }: { origin: 
         </Group>
       </Group>
       <Text size="xs" c={origin.error ? 'red' : origin.truncated ? 'yellow' : 'dimmed'} pl={20} truncate>
-        {status}
+        <InvisibleText text={status} />
       </Text>
     </SidebarOption>
   );

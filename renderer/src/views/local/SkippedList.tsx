@@ -4,6 +4,9 @@
 import { Badge, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { LocalOrigin } from '../../../../shared/review-model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { shownName } from '../../components/shown-text.js';
+import { UriText } from '../../components/UriText.js';
 
 export function SkippedList({ origin }: { origin: LocalOrigin }) {
   const { skipped } = origin;
@@ -12,7 +15,7 @@ export function SkippedList({ origin }: { origin: LocalOrigin }) {
   return (
     <Popover position="bottom-start" withArrow shadow="md" width={520}>
       <Popover.Target>
-        <UnstyledButton aria-label={`What the scan of ${origin.label} skipped`} data-action="show-skipped">
+        <UnstyledButton aria-label={`What the scan of ${shownName(origin.label)} skipped`} data-action="show-skipped">
           <Badge color={origin.truncated ? 'yellow' : 'gray'} variant="light" size="sm" leftSection={<IconAlertTriangle size={12} aria-hidden />} data-local-skipped-count={skipped.length}>
             {label}
           </Badge>
@@ -30,10 +33,10 @@ export function SkippedList({ origin }: { origin: LocalOrigin }) {
               {skipped.map((s) => (
                 <div key={`${s.path}\n${s.reason}`} data-skipped-path={s.path}>
                   <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
-                    {s.path}
+                    <UriText uri={s.path} />
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {s.reason}
+                    <InvisibleText text={s.reason} />
                   </Text>
                 </div>
               ))}

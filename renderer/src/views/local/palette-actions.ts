@@ -8,6 +8,7 @@ import { useReviews } from '../../state/review.js';
 import { useSelection } from '../../state/selection.js';
 import { useLocalDialogs } from './local-dialogs.js';
 import { showLocalOrigin } from './LocalFoldersSection.js';
+import { shownName, shownText } from '../../components/shown-text.js';
 
 export function reviewAppActions(): SpotlightActionData[] {
   return [
@@ -21,7 +22,7 @@ export function reviewSkillActions(entry: SkillEntry): SpotlightActionData[] {
   return [
     {
       id: 'review-content',
-      label: isLocalOriginId(entry.serverId) ? `Read ${entry.name} again and review it` : `Review the content of ${entry.name}`,
+      label: isLocalOriginId(entry.serverId) ? `Read ${shownName(entry.name)} again and review it` : `Review the content of ${shownName(entry.name)}`,
       description: 'Reads every file and sums up in plain words what it does and what looks risky',
       onClick: () => {
         useSelection.getState().setTab('overview');
@@ -34,9 +35,12 @@ export function reviewSkillActions(entry: SkillEntry): SpotlightActionData[] {
 export function localOriginActions(origins: readonly LocalOrigin[]): SpotlightActionData[] {
   return origins
     .filter((o) => o.exists || o.addedByUser)
-    .flatMap((o) => [
-      { id: `go-${o.id}`, label: `Go to ${o.label}`, description: `${o.skillCount} skills · ${o.description}`, onClick: () => showLocalOrigin(o.id) },
-      { id: `rescan-${o.id}`, label: `${o.label}: read again`, onClick: () => void useLocalOrigins.getState().rescan(o.id).catch(() => undefined) },
-      ...(o.addedByUser ? [{ id: `remove-${o.id}`, label: `${o.label}: remove from the list…`, onClick: () => useLocalDialogs.getState().open({ kind: 'remove', origin: o }) }] : []),
-    ]);
+    .flatMap((o) => {
+      const label = shownName(o.label);
+      return [
+        { id: `go-${o.id}`, label: `Go to ${label}`, description: `${o.skillCount} skills · ${shownText(o.description)}`, onClick: () => showLocalOrigin(o.id) },
+        { id: `rescan-${o.id}`, label: `${label}: read again`, onClick: () => void useLocalOrigins.getState().rescan(o.id).catch(() => undefined) },
+        ...(o.addedByUser ? [{ id: `remove-${o.id}`, label: `${label}: remove from the list…`, onClick: () => useLocalDialogs.getState().open({ kind: 'remove', origin: o }) }] : []),
+      ];
+    });
 }

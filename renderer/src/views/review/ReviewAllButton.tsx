@@ -18,6 +18,7 @@ import { useCatalog } from '../../state/catalog.js';
 import { reviewJobCounts, reviewJobHeadline, useReviewAll } from '../../state/review-all.js';
 import { useSelection } from '../../state/selection.js';
 import { ALL_SERVERS, useServers } from '../../state/servers.js';
+import { shownName } from '../../components/shown-text.js';
 
 /** How far below the button's top the card starts: under the detail pane's header and its tabs (0 when it shows none). */
 function belowDetailHeader(button: HTMLElement | null): number {
@@ -190,5 +191,6 @@ function VerdictCounts({ job }: { job: ReviewJob }) {
 function scopeOf(job: ReviewJob, servers: readonly ServerView[], selectedServerId: string): string | undefined {
   if (job.serverIds.length !== 1) return selectedServerId === ALL_SERVERS ? undefined : 'all servers';
   if (selectedServerId === job.serverIds[0]) return undefined;
-  return servers.find((s) => s.config.id === job.serverIds[0])?.config.label;
+  const label = servers.find((s) => s.config.id === job.serverIds[0])?.config.label;
+  return label === undefined ? undefined : shownName(label);
 }

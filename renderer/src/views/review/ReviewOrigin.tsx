@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { ReviewReport } from '../../../../shared/approvals-model.js';
 import type { SkillSource } from '../../../../shared/model.js';
 import { formatTime } from '../../components/format-time.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 
 const SOURCE: Record<SkillSource, string> = {
   listed: 'listed by the server (skills/list)',
@@ -34,7 +35,7 @@ export function ReviewOrigin({ report }: { report: ReviewReport }) {
       <Table.Tbody>
         <Row label="Server">
           <Text size="sm" fw={600} span data-origin-label>
-            {o.serverLabel}
+            <InvisibleText text={o.serverLabel} identifier />
           </Text>
           <Text size="xs" c="dimmed" span>
             {' '}

@@ -3,6 +3,7 @@
 // while the palette is open, from the job as it is then).
 import type { SpotlightActionData } from '@mantine/spotlight';
 import { useReviewAll } from '../../state/review-all.js';
+import { shownName } from '../../components/shown-text.js';
 
 const DESCRIPTION = 'Read and review every skill as one job; verdicts fill the catalog as they arrive';
 
@@ -23,5 +24,5 @@ export function reviewAllAppActions(selectedServerId: string | undefined): Spotl
 
 export function reviewAllServerActions(serverId: string, label: string, connected: boolean): SpotlightActionData[] {
   if (!connected || useReviewAll.getState().job?.state === 'running') return [];
-  return [{ id: `review-all-${serverId}`, label: `${label}: review all skills`, description: DESCRIPTION, onClick: () => void useReviewAll.getState().start(serverId) }];
+  return [{ id: `review-all-${serverId}`, label: `${shownName(label)}: review all skills`, description: DESCRIPTION, onClick: () => void useReviewAll.getState().start(serverId) }];
 }

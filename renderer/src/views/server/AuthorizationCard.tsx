@@ -12,6 +12,7 @@ import { formatTime } from '../../components/format-time.js';
 import { relativeTime } from '../../components/relative-time.js';
 import { useOAuth } from '../../state/oauth.js';
 import { serverActions } from '../server-actions.js';
+import { shownName } from '../../components/shown-text.js';
 
 export function AuthorizationCard({ server }: { server: ServerView }) {
   const id = server.config.id;
@@ -73,7 +74,7 @@ export function AuthorizationCard({ server }: { server: ServerView }) {
         <DiagnosticNotice heading="Sign-in failed" diagnostic={failure} />
       ) : null}
       {confirming ? (
-        <Alert color="red" variant="light" title={`Sign out of “${server.config.label}”?`} data-confirm="sign-out">
+        <Alert color="red" variant="light" title={`Sign out of “${shownName(server.config.label)}”?`} data-confirm="sign-out">
           <Text size="sm">The app forgets the tokens (revoking them with the authorization server when it offers that) and disconnects the server. Sign in again to reconnect.</Text>
           <Group gap="xs" mt="xs">
             <Button

@@ -107,7 +107,7 @@ export function ServerOverview({ server }: { server: ServerView }) {
         <Table.Tbody>
           <Row label="Label">
             <Text size="xs" fw={600}>
-              {server.config.label} <Text span size="xs" c="dimmed" fw={400}>(the name you gave it)</Text>
+              <InvisibleText text={server.config.label} identifier /> <Text span size="xs" c="dimmed" fw={400}>(the name you gave it)</Text>
             </Text>
           </Row>
           <ConnectionFactRows server={server} unknown="not known until connected" />

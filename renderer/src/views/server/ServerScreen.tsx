@@ -11,6 +11,8 @@ import { CompareFolder } from './CompareFolder.js';
 import { ProtocolLog } from './ProtocolLog.js';
 import { ServerOverview } from './ServerOverview.js';
 import { WatchPanel } from './WatchPanel.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { shownName } from '../../components/shown-text.js';
 
 export function ServerScreen() {
   const serverId = useSelection((s) => s.serverId);
@@ -33,8 +35,8 @@ export function ServerScreen() {
             Skills
           </Button>
           <ConnectionDot status={server.connection.status} />
-          <Text fw={700} truncate>
-            {server.config.label}
+          <Text fw={700} truncate title={shownName(server.config.label)}>
+            <InvisibleText text={server.config.label} identifier />
           </Text>
           <Text size="xs" c={server.connection.status === 'failed' ? 'red' : 'dimmed'}>
             {server.connection.status}

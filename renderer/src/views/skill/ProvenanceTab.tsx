@@ -11,6 +11,7 @@ import { LocalProvenance } from '../local/LocalProvenance.js';
 import { qualifiedName } from '../local/origin-labels.js';
 import { ConnectionFactRows } from '../server/ConnectionFacts.js';
 import { RelatedSkillRows } from './RelatedSkillRows.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 
 const SOURCES: Record<SkillSource, string> = {
   listed: 'Listed by the server (skills/list)',
@@ -34,13 +35,13 @@ function ServedProvenance({ entry }: { entry: SkillEntry }) {
         <Table.Tbody>
           <Row label="Qualified name">
             <Text size="xs" fw={600} data-qualified-name>
-              {qualifiedName(server?.config.label ?? entry.serverId, entry.name, entry.pathPrefix)}
+              <InvisibleText text={qualifiedName(server?.config.label ?? entry.serverId, entry.name, entry.pathPrefix)} identifier />
             </Text>
           </Row>
           <Row label="Server">
             <Group gap={6}>
               <Text size="xs" fw={600} data-provenance-label>
-                {server?.config.label ?? entry.serverId}
+                <InvisibleText text={server?.config.label ?? entry.serverId} identifier />
               </Text>
               <Text size="xs" c="dimmed">
                 (the name you gave it)
