@@ -5,6 +5,7 @@
 // machine can read in ps): --bearer-env NAME and --header-env 'Header: NAME'.
 import { splitCommandLine } from '../../shared/command-line.js';
 import type { TransportConfig } from '../../shared/model.js';
+import { refusedHeaderName } from '../../shared/prototype-names.js';
 import { parseConfigText } from '../servers/config-import.js';
 import { MAX_CONFIG_BYTES } from '../servers/config-locations.js';
 import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
@@ -121,7 +122,9 @@ function withSecretsFromEnv(target: Target, args: TargetArgs, env: NodeJS.Proces
   for (const line of args['header-env'] ?? []) {
     const colon = line.indexOf(':');
     if (colon <= 0) throw new UsageError(`--header-env must look like 'Header: NAME', got "${line}".`);
-    headers[line.slice(0, colon).trim()] = fromEnv(line.slice(colon + 1).trim(), '--header-env', env);
+    const name = line.slice(0, colon).trim();
+    refuseHeaderName(name, `--header-env ${JSON.stringify(line)}`);
+    headers[name] = fromEnv(line.slice(colon + 1).trim(), '--header-env', env);
   }
   const bearer = args['bearer-env'] !== undefined ? fromEnv(args['bearer-env'].trim(), '--bearer-env', env) : undefined;
   return { ...target, transport: { ...target.transport, headers, ...(bearer !== undefined ? { bearerToken: bearer } : {}) } };
@@ -132,9 +135,22 @@ function parseHeaders(lines: readonly string[]): Record<string, string> {
   for (const h of lines) {
     const colon = h.indexOf(':');
     if (colon <= 0) throw new UsageError(`--header must look like 'Name: value', got "${h}".`);
-    headers[h.slice(0, colon).trim()] = h.slice(colon + 1).trim();
+    const name = h.slice(0, colon).trim();
+    // Named without its value: a header's value may be a credential.
+    refuseHeaderName(name, `--header ${JSON.stringify(name)}`);
+    headers[name] = h.slice(colon + 1).trim();
   }
   return headers;
+}
+
+/**
+ * "__proto__" is refused where it is given (shared/prototype-names.ts): assigned
+ * to the headers it would set their prototype and vanish, and Node's fetch drops
+ * it anyway, so the command would run without it and say nothing.
+ */
+function refuseHeaderName(name: string, given: string): void {
+  const refused = refusedHeaderName(name);
+  if (refused !== undefined) throw new UsageError(`${given}: ${refused}.`);
 }
 
 export async function configTarget(file: string, server: string | undefined): Promise<Target> {
