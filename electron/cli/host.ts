@@ -11,6 +11,7 @@ import { openSession, type CliSession } from './session.js';
 import { describeStart } from './stdio-flags.js';
 import { progressTo, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget, type Target } from './target.js';
+import { forTerminal } from './terminal-text.js';
 
 const LIST_OPTIONS = { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, ...limitOptions(LISTING_LIMITS) } as const;
 const LOAD_OPTIONS = { ...TARGET_OPTIONS, skill: { type: 'string' }, quiet: { type: 'boolean', default: false }, ...limitOptions(READING_LIMITS) } as const;
@@ -38,10 +39,11 @@ export async function runList(args: string[], io: Streams): Promise<number> {
     progress('Listing skills…');
     const skills = await session.engine.refresh(session.rpc, session.connection.snapshot.capabilities);
     if (values.json) io.out.write(`${JSON.stringify(skills.map((s) => ({ uri: s.uri, name: s.name, description: s.description, resources: s.resources })), null, 2)}\n`);
-    else for (const s of skills) io.out.write(`${s.uri}\t${s.name}\t${s.description}\n`);
+    // Shown, never run (terminal-text.ts); a tab or line feed in a field is a mark, so each skill stays one line of three columns.
+    else for (const s of skills) io.out.write(`${forTerminal(s.uri)}\t${forTerminal(s.name)}\t${forTerminal(s.description)}\n`);
     const state = session.engine.server(session.serverId);
     if (state.listing && !state.listing.complete) {
-      const why = state.serverFindings.filter((f) => LISTING_STOPPED.has(f.id)).map((f) => `  - ${f.message}\n`);
+      const why = state.serverFindings.filter((f) => LISTING_STOPPED.has(f.id)).map((f) => `  - ${forTerminal(f.message)}\n`);
       io.err.write(`The listing stopped early: ${skills.length} skill(s) listed so far, more may exist.\n${why.join('')}`);
       return 1;
     }
@@ -67,7 +69,7 @@ export async function runLoad(args: string[], io: Streams): Promise<number> {
     if (!listed.some((s) => canonicalUri(s.uri) === canonicalUri(skillUri))) await engine.loadByUri(rpc, skillUri);
     const skillMd = await engine.readFile(rpc, skillUri, skillUri);
     if (skillMd.check.state !== 'verified') {
-      err.write(`Refused to load ${skillUri}: ${skillMd.check.state === 'failed' || skillMd.check.state === 'unverifiable' ? ('message' in skillMd.check ? skillMd.check.message : skillMd.check.reason) : skillMd.check.state}\n`);
+      err.write(forTerminal(`Refused to load ${skillUri}: ${skillMd.check.state === 'failed' || skillMd.check.state === 'unverifiable' ? ('message' in skillMd.check ? skillMd.check.message : skillMd.check.reason) : skillMd.check.state}`) + '\n');
       return 1;
     }
     const entry = engine.entry(session.serverId, skillUri);
@@ -75,7 +77,7 @@ export async function runLoad(args: string[], io: Streams): Promise<number> {
     for (const file of others) {
       const read = await engine.readFile(rpc, skillUri, file.uri);
       if (read.check.state !== 'verified') {
-        err.write(`Refused to load ${skillUri}: ${file.uri} did not verify (${read.check.state === 'failed' ? read.check.message : read.check.state}).\n`);
+        err.write(forTerminal(`Refused to load ${skillUri}: ${file.uri} did not verify (${read.check.state === 'failed' ? read.check.message : read.check.state}).`) + '\n');
         return 1;
       }
     }

@@ -87,3 +87,14 @@ describe('a host config whose server names carry escape sequences (--all)', () =
     expect(stderr).toContain('  prod⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2K⟦RLO⟧: could not be locked');
   });
 });
+
+describe('list: what a listing says of each skill', () => {
+  it('a description with escape sequences, tabs and a bidi override is shown with marks, so the columns stay its own', async () => {
+    const server = path.resolve(import.meta.dirname, '../../test/fixtures/cli/escape-listing-server.mjs');
+    const { code, stdout } = await run(['list', '--stdio', `"${process.execPath}" "${server}"`, '--quiet']);
+    expect(code).toBe(0);
+    // Its own tabs separate the columns.
+    expect(stdout.replaceAll('\t', ' ')).not.toMatch(UNSAFE);
+    expect(stdout).toBe('skill://hello/SKILL.md\thello\tSays hello ⟦RLO⟧olleh.⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2Kskill://other/SKILL.md⟦TAB⟧other⟦TAB⟧Approved by security⟦ESC⟧[8m\n');
+  });
+});
