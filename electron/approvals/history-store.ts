@@ -3,6 +3,8 @@
 // removed server's history goes with it. A new version is written at once; a
 // version merely seen again only moves `lastSeen`, written a moment later in
 // one batch (a listing of thousands of skills is one write, not thousands).
+// A skill's history is kept by its canonical URI: a listing that spells the
+// URI another way (SKILL://, %2D, a dot segment) names the same skill.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
@@ -11,6 +13,7 @@ import type { EntryVersion } from '../../shared/approvals-model.js';
 import type { EntryContent } from '../../shared/entry-diff.js';
 import { JsonStore, type StoreProblem } from '../storage/json-store.js';
 import { removePath } from '../storage/remove-path.js';
+import { canonicalUri } from '../skills/uri-memo.js';
 
 /** Oldest versions beyond this many per skill are dropped (a server that changes on every call would grow without end). */
 const MAX_VERSIONS_PER_SKILL = 200;
@@ -42,6 +45,37 @@ interface ServerHistory {
   timer?: NodeJS.Timeout;
 }
 
+/**
+ * The histories of a file by canonical URI. Earlier versions kept them by the URI exactly as listed, so one skill
+ * listed under two spellings has two; they are one history now, a version seen under both counted once.
+ */
+function byCanonicalUri(skills: Record<string, EntryVersion[]>): Map<string, EntryVersion[]> {
+  const out = new Map<string, EntryVersion[]>();
+  const spellings = new Map<string, number>();
+  for (const [uri, versions] of Object.entries(skills)) {
+    const key = canonicalUri(uri);
+    out.set(key, [...(out.get(key) ?? []), ...versions]);
+    spellings.set(key, (spellings.get(key) ?? 0) + 1);
+  }
+  for (const [key, count] of spellings) if (count > 1) out.set(key, mergeVersions(out.get(key)!));
+  return out;
+}
+
+function mergeVersions(versions: readonly EntryVersion[]): EntryVersion[] {
+  const byFingerprint = new Map<string, EntryVersion>();
+  for (const v of versions) {
+    const known = byFingerprint.get(v.fingerprint);
+    if (!known) {
+      byFingerprint.set(v.fingerprint, v);
+      continue;
+    }
+    const first = v.firstSeen < known.firstSeen ? v : known;
+    byFingerprint.set(v.fingerprint, { ...first, lastSeen: v.lastSeen > known.lastSeen ? v.lastSeen : known.lastSeen, timesSeen: known.timesSeen + v.timesSeen });
+  }
+  const merged = [...byFingerprint.values()].sort((a, b) => (a.firstSeen < b.firstSeen ? -1 : a.firstSeen > b.firstSeen ? 1 : 0));
+  return merged.slice(Math.max(0, merged.length - MAX_VERSIONS_PER_SKILL));
+}
+
 export class HistoryStore {
   private readonly servers = new Map<string, Promise<ServerHistory>>();
   constructor(
@@ -63,7 +97,8 @@ export class HistoryStore {
     const now = new Date().toISOString();
     const fresh: string[] = [];
     for (const { skillUri, entry, fingerprint } of seen) {
-      const versions = history.skills.get(skillUri) ?? [];
+      const key = canonicalUri(skillUri);
+      const versions = history.skills.get(key) ?? [];
       const at = versions.findIndex((v) => v.fingerprint === fingerprint);
       if (at >= 0) {
         const known = versions[at]!;
@@ -73,7 +108,7 @@ export class HistoryStore {
         if (versions.length > MAX_VERSIONS_PER_SKILL) versions.splice(0, versions.length - MAX_VERSIONS_PER_SKILL);
         fresh.push(skillUri);
       }
-      history.skills.set(skillUri, versions);
+      history.skills.set(key, versions);
     }
     if (fresh.length > 0) {
       if (history.timer) clearTimeout(history.timer);
@@ -91,7 +126,7 @@ export class HistoryStore {
   /** Versions of one skill, oldest first. */
   async versions(serverId: string, skillUri: string): Promise<EntryVersion[]> {
     const history = await this.open(serverId);
-    return [...(history.skills.get(skillUri) ?? [])];
+    return [...(history.skills.get(canonicalUri(skillUri)) ?? [])];
   }
 
   async version(serverId: string, skillUri: string, fingerprint: string): Promise<EntryVersion | undefined> {
@@ -129,7 +164,7 @@ export class HistoryStore {
         const store = new JsonStore(this.fileOf(serverId), fileSchema, () => ({ version: 1 as const, skills: {} }));
         const { value, problem } = await store.load();
         if (problem) this.onProblem(problem);
-        return { store, skills: new Map(Object.entries(value.skills)) };
+        return { store, skills: byCanonicalUri(value.skills) };
       })();
       this.servers.set(serverId, pending);
       // A failed load is retried on the next use rather than remembered.
