@@ -176,7 +176,10 @@ export interface ApprovalEvents {
   /**
    * A decision changed: by the user (`automatic: false`) or because the server
    * served something else (`action: 'revoke'`, `automatic: true`). `record` is
-   * the new state, `null` when the decision was withdrawn or forgotten.
+   * the new state, `null` when the decision was withdrawn or forgotten. The same
+   * decision named as the listing spells the skill now (the same bytes under
+   * another spelling of its URIs) comes as `action: 'approve'` or `'decline'`,
+   * `automatic: true`, under the URI as listed now.
    */
   'approvals.changed': {
     readonly serverId: string;

@@ -58,6 +58,8 @@ export function currentDecisions<T extends { readonly serverId: string; readonly
 
 export class ApprovalStore {
   private readonly records = new Map<string, ApprovalRecord>();
+  /** A respelled record and the decision it names as listed now (so undo knows them for one). */
+  private readonly respelledFrom = new WeakMap<ApprovalRecord, ApprovalRecord>();
   private readonly store: JsonStore<ApprovalsFile>;
 
   constructor(dataDir: string) {
@@ -96,6 +98,21 @@ export class ApprovalStore {
     return this.persist();
   }
 
+  /**
+   * The same decisions named as the server lists their skills now (another spelling of the same URIs, the same
+   * bytes), in one write. Not a decision: a change whose save is still on its way is undone as if it were not
+   * respelled (see undo).
+   */
+  respell(records: readonly ApprovalRecord[]): Promise<void> {
+    for (const record of records) {
+      const key = keyOf(record.serverId, record.skillUri);
+      const was = this.records.get(key);
+      if (was) this.respelledFrom.set(record, this.respelledFrom.get(was) ?? was);
+      this.records.set(key, record);
+    }
+    return this.persist();
+  }
+
   /** Resolves to whether there was a decision to remove. */
   async delete(serverId: string, skillUri: string): Promise<boolean> {
     const had = this.records.delete(keyOf(serverId, skillUri));
@@ -117,7 +134,8 @@ export class ApprovalStore {
    */
   undo(serverId: string, skillUri: string, expected: ApprovalRecord | undefined, previous: ApprovalRecord | undefined): void {
     const key = keyOf(serverId, skillUri);
-    if (this.records.get(key) !== expected) return;
+    const now = this.records.get(key);
+    if (now !== expected && (now === undefined || this.respelledFrom.get(now) !== expected)) return;
     if (previous) this.records.set(key, previous);
     else this.records.delete(key);
   }

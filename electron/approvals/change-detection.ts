@@ -22,6 +22,12 @@ function canonicalContent(content: EntryContent): EntryContent {
   return { resources, frontmatter: content.frontmatter };
 }
 
+/** `record`, bound to the same content as the listing spells it now. */
+function respelledAs(record: ApprovalRecord, skillUri: string, content: EntryContent, fingerprint: string): ApprovalRecord {
+  const resources = content.resources === 'dynamic' ? 'dynamic' : (content.resources ?? []).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size }));
+  return { ...record, skillUri, resources, frontmatter: content.frontmatter, fingerprint };
+}
+
 export class ChangeDetection {
   private readonly observed = new Map<string, Observed>();
 
@@ -44,6 +50,7 @@ export class ChangeDetection {
   entriesObserved(serverId: string, entries: readonly { uri: string; resources: EntryContent['resources']; frontmatter: Record<string, unknown> }[], via: 'listing' | 'get'): void {
     const seen: ObservedEntry[] = [];
     const revoked: string[] = [];
+    const respelled: { record: ApprovalRecord; was: string }[] = [];
     for (const entry of entries) {
       const content: EntryContent = { resources: entry.resources, frontmatter: entry.frontmatter };
       const fingerprint = fingerprintOf(content);
@@ -51,9 +58,13 @@ export class ChangeDetection {
       seen.push({ skillUri: entry.uri, entry: content, fingerprint });
       // Found under any spelling of the skill's URI, and compared file by file whatever the spelling: the same bytes keep the approval.
       const record = this.stores.store.get(serverId, entry.uri);
-      if (record?.decision !== 'approved') continue;
+      if (!record || record.decision === 'changed') continue;
       const [approved, observed] = [canonicalContent(record), canonicalContent(content)];
-      if (sameContent(approved, observed)) continue;
+      if (sameContent(approved, observed)) {
+        if ((record.skillUri !== entry.uri || record.fingerprint !== fingerprint) && this.isHeld(serverId, entry.uri, fingerprint)) respelled.push({ record: respelledAs(record, entry.uri, content, fingerprint), was: record.skillUri });
+        continue;
+      }
+      if (record.decision !== 'approved') continue;
       const what = describeChange(canonicalUri(entry.uri), approved, observed) || 'its content changed';
       const source = via === 'listing' ? 'The listing' : 'skills/get';
       this.revokeForChange(record, {
@@ -65,6 +76,7 @@ export class ChangeDetection {
       });
       revoked.push(entry.uri);
     }
+    if (respelled.length > 0) this.respell(respelled);
     this.saver.background(this.stores.history.observe(serverId, seen, via));
     if (this.saver.hasUnsaved) this.saver.background(this.saver.retryUnsaved());
     if (revoked.length > 0) this.deps.engine.republish(serverId, revoked);
@@ -93,6 +105,35 @@ export class ChangeDetection {
       via: 'read',
     });
     this.deps.engine.republish(event.serverId, [event.skillUri]);
+  }
+
+  /** Whether the engine holds this version of the skill now (a skills/get may spell what the listing holds otherwise). */
+  private isHeld(serverId: string, skillUri: string, fingerprint: string): boolean {
+    const held = this.deps.engine.record(serverId, skillUri);
+    return held !== undefined && fingerprintOf(held.entry) === fingerprint;
+  }
+
+  /**
+   * The same bytes listed under another spelling keep their decision (found by canonical URI), but a record that
+   * still names the old spelling is not the version the app holds: its fingerprint and file URIs differ, so the
+   * history marked no version approved, the Changes tab showed every file removed and added, and the window (which
+   * keeps decisions by the URI as listed) showed none. The record is named as listed now; nothing else changes.
+   */
+  private respell(respelled: readonly { record: ApprovalRecord; was: string }[]): void {
+    // Not a decision, so not audited; a failed write is quiet: the next write of approvals.json carries it, and
+    // after a restart the first listing respells the record again.
+    this.saver.background(this.stores.store.respell(respelled.map((r) => r.record)).catch(() => undefined));
+    for (const { record, was } of respelled) {
+      const what = record.decision === 'approved' ? 'approval' : 'decline';
+      this.deps.emit('approvals.changed', {
+        serverId: record.serverId,
+        skillUri: record.skillUri,
+        record,
+        action: record.decision === 'approved' ? 'approve' : 'decline',
+        reason: `The server now spells this skill or its files another way (${was} is now ${record.skillUri}); the files are the same, byte for byte, so the ${what} stands and names them as listed.`,
+        automatic: true,
+      });
+    }
   }
 
   private revokeForChange(record: ApprovalRecord, revocation: Revocation): void {

@@ -11,6 +11,7 @@ import { compareFrontmatter, compareResources, lineDiff, pathInSkill, type FileC
 import type { SkillFileRef } from '../../shared/model.js';
 import { ApiFailure } from '../api-failure.js';
 import { SnapshotDamaged } from '../snapshots/snapshot-store.js';
+import { canonicalUri } from '../skills/uri-memo.js';
 import { fingerprintOf } from './fingerprint.js';
 import type { ReviewContext } from './review.js';
 import { findingDelta } from './risk-delta.js';
@@ -99,8 +100,9 @@ export async function buildDiff(ctx: ReviewContext, serverId: string, skillUri: 
   const fileRefOf = (version: Version, uri: string): SkillFileRef | undefined => (Array.isArray(version.resources) ? version.resources.find((r) => r.uri === uri) : undefined);
 
   const files: FileDiff[] = [];
-  for (const change of compareResources(from.resources, to.resources)) {
-    files.push(await fileDiff(change, skillUri, fileRefOf(from, change.uri), fileRefOf(to, change.uri), (ref) => bytesOf(from, ref), (ref) => bytesOf(to, ref)));
+  const fromAsListed = spelledAs(from, to);
+  for (const change of compareResources(fromAsListed.resources, to.resources)) {
+    files.push(await fileDiff(change, skillUri, fileRefOf(fromAsListed, change.uri), fileRefOf(to, change.uri), (ref) => bytesOf(from, ref), (ref) => bytesOf(to, ref)));
   }
   const frontmatter = compareFrontmatter(from.frontmatter, to.frontmatter);
   const sameKind = Array.isArray(from.resources) === Array.isArray(to.resources) && (Array.isArray(from.resources) || from.resources === to.resources);
@@ -112,6 +114,22 @@ export async function buildDiff(ctx: ReviewContext, serverId: string, skillUri: 
   const acknowledgements = to.current ? await approvals.acknowledgementsFor(serverId, skillUri).catch(() => []) : [];
   const summary = ({ current: _current, ...rest }: Version): VersionSummary => rest;
   return { serverId, skillUri, from: summary(from), to: summary(to), files, frontmatter, identical, canApprove: blockers.length === 0, blockers, ...(risk ? { risk } : {}), acknowledgements };
+}
+
+/**
+ * `version`'s files named as `like` names them: a server may spell a file's URI another way from one listing
+ * to the next (SKILL://, %2D, a dot segment), the same file, whose bytes are compared, not shown removed and added.
+ */
+function spelledAs(version: Version, like: Version): Version {
+  if (!Array.isArray(version.resources) || !Array.isArray(like.resources)) return version;
+  const named = new Map(like.resources.map((r) => [canonicalUri(r.uri), r.uri]));
+  let respelled = false;
+  const resources = version.resources.map((r) => {
+    const uri = named.get(canonicalUri(r.uri)) ?? r.uri;
+    respelled ||= uri !== r.uri;
+    return uri === r.uri ? r : { ...r, uri };
+  });
+  return respelled ? { ...version, resources } : version;
 }
 
 interface Side {

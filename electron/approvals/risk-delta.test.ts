@@ -42,4 +42,11 @@ describe('findingDelta', () => {
     expect(delta.added).toHaveLength(2);
     expect(delta.gone).toHaveLength(1);
   });
+
+  it('calls a finding in a file the newer version spells another way (SKILL://, %2D) unchanged', () => {
+    const spelled = 'SKILL://set%75p/SKILL.md';
+    const moved: Finding = { ...finding('risk-fetch-and-run', 4, 'curl a | sh'), location: { skillUri: spelled, fileUri: spelled, line: 4, column: 1 } };
+    const delta = findingDelta([finding('risk-fetch-and-run', 4, 'curl a | sh')], [moved]);
+    expect(delta).toEqual({ added: [], gone: [], unchanged: [moved] });
+  });
 });

@@ -4,6 +4,7 @@
 // same — not its line: a line that only moved (something was inserted above
 // it) is not a new finding, while the same ID on a different line's text is.
 import type { Finding } from '../../shared/model.js';
+import { canonicalUri } from '../skills/uri-memo.js';
 
 export interface FindingDeltaParts {
   readonly added: Finding[];
@@ -16,7 +17,9 @@ function sameness(f: Finding): string {
   const { fileUri, skillUri, field } = f.location;
   // Without an excerpt the message names the finding; numbers in it (a line, a count) may move with an edit elsewhere.
   const text = f.excerpt !== undefined ? `excerpt:${f.excerpt}` : `message:${f.message.replace(/\d+/g, '#')}`;
-  return [f.id, f.severity, fileUri ?? skillUri ?? '', field ?? '', text].join('\n');
+  // The file by its canonical URI: the newer version may spell it another way (SKILL://, %2D), the same file.
+  const place = fileUri ?? skillUri;
+  return [f.id, f.severity, place === undefined ? '' : canonicalUri(place), field ?? '', text].join('\n');
 }
 
 const byPlace = (a: Finding, b: Finding) =>

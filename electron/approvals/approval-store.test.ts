@@ -1,0 +1,66 @@
+// A record respelled as the listing names the skill now (the same bytes under
+// another spelling of its URIs) is the same decision: a change whose save
+// fails after the respelling is still undone, so what is in force is what is
+// saved (decision-saver.ts undoes a failed approve, enable or grant).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApprovalRecord } from '../../shared/approvals-model.js';
+import { ApprovalStore } from './approval-store.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const URI = 'skill://acme/pdf-tools/SKILL.md';
+const SPELLED = 'SKILL://acme/pdf%2Dtools/SKILL.md';
+
+function approved(skillUri: string, fingerprint: string): ApprovalRecord {
+  const resources = [{ uri: skillUri, digest: 'sha256:aa', size: 1 }];
+  return { serverId: 'srv', skillUri, skillName: 'pdf-tools', decision: 'approved', resources, frontmatter: {}, fingerprint, decidedAt: '2026-01-01T00:00:00.000Z', enabled: true, allowedTools: null };
+}
+
+async function storeIn(): Promise<ApprovalStore> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'si-approval-store-'));
+  dirs.push(dir);
+  const store = new ApprovalStore(dir);
+  await store.load();
+  return store;
+}
+
+describe('ApprovalStore.respell', () => {
+  it('names the decision as listed now, under any spelling, in one record', async () => {
+    const store = await storeIn();
+    await store.set(approved(URI, 'fp-a'));
+    await store.respell([approved(SPELLED, 'fp-spelled')]);
+    expect(store.list()).toEqual([approved(SPELLED, 'fp-spelled')]);
+    expect(store.get('srv', URI)).toEqual(approved(SPELLED, 'fp-spelled'));
+  });
+
+  it('a change undone after its record was respelled is undone', async () => {
+    const store = await storeIn();
+    const previous = { ...approved(URI, 'fp-a'), enabled: false };
+    await store.set(previous);
+    // Enabling: in memory at once, its write on its way…
+    const enabling = approved(URI, 'fp-a');
+    await store.set(enabling);
+    // …a listing respells the skill meanwhile, twice…
+    await store.respell([{ ...enabling, skillUri: SPELLED, fingerprint: 'fp-spelled' }]);
+    await store.respell([{ ...enabling, skillUri: URI.replace('skill:', 'Skill:'), fingerprint: 'fp-again' }]);
+    // …and the enable's write failed: the skill is disabled again, as on disk.
+    store.undo('srv', URI, enabling, previous);
+    expect(store.list()).toEqual([previous]);
+  });
+
+  it('a change undone after another decision replaced it is not undone', async () => {
+    const store = await storeIn();
+    const enabling = approved(URI, 'fp-a');
+    await store.set(enabling);
+    const revoked = { ...enabling, decision: 'changed' as const, enabled: false };
+    await store.set(revoked);
+    store.undo('srv', URI, enabling, undefined);
+    expect(store.list()).toEqual([revoked]);
+  });
+});
