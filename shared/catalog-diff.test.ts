@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { finding } from './findings.js';
 import type { SkillEntry } from './model.js';
-import { diffRuns, runState, shortDigest } from './catalog-diff.js';
+import { diffRuns, isEmpty, runState, shortDigest } from './catalog-diff.js';
 
 const D1 = `sha256:${'1'.repeat(64)}`;
 const D2 = `sha256:${'2'.repeat(64)}`;
@@ -65,6 +65,23 @@ describe('diffRuns', () => {
     const diff = diffRuns(runState([skill('a', files)], []), runState([skill('a', { 'ref.md': D2, 'SKILL.md': D1 })], [f]));
     expect(diff.skillsChanged).toEqual([]);
     expect(diff.findingsNew).toEqual([f]);
+  });
+
+  it('a skill the next run lists under another spelling of its URIs (SKILL://, %2D, a dot segment) is the same skill, named as listed now', () => {
+    const respell = (entry: SkillEntry, how: (uri: string) => string) => ({ ...entry, uri: how(entry.uri), resources: (entry.resources as readonly { uri: string }[]).map((r) => ({ ...r, uri: how(r.uri) })) }) as unknown as SkillEntry;
+    const ways = [(u: string) => u.replace('skill://', 'SKILL://'), (u: string) => u.replace('pdf-tools', 'pdf%2Dtools'), (u: string) => u.replace('/pdf-tools/', '/pdf-tools/x/../')];
+    for (const how of ways) {
+      const was = skill('pdf-tools', { 'SKILL.md': D1, 'ref.md': D2 });
+      const f = finding('inspector-source-missing', 'gone', at('pdf-tools', 'ref.md'));
+      const fNow = { ...f, location: { ...f.location, skillUri: how(f.location.skillUri!), fileUri: how(f.location.fileUri!) } };
+      // The same digests: nothing changed, and the finding at the respelled place is the same finding.
+      expect(isEmpty(diffRuns(runState([was], [f]), runState([respell(was, how)], [fNow])))).toBe(true);
+      // One digest changed: the skill changed, and the file is named as listed now.
+      const now = respell(skill('pdf-tools', { 'SKILL.md': D1, 'ref.md': D3 }), how);
+      const diff = diffRuns(runState([was], []), runState([now], []));
+      expect(diff).toMatchObject({ skillsAdded: [], skillsRemoved: [], skillsChanged: [now.uri], filesAdded: [], filesRemoved: [] });
+      expect(diff.digestsChanged).toEqual([{ uri: how('skill://pdf-tools/ref.md'), from: D2, to: D3 }]);
+    }
   });
 
   it('shortDigest keeps the algorithm and 12 hex digits', () => {

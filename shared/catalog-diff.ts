@@ -3,15 +3,31 @@
 // changed; per file, digests added, removed and changed; findings new, fixed
 // and changed. Pure: two run states in, a diff out. The command and the app's
 // main process both diff with this, so they cannot disagree on what changed.
+// Skills, files and findings' places are matched by canonical URI: a server
+// that spells a URI another way from one run to the next (SKILL://, %2D, a dot
+// segment) names the same skill or file. Each is named as its run listed it.
 import type { Finding, SkillEntry } from './model.js';
+import { canonicalUri } from './skill-uri.js';
 
-/** A skill's files by URI with their digests; `dynamic` or `none` when the entry lists no file set. */
-export type SkillFiles = ReadonlyMap<string, string> | 'dynamic' | 'none';
+/** A file as its run listed it. */
+export interface ListedFile {
+  readonly uri: string;
+  readonly digest: string;
+}
+
+/** A skill's files by canonical URI; `dynamic` or `none` when the entry lists no file set. */
+export type SkillFiles = ReadonlyMap<string, ListedFile> | 'dynamic' | 'none';
+
+/** A skill as its run listed it. */
+export interface ListedSkill {
+  readonly uri: string;
+  readonly files: SkillFiles;
+}
 
 /** What one run saw, reduced to what a later run is compared on. */
 export interface RunState {
-  /** Per skill URI, its files' digests by file URI. */
-  readonly skills: ReadonlyMap<string, SkillFiles>;
+  /** Per skill, by canonical URI. */
+  readonly skills: ReadonlyMap<string, ListedSkill>;
   /** Findings by a key of their rule and place (see findingKey). */
   readonly findings: ReadonlyMap<string, Finding>;
 }
@@ -39,14 +55,18 @@ export interface RunDiff {
 /** A rule at a place: the same key in two runs is the same finding, whatever its message says now. */
 function findingKey(f: Finding): string {
   const { skillUri, fileUri, field, line } = f.location;
-  return [f.id, skillUri ?? '', fileUri ?? '', field ?? '', line ?? ''].join('\u0000');
+  return [f.id, skillUri === undefined ? '' : canonicalUri(skillUri), fileUri === undefined ? '' : canonicalUri(fileUri), field ?? '', line ?? ''].join('\u0000');
 }
 
 export function runState(skills: readonly SkillEntry[], findings: readonly Finding[]): RunState {
-  const bySkill = new Map<string, SkillFiles>();
+  const bySkill = new Map<string, ListedSkill>();
   for (const skill of skills) {
     const files = skill.resources;
-    bySkill.set(skill.uri, files === 'dynamic' ? 'dynamic' : files === null ? 'none' : new Map(files.map((f) => [f.uri, f.digest])));
+    const byFile = new Map<string, ListedFile>();
+    // A file listed twice under two spellings is one file (the listing's own finding says so): its first listing counts.
+    if (Array.isArray(files)) for (const f of files) if (!byFile.has(canonicalUri(f.uri))) byFile.set(canonicalUri(f.uri), { uri: f.uri, digest: f.digest });
+    const key = canonicalUri(skill.uri);
+    if (!bySkill.has(key)) bySkill.set(key, { uri: skill.uri, files: files === 'dynamic' ? 'dynamic' : files === null ? 'none' : byFile });
   }
   const byKey = new Map<string, Finding>();
   for (const f of findings) {
@@ -64,31 +84,33 @@ const EMPTY: RunState = { skills: new Map(), findings: new Map() };
 function sameFiles(a: SkillFiles, b: SkillFiles): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   if (a.size !== b.size) return false;
-  for (const [uri, digest] of a) if (b.get(uri) !== digest) return false;
+  for (const [key, file] of a) if (b.get(key)?.digest !== file.digest) return false;
   return true;
 }
+
+const urisOf = (skills: Iterable<ListedSkill>): string[] => [...skills].map((s) => s.uri).sort();
 
 /** `before` undefined: the first run, where everything it saw is new. */
 export function diffRuns(before: RunState | undefined, after: RunState): RunDiff {
   const was = before ?? EMPTY;
-  const skillsAdded = [...after.skills.keys()].filter((uri) => !was.skills.has(uri)).sort();
-  const skillsRemoved = [...was.skills.keys()].filter((uri) => !after.skills.has(uri)).sort();
+  const skillsAdded = urisOf([...after.skills].filter(([key]) => !was.skills.has(key)).map(([, skill]) => skill));
+  const skillsRemoved = urisOf([...was.skills].filter(([key]) => !after.skills.has(key)).map(([, skill]) => skill));
   const skillsChanged: string[] = [];
   const filesAdded: { uri: string; digest: string }[] = [];
   const filesRemoved: { uri: string; digest: string }[] = [];
   const digestsChanged: DigestChange[] = [];
   // Files of a skill that came or went are said by the skill's line; only skills in both runs list files.
-  for (const [uri, files] of after.skills) {
-    const old = was.skills.get(uri);
+  for (const [key, { uri, files }] of after.skills) {
+    const old = was.skills.get(key)?.files;
     if (old === undefined) continue;
     if (!sameFiles(old, files)) skillsChanged.push(uri);
     if (typeof old === 'string' || typeof files === 'string') continue;
-    for (const [file, digest] of files) {
+    for (const [file, now] of files) {
       const prior = old.get(file);
-      if (prior === undefined) filesAdded.push({ uri: file, digest });
-      else if (prior !== digest) digestsChanged.push({ uri: file, from: prior, to: digest });
+      if (prior === undefined) filesAdded.push({ uri: now.uri, digest: now.digest });
+      else if (prior.digest !== now.digest) digestsChanged.push({ uri: now.uri, from: prior.digest, to: now.digest });
     }
-    for (const [file, digest] of old) if (!files.has(file)) filesRemoved.push({ uri: file, digest });
+    for (const [file, prior] of old) if (!files.has(file)) filesRemoved.push({ uri: prior.uri, digest: prior.digest });
   }
   const findingsNew: Finding[] = [];
   const findingsChanged: { before: Finding; after: Finding }[] = [];
