@@ -1,6 +1,7 @@
 // Which parts of a server's connection settings are secrets. A secret never
 // sits in servers.json and never comes back to the renderer: the catalog keeps
 // it in the secret store and hands the form only the field's name.
+import { dataRecord, dataRecordFrom } from './data-record.js';
 import type { TransportConfig } from './model.js';
 
 /** A secret's place in a transport: the bearer token, one header, one environment variable, the OAuth client secret. */
@@ -34,19 +35,24 @@ export function secretFieldLabel(field: SecretField): string {
  * Takes the secret values out of a transport: what is left is safe to store
  * in a plain file and to show; the values go to the secret store. `marked`
  * names further header or env fields the user marked secret.
+ *
+ * env and headers are rebuilt without a prototype (shared/data-record.ts), here
+ * and in joinSecrets: on a plain {} the assignment of a name "__proto__" set the
+ * prototype and the variable was gone, whoever called. (The contract refuses that
+ * name in a server's settings, shared/prototype-names.ts; these keep any key given.)
  */
 export function splitSecrets(transport: TransportConfig, marked: readonly string[] = []): { transport: TransportConfig; secrets: Record<string, string> } {
   const secrets: Record<string, string> = {};
   const extra = new Set(marked);
   if (transport.kind === 'stdio') {
-    const env: Record<string, string> = {};
+    const env = dataRecord<string>();
     for (const [name, value] of Object.entries(transport.env)) {
       if (value !== '' && (isSecretEnv(name) || extra.has(`env:${name}`))) secrets[`env:${name}`] = value;
       else env[name] = value;
     }
     return { transport: { ...transport, env }, secrets };
   }
-  const headers: Record<string, string> = {};
+  const headers = dataRecord<string>();
   for (const [name, value] of Object.entries(transport.headers)) {
     if (value !== '' && (isSecretHeader(name) || extra.has(`header:${name}`))) secrets[`header:${name}`] = value;
     else headers[name] = value;
@@ -65,11 +71,11 @@ export function splitSecrets(transport: TransportConfig, marked: readonly string
 /** Puts secret values back into a transport that `splitSecrets` emptied, for connecting. */
 export function joinSecrets(transport: TransportConfig, secrets: Readonly<Record<string, string>>): TransportConfig {
   if (transport.kind === 'stdio') {
-    const env = { ...transport.env };
+    const env = dataRecordFrom(Object.entries(transport.env));
     for (const [field, value] of Object.entries(secrets)) if (field.startsWith('env:')) env[field.slice(4)] = value;
     return { ...transport, env };
   }
-  const headers = { ...transport.headers };
+  const headers = dataRecordFrom(Object.entries(transport.headers));
   for (const [field, value] of Object.entries(secrets)) if (field.startsWith('header:')) headers[field.slice(7)] = value;
   const bearerToken = secrets['bearerToken'];
   const clientSecret = secrets[OAUTH_CLIENT_SECRET_FIELD];
