@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { AuditEntry } from '../../shared/approvals-model.js';
 import { JsonlLog } from '../storage/jsonl-log.js';
+import { canonicalUri } from '../skills/uri-memo.js';
 
 const AUDIT_FILE = 'audit.jsonl';
 
@@ -31,15 +32,19 @@ export class AuditLog {
     return this.log.append(line);
   }
 
-  /** Entries, newest first, optionally for one server or skill; plus the lines that could not be read. */
+  /**
+   * Entries, newest first, optionally for one server or skill (under any spelling of its URI: a listing may have
+   * spelled it another way when an entry was written); plus the lines that could not be read.
+   */
   async read(filter: { serverId?: string; skillUri?: string; limit?: number } = {}): Promise<{ entries: AuditEntry[]; unreadableLines: number[] }> {
     const { records, badLines } = await this.log.read();
+    const skill = filter.skillUri === undefined ? undefined : canonicalUri(filter.skillUri);
     const unreadable = [...badLines];
     const entries: AuditEntry[] = [];
     records.forEach((record) => {
       if (!isAuditEntry(record)) return;
       if (filter.serverId !== undefined && record.serverId !== filter.serverId) return;
-      if (filter.skillUri !== undefined && record.skillUri !== filter.skillUri) return;
+      if (skill !== undefined && (typeof record.skillUri !== 'string' || canonicalUri(record.skillUri) !== skill)) return;
       entries.push(record);
     });
     entries.reverse();
