@@ -1,19 +1,20 @@
 // SARIF 2.1.0 for `verify --receipts --sarif`: one result per served skill
 // that is not approved (unapproved, stale, expired, untrusted, invalid,
-// dynamic, reopened) and one per file of the receipts folder that is not a
-// receipt, so a pull request that changes a skill without a fresh receipt
-// shows up in code scanning. Located at the receipt file when there is one
-// (a repository path, as the command was given it), else at the skill
-// (under --sarif-root, its repository path).
+// dynamic, reopened), one per file of the receipts folder that is not a
+// receipt, and one per file not read (`receipt-partial`: the folder passed
+// its byte budget, so the run judged part of it), so a pull request that
+// changes a skill without a fresh receipt shows up in code scanning. Located
+// at the receipt file when there is one (a repository path, as the command
+// was given it), else at the skill (under --sarif-root, its repository path).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RULESET } from '../../shared/ruleset.js';
 import { APP_VERSION } from '../app-version.js';
-import type { ApprovalStatus, ReceiptsCheck } from '../team/receipt-check.js';
+import { receiptsNotRead, type ApprovalStatus, type ReceiptsCheck } from '../team/receipt-check.js';
 import { failedRun, repositoryPath, sarifLog, type SarifRun } from './format-sarif.js';
 
-type NotApproved = Exclude<ApprovalStatus, 'approved'> | 'unreadable';
+type NotApproved = Exclude<ApprovalStatus, 'approved'> | 'unreadable' | 'partial';
 
 const RULES: Record<NotApproved, string> = {
   unapproved: 'No approval receipt names the served skill.',
@@ -24,6 +25,7 @@ const RULES: Record<NotApproved, string> = {
   dynamic: 'The skill says its content is dynamic, so no receipt can bind it.',
   reopened: 'A suppression the receipt carries has lapsed, so its finding is reported again.',
   unreadable: 'A file in the receipts folder is not a receipt.',
+  partial: 'A file in the receipts folder was not read: the folder holds more receipt bytes than are read, so the verification is partial.',
 };
 
 export interface ReceiptsSarifOptions {
@@ -56,7 +58,7 @@ export function receiptsSarifRun(check: ReceiptsCheck, options: ReceiptsSarifOpt
   });
   const results = [
     ...check.skills.flatMap((s) => (s.status === 'approved' ? [] : [result(s.status, `${s.uri}: ${s.message}`, s.uri, s.receipt)])),
-    ...check.unreadable.map((u) => result('unreadable', `${u.file}: not a receipt: ${u.problem}`, undefined, u.file)),
+    ...check.unreadable.map((u) => (u.notRead ? result('partial', `${u.file}: ${u.problem}`, undefined, u.file) : result('unreadable', `${u.file}: not a receipt: ${u.problem}`, undefined, u.file))),
   ];
   return {
     tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules, properties: { ruleset: RULESET } } },
@@ -64,7 +66,7 @@ export function receiptsSarifRun(check: ReceiptsCheck, options: ReceiptsSarifOpt
     ...(options.root !== undefined ? { originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root.' } } } } : {}),
     invocations: [{ executionSuccessful: true }],
     results,
-    properties: { server: check.label, skills: check.skills.map((s) => ({ skillUri: s.uri, status: s.status, message: s.message })) },
+    properties: { server: check.label, skills: check.skills.map((s) => ({ skillUri: s.uri, status: s.status, message: s.message })), receiptsNotRead: receiptsNotRead(check) },
   };
 }
 

@@ -4,7 +4,7 @@
 // (each server's block) print the same.
 import type { AllowedSigner } from '../team/allowed-signers.js';
 import { fileSetDigest } from '../team/file-set-digest.js';
-import { allApproved, checkReceipts, type LoadedReceipt, type ReceiptsCheck, type ServedSkill } from '../team/receipt-check.js';
+import { allApproved, checkReceipts, receiptsNotRead, type LoadedReceipt, type ReceiptsCheck, type ServedSkill } from '../team/receipt-check.js';
 import type { ServerSkillSet } from './skill-set.js';
 
 /** The team folder as the command was given it. */
@@ -19,7 +19,7 @@ export interface ReceiptsReport {
   readonly set: ServerSkillSet;
   readonly served: readonly ServedSkill[];
   readonly check: ReceiptsCheck;
-  /** Every served skill approved, and the server's answers consistent. */
+  /** Every served skill approved, every receipt file read, and the server's answers consistent. */
   readonly ok: boolean;
 }
 
@@ -31,7 +31,8 @@ export function receiptsReport(set: ServerSkillSet, team: { signers: readonly Al
 
 export function receiptsJson(r: ReceiptsReport, flags: ReceiptsFlags): Record<string, unknown> {
   const { check, set } = r;
-  return { approved: r.ok, label: set.label, receipts: flags.receiptsDir, trust: flags.trust, asOf: flags.asOf.toISOString(), skills: check.skills, unreadable: check.unreadable, unmatched: check.unmatched, problems: set.problems };
+  // receiptsNotRead: more than 0, and the verdicts are of part of the folder (each such file is in `unreadable`, notRead: true).
+  return { approved: r.ok, label: set.label, receipts: flags.receiptsDir, trust: flags.trust, asOf: flags.asOf.toISOString(), skills: check.skills, unreadable: check.unreadable, receiptsNotRead: receiptsNotRead(check), unmatched: check.unmatched, problems: set.problems };
 }
 
 /** Each served skill's file-set digest, for SARIF fingerprints that change when the served set does. */
@@ -52,8 +53,11 @@ export function receiptsText(r: ReceiptsReport, flags: ReceiptsFlags): string {
   const { check, set } = r;
   const approved = check.skills.filter((s) => s.status === 'approved').length;
   const lines = [`Team approvals of "${set.label}" (receipts ${flags.receiptsDir}, signers ${flags.trust}): ${approved} of ${check.skills.length} skill(s) approved.`];
+  const notRead = receiptsNotRead(check);
+  if (notRead > 0) lines.push(`The receipts were read in part: ${notRead} file(s) of ${flags.receiptsDir} were not read (listed below), so this is not a complete verification.`);
   for (const s of check.skills) lines.push(`  ${s.uri}: ${s.message}`);
-  for (const u of check.unreadable) lines.push(`  ${u.file}: not a receipt: ${u.problem}`);
+  // A file not read says so itself ("not read, so this check is partial: …"); it may well be a receipt.
+  for (const u of check.unreadable) lines.push(u.notRead ? `  ${u.file}: ${u.problem}` : `  ${u.file}: not a receipt: ${u.problem}`);
   if (check.unmatched.length > 0) lines.push(`${check.unmatched.length} receipt(s) name skills "${set.label}" does not serve (another server's, or a removed skill's); they were not used.`);
   if (set.problems.length > 0) lines.push(`The server's answers are not consistent:`, ...set.problems.map((p) => `  - ${p}`));
   return `${lines.join('\n')}\n`;

@@ -1,11 +1,13 @@
 // --receipts DIR [--trust FILE]: the team folder a command reads before any
 // server is started, so a broken team folder is bad usage (exit 2), not a verdict.
-import { TeamFolderError, readAllowedSigners, readReceiptsFolder } from '../team/team-folder.js';
+// A folder with more receipt bytes than are read is read in part, not refused:
+// the files not read come back as such, and the report says it is partial.
+import { RECEIPTS_FOLDER_LIMITS, TeamFolderError, readAllowedSigners, readReceiptsFolder, type ReceiptsFolderLimits } from '../team/team-folder.js';
 import { UsageError } from './usage-error.js';
 
-export async function readTeamFolderFlags(receiptsDir: string, trust: string) {
+export async function readTeamFolderFlags(receiptsDir: string, trust: string, limits: ReceiptsFolderLimits = RECEIPTS_FOLDER_LIMITS) {
   try {
-    return { signers: await readAllowedSigners(trust), receipts: await readReceiptsFolder(receiptsDir) };
+    return { signers: await readAllowedSigners(trust), receipts: await readReceiptsFolder(receiptsDir, (f) => f, limits) };
   } catch (error) {
     if (error instanceof TeamFolderError) throw new UsageError(error.message);
     throw error;

@@ -6,6 +6,7 @@
 // report: text per server and a summary line each, JSON with an entry per
 // server, SARIF with a run per server; the worst server's exit code.
 import type { Settings } from '../../shared/model.js';
+import { receiptsNotRead } from '../team/receipt-check.js';
 import { fleetExitCode, fleetServers, fleetText, runFleet, type FleetFlags, type FleetResult } from './fleet.js';
 import { receiptsSarifRun, uncheckedReceiptsSarifRun } from './format-receipts-sarif.js';
 import { sarifLog } from './format-sarif.js';
@@ -32,13 +33,13 @@ export async function verifyReceiptsFleet(values: FleetFlags & OutputFlags, flag
     return { report, exitCode: report.ok ? 0 : 1 };
   });
   const exitCode = fleetExitCode(results);
-  if (values.json) io.out.write(fleetJson(results, flags, exitCode));
+  if (values.json) io.out.write(fleetReceiptsJson(results, flags, exitCode));
   else if (values.sarif) io.out.write(fleetSarif(results, values['sarif-root']));
   else io.out.write(fleetReceiptsText(results, flags));
   return exitCode;
 }
 
-function fleetJson(results: readonly FleetResult<ReceiptsReport>[], flags: ReceiptsFlags, exitCode: number): string {
+export function fleetReceiptsJson(results: readonly FleetResult<ReceiptsReport>[], flags: ReceiptsFlags, exitCode: number): string {
   const servers = results.map((r) => {
     if (!r.report) return { name: r.name, exitCode: r.exitCode, error: r.unchecked };
     const { receipts: _receipts, trust: _trust, asOf: _asOf, ...own } = receiptsJson(r.report, flags);
@@ -51,7 +52,7 @@ function fleetSarif(results: readonly FleetResult<ReceiptsReport>[], root: strin
   return sarifLog(results.map((r) => (r.report ? receiptsSarifRun(r.report.check, { root, fileSetDigests: fileSetDigests(r.report.served) }) : uncheckedReceiptsSarifRun(r.name, r.unchecked, root))));
 }
 
-function fleetReceiptsText(results: readonly FleetResult<ReceiptsReport>[], flags: ReceiptsFlags): string {
+export function fleetReceiptsText(results: readonly FleetResult<ReceiptsReport>[], flags: ReceiptsFlags): string {
   return fleetText(
     results,
     { passed: 'approved', failed: 'not approved', unchecked: 'could not be verified' },
@@ -59,7 +60,9 @@ function fleetReceiptsText(results: readonly FleetResult<ReceiptsReport>[], flag
     (report) => {
       const approved = report.check.skills.filter((s) => s.status === 'approved').length;
       const problems = report.set.problems.length > 0 ? `, ${report.set.problems.length} inconsistent answer(s)` : '';
-      return `${report.ok ? 'approved' : 'not approved'} (${approved} of ${report.check.skills.length} skill(s) approved${problems})`;
+      const notRead = receiptsNotRead(report.check);
+      const partial = notRead > 0 ? `, ${notRead} receipt file(s) of ${flags.receiptsDir} not read` : '';
+      return `${report.ok ? 'approved' : 'not approved'} (${approved} of ${report.check.skills.length} skill(s) approved${problems}${partial})`;
     },
   );
 }

@@ -50,13 +50,15 @@ export interface LoadedReceipt {
   /** The file's path as it should be shown. */
   readonly file: string;
   readonly read: ReadReceipt;
+  /** Not read at all: the folder passed its byte budget before it (team-folder.ts). `read.problem` says so. */
+  readonly notRead?: true;
 }
 
 export interface ReceiptsCheck {
   readonly label: string;
   readonly skills: readonly SkillApproval[];
-  /** Files in the receipts folder that are not receipts at all. */
-  readonly unreadable: readonly { readonly file: string; readonly problem: string }[];
+  /** Files in the receipts folder that are not receipts at all, or (`notRead`) were not read, so the check is partial. */
+  readonly unreadable: readonly { readonly file: string; readonly problem: string; readonly notRead?: true }[];
   /** Receipts naming a skill this server does not serve: another server's, or a removed skill's. */
   readonly unmatched: readonly { readonly file: string; readonly subject: string }[];
 }
@@ -169,11 +171,11 @@ function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSki
 }
 
 export function checkReceipts(label: string, served: readonly ServedSkill[], receipts: readonly LoadedReceipt[], signers: readonly AllowedSigner[], now: Date): ReceiptsCheck {
-  const unreadable: { file: string; problem: string }[] = [];
+  const unreadable: { file: string; problem: string; notRead?: true }[] = [];
   const bySubject = new Map<string, (LoadedReceipt & { read: { ok: true } })[]>();
   for (const r of receipts) {
     if (!r.read.ok) {
-      unreadable.push({ file: r.file, problem: r.read.problem });
+      unreadable.push({ file: r.file, problem: r.read.problem, ...(r.notRead ? { notRead: true as const } : {}) });
       continue;
     }
     const subject = r.read.statement.subject[0]!.name;
@@ -181,6 +183,9 @@ export function checkReceipts(label: string, served: readonly ServedSkill[], rec
     list.push(r as LoadedReceipt & { read: { ok: true } });
     bySubject.set(subject, list);
   }
+  // A receipt not read may be the one for a skill no receipt read names: its verdict must not read as final.
+  const notRead = receiptsNotRead({ unreadable });
+  const noReceipt = notRead > 0 ? `unapproved: no receipt that was read names this skill, and ${notRead} receipt file(s) were not read, so this is not a complete verification` : 'unapproved: no receipt names this skill';
   const skills: SkillApproval[] = [];
   const matched = new Set<string>();
   for (const skill of served) {
@@ -188,7 +193,7 @@ export function checkReceipts(label: string, served: readonly ServedSkill[], rec
     const candidates = bySubject.get(subject) ?? [];
     if (candidates.length > 0) matched.add(subject);
     if (candidates.length === 0) {
-      skills.push({ uri: skill.uri, status: skill.resources === 'dynamic' ? 'dynamic' : 'unapproved', message: skill.resources === 'dynamic' ? 'unapproved: no receipt, and its content is dynamic, so none can bind it' : 'unapproved: no receipt names this skill' });
+      skills.push({ uri: skill.uri, status: skill.resources === 'dynamic' ? 'dynamic' : 'unapproved', message: skill.resources === 'dynamic' ? 'unapproved: no receipt, and its content is dynamic, so none can bind it' : noReceipt });
       continue;
     }
     const judged = candidates.map((c) => judge(c, skill, label, signers, now));
@@ -199,6 +204,12 @@ export function checkReceipts(label: string, served: readonly ServedSkill[], rec
   return { label, skills, unreadable, unmatched };
 }
 
+/** A file not read counts as unreadable: a check of part of the folder is never all approved. */
 export function allApproved(check: ReceiptsCheck): boolean {
   return check.unreadable.length === 0 && check.skills.every((s) => s.status === 'approved');
+}
+
+/** How many receipt files the check did not read (the folder passed its byte budget); 0 when it read them all. */
+export function receiptsNotRead(check: Pick<ReceiptsCheck, 'unreadable'>): number {
+  return check.unreadable.filter((u) => u.notRead).length;
 }

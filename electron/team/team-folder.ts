@@ -6,22 +6,37 @@
 //
 // Reading and writing it. Receipts are data from the repository, so each is
 // read with the same safe reader as every other input: regular files only,
-// with a size cap.
+// with a size cap; and the folder as a whole has a byte budget, past which
+// the rest is reported as not read (RECEIPTS_FOLDER_LIMITS).
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file.js';
-import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
+import { FileTooLarge, NotARegularFile, readRegularFile, readRegularText } from '../storage/read-regular-file.js';
 import { AllowedSignersError, parseAllowedSigners, type AllowedSigner } from './allowed-signers.js';
 import type { DsseEnvelope } from './dsse.js';
 import { readReceipt, serializeReceipt } from './receipt.js';
 import type { LoadedReceipt } from './receipt-check.js';
 
-/** A receipt names a few dozen files; one this large is not a receipt. */
-const MAX_RECEIPT_BYTES = 4 * 1024 * 1024;
 const MAX_SIGNERS_BYTES = 1024 * 1024;
-/** Receipts read from one folder at most: a folder of more is not a team's. */
-const MAX_RECEIPTS = 10_000;
+
+/** How much of a receipts folder is read. The folder is a repository anyone who can push to shapes. */
+export interface ReceiptsFolderLimits {
+  /** `.json` files at most: a folder of more is not a team's, and is refused whole. */
+  readonly maxFiles: number;
+  /** A receipt names a few dozen files; one larger than this is not a receipt. */
+  readonly maxFileBytes: number;
+  /**
+   * Receipt bytes read from one folder in all. A receipt read is held (its
+   * envelope and statement) until the check ends, so without this 10,000
+   * files of 4 MiB made the app or the command hold tens of GB. The files past
+   * it are not read, and each is reported as not read.
+   */
+  readonly maxTotalBytes: number;
+}
+
+/** 64 MiB holds 10,000 receipts of 6 KiB, several times what a review writes; past it the read is partial and says so. */
+export const RECEIPTS_FOLDER_LIMITS: ReceiptsFolderLimits = { maxFiles: 10_000, maxFileBytes: 4 * 1024 * 1024, maxTotalBytes: 64 * 1024 * 1024 };
 
 /** Why the team folder cannot be used at all (as opposed to one receipt in it). */
 export class TeamFolderError extends Error {
@@ -34,30 +49,65 @@ function why(error: unknown): string {
   return code === 'ENOENT' ? 'no such file or folder.' : `cannot be read (${code ?? String(error)}).`;
 }
 
-/** Every `*.json` in the folder, in name order; `shown(file)` is how each is named in reports. */
-export async function readReceiptsFolder(dir: string, shown: (file: string) => string = (f) => f): Promise<LoadedReceipt[]> {
-  let names: string[];
+/** The `.json` names of the folder, streamed: a folder of millions costs `maxFiles` names, not millions. */
+async function receiptNames(dir: string, maxFiles: number): Promise<string[]> {
+  const names: string[] = [];
   try {
-    const entries = await fs.readdir(dir, { withFileTypes: true });
-    names = entries.filter((e) => e.name.endsWith('.json') && !e.isDirectory()).map((e) => e.name);
+    // A `for await` over the Dir closes it on every way out of the loop, the throw below included.
+    for await (const entry of await fs.opendir(dir)) {
+      if (!entry.name.endsWith('.json') || entry.isDirectory()) continue;
+      if (names.length === maxFiles) throw new TeamFolderError(`The receipts folder ${dir} holds more than ${maxFiles} .json files; at most ${maxFiles} are read.`);
+      names.push(entry.name);
+    }
   } catch (error) {
+    if (error instanceof TeamFolderError) throw error;
     throw new TeamFolderError(`The receipts folder ${dir}: ${why(error)}`);
   }
-  if (names.length > MAX_RECEIPTS) throw new TeamFolderError(`The receipts folder ${dir} holds ${names.length} .json files; at most ${MAX_RECEIPTS} are read.`);
-  names.sort();
+  return names.sort();
+}
+
+/** Bytes of the files not read, as the folder lists them (a link counts as itself: it is never followed). */
+async function sizeOnDisk(file: string): Promise<number> {
+  const stat = await fs.lstat(file).catch(() => undefined);
+  return stat?.isFile() ? stat.size : 0;
+}
+
+/**
+ * Every `*.json` in the folder, in name order; `shown(file)` is how each is
+ * named in reports. Files are read one at a time, each parsed before the next
+ * is read, until `maxTotalBytes` of them are read; the file that would pass it
+ * and every one after are not read and come back as `notRead`, so a check of
+ * them says it is partial instead of passing over them.
+ */
+export async function readReceiptsFolder(dir: string, shown: (file: string) => string = (f) => f, limits: ReceiptsFolderLimits = RECEIPTS_FOLDER_LIMITS): Promise<LoadedReceipt[]> {
+  const names = await receiptNames(dir, limits.maxFiles);
   const out: LoadedReceipt[] = [];
-  for (const name of names) {
-    const file = path.join(dir, name);
-    let text: string;
+  let used = 0;
+  let stopped: { at: number; bytes: number } | undefined;
+  for (let i = 0; i < names.length; i++) {
+    const file = path.join(dir, names[i]!);
+    let bytes: Buffer;
     try {
       // Not following a link: its target is outside what the team reviews in git (a key, a token file), and a parse error would quote its first bytes.
-      text = await readRegularText(file, { maxBytes: MAX_RECEIPT_BYTES, followSymlinks: false });
+      bytes = await readRegularFile(file, { maxBytes: limits.maxFileBytes, followSymlinks: false });
     } catch (error) {
       const problem = (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'it is a symbolic link, not a receipt file; it was not followed.' : why(error);
       out.push({ file: shown(file), read: { ok: false, problem } });
       continue;
     }
-    out.push({ file: shown(file), read: readReceipt(text) });
+    if (used + bytes.length > limits.maxTotalBytes) {
+      stopped = { at: i, bytes: bytes.length };
+      break;
+    }
+    used += bytes.length;
+    out.push({ file: shown(file), read: readReceipt(bytes.toString('utf8')) });
+  }
+  if (stopped) {
+    const rest = names.slice(stopped.at).map((name) => path.join(dir, name));
+    let left = stopped.bytes;
+    for (const file of rest.slice(1)) left += await sizeOnDisk(file);
+    const problem = `not read, so this check is partial: the receipts in ${dir} pass the ${limits.maxTotalBytes} bytes read from one folder; reading stopped after ${stopped.at} file(s) (${used} bytes), and ${rest.length} file(s) (${left} bytes) were not read`;
+    for (const file of rest) out.push({ file: shown(file), read: { ok: false, problem }, notRead: true });
   }
   return out;
 }

@@ -21,7 +21,7 @@ import { signReceipt } from './receipt.js';
 import { checkReceipts, type LoadedReceipt, type ServedSkill } from './receipt-check.js';
 import { KeyFormatError } from './signing-key.js';
 import { describes } from './suppressions.js';
-import { TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipt } from './team-folder.js';
+import { RECEIPTS_FOLDER_LIMITS, TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipt, type ReceiptsFolderLimits } from './team-folder.js';
 
 export type TeamHandlers = Pick<Handlers, keyof typeof TEAM_PARAMS>;
 
@@ -53,7 +53,8 @@ function shown(identity: IdentityPublic): TeamIdentity {
   };
 }
 
-export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandlers): TeamHandlers {
+/** `receiptsLimits`: how much of a team folder's receipts is read (the tests pass a small budget). */
+export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandlers, receiptsLimits: ReceiptsFolderLimits = RECEIPTS_FOLDER_LIMITS): TeamHandlers {
   // The stores the inspector opened for server secrets (keychain, safeStorage or the encrypted file): the signing key goes where they go.
   const stores = (): SecretStores => deps.catalog.secrets.stores;
 
@@ -83,7 +84,7 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
     const dir = await teamDir(folder);
     try {
       const signers = await readAllowedSigners(path.join(dir, 'allowed-signers'));
-      const receipts = await readReceiptsFolder(path.join(dir, 'approvals'));
+      const receipts = await readReceiptsFolder(path.join(dir, 'approvals'), (f) => f, receiptsLimits);
       return { dir, receipts, signers };
     } catch (error) {
       if (error instanceof TeamFolderError) throw new ApiFailure('invalid-params', `${error.message} A team folder is a .skills folder with approvals/ and allowed-signers (docs/team.md).`);
