@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { finding } from '../../shared/findings.js';
+import { isUriReference, loadSarifValidator } from '../../test/fixtures/sarif/validator.js';
 import type { CheckReport } from './check.js';
 import { formatSarif } from './format-sarif.js';
 
@@ -36,5 +37,54 @@ describe('SARIF locations', () => {
     expect(field!.locations[0]!['physicalLocation']).toEqual({ artifactLocation: { uri: 'skills/acme/x/SKILL.md', uriBaseId: '%SRCROOT%' }, region: { startLine: 4, startColumn: 1 } });
     const top = JSON.parse(formatSarif(report, { root: '.' })) as Log;
     expect(top.runs[0]!.results[1]!.locations[0]!['physicalLocation']).toMatchObject({ artifactLocation: { uri: 'acme/x/SKILL.md' } });
+  });
+});
+
+describe('SARIF locations of URIs a server wrote', () => {
+  const HOSTILE = ['a b', 'x#y', 'q?z', '%zz', 'ü', '\\back', '[x]', '\u0000', '"<\'>', '\ud800', '\u202e', 'a:b'];
+  const at = (uri: string): CheckReport => ({
+    server: { label: 'prod' },
+    skills: [],
+    findings: [finding('agentskills-unknown-field', 'Field "colour" is not in the spec.', { serverId: 'prod', skillUri: uri, fileUri: uri, line: 4 })],
+  });
+  const locatedAt = (log: string) => (JSON.parse(log) as Log).runs[0]!.results[0]!.locations[0]!['physicalLocation'] as { artifactLocation: { uri: string } };
+
+  it('the strict URI check rejects what RFC 3986 does', () => {
+    for (const bad of ['a b', 'skill://x/%zz', 'skill://x/a#b#c', 'x\\y', 'é', 'a:b c', '<x>', 'skill://[x]/a', 'skill://a:b/c']) expect(isUriReference(bad), bad).toBe(false);
+    for (const good of ['skill://acme/x/SKILL.md', 'skills/acme/x%20y/SKILL.md', 'a%3Ab/c', '.', '', 'skill://x/y?q=1#f', 'file:///tmp/a.json', 'http://[::1]:8080/x', 'skill://u:p@h:1/']) expect(isUriReference(good), good).toBe(true);
+  });
+
+  it('every location is a valid URI reference, the log valid SARIF 2.1.0, with and without --sarif-root', async () => {
+    const validate = await loadSarifValidator();
+    for (const part of HOSTILE) {
+      for (const uri of [`skill://acme/${part}/SKILL.md`, `skill://${part}/SKILL.md`, `${part}/SKILL.md`]) {
+        for (const root of [undefined, 'skills', '.']) {
+          const log = formatSarif(at(uri), { root });
+          const located = locatedAt(log).artifactLocation.uri;
+          expect(isUriReference(located), `${JSON.stringify(uri)} under ${root}: ${located}`).toBe(true);
+          const parsed = JSON.parse(log) as object;
+          expect(validate(parsed) ? [] : validate.errors, `${JSON.stringify(uri)} under ${root}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('encodes what is not allowed and keeps what is: the same file, read back by decoding', () => {
+    expect(locatedAt(formatSarif(at('skill://acme/a b/SKILL.md'))).artifactLocation.uri).toBe('skill://acme/a%20b/SKILL.md');
+    expect(locatedAt(formatSarif(at('skill://acme/a%20b/SKILL.md'))).artifactLocation.uri).toBe('skill://acme/a%20b/SKILL.md');
+    expect(locatedAt(formatSarif(at('skill://acme/ü/%zz.md'))).artifactLocation.uri).toBe('skill://acme/%C3%BC/%25zz.md');
+    expect(locatedAt(formatSarif(at('skill://acme/x/SKILL.md?v=1#top'))).artifactLocation.uri).toBe('skill://acme/x/SKILL.md?v=1#top');
+    const rooted = (uri: string) => locatedAt(formatSarif(at(uri), { root: 'skills' })).artifactLocation.uri;
+    // Under a root, ? and # are part of the file's path in the repository, not a query or fragment.
+    expect(rooted('skill://acme/x#y/SKILL.md')).toBe('skills/acme/x%23y/SKILL.md');
+    expect(rooted('skill://acme/q?z/SKILL.md')).toBe('skills/acme/q%3Fz/SKILL.md');
+    expect(decodeURIComponent(rooted('skill://acme/a b/ü.md'))).toBe('skills/acme/a b/ü.md');
+  });
+
+  it('a location never climbs out of the root', () => {
+    const rooted = (uri: string) => locatedAt(formatSarif(at(uri), { root: 'skills' })).artifactLocation.uri;
+    expect(rooted('skill://acme/../../../etc/passwd')).toBe('skills/etc/passwd');
+    expect(rooted('skill://../x/SKILL.md')).toBe('skills/x/SKILL.md');
+    expect(locatedAt(formatSarif(at('skill://a:b/SKILL.md'), { root: '.' })).artifactLocation.uri).toBe('a%3Ab/SKILL.md');
   });
 });

@@ -4,14 +4,16 @@
 // `--sarif-root <folder>` maps `scheme://<path>` to `<folder>/<path>` — the
 // folder in the repository that the server serves its skills from.
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { FINDINGS, isFindingId } from '../../shared/findings.js';
 import type { Finding, Severity } from '../../shared/model.js';
 import { RULESET } from '../../shared/ruleset.js';
 import { APP_VERSION } from '../app-version.js';
 import type { ReopenedFinding, SuppressedFinding } from '../team/suppressions.js';
 import type { CheckReport } from './check.js';
+import { repositoryPath, uriReference } from './sarif-uri.js';
 import { verdictCounts, verdictReason, verdictSummary } from './verdicts.js';
+
+export { repositoryPath };
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -128,17 +130,9 @@ function locationOf(f: Finding, label: string, root: string | undefined): SarifL
   else logical.push({ name: label, fullyQualifiedName: label, kind: 'module' });
   if (f.location.field) logical.push({ name: f.location.field, fullyQualifiedName: `${f.location.skillUri ?? label}#${f.location.field}`, kind: 'member' });
   if (!uri && root === undefined) return { logicalLocations: logical };
-  const artifactLocation = root === undefined ? { uri: uri! } : { uri: repositoryPath(root, uri), uriBaseId: '%SRCROOT%' };
+  const artifactLocation = root === undefined ? { uri: uriReference(uri!) } : { uri: repositoryPath(root, uri), uriBaseId: '%SRCROOT%' };
   const region = f.location.line ? { startLine: f.location.line, ...(f.location.column ? { startColumn: f.location.column } : {}) } : undefined;
   return { physicalLocation: { artifactLocation, ...(region ? { region } : {}) }, logicalLocations: logical };
-}
-
-/** `skill://acme/x/SKILL.md` under root `skills` is `skills/acme/x/SKILL.md`; a server-level finding points at the root itself. */
-export function repositoryPath(root: string, uri: string | undefined): string {
-  const base = path.posix.normalize(root.replaceAll('\\', '/')).replace(/^\.\/?$/, '').replace(/\/+$/, '');
-  if (!uri) return base === '' ? '.' : base;
-  const rest = uri.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^\/+/, '');
-  return base === '' ? rest : `${base}/${rest}`;
 }
 
 /**
