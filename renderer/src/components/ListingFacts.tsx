@@ -10,6 +10,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { listingFacts, type ListedProgram, type ListingFacts } from '../../../shared/listing-facts.js';
 import type { SkillEntry } from '../../../shared/model.js';
 import { InvisibleText } from './InvisibleText.js';
+import { shownName } from './shown-text.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -27,7 +28,7 @@ export function roundedSize(bytes: number): string {
 }
 
 function programList(programs: readonly ListedProgram[]): string {
-  return programs.map((p) => `${p.path} (${p.runtime})`).join(', ');
+  return programs.map((p) => `${shownName(p.path)} (${p.runtime})`).join(', ');
 }
 
 /** Each fact in words, one line each: the marks' accessible names and the Overview's list share them. */
@@ -40,12 +41,12 @@ export function factWords(facts: ListingFacts): { tools?: string; scripts?: stri
         : 'Files: the listing gives no file list'
       : `${plural(facts.fileCount, 'file')}, ${(facts.totalBytes ?? 0).toLocaleString()} bytes declared${facts.sizeUnknown > 0 ? ` (${plural(facts.sizeUnknown, 'size')} not a byte count)` : ''}`;
   return {
-    ...(n > 0 ? { tools: `Asks to use ${plural(n, 'tool')} without asking each time: ${facts.allowedTools.map((t) => t.tool).join(', ')}` } : {}),
+    ...(n > 0 ? { tools: `Asks to use ${plural(n, 'tool')} without asking each time: ${facts.allowedTools.map((t) => shownName(t.tool)).join(', ')}` } : {}),
     ...(facts.scripts.length > 0 ? { scripts: `${plural(facts.scripts.length, 'script')} by name: ${programList(facts.scripts)}` } : {}),
     ...(facts.executables.length > 0 ? { executables: `${plural(facts.executables.length, 'program')} by name: ${programList(facts.executables)}` } : {}),
-    ...(facts.nestedSkills.length > 0 ? { nested: `${plural(facts.nestedSkills.length, 'nested skill')}: ${facts.nestedSkills.map((s) => s.path).join(', ')}` } : {}),
+    ...(facts.nestedSkills.length > 0 ? { nested: `${plural(facts.nestedSkills.length, 'nested skill')}: ${facts.nestedSkills.map((s) => shownName(s.path)).join(', ')}` } : {}),
     files,
-    ...(facts.hidden.length > 0 ? { hidden: facts.hidden.map((h) => `The ${h.field} holds ${h.summary}, shown marked`).join('; ') } : {}),
+    ...(facts.hidden.length > 0 ? { hidden: facts.hidden.map((h) => `The ${shownName(h.field)} holds ${h.summary}, shown marked`).join('; ') } : {}),
   };
 }
 

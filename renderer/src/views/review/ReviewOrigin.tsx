@@ -7,6 +7,7 @@ import type { ReviewReport } from '../../../../shared/approvals-model.js';
 import type { SkillSource } from '../../../../shared/model.js';
 import { formatTime } from '../../components/format-time.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
+import { UriText } from '../../components/UriText.js';
 
 const SOURCE: Record<SkillSource, string> = {
   listed: 'listed by the server (skills/list)',
@@ -44,7 +45,7 @@ export function ReviewOrigin({ report }: { report: ReviewReport }) {
         </Row>
         <Row label="Reached through">
           <Text size="sm" className="mono" style={{ overflowWrap: 'anywhere' }} data-origin-transport>
-            {o.transport}
+            <InvisibleText text={o.transport} identifier />
           </Text>
         </Row>
         <Row label="Found as">
@@ -63,8 +64,14 @@ export function ReviewOrigin({ report }: { report: ReviewReport }) {
           {o.selfReported ? (
             <Group gap={6}>
               <Text size="sm" className="mono">
-                {o.selfReported.name} {o.selfReported.version}
-                {o.selfReported.title ? ` (“${o.selfReported.title}”)` : ''}
+                <InvisibleText text={o.selfReported.name} identifier /> <InvisibleText text={o.selfReported.version} identifier />
+                {o.selfReported.title ? (
+                  <>
+                    {' (“'}
+                    <InvisibleText text={o.selfReported.title} identifier />
+                    {'”)'}
+                  </>
+                ) : null}
               </Text>
               <Badge size="xs" color="gray" variant="outline" data-self-reported>
                 self-reported, not verified
@@ -79,7 +86,7 @@ export function ReviewOrigin({ report }: { report: ReviewReport }) {
         {report.nestedIn ? (
           <Row label="Sits inside">
             <Text size="sm" className="mono">
-              {report.nestedIn}
+              <UriText uri={report.nestedIn} />
             </Text>
           </Row>
         ) : null}

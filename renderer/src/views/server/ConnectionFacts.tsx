@@ -5,6 +5,8 @@ import { Badge, Code, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ConnectionSnapshot, ServerView } from '../../../../shared/model.js';
 import { FactRow } from '../../components/FactTable.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { UriText } from '../../components/UriText.js';
 
 /** Three rows of a facts table; `unknown` is what they say of what only a connection tells (a removed server is `undefined`). */
 export function ConnectionFactRows({ server, unknown }: { server: ServerView | undefined; unknown: string }) {
@@ -40,7 +42,7 @@ function transportSummary(server: ServerView | undefined): ReactNode {
     <Stack gap={2}>
       <Text size="xs">{t.kind === 'http' ? 'Streamable HTTP' : 'Server-Sent Events (legacy)'}</Text>
       <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
-        {t.url}
+        <UriText uri={t.url} />
       </Text>
       {t.auth?.type === 'oauth' ? (
         <Text size="xs" data-auth="oauth">
@@ -67,8 +69,13 @@ function SelfReportedIdentity({ connection, unknown }: { connection: ConnectionS
   return (
     <Group gap={6}>
       <Text size="xs" className="mono" data-self-reported>
-        {self.name} {self.version}
-        {self.title ? ` — ${self.title}` : ''}
+        <InvisibleText text={self.name} identifier /> <InvisibleText text={self.version} identifier />
+        {self.title ? (
+          <>
+            {' — '}
+            <InvisibleText text={self.title} identifier />
+          </>
+        ) : null}
       </Text>
       <Badge size="xs" variant="outline" color="gray">
         self-reported
