@@ -88,3 +88,19 @@ describe('SARIF locations of URIs a server wrote', () => {
     expect(locatedAt(formatSarif(at('skill://a:b/SKILL.md'), { root: '.' })).artifactLocation.uri).toBe('a%3Ab/SKILL.md');
   });
 });
+
+describe('SARIF text a server wrote with a lone surrogate', () => {
+  it('is written as U+FFFD: every string of the log is well-formed Unicode', () => {
+    const report: CheckReport = {
+      server: { label: 'prod\ud800', selfReported: { name: 'x\udfff', version: '1' } },
+      skills: [],
+      findings: [finding('agentskills-unknown-field', 'Field "a\ud800b" is not in the spec.', { serverId: 'prod', skillUri: 'skill://acme/x/SKILL.md', field: 'frontmatter.a\ud800b' }, { actual: '\udc00\ud83d\ude00' })],
+    };
+    const log = formatSarif(report);
+    expect(log).not.toMatch(/\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i);
+    const strings: string[] = [];
+    JSON.parse(log, (_key, value: unknown) => (typeof value === 'string' && strings.push(value), value));
+    expect(strings.filter((s) => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s))).toEqual([]);
+    expect(log).toContain('Field \\"a\uFFFDb\\" is not in the spec. Found: \uFFFD\ud83d\ude00.');
+  });
+});
