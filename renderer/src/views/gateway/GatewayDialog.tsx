@@ -5,8 +5,11 @@ import { Alert, Badge, Button, Code, Group, Modal, Stack, Switch, Table, Text } 
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { UriText } from '../../components/UriText.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { allowSystemNotifications, useGateway } from '../../state/gateway.js';
+import type { GatewayHost, GatewayWithdrawal } from '../../../../shared/gateway-model.js';
 
 export function GatewayDialog() {
   const close = useDialogs((s) => s.close);
@@ -58,55 +61,70 @@ export function GatewayDialog() {
             </Button>
           ) : null}
         </Group>
-        {withdrawals.length > 0 ? (
-          <Alert color="orange" title="Withdrawn because they changed upstream" data-gateway-withdrawals>
-            {withdrawals.map((w) => (
-              <Text key={`${w.uri}:${w.at}`} size="xs">
-                {w.name} ({w.label}) — approve it again to serve it.
-              </Text>
-            ))}
-          </Alert>
-        ) : null}
+        <Withdrawals withdrawals={withdrawals} />
         {status && status.hosts.length === 0 ? (
           <Text size="sm" c="dimmed" data-gateway-hosts="none">
             No host has connected to this gateway yet.
           </Text>
         ) : null}
-        {status?.hosts.map((host) => (
-          <Stack key={host.id} gap={4} data-gateway-host={host.name}>
-            <Text size="sm" fw={600}>
-              {host.name} {host.version} <Text span size="xs" c="dimmed">listed {host.listings}×, last at {new Date(host.lastSeen).toLocaleTimeString()}</Text>
-            </Text>
-            <Table withTableBorder fz="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Skill</Table.Th>
-                  <Table.Th>Files read</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {host.skills.map((skill) => (
-                  <Table.Tr key={skill.uri} data-served-skill={skill.uri}>
-                    <Table.Td>
-                      {skill.name} <Text span size="xs" c="dimmed">({skill.label})</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {skill.reads.length === 0
-                        ? 'listed only'
-                        : skill.reads.map((r) => (
-                            <div key={r.uri} className="mono" data-served-read={r.uri} data-read-count={r.count}>
-                              {r.uri.slice(r.uri.indexOf('/', 'skill://'.length) + 1)} ×{r.count}
-                            </div>
-                          ))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Stack>
-        ))}
+        {status?.hosts.map((host) => <ServedHost key={host.id} host={host} />)}
         {error ? <ErrorNotice title="The gateway did not answer" message={error} /> : null}
       </Stack>
     </Modal>
+  );
+}
+
+/** The skills that left the gateway because they changed upstream. */
+export function Withdrawals({ withdrawals }: { withdrawals: readonly GatewayWithdrawal[] }) {
+  if (withdrawals.length === 0) return null;
+  return (
+    <Alert color="orange" title="Withdrawn because they changed upstream" data-gateway-withdrawals>
+      {withdrawals.map((w) => (
+        <Text key={`${w.uri}:${w.at}`} size="xs">
+          <InvisibleText text={w.name} identifier /> (<InvisibleText text={w.label} identifier />) — approve it again to serve it.
+        </Text>
+      ))}
+    </Alert>
+  );
+}
+
+/** One connected host: what it said it is, and each skill and file it was served. */
+export function ServedHost({ host }: { host: GatewayHost }) {
+  return (
+    <Stack gap={4} data-gateway-host={host.name}>
+      <Text size="sm" fw={600}>
+        <InvisibleText text={host.name} identifier /> <InvisibleText text={host.version} identifier />{' '}
+        <Text span size="xs" c="dimmed">listed {host.listings}×, last at {new Date(host.lastSeen).toLocaleTimeString()}</Text>
+      </Text>
+      <Table withTableBorder fz="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Skill</Table.Th>
+            <Table.Th>Files read</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {host.skills.map((skill) => (
+            <Table.Tr key={skill.uri} data-served-skill={skill.uri}>
+              <Table.Td>
+                <InvisibleText text={skill.name} identifier />{' '}
+                <Text span size="xs" c="dimmed">
+                  (<InvisibleText text={skill.label} identifier />)
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {skill.reads.length === 0
+                  ? 'listed only'
+                  : skill.reads.map((r) => (
+                      <div key={r.uri} className="mono" data-served-read={r.uri} data-read-count={r.count}>
+                        <UriText uri={r.uri.slice(r.uri.indexOf('/', 'skill://'.length) + 1)} /> ×{r.count}
+                      </div>
+                    ))}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
   );
 }

@@ -1,0 +1,47 @@
+// The gateway view names what hosts and servers chose: a withdrawn skill's
+// name and its server's label, what a connecting host says it is (clientInfo
+// name and version, anyone can send them), and each skill served and file
+// read. An invisible, bidi or control character in any of them is drawn as a
+// mark, never bare.
+import { createElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { GatewayHost } from '../../../../shared/gateway-model.js';
+import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+
+// api.ts opens the browser-mode bridge when loaded; this view only imports it.
+vi.mock('../../api.js', () => ({ api: { call: () => Promise.resolve(undefined), on: () => () => undefined }, errorMessage: String }));
+
+const { ServedHost, Withdrawals } = await import('./GatewayDialog.js');
+
+const RLO = '\u202E';
+
+function shown(element: Parameters<typeof staticMarkup>[0]): string {
+  const html = staticMarkup(element);
+  const text = shownTextOf(html);
+  expect(text).not.toMatch(RAW_HIDDEN);
+  for (const name of namesIn(html)) expect(name).not.toMatch(RAW_HIDDEN);
+  return text;
+}
+
+describe('the gateway view draws hosts’ and servers’ words with marks', () => {
+  it('a withdrawn skill: its name and its server’s label', () => {
+    const text = shown(createElement(Withdrawals, { withdrawals: [{ name: `pdf${RLO}tools`, label: `work\u200Bserver`, uri: 'skill://pdf/SKILL.md', at: '2026-01-01T00:00:00.000Z' }] }));
+    expect(text).toBe('Withdrawn because they changed upstreampdf⟦RLO⟧tools (work⟦ZWSP⟧server) — approve it again to serve it.');
+  });
+
+  it('a connected host: its name and version, each skill served (name, label) and each file read', () => {
+    const host: GatewayHost = {
+      id: 'h1',
+      name: `claude${RLO}edoc`,
+      version: `1.0\n2`,
+      firstSeen: '2026-01-01T00:00:00.000Z',
+      lastSeen: '2026-01-01T00:00:00.000Z',
+      listings: 2,
+      skills: [{ uri: `skill://pdf${RLO}/SKILL.md`, name: `pdf${RLO}x`, label: `lab${RLO}el`, reads: [{ uri: `skill://pdf${RLO}/scripts/a${RLO}b.py`, count: 3, lastAt: '2026-01-01T00:00:00.000Z' }] }],
+    };
+    const text = shown(createElement(ServedHost, { host }));
+    expect(text).toMatch(/^claude⟦RLO⟧edoc 1\.0⟦LF⟧2 listed 2×/);
+    expect(text).toContain('pdf⟦RLO⟧x (lab⟦RLO⟧el)');
+    expect(text).toContain('scripts/a⟦RLO⟧b.py ×3');
+  });
+});
