@@ -108,3 +108,24 @@ describe('a file list with a wrong entry', () => {
     expect(parseLockfile(withResources('[]'), 'f').servers['p']!.skills['s']!.resources).toEqual([]);
   });
 });
+
+describe('a lockfile that is not JSON says where', () => {
+  // Line 5 is `      "skills": {`, line 7 `          "name": "a",`.
+  const text = JSON.stringify({ lockfileVersion: 1, servers: { prod: { skills: { 'skill://a/SKILL.md': { name: 'a', resources: 'dynamic' } } } } }, null, 2);
+  const lines = text.split('\n');
+  const edited = (line: number, edit: (l: string) => string) => lines.map((l, i) => (i === line - 1 ? edit(l) : l)).join('\n');
+
+  it('cut short, between values or in a string: the line and column where it stops', () => {
+    expect(parseError(text.slice(0, 60))).toBe(`skills.lock.json: not valid JSON at line 5, column 6 (Expected property name or '}' in JSON at position 60).`);
+    expect(parseError(text.slice(0, text.indexOf('"name"') + 3))).toBe('skills.lock.json: not valid JSON at line 7, column 14 (Unterminated string in JSON at position 118).');
+    expect(parseError('')).toBe('skills.lock.json: not valid JSON at line 1, column 1 (Unexpected end of JSON input).');
+  });
+
+  it('a comment, a trailing comma, a character that starts no token: the line and column of it', () => {
+    expect(parseError(edited(3, (l) => `${l} // reviewed`))).toMatch(/^skills\.lock\.json: not valid JSON at line 3, column 16 \(/);
+    expect(parseError(edited(2, (l) => `${l} ,`))).toMatch(/^skills\.lock\.json: not valid JSON at line 2, column 25 \(/);
+    // JSON.parse names no position for these: the scanner finds the character.
+    expect(parseError(edited(5, (l) => l.replace('"skills": {', '"skills": \u0007{')))).toMatch(/^skills\.lock\.json: not valid JSON at line 5, column 17 \(Unexpected token/);
+    expect(parseError(edited(7, (l) => l.replace('"a"', '#a')))).toMatch(/^skills\.lock\.json: not valid JSON at line 7, column 19 \(Unexpected token/);
+  });
+});

@@ -14,6 +14,9 @@ const OPEN_BRACKET: SyntaxKind = 3;
 const CLOSE_BRACKET: SyntaxKind = 4;
 const COMMA: SyntaxKind = 5;
 const STRING: SyntaxKind = 10;
+const LINE_COMMENT: SyntaxKind = 12;
+const BLOCK_COMMENT: SyntaxKind = 13;
+const UNKNOWN: SyntaxKind = 16;
 const EOF: SyntaxKind = 17;
 
 /** A place in the file that is wrong: where it is, and what. */
@@ -92,4 +95,28 @@ export function refuseRepeatedKeys(text: string): void {
       }
     }
   }
+}
+
+/**
+ * Where JSON.parse stopped, as "line L, column C": it says "at position N" for most problems, nothing for a file
+ * cut short ("Unexpected end of JSON input": the place is the end) or for a character that starts no token
+ * ("Unexpected token '…'"), which the scanner finds. A person opens the file at a line, not at a character count.
+ */
+export function syntaxErrorPlace(text: string, message: string): string | undefined {
+  let offset: number | undefined;
+  const position = /at position (\d+)/.exec(message);
+  if (position) offset = Number(position[1]);
+  else if (/end of JSON input/i.test(message)) offset = text.length;
+  else {
+    const scanner = createScanner(text, false);
+    for (let token = scanner.scan(); token !== EOF; token = scanner.scan()) {
+      if (token === UNKNOWN || token === LINE_COMMENT || token === BLOCK_COMMENT || scanner.getTokenError() !== 0) {
+        offset = scanner.getTokenOffset();
+        break;
+      }
+    }
+  }
+  if (offset === undefined) return undefined;
+  const { line, column } = lineAndColumn(text, offset);
+  return `line ${line}, column ${column}`;
 }

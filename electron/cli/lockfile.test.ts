@@ -58,7 +58,7 @@ describe('reading a lockfile', () => {
   });
 
   it('names the file and the exact place that is wrong', () => {
-    expect(parseError('{ "lockfileVersion": 1, ')).toMatch(/^team\.lock\.json: not valid JSON \(/);
+    expect(parseError('{ "lockfileVersion": 1, ')).toMatch(/^team\.lock\.json: not valid JSON at line 1, column 25 \(/);
     expect(parseError('[]')).toBe('team.lock.json: a lockfile is a JSON object with "lockfileVersion" and "servers".');
     expect(parseError('{"servers":{}}')).toBe('team.lock.json: no "lockfileVersion": this is not a skills lockfile.');
     expect(parseError('{"lockfileVersion":2,"servers":{}}')).toBe('team.lock.json: lockfileVersion 2 is not supported; this skill-inspector reads version 1 (the file was written by a newer one).');

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { dataRecord, dataRecordFrom, dataRecordOf, ownValue } from '../../shared/data-record.js';
 import { canonicalUri } from '../skills/uri-memo.js';
 import { LockfileError } from './command-errors.js';
-import { JsonProblem, formatPath, refuseRepeatedKeys } from './lockfile-json.js';
+import { JsonProblem, formatPath, refuseRepeatedKeys, syntaxErrorPlace } from './lockfile-json.js';
 
 const LOCKFILE_VERSION = 1;
 export const DEFAULT_LOCKFILE = 'skills.lock.json';
@@ -119,7 +119,9 @@ export function parseLockfile(raw: string, file: string): Lockfile {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new LockfileError(file, `not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+    const message = error instanceof Error ? error.message : String(error);
+    const place = syntaxErrorPlace(text, message);
+    throw new LockfileError(file, `not valid JSON${place ? ` at ${place}` : ''} (${message}).`);
   }
   try {
     refuseRepeatedKeys(text);

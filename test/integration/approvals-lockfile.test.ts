@@ -149,7 +149,7 @@ describe('approvals.importLock', () => {
   test('bad input is refused with an error naming the file and the place', async () => {
     const { app } = await start({ notes: false });
     const cases: Array<[unknown, string]> = [
-      [{ text: '{ not json', name: 'team.lock.json' }, 'team.lock.json: not valid JSON ('],
+      [{ text: '{ not json', name: 'team.lock.json' }, 'team.lock.json: not valid JSON at line 1, column 3 ('],
       [{ text: '{"lockfileVersion": 2, "servers": {}}', name: 'team.lock.json' }, 'team.lock.json: lockfileVersion 2 is not supported; this skill-inspector reads version 1 (the file was written by a newer one). Nothing was imported.'],
       [{ text: '{"servers": {}}', name: 'a.json' }, 'a.json: no "lockfileVersion": this is not a skills lockfile. Nothing was imported.'],
       [
