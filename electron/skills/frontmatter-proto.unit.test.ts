@@ -5,7 +5,7 @@
 // file (YAML: an own key too) and a relisting. Such a skill is never
 // "verified", the field is named, and nothing reaches Object.prototype.
 import { describe, expect, it } from 'vitest';
-import { checkEntry } from './entry-rules.js';
+import { checkEntry, type CheckedEntry } from './entry-rules.js';
 import { SERVER, SKILL_MD, SKILL_URI, cleanSkill, fileRef } from './finding-cases.unit.js';
 import { ServerSkills, statusOf } from './registry.js';
 import { verifyFile, type VerifiableEntry } from './verify.js';
@@ -14,9 +14,14 @@ const NOW = '2026-01-01T00:00:00.000Z';
 const FRONTMATTER = '{"name":"pdf-tools","description":"Fill PDF forms."';
 
 /** The entry as a server lists it, with `frontmatter` spelled out as JSON text (an object literal would set the prototype). */
-function listed(frontmatterJson: string, md = SKILL_MD, meta?: string): ReturnType<typeof checkEntry>['entry'] {
-  const entry = `{"uri":${JSON.stringify(SKILL_URI)},"frontmatter":${frontmatterJson},"resources":${JSON.stringify([fileRef(SKILL_URI, md)])}${meta ? `,"_meta":${meta}` : ''}}`;
-  return checkEntry(JSON.parse(entry), SERVER, 'skills/list').entry;
+function listed(frontmatterJson: string, md = SKILL_MD): CheckedEntry {
+  const text = `{"uri":${JSON.stringify(SKILL_URI)},"frontmatter":${frontmatterJson},"resources":${JSON.stringify([fileRef(SKILL_URI, md)])}}`;
+  return entryOf(checkEntry(JSON.parse(text), SERVER, 'skills/list'));
+}
+
+function entryOf(check: ReturnType<typeof checkEntry>): CheckedEntry {
+  if (!check.entry) throw new Error(`no entry: ${check.findings.map((f) => f.id).join(', ')}`);
+  return check.entry;
 }
 
 function verify(entry: VerifiableEntry, md: string) {
@@ -75,9 +80,9 @@ describe('a frontmatter that differs only in a prototype name', () => {
   it('leaves Object.prototype untouched: a "__proto__" object in the listing, its _meta and the file is data', () => {
     const md = SKILL_MD.replace('description: Fill PDF forms.\n', 'description: Fill PDF forms.\n__proto__:\n  polluted: yes\n');
     const check = checkEntry(JSON.parse(`{"uri":${JSON.stringify(SKILL_URI)},"frontmatter":${FRONTMATTER},"__proto__":{"polluted":true}},"resources":[],"_meta":{"__proto__":{"polluted":true},"constructor":"c"}}`), SERVER, 'skills/list');
-    verify(check.entry, md);
+    verify(entryOf(check), md);
     expect(check.findings.filter((f) => f.id === 'sep-2640-meta-prefix').map((f) => f.location.field)).toEqual(['_meta.__proto__', '_meta.constructor']);
-    expect(Object.getPrototypeOf(check.entry.frontmatter)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(entryOf(check).frontmatter)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     expect(Object.keys(Object.prototype)).toEqual([]);
   });
