@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIFF_WORDS, VERIFY_WORDS, formatComparisonText } from './format-drift.js';
 import { buildLockedServer, compareServers } from './lockfile.js';
-import { compareWithLock, verifyReportText } from './verify-report.js';
+import { compareWithLock, verifyReportJson, verifyReportText } from './verify-report.js';
 
 const D1 = `sha256:${'1'.repeat(64)}`;
 const D2 = `sha256:${'2'.repeat(64)}`;
@@ -39,5 +39,19 @@ describe('drift text', () => {
     const report = compareWithLock('skills.lock.json', { label: `prod${FORGED}`, server: served }, { label: 'prod\u202eexe', server: served, problems: [] });
     const text = verifyReportText(report, false);
     expect(text).toBe('No drift: prod⟦RLO⟧exe serves exactly the 1 skill(s) that skills.lock.json pins for "prod⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2KNo drift⟦ESC⟧[8m".\n');
+  });
+});
+
+describe('no drift, with skills the lock pins by presence only', () => {
+  const dynamic = buildLockedServer([
+    { uri: 'skill://fixed/SKILL.md', name: 'fixed', resources: [{ uri: 'skill://fixed/SKILL.md', digest: D1, size: 1 }] },
+    { uri: 'skill://live/SKILL.md', name: 'live', resources: 'dynamic' },
+  ]);
+
+  it('says which were not compared, in the text and in the JSON', () => {
+    const report = compareWithLock('skills.lock.json', { label: 'prod', server: dynamic }, { label: 'prod', server: dynamic, problems: [] });
+    expect(report.passed).toBe(true);
+    expect(verifyReportText(report, false)).toBe('No drift: prod serves exactly the 2 skill(s) that skills.lock.json pins for "prod". 1 of them is dynamic: pinned by presence and name only, so its content was not compared.\n');
+    expect(verifyReportJson(report)['dynamic']).toEqual(['skill://live/SKILL.md']);
   });
 });

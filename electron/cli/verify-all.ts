@@ -11,7 +11,7 @@ import { ownValue } from '../../shared/data-record.js';
 import { readLockfile } from './lockfile-io.js';
 import { readServerSkillSet } from './skill-set.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
-import { compareWithLock, verifyReportJson, verifyReportText, type VerifyReport } from './verify-report.js';
+import { compareWithLock, dynamicSkills, verifyReportJson, verifyReportText, type VerifyReport } from './verify-report.js';
 
 export async function verifyFleet(values: FleetFlags & { json?: boolean | undefined; quiet?: boolean | undefined }, lockPath: string, settings: Partial<Settings>, io: Streams): Promise<number> {
   const { servers, jobs, config } = await fleetServers(values, 'verify');
@@ -42,7 +42,9 @@ function fleetVerifyText(results: readonly FleetResult<VerifyReport>[], colour: 
     (report) => verifyReportText(report, colour),
     (report) => {
       const problems = report.set.problems.length > 0 ? `, ${report.set.problems.length} inconsistent answer(s)` : '';
-      return report.identical ? `no drift (${Object.keys(report.pinned.server.skills).length} skill(s))${problems}` : `drift (${summary(report.comparison, VERIFY_WORDS)})${problems}`;
+      const dynamic = dynamicSkills(report.pinned.server).length;
+      const pinned = `${Object.keys(report.pinned.server.skills).length} skill(s)${dynamic ? `, ${dynamic} dynamic: content not compared` : ''}`;
+      return report.identical ? `no drift (${pinned})${problems}` : `drift (${summary(report.comparison, VERIFY_WORDS)})${problems}`;
     },
   );
 }

@@ -153,6 +153,7 @@ describe('lock --all and verify --all', { timeout: 240_000 }, () => {
             filesChanged: [{ uri: 'skill://notes/SKILL.md', lock: { digest: sha256(NOTES), size: Buffer.byteLength(NOTES) }, server: { digest: sha256(NOTES_EDITED), size: Buffer.byteLength(NOTES_EDITED) } }],
           },
         ],
+        dynamic: [],
         problems: [],
       });
     } finally {

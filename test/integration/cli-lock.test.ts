@@ -164,6 +164,7 @@ describe('drift: a fixture server whose files change on disk between lock and ve
           ],
         },
       ],
+      dynamic: [],
       problems: [],
     });
 
