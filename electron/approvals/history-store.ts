@@ -54,7 +54,10 @@ function byCanonicalUri(skills: Record<string, EntryVersion[]>): Map<string, Ent
   const spellings = new Map<string, number>();
   for (const [uri, versions] of Object.entries(skills)) {
     const key = canonicalUri(uri);
-    out.set(key, [...(out.get(key) ?? []), ...versions]);
+    // Appended in place: a file with thousands of spellings of one skill is read in one pass, not copied per spelling.
+    const list = out.get(key);
+    if (list) for (const v of versions) list.push(v);
+    else out.set(key, [...versions]);
     spellings.set(key, (spellings.get(key) ?? 0) + 1);
   }
   for (const [key, count] of spellings) if (count > 1) out.set(key, mergeVersions(out.get(key)!));
