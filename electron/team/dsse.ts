@@ -46,14 +46,19 @@ export const dsseEnvelopeSchema = z.object({
   signatures: z.array(z.object({ keyid: z.string().optional(), sig: z.string() })),
 });
 
+/** The payload's bytes and the bytes its signatures cover (the PAE), or undefined when the payload is not base64. */
+export function signedMessage(envelope: DsseEnvelope): { readonly body: Buffer; readonly message: Buffer } | undefined {
+  const body = decodeBase64(envelope.payload);
+  return body ? { body, message: pae(envelope.payloadType, body) } : undefined;
+}
+
 /** The body, when one of the signatures is by this key over exactly this type and body. */
 export function verifyEnvelope(envelope: DsseEnvelope, publicKey: Buffer): { readonly verified: boolean; readonly body: Buffer | undefined } {
-  const body = decodeBase64(envelope.payload);
-  if (!body) return { verified: false, body: undefined };
-  const message = pae(envelope.payloadType, body);
+  const signed = signedMessage(envelope);
+  if (!signed) return { verified: false, body: undefined };
   const verified = envelope.signatures.some((s) => {
     const sig = decodeBase64(s.sig);
-    return sig !== undefined && verifyBytes(publicKey, message, sig);
+    return sig !== undefined && verifyBytes(publicKey, signed.message, sig);
   });
-  return { verified, body };
+  return { verified, body: signed.body };
 }

@@ -4,7 +4,8 @@
 // reason there is none. Pure: the files are read elsewhere (team-folder.ts).
 //
 // A receipt is judged in this order, and the first failed step is its reason:
-// its signature verifies with a key of allowed-signers (else "invalid
+// its signature verifies with a key of allowed-signers that it names (its
+// reviewer's key, a signature's keyid: receipt-signer.ts; else "invalid
 // signature", or "untrusted signer" when it verifies only with the key it
 // names itself); that signer may approve this label; the subject's digest is
 // the digest of its own file list; it has not expired; its file list is the
@@ -12,8 +13,8 @@
 // the one that got furthest speaks, the latest among equals.
 import { mayApprove, type AllowedSigner } from './allowed-signers.js';
 import { fileSetDigest } from './file-set-digest.js';
-import { subjectName, verifiedStatement, type ApprovalStatement, type ReadReceipt, type ReceiptFile } from './receipt.js';
-import { KeyFormatError, parsePublicKey } from './ssh-wire.js';
+import { subjectName, type ReadReceipt, type ReceiptFile } from './receipt.js';
+import { signersByFingerprint, whoSigned, type SignersByFingerprint } from './receipt-signer.js';
 import { describeSuppression, lapse, type GrantedSuppression, type Suppression } from './suppressions.js';
 
 export interface ServedSkill {
@@ -101,32 +102,18 @@ function lapsedText(lapsed: readonly { readonly suppression: Suppression; readon
   return `; ${lapsed.length === 1 ? 'a finding is' : `${lapsed.length} findings are`} reported again: ${lapsed.map((s) => `${describeSuppression(s.suppression)}: ${s.lapsed!}`).join('; ')}`;
 }
 
-function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSkill, label: string, signers: readonly AllowedSigner[], now: Date): Judged {
+function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSkill, label: string, signers: SignersByFingerprint, now: Date): Judged {
   const base = { uri: skill.uri, receipt: receipt.file };
   const { envelope, statement: claimed } = receipt.read;
-  let signer: AllowedSigner | undefined;
-  let statement: ApprovalStatement | undefined;
-  for (const candidate of signers) {
-    statement = verifiedStatement(envelope, candidate.publicKey);
-    if (statement) {
-      signer = candidate;
-      break;
-    }
-  }
-  if (!signer || !statement) {
+  const signature = whoSigned(envelope, claimed, signers);
+  if (signature.by !== 'allowed') {
     const named = claimed.predicate.reviewer;
-    let selfSigned = false;
-    try {
-      const [type = '', base64 = ''] = named.publicKey.split(' ');
-      selfSigned = verifiedStatement(envelope, parsePublicKey(type, base64, 'the receipt\'s key')) !== undefined;
-    } catch (error) {
-      if (!(error instanceof KeyFormatError)) throw error;
-    }
-    if (selfSigned) {
+    if (signature.by === 'its own key') {
       return { stage: 1, approval: { ...base, status: 'untrusted', message: `untrusted signer: signed by ${named.name} (${named.keyFingerprint}), whose key is not in allowed-signers (${receipt.file})` } };
     }
     return { stage: 0, approval: { ...base, status: 'invalid', message: `invalid signature: ${receipt.file} does not verify with any key in allowed-signers, nor with the key it names; it was changed after signing` } };
   }
+  const { signer, statement } = signature;
   const who = { name: signer.name, fingerprint: signer.fingerprint };
   const by = `${signer.name} (${signer.fingerprint})`;
   const { predicate } = statement;
@@ -186,6 +173,7 @@ export function checkReceipts(label: string, served: readonly ServedSkill[], rec
   // A receipt not read may be the one for a skill no receipt read names: its verdict must not read as final.
   const notRead = receiptsNotRead({ unreadable });
   const noReceipt = notRead > 0 ? `unapproved: no receipt that was read names this skill, and ${notRead} receipt file(s) were not read, so this is not a complete verification` : 'unapproved: no receipt names this skill';
+  const byFingerprint = signersByFingerprint(signers);
   const skills: SkillApproval[] = [];
   const matched = new Set<string>();
   for (const skill of served) {
@@ -196,7 +184,7 @@ export function checkReceipts(label: string, served: readonly ServedSkill[], rec
       skills.push({ uri: skill.uri, status: skill.resources === 'dynamic' ? 'dynamic' : 'unapproved', message: skill.resources === 'dynamic' ? 'unapproved: no receipt, and its content is dynamic, so none can bind it' : noReceipt });
       continue;
     }
-    const judged = candidates.map((c) => judge(c, skill, label, signers, now));
+    const judged = candidates.map((c) => judge(c, skill, label, byFingerprint, now));
     judged.sort((a, b) => b.stage - a.stage || (b.approval.approvedAt ?? '').localeCompare(a.approval.approvedAt ?? ''));
     skills.push(judged[0]!.approval);
   }

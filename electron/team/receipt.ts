@@ -131,7 +131,11 @@ export function readReceipt(text: string): ReadReceipt {
  */
 export function verifiedStatement(envelope: DsseEnvelope, publicKey: Buffer): ApprovalStatement | undefined {
   const { verified, body } = verifyEnvelope(envelope, publicKey);
-  if (!verified || !body) return undefined;
+  return verified && body ? statementOfBody(body) : undefined;
+}
+
+/** The approval statement in a payload's bytes; undefined when they hold none. Call it only on bytes a signature verified. */
+export function statementOfBody(body: Buffer): ApprovalStatement | undefined {
   try {
     const parsed = approvalStatementSchema.safeParse(JSON.parse(body.toString('utf8')));
     return parsed.success ? parsed.data : undefined;
