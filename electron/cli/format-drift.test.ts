@@ -4,14 +4,13 @@
 // can carry C1 controls and bidi overrides that JSON's escapes leave as they
 // are. All are shown as marks, so the drift report cannot be rewritten.
 import { describe, expect, it } from 'vitest';
+import { unsafeIn } from '../../test/fixtures/cli/terminal-unsafe.js';
 import { DIFF_WORDS, VERIFY_WORDS, formatComparisonText } from './format-drift.js';
 import { buildLockedServer, compareServers } from './lockfile.js';
 import { compareWithLock, verifyReportJson, verifyReportText } from './verify-report.js';
 
 const D1 = `sha256:${'1'.repeat(64)}`;
 const D2 = `sha256:${'2'.repeat(64)}`;
-/** C0 controls but the line feed, DEL, C1 controls, and the bidi controls that reorder what follows. */
-const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 const FORGED = '\r\x1b[1A\x1b[2KNo drift\x1b[8m';
 
 const locked = buildLockedServer([
@@ -23,7 +22,7 @@ const served = buildLockedServer([{ uri: 'skill://edit/SKILL.md', name: 'edit', 
 describe('drift text', () => {
   it('verify: URIs and names from the lockfile are shown with marks', () => {
     const text = formatComparisonText(compareServers(locked, served), VERIFY_WORDS, false);
-    expect(text).not.toMatch(UNSAFE);
+    expect(unsafeIn(text)).toEqual([]);
     expect(text).toContain('removed  skill://gone⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2KNo drift⟦ESC⟧[8m/SKILL.md  (name "gone", 1 file(s))');
     expect(text).toContain('name: lock "edit⟦U+009B⟧2K⟦RLO⟧exe.md", server "edit"');
     expect(text).toContain('removed  skill://edit/old⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2KNo drift⟦ESC⟧[8m.md');
@@ -31,7 +30,7 @@ describe('drift text', () => {
 
   it('diff: the same, either way round', () => {
     const text = formatComparisonText(compareServers(served, locked), DIFF_WORDS, false);
-    expect(text).not.toMatch(UNSAFE);
+    expect(unsafeIn(text)).toEqual([]);
     expect(text).toContain('only in B  skill://gone⟦CR⟧⟦ESC⟧[1A');
   });
 

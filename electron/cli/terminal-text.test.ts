@@ -6,10 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsafeIn } from '../../test/fixtures/cli/terminal-unsafe.js';
 import { runCli } from './run.js';
 
-/** C0 controls but the line feed, DEL, C1 controls, and the bidi controls that reorder what follows. */
-const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = new PassThrough();
@@ -35,7 +34,7 @@ describe('an error that quotes a lockfile', () => {
     await fs.writeFile(file, '{"lockfileVersion": 1, "servers": {"p":\r\n\x1b[1A\x1b[2KNo drift\x1b[8m}}');
     const { code, stderr } = await run(['verify', '--lock', file, '--stdio', 'node server.js']);
     expect(code).toBe(2);
-    expect(stderr).not.toMatch(UNSAFE);
+    expect(unsafeIn(stderr)).toEqual([]);
     expect(stderr.trimEnd()).not.toContain('\n');
     expect(stderr).toContain('⟦CR⟧⟦LF⟧⟦ESC⟧[1A⟦ESC⟧[2KNo');
   });
@@ -45,7 +44,7 @@ describe('an error that quotes a lockfile', () => {
     await fs.writeFile(file, JSON.stringify({ lockfileVersion: 1, servers: { 'prod\u009b2K\u202egnp.exe': { skills: {} }, staging: { skills: {} } } }));
     const { code, stderr } = await run(['verify', '--lock', file, '--stdio', 'node server.js', '--label', 'qa']);
     expect(code).toBe(2);
-    expect(stderr).not.toMatch(UNSAFE);
+    expect(unsafeIn(stderr)).toEqual([]);
     expect(stderr).toContain('it has "prod⟦U+009B⟧2K⟦RLO⟧gnp.exe", "staging".');
   });
 });
@@ -58,7 +57,7 @@ describe('an error that quotes a server', () => {
     await fs.writeFile(lockfile, JSON.stringify({ lockfileVersion: 1, servers: { x: { skills: {} } } }));
     const { code, stderr } = await run(['verify', '--lock', lockfile, '--stdio', `"${process.execPath}" "${server}"`, '--quiet']);
     expect(code).toBe(2);
-    expect(stderr).not.toMatch(UNSAFE);
+    expect(unsafeIn(stderr)).toEqual([]);
     expect(stderr).toContain('Last stderr lines:\n⟦ESC⟧[1A⟦ESC⟧[2KNo drift: all skills verified⟦ESC⟧[8m\n');
   });
 });
@@ -74,8 +73,8 @@ describe('a host config whose server names carry escape sequences (--all)', () =
   it('check --all: the report and the progress lines name it with marks', async () => {
     const { code, stdout, stderr } = await run(['check', '--config', await config(), '--all']);
     expect(code).toBe(2);
-    expect(stdout).not.toMatch(UNSAFE);
-    expect(stderr).not.toMatch(UNSAFE);
+    expect(unsafeIn(stdout)).toEqual([]);
+    expect(unsafeIn(stderr)).toEqual([]);
     expect(stdout).toContain('Server prod⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2K⟦RLO⟧ — could not be checked: cannot connect.');
     expect(stderr).toContain('[prod⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2K⟦RLO⟧] Connecting…');
   });
@@ -83,7 +82,7 @@ describe('a host config whose server names carry escape sequences (--all)', () =
   it('lock --all: the report on stderr names it with marks', async () => {
     const { code, stderr } = await run(['lock', '--config', await config(), '--all', '--output', path.join(dir, 'fleet.lock.json'), '--quiet']);
     expect(code).toBe(2);
-    expect(stderr).not.toMatch(UNSAFE);
+    expect(unsafeIn(stderr)).toEqual([]);
     expect(stderr).toContain('  prod⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2K⟦RLO⟧: could not be locked');
   });
 });
@@ -94,7 +93,7 @@ describe('list: what a listing says of each skill', () => {
     const { code, stdout } = await run(['list', '--stdio', `"${process.execPath}" "${server}"`, '--quiet']);
     expect(code).toBe(0);
     // Its own tabs separate the columns.
-    expect(stdout.replaceAll('\t', ' ')).not.toMatch(UNSAFE);
+    expect(unsafeIn(stdout.replaceAll('\t', ' '))).toEqual([]);
     expect(stdout).toBe('skill://hello/SKILL.md\thello\tSays hello ⟦RLO⟧olleh.⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2Kskill://other/SKILL.md⟦TAB⟧other⟦TAB⟧Approved by security⟦ESC⟧[8m\n');
   });
 });

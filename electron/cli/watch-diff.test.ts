@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unsafeIn } from '../../test/fixtures/cli/terminal-unsafe.js';
 import { finding } from '../../shared/findings.js';
 import type { SkillEntry } from '../../shared/model.js';
 import { diffRuns, runState } from '../../shared/catalog-diff.js';
@@ -43,15 +44,13 @@ describe('formatRunBlock', () => {
 });
 
 describe('what a server or the watched folder wrote', () => {
-  /** C0 controls but the line feed, DEL, C1 controls, and the bidi controls that reorder what follows. */
-  const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
   const FORGED = '\r\x1b[1A\x1b[2Kno change since the last run\x1b[8m';
 
   it('a finding message quoting a frontmatter field name, URIs, changed paths: shown with marks', () => {
     const field = finding('sep-2640-host-frontmatter-comparison', `Field "${FORGED}" differs.`, at(`x${FORGED}`));
     const after = runState([skill(`x${FORGED}`, { 'SKILL.md': D1, [`n\u202eexe.md`]: D2 })], [field]);
     const text = formatRunBlock({ run: 2, changed: [`x/\u009b2K.md`], skillCount: 1, findings: [field], diff: diffRuns(runState([], []), after) });
-    expect(text).not.toMatch(UNSAFE);
+    expect(unsafeIn(text)).toEqual([]);
     expect(text).toContain('changed: x/⟦U+009B⟧2K.md');
     expect(text).toContain('+ skill skill://x⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2Kno change since the last run⟦ESC⟧[8m/SKILL.md');
     expect(text).toContain(': Field "⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2Kno change since the last run⟦ESC⟧[8m" differs.');
@@ -59,7 +58,7 @@ describe('what a server or the watched folder wrote', () => {
 
   it('a run that failed: the error keeps its own lines, and shows the rest', () => {
     const text = formatFailedRun(2, ['a.md'], `Server process exited.\nLast stderr lines:\n${FORGED}`);
-    expect(text).not.toMatch(UNSAFE);
+    expect(unsafeIn(text)).toEqual([]);
     expect(text).toBe('── run 2 · changed: a.md ──\n! Server process exited.\nLast stderr lines:\n⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2Kno change since the last run⟦ESC⟧[8m\n\n');
   });
 });
