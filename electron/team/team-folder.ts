@@ -4,10 +4,11 @@
 //   .skills/approvals/*.json     approval receipts, one per reviewer and skill (DSSE envelopes)
 //   .skills/allowed-signers      who may approve what (allowed-signers.ts)
 //
-// Reading and writing it. Receipts are data from the repository, so each is
-// read with the same safe reader as every other input: regular files only,
-// with a size cap; and the folder as a whole has a byte budget, past which
-// the rest is reported as not read (RECEIPTS_FOLDER_LIMITS).
+// Reading and writing it. Receipts and allowed-signers are data from the
+// repository, so each is read with the same safe reader as every other input:
+// regular files only, never through a symbolic link, with a size cap; and the
+// receipts folder as a whole has a byte budget, past which the rest is
+// reported as not read (RECEIPTS_FOLDER_LIMITS).
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -115,9 +116,12 @@ export async function readReceiptsFolder(dir: string, shown: (file: string) => s
 export async function readAllowedSigners(file: string): Promise<AllowedSigner[]> {
   let text: string;
   try {
-    text = await readRegularText(file, { maxBytes: MAX_SIGNERS_BYTES });
+    // Not following a link, as for receipts: it lets whoever pushes trust a file outside the repository (a key list
+    // nobody reviews in git), and a parse error would quote the first words of whatever it points at (a token file).
+    text = await readRegularText(file, { maxBytes: MAX_SIGNERS_BYTES, followSymlinks: false });
   } catch (error) {
-    throw new TeamFolderError(`The allowed-signers file ${file}: ${why(error)}`);
+    const problem = (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'it is a symbolic link, not the file itself; it was not followed (a link in a repository can point anywhere outside it).' : why(error);
+    throw new TeamFolderError(`The allowed-signers file ${file}: ${problem}`);
   }
   try {
     return parseAllowedSigners(text, file);
