@@ -76,7 +76,8 @@ export interface TeamSkillVerdict {
 export interface TeamCheckResult {
   readonly folder: string;
   readonly skills: readonly TeamSkillVerdict[];
-  readonly unreadable: readonly { readonly file: string; readonly problem: string }[];
+  /** Files in the receipts folder that are not receipts, or (`notRead`) were not read because the folder's byte budget was reached, so the check is partial. */
+  readonly unreadable: readonly { readonly file: string; readonly problem: string; readonly notRead?: true }[];
   /** Connected servers whose skills were not listed yet, so none of theirs is judged. */
   readonly notListed: readonly string[];
 }

@@ -90,7 +90,7 @@ describe('a team folder with more receipt bytes than are read', () => {
       ['zeta', 'unapproved', false],
     ]);
     expect(result.skills[3]!.message).toBe(unapprovedPartial(3));
-    expect(result.unreadable).toEqual(folder.files.slice(3).map((file) => ({ file, problem: notReadProblem(folder!, 3) })));
+    expect(result.unreadable).toEqual(folder.files.slice(3).map((file) => ({ file, problem: notReadProblem(folder!, 3), notRead: true })));
   });
 
   it('refuses a folder of more .json files than are read, counting no further than one past', async () => {

@@ -95,7 +95,7 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
   async function check(folder: string): Promise<TeamCheckResult & { receipts: LoadedReceipt[] }> {
     const { dir, receipts, signers } = await readTeam(folder);
     const skills: TeamSkillVerdict[] = [];
-    const unreadable = receipts.flatMap((r) => (r.read.ok ? [] : [{ file: r.file, problem: r.read.problem }]));
+    const unreadable = receipts.flatMap((r) => (r.read.ok ? [] : [{ file: r.file, problem: r.read.problem, ...(r.notRead ? { notRead: true as const } : {}) }]));
     const notListed: string[] = [];
     for (const server of deps.catalog.list()) {
       const listed = deps.engine.list(server.id);

@@ -4,10 +4,13 @@
 // path field works the same in both modes. A team receipt becomes this
 // person's approval only through the confirm dialog, never by reading it.
 import { Alert, Badge, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { TeamCheckResult, TeamIdentity, TeamShareResult, TeamSkillVerdict } from '../../../../shared/api-team.js';
+import type { ApprovalRecord } from '../../../../shared/approvals-model.js';
 import { api, errorMessage } from '../../api.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { UriText } from '../../components/UriText.js';
 
 const STATUS_COLOUR: Record<TeamSkillVerdict['status'], string> = { approved: 'green', reopened: 'orange', unapproved: 'gray', stale: 'orange', expired: 'orange', untrusted: 'red', invalid: 'red', dynamic: 'gray' };
 
@@ -20,7 +23,7 @@ export function TeamSection() {
   const [shared, setShared] = useState<TeamShareResult>();
   const [checked, setChecked] = useState<TeamCheckResult>();
   const [adopting, setAdopting] = useState<TeamSkillVerdict>();
-  const [adopted, setAdopted] = useState<string>();
+  const [adopted, setAdopted] = useState<ApprovalRecord>();
 
   useEffect(() => {
     api.call('team.identity', {}).then(setIdentity, (e: unknown) => setError(errorMessage(e)));
@@ -90,23 +93,13 @@ export function TeamSection() {
         </Button>
       </Group>
       {error ? <ErrorNotice title="Team approvals" message={error} /> : null}
-      {shared ? (
-        <Alert color="green" variant="light" p="xs" data-shared={shared.written.length}>
-          Wrote {shared.written.length} receipt(s) into {shared.folder}/approvals.{shared.skipped.map((s) => ` ${s.skillUri}: ${s.reason}.`).join('')}
-        </Alert>
-      ) : null}
-      {adopted ? (
-        <Alert color="green" variant="light" p="xs" data-adopted>
-          {adopted}
-        </Alert>
-      ) : null}
+      {shared ? <SharedNotice shared={shared} /> : null}
+      {adopted ? <AdoptedNotice record={adopted} /> : null}
       {checked ? <TeamVerdicts result={checked} onAdopt={setAdopting} /> : null}
       {adopting ? (
         <Modal opened onClose={() => setAdopting(undefined)} title="Adopt the team's approval?" data-dialog="adopt-team-receipt">
           <Stack gap="sm">
-            <Text size="sm">
-              {adopting.name || adopting.skillUri} on {adopting.serverLabel}: {adopting.message}.
-            </Text>
+            <AdoptQuestion verdict={adopting} />
             <Text size="sm">
               Adopting makes it your approval too. The app reads and verifies the skill&apos;s files first; a receipt proves who decided, not that the skill is harmless.
             </Text>
@@ -122,7 +115,7 @@ export function TeamSection() {
                     () => api.call('team.adopt', { folder, serverId: adopting.serverId, skillUri: adopting.skillUri }),
                     (record) => {
                       setAdopting(undefined);
-                      setAdopted(`Approved ${record.skillName || record.skillUri}: ${record.note ?? ''}`);
+                      setAdopted(record);
                       void check();
                     },
                   )
@@ -139,12 +132,63 @@ export function TeamSection() {
   );
 }
 
-function TeamVerdicts({ result, onAdopt }: { result: TeamCheckResult; onAdopt: (verdict: TeamSkillVerdict) => void }) {
+/** What Share approvals wrote, and each approved skill it wrote no receipt for. */
+export function SharedNotice({ shared }: { shared: TeamShareResult }) {
+  return (
+    <Alert color="green" variant="light" p="xs" data-shared={shared.written.length}>
+      Wrote {shared.written.length} receipt(s) into <InvisibleText text={shared.folder} identifier />
+      /approvals.
+      {shared.skipped.map((s) => (
+        <Fragment key={s.skillUri}>
+          {' '}
+          <UriText uri={s.skillUri} />: <InvisibleText text={s.reason} />.
+        </Fragment>
+      ))}
+    </Alert>
+  );
+}
+
+/** The skill the confirm dialog asks about, and what the team's receipt says of it. */
+export function AdoptQuestion({ verdict }: { verdict: TeamSkillVerdict }) {
+  return (
+    <Text size="sm">
+      <SkillName verdict={verdict} /> on <InvisibleText text={verdict.serverLabel} identifier />: <InvisibleText text={verdict.message} />.
+    </Text>
+  );
+}
+
+/** The approval adopting wrote, and its note. */
+export function AdoptedNotice({ record }: { record: ApprovalRecord }) {
+  return (
+    <Alert color="green" variant="light" p="xs" data-adopted>
+      Approved {record.skillName ? <InvisibleText text={record.skillName} identifier /> : <UriText uri={record.skillUri} />}: <InvisibleText text={record.note ?? ''} />
+    </Alert>
+  );
+}
+
+/** A skill by its name, or its URI when the listing gave none. */
+function SkillName({ verdict }: { verdict: TeamSkillVerdict }) {
+  return verdict.name ? <InvisibleText text={verdict.name} identifier /> : <UriText uri={verdict.skillUri} />;
+}
+
+export function TeamVerdicts({ result, onAdopt }: { result: TeamCheckResult; onAdopt: (verdict: TeamSkillVerdict) => void }) {
   return (
     <Stack gap={4} data-team-verdicts>
       <Text size="xs" c="dimmed">
-        {result.folder}: {result.skills.filter((s) => s.status === 'approved').length} of {result.skills.length} served skill(s) approved by the team.
-        {result.notListed.length > 0 ? ` Not listed yet: ${result.notListed.join(', ')}.` : ''}
+        <InvisibleText text={result.folder} identifier />: {result.skills.filter((s) => s.status === 'approved').length} of {result.skills.length} served skill(s) approved by the team.
+        {result.notListed.length > 0 ? (
+          <>
+            {' '}
+            Not listed yet:{' '}
+            {result.notListed.map((label, i) => (
+              <Fragment key={i}>
+                {i > 0 ? ', ' : ''}
+                <InvisibleText text={label} identifier />
+              </Fragment>
+            ))}
+            .
+          </>
+        ) : null}
       </Text>
       {result.skills.map((s) => (
         <Group key={`${s.serverId} ${s.skillUri}`} gap="xs" wrap="nowrap" align="flex-start" data-team-skill={s.skillUri} data-team-status={s.status}>
@@ -152,7 +196,10 @@ function TeamVerdicts({ result, onAdopt }: { result: TeamCheckResult; onAdopt: (
             {s.status}
           </Badge>
           <Text size="sm" style={{ wordBreak: 'break-word' }} data-team-message>
-            <b>{s.name || s.skillUri}</b> ({s.serverLabel}): {s.message}
+            <b>
+              <SkillName verdict={s} />
+            </b>{' '}
+            (<InvisibleText text={s.serverLabel} identifier />): <InvisibleText text={s.message} />
             {s.local === 'approved' ? ' — approved by you too.' : ''}
           </Text>
           {s.canAdopt ? (
@@ -162,11 +209,35 @@ function TeamVerdicts({ result, onAdopt }: { result: TeamCheckResult; onAdopt: (
           ) : null}
         </Group>
       ))}
-      {result.unreadable.map((u) => (
-        <Text key={u.file} size="xs" c="red" data-team-unreadable>
-          {u.file}: not a receipt: {u.problem}
+      {result.unreadable
+        .filter((u) => !u.notRead)
+        .map((u) => (
+          <Text key={u.file} size="xs" c="red" data-team-unreadable="not-a-receipt">
+            <InvisibleText text={u.file} identifier />: not a receipt: <InvisibleText text={u.problem} />
+          </Text>
+        ))}
+      <NotRead files={result.unreadable.filter((u) => u.notRead)} />
+    </Stack>
+  );
+}
+
+/**
+ * Receipt files the folder's byte budget left unread: never read, so neither
+ * receipts nor "not a receipt". Why is said once (every one has the same
+ * reason, with the folder's counts), then each file by name.
+ */
+function NotRead({ files }: { files: TeamCheckResult['unreadable'] }) {
+  if (files.length === 0) return null;
+  return (
+    <>
+      <Text size="xs" c="red" data-team-unreadable="not-read">
+        {files.length} receipt file(s) <InvisibleText text={files[0]!.problem} />
+      </Text>
+      {files.map((u) => (
+        <Text key={u.file} size="xs" c="red" data-team-unreadable="not-read">
+          <InvisibleText text={u.file} identifier />: not read (the folder’s receipt budget was reached)
         </Text>
       ))}
-    </Stack>
+    </>
   );
 }
