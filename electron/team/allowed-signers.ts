@@ -10,7 +10,10 @@
 // after the key that is not an option is a comment. `labels="a,b"` lists the
 // server labels the signer may approve (`*` and `?` match as in a shell);
 // without it the signer may approve any label, as a git line without
-// namespaces= may sign in any namespace. `#` starts a comment line.
+// namespaces= may sign in any namespace. `#` starts a comment line. An error
+// names the file and line and quotes the bad word, cut short and with its
+// invisible characters shown (quoted-word.ts): the file is the team's to push.
+import { quotedWord } from './quoted-word.js';
 import { KeyFormatError, fingerprintOfPublicKey, parsePublicKey, publicKeyLine } from './ssh-wire.js';
 
 export interface AllowedSigner {
@@ -55,7 +58,7 @@ const KNOWN_OPTIONS = new Set(['labels']);
 
 function labelList(value: string, where: string): string[] {
   const labels = value.split(',').map((l) => l.trim());
-  if (labels.some((l) => l === '')) throw new AllowedSignersError(`${where}: labels="${value}" has an empty label.`);
+  if (labels.some((l) => l === '')) throw new AllowedSignersError(`${where}: labels="${quotedWord(value)}" has an empty label.`);
   return labels;
 }
 
@@ -78,7 +81,7 @@ export function parseAllowedSigners(text: string, file: string): AllowedSigner[]
       const match = OPTION.exec(word);
       if (!match) return false;
       const [, key, value] = match;
-      if (!KNOWN_OPTIONS.has(key!)) throw new AllowedSignersError(`${where}: unknown option ${key}= (this file knows labels="…").`);
+      if (!KNOWN_OPTIONS.has(key!)) throw new AllowedSignersError(`${where}: unknown option ${quotedWord(key!)}= (this file knows labels="…").`);
       if (options.has(key!)) throw new AllowedSignersError(`${where}: ${key}= is given twice.`);
       options.set(key!, value!);
       return true;
@@ -88,7 +91,7 @@ export function parseAllowedSigners(text: string, file: string): AllowedSigner[]
     if (type === undefined || base64 === undefined) throw new AllowedSignersError(`${where}: expected NAME [options] ssh-ed25519 <base64 key>.`);
     let publicKey: Buffer;
     try {
-      publicKey = parsePublicKey(type, base64, `The key of ${JSON.stringify(name)} (${where})`);
+      publicKey = parsePublicKey(type, base64, `The key of ${JSON.stringify(quotedWord(name))} (${where})`);
     } catch (error) {
       throw new AllowedSignersError(error instanceof KeyFormatError ? error.message : String(error));
     }
@@ -96,7 +99,7 @@ export function parseAllowedSigners(text: string, file: string): AllowedSigner[]
     const comment = after.findIndex((word) => !takeOption(word));
     // An option in the comment is not read, and a labels= not read leaves the key free to approve any label: refused.
     const late = comment < 0 ? undefined : after.slice(comment + 1).map((word) => OPTION.exec(word)?.[1]).find((key) => key !== undefined && KNOWN_OPTIONS.has(key));
-    if (late !== undefined) throw new AllowedSignersError(`${where}: ${late}= comes after the comment (${JSON.stringify(after[comment])}), where it would not be read; put the options right after the key or before it.`);
+    if (late !== undefined) throw new AllowedSignersError(`${where}: ${late}= comes after the comment (${JSON.stringify(quotedWord(after[comment]!))}), where it would not be read; put the options right after the key or before it.`);
     const labels = options.get('labels');
     const fingerprint = fingerprintOfPublicKey(publicKey);
     if (listed.has(fingerprint)) throw new AllowedSignersError(`${where}: the key ${fingerprint} is listed twice; give each key one line.`);

@@ -3,6 +3,7 @@
 // the one-line public key form of authorized_keys and allowed_signers, and
 // the fingerprint `ssh-keygen -l` prints (SHA256: and unpadded base64 of the blob).
 import { createHash } from 'node:crypto';
+import { quotedWord } from './quoted-word.js';
 
 export const ED25519_KEY_TYPE = 'ssh-ed25519';
 
@@ -70,7 +71,7 @@ export function ed25519Blob(publicKey: Buffer): Buffer {
 export function publicKeyOfBlob(blob: Buffer, what: string): Buffer {
   const reader = new WireReader(blob, what);
   const type = reader.text();
-  if (type !== ED25519_KEY_TYPE) throw new KeyFormatError(`${what} is a ${type || 'typeless'} key; only ${ED25519_KEY_TYPE} keys sign approvals.`);
+  if (type !== ED25519_KEY_TYPE) throw new KeyFormatError(`${what} is a ${type ? quotedWord(type) : 'typeless'} key; only ${ED25519_KEY_TYPE} keys sign approvals.`);
   const key = reader.string();
   if (key.length !== 32 || reader.remaining !== 0) throw new KeyFormatError(`${what} is not a well-formed ${ED25519_KEY_TYPE} key (its key is ${key.length} bytes, with ${reader.remaining} bytes after it).`);
   return Buffer.from(key);
@@ -93,7 +94,7 @@ export function publicKeyLine(publicKey: Buffer, comment?: string): string {
 
 /** The 32 raw bytes of a key written as `ssh-ed25519 <base64>`; the type word and the blob's own type must agree. */
 export function parsePublicKey(type: string, base64: string, what: string): Buffer {
-  if (type !== ED25519_KEY_TYPE) throw new KeyFormatError(`${what} is a ${type} key; only ${ED25519_KEY_TYPE} keys sign approvals.`);
+  if (type !== ED25519_KEY_TYPE) throw new KeyFormatError(`${what} is a ${quotedWord(type)} key; only ${ED25519_KEY_TYPE} keys sign approvals.`);
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new KeyFormatError(`${what} is not base64.`);
   return publicKeyOfBlob(Buffer.from(base64, 'base64'), what);
 }
