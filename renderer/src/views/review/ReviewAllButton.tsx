@@ -8,7 +8,7 @@
 // and below the detail pane's header and tabs, so the open skill's name,
 // verdict and tabs stay readable too.
 import { Button, CloseButton, Group, Popover, Progress, Stack, Text } from '@mantine/core';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { IconCircleX, IconListSearch } from '@tabler/icons-react';
 import type { ServerView } from '../../../../shared/model.js';
 import type { ReviewJob } from '../../../../shared/review-job.js';
@@ -18,7 +18,8 @@ import { useCatalog } from '../../state/catalog.js';
 import { reviewJobCounts, reviewJobHeadline, useReviewAll } from '../../state/review-all.js';
 import { useSelection } from '../../state/selection.js';
 import { ALL_SERVERS, useServers } from '../../state/servers.js';
-import { shownName } from '../../components/shown-text.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { shownName, shownText } from '../../components/shown-text.js';
 
 /** How far below the button's top the card starts: under the detail pane's header and its tabs (0 when it shows none). */
 function belowDetailHeader(button: HTMLElement | null): number {
@@ -89,20 +90,20 @@ export function ReviewAllButton({ serverId, disabled }: { serverId?: string; dis
   );
 }
 
-function StartError({ message }: { message: string }) {
+export function StartError({ message }: { message: string }) {
   const dismiss = useReviewAll((s) => s.dismiss);
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-review-job="error">
       <IconCircleX size={16} color="var(--mantine-color-red-text)" aria-hidden style={{ flex: '0 0 auto', marginTop: 2 }} />
       <Text size="xs" style={{ flex: 1 }}>
-        Review all could not start: {message}
+        Review all could not start: <InvisibleText text={message} />
       </Text>
       <CloseButton size="xs" onClick={dismiss} aria-label="Dismiss" />
     </Group>
   );
 }
 
-function JobCard({ job }: { job: ReviewJob }) {
+export function JobCard({ job }: { job: ReviewJob }) {
   const { cancel, dismiss } = useReviewAll.getState();
   const running = job.state === 'running';
   const percent = job.total === 0 ? 100 : Math.round((job.done / job.total) * 100);
@@ -120,14 +121,23 @@ function JobCard({ job }: { job: ReviewJob }) {
       </Group>
       {running ? <Progress value={percent} size="sm" animated aria-label="Review all progress" /> : null}
       {running && job.current ? (
-        <Text size="xs" truncate title={job.current.skillUri}>
-          Now: <span data-review-current={job.current.skillUri}>{job.current.name}</span>
+        <Text size="xs" truncate title={shownName(job.current.skillUri)}>
+          Now:{' '}
+          <span data-review-current={job.current.skillUri}>
+            <InvisibleText text={job.current.name} identifier />
+          </span>
         </Text>
       ) : null}
       <VerdictCounts job={job} />
       {job.problems.length > 0 ? (
-        <Text size="xs" c="dimmed" lineClamp={3} title={job.problems.map((p) => `${p.name}: ${p.message}`).join('\n')}>
-          Not reviewed: {job.problems.map((p) => `${p.name} (${p.message})`).join('; ')}
+        <Text size="xs" c="dimmed" lineClamp={3} title={job.problems.map((p) => `${shownName(p.name)}: ${shownText(p.message)}`).join('\n')}>
+          Not reviewed:{' '}
+          {job.problems.map((p, i) => (
+            <Fragment key={`${i} ${p.skillUri}`}>
+              {i > 0 ? '; ' : ''}
+              <InvisibleText text={p.name} identifier /> (<InvisibleText text={p.message} />)
+            </Fragment>
+          ))}
         </Text>
       ) : null}
       <Group gap={6} justify="flex-end">
