@@ -33,11 +33,11 @@ describe('ipc', () => {
       },
     };
     const unbind = bindIpc(inspector as never, window as never, isAppUrl);
-    const reply = await handlers.get(IPC_CALL_CHANNEL)!({ sender: webContents, senderFrame: mainFrame }, 'app.info', {});
-    expect(reply).toEqual({ ok: true, result: 1 });
+    const reply = await handlers.get(IPC_CALL_CHANNEL)!({ sender: webContents, senderFrame: mainFrame }, 'app.info', '{}');
+    expect(reply).toEqual('{"ok":true,"result":1}');
     expect(inspector.call).toHaveBeenCalledWith('app.info', {});
     subscriber!('servers.changed', []);
-    expect(sent).toEqual([[IPC_EVENT_CHANNEL, 'servers.changed', []]]);
+    expect(sent).toEqual([[IPC_EVENT_CHANNEL, 'servers.changed', '[]']]);
     unbind();
     expect(handlers.has(IPC_CALL_CHANNEL)).toBe(false);
   });
@@ -47,11 +47,11 @@ describe('ipc', () => {
     const inspector = { call: vi.fn(), subscribe: () => () => undefined };
     bindIpc(inspector as never, window as never, isAppUrl);
     const handle = handlers.get(IPC_CALL_CHANNEL)!;
-    const refused = { ok: false, error: { code: 'internal', message: 'Refused: the call did not come from the Skill Inspector window.' } };
-    expect(await handle({ sender: { other: true }, senderFrame: mainFrame }, 'app.info', {})).toEqual(refused);
-    expect(await handle({ sender: webContents, senderFrame: { url: mainFrame.url } }, 'app.info', {})).toEqual(refused);
+    const refused = JSON.stringify({ ok: false, error: { code: 'internal', message: 'Refused: the call did not come from the Skill Inspector window.' } });
+    expect(await handle({ sender: { other: true }, senderFrame: mainFrame }, 'app.info', '{}')).toEqual(refused);
+    expect(await handle({ sender: webContents, senderFrame: { url: mainFrame.url } }, 'app.info', '{}')).toEqual(refused);
     mainFrame.url = 'https://evil.example/';
-    expect(await handle({ sender: webContents, senderFrame: mainFrame }, 'app.info', {})).toEqual(refused);
+    expect(await handle({ sender: webContents, senderFrame: mainFrame }, 'app.info', '{}')).toEqual(refused);
     expect(inspector.call).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,9 @@
 // Binds the contract to Electron IPC. Every call is checked to come from the
-// app's own window and top frame before it reaches a handler.
+// app's own window and top frame before it reaches a handler. Arguments,
+// answers and events cross as JSON text (shared/api.ts TextBridge says why).
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type Envelope } from '../shared/api.js';
+import { safeStringify } from '../shared/nesting.js';
 import type { Inspector } from './inspector.js';
 
 /** The sender is the app's window, its main frame, showing the app's own page. */
@@ -12,15 +14,41 @@ export function isTrustedSender(event: IpcMainInvokeEvent, window: BrowserWindow
   return isAppUrl(frame.url);
 }
 
+function parsedParams(text: unknown): { ok: true; params: unknown } | { ok: false; error: Envelope<never> } {
+  if (typeof text !== 'string') return { ok: false, error: { ok: false, error: { code: 'invalid-params', message: 'The arguments must be JSON text.' } } };
+  try {
+    return { ok: true, params: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, error: { ok: false, error: { code: 'invalid-params', message: 'The arguments are not valid JSON.' } } };
+  }
+}
+
+/**
+ * The answer as text, or — when it cannot be serialised (nested past what JSON.stringify follows, a BigInt) — an
+ * error answer, so the window hears why and the process lives on (as browser mode's socket does).
+ */
+function answerText(envelope: Envelope<unknown>): string {
+  const text = safeStringify(envelope);
+  if (text.ok) return text.text;
+  return JSON.stringify({ ok: false, error: { code: 'failed', message: `The answer could not be sent to the window (${text.reason}). The server's data is likely nested too deeply; see the findings for where.` } });
+}
+
 export function bindIpc(inspector: Pick<Inspector, 'call' | 'subscribe'>, window: BrowserWindow, isAppUrl: (url: string) => boolean): () => void {
-  ipcMain.handle(IPC_CALL_CHANNEL, async (event, method: unknown, params: unknown): Promise<Envelope<unknown>> => {
+  ipcMain.handle(IPC_CALL_CHANNEL, async (event, method: unknown, paramsText: unknown): Promise<string> => {
     if (!isTrustedSender(event, window, isAppUrl)) {
-      return { ok: false, error: { code: 'internal', message: 'Refused: the call did not come from the Skill Inspector window.' } };
+      return answerText({ ok: false, error: { code: 'internal', message: 'Refused: the call did not come from the Skill Inspector window.' } });
     }
-    return inspector.call(method, params);
+    const parsed = parsedParams(paramsText);
+    if (!parsed.ok) return answerText(parsed.error);
+    return answerText(await inspector.call(method, parsed.params));
   });
   const unsubscribe = inspector.subscribe((name, payload) => {
-    if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, name, payload);
+    if (window.isDestroyed()) return;
+    // No payload crosses as empty text (undefined has no JSON).
+    if (payload === undefined) return window.webContents.send(IPC_EVENT_CHANNEL, name, '');
+    const text = safeStringify(payload);
+    // An event that cannot be serialised is dropped (the window refetches on the next one); the process lives.
+    if (text.ok) window.webContents.send(IPC_EVENT_CHANNEL, name, text.text);
   });
   return () => {
     unsubscribe();

@@ -1,10 +1,10 @@
 // The preload exposes one frozen object built from the contract, nothing else.
 // Electron itself cannot run here, so its two modules are replaced by recorders.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type Bridge } from '../shared/api.js';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type TextBridge } from '../shared/api.js';
 
 const exposed: Array<{ name: string; value: unknown }> = [];
-const invoke = vi.fn(async () => ({ ok: true, result: 'from-main' }));
+const invoke = vi.fn(async () => '{"ok":true,"result":"from-main"}');
 const listeners = new Map<string, (...args: unknown[]) => void>();
 
 vi.mock('electron', () => ({
@@ -17,10 +17,10 @@ vi.mock('electron', () => ({
 }));
 
 describe('preload', () => {
-  let bridge: Bridge;
+  let bridge: TextBridge;
   beforeAll(async () => {
     await import('./preload.js');
-    bridge = exposed[0]!.value as Bridge;
+    bridge = exposed[0]!.value as TextBridge;
   });
 
   it('exposes exactly one frozen object, window.skillInspector, with call and on', () => {
@@ -29,15 +29,21 @@ describe('preload', () => {
     expect(Object.keys(bridge).sort()).toEqual(['call', 'on']);
   });
 
-  it('forwards contract methods on the call channel only', async () => {
-    await expect(bridge.call('app.info', {})).resolves.toEqual({ ok: true, result: 'from-main' });
-    expect(invoke).toHaveBeenCalledWith(IPC_CALL_CHANNEL, 'app.info', {});
+  it('forwards contract methods on the call channel only, as JSON text both ways', async () => {
+    await expect(bridge.call('app.info', '{}')).resolves.toEqual('{"ok":true,"result":"from-main"}');
+    expect(invoke).toHaveBeenCalledWith(IPC_CALL_CHANNEL, 'app.info', '{}');
+  });
+
+  it('refuses arguments that are not text without touching IPC', async () => {
+    invoke.mockClear();
+    expect(JSON.parse(await bridge.call('app.info', {} as never))).toMatchObject({ ok: false, error: { code: 'invalid-params' } });
+    expect(invoke).not.toHaveBeenCalled();
   });
 
   it('refuses anything that is not a contract method without touching IPC', async () => {
     invoke.mockClear();
     for (const method of ['process.exec', '__proto__', 'constructor', 42]) {
-      const result = await bridge.call(method as never, {});
+      const result = JSON.parse(await bridge.call(method as never, '{}')) as unknown;
       expect(result).toMatchObject({ ok: false, error: { code: 'unknown-method' } });
     }
     expect(invoke).not.toHaveBeenCalled();
@@ -47,9 +53,10 @@ describe('preload', () => {
     const seen: unknown[] = [];
     const off = bridge.on((event, payload) => seen.push([event, payload]));
     const handler = listeners.get(IPC_EVENT_CHANNEL)!;
+    handler({}, 'servers.changed', '[]');
+    handler({}, 'evil.event', '{"x":1}');
     handler({}, 'servers.changed', []);
-    handler({}, 'evil.event', { x: 1 });
-    expect(seen).toEqual([['servers.changed', []]]);
+    expect(seen).toEqual([['servers.changed', '[]']]);
     off();
     expect(listeners.has(IPC_EVENT_CHANNEL)).toBe(false);
   });

@@ -323,6 +323,17 @@ export interface Bridge {
   on(listener: (event: EventName, payload: unknown) => void): () => void;
 }
 
+/**
+ * What Electron's preload exposes: the same calls and events as JSON text, which the renderer parses (as browser
+ * mode's socket always did). Why text: the context bridge copies objects into the page key by key, by assignment,
+ * so a key named `__proto__` that a server sent (a frontmatter field) was dropped, or became the copy's prototype,
+ * and the window compared and showed something other than what was listed. JSON.parse keeps it an own key.
+ */
+export interface TextBridge {
+  call(method: Method, params: string): Promise<string>;
+  on(listener: (event: EventName, payload: string) => void): () => void;
+}
+
 /** Bridge messages of browser mode (JSON over WebSocket). */
 export interface BridgeRequest {
   readonly id: number;

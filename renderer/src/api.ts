@@ -1,11 +1,12 @@
 // The renderer's one client of the contract. In Electron it uses the frozen
 // bridge the preload exposes; in a browser it opens the token-checked
 // WebSocket of browser mode. Everything else in the renderer calls `api`.
-import type { ApiError, Bridge, BridgeEvent, BridgeResponse, Envelope, EventName, Events, Method, Params, Results } from '../../shared/api.js';
+import type { ApiError, Bridge, BridgeEvent, BridgeResponse, Envelope, EventName, Events, Method, Params, Results, TextBridge } from '../../shared/api.js';
+import { textBridge } from './electron-bridge.js';
 
 declare global {
   interface Window {
-    readonly skillInspector?: Bridge;
+    readonly skillInspector?: TextBridge;
   }
 }
 
@@ -112,7 +113,7 @@ function webSocketBridge(): Bridge & { readonly status: () => string } {
   };
 }
 
-const bridge: Bridge = window.skillInspector ?? webSocketBridge();
+const bridge: Bridge = window.skillInspector ? textBridge(window.skillInspector) : webSocketBridge();
 
 export const api = {
   async call<M extends Method>(method: M, params: Params<M>): Promise<Results[M]> {
