@@ -20,6 +20,7 @@ import { confirmInstructionPointers, type InstructionPointer } from './instructi
 import { dedupeFindings as dedupe } from './dedupe-findings.js';
 import { readSkillFile, type FileReadHost, type ReadFileOptions, type ReadResult } from './file-read.js';
 import { discoverSkills, type DiscoveryHost } from './discovery.js';
+import { limitHeapGrowth } from './heap-growth.js';
 
 export interface EngineEvents {
   /** A listing started (`replace`) or grew by a page. */
@@ -73,6 +74,8 @@ export class SkillsEngine {
   ) {
     this.limitName = options.limitName ?? appLimitNamer;
     this.skillLimit = skillBudgetLimit(() => this.settings());
+    // Every process that holds catalogs (the app, browser mode, the command) makes an engine first.
+    limitHeapGrowth();
   }
 
   setApprovalLookup(lookup: ApprovalLookup): void {
