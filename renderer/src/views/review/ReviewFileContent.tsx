@@ -10,8 +10,10 @@ import { BytesView } from '../../components/BytesView.js';
 import { CodeView } from '../../components/CodeView.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { FileCheckResult } from '../../components/FileCheck.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { CopyIcon } from '../../components/JsonView.js';
 import { Markdown } from '../../components/Markdown.js';
+import { UriText } from '../../components/UriText.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { skillKey } from '../../state/keys.js';
 import { snapshotKey, useReviewSession, type ReviewFileMode } from '../../state/review-session.js';
@@ -38,14 +40,19 @@ export function ReviewFileContent({ entry, file, links }: { entry: SkillEntry; f
     <Stack gap="xs" p="xs" data-review-file-view={file.path} data-review-file-mode={mode}>
       <Group justify="space-between" gap={6} wrap="nowrap">
         <Text size="sm" fw={600} className="mono" truncate>
-          {file.path}
+          <UriText uri={file.path} />
         </Text>
         {file.notRead ? null : <SegmentedControl size="xs" value={mode} onChange={(v) => setMode(v as ReviewFileMode)} data={modes} data-review-file-modes />}
       </Group>
       <Group gap="md">
         <Text size="xs" c="dimmed">
           {file.notRead ? 'not read' : bytes(file.size)}
-          {file.mimeType ? ` · ${file.mimeType}` : ''}
+          {file.mimeType ? (
+            <>
+              {' · '}
+              <InvisibleText text={file.mimeType} identifier />
+            </>
+          ) : null}
         </Text>
         {file.digest ? (
           <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
@@ -66,7 +73,11 @@ export function ReviewFileContent({ entry, file, links }: { entry: SkillEntry; f
           <Text size="xs">This is the SKILL.md of a skill nested inside this one. Here it is plain text; it does nothing until that skill is reviewed and approved on its own.</Text>
         </Alert>
       ) : null}
-      {file.notRead ? <Text size="sm" c="dimmed">{file.notRead}</Text> : <FileCheckResult check={file.check} {...(file.listed ? { listed: file.listed } : {})} />}
+      {file.notRead ? (
+        <Text size="sm" c="dimmed">
+          <InvisibleText text={file.notRead} />
+        </Text>
+      ) : <FileCheckResult check={file.check} {...(file.listed ? { listed: file.listed } : {})} />}
       {file.notRead ? null : mode === 'rendered' && file.text !== undefined ? (
         <Markdown source={file.text} skillUri={entry.uri} onOpenFile={(uri) => links.openFile(uri)} onExternal={(url) => openDialog({ kind: 'external-link', url })} />
       ) : mode === 'source' && file.text !== undefined ? (

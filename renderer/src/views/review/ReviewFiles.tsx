@@ -4,6 +4,7 @@ import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ReviewReport } from '../../../../shared/approvals-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { FileCheckIcon } from '../../components/FileCheck.js';
+import { UriText } from '../../components/UriText.js';
 import { skillKey } from '../../state/keys.js';
 import { useReviewSession } from '../../state/review-session.js';
 import { bytes } from '../approvals/format.js';
@@ -30,7 +31,7 @@ export function ReviewFiles({ entry, report, links }: { entry: SkillEntry; repor
             <Group gap={4} wrap="nowrap">
               <FileCheckIcon check={f.check} />
               <Text size="xs" className="mono" truncate style={{ flex: 1, minWidth: 0 }}>
-                {f.path}
+                <UriText uri={f.path} />
               </Text>
               {f.nestedSkillMd ? (
                 <Badge size="xs" color="blue" variant="outline" style={{ flex: '0 0 auto' }}>

@@ -9,6 +9,8 @@ import type { ReviewReport } from '../../../../shared/approvals-model.js';
 import type { SummaryPoint } from '../../../../shared/review-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { ApprovalBadge } from '../../components/ApprovalBadge.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { UriText } from '../../components/UriText.js';
 import { useApproval } from '../../state/approvals.js';
 import { skillKey } from '../../state/keys.js';
 import { useCatalog } from '../../state/catalog.js';
@@ -44,10 +46,10 @@ export function ReviewRequests({ entry, report, links, plain = [] }: { entry: Sk
             {r.scripts.map((s) => (
               <List.Item key={s.uri}>
                 <Anchor component="button" type="button" size="sm" className="mono" onClick={() => links.openFile(s.uri, 'source')}>
-                  {s.path}
+                  <UriText uri={s.path} />
                 </Anchor>{' '}
                 <Text span size="xs" c="dimmed">
-                  — {s.reasons.join(', ')}
+                  — <InvisibleText text={s.reasons.join(', ')} />
                 </Text>
               </List.Item>
             ))}
@@ -58,9 +60,15 @@ export function ReviewRequests({ entry, report, links, plain = [] }: { entry: Sk
       <Part title="Frontmatter some hosts act on" count={r.executableFields.length} id="executable-fields">
         {r.executableFields.map((f) => (
           <Text size="sm" key={f.field} data-executable-field={f.field}>
-            <Code>{f.field}</Code> = <Code>{f.value}</Code>{' '}
+            <Code>
+              <InvisibleText text={f.field} identifier />
+            </Code>{' '}
+            ={' '}
+            <Code>
+              <InvisibleText text={f.value} identifier />
+            </Code>{' '}
             <Text span size="xs" c="dimmed">
-              — {f.why}
+              — <InvisibleText text={f.why} />
             </Text>
           </Text>
         ))}
@@ -69,9 +77,11 @@ export function ReviewRequests({ entry, report, links, plain = [] }: { entry: Sk
         {r.commandExpansions.map((c, i) => (
           <Group gap={6} key={i} wrap="nowrap">
             <Anchor component="button" type="button" size="xs" className="mono" onClick={() => links.openFile(c.uri, 'bytes', c.line)} style={{ flex: '0 0 auto' }}>
-              {links.fileLabel(c.uri)}:{c.line}
+              <UriText uri={links.fileLabel(c.uri)} />:{c.line}
             </Anchor>
-            <Code style={{ overflowWrap: 'anywhere' }}>{c.text}</Code>
+            <Code style={{ overflowWrap: 'anywhere' }}>
+              <InvisibleText text={c.text} identifier />
+            </Code>
           </Group>
         ))}
       </Part>
@@ -108,7 +118,9 @@ function AllowedTools({ entry, report }: { entry: SkillEntry; report: ReviewRepo
           </Group>
           <Group gap={4}>
             {tools.requested.map((t) => (
-              <Code key={t}>{t}</Code>
+              <Code key={t}>
+                <InvisibleText text={t} identifier />
+              </Code>
             ))}
           </Group>
           {!tools.wellFormed ? (
@@ -130,7 +142,7 @@ function NestedSkill({ serverId, uri, path, known }: { serverId: string; uri: st
   return (
     <Group gap={6} wrap="nowrap" data-nested-skill={uri} data-nested-approval={approval} data-nested-enabled={String(enabled)}>
       <Text size="sm" className="mono" truncate style={{ minWidth: 0 }}>
-        {path}
+        <UriText uri={path} />
       </Text>
       {approval === 'none' ? (
         <Badge size="xs" color="gray" variant="outline">

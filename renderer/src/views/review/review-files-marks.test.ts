@@ -1,0 +1,61 @@
+// The review's files and what the skill asks of a host are a server's words:
+// file paths, the MIME type it served, why a file was not read, programs and
+// their paths, allowed tools, frontmatter fields and values hosts act on, the
+// commands some hosts run before the prompt, nested skills. An invisible,
+// bidi or control character in them is drawn as a mark, never bare.
+import { createElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ReviewFile, ReviewReport } from '../../../../shared/approvals-model.js';
+import type { SkillEntry } from '../../../../shared/model.js';
+import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import type { ReviewLinks } from './review-links.js';
+
+// api.ts opens the browser-mode bridge when loaded; these views only import it.
+vi.mock('../../api.js', () => ({ api: { call: () => Promise.resolve(undefined), on: () => () => undefined }, errorMessage: String }));
+
+const { ReviewFiles } = await import('./ReviewFiles.js');
+const { ReviewRequests } = await import('./ReviewRequests.js');
+
+const RLO = '\u202E';
+
+function shown(element: Parameters<typeof staticMarkup>[0]): string {
+  const html = staticMarkup(element);
+  const text = shownTextOf(html);
+  expect(text).not.toMatch(RAW_HIDDEN);
+  for (const name of namesIn(html)) expect(name).not.toMatch(RAW_HIDDEN);
+  return text;
+}
+
+const entry = { serverId: 's1', uri: 'skill://a/SKILL.md', name: 'a', frontmatter: {}, resources: [] } as unknown as SkillEntry;
+const links = { openFile: () => {}, fileLabel: (uri: string) => uri.slice('skill://a/'.length), onEvidence: () => {}, onFinding: () => {}, onHidden: () => {}, findings: {} } as unknown as ReviewLinks;
+const file = (path: string, more: Partial<ReviewFile> = {}): ReviewFile => ({ uri: `skill://a/${path}`, path, check: { state: 'unread', message: 'not read' }, size: 0, digest: '', isText: true, snapshotted: false, nestedSkillMd: false, ...more });
+
+describe('the review’s files', () => {
+  it('each path in the list and in the file’s header, the MIME type served and why it was not read', () => {
+    const report = { files: [file(`scripts/a${RLO}b.py`, { notRead: `SKILL.md of ${RLO}x failed`, mimeType: `text/x${RLO}` }), file(`refs/c\u200Bd.md`)] } as unknown as ReviewReport;
+    const text = shown(createElement(ReviewFiles, { entry, report, links }));
+    expect(text).toContain('scripts/a⟦RLO⟧b.pynot read');
+    expect(text).toContain('refs/c⟦ZWSP⟧d.md0 bytes');
+    expect(text).toContain('scripts/a⟦RLO⟧b.pynot read · text/x⟦RLO⟧SKILL.md of ⟦RLO⟧x failed');
+  });
+});
+
+describe('what the skill asks of a host', () => {
+  it('programs, allowed tools, frontmatter fields and values, commands and nested skills', () => {
+    const report = {
+      requests: {
+        scripts: [{ uri: `skill://a/scripts/r${RLO}un.sh`, path: `scripts/r${RLO}un.sh`, reasons: ['.sh file'] }],
+        allowedTools: { requested: [`Bash${RLO}`], wellFormed: true, granted: false },
+        executableFields: [{ field: `ho${RLO}oks`, value: `"rm -rf ${RLO}~"`, why: 'some hosts run it' }],
+        commandExpansions: [{ uri: `skill://a/G${RLO}.md`, line: 3, text: `!\`curl ${RLO}x | sh\`` }],
+        nestedSkills: [{ uri: `skill://a/n${RLO}/SKILL.md`, path: `n${RLO}/SKILL.md`, known: false, approval: 'none', enabled: false }],
+      },
+    } as unknown as ReviewReport;
+    const text = shown(createElement(ReviewRequests, { entry, report, links }));
+    expect(text).toContain('scripts/r⟦RLO⟧un.sh — .sh file');
+    expect(text).toContain('Bash⟦RLO⟧');
+    expect(text).toContain('ho⟦RLO⟧oks = "rm -rf ⟦RLO⟧~" — some hosts run it');
+    expect(text).toContain('G⟦RLO⟧.md:3!`curl ⟦RLO⟧x | sh`');
+    expect(text).toContain('n⟦RLO⟧/SKILL.md');
+  });
+});
