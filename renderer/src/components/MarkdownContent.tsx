@@ -9,8 +9,10 @@ import { IconExternalLink, IconFile, IconLinkOff, IconPhoto } from '@tabler/icon
 import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { resolveReference } from '../../../shared/skill-uri.js';
+import { resolveReference, type Resolution } from '../../../shared/skill-uri.js';
 import { InvisibleText } from './InvisibleText.js';
+import { shownName, shownText } from './shown-text.js';
+import { UriText } from './UriText.js';
 import { revealInvisible } from './reveal-invisible.js';
 import { stripFrontmatter } from './skill-md.js';
 
@@ -54,13 +56,29 @@ export default function MarkdownContent({ source, skillUri, onOpenFile, onExtern
   );
 }
 
+/** What a link's tooltip says: where it leads, or why it is not followed; the skill's own words with each invisible character as its marker. */
+export function linkTooltip(resolved: Resolution): string {
+  switch (resolved.kind) {
+    case 'skill-file':
+      return `Opens ${shownName(resolved.relativePath)} of this skill`;
+    case 'external':
+      return `Outside link: ${shownName(resolved.url)} (asks before opening)`;
+    case 'anchor':
+      return `Link within this page (#${shownName(resolved.fragment)})`;
+    case 'escapes':
+      return `"${shownName(resolved.reference)}" climbs out of the skill root; it is not followed.`;
+    case 'other-uri':
+      return `${shownName(resolved.uri)} is not a file of this skill; it is not followed.`;
+  }
+}
+
 function SkillLink({ href, skillUri, onOpenFile, onExternal, children }: { href: string; skillUri: string; onOpenFile: (uri: string) => void; onExternal: (url: string) => void; children: ReactNode }) {
   const resolved = resolveReference(href, skillUri);
   const stop = (event: MouseEvent) => event.preventDefault();
   switch (resolved.kind) {
     case 'skill-file':
       return (
-        <Tooltip label={`Opens ${resolved.relativePath} of this skill`} withArrow openDelay={300}>
+        <Tooltip label={linkTooltip(resolved)} withArrow openDelay={300}>
           <Anchor
             href="#"
             data-skill-link={resolved.relativePath}
@@ -76,7 +94,7 @@ function SkillLink({ href, skillUri, onOpenFile, onExternal, children }: { href:
       );
     case 'external':
       return (
-        <Tooltip label={`Outside link: ${resolved.url} (asks before opening)`} withArrow openDelay={300}>
+        <Tooltip label={linkTooltip(resolved)} withArrow openDelay={300}>
           <Anchor
             href={resolved.url}
             data-external-link={resolved.url}
@@ -93,15 +111,14 @@ function SkillLink({ href, skillUri, onOpenFile, onExternal, children }: { href:
       );
     case 'anchor':
       return (
-        <Text span c="blue" title={`Link within this page (#${resolved.fragment})`}>
+        <Text span c="blue" title={linkTooltip(resolved)}>
           {children}
         </Text>
       );
     case 'other-uri':
     case 'escapes': {
-      const why = resolved.kind === 'escapes' ? `"${resolved.reference}" climbs out of the skill root; it is not followed.` : `${resolved.uri} is not a file of this skill; it is not followed.`;
       return (
-        <Tooltip label={why} withArrow multiline w={320}>
+        <Tooltip label={linkTooltip(resolved)} withArrow multiline w={320}>
           <Text span c="dimmed" td="line-through" data-blocked-link={href}>
             <IconLinkOff size={12} aria-label="link not followed" style={{ verticalAlign: '-1px', marginRight: 2 }} />
             {children}
@@ -117,7 +134,7 @@ function DeferredImage({ src, alt, skillUri, onOpenFile }: { src: string; alt: s
   const [shown, setShown] = useState(false);
   const resolved = resolveReference(src, skillUri);
   if (resolved.kind === 'external' && /^https:/i.test(resolved.url)) {
-    if (shown) return <img src={resolved.url} alt={alt} referrerPolicy="no-referrer" style={{ maxWidth: '100%' }} data-remote-image={resolved.url} />;
+    if (shown) return <img src={resolved.url} alt={shownText(alt)} referrerPolicy="no-referrer" style={{ maxWidth: '100%' }} data-remote-image={resolved.url} />;
     let host = resolved.url;
     try {
       host = new URL(resolved.url).host;
@@ -126,20 +143,32 @@ function DeferredImage({ src, alt, skillUri, onOpenFile }: { src: string; alt: s
     }
     return (
       <Button variant="default" size="compact-xs" leftSection={<IconPhoto size={14} />} onClick={() => setShown(true)} data-remote-image-placeholder={resolved.url}>
-        Load image from {host}{alt ? ` — “${alt}”` : ''}
+        Load image from <UriText uri={host} />
+        <AltText alt={alt} />
       </Button>
     );
   }
   if (resolved.kind === 'skill-file') {
     return (
       <Button variant="default" size="compact-xs" leftSection={<IconPhoto size={14} />} onClick={() => onOpenFile(resolved.uri)}>
-        Image {resolved.relativePath}{alt ? ` — “${alt}”` : ''} (open file)
+        Image <UriText uri={resolved.relativePath} />
+        <AltText alt={alt} /> (open file)
       </Button>
     );
   }
   return (
     <Text span c="dimmed" size="sm" data-blocked-image={src}>
-      [image not loaded: {src.slice(0, 120)}]
+      [image not loaded: <UriText uri={src.slice(0, 120)} />]
     </Text>
   );
+}
+
+/** An image's alt text after what names the image, in quotes; nothing when it has none. */
+function AltText({ alt }: { alt: string }) {
+  return alt ? (
+    <>
+      {' — “'}
+      <InvisibleText text={alt} />”
+    </>
+  ) : null;
 }
