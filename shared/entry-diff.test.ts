@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { canonicalJson, compareFrontmatter, compareResources, describeChange, entryFingerprintText, lineDiff, sameContent } from './entry-diff.js';
+import { canonicalJson, compareFrontmatter, compareResources, describeChange, entryFingerprintText, sameContent } from './entry-diff.js';
+import { lineDiff } from './line-diff.js';
 
 const SKILL = 'skill://pdf/SKILL.md';
 const d = (c: string) => `sha256:${c.repeat(64)}`;

@@ -1,9 +1,9 @@
 // Pure comparison of two versions of a skill entry: which files were added,
-// removed or changed (by digest and size), which frontmatter fields differ, a
-// line diff of two texts, and a one-paragraph reason a person can read. Both
-// sides use it: the main process to revoke an approval, the renderer to show why.
-import { structuredPatch } from 'diff';
-import type { FieldDiff, FileChangeKind, FileSide, TextDiff } from './approvals-model.js';
+// removed or changed (by digest and size), which frontmatter fields differ,
+// and a one-paragraph reason a person can read. Both sides use it: the main
+// process to revoke an approval, the renderer to show why. The line diff of two
+// texts is line-diff.ts: the engine loads this file and needs no diff package.
+import type { FieldDiff, FileChangeKind, FileSide } from './approvals-model.js';
 import type { SkillFileRef } from './model.js';
 import { MAX_DEPTH, TOO_DEEP_MARKER } from './nesting.js';
 import { containment } from './skill-uri.js';
@@ -120,23 +120,4 @@ export function describeChange(skillUri: string, before: EntryContent, after: En
   const fields = compareFrontmatter(before.frontmatter, after.frontmatter);
   if (fields.length > 0) parts.push(`frontmatter ${fields.map((f) => `"${f.field}" ${f.change}`).join(', ')}`);
   return parts.join('; ');
-}
-
-/** Line diff of two texts (unified hunks, 3 lines of context); `undefined` when it would take too long. */
-export function lineDiff(before: string, after: string, options: { context?: number; timeoutMs?: number } = {}): TextDiff | undefined {
-  const patch = structuredPatch('before', 'after', before, after, undefined, undefined, {
-    context: options.context ?? 3,
-    timeout: options.timeoutMs ?? 5_000,
-  });
-  if (!patch) return undefined;
-  let added = 0;
-  let removed = 0;
-  const hunks = patch.hunks.map((h) => {
-    for (const line of h.lines) {
-      if (line.startsWith('+')) added++;
-      else if (line.startsWith('-')) removed++;
-    }
-    return { oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines: [...h.lines] };
-  });
-  return { hunks, added, removed };
 }

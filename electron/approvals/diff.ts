@@ -7,7 +7,8 @@
 // content-risk rules run on both sides' bytes, so the diff leads with what is
 // new since the older version, what is gone and what stayed (risk-delta.ts).
 import type { FileDiff, RiskDelta, SkillDiff, VersionRef, VersionSummary } from '../../shared/approvals-model.js';
-import { compareFrontmatter, compareResources, lineDiff, pathInSkill, type FileChange } from '../../shared/entry-diff.js';
+import { compareFrontmatter, compareResources, pathInSkill, type FileChange } from '../../shared/entry-diff.js';
+import { lineDiff } from '../../shared/line-diff.js';
 import type { SkillFileRef } from '../../shared/model.js';
 import { ApiFailure } from '../api-failure.js';
 import { SnapshotDamaged } from '../snapshots/snapshot-store.js';

@@ -6,7 +6,6 @@
 // which is searched first; the app's own folders stay behind it.
 import os from 'node:os';
 import path from 'node:path';
-import { shellEnv } from 'shell-env';
 
 export interface SearchPath {
   readonly value: string;
@@ -66,7 +65,9 @@ export async function resolveLoginShellPath(options: LoginShellOptions = {}): Pr
   if ((options.platform ?? process.platform) === 'win32') return own;
   const shell = options.shell ?? userShell(env);
   const timeoutMs = options.timeoutMs ?? LOGIN_SHELL_TIMEOUT_MS;
-  const read = options.readShellEnv ?? shellEnv;
+  // Loaded here, not at the top: every start of the command and of a bench or test process that makes a
+  // Connection would otherwise load shell-env (about 25 ms) for a PATH only the desktop app asks for.
+  const read = options.readShellEnv ?? (async (s?: string) => (await import('shell-env')).shellEnv(s));
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`it did not answer within ${Math.round(timeoutMs / 100) / 10} s`)), timeoutMs);
