@@ -181,7 +181,8 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
   for (const { input, lines } of planned) {
     const name = receiptFileName(input.server, input.skill, input.skillName, key.fingerprint);
     const file = await writeReceipt(path.resolve(values.out), name, signReceipt(input, key));
-    io.out.write(`${lines.join('\n')}\n  receipt: ${path.join(values.out, path.basename(file))}\n`);
+    // The lines quote the skill's frontmatter (allowed-tools, acknowledged field names): shown, never run (terminal-text.ts).
+    io.out.write(`${lines.map(forTerminal).join('\n')}\n  receipt: ${path.join(values.out, path.basename(file))}\n`);
   }
   return 0;
 }

@@ -97,3 +97,15 @@ describe('list: what a listing says of each skill', () => {
     expect(stdout).toBe('skill://hello/SKILL.md\thello\tSays hello ⟦RLO⟧olleh.⟦CR⟧⟦ESC⟧[1A⟦ESC⟧[2Kskill://other/SKILL.md⟦TAB⟧other⟦TAB⟧Approved by security⟦ESC⟧[8m\n');
   });
 });
+
+describe('approve: what it says of the skill it approved', () => {
+  it("the skill's allowed-tools with an escape sequence are shown with marks", async () => {
+    const key = path.join(dir, 'alice.key');
+    expect((await run(['key', 'new', '--name', 'Alice', '--out', key])).code).toBe(0);
+    const server = path.resolve(import.meta.dirname, '../../test/fixtures/cli/escape-listing-server.mjs');
+    const { code, stdout } = await run(['approve', '--stdio', `"${process.execPath}" "${server}"`, '--label', 'escape', '--key', key, '--out', path.join(dir, 'receipts'), '--quiet', '--skill', 'hello']);
+    expect(code).toBe(0);
+    expect(unsafeIn(stdout)).toEqual([]);
+    expect(stdout).toContain('\n  allowed-tools Read⟦ESC⟧[2K none: not granted (add --grant-allowed-tools to grant them)\n');
+  });
+});
