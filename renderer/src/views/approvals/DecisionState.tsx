@@ -4,6 +4,8 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { ApprovalRecord } from '../../../../shared/approvals-model.js';
 import { ApprovalBadge } from '../../components/ApprovalBadge.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { shownText } from '../../components/shown-text.js';
 import { when } from './format.js';
 
 export function DecisionState({ record }: { record: ApprovalRecord | undefined }) {
@@ -25,13 +27,13 @@ export function DecisionState({ record }: { record: ApprovalRecord | undefined }
         </Text>
       </Group>
       {record.decision === 'changed' && record.revoked ? (
-        <Text size="xs" c="yellow" lineClamp={2} title={record.revoked.reason} style={{ overflowWrap: 'anywhere' }} data-revoked-reason>
-          {record.revoked.reason}
+        <Text size="xs" c="yellow" lineClamp={2} title={shownText(record.revoked.reason)} style={{ overflowWrap: 'anywhere' }} data-revoked-reason>
+          <InvisibleText text={record.revoked.reason} />
         </Text>
       ) : null}
       {record.note ? (
-        <Text size="xs" c="dimmed" truncate title={record.note} data-decision-note>
-          Note: {record.note}
+        <Text size="xs" c="dimmed" truncate title={shownText(record.note)} data-decision-note>
+          Note: <InvisibleText text={record.note} />
         </Text>
       ) : null}
     </Stack>
