@@ -2,17 +2,29 @@
 // suppression counts only from a receipt signed by a key allowed-signers
 // trusts for this server's label; it hides its finding while the file's
 // served digest is the one it was granted for and it has not expired.
-// Otherwise the finding is reported, with why its suppression lapsed.
+// Otherwise the finding is reported, with why its suppression lapsed. A file
+// of the receipts folder that was not read (not a receipt, or past the bytes
+// read from one folder) has none of its suppressions applied: safe, but the
+// report says so, or a finding the team suppressed comes back unexplained.
 import path from 'node:path';
 import type { Finding } from '../../shared/model.js';
-import { checkReceipts, type ServedSkill } from '../team/receipt-check.js';
+import { checkReceipts, receiptsNotRead, type ReceiptsCheck, type ServedSkill } from '../team/receipt-check.js';
 import { applySuppressions, describeSuppression, type GrantedSuppression, type ReopenedFinding, type SuppressedFinding } from '../team/suppressions.js';
 import type { CheckReport } from './check.js';
+import { RECEIPTS_FOLDER_LIMITS, type ReceiptsFolderLimits } from '../team/team-folder.js';
 import { readTeamFolderFlags } from './team-folder-flag.js';
+import { forTerminal } from './terminal-text.js';
 
 export interface SuppressedReport extends CheckReport {
   readonly suppressed: readonly SuppressedFinding[];
   readonly reopened: readonly ReopenedFinding[];
+  /**
+   * With --receipts: the files of the folder not read as receipts (not receipts, unreadable, or `notRead`: past the
+   * bytes read from one folder), whose suppressions were therefore not applied. Empty when every file was read.
+   */
+  readonly unreadableReceipts?: ReceiptsCheck['unreadable'];
+  /** How many of them were not read at all (past the folder's budget), as `verify --receipts --json` counts them. */
+  readonly receiptsNotRead?: number;
 }
 
 /** The allowed-signers file beside the receipts folder, as the team folder lays them out. */
@@ -20,8 +32,9 @@ export function defaultTrust(receiptsDir: string): string {
   return path.join(path.dirname(receiptsDir), 'allowed-signers');
 }
 
-export async function withTeamSuppressions(report: CheckReport, receiptsDir: string, trust: string, asOf: Date): Promise<SuppressedReport> {
-  const { signers, receipts } = await readTeamFolderFlags(receiptsDir, trust);
+/** `limits`: how much of the receipts folder is read (the tests pass a small budget). */
+export async function withTeamSuppressions(report: CheckReport, receiptsDir: string, trust: string, asOf: Date, limits: ReceiptsFolderLimits = RECEIPTS_FOLDER_LIMITS): Promise<SuppressedReport> {
+  const { signers, receipts } = await readTeamFolderFlags(receiptsDir, trust, limits);
   const digests = new Map<string, string>();
   const served: ServedSkill[] = [];
   for (const s of report.skills) {
@@ -32,7 +45,7 @@ export async function withTeamSuppressions(report: CheckReport, receiptsDir: str
   const check = checkReceipts(report.server.label, served, receipts, signers, asOf);
   const granted: GrantedSuppression[] = check.skills.flatMap((s) => s.suppressions ?? []);
   const outcome = applySuppressions(report.findings, granted, (uri) => digests.get(uri), asOf);
-  return { ...report, findings: [...outcome.reported], suppressed: outcome.suppressed, reopened: outcome.reopened };
+  return { ...report, findings: [...outcome.reported], suppressed: outcome.suppressed, reopened: outcome.reopened, unreadableReceipts: check.unreadable, receiptsNotRead: receiptsNotRead(check) };
 }
 
 /** The lines `check` adds to its text report: what is suppressed, and what came back and why. */
@@ -46,7 +59,21 @@ export function suppressionLines(report: SuppressedReport): string {
     lines.push(`${report.reopened.length} suppressed finding(s) reported again:`);
     for (const r of report.reopened) lines.push(`  ${where(r.finding)}: ${describeSuppression(r.by.suppression)}: ${r.why} (${r.by.receipt})`);
   }
+  lines.push(...unreadLines(report));
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/** Why suppressions a user expects may not have applied: the receipt files not read, how many and why, each named. */
+function unreadLines(report: SuppressedReport): string[] {
+  const unread = report.unreadableReceipts ?? [];
+  if (unread.length === 0) return [];
+  const notRead = report.receiptsNotRead ?? 0;
+  const why = [notRead > 0 ? `${notRead} past the bytes read from one folder` : '', unread.length > notRead ? `${unread.length - notRead} not a receipt or unreadable` : ''].filter(Boolean).join(', ');
+  // File names and problems are the folder's (a JSON parse error quotes the file's first bytes): shown, never run.
+  return [
+    `${unread.length} receipt file(s) were not read, so no suppression in them was applied and a finding one of them suppresses is reported: ${why}:`,
+    ...unread.map((u) => forTerminal(u.notRead ? `  ${u.file}: ${u.problem}` : `  ${u.file}: not a receipt: ${u.problem}`)),
+  ];
 }
 
 function where(f: Finding): string {
