@@ -13,6 +13,7 @@ const key = publicKeyLine(generateSigningKey('dave').publicKey);
 const ESC_CLEAR = '\u001b[2J\u001b[H';
 const RLO = '\u202e';
 /** What must never reach a terminal or the window raw: C0 and C1 controls, DEL, bidi controls. */
+// eslint-disable-next-line no-control-regex -- the characters that must not be there
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 function problem(text: string): string {
