@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineDiff } from '../../../../shared/entry-diff.js';
+import { lineDiff } from '../../../../shared/line-diff.js';
 import { markSlot, markText, numberedLines, placeMarks } from './diff-lines.js';
 
 describe('numberedLines', () => {
