@@ -7,6 +7,9 @@ import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { FileChangeKind, FileDiff, FileSide, RiskDelta } from '../../../../shared/approvals-model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { shownName } from '../../components/shown-text.js';
+import { UriText } from '../../components/UriText.js';
 import { LineDiff, DiffMark } from './LineDiff.js';
 import { placeMarks } from './diff-lines.js';
 import { bytes } from './format.js';
@@ -57,7 +60,7 @@ export function FileDiffCard({ file, risk, shown, onShown }: { file: FileDiff; r
             {change.word}
           </Badge>
           <Text size="sm" fw={600} className="mono" truncate style={{ flex: 1, minWidth: 0 }}>
-            {file.path}
+            <UriText uri={file.path} />
           </Text>
           {file.text ? (
             <Text size="xs" c="dimmed" style={{ flex: '0 0 auto' }} data-diff-counts>
@@ -73,7 +76,7 @@ export function FileDiffCard({ file, risk, shown, onShown }: { file: FileDiff; r
           </Table.Tbody>
         </Table>
         {marks.elsewhere.length > 0 ? (
-          <div className="line-diff" role="table" aria-label={`Findings in ${file.path} outside the lines shown`} data-diff-marks-elsewhere={marks.elsewhere.length}>
+          <div className="line-diff" role="table" aria-label={`Findings in ${shownName(file.path)} outside the lines shown`} data-diff-marks-elsewhere={marks.elsewhere.length}>
             {marks.elsewhere.map((mark, i) => (
               <DiffMark key={i} mark={mark} />
             ))}
@@ -82,7 +85,7 @@ export function FileDiffCard({ file, risk, shown, onShown }: { file: FileDiff; r
         {file.text ? <LineDiff diff={file.text} path={file.path} marks={marks} /> : null}
         {file.textUnavailable ? (
           <Text size="xs" c="dimmed" data-diff-unavailable>
-            {file.textUnavailable}
+            <InvisibleText text={file.textUnavailable} />
           </Text>
         ) : null}
         {/* The end of the card: once it has been on screen, the file counts as shown. */}

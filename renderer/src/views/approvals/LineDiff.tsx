@@ -8,6 +8,7 @@ import { Fragment } from 'react';
 import type { TextDiff } from '../../../../shared/approvals-model.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
 import { SEVERITY } from '../../components/SeverityBadge.js';
+import { shownName, shownText } from '../../components/shown-text.js';
 import './approvals.css';
 import { markSlot, markText, numberedLines, type LineMark, type PlacedMarks } from './diff-lines.js';
 
@@ -21,11 +22,11 @@ export function DiffMark({ mark }: { mark: LineMark }) {
       data-diff-mark-kind={mark.kind}
       data-diff-mark-severity={mark.finding.severity}
       data-diff-mark-line={mark.finding.location.line}
-      title={mark.finding.message}
+      title={shownText(mark.finding.message)}
     >
       <span role="cell" className="diff-mark-text">
         <Icon size={13} aria-hidden className="diff-mark-icon" />
-        {markText(mark)}
+        <InvisibleText text={markText(mark)} />
       </span>
     </div>
   );
@@ -33,7 +34,7 @@ export function DiffMark({ mark }: { mark: LineMark }) {
 
 export function LineDiff({ diff, path, marks }: { diff: TextDiff; path: string; marks?: PlacedMarks }) {
   return (
-    <div className="line-diff" data-line-diff={path} role="table" aria-label={`Line changes in ${path}`}>
+    <div className="line-diff" data-line-diff={path} role="table" aria-label={`Line changes in ${shownName(path)}`}>
       {diff.hunks.map((hunk, h) => (
         <div key={h} data-diff-hunk={h} role="rowgroup">
           <div className="diff-hunk-header" role="row">
