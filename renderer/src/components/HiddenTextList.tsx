@@ -4,6 +4,7 @@
 // Each one opens the place it was found.
 import { Badge, Code, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { HiddenText, HiddenTextKind } from '../../../shared/review-model.js';
+import { InvisibleText } from './InvisibleText.js';
 import { RevealedText } from './RevealedText.js';
 
 const HIDDEN_KIND: Record<HiddenTextKind, string> = {
@@ -30,10 +31,15 @@ export function HiddenTextList({ hidden, onOpen, fileLabel }: { hidden: readonly
               {HIDDEN_KIND[h.kind]}
             </Badge>
             <Text size="xs" c="dimmed" className="mono" truncate>
-              {fileLabel ? fileLabel(h.fileUri) : h.fileUri.slice(h.fileUri.lastIndexOf('/') + 1)}
+              <InvisibleText text={fileLabel ? fileLabel(h.fileUri) : h.fileUri.slice(h.fileUri.lastIndexOf('/') + 1)} identifier />
               {h.line !== undefined ? `:${h.line}` : ''}
               {h.column !== undefined && h.line !== undefined ? `:${h.column}` : ''}
-              {h.field ? ` · ${h.field}` : ''}
+              {h.field ? (
+                <>
+                  {' · '}
+                  <InvisibleText text={h.field} identifier />
+                </>
+              ) : null}
             </Text>
           </Group>
         );

@@ -112,7 +112,8 @@ function PointItem({ point, verdict, links }: { point: SummaryPoint; verdict: Ve
                   data-evidence-field={e.field}
                   data-evidence-finding={e.findingId}
                 >
-                  {placeLabel(e, links.fileLabel)}
+                  {/* A path and a field are the server's words: a name, so line breaks are marked too. */}
+                  <InvisibleText text={placeLabel(e, links.fileLabel)} identifier />
                 </Anchor>
               </Fragment>
             ))

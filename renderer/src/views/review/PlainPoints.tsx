@@ -6,6 +6,7 @@ import { Anchor, List, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconShieldExclamation } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import type { SummaryPoint, SummaryTone } from '../../../../shared/review-model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import type { ReviewLinks } from './review-links.js';
 
 const TONE: Record<SummaryTone, { color: string; word: string; Icon: typeof IconInfoCircle }> = {
@@ -36,14 +37,21 @@ export function PlainPoints({ points, links }: { points: readonly SummaryPoint[]
             }
           >
             <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-              <span data-summary-text>{point.text}</span>
+              <span data-summary-text>
+                <InvisibleText text={point.text} />
+              </span>
               {places.map((e, j) => (
                 <Fragment key={j}>
                   {' '}
                   <Anchor size="xs" component="button" type="button" className="mono" onClick={() => links.onEvidence(e)} data-evidence-file={e.fileUri} data-evidence-line={e.line} data-evidence-field={e.field}>
-                    {links.fileLabel(e.fileUri ?? '')}
+                    <InvisibleText text={links.fileLabel(e.fileUri ?? '')} identifier />
                     {e.line !== undefined ? `:${e.line}` : ''}
-                    {e.field ? ` (${e.field})` : ''}
+                    {e.field ? (
+                      <>
+                        {' ('}
+                        <InvisibleText text={e.field} identifier />)
+                      </>
+                    ) : null}
                   </Anchor>
                 </Fragment>
               ))}
