@@ -13,7 +13,8 @@ import { runCli } from './run.js';
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = new PassThrough();
   const err = new PassThrough();
-  const [stdout, stderr]: string[][] = [[], []];
+  const stdout: string[] = [];
+  const stderr: string[] = [];
   out.on('data', (c: Buffer) => stdout.push(c.toString('utf8')));
   err.on('data', (c: Buffer) => stderr.push(c.toString('utf8')));
   const code = await runCli(args, out, err);
