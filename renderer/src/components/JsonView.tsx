@@ -1,6 +1,7 @@
 // Pretty JSON with a copy button: the evidence behind a summary.
 import { ActionIcon, CopyButton, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { InvisibleText } from './InvisibleText.js';
 
 export function prettyJson(value: unknown): string {
   try {
@@ -31,8 +32,9 @@ export function JsonView({ value, text, maxHeight }: { value?: unknown; text?: s
       <div className="json-view-copy">
         <CopyIcon value={json} label="Copy JSON" />
       </div>
+      {/* JSON.stringify leaves U+202E and its kind as they are: drawn as marks; Copy JSON copies the text exactly. */}
       <pre className="mono" data-json-view>
-        {json}
+        <InvisibleText text={json} />
       </pre>
     </div>
   );

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { isReplayable, latencyOf, requestParams, type LogPair } from '../../../../shared/log-pairs.js';
 import type { ProtocolLogEntry } from '../../../../shared/model.js';
 import { api, errorMessage } from '../../api.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { JsonView, prettyJson } from '../../components/JsonView.js';
 import { DIRECTIONS, LogRowShell, type LogRowProps } from './LogRowShell.js';
 
@@ -22,8 +23,13 @@ export function PairRow({ pair, selected, onSelect, style }: LogRowProps & { pai
     <LogRowShell entry={entry} selected={selected} onSelect={onSelect} style={style} data={{ 'data-log-pair': pair.status, 'data-log-why': entry.why, 'data-log-latency': latency }}>
       <span className={`log-kind log-kind-${pair.status === 'error' ? 'error' : entry.kind}`}>{kind}</span>
       <span className="log-summary mono" data-log-summary>
-        {entry.method ?? entry.text ?? ''}
-        {pair.summary ? ` ${pair.summary}` : ''}
+        <InvisibleText text={entry.method ?? entry.text ?? ''} identifier />
+        {pair.summary ? (
+          <>
+            {' '}
+            <InvisibleText text={pair.summary} identifier />
+          </>
+        ) : null}
         {entry.id !== undefined ? <span className="log-id"> #{String(entry.id)}</span> : null}
       </span>
       {entry.why ? (
@@ -60,7 +66,7 @@ export function PairDetail({ serverId, pair }: { serverId: string; pair: LogPair
   return (
     <Stack gap={8} p="xs" style={{ minHeight: 0 }} data-log-pair-detail={entry.seq}>
       <Text size="xs" c="dimmed">
-        {entry.method ?? entry.kind}
+        <InvisibleText text={entry.method ?? entry.kind} identifier />
         {entry.id !== undefined ? ` · id ${String(entry.id)}` : ''}
         {entry.why ? ` · sent for ${entry.why}` : ''}
         {latency !== undefined ? ` · answered after ${latency} ms` : request ? ' · no answer yet' : ''}

@@ -14,6 +14,7 @@ import type { ProtocolLogEntry, ServerView } from '../../../../shared/model.js';
 import { errorMessage } from '../../api.js';
 import { Empty } from '../../components/Empty.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { JsonView, prettyJson } from '../../components/JsonView.js';
 import { listKeyHandler } from '../../components/list-keys.js';
 import { ALL_DIRECTIONS, filterLog, filterPairs, useProtocolLog } from '../../state/protocol-log.js';
@@ -125,7 +126,7 @@ export function ProtocolLog({ server }: { server: ServerView }) {
           />
           <datalist id="log-methods">
             {methods.map((m) => (
-              <option key={m} value={m} />
+              <option key={m} value={m} label={revealIdentifier(m)} />
             ))}
           </datalist>
           <Select
@@ -204,12 +205,12 @@ export function ProtocolLog({ server }: { server: ServerView }) {
   );
 }
 
-function LogRow({ entry, ...row }: LogRowProps & { entry: ProtocolLogEntry }) {
+export function LogRow({ entry, ...row }: LogRowProps & { entry: ProtocolLogEntry }) {
   return (
     <LogRowShell entry={entry} {...row}>
       <span className={`log-kind log-kind-${entry.kind}`}>{entry.kind}</span>
       <span className="log-summary mono">
-        {entry.method ?? entry.text ?? ''}
+        <InvisibleText text={entry.method ?? entry.text ?? ''} identifier />
         {entry.id !== undefined ? <span className="log-id"> #{String(entry.id)}</span> : null}
       </span>
       <span className="log-duration mono">{entry.durationMs !== undefined ? `${entry.durationMs} ms` : ''}</span>
@@ -218,7 +219,7 @@ function LogRow({ entry, ...row }: LogRowProps & { entry: ProtocolLogEntry }) {
   );
 }
 
-function LogDetail({ entry }: { entry: ProtocolLogEntry }) {
+export function LogDetail({ entry }: { entry: ProtocolLogEntry }) {
   const d = DIRECTIONS[entry.direction];
   const body = entry.message !== undefined ? prettyJson(entry.message) : entry.text ?? '';
   return (
@@ -226,7 +227,12 @@ function LogDetail({ entry }: { entry: ProtocolLogEntry }) {
       <Group gap={8}>
         <Text size="xs" fw={600}>
           {d.label} {entry.kind}
-          {entry.method ? ` · ${entry.method}` : ''}
+          {entry.method ? (
+            <>
+              {' · '}
+              <InvisibleText text={entry.method} identifier />
+            </>
+          ) : null}
           {entry.id !== undefined ? ` · id ${String(entry.id)}` : ''}
         </Text>
         <Text size="xs" c="dimmed">
