@@ -3,6 +3,7 @@
 import { Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CopyIcon } from './JsonView.js';
+import { UriText } from './UriText.js';
 
 export function FactRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -15,12 +16,12 @@ export function FactRow({ label, children }: { label: string; children: ReactNod
   );
 }
 
-/** A long monospace value (a URI, a path) that may wrap anywhere, with a button to copy it unless `copyable` is false. */
+/** A long monospace value (a URI, a path) that may wrap anywhere, with a button to copy it unless `copyable` is false. Shown with its invisible characters as marks; copied exactly. */
 export function CopyableText({ value, copyLabel, copyable = true }: { value: string; copyLabel: string; copyable?: boolean }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
-        {value}
+        <UriText uri={value} />
       </Text>
       {copyable ? <CopyIcon value={value} label={copyLabel} /> : null}
     </Group>

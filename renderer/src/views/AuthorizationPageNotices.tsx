@@ -5,6 +5,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { CopyIcon } from '../components/JsonView.js';
+import { UriText } from '../components/UriText.js';
 import { useApp } from '../state/app.js';
 import { useOAuth, type AuthorizationPage } from '../state/oauth.js';
 import { useServers } from '../state/servers.js';
@@ -34,7 +35,7 @@ const TITLES: Record<AuthorizationPage['tab'], string> = {
   refused: 'The authorization page has an address that cannot be opened',
 };
 
-function PageNotice({ page }: { page: AuthorizationPage }) {
+export function PageNotice({ page }: { page: AuthorizationPage }) {
   const label = shownName(useServers((s) => s.servers.find((v) => v.config.id === page.serverId)?.config.label ?? page.serverId));
   const openExternal = useApp((s) => s.openExternal);
   const { tab, url, serverId } = page;
@@ -52,11 +53,11 @@ function PageNotice({ page }: { page: AuthorizationPage }) {
         <Group gap={4} wrap="nowrap">
           {clickable ? (
             <Anchor href={url} target="_blank" rel="noopener noreferrer" size="xs" className="mono" style={{ overflowWrap: 'anywhere' }} data-authorization-link>
-              {url}
+              <UriText uri={url} />
             </Anchor>
           ) : (
             <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }} data-authorization-address>
-              {url}
+              <UriText uri={url} />
             </Text>
           )}
           {tab !== 'refused' ? <CopyIcon value={url} label="Copy the address" /> : null}

@@ -9,6 +9,8 @@ import { CodeView } from '../../components/CodeView.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { FileCheckResult } from '../../components/FileCheck.js';
 import { CopyIcon } from '../../components/JsonView.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { UriText } from '../../components/UriText.js';
 import { Markdown } from '../../components/Markdown.js';
 import { summarise } from '../../components/invisible.js';
 import { useDialogs } from '../../state/dialogs.js';
@@ -89,7 +91,7 @@ export function FileView({ entry, fileUri, node }: { entry: SkillEntry; fileUri:
   );
 }
 
-function FileFacts({ entry, fileUri, node, load }: { entry: SkillEntry; fileUri: string; node: SkillTreeNode | undefined; load: ReturnType<typeof useSkillFile> }) {
+export function FileFacts({ entry, fileUri, node, load }: { entry: SkillEntry; fileUri: string; node: SkillTreeNode | undefined; load: ReturnType<typeof useSkillFile> }) {
   const listed = listedRef(entry, fileUri);
   const content = load?.state === 'loaded' ? load.content : undefined;
   const size = content && (content.size > 0 || content.digest) ? content.size : listed?.size ?? node?.size;
@@ -103,7 +105,7 @@ function FileFacts({ entry, fileUri, node, load }: { entry: SkillEntry; fileUri:
           URI
         </Text>
         <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
-          {fileUri}
+          <UriText uri={fileUri} />
         </Text>
         <CopyIcon value={fileUri} label="Copy URI" />
       </Group>
@@ -121,7 +123,7 @@ function FileFacts({ entry, fileUri, node, load }: { entry: SkillEntry; fileUri:
           {differs ? 'Served' : 'Digest'}
         </Text>
         <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }} data-file-digest>
-          {digest || 'none published'}
+          {digest ? <UriText uri={digest} /> : 'none published'}
         </Text>
         {digest ? <CopyIcon value={digest} label="Copy digest" /> : null}
       </Group>
@@ -131,7 +133,7 @@ function FileFacts({ entry, fileUri, node, load }: { entry: SkillEntry; fileUri:
             Type
           </Text>
           <Text size="xs" className="mono">
-            {content.mimeType}
+            <InvisibleText text={content.mimeType} identifier />
           </Text>
         </Group>
       ) : null}
