@@ -123,6 +123,13 @@ describe('keeping the app running with its window closed', () => {
     expect(seen.notes.filter((n) => n.title === 'Withdrawn from the gateway')).toHaveLength(1);
   });
 
+  it('shows a skill name and server label with invisible characters marked in the notification (a server and a config chose them)', async () => {
+    const { background, seen, emit } = harness();
+    await background.windowClosed();
+    emit('gateway.withdrawn', { label: `work\u200Bserver\nx`, uri: 'skill://a/SKILL.md', name: `invoice\u202Efdp.exe`, at: '2026-12-02T05:00:00.000Z' });
+    expect(seen.notes.at(-1)).toEqual({ title: 'Withdrawn from the gateway', body: 'invoice⟦RLO⟧fdp.exe (work⟦ZWSP⟧server⟦LF⟧x) changed upstream; hosts no longer get it until you approve it again.' });
+  });
+
   it('quits with the window where the desktop has no tray, closing the Inspector first', async () => {
     const { background, seen } = harness({ tray: false });
     expect(await background.windowClosed()).toBe('quit');

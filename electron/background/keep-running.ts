@@ -6,6 +6,7 @@
 // interfaces below, so this logic is tested without Electron's binary.
 import type { GatewayStatus, GatewayWithdrawal } from '../../shared/gateway-model.js';
 import { withdrawalNotice } from '../../shared/gateway-model.js';
+import { revealIdentifier } from '../../shared/invisible-chars.js';
 import type { Inspector } from '../inspector.js';
 
 export interface TrayMenuItem {
@@ -120,7 +121,9 @@ export class KeepRunning {
   private withdrawn(withdrawal: GatewayWithdrawal): void {
     // With the window in front its own toast says it; otherwise the OS does.
     if (this.shell.windowInFront()) return;
-    const { title, body } = withdrawalNotice(withdrawal);
+    // The skill's name is a server's words and the label a config's: a system notification is plain text, so each
+    // invisible, bidi or control character is written as its marker (⟦RLO⟧), never raw to reverse what follows.
+    const { title, body } = withdrawalNotice({ ...withdrawal, name: revealIdentifier(withdrawal.name), label: revealIdentifier(withdrawal.label) });
     this.shell.notify(title, body);
   }
 
