@@ -67,6 +67,19 @@ export default tseslint.config(
     },
   },
   {
+    // A toast's title and message are plain strings, often a server's words: only showToast (state/toast.ts) writes
+    // their invisible characters as markers, so no other file may show one itself or import what would.
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    ignores: ['renderer/src/state/toast.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='notifications'][callee.property.name='show']", message: 'Show toasts with showToast (renderer/src/state/toast.ts): it marks invisible characters in a server’s words.' },
+        { selector: "ImportDeclaration[source.value='@mantine/notifications'] > ImportSpecifier[imported.name='notifications']", message: 'Show toasts with showToast (renderer/src/state/toast.ts): it marks invisible characters in a server’s words.' },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
     rules: {

@@ -46,6 +46,16 @@ describe('layer rules (ESLint)', () => {
     expect(messages.some((m) => m.startsWith('@typescript-eslint/no-explicit-any'))).toBe(true);
   });
 
+  it('a toast shown past showToast is an error (its words would reach the screen unmarked); state/toast.ts alone may show one', async () => {
+    const direct = "import { notifications } from '@mantine/notifications';\nexport const x = () => notifications.show({ message: 'm' });\n";
+    const aliased = "import { notifications as n } from '@mantine/notifications';\nexport const x = () => n.show({ message: 'm' });\n";
+    for (const code of [direct, aliased]) {
+      const messages = await lint('renderer/src/views/server-actions.ts', code);
+      expect(messages.some((m) => m.startsWith('no-restricted-syntax') && m.includes('Show toasts with showToast')), messages.join('\n')).toBe(true);
+    }
+    expect(await lint('renderer/src/state/toast.ts', direct)).toEqual([]);
+  });
+
   it('allowed imports pass', async () => {
     expect(await lint('renderer/src/App.tsx', "import { METHODS } from '../../shared/api.js';\nexport const x = METHODS;\n")).toEqual([]);
     expect(await lint('electron/inspector.ts', "import { METHODS } from '../shared/api.js';\nexport const x = METHODS;\n")).toEqual([]);
