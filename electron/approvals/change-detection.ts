@@ -121,19 +121,26 @@ export class ChangeDetection {
    */
   private respell(respelled: readonly { record: ApprovalRecord; was: string }[]): void {
     // Not a decision, so not audited; a failed write is quiet: the next write of approvals.json carries it, and
-    // after a restart the first listing respells the record again.
-    this.saver.background(this.stores.store.respell(respelled.map((r) => r.record)).catch(() => undefined));
-    for (const { record, was } of respelled) {
-      const what = record.decision === 'approved' ? 'approval' : 'decline';
-      this.deps.emit('approvals.changed', {
-        serverId: record.serverId,
-        skillUri: record.skillUri,
-        record,
-        action: record.decision === 'approved' ? 'approve' : 'decline',
-        reason: `The server now spells this skill or its files another way (${was} is now ${record.skillUri}); the files are the same, byte for byte, so the ${what} stands and names them as listed.`,
-        automatic: true,
-      });
-    }
+    // after a restart the first listing respells the record again. The window is told once the store has written
+    // it (or kept it after a failed write): a record whose own approve was still being saved is respelled only if
+    // that approve lands, and the window must never hear of an approval the user was told had failed.
+    const was = new Map(respelled.map((r) => [r.record, r.was]));
+    const telling = this.stores.store.respell(respelled.map((r) => r.record)).then((records) => {
+      for (const record of records) {
+        // Changed again since (a revocation, a disable): the window heard of that, and must not hear of this after it.
+        if (this.stores.store.get(record.serverId, record.skillUri) !== record) continue;
+        const what = record.decision === 'approved' ? 'approval' : 'decline';
+        this.deps.emit('approvals.changed', {
+          serverId: record.serverId,
+          skillUri: record.skillUri,
+          record,
+          action: record.decision === 'approved' ? 'approve' : 'decline',
+          reason: `The server now spells this skill or its files another way (${was.get(record)} is now ${record.skillUri}); the files are the same, byte for byte, so the ${what} stands and names them as listed.`,
+          automatic: true,
+        });
+      }
+    });
+    this.saver.background(telling);
   }
 
   private revokeForChange(record: ApprovalRecord, revocation: Revocation): void {

@@ -1,8 +1,8 @@
 // What the in-app gateway withholds while a decision that takes away is not yet
 // on disk (heldInMemory). approvals.json is written whole, in call order, each
-// write with what was in memory when it was asked for: a write that lands says
-// nothing about a decision made after it was asked for, whose own write may
-// still fail (a full disk).
+// write with what is on disk, the decisions kept after a failed write and its
+// own: a write that lands says nothing about a decision made after it was asked
+// for, whose own write may still fail (a full disk).
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRecord, AuditEntry } from '../../shared/approvals-model.js';
 import type { FeatureDeps } from '../feature-deps.js';
@@ -26,7 +26,6 @@ class StoreWithWrites {
     this.records.delete(`${serverId}\n${skillUri}`);
     return this.write().then(() => true);
   }
-  undo(): void {}
   flush(): Promise<void> {
     return this.write();
   }

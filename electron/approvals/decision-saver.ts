@@ -32,8 +32,9 @@ export class DecisionSaver {
   private readonly held = new Map<string, 'changed upstream' | 'by the user'>();
   /**
    * For each held skill, the number of the write that carries its decision. approvals.json is written whole and in
-   * call order, each write with what memory held when it was asked for: one that lands carries the decisions held
-   * before it, never one made after it was asked for (whose own write may still fail).
+   * call order, each write with what the last one that landed held, the decisions kept after a failed write and its
+   * own change: one that lands carries the decisions held before it, never one made after it was asked for (whose
+   * own write may still fail).
    */
   private readonly heldUntil = new Map<string, number>();
   /** Writes of the store asked for by this saver, numbered from 1. */
@@ -91,11 +92,11 @@ export class DecisionSaver {
   ): Promise<void> {
     const removed = 'removed' in record;
     const { serverId, skillUri } = record;
-    const previous = this.stores.store.get(serverId, skillUri);
-    const saving = removed ? this.stores.store.delete(serverId, skillUri) : this.stores.store.set(record);
-    const write = ++this.writesAsked;
-    const held = this.stores.store.get(serverId, skillUri);
     const restrictive = RESTRICTIVE.has(audit.action);
+    // The store undoes a failed change that allows more itself, before the next write is built, so no later write carries it.
+    const ifUnsaved = restrictive ? 'keep' : 'undo';
+    const saving = removed ? this.stores.store.delete(serverId, skillUri, ifUnsaved) : this.stores.store.set(record, ifUnsaved);
+    const write = ++this.writesAsked;
     const event = { serverId, skillUri, record: removed ? null : record, action: audit.action, reason: audit.reason, automatic: audit.automatic };
     const entry: AuditEntry = {
       at: new Date().toISOString(),
@@ -118,10 +119,7 @@ export class DecisionSaver {
     try {
       await saving;
     } catch (error) {
-      if (!restrictive) {
-        this.stores.store.undo(serverId, skillUri, held, previous);
-        throw error;
-      }
+      if (!restrictive) throw error;
       this.storeUnsaved = true;
       this.auditQueue.hold(entry);
       if (audit.automatic) throw error;

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     say(`B ${n}`);
     const records = [record(COUNTER, n, digest, bytes.byteLength)];
     for (let i = 0; i < BYSTANDERS; i++) records.push(record(`skill://bystander-${i}/SKILL.md`, n, digest, bytes.byteLength));
-    await store.setAll(records);
+    await store.setAll(records, 'undo');
     say(`E ${n}`);
     await audit.append({ action: 'approve', serverId: SERVER, skillUri: COUNTER, reason: `iteration ${n}`, fingerprint: digest, automatic: false });
     say(`A ${n}`);
