@@ -51,13 +51,15 @@ export async function withTeamSuppressions(report: CheckReport, receiptsDir: str
 /** The lines `check` adds to its text report: what is suppressed, and what came back and why. */
 export function suppressionLines(report: SuppressedReport): string {
   const lines: string[] = [];
+  // The skill URI is the server's; the suppression's words, the reviewer's name and the receipt's file name are the
+  // team folder's (why it lapsed quotes them): each line is shown, never run (terminal-text.ts).
   if (report.suppressed.length > 0) {
     lines.push(`${report.suppressed.length} finding(s) suppressed by team receipts:`);
-    for (const s of report.suppressed) lines.push(`  ${where(s.finding)}: ${describeSuppression(s.by.suppression)}, by ${s.by.reviewer.name} for ${s.by.suppression.owner} until ${s.by.until.slice(0, 10)}: ${s.by.suppression.reason}`);
+    for (const s of report.suppressed) lines.push(forTerminal(`  ${where(s.finding)}: ${describeSuppression(s.by.suppression)}, by ${s.by.reviewer.name} for ${s.by.suppression.owner} until ${s.by.until.slice(0, 10)}: ${s.by.suppression.reason}`));
   }
   if (report.reopened.length > 0) {
     lines.push(`${report.reopened.length} suppressed finding(s) reported again:`);
-    for (const r of report.reopened) lines.push(`  ${where(r.finding)}: ${describeSuppression(r.by.suppression)}: ${r.why} (${r.by.receipt})`);
+    for (const r of report.reopened) lines.push(forTerminal(`  ${where(r.finding)}: ${describeSuppression(r.by.suppression)}: ${r.why} (${r.by.receipt})`));
   }
   lines.push(...unreadLines(report));
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
