@@ -6,6 +6,7 @@ import type { AllowedSigner } from '../team/allowed-signers.js';
 import { fileSetDigest } from '../team/file-set-digest.js';
 import { allApproved, checkReceipts, receiptsNotRead, type LoadedReceipt, type ReceiptsCheck, type ServedSkill } from '../team/receipt-check.js';
 import type { ServerSkillSet } from './skill-set.js';
+import { forTerminal } from './terminal-text.js';
 
 /** The team folder as the command was given it. */
 export interface ReceiptsFlags {
@@ -60,5 +61,7 @@ export function receiptsText(r: ReceiptsReport, flags: ReceiptsFlags): string {
   for (const u of check.unreadable) lines.push(u.notRead ? `  ${u.file}: ${u.problem}` : `  ${u.file}: not a receipt: ${u.problem}`);
   if (check.unmatched.length > 0) lines.push(`${check.unmatched.length} receipt(s) name skills "${set.label}" does not serve (another server's, or a removed skill's); they were not used.`);
   if (set.problems.length > 0) lines.push(`The server's answers are not consistent:`, ...set.problems.map((p) => `  - ${p}`));
-  return `${lines.join('\n')}\n`;
+  // Skill URIs and answers are the server's, the label a host config's, file names, problems (a JSON parse error
+  // quotes a file's first bytes) and the reviewers' names the team folder's: each line shown, never run (terminal-text.ts).
+  return `${lines.map(forTerminal).join('\n')}\n`;
 }
