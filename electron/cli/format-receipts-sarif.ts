@@ -13,6 +13,7 @@ import { RULESET } from '../../shared/ruleset.js';
 import { APP_VERSION } from '../app-version.js';
 import { receiptsNotRead, type ApprovalStatus, type ReceiptsCheck } from '../team/receipt-check.js';
 import { failedRun, repositoryPath, sarifLog, type SarifRun } from './format-sarif.js';
+import { uriReference } from './sarif-uri.js';
 
 type NotApproved = Exclude<ApprovalStatus, 'approved'> | 'unreadable' | 'partial';
 
@@ -72,13 +73,22 @@ export function receiptsSarifRun(check: ReceiptsCheck, options: ReceiptsSarifOpt
 
 function location(label: string, skillUri: string | undefined, file: string | undefined, root: string | undefined): object {
   const logicalLocations = [{ name: skillUri ?? label, fullyQualifiedName: skillUri ?? label, kind: 'module' }];
-  if (file !== undefined) {
-    // A relative path is a repository path when the command runs at the repository's top, as CI does.
-    const uri = path.isAbsolute(file) ? pathToFileURL(file).href : file.split(path.sep).join('/');
-    return { physicalLocation: { artifactLocation: { uri } }, logicalLocations };
-  }
+  if (file !== undefined) return { physicalLocation: { artifactLocation: { uri: receiptFileUri(file) } }, logicalLocations };
   if (root !== undefined && skillUri !== undefined) return { physicalLocation: { artifactLocation: { uri: repositoryPath(root, skillUri), uriBaseId: '%SRCROOT%' } }, logicalLocations };
   return { logicalLocations };
+}
+
+/**
+ * A receipt file as a valid URI reference naming that file. A relative path is a repository path when the command
+ * runs at the repository's top, as CI does: dot segments resolved, and what a URI does not allow in a path (a
+ * space, `#` and `?`, which would start a fragment or a query, `[`, a non-ASCII letter) percent-encoded, `%` itself
+ * included (a file's name is not a URI: `%41.json` is not `A.json`). A path that climbs out of the folder the
+ * command runs in, or an absolute one, is no repository path: it is given as a file: URI.
+ */
+function receiptFileUri(file: string): string {
+  const relative = path.posix.normalize(file.split(path.sep).join('/'));
+  if (path.isAbsolute(file) || relative === '..' || relative.startsWith('../')) return uriReference(pathToFileURL(path.resolve(file)).href);
+  return repositoryPath('.', relative.replaceAll('%', '%25'));
 }
 
 function fingerprint(parts: readonly string[]): string {
