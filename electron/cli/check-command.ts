@@ -8,6 +8,7 @@ import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
 import type { SuppressedFinding } from '../team/suppressions.js';
 import { verdictCounts } from './verdicts.js';
+import { wellFormedJson } from './well-formed-json.js';
 import { RULESET } from '../../shared/ruleset.js';
 import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
@@ -62,7 +63,7 @@ export async function checkCommand(args: string[], io: Streams, sessionOptions: 
     // The team's suppressions (check --receipts): a suppressed finding is not reported, a lapsed one is, saying why.
     const report = values.receipts !== undefined ? await withTeamSuppressions(compared, values.receipts, values.trust ?? defaultTrust(values.receipts), asOf) : { ...compared, suppressed: [], reopened: [] };
     const format = formats[0];
-    if (format === 'json') io.out.write(`${JSON.stringify({ ...report, verdicts: verdictCounts(report.skills), ruleset: RULESET, failOn, failing: report.findings.filter((f) => isFailing(f, failOn)).length, suppressed: report.suppressed.map(suppressedJson), reopened: report.reopened.map((r) => ({ ...suppressedJson(r), why: r.why })) }, null, 2)}\n`);
+    if (format === 'json') io.out.write(`${wellFormedJson({ ...report, verdicts: verdictCounts(report.skills), ruleset: RULESET, failOn, failing: report.findings.filter((f) => isFailing(f, failOn)).length, suppressed: report.suppressed.map(suppressedJson), reopened: report.reopened.map((r) => ({ ...suppressedJson(r), why: r.why })) }, 2)}\n`);
     else if (format === 'junit') io.out.write(formatJunit(report, failOn));
     else if (format === 'sarif') io.out.write(formatSarif(report, { root: values['sarif-root'], suppressed: report.suppressed, reopened: report.reopened }));
     else io.out.write(formatText(report, wantsColour(io.out)) + suppressionLines(report));

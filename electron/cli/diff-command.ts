@@ -11,6 +11,7 @@ import { parseSides, type Side } from './side-spec.js';
 import { readServerSkillSet } from './skill-set.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
 import { forTerminal } from './terminal-text.js';
+import { wellFormedJson } from './well-formed-json.js';
 
 interface LoadedSide {
   readonly spec: string;
@@ -62,7 +63,7 @@ export async function diffCommand(args: string[], io: Streams): Promise<number> 
   const consistent = a.problems.length === 0 && b.problems.length === 0;
   if (values.json) {
     io.out.write(
-      `${JSON.stringify({ identical, a: { spec: a.spec, label: a.label }, b: { spec: b.spec, label: b.label }, ...comparison, problems: { a: a.problems, b: b.problems } }, null, 2)}\n`,
+      `${wellFormedJson({ identical, a: { spec: a.spec, label: a.label }, b: { spec: b.spec, label: b.label }, ...comparison, problems: { a: a.problems, b: b.problems } }, 2)}\n`,
     );
   } else {
     // A label may come from a lockfile or a host config: shown, never run (terminal-text.ts).

@@ -12,6 +12,7 @@ import { junitDocument, junitSuite, junitUncheckedSuite } from './format-junit.j
 import { sarifLog, sarifRun, uncheckedSarifRun, type SarifOptions } from './format-sarif.js';
 import { formatText } from './format-text.js';
 import { verdictCounts } from './verdicts.js';
+import { wellFormedJson } from './well-formed-json.js';
 
 const failingCount = (report: CheckReport, failOn: FailOn) => report.findings.filter((f) => isFailing(f, failOn)).length;
 
@@ -33,7 +34,7 @@ export function formatFleetJson(results: readonly ServerResult[], failOn: FailOn
       ? { name: r.name, exitCode: r.exitCode, ...r.report, verdicts: verdictCounts(r.report.skills), failing: failingCount(r.report, failOn) }
       : { name: r.name, exitCode: r.exitCode, error: r.unchecked },
   );
-  return `${JSON.stringify({ servers, ruleset: RULESET, failOn, exitCode }, null, 2)}\n`;
+  return `${wellFormedJson({ servers, ruleset: RULESET, failOn, exitCode }, 2)}\n`;
 }
 
 export function formatFleetSarif(results: readonly ServerResult[], options: SarifOptions): string {

@@ -12,6 +12,7 @@ import type { ReopenedFinding, SuppressedFinding } from '../team/suppressions.js
 import type { CheckReport } from './check.js';
 import { repositoryPath, uriReference } from './sarif-uri.js';
 import { verdictCounts, verdictReason, verdictSummary } from './verdicts.js';
+import { wellFormedJson } from './well-formed-json.js';
 
 export { repositoryPath };
 
@@ -39,18 +40,8 @@ export function formatSarif(report: CheckReport, options: SarifOptions = {}): st
 
 /** A SARIF 2.1.0 log around runs (one per server for `--all`), as the text written on stdout. */
 export function sarifLog(runs: readonly object[]): string {
-  return `${JSON.stringify({ $schema: SARIF_SCHEMA, version: '2.1.0', runs }, wellFormed, 2)}\n`;
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * A server's text may hold a lone UTF-16 surrogate (JSON lets it write "\ud800"). JSON.stringify writes it back as
- * the same escape, which names no Unicode character: a SARIF log is UTF-8 text, and readers that decode strictly
- * (serde_json, Go's and Python's UTF-8 encoders) refuse it or the whole log. It is written as U+FFFD, as JUnit does.
- */
-function wellFormed(_key: string, value: unknown): unknown {
-  return typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
+  // A lone surrogate a server wrote is written as U+FFFD (well-formed-json.ts).
+  return `${wellFormedJson({ $schema: SARIF_SCHEMA, version: '2.1.0', runs }, 2)}\n`;
 }
 
 /**

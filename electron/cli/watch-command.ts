@@ -19,6 +19,7 @@ import { resolveCwd } from './stdio-flags.js';
 import { progressTo, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
 import { formatFailedRun, formatRunBlock } from './watch-diff.js';
+import { wellFormedJson } from './well-formed-json.js';
 
 const DEFAULT_DEBOUNCE_MS = 300;
 
@@ -89,12 +90,12 @@ export async function watchCommand(args: string[], io: Streams, sessionOptions: 
       const state = runState(report.skills, report.findings);
       const diff = diffRuns(baseline, state);
       baseline = state;
-      if (values.json) io.out.write(`${JSON.stringify({ run, changed, skills: report.skills.length, findings: report.findings.length, ...diff })}\n`);
+      if (values.json) io.out.write(`${wellFormedJson({ run, changed, skills: report.skills.length, findings: report.findings.length, ...diff })}\n`);
       else io.out.write(formatRunBlock({ run, changed, skillCount: report.skills.length, findings: report.findings, diff }));
     } catch (error) {
       if (stopping) return;
       const message = error instanceof Error ? error.message : String(error);
-      if (values.json) io.out.write(`${JSON.stringify({ run, changed, error: message })}\n`);
+      if (values.json) io.out.write(`${wellFormedJson({ run, changed, error: message })}\n`);
       else io.out.write(formatFailedRun(run, changed, message));
     }
   };

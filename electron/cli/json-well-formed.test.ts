@@ -1,0 +1,99 @@
+// The JSON `check`, `check --all`, `watch` and `diff` write for programs holds
+// text a server, a host config or a lockfile wrote, and JSON lets them write a
+// lone UTF-16 surrogate ("\ud800"). JSON.stringify writes it back as the same
+// escape, which names no character: readers that decode strictly (serde_json;
+// Python or Go writing it out as UTF-8) refuse the value or the whole report.
+// Every key and string is written as well-formed Unicode, a lone surrogate as
+// U+FFFD, as SARIF and JUnit write it.
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run.js';
+import { watchCommand } from './watch-command.js';
+
+const SERVER = path.resolve('test/fixtures/cli/lone-surrogate-server.mjs');
+const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The keys and strings of a JSON text that hold a lone surrogate: what a strict reader refuses. */
+function illFormed(json: string): string[] {
+  const bad: string[] = [];
+  JSON.parse(json, (key, value: unknown) => {
+    if (LONE.test(key)) bad.push(key);
+    if (typeof value === 'string' && LONE.test(value)) bad.push(value);
+    return value;
+  });
+  return bad;
+}
+
+function streams(): { out: PassThrough; err: PassThrough; stdout: () => string } {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  const chunks: string[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
+  err.resume();
+  return { out, err, stdout: () => chunks.join('') };
+}
+
+async function run(args: string[]): Promise<{ code: number; stdout: string }> {
+  const { out, err, stdout } = streams();
+  const code = await runCli(args, out, err);
+  return { code, stdout: stdout() };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-json-well-formed-'));
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('JSON reports with lone surrogates in what others wrote', () => {
+  it('check --json writes them as U+FFFD, in keys (a frontmatter field name) and values', { timeout: 60_000 }, async () => {
+    const { code, stdout } = await run(['check', '--stdio', `node ${SERVER}`, '--json', '--quiet']);
+    expect(code).toBe(1);
+    expect(illFormed(stdout)).toEqual([]);
+    const report = JSON.parse(stdout) as { server: { selfReported: { name: string } }; skills: { frontmatter: Record<string, string>; description: string }[] };
+    expect(report.server.selfReported.name).toBe('lone\uFFFDserver');
+    expect(report.skills[0]!.frontmatter['x-\uFFFD']).toBe('v\uFFFD');
+    expect(report.skills[0]!.description).toBe('Says \uFFFDhello.');
+  });
+
+  it('check --all --json writes them as U+FFFD: a config server name, and its report', { timeout: 60_000 }, async () => {
+    const config = path.join(dir, 'mcp.json');
+    await fs.writeFile(config, `{"mcpServers": {"lone\\ud800": ${JSON.stringify({ command: process.execPath, args: [SERVER] })}}}`);
+    const { code, stdout } = await run(['check', '--config', config, '--all', '--json', '--quiet']);
+    expect(code).toBe(1);
+    expect(illFormed(stdout)).toEqual([]);
+    const report = JSON.parse(stdout) as { servers: { name: string; skills: { frontmatter: Record<string, string> }[] }[] };
+    expect(report.servers[0]!.name).toBe('lone\uFFFD');
+    expect(report.servers[0]!.skills[0]!.frontmatter['x-\uFFFD']).toBe('v\uFFFD');
+  });
+
+  it('diff --json writes them as U+FFFD: the skill URIs and names two lockfiles pin', async () => {
+    const lock = (name: string) => `{"lockfileVersion": 1, "servers": {"p": {"skills": {"skill://a\\udc00/SKILL.md": {"name": "${name}", "resources": "dynamic"}}}}}`;
+    await fs.writeFile(path.join(dir, 'a.lock.json'), lock('a\\ud800'));
+    await fs.writeFile(path.join(dir, 'b.lock.json'), lock('b'));
+    const { code, stdout } = await run(['diff', `lock:${path.join(dir, 'a.lock.json')}`, `lock:${path.join(dir, 'b.lock.json')}`, '--json']);
+    expect(code).toBe(1);
+    expect(illFormed(stdout)).toEqual([]);
+    const diff = JSON.parse(stdout) as { changed: { uri: string; a: { name: string } }[] };
+    expect(diff.changed.map((c) => [c.uri, c.a.name])).toEqual([['skill://a\uFFFD/SKILL.md', 'a\uFFFD']]);
+  });
+
+  it('watch --json writes them as U+FFFD in a run’s line', { timeout: 60_000 }, async () => {
+    const { out, err, stdout } = streams();
+    let stop = () => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    out.on('data', () => stdout().includes('\n') && stop());
+    const code = await watchCommand(['--stdio', `node ${SERVER}`, '--cwd', dir, '--json', '--quiet'], { out, err }, {}, { stopped });
+    expect(code).toBe(0);
+    const line = stdout().split('\n')[0]!;
+    expect(illFormed(line)).toEqual([]);
+    const run = JSON.parse(line) as { run: number; findingsNew: { message: string }[] };
+    expect(run.run).toBe(1);
+    expect(run.findingsNew.map((f) => f.message)).toContain('"x-\uFFFD" is not an Agent Skills field; hosts may ignore it, or honour it in ways the spec does not describe.');
+  });
+});
