@@ -1,10 +1,8 @@
 // `skill-inspector check`: options, output format, exit code.
 import { parseArgs } from 'node:util';
 import { isFailing, runCheck } from './check.js';
-import { defaultTrust, suppressionLines, withTeamSuppressions } from './check-suppressions.js';
+import { defaultTrust, formatSuppressedJunit, formatSuppressedSarif, suppressionLines, withTeamSuppressions } from './check-suppressions.js';
 import { parseAsOf } from './verify-receipts-command.js';
-import { formatJunit } from './format-junit.js';
-import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
 import type { SuppressedFinding } from '../team/suppressions.js';
 import { verdictCounts } from './verdicts.js';
@@ -64,8 +62,9 @@ export async function checkCommand(args: string[], io: Streams, sessionOptions: 
     const report = values.receipts !== undefined ? await withTeamSuppressions(compared, values.receipts, values.trust ?? defaultTrust(values.receipts), asOf) : { ...compared, suppressed: [], reopened: [] };
     const format = formats[0];
     if (format === 'json') io.out.write(`${wellFormedJson({ ...report, verdicts: verdictCounts(report.skills), ruleset: RULESET, failOn, failing: report.findings.filter((f) => isFailing(f, failOn)).length, suppressed: report.suppressed.map(suppressedJson), reopened: report.reopened.map((r) => ({ ...suppressedJson(r), why: r.why })) }, 2)}\n`);
-    else if (format === 'junit') io.out.write(formatJunit(report, failOn));
-    else if (format === 'sarif') io.out.write(formatSarif(report, { root: values['sarif-root'], suppressed: report.suppressed, reopened: report.reopened }));
+    // With --receipts, SARIF and JUnit also say which receipt files were not read (their suppressions not applied).
+    else if (format === 'junit') io.out.write(formatSuppressedJunit(report, failOn));
+    else if (format === 'sarif') io.out.write(formatSuppressedSarif(report, values['sarif-root']));
     else io.out.write(formatText(report, wantsColour(io.out)) + suppressionLines(report));
     return report.findings.some((f) => isFailing(f, failOn)) ? 1 : 0;
   } finally {

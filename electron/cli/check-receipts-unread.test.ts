@@ -3,8 +3,10 @@
 // is the safe way round, but the report used to say nothing of it, so a
 // finding the team had suppressed came back with no word of why. Now the text
 // says how many receipt files were not read and why, names each, and the JSON
-// lists them (`unreadableReceipts`, `receiptsNotRead`). The folder here passes
-// a 1 MiB budget, and the receipt past it carries the suppression.
+// lists them (`unreadableReceipts`, `receiptsNotRead`), SARIF has a result of
+// receipts' own rules for each (`receipt-unreadable`, `receipt-partial`, as
+// `verify --receipts --sarif` has) and JUnit a case that lists them. The folder
+// here passes a 1 MiB budget, and the receipt past it carries the suppression.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -17,8 +19,10 @@ import { serializeReceipt, signReceipt } from '../team/receipt.js';
 import { suppressionFor } from '../team/suppressions.js';
 import type { ReceiptsFolderLimits } from '../team/team-folder.js';
 import { LABEL, alice, writeBigTeamFolder, type BigTeamFolder } from '../team/team-folder-fixture.unit.js';
+import { parseXml, type XmlElement } from '../../test/fixtures/cli/xml.js';
+import { loadSarifValidator } from '../../test/fixtures/sarif/validator.js';
 import type { CheckReport } from './check.js';
-import { suppressionLines, withTeamSuppressions } from './check-suppressions.js';
+import { formatSuppressedJunit, formatSuppressedSarif, suppressionLines, withTeamSuppressions } from './check-suppressions.js';
 import { runCli } from './run.js';
 
 const LIMITS: ReceiptsFolderLimits = { maxFiles: 100, maxFileBytes: 512 * 1024, maxTotalBytes: 1024 * 1024 };
@@ -73,8 +77,8 @@ async function teamFolder(): Promise<BigTeamFolder> {
 }
 
 function checked(f: BigTeamFolder): CheckReport {
-  // withTeamSuppressions reads a skill's URI, name and files; the rest of an entry plays no part.
-  const skills = f.served.map((s) => ({ uri: s.uri, name: s.name, resources: s.resources }) as unknown as SkillEntry);
+  // withTeamSuppressions reads a skill's URI, name and files; JUnit its verdict; the rest of an entry plays no part.
+  const skills = f.served.map((s) => ({ uri: s.uri, name: s.name, resources: s.resources, verdict: 'risky', status: 'verified' }) as unknown as SkillEntry);
   return { server: { label: LABEL }, skills, findings: [RISK] };
 }
 
@@ -126,8 +130,52 @@ describe('check --receipts with receipt files that were not read', () => {
   });
 });
 
+interface SarifLog {
+  runs: { tool: { driver: { rules: { id: string; defaultConfiguration: { level: string } }[] } }; results: { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: { physicalLocation?: { artifactLocation: { uri: string } } }[] }[]; properties: Record<string, unknown> }[];
+}
+
+/** What SARIF says of the receipts: each receipts' result as [rule, level, message, location], its rule's ID and level checked. */
+async function receiptResults(sarif: string): Promise<{ results: string[][]; notRead: unknown }> {
+  const log = JSON.parse(sarif) as SarifLog;
+  const validate = await loadSarifValidator();
+  expect(validate(log) ? [] : validate.errors).toEqual([]);
+  const [run] = log.runs;
+  const results = run!.results.filter((r) => r.ruleId.startsWith('receipt-'));
+  for (const r of results) expect(run!.tool.driver.rules[r.ruleIndex]).toMatchObject({ id: r.ruleId, defaultConfiguration: { level: 'warning' } });
+  return { results: results.map((r) => [r.ruleId, r.level, r.message.text, r.locations[0]!.physicalLocation!.artifactLocation.uri]), notRead: run!.properties['receiptsNotRead'] };
+}
+
+/** The JUnit case that lists the receipt files not read: its system-out, and the suite's test count. */
+function receiptsCase(xml: string): { out: string | undefined; tests: string | undefined } {
+  const suite = parseXml(xml).children[0]!;
+  const found = suite.children.find((c: XmlElement) => c.name === 'testcase' && c.attributes['name'] === '(receipts)');
+  expect(found?.children.map((c) => c.name)).toEqual(['system-out']);
+  return { out: found?.children[0]?.text, tests: suite.attributes['tests'] };
+}
+
+describe('check --receipts --sarif and --junit with receipt files that were not read', () => {
+  it('SARIF has a result of receipts’ rules per file not read, JUnit a case listing them', async () => {
+    const f = await teamFolder();
+    const report = await withTeamSuppressions(checked(f), f.approvals, f.signers, AS_OF, LIMITS);
+    const [broken, ...past] = report.unreadableReceipts!;
+    const sarif = await receiptResults(formatSuppressedSarif(report, undefined));
+    expect(sarif.results).toEqual([
+      ['receipt-unreadable', 'warning', `${broken!.file}: not a receipt: ${broken!.problem}`, `file://${broken!.file}`],
+      ...past.map((u) => ['receipt-partial', 'warning', `${u.file}: ${u.problem}`, `file://${u.file}`]),
+    ]);
+    expect(sarif.notRead).toBe(3);
+    // The finding the unread receipt suppresses is reported, as in the text.
+    expect((JSON.parse(formatSuppressedSarif(report, undefined)) as SarifLog).runs[0]!.results.filter((r) => r.ruleId === RISK.id)).toHaveLength(1);
+
+    const junit = receiptsCase(formatSuppressedJunit(report, 'error'));
+    expect(junit.out).toBe(suppressionLines(report).trimEnd());
+    // A case per served skill, the server's, and the receipts'.
+    expect(junit.tests).toBe(String(f.served.length + 2));
+  });
+});
+
 describe('check --receipts, the command', () => {
-  it('prints the line in text and the fields in JSON, for a file of the folder that is not a receipt', { timeout: 60_000 }, async () => {
+  it('prints the line in text, the fields in JSON, a result in SARIF and a case in JUnit, for a file of the folder that is not a receipt', { timeout: 60_000 }, async () => {
     const f = await teamFolder();
     skills = await SkillFolder.create();
     await skills.write('plain/SKILL.md', skillMd('plain', 'Does nothing risky.'));
@@ -146,5 +194,11 @@ describe('check --receipts, the command', () => {
     const text = await run(['check', ...server, '--receipts', f.approvals]);
     expect(text.stdout).toContain(`\n1 receipt file(s) were not read, so no suppression in them was applied and a finding one of them suppresses is reported: 1 not a receipt or unreadable:\n  ${broken}: not a receipt: ${parsed.unreadableReceipts[0]!.problem}\n`);
     expect(text.code).toBe(json.code);
+
+    const sarif = await run(['check', ...server, '--receipts', f.approvals, '--sarif']);
+    expect((await receiptResults(sarif.stdout)).results).toEqual([['receipt-unreadable', 'warning', `${broken}: not a receipt: ${parsed.unreadableReceipts[0]!.problem}`, `file://${broken}`]]);
+    const junit = await run(['check', ...server, '--receipts', f.approvals, '--junit']);
+    expect(receiptsCase(junit.stdout).out).toBe(`1 receipt file(s) were not read, so no suppression in them was applied and a finding one of them suppresses is reported: 1 not a receipt or unreadable:\n  ${broken}: not a receipt: ${parsed.unreadableReceipts[0]!.problem}`);
+    expect([sarif.code, junit.code]).toEqual([json.code, json.code]);
   });
 });

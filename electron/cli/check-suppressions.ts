@@ -10,7 +10,10 @@ import path from 'node:path';
 import type { Finding } from '../../shared/model.js';
 import { checkReceipts, receiptsNotRead, type ReceiptsCheck, type ServedSkill } from '../team/receipt-check.js';
 import { applySuppressions, describeSuppression, type GrantedSuppression, type ReopenedFinding, type SuppressedFinding } from '../team/suppressions.js';
-import type { CheckReport } from './check.js';
+import type { CheckReport, FailOn } from './check.js';
+import { formatJunit } from './format-junit.js';
+import { withUnreadReceipts } from './format-receipts-sarif.js';
+import { sarifLog, sarifRun } from './format-sarif.js';
 import { RECEIPTS_FOLDER_LIMITS, type ReceiptsFolderLimits } from '../team/team-folder.js';
 import { readTeamFolderFlags } from './team-folder-flag.js';
 import { forTerminal } from './terminal-text.js';
@@ -61,20 +64,32 @@ export function suppressionLines(report: SuppressedReport): string {
     lines.push(`${report.reopened.length} suppressed finding(s) reported again:`);
     for (const r of report.reopened) lines.push(forTerminal(`  ${where(r.finding)}: ${describeSuppression(r.by.suppression)}: ${r.why} (${r.by.receipt})`));
   }
-  lines.push(...unreadLines(report));
+  // File names and problems are the folder's (a JSON parse error quotes the file's first bytes): shown, never run.
+  lines.push(...unreadLines(report).map(forTerminal));
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
-/** Why suppressions a user expects may not have applied: the receipt files not read, how many and why, each named. */
+/** `check --receipts --sarif`: check's log, with a result for each receipt file that was not read. */
+export function formatSuppressedSarif(report: SuppressedReport, root: string | undefined): string {
+  const run = sarifRun(report, { root, suppressed: report.suppressed, reopened: report.reopened });
+  return sarifLog([withUnreadReceipts(run, report.server.label, report.unreadableReceipts ?? [])]);
+}
+
+/** `check --receipts --junit`: check's report, with a case that lists the receipt files that were not read, as the text does. */
+export function formatSuppressedJunit(report: SuppressedReport, failOn: FailOn): string {
+  const unread = unreadLines(report);
+  return formatJunit(report, failOn, unread.length > 0 ? [{ name: '(receipts)', lines: unread }] : []);
+}
+
+/** Why suppressions a user expects may not have applied: the receipt files not read, how many and why, each named (as the folder wrote them). */
 function unreadLines(report: SuppressedReport): string[] {
   const unread = report.unreadableReceipts ?? [];
   if (unread.length === 0) return [];
   const notRead = report.receiptsNotRead ?? 0;
   const why = [notRead > 0 ? `${notRead} past the bytes read from one folder` : '', unread.length > notRead ? `${unread.length - notRead} not a receipt or unreadable` : ''].filter(Boolean).join(', ');
-  // File names and problems are the folder's (a JSON parse error quotes the file's first bytes): shown, never run.
   return [
     `${unread.length} receipt file(s) were not read, so no suppression in them was applied and a finding one of them suppresses is reported: ${why}:`,
-    ...unread.map((u) => forTerminal(u.notRead ? `  ${u.file}: ${u.problem}` : `  ${u.file}: not a receipt: ${u.problem}`)),
+    ...unread.map((u) => (u.notRead ? `  ${u.file}: ${u.problem}` : `  ${u.file}: not a receipt: ${u.problem}`)),
   ];
 }
 

@@ -13,9 +13,18 @@ import { VERDICT_ORDER, verdictCounts, verdictReason, verdictSummary } from './v
 
 const SERVER_CASE = '(server)';
 
-export function formatJunit(report: CheckReport, failOn: FailOn): string {
-  const suite = junitSuite(report, failOn);
+export function formatJunit(report: CheckReport, failOn: FailOn, notes: readonly JunitNote[] = []): string {
+  const suite = junitSuite(report, failOn, notes);
   return junitDocument('skill-inspector check', [suite]);
+}
+
+/**
+ * A case that passes and says what a CI reader needs to know of the run, its lines in `<system-out>`: check
+ * --receipts' receipt files that were not read, so that a finding the team suppressed is reported again.
+ */
+export interface JunitNote {
+  readonly name: string;
+  readonly lines: readonly string[];
 }
 
 /** One server's test suite: its XML lines, and its counts for the document's totals. */
@@ -48,7 +57,7 @@ export function junitUncheckedSuite(label: string, why: string): JunitSuite {
   };
 }
 
-export function junitSuite(report: CheckReport, failOn: FailOn): JunitSuite {
+export function junitSuite(report: CheckReport, failOn: FailOn, notes: readonly JunitNote[] = []): JunitSuite {
   const label = report.server.label;
   const bySkill = new Map<string, Finding[]>([[SERVER_CASE, []]]);
   const skills = new Map<string, SkillEntry>();
@@ -84,7 +93,8 @@ export function junitSuite(report: CheckReport, failOn: FailOn): JunitSuite {
     const open = `    <testcase classname="${attr(label)}" name="${attr(name)}"`;
     cases.push(body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`);
   }
-  const tests = bySkill.size;
+  for (const note of notes) cases.push(`    <testcase classname="${attr(label)}" name="${attr(note.name)}">\n      <system-out>${text(note.lines.join('\n'))}</system-out>\n    </testcase>`);
+  const tests = bySkill.size + notes.length;
   const counts = verdictCounts(report.skills);
   const props = [
     ['failOn', failOn],

@@ -44,23 +44,44 @@ export function uncheckedReceiptsSarifRun(label: string, why: string, root: stri
   return failedRun(receiptsSarifRun({ label, skills: [], unreadable: [], unmatched: [] }, { root, fileSetDigests: new Map() }), `${label} could not be verified: ${why}`);
 }
 
+type Level = 'error' | 'warning';
+
+function rule(id: NotApproved, level: Level): object {
+  return { id: `receipt-${id}`, name: `Receipt${id[0]!.toUpperCase()}${id.slice(1)}`, shortDescription: { text: RULES[id] }, defaultConfiguration: { level }, properties: { tags: ['skills', 'receipts'] } };
+}
+
+interface Judged {
+  readonly status: NotApproved;
+  readonly text: string;
+  readonly skillUri?: string | undefined;
+  readonly file?: string | undefined;
+}
+
+/** Each file of the receipts folder that was not read as a receipt: not a receipt, or (`partial`) past the folder's budget. */
+function unreadJudged(unreadable: ReceiptsCheck['unreadable']): Judged[] {
+  return unreadable.map((u) => (u.notRead ? { status: 'partial', text: `${u.file}: ${u.problem}`, file: u.file } : { status: 'unreadable', text: `${u.file}: not a receipt: ${u.problem}`, file: u.file }));
+}
+
+/** One result; `ruleIndex` is its rule's place in the run's rules. */
+function result(label: string, j: Judged, ruleIndex: number, level: Level, options: ReceiptsSarifOptions): object {
+  const { status, text, skillUri, file } = j;
+  return {
+    ruleId: `receipt-${status}`,
+    ruleIndex,
+    level,
+    message: { text },
+    locations: [location(label, skillUri, file, options.root)],
+    partialFingerprints: { 'skillInspectorReceipt/v1': fingerprint([status, label, skillUri ?? '', file ?? '', skillUri ? (options.fileSetDigests.get(skillUri) ?? '') : text]) },
+    properties: { server: label, ...(skillUri ? { skillUri } : {}), ...(file ? { receipt: file } : {}) },
+  };
+}
+
 /** The run for one server's receipts: one result per skill that is not approved and per file that is not a receipt. */
 export function receiptsSarifRun(check: ReceiptsCheck, options: ReceiptsSarifOptions): SarifRun {
   const ids = Object.keys(RULES) as NotApproved[];
-  const rules = ids.map((id) => ({ id: `receipt-${id}`, name: `Receipt${id[0]!.toUpperCase()}${id.slice(1)}`, shortDescription: { text: RULES[id] }, defaultConfiguration: { level: 'error' }, properties: { tags: ['skills', 'receipts'] } }));
-  const result = (status: NotApproved, text: string, skillUri: string | undefined, file: string | undefined) => ({
-    ruleId: `receipt-${status}`,
-    ruleIndex: ids.indexOf(status),
-    level: 'error',
-    message: { text },
-    locations: [location(check.label, skillUri, file, options.root)],
-    partialFingerprints: { 'skillInspectorReceipt/v1': fingerprint([status, check.label, skillUri ?? '', file ?? '', skillUri ? (options.fileSetDigests.get(skillUri) ?? '') : text]) },
-    properties: { server: check.label, ...(skillUri ? { skillUri } : {}), ...(file ? { receipt: file } : {}) },
-  });
-  const results = [
-    ...check.skills.flatMap((s) => (s.status === 'approved' ? [] : [result(s.status, `${s.uri}: ${s.message}`, s.uri, s.receipt)])),
-    ...check.unreadable.map((u) => (u.notRead ? result('partial', `${u.file}: ${u.problem}`, undefined, u.file) : result('unreadable', `${u.file}: not a receipt: ${u.problem}`, undefined, u.file))),
-  ];
+  const rules = ids.map((id) => rule(id, 'error'));
+  const judged: Judged[] = [...check.skills.flatMap((s) => (s.status === 'approved' ? [] : [{ status: s.status, text: `${s.uri}: ${s.message}`, skillUri: s.uri, file: s.receipt }])), ...unreadJudged(check.unreadable)];
+  const results = judged.map((j) => result(check.label, j, ids.indexOf(j.status), 'error', options));
   return {
     tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules, properties: { ruleset: RULESET } } },
     automationDetails: { id: `skill-inspector-receipts/${check.label}/` },
@@ -68,6 +89,28 @@ export function receiptsSarifRun(check: ReceiptsCheck, options: ReceiptsSarifOpt
     invocations: [{ executionSuccessful: true }],
     results,
     properties: { server: check.label, skills: check.skills.map((s) => ({ skillUri: s.uri, status: s.status, message: s.message })), receiptsNotRead: receiptsNotRead(check) },
+  };
+}
+
+/**
+ * `check --receipts --sarif`: check's run for the server with a result for each receipt file that was not read, of
+ * the rules `verify --receipts --sarif` gives it (`receipt-unreadable`, `receipt-partial`: same message, location
+ * and fingerprint), so a reader of the log alone learns why a finding the team suppressed is reported. At level
+ * warning: the file suppresses nothing, and check's exit code is its findings'. The run's `receiptsNotRead` counts
+ * the files past the folder's budget, as verify's does.
+ */
+export function withUnreadReceipts(run: SarifRun, label: string, unreadable: ReceiptsCheck['unreadable']): SarifRun {
+  if (unreadable.length === 0) return run;
+  const tool = run['tool'] as { driver: { rules: object[] } };
+  const judged = unreadJudged(unreadable);
+  const ids = [...new Set(judged.map((j) => j.status))];
+  const options = { root: undefined, fileSetDigests: new Map<string, string>() };
+  const results = judged.map((j) => result(label, j, tool.driver.rules.length + ids.indexOf(j.status), 'warning', options));
+  return {
+    ...run,
+    tool: { ...tool, driver: { ...tool.driver, rules: [...tool.driver.rules, ...ids.map((id) => rule(id, 'warning'))] } },
+    results: [...(run['results'] as object[]), ...results],
+    properties: { ...(run['properties'] as object), receiptsNotRead: receiptsNotRead({ unreadable }) },
   };
 }
 
