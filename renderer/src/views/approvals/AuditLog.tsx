@@ -1,12 +1,17 @@
 // The audit log, newest first: every approve, decline, revoke, grant,
 // enable and disable, by whom (you, or the app when a change revoked an
 // approval) and why — and, for an approval of a version with errors, each
-// error the user acknowledged by name.
+// error the user acknowledged by name. The skill's URI, the reason (it names
+// each file or field that changed), the note (it may come from a team
+// receipt) and each finding's title and place are a server's words: drawn
+// with their invisible and bidi characters as marks.
 import { Badge, List, Loader, Table, Text } from '@mantine/core';
 import { placeOf } from '../../../../shared/acknowledgements.js';
 import { useEffect } from 'react';
-import type { AuditAction } from '../../../../shared/approvals-model.js';
+import type { AuditAction, AuditEntry } from '../../../../shared/approvals-model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { UriText } from '../../components/UriText.js';
 import { ALL_AUDIT, useApprovals } from '../../state/approvals.js';
 import { when } from './format.js';
 
@@ -39,50 +44,68 @@ export function AuditLog({ serverId }: { serverId?: string }) {
           {unreadableLines.length} unreadable line{unreadableLines.length === 1 ? ' was' : 's were'} skipped.
         </Text>
       ) : null}
-      <Table withTableBorder fz="xs" verticalSpacing={3} data-audit-log={entries.length}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={160}>When</Table.Th>
-            <Table.Th w={96}>What</Table.Th>
-            <Table.Th w={70}>By</Table.Th>
-            <Table.Th>Skill and reason</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((e, i) => (
-            <Table.Tr key={i} data-audit-action={e.action} data-audit-automatic={String(e.automatic)}>
-              <Table.Td>{when(e.at)}</Table.Td>
-              <Table.Td>
-                <Badge size="xs" variant="light" color={ACTION[e.action]}>
-                  {e.action}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{e.automatic ? 'the app' : 'you'}</Table.Td>
-              <Table.Td>
-                {e.skillUri ? (
-                  <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
-                    {e.skillUri}
-                  </Text>
-                ) : null}
-                <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                  {e.reason}
-                  {e.note ? ` — note: ${e.note}` : ''}
-                </Text>
-                {e.acknowledged && e.acknowledged.length > 0 ? (
-                  <List size="xs" spacing={0} data-audit-acknowledged={e.acknowledged.length}>
-                    {e.acknowledged.map((a) => (
-                      <List.Item key={a.key} data-audit-acknowledgement={a.id}>
-                        acknowledged: {a.title}
-                        {placeOf(a) ? ` — ${placeOf(a)}` : ''} <span className="mono">({a.id})</span>
-                      </List.Item>
-                    ))}
-                  </List>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <AuditTable entries={entries} />
     </>
+  );
+}
+
+/** The entries, newest first: when, what, by whom, and the skill and why. */
+export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
+  return (
+    <Table withTableBorder fz="xs" verticalSpacing={3} data-audit-log={entries.length}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={160}>When</Table.Th>
+          <Table.Th w={96}>What</Table.Th>
+          <Table.Th w={70}>By</Table.Th>
+          <Table.Th>Skill and reason</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {entries.map((e, i) => (
+          <Table.Tr key={i} data-audit-action={e.action} data-audit-automatic={String(e.automatic)}>
+            <Table.Td>{when(e.at)}</Table.Td>
+            <Table.Td>
+              <Badge size="xs" variant="light" color={ACTION[e.action]}>
+                {e.action}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{e.automatic ? 'the app' : 'you'}</Table.Td>
+            <Table.Td>
+              {e.skillUri ? (
+                <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
+                  <UriText uri={e.skillUri} />
+                </Text>
+              ) : null}
+              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                <InvisibleText text={e.reason} />
+                {e.note ? (
+                  <>
+                    {' — note: '}
+                    <InvisibleText text={e.note} />
+                  </>
+                ) : null}
+              </Text>
+              {e.acknowledged && e.acknowledged.length > 0 ? (
+                <List size="xs" spacing={0} data-audit-acknowledged={e.acknowledged.length}>
+                  {e.acknowledged.map((a) => (
+                    <List.Item key={a.key} data-audit-acknowledgement={a.id}>
+                      acknowledged: <InvisibleText text={a.title} />
+                      {placeOf(a) ? (
+                        <>
+                          {' — '}
+                          <InvisibleText text={placeOf(a)} identifier />
+                        </>
+                      ) : null}{' '}
+                      <span className="mono">({a.id})</span>
+                    </List.Item>
+                  ))}
+                </List>
+              ) : null}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

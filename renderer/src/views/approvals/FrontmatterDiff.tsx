@@ -1,6 +1,10 @@
 // The frontmatter fields that differ between two versions, before and after.
+// Field names and values are the server's: drawn with their invisible and bidi
+// characters as marks. JSON.stringify escapes only the C0 controls and leaves
+// U+202E and its kind as they are, so the marks go on the JSON text.
 import { Badge, Table } from '@mantine/core';
 import type { FieldDiff } from '../../../../shared/approvals-model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 
 const COLOURS = { added: 'blue', removed: 'red', changed: 'yellow' } as const;
 
@@ -22,17 +26,19 @@ export function FrontmatterDiff({ fields }: { fields: readonly FieldDiff[] }) {
       <Table.Tbody>
         {fields.map((f) => (
           <Table.Tr key={f.field} data-field-diff={f.field} data-field-change={f.change}>
-            <Table.Td className="mono">{f.field}</Table.Td>
+            <Table.Td className="mono">
+              <InvisibleText text={f.field} identifier />
+            </Table.Td>
             <Table.Td>
               <Badge size="xs" variant="light" color={COLOURS[f.change]}>
                 {f.change}
               </Badge>
             </Table.Td>
             <Table.Td className="mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {show(f.before)}
+              <InvisibleText text={show(f.before)} />
             </Table.Td>
             <Table.Td className="mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {show(f.after)}
+              <InvisibleText text={show(f.after)} />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,13 +1,17 @@
 // What the content checks find in the newer version compared with the older —
 // the first thing the Changes tab says: what is new since approval (each
 // finding one click from its marked line in the diff below), what is gone,
-// and what both versions have.
+// and what both versions have. A finding's place (a file's path, a field), its
+// title and message, the files not checked and why the rules could not run
+// carry a server's words: drawn with their invisible and bidi characters as
+// marks.
 import { Alert, Anchor, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconShieldExclamation } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { pathInSkill } from '../../../../shared/entry-diff.js';
 import type { RiskDelta, SkillDiff } from '../../../../shared/approvals-model.js';
 import type { Finding, Severity } from '../../../../shared/model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { SeverityBadge } from '../../components/SeverityBadge.js';
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -40,16 +44,18 @@ function FindingItem({ finding, skillUri, kind }: { finding: Finding; skillUri: 
             <span className="mono">{sign}</span>{' '}
             {kind !== 'unchanged' && place.path !== undefined ? (
               <Anchor component="button" type="button" size="sm" className="mono" onClick={() => goTo(finding, place.path!, kind)} data-delta-goto>
-                {place.text}
+                <InvisibleText text={place.text} identifier />
               </Anchor>
             ) : (
-              <span className="mono">{place.text}</span>
+              <span className="mono">
+                <InvisibleText text={place.text} identifier />
+              </span>
             )}
-            : {finding.title}
+            : <InvisibleText text={finding.title} />
           </Text>
           {kind === 'new' ? (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {finding.message}
+              <InvisibleText text={finding.message} />
             </Text>
           ) : null}
         </Stack>
@@ -73,12 +79,30 @@ function DeltaGroup({ title, count, children, id }: { title: string; count: numb
   );
 }
 
+/** File paths in a sentence, comma-separated, each marked as a name is. */
+function Paths({ paths }: { paths: readonly string[] }) {
+  return paths.map((path, i) => (
+    <Fragment key={i}>
+      {i > 0 ? ', ' : ''}
+      <InvisibleText text={path} identifier />
+    </Fragment>
+  ));
+}
+
 function Unreviewed({ risk }: { risk: RiskDelta }) {
   if (risk.fromUnreviewed.length === 0 && risk.toUnreviewed.length === 0) return null;
   return (
     <Text size="xs" c="dimmed" data-delta-unreviewed>
-      {risk.fromUnreviewed.length > 0 ? `Not checked in the older version (its bytes were never reviewed): ${risk.fromUnreviewed.join(', ')}. ` : ''}
-      {risk.toUnreviewed.length > 0 ? `Not checked in the newer version (its bytes could not be read and verified): ${risk.toUnreviewed.join(', ')}.` : ''}
+      {risk.fromUnreviewed.length > 0 ? (
+        <>
+          Not checked in the older version (its bytes were never reviewed): <Paths paths={risk.fromUnreviewed} />.{' '}
+        </>
+      ) : null}
+      {risk.toUnreviewed.length > 0 ? (
+        <>
+          Not checked in the newer version (its bytes could not be read and verified): <Paths paths={risk.toUnreviewed} />.
+        </>
+      ) : null}
     </Text>
   );
 }
@@ -96,7 +120,9 @@ export function RiskDeltaView({ diff }: { diff: SkillDiff }) {
       </Title>
       {risk.unavailable ? (
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} p="xs" data-risk-unavailable>
-          <Text size="sm">{risk.unavailable}</Text>
+          <Text size="sm">
+            <InvisibleText text={risk.unavailable} />
+          </Text>
         </Alert>
       ) : newErrors > 0 ? (
         <Alert color="red" variant="light" icon={<IconShieldExclamation size={18} />} p="xs" title={`${newErrors === 1 ? 'An error' : `${newErrors} errors`} ${since}`} data-risk-headline="new-errors">
