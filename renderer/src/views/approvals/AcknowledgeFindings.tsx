@@ -1,9 +1,15 @@
 // The gate an approval cannot skip: one checkbox per error-level finding of
 // the version, each naming it (what it is, where), ticked by the person who
 // read it. The main process checks the same list again before it approves.
+// A finding's title, place (a file's path, a field) and message carry a
+// server's words: drawn with their invisible and bidi characters as marks, and
+// with the marker in the tooltip, so an override cannot change what a tick
+// accepts.
 import { Checkbox, Stack, Text } from '@mantine/core';
 import { placeOf } from '../../../../shared/acknowledgements.js';
 import type { Acknowledgement } from '../../../../shared/approvals-model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
+import { shownText } from '../../components/shown-text.js';
 
 /** Whether every acknowledgement asked for is ticked. */
 export function allTicked(acknowledgements: readonly Acknowledgement[], ticked: ReadonlySet<string>): boolean {
@@ -45,12 +51,21 @@ export function AcknowledgeFindings({
             checked={ticked.has(a.key)}
             onChange={(e) => toggle(a.key, e.currentTarget.checked)}
             label={
-              <span {...(compact ? { title: a.message } : {})}>
-                I have read it and accept it: <b>{a.title}</b>
-                {place ? ` — ${place}` : ''} <span className="mono">({a.id})</span>
+              <span {...(compact ? { title: shownText(a.message) } : {})}>
+                I have read it and accept it:{' '}
+                <b>
+                  <InvisibleText text={a.title} />
+                </b>
+                {place ? (
+                  <>
+                    {' — '}
+                    <InvisibleText text={place} identifier />
+                  </>
+                ) : null}{' '}
+                <span className="mono">({a.id})</span>
               </span>
             }
-            {...(compact ? {} : { description: a.message })}
+            {...(compact ? {} : { description: <InvisibleText text={a.message} /> })}
             data-ack={a.key}
             data-ack-id={a.id}
           />
