@@ -4,13 +4,17 @@
 // with an optional note, Decline, and — once approved — its separate
 // switches: enabled, and the allowed-tools it requests. Compact by design: it
 // never takes more than a quarter of the review pane (approvals.css), so the
-// review itself stays readable above it.
+// review itself stays readable above it. The reasons approval is not possible
+// name the server's words (the skill's URI, its files' paths, why a file
+// failed verification): drawn with their invisible and bidi characters as
+// marks.
 import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconBan, IconRefresh, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReviewReport } from '../../../../shared/approvals-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { useApproval, useApprovals } from '../../state/approvals.js';
 import { skillKey } from '../../state/keys.js';
 import { AcknowledgeFindings, allTicked } from './AcknowledgeFindings.js';
@@ -93,7 +97,8 @@ function Decision({ entry, report, stale, running, connected, onReviewAgain }: D
           <List size="xs" spacing={0}>
             {blockers.map((b, i) => (
               <List.Item key={i} data-approval-blocker>
-                {b}
+                {/* One sentence each: a line break in it is a path's, and would only hide where the path ends. */}
+                <InvisibleText text={b} identifier />
               </List.Item>
             ))}
           </List>

@@ -2,12 +2,15 @@
 // delta and every changed file. It stays disabled until each changed part
 // (every changed file, and the frontmatter when it differs) has been shown,
 // and, when the version has error-level findings, until each is acknowledged
-// by name. The main process checks the acknowledgements again.
+// by name. The main process checks the acknowledgements again. Why approval
+// is not possible names the server's words (the skill's URI, its files'
+// paths): drawn with their invisible and bidi characters as marks.
 import { Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SkillDiff } from '../../../../shared/approvals-model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { useApproval, useApprovals } from '../../state/approvals.js';
 import { skillKey } from '../../state/keys.js';
 import { FRONTMATTER_PART } from '../../state/review-session.js';
@@ -44,7 +47,10 @@ export function ReapprovePanel({ diff, parts, shown }: { diff: SkillDiff; parts:
       {!diff.canApprove ? (
         <List size="xs" spacing={0} data-reapprove-blockers>
           {diff.blockers.map((b, i) => (
-            <List.Item key={i}>{b}</List.Item>
+            // One sentence each: a line break in it is a path's, and would only hide where the path ends.
+            <List.Item key={i}>
+              <InvisibleText text={b} identifier />
+            </List.Item>
           ))}
         </List>
       ) : null}
