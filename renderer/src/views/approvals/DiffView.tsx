@@ -2,10 +2,13 @@
 // decides: one line in words, then what the content checks find that is new,
 // gone or unchanged, then every changed file (each new finding marked on its
 // line) and the frontmatter — and only after all of that, when the newer side
-// is what the server serves now, approving it.
+// is what the server serves now, approving it. The unchanged files' paths are
+// the server's: drawn with their invisible and bidi characters as marks.
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import type { SkillDiff } from '../../../../shared/approvals-model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { useApproval } from '../../state/approvals.js';
 import { skillKey } from '../../state/keys.js';
 import { diffIdentity, diffParts, FRONTMATTER_PART, useReviewSession } from '../../state/review-session.js';
@@ -62,7 +65,13 @@ export function DiffView({ diff }: { diff: SkillDiff }) {
       ) : null}
       {unchanged.length > 0 && !diff.identical ? (
         <Text size="xs" c="dimmed" data-diff-unchanged>
-          Unchanged: {unchanged.map((f) => f.path).join(', ')}
+          Unchanged:{' '}
+          {unchanged.map((f, i) => (
+            <Fragment key={f.uri}>
+              {i > 0 ? ', ' : ''}
+              <InvisibleText text={f.path} identifier />
+            </Fragment>
+          ))}
         </Text>
       ) : null}
       {!alreadyApproved && !diff.identical ? <ReapprovePanel key={id} diff={diff} parts={diffParts(diff)} shown={shown} /> : null}

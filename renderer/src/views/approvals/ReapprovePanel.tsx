@@ -3,8 +3,9 @@
 // (every changed file, and the frontmatter when it differs) has been shown,
 // and, when the version has error-level findings, until each is acknowledged
 // by name. The main process checks the acknowledgements again. Why approval
-// is not possible names the server's words (the skill's URI, its files'
-// paths): drawn with their invisible and bidi characters as marks.
+// is not possible and the parts still to show name the server's words (the
+// skill's URI, its files' paths): drawn with their invisible and bidi
+// characters as marks.
 import { Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -62,7 +63,7 @@ export function ReapprovePanel({ diff, parts, shown }: { diff: SkillDiff; parts:
           <span key={p}>
             {i > 0 ? ', ' : ''}
             <Anchor component="button" type="button" size="xs" className="mono" onClick={() => show(p)} data-show-part={p}>
-              {p}
+              <InvisibleText text={p} identifier />
             </Anchor>
           </span>
         ))}
