@@ -1,6 +1,10 @@
 // A lockfile compared with what the connected servers list now: one row per
 // locked skill — matches, differs (and exactly how), missing, or its server
 // is not connected. Nothing is approved by this: "Review" opens the review.
+// The lock's and the server's words (the file's name, each skill's name and
+// URI, the sentence comparing them, which quotes labels and names, and each
+// drifted name, file URI and digest) are drawn with their invisible and bidi
+// characters as marks: a lockfile comes from a pull request or another machine.
 import { Alert, Anchor, Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { IconFileCheck } from '@tabler/icons-react';
 import type { LockDrift, LockImportResult, LockedSkillStatus } from '../../../../shared/api-approvals.js';
@@ -11,6 +15,7 @@ import { skillKey } from '../../state/keys.js';
 import { useSelection } from '../../state/selection.js';
 import { bytes } from './format.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
+import { UriText } from '../../components/UriText.js';
 
 const STATUS: Record<LockedSkillStatus, { color: string; word: string }> = {
   matches: { color: 'green', word: 'matches' },
@@ -27,7 +32,10 @@ export function LockImportResults({ result }: { result: LockImportResult }) {
       <Alert color="blue" variant="light" icon={<IconFileCheck size={18} />} p="xs">
         <Group justify="space-between" gap="xs">
           <Text size="sm">
-            <b>{result.file}</b>: {c.matches} match, {c.differs} differ, {c.missing} missing, {c['server-not-connected']} on servers not connected. Nothing was approved: approval only comes from reviewing the bytes.
+            <b>
+              <InvisibleText text={result.file} identifier />
+            </b>
+            : {c.matches} match, {c.differs} differ, {c.missing} missing, {c['server-not-connected']} on servers not connected. Nothing was approved: approval only comes from reviewing the bytes.
           </Text>
           <Button size="compact-xs" variant="subtle" onClick={() => useApprovals.getState().dismissLockImport()}>
             Close
@@ -55,10 +63,10 @@ export function LockImportResults({ result }: { result: LockImportResult }) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs" fw={600}>
-                    {s.name || '(no name)'}
+                    {s.name ? <InvisibleText text={s.name} identifier /> : '(no name)'}
                   </Text>
                   <Text size="xs" className="mono" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {s.skillUri}
+                    <UriText uri={s.skillUri} />
                   </Text>
                 </Table.Td>
                 <Table.Td>
@@ -66,7 +74,10 @@ export function LockImportResults({ result }: { result: LockImportResult }) {
                     <Badge size="xs" variant="light" color={STATUS[s.status].color}>
                       {STATUS[s.status].word}
                     </Badge>
-                    <Text size="xs">{s.detail}</Text>
+                    <Text size="xs">
+                      {/* One sentence: a line break in it is a label's or a name's, and would only hide where it ends. */}
+                      <InvisibleText text={s.detail} identifier />
+                    </Text>
                     {s.drift ? <DriftDetail drift={s.drift} /> : null}
                   </Stack>
                 </Table.Td>
@@ -92,22 +103,29 @@ function DriftDetail({ drift }: { drift: LockDrift }) {
     <Stack gap={0} data-lock-drift>
       {drift.lock.name !== drift.server.name ? (
         <Text size="xs">
-          name: lock <Code>{drift.lock.name}</Code>, server <Code>{drift.server.name}</Code>
+          name: lock{' '}
+          <Code>
+            <InvisibleText text={drift.lock.name} identifier />
+          </Code>
+          , server{' '}
+          <Code>
+            <InvisibleText text={drift.server.name} identifier />
+          </Code>
         </Text>
       ) : null}
       {drift.filesAdded.map((f) => (
         <Text size="xs" key={`a${f.uri}`} className="mono">
-          + {f.uri} ({bytes(f.size)})
+          + <UriText uri={f.uri} /> ({bytes(f.size)})
         </Text>
       ))}
       {drift.filesRemoved.map((f) => (
         <Text size="xs" key={`r${f.uri}`} className="mono">
-          − {f.uri}
+          − <UriText uri={f.uri} />
         </Text>
       ))}
       {drift.filesChanged.map((f) => (
         <Text size="xs" key={`c${f.uri}`} className="mono" style={{ overflowWrap: 'anywhere' }}>
-          ~ {f.uri}: lock {f.lock.digest} ({bytes(f.lock.size)}) → server {f.server.digest} ({bytes(f.server.size)})
+          ~ <UriText uri={f.uri} />: lock <InvisibleText text={f.lock.digest} identifier /> ({bytes(f.lock.size)}) → server <InvisibleText text={f.server.digest} identifier /> ({bytes(f.server.size)})
         </Text>
       ))}
     </Stack>
