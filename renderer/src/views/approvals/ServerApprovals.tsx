@@ -1,14 +1,18 @@
 // A server's approvals: the enabled set hosts may use (exportable as JSON),
 // every decision about its skills, the lockfile of what is approved and the
-// comparison of a lockfile with the listing, and the audit log.
+// comparison of a lockfile with the listing, and the audit log. A skill's name
+// and URI are the server's: drawn with their invisible and bidi characters as
+// marks.
 import { Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileImport, IconLock } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
+import type { ApprovalRecord } from '../../../../shared/approvals-model.js';
 import type { ServerView, SkillEntry } from '../../../../shared/model.js';
 import { ApprovalBadge } from '../../components/ApprovalBadge.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
 import { StatusBadge } from '../../components/StatusBadge.js';
+import { UriText } from '../../components/UriText.js';
 import { VerdictBadge } from '../../components/VerdictBadge.js';
 import { useApprovals } from '../../state/approvals.js';
 import { useCatalog } from '../../state/catalog.js';
@@ -45,6 +49,37 @@ function SkillState({ entry }: { entry: SkillEntry | undefined }) {
   );
 }
 
+/** The skills hosts may use, each one click from its review; drawn from props, so it can be drawn without the store. */
+export function EnabledSkills({ serverId, enabled }: { serverId: string; enabled: readonly ApprovalRecord[] }) {
+  const skills = useCatalog((s) => s.skills);
+  if (enabled.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No skill of this server is enabled. Approve a skill in its Review tab, then switch on “Enabled”.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2} data-enabled-skills={enabled.length}>
+      {enabled.map((r) => (
+        <Group gap={6} key={r.skillUri} data-enabled-skill={r.skillUri}>
+          <Anchor component="button" type="button" size="sm" onClick={() => useSelection.getState().openSkill(skillKey(serverId, r.skillUri), 'review')}>
+            <InvisibleText text={r.skillName || r.skillUri} identifier />
+          </Anchor>
+          <SkillState entry={skills.get(skillKey(serverId, r.skillUri))} />
+          <Text size="xs" c="dimmed" className="mono">
+            <UriText uri={r.skillUri} />
+          </Text>
+          <Text size="xs" c="dimmed">
+            approved {when(r.decidedAt)}
+            {r.allowedTools ? (r.allowedTools.granted ? ' · allowed-tools granted' : ' · allowed-tools not granted') : ''}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 export function ServerApprovals({ server }: { server: ServerView }) {
   const id = server.config.id;
   const all = useApprovals((s) => s.records);
@@ -68,29 +103,7 @@ export function ServerApprovals({ server }: { server: ServerView }) {
             </Button>
           }
         >
-          {enabled.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No skill of this server is enabled. Approve a skill in its Review tab, then switch on “Enabled”.
-            </Text>
-          ) : (
-            <Stack gap={2} data-enabled-skills={enabled.length}>
-              {enabled.map((r) => (
-                <Group gap={6} key={r.skillUri} data-enabled-skill={r.skillUri}>
-                  <Anchor component="button" type="button" size="sm" onClick={() => open(r.skillUri, 'review')}>
-                    <InvisibleText text={r.skillName || r.skillUri} identifier />
-                  </Anchor>
-                  <SkillState entry={skills.get(skillKey(id, r.skillUri))} />
-                  <Text size="xs" c="dimmed" className="mono">
-                    {r.skillUri}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    approved {when(r.decidedAt)}
-                    {r.allowedTools ? (r.allowedTools.granted ? ' · allowed-tools granted' : ' · allowed-tools not granted') : ''}
-                  </Text>
-                </Group>
-              ))}
-          </Stack>
-        )}
+          <EnabledSkills serverId={id} enabled={enabled} />
       </Section>
       <Section id="decisions" title={`Decisions (${records.length})`}>
         {records.length === 0 ? (

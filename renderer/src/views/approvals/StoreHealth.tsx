@@ -1,27 +1,37 @@
 // A damaged approvals store is never quiet: what happened, which file, and
-// where the damaged copy was kept. Shown wherever decisions are made.
+// where the damaged copy was kept. Shown wherever decisions are made. Why a
+// file could not be read may quote its text (a JSON parse error does), and the
+// store holds the servers' skill URIs and names: the file, the message and
+// the copy's path are drawn with their invisible and bidi characters as marks.
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconDatabaseExclamation } from '@tabler/icons-react';
+import type { ApprovalStoreStatus } from '../../../../shared/approvals-model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { useApprovals } from '../../state/approvals.js';
 
 export function StoreHealth() {
   const status = useApprovals((s) => s.storeStatus);
-  if (!status || (status.problems.length === 0 && status.auditUnreadableLines.length === 0)) return null;
+  return status ? <StoreProblems status={status} /> : null;
+}
+
+/** What went wrong with the store, from props, so it can be drawn without the store. */
+export function StoreProblems({ status }: { status: ApprovalStoreStatus }) {
+  if (status.problems.length === 0 && status.auditUnreadableLines.length === 0) return null;
   return (
     <Stack gap={6} data-store-health>
       {status.problems.map((p, i) => (
         <Alert key={i} color="red" variant="light" icon={<IconDatabaseExclamation size={18} />} title={p.recoveredFrom === 'backup' ? 'Your approvals were recovered from the backup' : 'Your approvals could not be recovered'} data-store-problem={p.recoveredFrom}>
           <Text size="sm">
             <Text span className="mono" size="sm">
-              {p.file}
+              <InvisibleText text={p.file} identifier />
             </Text>
-            : {p.message}
+            : <InvisibleText text={p.message} />
             {p.keptAs ? (
               <>
                 {' '}
                 The damaged file was kept as{' '}
                 <Text span className="mono" size="sm">
-                  {p.keptAs}
+                  <InvisibleText text={p.keptAs} identifier />
                 </Text>
                 .
               </>
