@@ -1,15 +1,18 @@
 // The Changes tab: what changed since the approval (or between any two
 // versions the app has seen), exactly — files, sizes, digests, line diffs,
 // frontmatter — with re-approval from the diff and the history of versions.
+// Why an approval was revoked names each file or field that changed (the
+// server's names): drawn with their invisible and bidi characters as marks.
 import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconGitCompare, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import type { SkillHistory, VersionRef } from '../../../../shared/approvals-model.js';
+import type { ApprovalRecord, SkillHistory, VersionRef } from '../../../../shared/approvals-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { errorMessage } from '../../api.js';
 import { Busy } from '../../components/Busy.js';
 import { Empty } from '../../components/Empty.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { useApproval } from '../../state/approvals.js';
 import { useCatalog } from '../../state/catalog.js';
 import { skillKey } from '../../state/keys.js';
@@ -27,6 +30,17 @@ function defaultRefs(hasDecision: boolean, history: SkillHistory | undefined): {
   const current = history?.currentFingerprint;
   const earlier = versions.filter((v) => v.fingerprint !== current);
   return current && earlier.length > 0 ? { from: earlier[earlier.length - 1]!.fingerprint, to: 'current' } : undefined;
+}
+
+/** Why the approval was revoked, above the diff; drawn from props, so it can be drawn without the store. */
+export function ChangedSinceApproval({ record }: { record: ApprovalRecord }) {
+  return (
+    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Changed since approval" data-changed-since-approval>
+      <Text size="sm">
+        {record.revoked ? <InvisibleText text={record.revoked.reason} /> : 'The server serves something other than what you approved.'} The approval was revoked {when(record.revoked?.at)} and the skill disabled. Below is exactly what changed; approve the new version only once you have read it.
+      </Text>
+    </Alert>
+  );
 }
 
 export function ChangesTab({ entry }: { entry: SkillEntry }) {
@@ -76,13 +90,7 @@ export function ChangesTab({ entry }: { entry: SkillEntry }) {
     // Scrolls as one block: items of a scrolling flex column would otherwise be squeezed to fit.
     <div className="tab-scroll" data-changes-tab>
       <Stack gap="md" p="md">
-        {record?.decision === 'changed' ? (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Changed since approval" data-changed-since-approval>
-            <Text size="sm">
-              {record.revoked?.reason ?? 'The server serves something other than what you approved.'} The approval was revoked {when(record.revoked?.at)} and the skill disabled. Below is exactly what changed; approve the new version only once you have read it.
-            </Text>
-          </Alert>
-        ) : null}
+        {record?.decision === 'changed' ? <ChangedSinceApproval record={record} /> : null}
         <Group gap="xs" align="flex-end" wrap="wrap">
           <Select size="xs" label="Compare" data={options} value={from ?? null} onChange={(v) => v && pick(v, to ?? 'current')} allowDeselect={false} w={260} disabled={options.length === 0} data-compare="from" />
           <Select size="xs" label="with" data={options} value={to ?? null} onChange={(v) => v && pick(from ?? 'approved', v)} allowDeselect={false} w={260} disabled={options.length === 0} data-compare="to" />

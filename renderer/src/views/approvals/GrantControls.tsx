@@ -1,9 +1,12 @@
 // The two choices an approval does not make for you: whether the skill is
 // enabled (hosts reading the enabled set may use it), and whether the tools
 // it asks to use without asking are granted. Both start off. One line: the
-// decision bar stays small (the explanations are one hover away).
+// decision bar stays small (the explanations are one hover away). The tools
+// are named by the skill's frontmatter (the server's words): drawn with their
+// invisible and bidi characters as marks.
 import { Code, Group, Switch, Text } from '@mantine/core';
 import type { ApprovalRecord } from '../../../../shared/approvals-model.js';
+import { InvisibleText } from '../../components/InvisibleText.js';
 import { useApprovals } from '../../state/approvals.js';
 
 export function GrantControls({ record, busy }: { record: ApprovalRecord; busy: boolean }) {
@@ -35,7 +38,7 @@ export function GrantControls({ record, busy }: { record: ApprovalRecord; busy: 
               </Text>
               {tools.requested.map((t) => (
                 <Code key={t} fz="xs">
-                  {t}
+                  <InvisibleText text={t} identifier />
                 </Code>
               ))}
             </Group>
