@@ -1,4 +1,5 @@
-// The JSON `check`, `check --all`, `watch` and `diff` write for programs holds
+// The JSON `check`, `check --all`, `watch`, `diff` and `verify` (and its
+// `--all`) write for programs holds
 // text a server, a host config or a lockfile wrote, and JSON lets them write a
 // lone UTF-16 surrogate ("\ud800"). JSON.stringify writes it back as the same
 // escape, which names no character: readers that decode strictly (serde_json;
@@ -95,5 +96,36 @@ describe('JSON reports with lone surrogates in what others wrote', () => {
     const run = JSON.parse(line) as { run: number; findingsNew: { message: string }[] };
     expect(run.run).toBe(1);
     expect(run.findingsNew.map((f) => f.message)).toContain('"x-\uFFFD" is not an Agent Skills field; hosts may ignore it, or honour it in ways the spec does not describe.');
+  });
+});
+
+describe('verify --json with lone surrogates in a lockfile and a host config', () => {
+  // The lockfile's section is keyed by the config server's name; it pins a skill URI and name the server does not serve.
+  const lock = (label: string) => `{"lockfileVersion": 1, "servers": {"${label}": {"skills": {"skill://a\\udc00/SKILL.md": {"name": "a\\ud800", "resources": "dynamic"}}}}}`;
+
+  it('verify --json writes them as U+FFFD: the label, and the skill URI and name the lockfile pins', { timeout: 60_000 }, async () => {
+    const file = path.join(dir, 'verify.lock.json');
+    await fs.writeFile(file, lock('p\\ud800'));
+    const { code, stdout } = await run(['verify', '--stdio', `node ${SERVER}`, '--lock', file, '--json', '--quiet']);
+    expect(code).toBe(1);
+    expect(illFormed(stdout)).toEqual([]);
+    const report = JSON.parse(stdout) as { label: string; removed: { uri: string; name: string }[]; added: { uri: string }[]; dynamic: string[] };
+    expect(report.label).toBe('p\uFFFD');
+    expect(report.removed.map((s) => [s.uri, s.name])).toEqual([['skill://a\uFFFD/SKILL.md', 'a\uFFFD']]);
+    expect(report.dynamic).toEqual(['skill://a\uFFFD/SKILL.md']);
+    expect(report.added.map((s) => s.uri)).toEqual(['skill://hello/SKILL.md']);
+  });
+
+  it('verify --all --json writes them as U+FFFD: a config server name, and its section of the lockfile', { timeout: 60_000 }, async () => {
+    const config = path.join(dir, 'verify-mcp.json');
+    await fs.writeFile(config, `{"mcpServers": {"lone\\ud800": ${JSON.stringify({ command: process.execPath, args: [SERVER] })}}}`);
+    const file = path.join(dir, 'verify-all.lock.json');
+    await fs.writeFile(file, lock('lone\\ud800'));
+    const { code, stdout } = await run(['verify', '--config', config, '--all', '--lock', file, '--json', '--quiet']);
+    expect(code).toBe(1);
+    expect(illFormed(stdout)).toEqual([]);
+    const report = JSON.parse(stdout) as { servers: { name: string; label: string; removed: { uri: string; name: string }[] }[] };
+    expect(report.servers.map((s) => [s.name, s.label])).toEqual([['lone\uFFFD', 'lone\uFFFD']]);
+    expect(report.servers[0]!.removed.map((s) => [s.uri, s.name])).toEqual([['skill://a\uFFFD/SKILL.md', 'a\uFFFD']]);
   });
 });

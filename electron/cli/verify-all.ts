@@ -12,6 +12,7 @@ import { readLockfile } from './lockfile-io.js';
 import { readServerSkillSet } from './skill-set.js';
 import { progressTo, wantsColour, type Streams } from './streams.js';
 import { compareWithLock, dynamicSkills, verifyReportJson, verifyReportText, type VerifyReport } from './verify-report.js';
+import { wellFormedJson } from './well-formed-json.js';
 
 export async function verifyFleet(values: FleetFlags & { json?: boolean | undefined; quiet?: boolean | undefined }, lockPath: string, settings: Partial<Settings>, io: Streams): Promise<number> {
   const { servers, jobs, config } = await fleetServers(values, 'verify');
@@ -32,7 +33,8 @@ export async function verifyFleet(values: FleetFlags & { json?: boolean | undefi
 
 function fleetJson(results: readonly FleetResult<VerifyReport>[], lockfile: string, exitCode: number): string {
   const servers = results.map((r) => (r.report ? { name: r.name, exitCode: r.exitCode, ...verifyReportJson(r.report) } : { name: r.name, exitCode: r.exitCode, error: r.unchecked }));
-  return `${JSON.stringify({ lockfile, servers, exitCode }, null, 2)}\n`;
+  // A config's server name, a lockfile's URIs and names: a lone surrogate is written as U+FFFD (well-formed-json.ts).
+  return `${wellFormedJson({ lockfile, servers, exitCode }, 2)}\n`;
 }
 
 function fleetVerifyText(results: readonly FleetResult<VerifyReport>[], colour: boolean): string {

@@ -12,6 +12,7 @@ import { progressTo, wantsColour, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
 import { verifyFleet } from './verify-all.js';
 import { compareWithLock, verifyReportJson, verifyReportText } from './verify-report.js';
+import { wellFormedJson } from './well-formed-json.js';
 
 export async function verifyCommand(args: string[], io: Streams): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -28,6 +29,7 @@ export async function verifyCommand(args: string[], io: Streams): Promise<number
   const pinned = pickServer(lockfile, values.lock, { label: values.label, preferred: target.label });
   const progress = progressTo(io.err, values.quiet);
   const verified = compareWithLock(values.lock, pinned, await readServerSkillSet(target, progress, settings));
-  io.out.write(values.json ? `${JSON.stringify(verifyReportJson(verified), null, 2)}\n` : verifyReportText(verified, wantsColour(io.out)));
+  // A lone surrogate a lockfile or server wrote is written as U+FFFD (well-formed-json.ts); the lockfile keeps it exact.
+  io.out.write(values.json ? `${wellFormedJson(verifyReportJson(verified), 2)}\n` : verifyReportText(verified, wantsColour(io.out)));
   return verified.passed ? 0 : 1;
 }
