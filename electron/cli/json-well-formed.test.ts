@@ -1,7 +1,7 @@
-// The JSON `check`, `check --all`, `watch`, `diff` and `verify` (and its
-// `--all`) write for programs holds
-// text a server, a host config or a lockfile wrote, and JSON lets them write a
-// lone UTF-16 surrogate ("\ud800"). JSON.stringify writes it back as the same
+// The JSON `check`, `check --all`, `watch`, `diff`, `verify` and `verify
+// --receipts` (and their `--all`) write for programs holds text a server, a
+// host config, a lockfile or a receipt wrote, and JSON lets them write a lone
+// UTF-16 surrogate ("\ud800"). JSON.stringify writes it back as the same
 // escape, which names no character: readers that decode strictly (serde_json;
 // Python or Go writing it out as UTF-8) refuse the value or the whole report.
 // Every key and string is written as well-formed Unicode, a lone surrogate as
@@ -11,6 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULESET } from '../../shared/ruleset.js';
+import { allowedSignersLine } from '../team/allowed-signers.js';
+import { serializeReceipt, signReceipt } from '../team/receipt.js';
+import { alice } from '../team/team-folder-fixture.unit.js';
 import { runCli } from './run.js';
 import { watchCommand } from './watch-command.js';
 
@@ -127,5 +131,44 @@ describe('verify --json with lone surrogates in a lockfile and a host config', (
     const report = JSON.parse(stdout) as { servers: { name: string; label: string; removed: { uri: string; name: string }[] }[] };
     expect(report.servers.map((s) => [s.name, s.label])).toEqual([['lone\uFFFD', 'lone\uFFFD']]);
     expect(report.servers[0]!.removed.map((s) => [s.uri, s.name])).toEqual([['skill://a\uFFFD/SKILL.md', 'a\uFFFD']]);
+  });
+});
+
+describe('verify --receipts --json with lone surrogates in a receipt and a host config', () => {
+  /** A team folder trusting Alice, with her receipt for a skill of another server: its subject holds lone surrogates. */
+  async function teamFolder(name: string): Promise<{ approvals: string; signers: string }> {
+    const team = path.join(dir, name);
+    const approvals = path.join(team, 'approvals');
+    await fs.mkdir(approvals, { recursive: true });
+    const signers = path.join(team, 'allowed-signers');
+    await fs.writeFile(signers, `${allowedSignersLine('Alice', alice.publicKey)}\n`);
+    const uri = 'skill://x\udc00/SKILL.md';
+    const files = [{ uri, digest: `sha256:${'a'.repeat(64)}`, size: 10 }];
+    const findings = { digest: `sha256:${'0'.repeat(64)}`, errors: 0, warnings: 0, infos: 0 };
+    const receipt = signReceipt({ server: 'other\ud800', skill: uri, skillName: 'x', files, reviewerName: 'Alice', approvedAt: '2026-05-01T10:00:00.000Z', ruleset: { version: RULESET.version }, findings, acknowledged: [], allowedTools: null }, alice);
+    await fs.writeFile(path.join(approvals, 'x.json'), serializeReceipt(receipt));
+    return { approvals, signers };
+  }
+
+  it('verify --receipts --json writes them as U+FFFD: the subject of a receipt no served skill matches', { timeout: 60_000 }, async () => {
+    const { approvals, signers } = await teamFolder('team-one');
+    const { code, stdout } = await run(['verify', '--stdio', `node ${SERVER}`, '--receipts', approvals, '--trust', signers, '--as-of', '2026-06-01', '--json', '--quiet']);
+    expect(code).toBe(1);
+    expect(illFormed(stdout)).toEqual([]);
+    const report = JSON.parse(stdout) as { unmatched: { subject: string }[]; skills: { uri: string; status: string }[] };
+    expect(report.unmatched.map((u) => u.subject)).toEqual(['other\uFFFD skill://x\uFFFD/SKILL.md']);
+    expect(report.skills.map((s) => [s.uri, s.status])).toEqual([['skill://hello/SKILL.md', 'unapproved']]);
+  });
+
+  it('verify --receipts --all --json writes them as U+FFFD: a config server name, and each server\'s report', { timeout: 60_000 }, async () => {
+    const { approvals, signers } = await teamFolder('team-all');
+    const config = path.join(dir, 'receipts-mcp.json');
+    await fs.writeFile(config, `{"mcpServers": {"lone\\ud800": ${JSON.stringify({ command: process.execPath, args: [SERVER] })}}}`);
+    const { code, stdout } = await run(['verify', '--config', config, '--all', '--receipts', approvals, '--trust', signers, '--as-of', '2026-06-01', '--json', '--quiet']);
+    expect(code).toBe(1);
+    expect(illFormed(stdout)).toEqual([]);
+    const report = JSON.parse(stdout) as { servers: { name: string; label: string; unmatched: { subject: string }[] }[] };
+    expect(report.servers.map((s) => [s.name, s.label])).toEqual([['lone\uFFFD', 'lone\uFFFD']]);
+    expect(report.servers[0]!.unmatched.map((u) => u.subject)).toEqual(['other\uFFFD skill://x\uFFFD/SKILL.md']);
   });
 });

@@ -14,6 +14,7 @@ import { readServerSkillSet } from './skill-set.js';
 import { progressTo, type Streams } from './streams.js';
 import { readTeamFolderFlags } from './team-folder-flag.js';
 import { fileSetDigests, receiptsJson, receiptsReport, receiptsText, type ReceiptsFlags, type ReceiptsReport } from './receipts-report.js';
+import { wellFormedJson } from './well-formed-json.js';
 
 interface OutputFlags {
   json?: boolean | undefined;
@@ -45,7 +46,8 @@ export function fleetReceiptsJson(results: readonly FleetResult<ReceiptsReport>[
     const { receipts: _receipts, trust: _trust, asOf: _asOf, ...own } = receiptsJson(r.report, flags);
     return { name: r.name, exitCode: r.exitCode, ...own };
   });
-  return `${JSON.stringify({ receipts: flags.receiptsDir, trust: flags.trust, asOf: flags.asOf.toISOString(), servers, exitCode }, null, 2)}\n`;
+  // A config's server name, a receipt's subject, the server's URIs: a lone surrogate is written as U+FFFD (well-formed-json.ts).
+  return `${wellFormedJson({ receipts: flags.receiptsDir, trust: flags.trust, asOf: flags.asOf.toISOString(), servers, exitCode }, 2)}\n`;
 }
 
 function fleetSarif(results: readonly FleetResult<ReceiptsReport>[], root: string | undefined): string {

@@ -17,6 +17,7 @@ import { verifyReceiptsFleet } from './verify-receipts-all.js';
 import { fileSetDigests, receiptsJson, receiptsReport, receiptsText } from './receipts-report.js';
 import { progressTo, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
+import { wellFormedJson } from './well-formed-json.js';
 
 /** `verify` with --receipts is this command; without, the lockfile's (verify-command.ts). */
 export function wantsReceipts(args: readonly string[]): boolean {
@@ -64,7 +65,8 @@ export async function verifyReceiptsCommand(args: string[], io: Streams): Promis
   const progress = progressTo(io.err, values.quiet);
   const report = receiptsReport(await readServerSkillSet(target, progress, settings), team, asOf);
   const flags = { receiptsDir, trust, asOf };
-  if (values.json) io.out.write(`${JSON.stringify(receiptsJson(report, flags), null, 2)}\n`);
+  // A receipt's subject, the server's URIs, a config's name: a lone surrogate is written as U+FFFD (well-formed-json.ts).
+  if (values.json) io.out.write(`${wellFormedJson(receiptsJson(report, flags), 2)}\n`);
   else if (values.sarif) io.out.write(formatReceiptsSarif(report.check, { root: values['sarif-root'], fileSetDigests: fileSetDigests(report.served) }));
   else io.out.write(receiptsText(report, flags));
   return report.ok ? 0 : 1;

@@ -1,11 +1,12 @@
-// JSON the command writes for programs (check, check --all, watch, diff and
-// verify --json, verify --all --json; SARIF). A server, a host config or a
-// lockfile may write a lone UTF-16 surrogate (JSON lets it write "\ud800"),
-// and JSON.stringify writes it back as the same escape, which names no Unicode
-// character: the text is UTF-8, and readers that decode strictly (serde_json,
-// Go's and Python's UTF-8 encoders) refuse the value or the whole report. It
-// is written as U+FFFD, as JUnit does, in values and in keys (a frontmatter
-// field's name, a file URI). Not the lockfile: it pins URIs exactly.
+// JSON the command writes for programs (check, check --all, watch, diff,
+// verify and verify --receipts --json, with --all; SARIF). A server, a host
+// config, a lockfile or a receipt may write a lone UTF-16 surrogate (JSON lets
+// it write "\ud800"), and JSON.stringify writes it back as the same escape,
+// which names no Unicode character: the text is UTF-8, and readers that decode
+// strictly (serde_json, Go's and Python's UTF-8 encoders) refuse the value or
+// the whole report. It is written as U+FFFD, as JUnit does, in values and in
+// keys (a frontmatter field's name, a file URI). Not the lockfile: it pins
+// URIs exactly.
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
