@@ -12,6 +12,7 @@ import { describeStart } from './stdio-flags.js';
 import { progressTo, type Streams } from './streams.js';
 import { TARGET_OPTIONS, UsageError, resolveTarget, type Target } from './target.js';
 import { forTerminal } from './terminal-text.js';
+import { wellFormedJson } from './well-formed-json.js';
 
 const LIST_OPTIONS = { ...TARGET_OPTIONS, json: { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, ...limitOptions(LISTING_LIMITS) } as const;
 const LOAD_OPTIONS = { ...TARGET_OPTIONS, skill: { type: 'string' }, quiet: { type: 'boolean', default: false }, ...limitOptions(READING_LIMITS) } as const;
@@ -38,7 +39,8 @@ export async function runList(args: string[], io: Streams): Promise<number> {
   try {
     progress('Listing skills…');
     const skills = await session.engine.refresh(session.rpc, session.connection.snapshot.capabilities);
-    if (values.json) io.out.write(`${JSON.stringify(skills.map((s) => ({ uri: s.uri, name: s.name, description: s.description, resources: s.resources })), null, 2)}\n`);
+    // A lone surrogate the server wrote is written as U+FFFD (well-formed-json.ts).
+    if (values.json) io.out.write(`${wellFormedJson(skills.map((s) => ({ uri: s.uri, name: s.name, description: s.description, resources: s.resources })), 2)}\n`);
     // Shown, never run (terminal-text.ts); a tab or line feed in a field is a mark, so each skill stays one line of three columns.
     else for (const s of skills) io.out.write(`${forTerminal(s.uri)}\t${forTerminal(s.name)}\t${forTerminal(s.description)}\n`);
     const state = session.engine.server(session.serverId);

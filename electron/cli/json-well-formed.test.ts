@@ -1,11 +1,11 @@
-// The JSON `check`, `check --all`, `watch`, `diff`, `verify` and `verify
-// --receipts` (and their `--all`) write for programs holds text a server, a
-// host config, a lockfile or a receipt wrote, and JSON lets them write a lone
-// UTF-16 surrogate ("\ud800"). JSON.stringify writes it back as the same
-// escape, which names no character: readers that decode strictly (serde_json;
-// Python or Go writing it out as UTF-8) refuse the value or the whole report.
-// Every key and string is written as well-formed Unicode, a lone surrogate as
-// U+FFFD, as SARIF and JUnit write it.
+// The JSON `check`, `check --all`, `watch`, `diff`, `list`, `verify` and
+// `verify --receipts` (and their `--all`) write for programs holds text a
+// server, a host config, a lockfile or a receipt wrote, and JSON lets them
+// write a lone UTF-16 surrogate ("\ud800"). JSON.stringify writes it back as
+// the same escape, which names no character: readers that decode strictly
+// (serde_json; Python or Go writing it out as UTF-8) refuse the value or the
+// whole report. Every key and string is written as well-formed Unicode, a lone
+// surrogate as U+FFFD, as SARIF and JUnit write it.
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -170,5 +170,15 @@ describe('verify --receipts --json with lone surrogates in a receipt and a host 
     const report = JSON.parse(stdout) as { servers: { name: string; label: string; unmatched: { subject: string }[] }[] };
     expect(report.servers.map((s) => [s.name, s.label])).toEqual([['lone\uFFFD', 'lone\uFFFD']]);
     expect(report.servers[0]!.unmatched.map((u) => u.subject)).toEqual(['other\uFFFD skill://x\uFFFD/SKILL.md']);
+  });
+});
+
+describe('list --json with lone surrogates in a listing', () => {
+  it('writes them as U+FFFD: a skill description', { timeout: 60_000 }, async () => {
+    const { code, stdout } = await run(['list', '--stdio', `node ${SERVER}`, '--json', '--quiet']);
+    expect(code).toBe(0);
+    expect(illFormed(stdout)).toEqual([]);
+    const skills = JSON.parse(stdout) as { uri: string; name: string; description: string }[];
+    expect(skills.map((s) => [s.uri, s.name, s.description])).toEqual([['skill://hello/SKILL.md', 'hello', 'Says \uFFFDhello.']]);
   });
 });

@@ -1,4 +1,4 @@
-// JSON the command writes for programs (check, check --all, watch, diff,
+// JSON the command writes for programs (check, check --all, watch, diff, list,
 // verify and verify --receipts --json, with --all; SARIF). A server, a host
 // config, a lockfile or a receipt may write a lone UTF-16 surrogate (JSON lets
 // it write "\ud800"), and JSON.stringify writes it back as the same escape,
