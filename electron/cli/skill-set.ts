@@ -3,12 +3,13 @@
 // sizes come from the entries, so lock, verify and diff are cheap; `check` is
 // the command that reads and verifies the bytes.
 import type { Finding, Settings } from '../../shared/model.js';
+import { loneSurrogateIn } from '../../shared/skill-uri.js';
 import { forEachLimited } from '../skills/concurrency.js';
 import { buildLockedServer, repeatedFiles, type LockedServer, type SkillToLock } from './lockfile.js';
 import { openSession, type CliSession } from './session.js';
 import { describeStart } from './stdio-flags.js';
 import type { Target } from './target.js';
-import { forTerminal } from './terminal-text.js';
+import { forTerminal, markLoneSurrogates } from './terminal-text.js';
 
 export interface ServerSkillSet {
   readonly label: string;
@@ -61,6 +62,11 @@ async function readSkillSet(session: CliSession, progress: (line: string) => voi
   for (const record of records) {
     const { entry } = record;
     const name = typeof entry.frontmatter['name'] === 'string' ? entry.frontmatter['name'] : '';
+    const noUri = noUriProblem(entry.uri);
+    if (noUri) {
+      problems.push(forTerminal(`${markLoneSurrogates(entry.uri)} cannot be pinned: ${noUri}`));
+      continue;
+    }
     const unpinnable = pinProblem(entry.resources, entry.loadable);
     if (unpinnable) {
       const reasons = record.entryFindings.filter((f) => f.severity === 'error').map((f) => f.message);
@@ -70,6 +76,21 @@ async function readSkillSet(session: CliSession, progress: (line: string) => voi
     skills.push({ uri: entry.uri, name, resources: entry.resources === 'dynamic' ? 'dynamic' : (entry.resources ?? []) });
   }
   return { label: session.label, server: buildLockedServer(skills), problems };
+}
+
+/**
+ * A skill URI holding a lone UTF-16 surrogate is no URI. A static skill's is refused as an invalid entry; a dynamic
+ * one lists no file, so nothing else refuses it. This command would read the lockfile's "\ud800" escape back
+ * exactly, but serde_json refuses the file and Go reads U+FFFD, the URI of another skill a server may serve.
+ */
+function noUriProblem(uri: string): string | undefined {
+  const lone = loneSurrogateIn(uri);
+  if (!lone) return undefined;
+  const unit = lone.codeUnit.toString(16);
+  return (
+    `its URI holds a lone UTF-16 surrogate (U+${unit.toUpperCase()} at character ${lone.index + 1}), which has no UTF-8 form, so no URI can carry it; ` +
+    `a lockfile would keep it as the escape "\\u${unit}", which strict JSON readers refuse or read as U+FFFD, the URI of another skill`
+  );
 }
 
 function pinProblem(resources: readonly { uri: string; digest: string; size: number }[] | 'dynamic' | null, loadable: boolean): string | undefined {

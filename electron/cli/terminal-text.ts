@@ -18,3 +18,13 @@ export function forTerminal(text: string): string {
 export function linesForTerminal(text: string): string {
   return text.split('\n').map(forTerminal).join('\n');
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `text` with each lone UTF-16 surrogate (valid JSON: "\ud800") shown by its code unit, ⟦U+D800⟧. It has no UTF-8
+ * form, so the terminal would be sent U+FFFD, which a server may also write: a message about the surrogate names it.
+ */
+export function markLoneSurrogates(text: string): string {
+  return text.replace(LONE_SURROGATE, (unit) => `⟦U+${unit.charCodeAt(0).toString(16).toUpperCase()}⟧`);
+}
