@@ -53,20 +53,26 @@ export async function withTeamSuppressions(report: CheckReport, receiptsDir: str
 
 /** The lines `check` adds to its text report: what is suppressed, and what came back and why. */
 export function suppressionLines(report: SuppressedReport): string {
-  const lines: string[] = [];
   // The skill URI is the server's; the suppression's words, the reviewer's name and the receipt's file name are the
-  // team folder's (why it lapsed quotes them): each line is shown, never run (terminal-text.ts).
+  // team folder's (why it lapsed quotes them), as are the unread files' names and problems (a JSON parse error quotes
+  // a file's first bytes): each line is shown, never run (terminal-text.ts).
+  const lines = receiptLines(report).map(forTerminal);
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/** What the team's receipts did, in words: the findings suppressed, those reported again and why, the receipt files not read. */
+function receiptLines(report: SuppressedReport): string[] {
+  const lines: string[] = [];
   if (report.suppressed.length > 0) {
     lines.push(`${report.suppressed.length} finding(s) suppressed by team receipts:`);
-    for (const s of report.suppressed) lines.push(forTerminal(`  ${where(s.finding)}: ${describeSuppression(s.by.suppression)}, by ${s.by.reviewer.name} for ${s.by.suppression.owner} until ${s.by.until.slice(0, 10)}: ${s.by.suppression.reason}`));
+    for (const s of report.suppressed) lines.push(`  ${where(s.finding)}: ${describeSuppression(s.by.suppression)}, by ${s.by.reviewer.name} for ${s.by.suppression.owner} until ${s.by.until.slice(0, 10)}: ${s.by.suppression.reason}`);
   }
   if (report.reopened.length > 0) {
     lines.push(`${report.reopened.length} suppressed finding(s) reported again:`);
-    for (const r of report.reopened) lines.push(forTerminal(`  ${where(r.finding)}: ${describeSuppression(r.by.suppression)}: ${r.why} (${r.by.receipt})`));
+    for (const r of report.reopened) lines.push(`  ${where(r.finding)}: ${describeSuppression(r.by.suppression)}: ${r.why} (${r.by.receipt})`);
   }
-  // File names and problems are the folder's (a JSON parse error quotes the file's first bytes): shown, never run.
-  lines.push(...unreadLines(report).map(forTerminal));
-  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+  lines.push(...unreadLines(report));
+  return lines;
 }
 
 /** `check --receipts --sarif`: check's log, with a result for each receipt file that was not read. */
@@ -75,10 +81,15 @@ export function formatSuppressedSarif(report: SuppressedReport, root: string | u
   return sarifLog([withUnreadReceipts(run, report.server.label, report.unreadableReceipts ?? [])]);
 }
 
-/** `check --receipts --junit`: check's report, with a case that lists the receipt files that were not read, as the text does. */
+/**
+ * `check --receipts --junit`: check's report, with a passing case "(receipts)" whose output has the text's lines (the
+ * findings suppressed, as SARIF lists them dismissed; those reported again and why; the receipt files not read), and
+ * a reopened finding's line saying why it is reported again, as SARIF's message does. XML escapes what it must.
+ */
 export function formatSuppressedJunit(report: SuppressedReport, failOn: FailOn): string {
-  const unread = unreadLines(report);
-  return formatJunit(report, failOn, unread.length > 0 ? [{ name: '(receipts)', lines: unread }] : []);
+  const lines = receiptLines(report);
+  const notes = lines.length > 0 ? [{ name: '(receipts)', lines }] : [];
+  return formatJunit(report, failOn, { notes, reopened: new Map(report.reopened.map((r) => [r.finding, r.why])) });
 }
 
 /** Why suppressions a user expects may not have applied: the receipt files not read, how many and why, each named (as the folder wrote them). */

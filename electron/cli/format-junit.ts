@@ -13,18 +13,26 @@ import { VERDICT_ORDER, verdictCounts, verdictReason, verdictSummary } from './v
 
 const SERVER_CASE = '(server)';
 
-export function formatJunit(report: CheckReport, failOn: FailOn, notes: readonly JunitNote[] = []): string {
-  const suite = junitSuite(report, failOn, notes);
+export function formatJunit(report: CheckReport, failOn: FailOn, extras: JunitExtras = {}): string {
+  const suite = junitSuite(report, failOn, extras);
   return junitDocument('skill-inspector check', [suite]);
 }
 
 /**
- * A case that passes and says what a CI reader needs to know of the run, its lines in `<system-out>`: check
- * --receipts' receipt files that were not read, so that a finding the team suppressed is reported again.
+ * A case that passes and says what a CI reader needs to know of the run, its lines in `<system-out>`: what check
+ * --receipts' team receipts did (the findings they suppress, those reported again and why, the receipt files that
+ * were not read), as its text says it.
  */
 export interface JunitNote {
   readonly name: string;
   readonly lines: readonly string[];
+}
+
+/** What a run adds to check's report: passing cases that say something (notes), and why a finding is reported again. */
+export interface JunitExtras {
+  readonly notes?: readonly JunitNote[];
+  /** A finding whose team suppression lapsed: its line says "Reported again: why.", as SARIF's message does. */
+  readonly reopened?: ReadonlyMap<Finding, string>;
 }
 
 /** One server's test suite: its XML lines, and its counts for the document's totals. */
@@ -57,7 +65,9 @@ export function junitUncheckedSuite(label: string, why: string): JunitSuite {
   };
 }
 
-export function junitSuite(report: CheckReport, failOn: FailOn, notes: readonly JunitNote[] = []): JunitSuite {
+export function junitSuite(report: CheckReport, failOn: FailOn, extras: JunitExtras = {}): JunitSuite {
+  const { notes = [], reopened = new Map<Finding, string>() } = extras;
+  const line = (f: Finding) => findingLine(f, reopened.get(f));
   const label = report.server.label;
   const bySkill = new Map<string, Finding[]>([[SERVER_CASE, []]]);
   const skills = new Map<string, SkillEntry>();
@@ -115,10 +125,11 @@ export function junitSuite(report: CheckReport, failOn: FailOn, notes: readonly 
   return { lines, tests, failures, errors: 0 };
 }
 
-function line(f: Finding): string {
+function findingLine(f: Finding, reopenedWhy: string | undefined): string {
   const where = [f.location.fileUri && f.location.fileUri !== f.location.skillUri ? f.location.fileUri : '', f.location.line ? `line ${f.location.line}` : '', f.location.field ?? ''].filter(Boolean).join(', ');
   const detail = [f.expected !== undefined ? `expected ${f.expected}` : '', f.actual !== undefined ? `found ${f.actual}` : ''].filter(Boolean).join('; ');
-  return `${f.severity} ${f.id}${where ? ` (${where})` : ''}: ${f.message}${detail ? ` [${detail}]` : ''}`;
+  const again = reopenedWhy !== undefined ? ` Reported again: ${reopenedWhy}.` : '';
+  return `${f.severity} ${f.id}${where ? ` (${where})` : ''}: ${f.message}${again}${detail ? ` [${detail}]` : ''}`;
 }
 
 function sorted(list: Finding[]): Finding[] {
