@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SkillEntry } from '../../../shared/model.js';
 import { CopyableText } from './FactTable.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from './static-markup.js';
+import { shownOnScreen as shown } from './static-markup.js';
 
 // api.ts opens the browser-mode bridge when loaded; these views only import it.
 vi.mock('../api.js', () => ({ api: { call: () => Promise.resolve(undefined), on: () => () => undefined, mode: 'browser' }, errorMessage: String }));
@@ -16,14 +16,6 @@ const { FileFacts } = await import('../views/skill/FileView.js');
 const { PageNotice } = await import('../views/AuthorizationPageNotices.js');
 
 const RLO = '\u202E';
-
-function shown(element: Parameters<typeof staticMarkup>[0]): string {
-  const html = staticMarkup(element);
-  const text = shownTextOf(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  for (const name of namesIn(html)) expect(name).not.toMatch(RAW_HIDDEN);
-  return text;
-}
 
 describe('the value beside a Copy button', () => {
   it('a URI or path in a table of facts', () => {

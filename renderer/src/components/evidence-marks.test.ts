@@ -7,7 +7,7 @@ import type { HiddenText, SkillSummary as Summary, SummaryPoint } from '../../..
 import type { ReviewLinks } from '../views/review/review-links.js';
 import { HiddenTextList } from './HiddenTextList.js';
 import { SkillSummary } from './SkillSummary.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from './static-markup.js';
+import { shownOnScreen as shown } from './static-markup.js';
 
 // api.ts opens the browser-mode bridge when loaded; PlainPoints' module graph only imports it.
 vi.mock('../api.js', () => ({ api: { call: () => Promise.resolve(undefined), on: () => () => undefined }, errorMessage: String }));
@@ -17,14 +17,6 @@ const { PlainPoints } = await import('../views/review/PlainPoints.js');
 const RLO = '\u202E';
 const fileUri = 'skill://a/refs/a%E2%80%AEb.md';
 const fileLabel = () => `refs/a${RLO}b.md`;
-
-function shown(element: Parameters<typeof staticMarkup>[0]): string {
-  const html = staticMarkup(element);
-  const text = shownTextOf(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  for (const name of namesIn(html)) expect(name).not.toMatch(RAW_HIDDEN);
-  return text;
-}
 
 const point: SummaryPoint = { topic: 'asks', tone: 'caution', text: `It runs ${RLO}x`, evidence: [{ fileUri, line: 3, field: `hoo${RLO}ks` }, { fileUri, field: `na\u200Bme` }] };
 

@@ -11,21 +11,13 @@ import { RunCard } from '../views/server/WatchPanel.js';
 import { DiagnosticNotice, ErrorNotice, LastErrorNotice } from './ErrorNotice.js';
 import { FileCheckResult } from './FileCheck.js';
 import { FindingsList } from './FindingsList.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from './static-markup.js';
+import { shownOnScreen as shown } from './static-markup.js';
 
 // api.ts opens the browser-mode bridge when loaded; the views here only import it.
 vi.mock('../api.js', () => ({ api: {}, errorMessage: String }));
 
 const RLO = '\u202E';
 const at = '2026-01-01T00:00:00.000Z';
-
-function shown(element: Parameters<typeof staticMarkup>[0]): string {
-  const html = staticMarkup(element);
-  const text = shownTextOf(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  for (const name of namesIn(html)) expect(name).not.toMatch(RAW_HIDDEN);
-  return text;
-}
 
 describe('notices draw a server’s words with marks', () => {
   it('ErrorNotice: the title and the message of a failed call', () => {

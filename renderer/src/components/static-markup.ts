@@ -6,6 +6,7 @@
 import { MantineProvider } from '@mantine/core';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { expect } from 'vitest';
 
 export function staticMarkup(element: ReactElement): string {
   const html = renderToStaticMarkup(createElement(MantineProvider, null, element));
@@ -29,3 +30,18 @@ export function namesIn(html: string): string[] {
 /** A raw invisible, bidi or control character (tab and line feed aside: HTML lays them out as spaces). */
 // eslint-disable-next-line no-control-regex -- control characters are what the tests look for
 export const RAW_HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[\u{e0000}-\u{e007f}]/u;
+
+/** What a reader sees of a component and the names of its elements, after checking that no raw hidden character reaches either. */
+export function seenOnScreen(element: ReactElement): { text: string; names: string[] } {
+  const html = staticMarkup(element);
+  const text = shownTextOf(html);
+  const names = namesIn(html);
+  expect(text).not.toMatch(RAW_HIDDEN);
+  for (const name of names) expect(name).not.toMatch(RAW_HIDDEN);
+  return { text, names };
+}
+
+/** What a reader sees of a component, after the same check. */
+export function shownOnScreen(element: ReactElement): string {
+  return seenOnScreen(element).text;
+}

@@ -7,7 +7,7 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Acknowledgement } from '../../../../shared/approvals-model.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import { seenOnScreen } from '../../components/static-markup.js';
 import { AcknowledgeFindings } from './AcknowledgeFindings.js';
 
 const RLO = '\u202E';
@@ -18,12 +18,7 @@ const acknowledgements: Acknowledgement[] = [
 ];
 
 function shown(compact: boolean): { text: string; names: string[] } {
-  const html = staticMarkup(createElement(AcknowledgeFindings, { acknowledgements, ticked: new Set<string>(), onChange: () => {}, compact }));
-  const text = shownTextOf(html);
-  const names = namesIn(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  expect(names.join('')).not.toMatch(RAW_HIDDEN);
-  return { text, names };
+  return seenOnScreen(createElement(AcknowledgeFindings, { acknowledgements, ticked: new Set<string>(), onChange: () => {}, compact }));
 }
 
 describe('the findings to acknowledge before approving', () => {

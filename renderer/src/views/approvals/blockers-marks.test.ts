@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReviewReport, SkillDiff } from '../../../../shared/approvals-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import { shownOnScreen as shown } from '../../components/static-markup.js';
 
 // api.ts opens the browser-mode bridge when loaded; these views only import it.
 vi.mock('../../api.js', () => ({ api: { call: () => Promise.resolve(undefined), on: () => () => undefined }, errorMessage: String }));
@@ -19,14 +19,6 @@ const { ReapprovePanel } = await import('./ReapprovePanel.js');
 const RLO = '\u202E';
 const skillUri = 'skill://a/SKILL.md';
 const blockers = [`No skill skill://pdf${RLO}/SKILL.md is known on this server. Refresh the listing or load it by URI.`, `Approval needs every file read and verified: scripts/a${RLO}hs.py has not been reviewed; refs/b\nc.md failed verification (size 3, expected ${RLO}4). Start a review to read them.`];
-
-function shown(element: Parameters<typeof staticMarkup>[0]): string {
-  const html = staticMarkup(element);
-  const text = shownTextOf(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  expect(namesIn(html).join('')).not.toMatch(RAW_HIDDEN);
-  return text;
-}
 
 function expectBlockersMarked(text: string): void {
   expect(text).toContain('No skill skill://pdf⟦RLO⟧/SKILL.md is known on this server.');

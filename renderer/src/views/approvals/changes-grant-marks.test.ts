@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalRecord } from '../../../../shared/approvals-model.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import { shownOnScreen as shown } from '../../components/static-markup.js';
 
 // api.ts opens the browser-mode bridge when loaded; these views only import it.
 vi.mock('../../api.js', () => ({ api: { call: () => Promise.resolve(undefined), on: () => () => undefined }, errorMessage: String }));
@@ -15,14 +15,6 @@ const { ChangedSinceApproval } = await import('./ChangesTab.js');
 const { GrantControls } = await import('./GrantControls.js');
 
 const RLO = '\u202E';
-
-function shown(element: Parameters<typeof staticMarkup>[0]): string {
-  const html = staticMarkup(element);
-  const text = shownTextOf(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  expect(namesIn(html).join('')).not.toMatch(RAW_HIDDEN);
-  return text;
-}
 
 const base = { serverId: 's1', skillUri: 'skill://a/SKILL.md', skillName: 'a', decidedAt: '2026-01-01T00:00:00.000Z' };
 

@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { FileDiff, RiskDelta } from '../../../../shared/approvals-model.js';
 import type { Finding } from '../../../../shared/model.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import { seenOnScreen } from '../../components/static-markup.js';
 import { FileDiffCard } from './FileDiffCard.js';
 
 const RLO = '\u202E';
@@ -15,12 +15,7 @@ const uri = `skill://a/refs/a%E2%80%AEb.md`;
 const path = `refs/a${RLO}b.md`;
 
 function rendered(file: FileDiff, risk?: RiskDelta): { text: string; names: string[] } {
-  const html = staticMarkup(createElement(FileDiffCard, { file, shown: false, onShown: () => {}, ...(risk ? { risk } : {}) }));
-  const text = shownTextOf(html);
-  const names = namesIn(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  expect(names.join('')).not.toMatch(RAW_HIDDEN);
-  return { text, names };
+  return seenOnScreen(createElement(FileDiffCard, { file, shown: false, onShown: () => {}, ...(risk ? { risk } : {}) }));
 }
 
 describe('a file’s diff', () => {

@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { RiskDelta, SkillDiff } from '../../../../shared/approvals-model.js';
 import type { Finding } from '../../../../shared/model.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import { shownOnScreen } from '../../components/static-markup.js';
 import { RiskDeltaView } from './RiskDeltaView.js';
 
 const RLO = '\u202E';
@@ -15,11 +15,7 @@ const skillUri = 'skill://a/SKILL.md';
 
 function shown(risk: RiskDelta): string {
   const diff = { serverId: 's1', skillUri, from: { ref: 'approved' }, to: { ref: 'current' }, risk } as unknown as SkillDiff;
-  const html = staticMarkup(createElement(RiskDeltaView, { diff }));
-  const text = shownTextOf(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  expect(namesIn(html).join('')).not.toMatch(RAW_HIDDEN);
-  return text;
+  return shownOnScreen(createElement(RiskDeltaView, { diff }));
 }
 
 const finding = (id: string, place: Finding['location'], title: string, message: string): Finding => ({ id, severity: 'error', title, message, location: place });

@@ -7,7 +7,7 @@
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalRecord, ApprovalStoreStatus } from '../../../../shared/approvals-model.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import { shownOnScreen as shown } from '../../components/static-markup.js';
 
 // api.ts opens the browser-mode bridge when loaded; these views only import it.
 vi.mock('../../api.js', () => ({ api: { call: () => Promise.resolve(undefined), on: () => () => undefined }, errorMessage: String }));
@@ -16,14 +16,6 @@ const { EnabledSkills } = await import('./ServerApprovals.js');
 const { StoreProblems } = await import('./StoreHealth.js');
 
 const RLO = '\u202E';
-
-function shown(element: Parameters<typeof staticMarkup>[0]): string {
-  const html = staticMarkup(element);
-  const text = shownTextOf(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  expect(namesIn(html).join('')).not.toMatch(RAW_HIDDEN);
-  return text;
-}
 
 describe('a server’s approvals page', () => {
   it('each enabled skill’s name and the URI beside it', () => {

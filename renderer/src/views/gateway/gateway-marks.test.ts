@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GatewayHost } from '../../../../shared/gateway-model.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import { shownOnScreen as shown } from '../../components/static-markup.js';
 
 // api.ts opens the browser-mode bridge when loaded; this view only imports it.
 vi.mock('../../api.js', () => ({ api: { call: () => Promise.resolve(undefined), on: () => () => undefined }, errorMessage: String }));
@@ -14,14 +14,6 @@ vi.mock('../../api.js', () => ({ api: { call: () => Promise.resolve(undefined), 
 const { ServedHost, Withdrawals } = await import('./GatewayDialog.js');
 
 const RLO = '\u202E';
-
-function shown(element: Parameters<typeof staticMarkup>[0]): string {
-  const html = staticMarkup(element);
-  const text = shownTextOf(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  for (const name of namesIn(html)) expect(name).not.toMatch(RAW_HIDDEN);
-  return text;
-}
 
 describe('the gateway view draws hosts’ and servers’ words with marks', () => {
   it('a withdrawn skill: its name and its server’s label', () => {

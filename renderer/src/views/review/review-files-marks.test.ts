@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReviewFile, ReviewReport } from '../../../../shared/approvals-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import { shownOnScreen as shown } from '../../components/static-markup.js';
 import type { ReviewLinks } from './review-links.js';
 
 // api.ts opens the browser-mode bridge when loaded; these views only import it.
@@ -17,14 +17,6 @@ const { ReviewFiles } = await import('./ReviewFiles.js');
 const { ReviewRequests } = await import('./ReviewRequests.js');
 
 const RLO = '\u202E';
-
-function shown(element: Parameters<typeof staticMarkup>[0]): string {
-  const html = staticMarkup(element);
-  const text = shownTextOf(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  for (const name of namesIn(html)) expect(name).not.toMatch(RAW_HIDDEN);
-  return text;
-}
 
 const entry = { serverId: 's1', uri: 'skill://a/SKILL.md', name: 'a', frontmatter: {}, resources: [] } as unknown as SkillEntry;
 const links = { openFile: () => {}, fileLabel: (uri: string) => uri.slice('skill://a/'.length), onEvidence: () => {}, onFinding: () => {}, onHidden: () => {}, findings: {} } as unknown as ReviewLinks;

@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LogPair } from '../../../../shared/log-pairs.js';
 import type { ProtocolLogEntry } from '../../../../shared/model.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import { shownOnScreen as shown } from '../../components/static-markup.js';
 
 // api.ts opens the browser-mode bridge when loaded; these views only import it.
 vi.mock('../../api.js', () => ({ api: { call: () => Promise.resolve(undefined), on: () => () => undefined }, errorMessage: String }));
@@ -17,14 +17,6 @@ const { PairDetail, PairRow } = await import('./LogPairs.js');
 
 const RLO = '\u202E';
 const row = { selected: false, onSelect: () => {}, style: {} };
-
-function shown(element: Parameters<typeof staticMarkup>[0]): string {
-  const html = staticMarkup(element);
-  const text = shownTextOf(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  for (const name of namesIn(html)) expect(name).not.toMatch(RAW_HIDDEN);
-  return text;
-}
 
 const request: ProtocolLogEntry = { seq: 1, serverId: 's1', at: 0, direction: 'in', kind: 'request', method: `sampling/${RLO}x`, id: 7, message: { jsonrpc: '2.0', id: 7, method: `sampling/${RLO}x`, params: { uri: `skill://a${RLO}b` } }, bytes: 80 };
 const stderr: ProtocolLogEntry = { seq: 2, serverId: 's1', at: 0, direction: 'stderr', kind: 'stderr', text: `ready\u001b[1A\u001b[2K${RLO}ko`, bytes: 20 };

@@ -7,7 +7,7 @@
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TeamCheckResult, TeamSkillVerdict } from '../../../../shared/api-team.js';
-import { RAW_HIDDEN, namesIn, shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import { staticMarkup, shownOnScreen as shown } from '../../components/static-markup.js';
 
 // api.ts opens the browser-mode bridge when loaded; this view only imports it.
 vi.mock('../../api.js', () => ({ api: { call: () => Promise.resolve(undefined), on: () => () => undefined }, errorMessage: String }));
@@ -15,14 +15,6 @@ vi.mock('../../api.js', () => ({ api: { call: () => Promise.resolve(undefined), 
 const { AdoptQuestion, AdoptedNotice, SharedNotice, TeamVerdicts } = await import('./TeamSection.js');
 
 const RLO = '\u202E';
-
-function shown(element: Parameters<typeof staticMarkup>[0]): string {
-  const html = staticMarkup(element);
-  const text = shownTextOf(html);
-  expect(text).not.toMatch(RAW_HIDDEN);
-  for (const name of namesIn(html)) expect(name).not.toMatch(RAW_HIDDEN);
-  return text;
-}
 
 const verdict: TeamSkillVerdict = {
   serverId: 's1',
