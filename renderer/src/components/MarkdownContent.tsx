@@ -3,14 +3,17 @@
 // the user asks. Relative links resolve against the skill root, the spec's
 // rule, and open that file of the same skill on the same server. Characters
 // a reader cannot see are drawn as marks, as in the Bytes view
-// (reveal-invisible.ts): rendered text never hides a bidi override.
+// (reveal-invisible.ts): rendered text never hides a bidi override. What is
+// parsed is bounded first (markdown-budget.ts): the rest of a file too large,
+// too deeply nested or too full of marks to parse quickly is named, not drawn.
 import { Anchor, Button, Text, Tooltip } from '@mantine/core';
-import { IconExternalLink, IconFile, IconLinkOff, IconPhoto } from '@tabler/icons-react';
+import { IconExternalLink, IconFile, IconLinkOff, IconPhoto, IconScissors } from '@tabler/icons-react';
 import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { resolveReference, type Resolution } from '../../../shared/skill-uri.js';
 import { InvisibleText } from './InvisibleText.js';
+import { cutNote, flattenDeep, markdownPart } from './markdown-budget.js';
 import { shownName, shownText } from './shown-text.js';
 import { UriText } from './UriText.js';
 import { revealInvisible } from './reveal-invisible.js';
@@ -46,12 +49,26 @@ export default function MarkdownContent({ source, skillUri, onOpenFile, onExtern
       },
     };
   }, [skillUri]);
+  const part = useMemo(() => {
+    const body = stripFrontmatter(source);
+    // The body's first line in the file, so the cut names the line the Bytes tab shows.
+    let firstLine = 1;
+    for (let i = 0; i < source.length - body.length; i++) if (source.charCodeAt(i) === 10) firstLine++;
+    return markdownPart(body, firstLine);
+  }, [source]);
+  const note = cutNote(part);
   return (
     <div className="markdown-body" data-testid="markdown">
       {/* Links are resolved by SkillLink, never followed raw, so the URL is passed through untouched. */}
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[revealInvisible]} skipHtml components={components} urlTransform={(url) => url}>
-        {stripFrontmatter(source)}
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[flattenDeep, revealInvisible]} skipHtml components={components} urlTransform={(url) => url}>
+        {part.rendered}
       </ReactMarkdown>
+      {note ? (
+        <Text size="sm" c="dimmed" data-markdown-cut={part.cut?.reason} data-markdown-cut-line={part.cut?.line}>
+          <IconScissors size={14} aria-hidden style={{ verticalAlign: '-2px', marginRight: 4 }} />
+          {note}
+        </Text>
+      ) : null}
     </div>
   );
 }
