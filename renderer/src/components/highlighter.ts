@@ -59,8 +59,8 @@ export function languageFor(uri: string, mimeType?: string): string | undefined 
   return undefined;
 }
 
-/** Largest text highlighted; bigger files are shown plain so the view stays quick. */
-export const MAX_HIGHLIGHT_CHARS = 300_000;
+/** Most text highlighted (whole lines, from the start: CodeView); the rest is shown plain so the window stays quick. */
+export const MAX_HIGHLIGHT_CHARS = 64 * 1024;
 
 /**
  * Per line, shiki gives up after a time limit and leaves the rest of the line
