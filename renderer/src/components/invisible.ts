@@ -72,3 +72,36 @@ export function splitLines(text: string): Line[] {
     start = lf + 1;
   }
 }
+
+/** Characters (UTF-16 units) drawn in one row of the Bytes view: each marked character is an element, so a 4 MiB line of U+202E would be 1.4 million in one row. */
+export const MAX_ROW_CHARS = 1_000;
+
+export interface BytesRow {
+  /** The line (1-based) this row is part of. */
+  readonly line: number;
+  /** 0 for the line's first row; a longer line continues on rows 1, 2, … */
+  readonly part: number;
+  readonly text: string;
+  /** The line's ending, on its last row only. */
+  readonly ending: Line['ending'];
+}
+
+/** The rows the Bytes view draws: every line, cut into rows of at most MAX_ROW_CHARS characters, never between the two halves of a surrogate pair. */
+export function bytesRows(lines: readonly Line[]): BytesRow[] {
+  const rows: BytesRow[] = [];
+  lines.forEach((l, i) => {
+    if (l.text.length <= MAX_ROW_CHARS) {
+      rows.push({ line: i + 1, part: 0, text: l.text, ending: l.ending });
+      return;
+    }
+    let part = 0;
+    for (let start = 0; start < l.text.length; part++) {
+      let end = Math.min(start + MAX_ROW_CHARS, l.text.length);
+      const high = l.text.charCodeAt(end - 1);
+      if (end < l.text.length && high >= 0xd800 && high <= 0xdbff) end--;
+      rows.push({ line: i + 1, part, text: l.text.slice(start, end), ending: end === l.text.length ? l.ending : '' });
+      start = end;
+    }
+  });
+  return rows;
+}
