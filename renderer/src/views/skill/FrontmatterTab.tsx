@@ -1,13 +1,13 @@
 // The listing's frontmatter beside the served SKILL.md's. The spec wants
 // them identical; every field that differs is marked in words and colour.
-import { Alert, Badge, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { InvisibleText } from '../../components/InvisibleText.js';
-import { compareFrontmatter, displayValue, parseServedFrontmatter, type FieldComparison } from '../../components/frontmatter-compare.js';
+import { compareFrontmatter, parseServedFrontmatter } from '../../components/frontmatter-compare.js';
 import { useSelection } from '../../state/selection.js';
+import { FrontmatterTable } from './FrontmatterTable.js';
 import { reloadFile, useSkillFile } from './use-skill-file.js';
 
 export function FrontmatterTab({ entry }: { entry: SkillEntry }) {
@@ -43,44 +43,7 @@ export function FrontmatterTab({ entry }: { entry: SkillEntry }) {
           </Alert>
         )
       ) : null}
-      <Table withTableBorder withColumnBorders fz="xs" verticalSpacing={4} className="frontmatter-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={130}>Field</Table.Th>
-            <Table.Th>In the listing</Table.Th>
-            <Table.Th>In the served SKILL.md</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <FieldRow key={row.field} row={row} servedKnown={Boolean(served?.ok)} highlighted={row.field === field} rowRef={row.field === field ? highlighted : undefined} />
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FrontmatterTable rows={rows} servedKnown={Boolean(served?.ok)} field={field} highlighted={highlighted} />
     </Stack>
-  );
-}
-
-function FieldRow({ row, servedKnown, highlighted, rowRef }: { row: FieldComparison; servedKnown: boolean; highlighted: boolean; rowRef: React.Ref<HTMLTableRowElement> | undefined }) {
-  const state = !servedKnown ? 'unknown' : row.same ? 'same' : !row.inServed ? 'listing-only' : !row.inListing ? 'served-only' : 'different';
-  return (
-    <Table.Tr ref={rowRef} data-field={row.field} data-field-state={state} data-highlighted={highlighted || undefined} className={state === 'same' || state === 'unknown' ? undefined : 'row-different'}>
-      <Table.Td>
-        <Text size="xs" className="mono" fw={600}>
-          {row.field}
-        </Text>
-        {state === 'same' ? null : state === 'unknown' ? null : (
-          <Badge size="xs" color="red" variant="light" leftSection={<IconCircleX size={10} />}>
-            {state === 'listing-only' ? 'only in listing' : state === 'served-only' ? 'only in file' : 'differs'}
-          </Badge>
-        )}
-      </Table.Td>
-      <Table.Td className="mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {row.inListing ? <InvisibleText text={displayValue(row.listing)} /> : <Text span c="dimmed" size="xs">(absent)</Text>}
-      </Table.Td>
-      <Table.Td className="mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {!servedKnown ? <Text span c="dimmed" size="xs">not read</Text> : row.inServed ? <InvisibleText text={displayValue(row.served)} /> : <Text span c="dimmed" size="xs">(absent)</Text>}
-      </Table.Td>
-    </Table.Tr>
   );
 }
