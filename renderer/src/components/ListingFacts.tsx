@@ -10,6 +10,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { listingFacts, type ListedProgram, type ListingFacts } from '../../../shared/listing-facts.js';
 import type { SkillEntry } from '../../../shared/model.js';
 import { InvisibleText } from './InvisibleText.js';
+import { BoundedDescription, MAX_SHOWN_DESCRIPTION } from './SkillDescription.js';
 import { shownName } from './shown-text.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -177,7 +178,7 @@ export function ListingFactList({ entry }: { entry: SkillEntry }) {
           <List.Item key={h.field} icon={<IconEyeOff size={14} color={RED} aria-hidden />} data-listing-item="hidden" data-hidden-field={h.field}>
             Its {h.field} holds {h.summary}{h.bidi ? ', which can make text read in another order than it is stored' : ''}:{' '}
             <span className="mono">
-              <InvisibleText text={h.field === 'name' ? entry.name : entry.description} identifier={h.field === 'name'} />
+              {h.field === 'name' ? <InvisibleText text={entry.name} identifier /> : <BoundedDescription text={entry.description} max={MAX_SHOWN_DESCRIPTION} />}
             </span>
           </List.Item>
         ))}

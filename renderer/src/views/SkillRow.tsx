@@ -10,6 +10,7 @@ import type { SkillEntry } from '../../../shared/model.js';
 import { ApprovalBadge } from '../components/ApprovalBadge.js';
 import { InvisibleText } from '../components/InvisibleText.js';
 import { ListingFactMarks } from '../components/ListingFacts.js';
+import { BoundedDescription, MAX_ROW_DESCRIPTION } from '../components/SkillDescription.js';
 import { SeverityBadge } from '../components/SeverityBadge.js';
 import { LegacyBadge, StatusBadge } from '../components/StatusBadge.js';
 import { VerdictBadge } from '../components/VerdictBadge.js';
@@ -127,7 +128,7 @@ export const SkillRow = memo(function SkillRow({ id, entry, selected, active, se
               {' · '}
             </>
           ) : null}
-          <InvisibleText text={entry.description} />
+          <BoundedDescription text={entry.description} max={MAX_ROW_DESCRIPTION} inRow />
         </span>
         <span style={FACTS} data-listing-facts-row>
           {factMarks(entry)}

@@ -8,6 +8,7 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { IconCircleX } from '@tabler/icons-react';
 import { InvisibleText } from '../../components/InvisibleText.js';
+import { cutText } from '../../components/SkillDescription.js';
 import { displayValue, type FieldComparison } from '../../components/frontmatter-compare.js';
 
 /** Rows drawn at most. */
@@ -24,16 +25,8 @@ export function shownFields(rows: readonly FieldComparison[], field: string | un
   return rows.filter((row) => chosen.has(row));
 }
 
-/** A value's first MAX_VALUE_CHARS characters (never half a surrogate pair), and how many are left out. */
-function cutValue(text: string): { shown: string; more: number } {
-  if (text.length <= MAX_VALUE_CHARS) return { shown: text, more: 0 };
-  const high = text.charCodeAt(MAX_VALUE_CHARS - 1);
-  const end = high >= 0xd800 && high <= 0xdbff ? MAX_VALUE_CHARS - 1 : MAX_VALUE_CHARS;
-  return { shown: text.slice(0, end), more: text.length - end };
-}
-
 function Value({ value, where }: { value: unknown; where: string }) {
-  const { shown, more } = cutValue(displayValue(value));
+  const { shown, more } = cutText(displayValue(value), MAX_VALUE_CHARS);
   return (
     <>
         <InvisibleText text={shown} />

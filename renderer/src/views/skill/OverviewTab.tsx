@@ -8,9 +8,9 @@ import { IconCircleX, IconEyeOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { InvisibleText } from '../../components/InvisibleText.js';
 import { ListingFactList } from '../../components/ListingFacts.js';
 import { Markdown } from '../../components/Markdown.js';
+import { SkillDescription } from '../../components/SkillDescription.js';
 import { summarise } from '../../components/invisible.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { skillKey } from '../../state/keys.js';
@@ -31,9 +31,7 @@ export function OverviewTab({ entry }: { entry: SkillEntry }) {
   return (
     <Stack gap="sm" p="md" className="tab-scroll">
       <ContentReview entry={entry} />
-      <Text size="sm" data-skill-description>
-        {entry.description ? <InvisibleText text={entry.description} /> : <Text span c="dimmed">The listing gives no description.</Text>}
-      </Text>
+      <SkillDescription description={entry.description} />
       <ListingFactList entry={entry} />
       {load === undefined || load.state === 'loading' ? (
         <Stack align="center" py="lg" gap={6}>
