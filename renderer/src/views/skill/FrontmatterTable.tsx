@@ -72,8 +72,9 @@ function FieldRow({ row, servedKnown, highlighted, rowRef }: { row: FieldCompari
   return (
     <Table.Tr ref={rowRef} data-field={row.field} data-field-state={state} data-highlighted={highlighted || undefined} className={state === 'same' || state === 'unknown' ? undefined : 'row-different'}>
       <Table.Td>
+        {/* A field's name is the server's too: a bidi override in it would reverse it unseen. */}
         <Text size="xs" className="mono" fw={600}>
-          {row.field}
+          <InvisibleText text={row.field} identifier />
         </Text>
         {state === 'same' ? null : state === 'unknown' ? null : (
           <Badge size="xs" color="red" variant="light" leftSection={<IconCircleX size={10} />}>

@@ -7,7 +7,7 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { compareFrontmatter } from '../../components/frontmatter-compare.js';
-import { shownTextOf, staticMarkup } from '../../components/static-markup.js';
+import { shownOnScreen, shownTextOf, staticMarkup } from '../../components/static-markup.js';
 import { FrontmatterTable, MAX_SHOWN_FIELDS, MAX_VALUE_CHARS, shownFields } from './FrontmatterTable.js';
 
 const many = (n: number, value: (i: number) => string) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value(i)]));
@@ -42,5 +42,12 @@ describe('the Frontmatter tab of a hostile SKILL.md', () => {
     const html = render({ name: 'a', description: 'b' }, { name: 'a', description: 'b' });
     expect(rowsIn(html)).toBe(2);
     expect(shownTextOf(html)).not.toMatch(/not drawn/);
+  });
+});
+
+describe('a frontmatter field named with a bidi override', () => {
+  it('is drawn with the override as a mark', () => {
+    const text = shownOnScreen(createElement(FrontmatterTable, { rows: compareFrontmatter({ 'allowed\u202etools': 'x' }, {}), servedKnown: true, field: undefined }));
+    expect(text).toContain('allowed⟦RLO⟧tools');
   });
 });
