@@ -6,6 +6,8 @@ import { IconFolder, IconServer2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { QualifiedSkill } from '../../../../shared/review-model.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
+import { BoundedDescription, MAX_ROW_DESCRIPTION } from '../../components/SkillDescription.js';
+import { UriText } from '../../components/UriText.js';
 import { StatusBadge } from '../../components/StatusBadge.js';
 import { LocalStatusBadge } from '../local/LocalStatusBadge.js';
 import { VerdictBadge } from '../../components/VerdictBadge.js';
@@ -38,13 +40,9 @@ export function SkillSide({ skill, name, chosenBy }: { skill: QualifiedSkill; na
             </Group>
           ) : null}
           <Text size="xs" className="mono" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {local ? fileUriPath(skill.skillUri) : skill.skillUri}
+            <UriText uri={local ? fileUriPath(skill.skillUri) : skill.skillUri} />
           </Text>
-          {entry?.description ? (
-            <Text size="xs" lineClamp={3}>
-              <InvisibleText text={entry.description} />
-            </Text>
-          ) : null}
+          {entry?.description ? <SideDescription description={entry.description} /> : null}
           {chosenBy && chosenBy.length > 0 ? (
             <Group gap={4}>
               {chosenBy.map((host) => (
@@ -67,4 +65,13 @@ function fileUriPath(uri: string): string {
   } catch {
     return uri;
   }
+}
+
+/** The description on a side: three lines at most, so no more than a few rows' worth of a (possibly huge) text is laid out. */
+export function SideDescription({ description }: { description: string }) {
+  return (
+    <Text size="xs" lineClamp={3} data-side-description>
+      <BoundedDescription text={description} max={MAX_ROW_DESCRIPTION} inRow />
+    </Text>
+  );
 }

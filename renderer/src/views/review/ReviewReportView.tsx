@@ -24,6 +24,7 @@ import { ReviewOrigin } from './ReviewOrigin.js';
 import { ReviewRequests } from './ReviewRequests.js';
 import { ReviewSection } from './ReviewSection.js';
 import { reviewLinks } from './review-links.js';
+import { BoundedDescription, MAX_SHOWN_DESCRIPTION } from '../../components/SkillDescription.js';
 
 /** A summary point that quotes the description (the one the listing-differs point already quotes, or "It says it is for"). */
 const quotesDescription = (p: SummaryPoint) => p.topic === 'purpose' && p.evidence.some((e) => e.field === 'description');
@@ -60,9 +61,7 @@ export function ReviewReportView({ entry, report }: { entry: SkillEntry; report:
       <ReviewSection title="In plain words" id="summary">
         {/* The summary quotes SKILL.md as served; until it is written, the listing's words, said to be the listing's. */}
         {scan ? null : (
-          <Text size="sm" data-review-description>
-            {report.description ? `The listing describes it as: ${report.description}` : <Text span c="dimmed">The listing gives no description.</Text>}
-          </Text>
+          <ListingDescription description={report.description} />
         )}
         {scan && shown ? <SkillSummary summary={shown.summary} verdict={reviewVerdict(entry, scan)} onEvidence={links.onEvidence} onFinding={links.onFinding} fileLabel={links.fileLabel} /> : null}
         {!scan && scanRunning ? (
@@ -83,5 +82,22 @@ export function ReviewReportView({ entry, report }: { entry: SkillEntry; report:
         <ReviewOrigin report={report} />
       </ReviewSection>
     </Stack>
+  );
+}
+
+/** Until the summary is written, the listing's words, said to be the listing's: marked and bounded as on the Overview. */
+export function ListingDescription({ description }: { description: string }) {
+  return (
+    <Text size="sm" data-review-description>
+      {description ? (
+        <>
+          The listing describes it as: <BoundedDescription text={description} max={MAX_SHOWN_DESCRIPTION} />
+        </>
+      ) : (
+        <Text span c="dimmed">
+          The listing gives no description.
+        </Text>
+      )}
+    </Text>
   );
 }
