@@ -13,8 +13,11 @@ import { displayValue, type FieldComparison } from '../../components/frontmatter
 
 /** Rows drawn at most. */
 export const MAX_SHOWN_FIELDS = 200;
-/** Characters of one value drawn at most. */
-export const MAX_VALUE_CHARS = 2_000;
+/**
+ * Characters of one value drawn at most: enough for a value capped at the app's nesting depth, written out with its
+ * indentation, to show its "[nested deeper than 64 levels: not read]" mark (about 5,000 characters in).
+ */
+export const MAX_VALUE_CHARS = 8_000;
 
 /** The rows drawn, in the table's order: every field that differs and the selected one first (up to the limit), then the first of the rest. */
 export function shownFields(rows: readonly FieldComparison[], field: string | undefined): readonly FieldComparison[] {

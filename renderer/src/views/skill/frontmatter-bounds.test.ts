@@ -31,11 +31,11 @@ describe('the Frontmatter tab of a hostile SKILL.md', () => {
     expect(shownTextOf(html)).toContain('Showing 200 of 10,000 fields: every field that differs and the one selected, then the first in order. The other 9,800 are not drawn here; the served SKILL.md\'s are all in its exact bytes (Bytes).');
   });
 
-  it('draws the first 2,000 characters of a 1 MiB value of U+200B, and says how many more', () => {
+  it('draws the first 8,000 characters of a 1 MiB value of U+200B, and says how many more', () => {
     const value = '\u200b'.repeat(1024 * 1024);
     const html = render({ description: value }, { description: value });
     expect(html.match(/data-invisible="/g)?.length).toBe(2 * MAX_VALUE_CHARS);
-    expect(shownTextOf(html)).toContain('… 1,046,576 more characters not drawn; the exact bytes (Bytes) show them.');
+    expect(shownTextOf(html)).toContain(`… ${(1024 * 1024 - MAX_VALUE_CHARS).toLocaleString('en-US')} more characters not drawn; the exact bytes (Bytes) show them.`);
   });
 
   it('a small frontmatter is drawn whole, with no note', () => {
