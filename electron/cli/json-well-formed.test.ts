@@ -18,7 +18,8 @@ import { alice } from '../team/team-folder-fixture.unit.js';
 import { runCli } from './run.js';
 import { watchCommand } from './watch-command.js';
 
-const SERVER = path.resolve('test/fixtures/cli/lone-surrogate-server.mjs');
+const SERVER = path.resolve('test/fixtures/cli/hostile-listing-server.mjs');
+const VARIANT = 'lone-surrogates';
 const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The keys and strings of a JSON text that hold a lone surrogate: what a strict reader refuses. */
@@ -57,7 +58,7 @@ afterAll(async () => {
 
 describe('JSON reports with lone surrogates in what others wrote', () => {
   it('check --json writes them as U+FFFD, in keys (a frontmatter field name) and values', { timeout: 60_000 }, async () => {
-    const { code, stdout } = await run(['check', '--stdio', `node ${SERVER}`, '--json', '--quiet']);
+    const { code, stdout } = await run(['check', '--stdio', `node ${SERVER} ${VARIANT}`, '--json', '--quiet']);
     expect(code).toBe(1);
     expect(illFormed(stdout)).toEqual([]);
     const report = JSON.parse(stdout) as { server: { selfReported: { name: string } }; skills: { frontmatter: Record<string, string>; description: string }[] };
@@ -68,7 +69,7 @@ describe('JSON reports with lone surrogates in what others wrote', () => {
 
   it('check --all --json writes them as U+FFFD: a config server name, and its report', { timeout: 60_000 }, async () => {
     const config = path.join(dir, 'mcp.json');
-    await fs.writeFile(config, `{"mcpServers": {"lone\\ud800": ${JSON.stringify({ command: process.execPath, args: [SERVER] })}}}`);
+    await fs.writeFile(config, `{"mcpServers": {"lone\\ud800": ${JSON.stringify({ command: process.execPath, args: [SERVER, VARIANT] })}}}`);
     const { code, stdout } = await run(['check', '--config', config, '--all', '--json', '--quiet']);
     expect(code).toBe(1);
     expect(illFormed(stdout)).toEqual([]);
@@ -93,7 +94,7 @@ describe('JSON reports with lone surrogates in what others wrote', () => {
     let stop = () => {};
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     out.on('data', () => stdout().includes('\n') && stop());
-    const code = await watchCommand(['--stdio', `node ${SERVER}`, '--cwd', dir, '--json', '--quiet'], { out, err }, {}, { stopped });
+    const code = await watchCommand(['--stdio', `node ${SERVER} ${VARIANT}`, '--cwd', dir, '--json', '--quiet'], { out, err }, {}, { stopped });
     expect(code).toBe(0);
     const line = stdout().split('\n')[0]!;
     expect(illFormed(line)).toEqual([]);
@@ -110,7 +111,7 @@ describe('verify --json with lone surrogates in a lockfile and a host config', (
   it('verify --json writes them as U+FFFD: the label, and the skill URI and name the lockfile pins', { timeout: 60_000 }, async () => {
     const file = path.join(dir, 'verify.lock.json');
     await fs.writeFile(file, lock('p\\ud800'));
-    const { code, stdout } = await run(['verify', '--stdio', `node ${SERVER}`, '--lock', file, '--json', '--quiet']);
+    const { code, stdout } = await run(['verify', '--stdio', `node ${SERVER} ${VARIANT}`, '--lock', file, '--json', '--quiet']);
     expect(code).toBe(1);
     expect(illFormed(stdout)).toEqual([]);
     const report = JSON.parse(stdout) as { label: string; removed: { uri: string; name: string }[]; added: { uri: string }[]; dynamic: string[] };
@@ -122,7 +123,7 @@ describe('verify --json with lone surrogates in a lockfile and a host config', (
 
   it('verify --all --json writes them as U+FFFD: a config server name, and its section of the lockfile', { timeout: 60_000 }, async () => {
     const config = path.join(dir, 'verify-mcp.json');
-    await fs.writeFile(config, `{"mcpServers": {"lone\\ud800": ${JSON.stringify({ command: process.execPath, args: [SERVER] })}}}`);
+    await fs.writeFile(config, `{"mcpServers": {"lone\\ud800": ${JSON.stringify({ command: process.execPath, args: [SERVER, VARIANT] })}}}`);
     const file = path.join(dir, 'verify-all.lock.json');
     await fs.writeFile(file, lock('lone\\ud800'));
     const { code, stdout } = await run(['verify', '--config', config, '--all', '--lock', file, '--json', '--quiet']);
@@ -152,7 +153,7 @@ describe('verify --receipts --json with lone surrogates in a receipt and a host 
 
   it('verify --receipts --json writes them as U+FFFD: the subject of a receipt no served skill matches', { timeout: 60_000 }, async () => {
     const { approvals, signers } = await teamFolder('team-one');
-    const { code, stdout } = await run(['verify', '--stdio', `node ${SERVER}`, '--receipts', approvals, '--trust', signers, '--as-of', '2026-06-01', '--json', '--quiet']);
+    const { code, stdout } = await run(['verify', '--stdio', `node ${SERVER} ${VARIANT}`, '--receipts', approvals, '--trust', signers, '--as-of', '2026-06-01', '--json', '--quiet']);
     expect(code).toBe(1);
     expect(illFormed(stdout)).toEqual([]);
     const report = JSON.parse(stdout) as { unmatched: { subject: string }[]; skills: { uri: string; status: string }[] };
@@ -163,7 +164,7 @@ describe('verify --receipts --json with lone surrogates in a receipt and a host 
   it('verify --receipts --all --json writes them as U+FFFD: a config server name, and each server\'s report', { timeout: 60_000 }, async () => {
     const { approvals, signers } = await teamFolder('team-all');
     const config = path.join(dir, 'receipts-mcp.json');
-    await fs.writeFile(config, `{"mcpServers": {"lone\\ud800": ${JSON.stringify({ command: process.execPath, args: [SERVER] })}}}`);
+    await fs.writeFile(config, `{"mcpServers": {"lone\\ud800": ${JSON.stringify({ command: process.execPath, args: [SERVER, VARIANT] })}}}`);
     const { code, stdout } = await run(['verify', '--config', config, '--all', '--receipts', approvals, '--trust', signers, '--as-of', '2026-06-01', '--json', '--quiet']);
     expect(code).toBe(1);
     expect(illFormed(stdout)).toEqual([]);
@@ -175,7 +176,7 @@ describe('verify --receipts --json with lone surrogates in a receipt and a host 
 
 describe('list --json with lone surrogates in a listing', () => {
   it('writes them as U+FFFD: a skill description', { timeout: 60_000 }, async () => {
-    const { code, stdout } = await run(['list', '--stdio', `node ${SERVER}`, '--json', '--quiet']);
+    const { code, stdout } = await run(['list', '--stdio', `node ${SERVER} ${VARIANT}`, '--json', '--quiet']);
     expect(code).toBe(0);
     expect(illFormed(stdout)).toEqual([]);
     const skills = JSON.parse(stdout) as { uri: string; name: string; description: string }[];

@@ -90,8 +90,8 @@ describe('a host config whose server names carry escape sequences (--all)', () =
 
 describe('list: what a listing says of each skill', () => {
   it('a description with escape sequences, tabs and a bidi override is shown with marks, so the columns stay its own', async () => {
-    const server = path.resolve(import.meta.dirname, '../../test/fixtures/cli/escape-listing-server.mjs');
-    const { code, stdout } = await run(['list', '--stdio', `"${process.execPath}" "${server}"`, '--quiet']);
+    const server = path.resolve(import.meta.dirname, '../../test/fixtures/cli/hostile-listing-server.mjs');
+    const { code, stdout } = await run(['list', '--stdio', `"${process.execPath}" "${server}" escapes`, '--quiet']);
     expect(code).toBe(0);
     // Its own tabs separate the columns.
     expect(unsafeIn(stdout.replaceAll('\t', ' '))).toEqual([]);
@@ -103,8 +103,8 @@ describe('approve: what it says of the skill it approved', () => {
   it("the skill's allowed-tools with an escape sequence are shown with marks", async () => {
     const key = path.join(dir, 'alice.key');
     expect((await run(['key', 'new', '--name', 'Alice', '--out', key])).code).toBe(0);
-    const server = path.resolve(import.meta.dirname, '../../test/fixtures/cli/escape-listing-server.mjs');
-    const { code, stdout } = await run(['approve', '--stdio', `"${process.execPath}" "${server}"`, '--label', 'escape', '--key', key, '--out', path.join(dir, 'receipts'), '--quiet', '--skill', 'hello']);
+    const server = path.resolve(import.meta.dirname, '../../test/fixtures/cli/hostile-listing-server.mjs');
+    const { code, stdout } = await run(['approve', '--stdio', `"${process.execPath}" "${server}" escapes`, '--label', 'escape', '--key', key, '--out', path.join(dir, 'receipts'), '--quiet', '--skill', 'hello']);
     expect(code).toBe(0);
     expect(unsafeIn(stdout)).toEqual([]);
     expect(stdout).toContain('\n  allowed-tools Read⟦ESC⟧[2K none: not granted (add --grant-allowed-tools to grant them)\n');
