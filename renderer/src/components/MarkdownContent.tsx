@@ -1,4 +1,5 @@
-// Skill markdown, rendered safely (the lazily loaded half of Markdown.tsx): no raw HTML (skipHtml, no rehype-raw), no
+// Skill markdown, rendered safely (the lazily loaded half of Markdown.tsx): raw HTML is shown as the text it is, never
+// rendered (no rehype-raw) and never dropped (reveal-raw-html.ts: the model reads it, so the reviewer must), no
 // navigation by the browser (every link is intercepted), no remote load until
 // the user asks. Relative links resolve against the skill root, the spec's
 // rule, and open that file of the same skill on the same server. Characters
@@ -17,6 +18,7 @@ import { cutNote, flattenDeep, markdownPart } from './markdown-budget.js';
 import { shownName, shownText } from './shown-text.js';
 import { UriText } from './UriText.js';
 import { revealInvisible } from './reveal-invisible.js';
+import { revealRawHtml } from './reveal-raw-html.js';
 import { stripFrontmatter } from './skill-md.js';
 
 import type { MarkdownProps } from './Markdown.js';
@@ -36,7 +38,7 @@ export default function MarkdownContent({ source, skillUri, onOpenFile, onExtern
     return {
       a: ({ href, children }) => <SkillLink href={href ?? ''} skillUri={skillUri} onOpenFile={openFile} onExternal={external}>{children}</SkillLink>,
       img: ({ src, alt }) => <DeferredImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} skillUri={skillUri} onOpenFile={openFile} />,
-      // Only revealInvisible makes spans (raw HTML is skipped): each is a text run with marks to draw.
+      // Only revealInvisible makes spans (raw HTML is shown as code): each is a text run with marks to draw.
       span: ({ node, ...props }) => {
         const text = node?.properties?.['dataRevealText'];
         return typeof text === 'string' ? (
@@ -60,7 +62,7 @@ export default function MarkdownContent({ source, skillUri, onOpenFile, onExtern
   return (
     <div className="markdown-body" data-testid="markdown">
       {/* Links are resolved by SkillLink, never followed raw, so the URL is passed through untouched. */}
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[flattenDeep, revealInvisible]} skipHtml components={components} urlTransform={(url) => url}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[revealRawHtml, flattenDeep, revealInvisible]} components={components} urlTransform={(url) => url}>
         {part.rendered}
       </ReactMarkdown>
       {note ? (
