@@ -82,3 +82,20 @@ describe('ApprovedCatalog reading approvals.json', () => {
     expect(error!.message).toMatch(/not valid JSON/);
   });
 });
+
+describe('ApprovedCatalog naming a damaged file', () => {
+  // servers.json holds server settings (arguments, URLs, headers; a file from before the secret store holds secrets in clear).
+  // What the gateway says about a damaged file reaches hosts (every read and listing fails with it), stderr and the app: it
+  // names the file and the place, never its text.
+  it('says where servers.json stops being JSON without quoting any of it', async () => {
+    const dir = await dataDir();
+    await writeApprovals(dir, [record('skill://a/notes/SKILL.md', 'approved', true, GUIDE.byteLength)]);
+    const file = path.join(dir, 'servers.json');
+    await fs.writeFile(file, '{"version": 1, "servers": [\n  {"id": "srv", "label": "Notes server", "headers": {"X-Api-Key": sk-live-4f9a2b7c}}\n]}\n');
+    const error = await new ApprovedCatalog(dir).refresh().then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toBe(`${file} is not a file the app wrote: it is not valid JSON (InvalidSymbol at line 2, column 67).`);
+  });
+});

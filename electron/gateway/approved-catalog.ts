@@ -8,6 +8,7 @@
 // gateway at once.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { currentDecisions, keyOf } from '../approvals/approval-store.js';
@@ -65,13 +66,27 @@ async function versionOf(file: string): Promise<string> {
   }
 }
 
+/**
+ * Where JSON text stops being JSON, by place only: JSON.parse's own message quotes the text around the fault, and
+ * servers.json holds server settings (arguments, URLs, headers; secrets in clear in a file from before the secret
+ * store). The message reaches hosts, stderr and the app, so it names the line and column, never the text.
+ */
+function whereInvalid(text: string): string {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return '';
+  const before = text.slice(0, first.offset);
+  return ` (${printParseErrorCode(first.error)} at line ${before.split('\n').length}, column ${first.offset - before.lastIndexOf('\n')})`;
+}
+
 function parseJson<T>(file: string, text: string, schema: z.ZodType<T>, missing: T): T {
   if (text === '') return missing;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file} is not a file the app wrote: it is not valid JSON (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+    throw new Error(`${file} is not a file the app wrote: it is not valid JSON${whereInvalid(text)}.`, { cause: error });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
