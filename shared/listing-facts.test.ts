@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listingFacts, programOf } from './listing-facts.js';
 import type { SkillEntry, SkillFileRef } from './model.js';
+import { skillEntry } from './skill-entry-fixture.unit.js';
 
 const DIGEST = `sha256:${'0'.repeat(64)}`;
 
@@ -10,27 +11,12 @@ function file(uri: string, size = 10, declaredSize?: string): SkillFileRef {
 
 function entry(patch: Partial<SkillEntry> & { frontmatter?: Record<string, unknown> } = {}): SkillEntry {
   const uri = patch.uri ?? 'skill://repo-audit/SKILL.md';
-  return {
-    serverId: 's1',
-    uri,
-    name: 'repo-audit',
+  return skillEntry('repo-audit', {
     description: 'Audits a repository.',
     frontmatter: { name: 'repo-audit', description: 'Audits a repository.' },
     resources: [file(uri, 400)],
-    source: 'listed',
-    pathPrefix: '',
-    scheme: 'skill',
-    nestedSkills: [],
-    fetchedAt: '2026-01-01T00:00:00.000Z',
-    status: 'unread',
-    files: {},
-    errorCount: 0,
-    warningCount: 0,
-    verdict: 'not-reviewed',
-    approval: 'none',
-    enabled: false,
     ...patch,
-  };
+  });
 }
 
 describe('listingFacts: allowed-tools from the listing', () => {

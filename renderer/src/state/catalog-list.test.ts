@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillEntry } from '../../../shared/model.js';
+import { skillEntry } from '../../../shared/skill-entry-fixture.unit.js';
 import { skillKey } from './keys.js';
 import { filterSkills, sortedSkills } from './catalog-list.js';
 
 function entry(serverId: string, name: string, extra: Partial<SkillEntry> = {}): SkillEntry {
-  return {
-    serverId,
-    uri: `skill://${name}/SKILL.md`,
-    name,
-    description: `About ${name}`,
-    frontmatter: { name },
-    resources: [],
-    source: 'listed',
-    pathPrefix: '',
-    scheme: 'skill',
-    nestedSkills: [],
-    fetchedAt: '2026-01-01T00:00:00.000Z',
-    status: 'unread',
-    files: {},
-    errorCount: 0,
-    warningCount: 0,
-    verdict: 'not-reviewed',
-    approval: 'none',
-    enabled: false,
-    ...extra,
-  };
+  return skillEntry(name, { serverId, description: `About ${name}`, ...extra });
 }
 
 const map = (entries: SkillEntry[]) => new Map(entries.map((e) => [skillKey(e.serverId, e.uri), e]));

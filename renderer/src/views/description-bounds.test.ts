@@ -7,7 +7,7 @@
 // more there are.
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { SkillEntry } from '../../../shared/model.js';
+import { skillEntry } from '../../../shared/skill-entry-fixture.unit.js';
 import { shownTextOf, staticMarkup } from '../components/static-markup.js';
 
 // api.ts opens the browser-mode bridge when loaded; these views only import it.
@@ -18,26 +18,7 @@ const { ListingFactList } = await import('../components/ListingFacts.js');
 const { SkillDescription, MAX_ROW_DESCRIPTION, MAX_SHOWN_DESCRIPTION } = await import('../components/SkillDescription.js');
 
 const description = 'Formats reports. ' + '\u200b'.repeat(1024 * 1024);
-const entry = {
-  serverId: 's1',
-  uri: 'skill://acme/report/SKILL.md',
-  name: 'report',
-  description,
-  frontmatter: { name: 'report', description },
-  resources: [],
-  source: 'listed',
-  pathPrefix: '',
-  scheme: 'skill',
-  nestedSkills: [],
-  fetchedAt: '2026-01-01T00:00:00.000Z',
-  status: 'unread',
-  files: {},
-  errorCount: 0,
-  warningCount: 0,
-  verdict: 'not-reviewed',
-  approval: 'none',
-  enabled: true,
-} satisfies SkillEntry;
+const entry = skillEntry('report', { uri: 'skill://acme/report/SKILL.md', description, frontmatter: { name: 'report', description }, enabled: true });
 const marksIn = (html: string) => html.match(/data-invisible="/g)?.length ?? 0;
 
 describe('a 1 MiB description', () => {
