@@ -110,3 +110,12 @@ describe('approve: what it says of the skill it approved', () => {
     expect(stdout).toContain('\n  allowed-tools Read⟦ESC⟧[2K none: not granted (add --grant-allowed-tools to grant them)\n');
   });
 });
+
+describe('lone UTF-16 surrogates a server wrote', () => {
+  it('list shows each by its code unit, not as the U+FFFD a terminal would be sent (which a server may also write)', async () => {
+    const server = path.resolve(import.meta.dirname, '../../test/fixtures/cli/hostile-listing-server.mjs');
+    const { code, stdout } = await run(['list', '--stdio', `"${process.execPath}" "${server}" lone-surrogates`, '--quiet']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('skill://hello/SKILL.md\thello\tSays ⟦U+DC00⟧hello.\n');
+  });
+});

@@ -3,11 +3,12 @@
 // terminal: every control character is shown as a mark (⟦ESC⟧, ⟦CR⟧, ⟦LF⟧…),
 // never run. Run, an escape sequence lets the server move the cursor, clear
 // lines and write its own: a skill that failed verification shown as matching
-// its listing. Machine output (JSON, SARIF, JUnit) escapes such text already.
+// its listing. A lone UTF-16 surrogate is shown by its code unit (below).
+// Machine output (JSON, SARIF, JUnit) escapes such text already.
 import { revealIdentifier } from '../../shared/invisible-chars.js';
 
 export function forTerminal(text: string): string {
-  return revealIdentifier(text);
+  return revealIdentifier(markLoneSurrogates(text));
 }
 
 /**
