@@ -3,7 +3,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ServerCatalog } from './catalog.js';
 
 const TOKEN = 'tok-93f0c1e7-never-in-a-file';
@@ -75,6 +75,45 @@ describe('secrets in the catalog', () => {
     // The encrypted file holds no entry any more: the removed and replaced values are gone, not orphaned.
     const file = JSON.parse(await fs.readFile(path.join(dir, 'secrets.enc.json'), 'utf8')) as { entries: object };
     expect(Object.keys(file.entries)).toEqual([]);
+  });
+
+  // A value the user first kept in clear (a DATABASE_URL with its password: not named like a
+  // secret, so an import or the form stores it in servers.json) and then marks secret left
+  // servers.json, but the save made the previous file the backup: servers.json.bak held the
+  // value in clear until some later edit of any server.
+  test('marking a value secret takes it out of the backup too', async () => {
+    const catalog = await open();
+    const url = 'postgres://ada:pw-4c1e-never-in-a-file@db.example/app';
+    const transport = { kind: 'stdio' as const, command: 'node', args: ['s.mjs'], env: { DATABASE_URL: url, LOG_LEVEL: 'debug' } };
+    const server = await catalog.add({ label: 'Local', transport });
+    const marked = await catalog.update(server.id, { label: 'Local', transport, markSecret: ['env:DATABASE_URL'] });
+    expect(marked.secrets).toEqual(['env:DATABASE_URL']);
+    expect(await filesHolding([url])).toEqual([]);
+    // The backup is still a whole, loadable catalog.
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'servers.json.bak'), 'utf8'))).toMatchObject({ servers: [{ id: server.id, transport: { env: { LOG_LEVEL: 'debug' } } }] });
+    expect(catalog.resolveTransport(marked)).toEqual(transport);
+  });
+
+  test('marking a value secret on a disk that takes one more save but not two: the backup is deleted instead of kept with the value', async () => {
+    const catalog = await open();
+    const url = 'postgres://ada:pw-9a0b-never-in-a-file@db.example/app';
+    const transport = { kind: 'stdio' as const, command: 'node', args: [], env: { DATABASE_URL: url } };
+    const server = await catalog.add({ label: 'Local', transport });
+    const realOpen = fs.open.bind(fs);
+    let catalogWrites = 0;
+    const spy = vi.spyOn(fs, 'open').mockImplementation(async (file, flags, mode) => {
+      if (path.basename(String(file)).startsWith('.servers.json.') && ++catalogWrites === 2) throw Object.assign(new Error('ENOSPC: no space left on device, open'), { code: 'ENOSPC' });
+      return realOpen(file, flags, mode);
+    });
+    try {
+      const marked = await catalog.update(server.id, { label: 'Local', transport, markSecret: ['env:DATABASE_URL'] });
+      expect(marked.secrets).toEqual(['env:DATABASE_URL']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(catalogWrites).toBe(2);
+    expect(await filesHolding([url])).toEqual([]);
+    expect((await fs.readdir(dir)).filter((n) => n.startsWith('servers.json'))).toEqual(['servers.json']);
   });
 
   test('removing a server deletes its secrets from the store', async () => {

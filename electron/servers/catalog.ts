@@ -2,6 +2,7 @@
 // directory. Labels are host-assigned and unique; they are what every screen,
 // approval and cache path uses — never the server's self-reported name.
 import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { serverInputSchema, transportSchema, type ServerInput } from '../../shared/api.js';
@@ -14,7 +15,7 @@ import { ApiFailure } from '../api-failure.js';
 import { EncryptedFileStore } from '../secrets/encrypted-file-store.js';
 import { storesOf, type SecretStores } from '../secrets/secret-store.js';
 import { splitPastedCommand } from './pasted-command.js';
-import { ServerSecrets, type SecretRefs } from './server-secrets.js';
+import { ServerSecrets, takesValueOutOfClear, type SecretRefs } from './server-secrets.js';
 import { withoutRefusedNames } from './stored-names.js';
 
 const serverConfigSchema = z.object({
@@ -286,6 +287,8 @@ export class ServerCatalog {
     const updated: StoredServer = { ...rest, label: parsed.label, transport, ...withRefs(refs) };
     this.file = { ...this.file, servers: this.file.servers.map((s) => (s.id === serverId ? updated : s)) };
     await this.persistOrDrop(fresh);
+    // A value the file held in clear and the user has now marked secret is still in the backup (the file before this save).
+    if (takesValueOutOfClear(current.transport, fresh)) await this.rewriteBackup();
     // The backup holds the previous version's references; a replaced value is gone from the store.
     await this.secrets.drop(dropped);
     return publicView(updated);
@@ -348,6 +351,11 @@ export class ServerCatalog {
       await this.secrets.drop(fresh);
       throw error;
     }
+  }
+
+  /** Saves once more, so servers.json.bak is this version too; when that fails (a full disk), the backup is deleted instead: the change is saved either way. */
+  private async rewriteBackup(): Promise<void> {
+    await this.persist().catch(() => fs.rm(`${this.store.file}.bak`, { force: true }).catch(() => undefined));
   }
 
   private async persist(): Promise<void> {

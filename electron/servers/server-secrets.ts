@@ -2,6 +2,7 @@
 // servers.json, and the values in memory for connecting. Nothing here writes a
 // value anywhere but the store.
 import { randomUUID } from 'node:crypto';
+import type { TransportConfig } from '../../shared/model.js';
 import type { SecretRef, SecretStores } from '../secrets/secret-store.js';
 
 export type SecretRefs = Readonly<Record<string, SecretRef>>;
@@ -87,4 +88,15 @@ export class ServerSecrets {
   known(): string[] {
     return [...this.values.values()];
   }
+}
+
+/**
+ * Whether a save that stores `fresh` takes a value out of servers.json: a field
+ * the previous settings (`before`) kept in clear, now a secret (marked so in
+ * the form). The file saved before becomes servers.json.bak, still holding it.
+ */
+export function takesValueOutOfClear(before: TransportConfig, fresh: SecretRefs): boolean {
+  const clear: Readonly<Record<string, string>> = before.kind === 'stdio' ? before.env : before.headers;
+  const prefix = before.kind === 'stdio' ? 'env:' : 'header:';
+  return Object.keys(fresh).some((field) => field.startsWith(prefix) && Object.hasOwn(clear, field.slice(prefix.length)) && clear[field.slice(prefix.length)] !== '');
 }
