@@ -3,6 +3,7 @@
 // answers and events cross as JSON text (shared/api.ts TextBridge says why).
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type Envelope } from '../shared/api.js';
+import { answerText } from '../shared/answer-text.js';
 import { safeStringify } from '../shared/nesting.js';
 import type { Inspector } from './inspector.js';
 
@@ -23,24 +24,14 @@ function parsedParams(text: unknown): { ok: true; params: unknown } | { ok: fals
   }
 }
 
-/**
- * The answer as text, or — when it cannot be serialised (nested past what JSON.stringify follows, a BigInt) — an
- * error answer, so the window hears why and the process lives on (as browser mode's socket does).
- */
-function answerText(envelope: Envelope<unknown>): string {
-  const text = safeStringify(envelope);
-  if (text.ok) return text.text;
-  return JSON.stringify({ ok: false, error: { code: 'failed', message: `The answer could not be sent to the window (${text.reason}). The server's data is likely nested too deeply; see the findings for where.` } });
-}
-
 export function bindIpc(inspector: Pick<Inspector, 'call' | 'subscribe'>, window: BrowserWindow, isAppUrl: (url: string) => boolean): () => void {
   ipcMain.handle(IPC_CALL_CHANNEL, async (event, method: unknown, paramsText: unknown): Promise<string> => {
     if (!isTrustedSender(event, window, isAppUrl)) {
-      return answerText({ ok: false, error: { code: 'internal', message: 'Refused: the call did not come from the Skill Inspector window.' } });
+      return answerText({ ok: false, error: { code: 'internal', message: 'Refused: the call did not come from the Skill Inspector window.' } }, 'window');
     }
     const parsed = parsedParams(paramsText);
-    if (!parsed.ok) return answerText(parsed.error);
-    return answerText(await inspector.call(method, parsed.params));
+    if (!parsed.ok) return answerText(parsed.error, 'window');
+    return answerText(await inspector.call(method, parsed.params), 'window');
   });
   const unsubscribe = inspector.subscribe((name, payload) => {
     if (window.isDestroyed()) return;

@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parseBridgeRequest, type BridgeEvent, type BridgeResponse } from '../../shared/api.js';
+import { answerText } from '../../shared/answer-text.js';
 import { safeStringify } from '../../shared/nesting.js';
 import type { Inspector } from '../inspector.js';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy.js';
@@ -152,26 +153,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     });
   }
 
-  /**
-   * The reply as text, or — when it cannot be serialised (nested past what
-   * JSON.stringify follows, a BigInt) — an error reply with the same id, so the
-   * page hears why and the process lives on.
-   */
-  function replyText(reply: BridgeResponse): string {
-    const text = safeStringify(reply);
-    if (text.ok) return text.text;
-    const failed: BridgeResponse = { id: reply.id, ok: false, error: { code: 'failed', message: `The answer could not be sent to the page (${text.reason}). The server's data is likely nested too deeply; see the findings for where.` } };
-    return JSON.stringify(failed);
-  }
-
   async function handleMessage(ws: WebSocket, raw: string | undefined): Promise<void> {
     const parsed = parseBridgeRequest(raw ?? '');
     if (!parsed.ok) {
-      sendTo(ws, replyText({ id: parsed.id ?? -1, ok: false, error: parsed.error }));
+      sendTo(ws, answerText({ id: parsed.id ?? -1, ok: false, error: parsed.error } satisfies BridgeResponse, 'page'));
       return;
     }
     const envelope = await options.inspector.call(parsed.request.method, parsed.request.params);
-    sendTo(ws, replyText({ id: parsed.request.id, ...envelope } satisfies BridgeResponse));
+    sendTo(ws, answerText({ id: parsed.request.id, ...envelope } satisfies BridgeResponse, 'page'));
   }
 
   const unsubscribe = options.inspector.subscribe((event, payload) => {
