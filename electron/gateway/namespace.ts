@@ -13,7 +13,7 @@
 // its scheme as one `~<scheme>` segment (`github://o/r/x/SKILL.md` →
 // `skill://<ns>/~github/o/r/x/SKILL.md`): `~` starts no skill name.
 import { createHash } from 'node:crypto';
-import { parseUri } from '../../shared/skill-uri.js';
+import { canonicalUri, parseUri } from '../../shared/skill-uri.js';
 
 const MAX_NAMESPACE = 63;
 
@@ -46,10 +46,16 @@ export function namespacesOf(labels: Iterable<string>): Map<string, string> {
   return out;
 }
 
-/** The gateway URI of an upstream URI, or undefined when the upstream URI has no `scheme://` form to map. */
+/**
+ * The gateway URI of an upstream URI, or undefined when the upstream URI has no `scheme://` form to map. Built from
+ * the canonical form, so every spelling of one file (`pdf%2Dtools`, `references%2Fguide.md`, `references/./`), which
+ * the app takes as that file, is served under one URI: a host's SDK compares a skill's URIs as written, and drops an
+ * entry whose SKILL.md or files it finds spelled outside the skill's folder.
+ */
 export function gatewayUri(namespace: string, upstreamUri: string): string | undefined {
   const parsed = parseUri(upstreamUri);
   if (!parsed?.hasAuthority || parsed.authority === '' || /[?#]/.test(upstreamUri)) return undefined;
-  const rest = upstreamUri.slice(upstreamUri.indexOf('://') + 3);
+  const canonical = canonicalUri(upstreamUri);
+  const rest = canonical.slice(canonical.indexOf('://') + 3);
   return parsed.scheme === 'skill' ? `skill://${namespace}/${rest}` : `skill://${namespace}/~${parsed.scheme}/${rest}`;
 }
