@@ -70,6 +70,19 @@ describe('lockDataDir', () => {
     await (await lockDataDir(dir, options)).release();
   });
 
+  // A link whose target is gone (a restored or synced folder, another program): link() says the
+  // lock exists, reading it says it does not, so every one of the 200 attempts looked again and
+  // the start failed with "it kept changing while Skill Inspector started. Try again." for good.
+  it('takes over a lock that is a symbolic link to nothing, and leaves the place it named alone', async () => {
+    const target = path.join(dir, 'elsewhere', 'instance.lock');
+    await fs.symlink(target, lockFile());
+    const lock = await lockDataDir(dir, options);
+    expect((await fs.lstat(lockFile())).isFile()).toBe(true);
+    expect(JSON.parse(await fs.readFile(lockFile(), 'utf8'))).toMatchObject({ pid: process.pid, token: lock.owner.token });
+    await expect(fs.stat(target)).rejects.toMatchObject({ code: 'ENOENT' });
+    await lock.release();
+  });
+
   it('refuses a lock held on another host, and says how to clear it if that instance is gone', async () => {
     await plant({ pid: deadPid(), hostname: 'other-machine' });
     const refused = await lockDataDir(dir, options).catch((e: unknown) => e);

@@ -166,7 +166,10 @@ async function readLock(file: string): Promise<InstanceOwner | 'missing' | 'unre
   try {
     text = await readRegularText(file, { maxBytes: MAX_LOCK_BYTES });
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return 'unreadable';
+    // A symbolic link to nothing is there for link() (EEXIST) yet reads as missing: every attempt would look again, and
+    // the start failed as "it kept changing". It is not a lock; taken over, the link itself is removed.
+    return (await fs.lstat(file).then(() => true, () => false)) ? 'unreadable' : 'missing';
   }
   try {
     const value = JSON.parse(text) as Partial<InstanceOwner>;
