@@ -3,7 +3,7 @@
 // errors are recognised by class, and the few it raises as plain Errors by
 // their message. Everything a server or its authorization server wrote is
 // quoted, shortened, never trusted as markup.
-import { InsufficientScopeError, IssuerMismatchError, OAuthError, SdkError, UnauthorizedError } from '@modelcontextprotocol/client';
+import { InsufficientScopeError, IssuerMismatchError, OAuthError, RegistrationRejectedError, SdkError, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { Diagnostic, DiagnosticCode } from '../../shared/model.js';
 
 export type OAuthProblem = Extract<DiagnosticCode, `oauth-${string}`>;
@@ -66,6 +66,20 @@ function chainOf(error: unknown): unknown[] {
   return out;
 }
 
+/** An RFC 7591 error answer as its error code and description; any other body, its start. */
+function refusalOf(body: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = undefined;
+  }
+  const fields = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  if (typeof fields['error'] !== 'string') return quoted(body);
+  const description = fields['error_description'];
+  return `${quoted(fields['error'], 80)}${typeof description === 'string' && description ? `: ${quoted(description)}` : ''}`;
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -79,7 +93,23 @@ export function diagnoseOAuth(error: unknown, where: string, oauth: boolean): Di
     if (link instanceof InsufficientScopeError) {
       return oauthDiagnosticOf('oauth-insufficient-scope', `${where} refused the request: the token lacks scope ${quoted(link.requiredScope ?? '(not named)')}${link.errorDescription ? ` (${quoted(link.errorDescription)})` : ''}.`);
     }
-    if (link instanceof IssuerMismatchError) return oauthDiagnosticOf('oauth-failed', `The authorization server's metadata names another issuer: ${link.message}`);
+    // Both issuers are the servers' words (a 1 MiB issuer is as valid a string as any): quoted short, as the rest.
+    if (link instanceof IssuerMismatchError) {
+      const issuers = `${quoted(link.expected)} was expected${link.kind === 'metadata' ? ' (the address it was looked up at)' : ''}, and it says ${link.received === undefined ? 'none' : quoted(link.received)}`;
+      return oauthDiagnosticOf(
+        'oauth-failed',
+        link.kind === 'metadata'
+          ? `The authorization server's metadata names another issuer: ${issuers}.`
+          : `The answer the browser brought back names another issuer (RFC 9207): ${issuers}; it may come from another authorization server, so it was not used.`,
+      );
+    }
+    // The SDK's message carries the whole answer (up to the 1 MiB an OAuth answer may be): say what and where, quote it short.
+    if (link instanceof RegistrationRejectedError) {
+      return oauthDiagnosticOf(
+        'oauth-failed',
+        `The authorization server of ${where} refused to register this app as a client (HTTP ${link.status}): ${refusalOf(link.body)}. Register a client with it yourself (redirect URI http://127.0.0.1/callback, any port), then enter its client ID in the server settings.`,
+      );
+    }
     if (link instanceof OAuthError) {
       if (link.code === 'access_denied') return oauthDiagnosticOf('oauth-denied', `The authorization server said: ${quoted(link.message)} (access_denied).`);
       if (link.code === 'invalid_grant') return oauthDiagnosticOf('oauth-refresh-refused', `The authorization server refused the grant: ${quoted(link.message)} (invalid_grant).`);
