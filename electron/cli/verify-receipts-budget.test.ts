@@ -3,40 +3,25 @@
 // each receipt file not read and says the verification is partial, and the
 // report is not `ok`, so the command exits 1, never 0. The server is a stand-in
 // skill set; the team folder is real, with a 1 MiB budget.
-import { promises as fs } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadSarifValidator } from '../../test/fixtures/sarif/validator.js';
-import { type ReceiptsFolderLimits } from '../team/team-folder.js';
-import { LABEL, alice, writeBigTeamFolder, type BigTeamFolder } from '../team/team-folder-fixture.unit.js';
+import { AS_OF, LABEL, LIMITS, NAMES, approvedByAlice, bigTeamFolders, notReadProblem, unapprovedPartial } from '../team/team-folder-fixture.unit.js';
 import { formatReceiptsSarif } from './format-receipts-sarif.js';
 import { buildLockedServer } from './lockfile.js';
 import { fileSetDigests, receiptsJson, receiptsReport, receiptsText, type ReceiptsFlags } from './receipts-report.js';
 import { readTeamFolderFlags } from './team-folder-flag.js';
 import { fleetReceiptsJson, fleetReceiptsText } from './verify-receipts-all.js';
 
-const LIMITS: ReceiptsFolderLimits = { maxFiles: 100, maxFileBytes: 512 * 1024, maxTotalBytes: 1024 * 1024 };
-const NAMES = ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta'];
-const AS_OF = new Date('2026-06-01T00:00:00Z');
-
-let folder: BigTeamFolder | undefined;
-afterEach(async () => {
-  if (folder) await fs.rm(folder.root, { recursive: true, force: true });
-  folder = undefined;
-});
-
-const sum = (sizes: readonly number[]) => sizes.reduce((a, b) => a + b, 0);
+const bigTeamFolder = bigTeamFolders();
 
 async function partialReport() {
-  folder = await writeBigTeamFolder(NAMES, 300_000);
+  const folder = await bigTeamFolder(NAMES, 300_000);
   const team = await readTeamFolderFlags(folder.approvals, folder.signers, LIMITS);
   const report = receiptsReport({ label: LABEL, server: buildLockedServer(folder.served), problems: [] }, team, AS_OF);
   const flags: ReceiptsFlags = { receiptsDir: folder.approvals, trust: folder.signers, asOf: AS_OF };
-  const problem = `not read, so this check is partial: the receipts in ${folder.approvals} pass the ${LIMITS.maxTotalBytes} bytes read from one folder; reading stopped after 3 file(s) (${sum(folder.sizes.slice(0, 3))} bytes), and 3 file(s) (${sum(folder.sizes.slice(3))} bytes) were not read`;
+  const problem = notReadProblem(folder, 3);
   return { f: folder, report, flags, problem, notRead: folder.files.slice(3) };
 }
-
-const approved = `approved by Alice (${alice.fingerprint}) on 2026-05-01`;
-const unapproved = 'unapproved: no receipt that was read names this skill, and 3 receipt file(s) were not read, so this is not a complete verification';
 
 describe('verify --receipts on a team folder read in part', () => {
   it('is not ok (exit 1), and the text names the folder, each file not read and that the verification is partial', async () => {
@@ -46,12 +31,12 @@ describe('verify --receipts on a team folder read in part', () => {
       [
         `Team approvals of "${LABEL}" (receipts ${f.approvals}, signers ${f.signers}): 3 of 6 skill(s) approved.`,
         `The receipts were read in part: 3 file(s) of ${f.approvals} were not read (listed below), so this is not a complete verification.`,
-        `  skill://alpha/SKILL.md: ${approved}`,
-        `  skill://beta/SKILL.md: ${approved}`,
-        `  skill://delta/SKILL.md: ${approved}`,
-        `  skill://epsilon/SKILL.md: ${unapproved}`,
-        `  skill://gamma/SKILL.md: ${unapproved}`,
-        `  skill://zeta/SKILL.md: ${unapproved}`,
+        `  skill://alpha/SKILL.md: ${approvedByAlice}`,
+        `  skill://beta/SKILL.md: ${approvedByAlice}`,
+        `  skill://delta/SKILL.md: ${approvedByAlice}`,
+        `  skill://epsilon/SKILL.md: ${unapprovedPartial(3)}`,
+        `  skill://gamma/SKILL.md: ${unapprovedPartial(3)}`,
+        `  skill://zeta/SKILL.md: ${unapprovedPartial(3)}`,
         ...notRead.map((file) => `  ${file}: ${problem}`),
         '',
       ].join('\n'),

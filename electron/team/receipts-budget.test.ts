@@ -8,37 +8,19 @@
 // The budget is passed in small (1 MiB) so the folder here is a few MB.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalHandlers } from '../approvals/handlers.js';
 import type { FeatureDeps } from '../feature-deps.js';
 import { allApproved, checkReceipts } from './receipt-check.js';
 import { createTeamHandlers } from './team-handlers.js';
-import { RECEIPTS_FOLDER_LIMITS, TeamFolderError, readAllowedSigners, readReceiptsFolder, type ReceiptsFolderLimits } from './team-folder.js';
-import { LABEL, alice, writeBigTeamFolder, type BigTeamFolder } from './team-folder-fixture.unit.js';
+import { RECEIPTS_FOLDER_LIMITS, TeamFolderError, readAllowedSigners, readReceiptsFolder } from './team-folder.js';
+import { AS_OF, LABEL, LIMITS, NAMES, approvedByAlice, bigTeamFolders, notReadProblem, sum, unapprovedPartial } from './team-folder-fixture.unit.js';
 
-const LIMITS: ReceiptsFolderLimits = { maxFiles: 100, maxFileBytes: 512 * 1024, maxTotalBytes: 1024 * 1024 };
-const NAMES = ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta'];
-const NOW = new Date('2026-06-01T00:00:00Z');
-
-let folder: BigTeamFolder | undefined;
-afterEach(async () => {
-  if (folder) await fs.rm(folder.root, { recursive: true, force: true });
-  folder = undefined;
-});
-
-const sum = (sizes: readonly number[]) => sizes.reduce((a, b) => a + b, 0);
-
-/** What each file past the budget says: the folder, the budget, how far reading got and what was left. */
-function notReadProblem(f: BigTeamFolder, read: number): string {
-  const left = f.files.length - read;
-  return `not read, so this check is partial: the receipts in ${f.approvals} pass the ${LIMITS.maxTotalBytes} bytes read from one folder; reading stopped after ${read} file(s) (${sum(f.sizes.slice(0, read))} bytes), and ${left} file(s) (${sum(f.sizes.slice(read))} bytes) were not read`;
-}
-
-const unapprovedPartial = (left: number) => `unapproved: no receipt that was read names this skill, and ${left} receipt file(s) were not read, so this is not a complete verification`;
+const bigTeamFolder = bigTeamFolders();
 
 describe('a team folder with more receipt bytes than are read', () => {
   it('reads receipts up to the budget, then names every file not read and never says all approved', async () => {
-    folder = await writeBigTeamFolder(NAMES, 300_000);
+    const folder = await bigTeamFolder(NAMES, 300_000);
     // alpha, beta and delta fit in 1 MiB; epsilon would pass it.
     expect(sum(folder.sizes.slice(0, 3))).toBeLessThanOrEqual(LIMITS.maxTotalBytes);
     expect(sum(folder.sizes.slice(0, 4))).toBeGreaterThan(LIMITS.maxTotalBytes);
@@ -55,23 +37,23 @@ describe('a team folder with more receipt bytes than are read', () => {
     for (const r of loaded.slice(3)) expect(r.read).toEqual({ ok: false, problem: notReadProblem(folder, 3) });
 
     const signers = await readAllowedSigners(folder.signers);
-    const check = checkReceipts(LABEL, folder.served, loaded, signers, NOW);
+    const check = checkReceipts(LABEL, folder.served, loaded, signers, AS_OF);
     expect(check.skills.map((s) => [s.uri, s.status, s.message])).toEqual([
-      ['skill://alpha/SKILL.md', 'approved', `approved by Alice (${alice.fingerprint}) on 2026-05-01`],
-      ['skill://beta/SKILL.md', 'approved', `approved by Alice (${alice.fingerprint}) on 2026-05-01`],
-      ['skill://delta/SKILL.md', 'approved', `approved by Alice (${alice.fingerprint}) on 2026-05-01`],
+      ['skill://alpha/SKILL.md', 'approved', approvedByAlice],
+      ['skill://beta/SKILL.md', 'approved', approvedByAlice],
+      ['skill://delta/SKILL.md', 'approved', approvedByAlice],
       ['skill://epsilon/SKILL.md', 'unapproved', unapprovedPartial(3)],
       ['skill://gamma/SKILL.md', 'unapproved', unapprovedPartial(3)],
       ['skill://zeta/SKILL.md', 'unapproved', unapprovedPartial(3)],
     ]);
-    expect(check.unreadable).toEqual(folder.files.slice(3).map((file) => ({ file, problem: notReadProblem(folder!, 3), notRead: true })));
+    expect(check.unreadable).toEqual(folder.files.slice(3).map((file) => ({ file, problem: notReadProblem(folder, 3), notRead: true })));
     expect(allApproved(check)).toBe(false);
     // Even when every served skill found its receipt among those read, a folder read in part is not all approved.
-    expect(allApproved(checkReceipts(LABEL, folder.served.slice(0, 3), loaded, signers, NOW))).toBe(false);
+    expect(allApproved(checkReceipts(LABEL, folder.served.slice(0, 3), loaded, signers, AS_OF))).toBe(false);
   });
 
   it('shows each file not read in the app, and no skill of them as approved', async () => {
-    folder = await writeBigTeamFolder(NAMES, 300_000);
+    const folder = await bigTeamFolder(NAMES, 300_000);
     const skills = folder.served.map((s) => ({ uri: s.uri, name: s.name, resources: s.resources }));
     const deps = {
       dataDir: folder.root,
@@ -90,11 +72,11 @@ describe('a team folder with more receipt bytes than are read', () => {
       ['zeta', 'unapproved', false],
     ]);
     expect(result.skills[3]!.message).toBe(unapprovedPartial(3));
-    expect(result.unreadable).toEqual(folder.files.slice(3).map((file) => ({ file, problem: notReadProblem(folder!, 3), notRead: true })));
+    expect(result.unreadable).toEqual(folder.files.slice(3).map((file) => ({ file, problem: notReadProblem(folder, 3), notRead: true })));
   });
 
   it('refuses a folder of more .json files than are read, counting no further than one past', async () => {
-    folder = await writeBigTeamFolder(NAMES, 100);
+    const folder = await bigTeamFolder(NAMES, 100);
     await expect(readReceiptsFolder(folder.approvals, (f) => f, { ...LIMITS, maxFiles: 4 })).rejects.toThrow(
       new TeamFolderError(`The receipts folder ${folder.approvals} holds more than 4 .json files; at most 4 are read.`),
     );
@@ -102,7 +84,7 @@ describe('a team folder with more receipt bytes than are read', () => {
   });
 
   it('keeps the per-file cap apart from the budget: a file too large is unreadable and costs none of it', async () => {
-    folder = await writeBigTeamFolder(NAMES, 300_000);
+    const folder = await bigTeamFolder(NAMES, 300_000);
     // beta is padded past the per-file cap: it is refused on its own, and the four after it still fit.
     await fs.writeFile(folder.files[1]!, ' '.repeat(LIMITS.maxFileBytes + 1));
     const loaded = await readReceiptsFolder(folder.approvals, (f) => f, LIMITS);
