@@ -79,9 +79,15 @@ export class StoreWriteError extends Error {
     cause: unknown,
   ) {
     const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-    const reason = (code !== undefined ? WRITE_FAILURES[code] : undefined) ?? (cause instanceof Error ? cause.message : String(cause));
+    // A rename cannot replace a folder (a pipe or device it replaces): the store's place or its backup's holds one.
+    const folder = code === 'EISDIR' ? ((cause as { dest?: unknown }).dest ?? file) : undefined;
+    const reason =
+      typeof folder === 'string'
+        ? `${folder} is a folder, where the app keeps its ${folder === file ? 'file' : 'backup'}`
+        : ((code !== undefined ? WRITE_FAILURES[code] : undefined) ?? (cause instanceof Error ? cause.message : String(cause)));
+    const inTheWay = typeof folder === 'string' ? folder : code === 'ENOTREG' || code === 'ENXIO' ? file : undefined;
     super(
-      `Could not save ${path.basename(file)} because ${reason}${code ? ` (${code})` : ''}. The previous version on disk is unchanged; ${code === 'ENOTREG' || code === 'ENXIO' ? `move ${file} away (the app did not put it there)` : "free some disk space or fix the folder's permissions"}, then try again.`,
+      `Could not save ${path.basename(file)} because ${reason}${code ? ` (${code})` : ''}. The previous version on disk is unchanged; ${inTheWay !== undefined ? `move ${inTheWay} away (the app did not put it there)` : "free some disk space or fix the folder's permissions"}, then try again.`,
       { cause },
     );
     this.name = 'StoreWriteError';

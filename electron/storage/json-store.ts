@@ -25,14 +25,26 @@ export interface LoadResult<T> {
   readonly problem?: StoreProblem;
 }
 
+/** Why a file was not read. A pipe or device (`special`) is replaced by the next save's rename; a folder is not, and blocks every save. */
+interface Refused {
+  readonly refused: string;
+  readonly special: boolean;
+  readonly folder: boolean;
+}
+
+/** What a store's load says of a folder in the place of `file`: the app does not remove one, so nothing is saved until it goes. */
+function untilMoved(file: string, why = true): string {
+  return `nothing can be saved until ${file} is moved away${why ? ' (the app does not remove a folder)' : ''}`;
+}
+
 /** The file's text; `undefined` when there is none; `{ refused }` when it is not a regular file or is too large to be ours. */
-async function readIfExists(file: string): Promise<string | { refused: string; special: boolean } | undefined> {
+async function readIfExists(file: string): Promise<string | Refused | undefined> {
   try {
     return await readRegularText(file, { maxBytes: MAX_STORE_BYTES });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    if (error instanceof NotARegularFile) return { refused: `it is ${error.kind}, not a regular file`, special: true };
-    if (error instanceof FileTooLarge) return { refused: `it is larger than ${error.maxBytes} bytes`, special: false };
+    if (error instanceof NotARegularFile) return { refused: `it is ${error.kind}, not a regular file`, special: true, folder: error.kind === 'a folder' };
+    if (error instanceof FileTooLarge) return { refused: `it is larger than ${error.maxBytes} bytes`, special: false, folder: false };
     throw error;
   }
 }
@@ -77,7 +89,7 @@ export class JsonStore<T> {
         value: this.initial(),
         problem: {
           file: this.file,
-          message: `The file was missing, and its backup could not be read because ${parsed.message}. The app started with an empty store; ${keptAs ? 'the damaged backup was kept beside it' : typeof backup !== 'string' && backup.special ? 'the first saves replace the backup with a regular file' : 'the damaged backup is still in place (a copy could not be made), and the second save replaces it'}.`,
+          message: `The file was missing, and its backup could not be read because ${parsed.message}. The app started with an empty store; ${keptAs ? 'the damaged backup was kept beside it' : typeof backup !== 'string' && backup.folder ? untilMoved(`${this.file}.bak`) : typeof backup !== 'string' && backup.special ? 'the first saves replace the backup with a regular file' : 'the damaged backup is still in place (a copy could not be made), and the second save replaces it'}.`,
           ...(keptAs ? { keptAs, backupKeptAs: keptAs } : {}),
           recoveredFrom: 'default',
         },
@@ -107,12 +119,12 @@ export class JsonStore<T> {
     const backupSaid =
       backup === undefined
         ? 'and'
-        : `and its backup could not be used either (${backupKeptAs ? `the damaged backup was kept as ${backupKeptAs}` : typeof backup !== 'string' && backup.special ? backup.refused : 'it could not be copied aside, and the first save replaces it'}):`;
+        : `and its backup could not be used either (${backupKeptAs ? `the damaged backup was kept as ${backupKeptAs}` : typeof backup !== 'string' && backup.folder ? `${backup.refused}; ${untilMoved(`${this.file}.bak`, false)}` : typeof backup !== 'string' && backup.special ? backup.refused : 'it could not be copied aside, and the first save replaces it'}):`;
     return {
       value: this.initial(),
       problem: {
         file: this.file,
-        message: `The file could not be read because ${parsed.message}, ${backupSaid} no usable backup exists. The app started with an empty store; ${kept ? 'the damaged file was kept beside it' : typeof main !== 'string' && main.special ? 'the first save replaces it with a regular file' : 'the damaged file is still in place (a copy could not be made)'}.`,
+        message: `The file could not be read because ${parsed.message}, ${backupSaid} no usable backup exists. The app started with an empty store; ${kept ? 'the damaged file was kept beside it' : typeof main !== 'string' && main.folder ? untilMoved(this.file) : typeof main !== 'string' && main.special ? 'the first save replaces it with a regular file' : 'the damaged file is still in place (a copy could not be made)'}.`,
         ...(kept ? { keptAs } : {}),
         ...(backupKeptAs ? { backupKeptAs } : {}),
         recoveredFrom: 'default',
@@ -126,7 +138,7 @@ export class JsonStore<T> {
    * full disk can refuse it). A FIFO or a device holds nothing to keep, and
    * copying one would block or never end.
    */
-  private async keepDamaged(file: string, read: string | { special: boolean }): Promise<string | undefined> {
+  private async keepDamaged(file: string, read: string | Refused): Promise<string | undefined> {
     if (typeof read !== 'string' && read.special) return undefined;
     const keptAs = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     // COPYFILE_EXCL: two damaged files kept in the same millisecond never overwrite each other (or an older copy).
