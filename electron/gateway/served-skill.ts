@@ -11,6 +11,7 @@ import { canonicalUri } from '../../shared/skill-uri.js';
 import { parseFrontmatter } from '../skills/frontmatter.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
 import { ALLOWED_TOOLS, withoutAllowedTools } from './allowed-tools.js';
+import { hostRefusals } from './host-rules.js';
 import { gatewayUri } from './namespace.js';
 
 export interface ServedFile {
@@ -96,10 +97,10 @@ export function buildServedSkill(input: ApprovedSkillInput): BuildResult {
   if (!files.has(canonicalUri(entryUri))) return { ok: false, reason: 'its SKILL.md is not among its approved files' };
   const { name, description } = frontmatter;
   if (typeof name !== 'string' || typeof description !== 'string') return { ok: false, reason: 'its SKILL.md frontmatter has no string name and description' };
-  return {
-    ok: true,
-    skill: { serverId: input.serverId, label: input.label, upstreamUri: input.upstreamUri, entry: { uri: entryUri, frontmatter: { ...frontmatter, name, description }, resources }, files, allowedTools: requested && input.allowedToolsGranted },
-  };
+  const entry: Skill = { uri: entryUri, frontmatter: { ...frontmatter, name, description }, resources };
+  const refused = hostRefusals(entry);
+  if (refused.length > 0) return { ok: false, reason: `hosts would drop it from skills/list: ${refused.join('; ')}` };
+  return { ok: true, skill: { serverId: input.serverId, label: input.label, upstreamUri: input.upstreamUri, entry, files, allowedTools: requested && input.allowedToolsGranted } };
 }
 
 /**
