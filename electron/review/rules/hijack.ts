@@ -95,10 +95,15 @@ function isIdentifier(m: Match, tokens: readonly Token[], text: string): boolean
   return joined;
 }
 
-function sentenceHasMeta(tokens: readonly Token[], sentence: number, from: number): boolean {
+function sentenceHasMeta(tokens: readonly Token[], sentence: number, from: number, text: string): boolean {
   let start = from;
   while (start > 0 && tokens[start - 1]!.sentence === sentence) start--;
   for (let i = start; i < tokens.length && tokens[i]!.sentence === sentence; i++) if (META.lengthsAt(tokens, i).length > 0) return true;
+  // A quotation that opens a line reads as a sentence of its own; the words that introduce it ("phrases such
+  // as") end the line before, in the same paragraph.
+  const before = tokens[start - 1];
+  if (!before || /\n[ \t]*\n/.test(text.slice(before.end, tokens[start]!.start))) return false;
+  for (let i = start - 1; i >= 0 && i >= start - 3; i--) if (META.lengthsAt(tokens, i).length > 0) return true;
   return false;
 }
 
@@ -160,7 +165,7 @@ function scan(view: View, source: TextSource): Hit[] {
       const end = tokens[m.shownEnd - 1]!.end;
       if (isIdentifier(m, tokens, view.text)) continue;
       if (within(examples, start)) continue;
-      if (within(quotes, start) && sentenceHasMeta(tokens, tokens[i]!.sentence, i)) continue;
+      if (within(quotes, start) && sentenceHasMeta(tokens, tokens[i]!.sentence, i, view.text)) continue;
       found.push(family.id);
       const read = tokens.slice(m.start, m.shownEnd).map((t) => t.word).join(' ');
       const written = view.text.slice(start, end).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();

@@ -40,7 +40,7 @@ export const AGENT_FILE = words(
 /** Words that may stand between the preposition and the file: "to the project's own AGENTS.md". */
 const FILE_FILLER = words(
   'file filler',
-  'the|your|my|our|their|its|this|that|a|an|project|projects|repo|repository|repositories|workspace|root|global|user|local|home|own|main|top|level|shared|team|s|agent|agents|assistant|claude|directory|folder|dir|current|existing|new|personal',
+  'the|your|my|our|their|its|this|that|a|an|project|projects|repo|repository|repositories|workspace|root|global|user|local|home|own|main|top|level|shared|team|s|agent|agents|assistant|claude|gemini|codex|cursor|windsurf|github|kiro|roo|cline|opencode|openclaw|config|directory|folder|dir|current|existing|new|personal',
 );
 
 // ---- guards ----
@@ -58,9 +58,14 @@ function slackHasPhrase(lex: Lexicon): Guard {
 
 /** Words after the file that make it the source, not the destination: "copy the rules in CLAUDE.md to your notes". */
 const ONWARD = words('onward', 'to|into|onto|over to');
+/** Words that start the next clause: "append … to GEMINI.md so it applies to every session" names no second place. */
+const NEXT_CLAUSE = words('next clause', 'so|because|since|which|where|and|then|while|making|ensuring|as|that|for');
 const sourceNotDestination: Guard = (m, tokens) => {
   const sentence = tokens[m.end - 1]!.sentence;
-  for (let i = m.end; i < tokens.length && i < m.end + 4 && tokens[i]!.sentence === sentence; i++) if (ONWARD.has(tokens[i]!.word)) return true;
+  for (let i = m.end; i < tokens.length && i < m.end + 4 && tokens[i]!.sentence === sentence; i++) {
+    if (NEXT_CLAUSE.has(tokens[i]!.word)) return false;
+    if (ONWARD.has(tokens[i]!.word)) return true;
+  }
   return false;
 };
 

@@ -2,9 +2,10 @@
 // drop or replace it: **bold** and the like are dropped character by
 // character in fold.ts; here are the spans: <b>tags</b> (inline tags vanish
 // without splitting a word, block tags break the sentence), link targets
-// ([text](url) keeps "text"), HTML entities (&#105;), URLs, backslash
-// escapes. Apart from folding because each is a pattern over the original
-// text, not a rule for one character.
+// ([text](url) keeps "text"; a title after the url is kept as a sentence of
+// its own), HTML entities (&#105;), URLs, backslash escapes. Apart from
+// folding because each is a pattern over the original text, not a rule for
+// one character.
 
 /** A stretch of the original to drop or replace before folding (markup). */
 export interface Span {
@@ -34,11 +35,16 @@ export function markupSpans(text: string): Span[] {
   add(/\b(?:https?|ftp):\/\/[^\s<>()"'`\]]+/gi, (m) => ({ start: m.index, end: m.index + m[0].length, with: ' ' }));
   add(/<!--|-->/g, (m) => ({ start: m.index, end: m.index + m[0].length, with: ' ' }));
   add(/<\/?([a-z][a-z0-9-]*)\b[^<>\n]{0,300}?\/?>/gi, (m) => ({ start: m.index, end: m.index + m[0].length, with: INLINE_TAGS.has(m[1]!.toLowerCase()) ? '' : BREAK }));
-  // [text](target) and ![alt](target): keep the text, drop the brackets and the target.
-  add(/(!?\[)([^\]\n]{0,300})(\]\([^)\n]{0,500}\)|\]\[[^\]\n]{0,100}\])/g, (m) => [
-    { start: m.index, end: m.index + m[1]!.length, with: '' },
-    { start: m.index + m[1]!.length + m[2]!.length, end: m.index + m[0].length, with: '' },
-  ]);
+  // [text](target) and ![alt](target): keep the text, drop the brackets and the target. A title
+  // ([text](target "title")) is kept as a sentence of its own: a renderer shows it on hover, the model reads it.
+  add(/(!?\[)([^\]\n]{0,300})(?:(\]\(\s*(?:<[^>\n]{0,500}>|[^\s)\n]{0,500})\s+)(["'])([^\n]{0,500}?)\4\s*\)|\]\([^)\n]{0,500}\)|\]\[[^\]\n]{0,100}\])/g, (m) => {
+    const open = { start: m.index, end: m.index + m[1]!.length, with: '' };
+    const close = m.index + m[1]!.length + m[2]!.length;
+    if (m[3] === undefined) return [open, { start: close, end: m.index + m[0].length, with: '' }];
+    const titleStart = close + m[3].length + 1;
+    const titleEnd = titleStart + m[5]!.length;
+    return [open, { start: close, end: titleStart, with: BREAK }, { start: titleEnd, end: m.index + m[0].length, with: BREAK }];
+  });
   add(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,8});/gi, (m) => {
     const body = m[1]!;
     let ch: string | undefined;
