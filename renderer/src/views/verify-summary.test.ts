@@ -1,31 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillEntry, SkillStatus, VerifyJob } from '../../../shared/model.js';
+import { skillEntry } from '../../../shared/skill-entry-fixture.unit.js';
 import { endedJobText, jobSkillsNow } from './verify-summary.js';
 
 const job: VerifyJob = { jobId: 'j', serverIds: ['a'], total: 3, done: 3, verified: 3, failed: 0, unverifiable: 0, state: 'done', startedAt: '2026-01-01T00:00:00.000Z' };
 
 function skill(serverId: string, name: string, status: SkillStatus, reviewErrors?: number): SkillEntry {
-  return {
+  return skillEntry(name, {
     serverId,
-    uri: `skill://${name}/SKILL.md`,
-    name,
-    description: '',
     frontmatter: {},
-    resources: [],
-    source: 'listed',
-    pathPrefix: '',
-    scheme: 'skill',
-    nestedSkills: [],
     fetchedAt: job.startedAt,
     status,
-    files: {},
-    errorCount: 0,
-    warningCount: 0,
     ...(reviewErrors !== undefined ? { review: { errors: reviewErrors, warnings: 0, complete: true, reviewedAt: job.startedAt } } : {}),
-    verdict: 'not-reviewed',
-    approval: 'none',
-    enabled: false,
-  };
+  });
 }
 
 describe('the status bar after Verify all: how the job’s skills stand now', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { finding } from '../../../../shared/findings.js';
 import type { FileCheck, SkillEntry, SkillFileRef } from '../../../../shared/model.js';
+import { skillEntry } from '../../../../shared/skill-entry-fixture.unit.js';
 import { checkEvidence } from './check-evidence.js';
 
 const SKILL = 'skill://a/SKILL.md';
@@ -10,26 +11,7 @@ const D2 = `sha256:${'2'.repeat(64)}`;
 const at = '2026-01-01T00:00:00.000Z';
 
 function entry(files: Record<string, FileCheck>, resources: SkillEntry['resources'] = [{ uri: SKILL, digest: D1, size: 120 }, { uri: GUIDE, digest: D2, size: 40 }]): SkillEntry {
-  return {
-    serverId: 's',
-    uri: SKILL,
-    name: 'a',
-    description: 'A skill.',
-    frontmatter: { name: 'a', description: 'A skill.' },
-    resources,
-    source: 'listed',
-    pathPrefix: '',
-    scheme: 'skill',
-    nestedSkills: [],
-    fetchedAt: at,
-    status: 'partial',
-    files,
-    errorCount: 0,
-    warningCount: 0,
-    verdict: 'not-reviewed',
-    approval: 'none',
-    enabled: false,
-  };
+  return skillEntry('a', { serverId: 's', description: 'A skill.', frontmatter: { name: 'a', description: 'A skill.' }, resources, fetchedAt: at, status: 'partial', files });
 }
 
 const verified = (size: number, digest: string): FileCheck => ({ state: 'verified', size, digest, checkedAt: at });
