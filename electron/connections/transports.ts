@@ -59,6 +59,24 @@ class ObservedStdioTransport extends StdioClientTransport {
     (this as unknown as { _readBuffer: LineReadBuffer })._readBuffer = new LineReadBuffer(params.maxBufferSize ?? SDK_DEFAULT_MAX_BUFFER_BYTES, caps);
   }
 
+  /**
+   * A process the server started (a helper, a daemon) may hold its stdout and stderr: then the
+   * pipes do not close when the server exits, and the SDK, which says the connection is gone only
+   * when they do, left it up until every request timed out. The exit is what counts: once the
+   * output already sent has had time to arrive, the pipes are closed on this side.
+   */
+  private closePipesLeftOpen(child: ChildProcess): void {
+    const timer = setTimeout(() => {
+      const how = child.signalCode ? `killed by ${child.signalCode}` : `code ${child.exitCode}`;
+      this.log.note(`The server process exited (${how}), but a process it started still holds its output open; the connection was closed at the exit.`);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      child.stdin?.destroy();
+    }, PIPES_AFTER_EXIT_GRACE_MS);
+    timer.unref();
+    child.once('close', () => clearTimeout(timer));
+  }
+
   override async start(): Promise<void> {
     try {
       await super.start();
@@ -68,17 +86,23 @@ class ObservedStdioTransport extends StdioClientTransport {
     }
     const child = (this as unknown as { _process?: ChildProcess })._process;
     if (child) {
+      let closed = false;
+      child.once('close', () => (closed = true));
       this.observation.exited = new Promise((resolve) =>
         child.once('exit', (code, signal) => {
           this.observation.exitCode = code;
           this.observation.signal = signal;
           resolve();
+          if (!closed) this.closePipesLeftOpen(child);
         }),
       );
     }
     child?.stdout?.on('data', watchForNonProtocolLines(this.observation, this.log));
   }
 }
+
+/** How long after a stdio server's exit its pipes may take to bring the last of its output. */
+const PIPES_AFTER_EXIT_GRACE_MS = 1_000;
 
 /**
  * The SDK skips stdout lines that are not JSON, so a program that is not an
