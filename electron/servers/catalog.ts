@@ -17,6 +17,9 @@ import { storesOf, type SecretStores } from '../secrets/secret-store.js';
 import { splitPastedCommand } from './pasted-command.js';
 import { ServerSecrets, takesValueOutOfClear, type SecretRefs } from './server-secrets.js';
 import { withoutRefusedNames } from './stored-names.js';
+import { uniqueLabel } from './unique-label.js';
+
+export { MAX_LABEL_LENGTH, uniqueLabel } from './unique-label.js';
 
 const serverConfigSchema = z.object({
   id: z.string().min(1),
@@ -46,21 +49,6 @@ interface CatalogFile {
 export const DEMO_LABEL = 'Sample skills (bundled)';
 
 export type RemovalHook = (server: ServerConfig) => Promise<void>;
-
-/** The longest label the contract accepts (serverInputSchema). */
-export const MAX_LABEL_LENGTH = 120;
-
-/** Makes `wanted` unique among `taken` (case-insensitively) by adding " (2)", " (3)", …, within the length limit. */
-export function uniqueLabel(wanted: string, taken: Iterable<string>): string {
-  const used = new Set([...taken].map((l) => l.toLowerCase()));
-  const base = wanted.replace(/\s+/g, ' ').trim() || 'server';
-  const fit = (suffix: string) => `${base.slice(0, MAX_LABEL_LENGTH - suffix.length).trimEnd()}${suffix}`;
-  if (!used.has(fit('').toLowerCase())) return fit('');
-  for (let n = 2; ; n++) {
-    const candidate = fit(` (${n})`);
-    if (!used.has(candidate.toLowerCase())) return candidate;
-  }
-}
 
 /**
  * Gives every server after the first with an already-used id a new one (a

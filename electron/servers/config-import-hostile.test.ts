@@ -128,3 +128,19 @@ describe('env and header names that are Object.prototype\'s', () => {
     expect(carried.kind === 'stdio' && Object.keys(carried.env)).toEqual(['constructor', 'prototype', 'hasOwnProperty', 'toString']);
   });
 });
+
+// A server's name becomes its label, cut to 120 UTF-16 code units. The cut could fall between the
+// two halves of a character outside the BMP (an emoji), and a name may hold a lone surrogate
+// ("\ud800" is valid JSON): either way the label kept half a character, which has no UTF-8 form,
+// is drawn as an unmarked box, and is written to servers.json as an escape strict JSON readers refuse.
+describe('a server name that would leave half a character in its label', () => {
+  test('is cut before the character, and a lone surrogate becomes U+FFFD (drawn with its mark)', () => {
+    const long = `${'a'.repeat(119)}\u{1F600}tail`;
+    const config = JSON.stringify({ mcpServers: { [long]: { command: 'x' }, ['git\ud800hub']: { command: 'y' } } });
+    const labels = parse(config, '/tmp/names/mcp.json', [`${'a'.repeat(119)}`]).candidates.map((c) => c.suggestedLabel);
+    expect(labels).toEqual([`${'a'.repeat(116)} (2)`, 'git\ufffdhub']);
+    expect(parse(config, '/tmp/names/mcp.json').candidates[0]?.suggestedLabel).toBe('a'.repeat(119));
+    const emoji = `${'b'.repeat(117)}\u{1F600}\u{1F600}`;
+    expect(parse(JSON.stringify({ mcpServers: { [emoji]: { command: 'x' } } }), '/tmp/names/mcp.json').candidates[0]?.suggestedLabel).toBe(`${'b'.repeat(117)}\u{1F600}`);
+  });
+});

@@ -9,7 +9,7 @@ import { dataRecord } from '../../shared/data-record.js';
 import { transportSchema } from '../../shared/api.js';
 import { HTTP_URL_MESSAGE, isHttpUrl } from '../../shared/http-url.js';
 import type { ConfigFormat, ImportCandidate, ImportPreview, TransportConfig } from '../../shared/model.js';
-import { uniqueLabel } from './catalog.js';
+import { uniqueLabel } from './unique-label.js';
 import { ConfigError } from './config-error.js';
 import { resolveVariables, type VariableContext } from './config-variables.js';
 
