@@ -23,6 +23,9 @@ export function runProgram(r: ShellReader, node: Node, program: Word, args: Word
   const texts = args.map((a) => a.v.text);
 
   if (DOWNLOADERS.has(name)) return download(r, node, name, args, stdin);
+  // `openssl enc -base64 -d` decodes; only `openssl s_client` talks to the network.
+  const decodedFirst = name === 'openssl' ? decoder(r, node, name, args, stdin) : undefined;
+  if (decodedFirst) return decodedFirst;
   if (NETWORK_TOOLS.has(name)) return network(r, node, name, args, stdin);
 
   switch (name) {

@@ -22,6 +22,7 @@ export function download(r: ShellReader, node: Node, name: string, args: Word[],
   let remoteName = false;
   let toStdout = false;
   let upload: string | undefined;
+  let dir: string | undefined;
   const curlValue = /^-(?:o|d|F|T|H|u|X|A|e|b|c|K|x|w|m|r|C|z|E|U|Y|y|P|Q)$/;
   for (let k = 0; k < args.length; k++) {
     const t = args[k]!.v.text;
@@ -83,6 +84,16 @@ export function download(r: ShellReader, node: Node, name: string, args: Word[],
       }
     } else if (/^-[a-zA-Z]*o$|^--out$/.test(t)) {
       output = next?.v.text;
+      outputWord = next;
+      k++;
+      continue;
+    } else if (name === 'aria2c' && /^--(?:out|dir)=/.test(t)) {
+      if (t.startsWith('--out=')) output = t.slice(6);
+      else dir = t.slice(6);
+      continue;
+    } else if (/^-[a-zA-Z]*d$|^--dir$/.test(t)) {
+      // aria2c -d DIR -o NAME: the file lands in DIR/NAME (the directory is not an address).
+      dir = next?.v.text;
       k++;
       continue;
     }
@@ -101,6 +112,7 @@ export function download(r: ShellReader, node: Node, name: string, args: Word[],
     remoteName = true;
   }
   if (remoteName && !output) output = (url.split(/[?#]/)[0] ?? '').split('/').filter(Boolean).pop() ?? 'index.html';
+  if (dir && output && output !== '-' && !output.startsWith('/')) output = `${dir.replace(/\/+$/, '')}/${output}`;
   if (output && output !== '-') {
     r.f.write({ ...at, path: output, value: fetched });
     r.f.wrote({ ...at, path: output, how: 'downloads a file into', content: fetched });

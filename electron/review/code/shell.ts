@@ -145,7 +145,8 @@ class ShellWalker implements ShellReader {
           if (tcp) io.tcp.push({ fd: fd ?? (op.startsWith('<') ? '0' : '1'), host: tcp[1]!, port: tcp[2]! });
           if (dest.type === 'number' && (op === '<&' || op === '>&' || op === '&>')) io.fds.push(dest.text);
           else if (op === '<') input = fileValue(this.f, this.word(dest), dest.startIndex);
-          else if (/^(?:>|>>|&>|&>>|>\||>&)$/.test(op) && dest.type !== 'number') outs.push({ path: text, append: op.endsWith('>>') });
+          // `2>/dev/null` sends the errors away; the output still flows down the pipe.
+          else if (/^(?:>|>>|&>|&>>|>\||>&)$/.test(op) && dest.type !== 'number' && (fd === undefined || fd === '1' || op.startsWith('&'))) outs.push({ path: text, append: op.endsWith('>>') });
         }
       }
     }
