@@ -6,6 +6,7 @@
 // through every store the app can open; writes go to the primary one.
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { SecretStores } from '../secrets/secret-store.js';
+import { OAuthFlowError } from './oauth-errors.js';
 
 export interface OAuthRecord {
   tokens?: StoredOAuthTokens;
@@ -55,6 +56,8 @@ export class StoredOAuthVault implements OAuthVault {
   private readonly cache = new Map<string, OAuthRecord>();
   /** What the store holds for each key, as last written or read here. */
   private readonly persisted = new Map<string, string>();
+  /** The record the store holds for each key (discovery aside): what memory goes back to when a write is refused. */
+  private readonly durable = new Map<string, OAuthRecord>();
   /** Writes in order per key: a refresh and a sign-out racing must not resurrect tokens. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -76,6 +79,7 @@ export class StoredOAuthVault implements OAuthVault {
       break;
     }
     this.cache.set(key, record);
+    this.durable.set(key, record);
     return record;
   }
 
@@ -91,20 +95,29 @@ export class StoredOAuthVault implements OAuthVault {
     // Discovery alone changed (every connect runs it): the store already holds these bytes.
     if (this.persisted.get(key) === text) return this.queue.then(() => undefined);
     this.persisted.set(key, text);
+    const store = this.stores.primary;
     const next = this.queue
       .catch(() => undefined)
-      .then(() => this.stores.primary.set(vaultId(key), text))
-      .catch((error: unknown) => {
-        // Not written: the next write must not be skipped as "already there".
-        if (this.persisted.get(key) === text) this.persisted.delete(key);
-        throw error;
-      });
+      .then(() => store.set(vaultId(key), text))
+      .then(
+        () => void this.durable.set(key, kept),
+        (error: unknown) => {
+          // Not written: the next write must not be skipped as "already there".
+          if (this.persisted.get(key) === text) this.persisted.delete(key);
+          // Nor kept in memory: a token the store refused would be used and shown as signed in until the app
+          // quits, then be gone. Unless a later write has replaced it already, memory goes back to the store's.
+          if (this.cache.get(key) === record) this.cache.set(key, { ...this.durable.get(key), ...(record.discovery ? { discovery: record.discovery } : {}) });
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new OAuthFlowError('oauth-failed', `The sign-in could not be kept in ${store.description} (${reason}), so it was not kept at all; the server is as it was before this sign-in.`, { cause: error });
+        },
+      );
     this.queue = next;
     return next;
   }
 
   forget(key: string): Promise<void> {
     this.cache.set(key, {});
+    this.durable.set(key, {});
     this.persisted.delete(key);
     const next = this.queue
       .catch(() => undefined)
