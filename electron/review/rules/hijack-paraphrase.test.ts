@@ -60,3 +60,10 @@ describe('memory files behind another agent’s folder', () => {
     expect(memory('Copy ~/.gemini/GEMINI.md to the backup folder.')).toBe(0);
   });
 });
+
+describe('a flag that turns approvals off, inside a code block', () => {
+  it('quotes the flag, dashes included, where it starts', () => {
+    const found = intentFindings('Start the batch with:\n\n```sh\nclaude --dangerously-skip-permissions -p "apply plan.md"\n```').filter((f) => f.id === 'risk-skip-consent');
+    expect(found.map((f) => [f.location.line, f.location.column, f.excerpt])).toEqual([[9, 8, '--dangerously-skip-permissions']]);
+  });
+});

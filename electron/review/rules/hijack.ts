@@ -126,6 +126,8 @@ interface Hit {
   readonly sentence: number;
   /** The words as the matcher read them, when they differ from the text. */
   readonly readAs?: string;
+  /** Found in the text as written (a marker that is code, blanked out of the text the families read). */
+  readonly raw?: boolean;
 }
 
 function sentenceAt(tokens: readonly Token[], offset: number): number {
@@ -184,11 +186,12 @@ function scan(view: View, source: TextSource): Hit[] {
     // A marker that is code itself (a flag that turns approvals off) is read in the code too.
     const read = marker.scripts ? cleanRaw : clean;
     eachMatch(read.text, marker.pattern, (m) => {
-      const lead = m[0].length - m[0].replace(/^[ \t>*#-]*(?:<!--[ \t]*)?/, '').length;
+      // Quote marks, bullets and an opening comment before the words are not part of them; a flag's own dashes are.
+      const lead = m[0].length - m[0].replace(/^(?:[ \t>*#]|-(?=[ \t]))*(?:<!--[ \t]*)?/, '').length;
       const start = read.toSource(m.index + lead);
       if (within(examples, start)) return;
       const end = read.toSource(m.index + m[0].length - 1) + 1;
-      hits.push({ id: marker.id, what: marker.what, start, end, sentence: sentenceAt(tokens, start) });
+      hits.push({ id: marker.id, what: marker.what, start, end, sentence: sentenceAt(tokens, start), ...(marker.scripts ? { raw: true } : {}) });
     });
   }
   return hits;
@@ -233,7 +236,7 @@ export function hijackRule(ctx: RiskContext): RuleResult {
         const also = escalated.get(hit);
         const previous = seen.get(key);
         if (previous && (previous.escalated || also === undefined)) continue;
-        const words = view.text.slice(hit.start, hit.end);
+        const words = (hit.raw ? view.raw : view.text).slice(hit.start, hit.end);
         const invisible = !view.hidden && findInvisible(words).some((r) => r.kind !== 'space');
         const notes = `${view.note}${invisible ? ' (with invisible characters removed)' : ''}${hit.readAs ? ` (read as "${hit.readAs}")` : ''}`;
         const family = hit.family ? ` (${hit.family.name}: ${hit.shape})` : '';
