@@ -14,6 +14,8 @@ import { openCliOAuth } from './cli-oauth.js';
 import { diagnoseOAuth } from '../oauth/oauth-errors.js';
 import { redactText } from '../secrets/redact.js';
 import { ConnectFailure } from './command-errors.js';
+import { shortMessage } from '../connections/short-message.js';
+import { forTerminal } from './terminal-text.js';
 
 export interface CliSession {
   readonly connection: Connection;
@@ -66,8 +68,7 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
     try {
       await oauth.signIn();
     } catch (error) {
-      const found = diagnoseOAuth(error, transport.kind === 'stdio' ? '' : transport.url, true);
-      throw new ConnectFailure(found ? `${found.title}: ${redactText(found.detail, oauth.known())}\n${found.hint}` : `The OAuth sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ConnectFailure(signInFailure(error, transport.kind === 'stdio' ? '' : transport.url, oauth.known()));
     }
     snapshot = await connection.connect();
   }
@@ -98,6 +99,18 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
       if (!options.reviewer) await reviewer.close();
     },
   };
+}
+
+/**
+ * What the command says of a failed sign-in, with every secret it holds (`known`) redacted. An error diagnoseOAuth
+ * does not recognise is the SDK's or the authorization server's own text, of any length and any characters (a
+ * validation error listing each of 20,000 refused redirect URIs is 3 MB): it is said on one line, short, control
+ * characters shown as marks; redacted before it is cut, so no part of a secret is left where the cut falls.
+ */
+export function signInFailure(error: unknown, url: string, known: readonly string[]): string {
+  const found = diagnoseOAuth(error, url, true);
+  if (found) return `${found.title}: ${redactText(found.detail, known)}\n${found.hint}`;
+  return `The OAuth sign-in failed: ${forTerminal(shortMessage(redactText(error instanceof Error ? error.message : String(error), known)))}`;
 }
 
 export { ConnectFailure };
