@@ -8,27 +8,14 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../storage/atomic-file.js';
-import { readRegularText } from '../storage/read-regular-file.js';
+import { SealedEntriesFile, readOptional, type SealedFileIo } from './sealed-entries-file.js';
 import type { SecretStore } from './secret-store.js';
 
 export const SECRETS_FILE = 'secrets.enc.json';
 export const SECRETS_KEY_FILE = 'secrets.key';
 
-const fileSchema = z.object({
-  version: z.literal(1),
-  entries: z.record(z.string(), z.object({ iv: z.string(), tag: z.string(), data: z.string() })),
-});
-type SecretsFile = z.infer<typeof fileSchema>;
-
-async function readOptional(file: string): Promise<string | undefined> {
-  try {
-    return await readRegularText(file, { maxBytes: 64 * 1024 * 1024 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
+const entrySchema = z.object({ iv: z.string(), tag: z.string(), data: z.string() });
+type SealedEntry = z.infer<typeof entrySchema>;
 
 export class EncryptedFileStore implements SecretStore {
   readonly backend = 'encrypted-file' as const;
@@ -36,19 +23,52 @@ export class EncryptedFileStore implements SecretStore {
   private readonly file: string;
   private readonly keyFile: string;
   private key: Buffer | undefined;
-  /** Changes are serialised: two saves at once must not lose an entry. */
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Read once, written once per batch of changes (sealed-entries-file.ts). */
+  private readonly entries: SealedEntriesFile<SealedEntry>;
 
   constructor(dataDir: string) {
     this.file = path.join(dataDir, SECRETS_FILE);
     this.keyFile = path.join(dataDir, SECRETS_KEY_FILE);
     this.description = `an encrypted file in the data folder (${SECRETS_FILE})`;
+    this.entries = new SealedEntriesFile(this.file, entrySchema, { seal: (id, value) => this.seal(id, value), open: (id, entry) => this.open(id, entry) });
   }
 
-  async get(id: string): Promise<string | undefined> {
-    await this.queue.catch(() => undefined);
-    const entry = (await this.read()).entries[id];
-    if (!entry) return undefined;
+  /** How often the file was read and written and values decrypted, for tests. */
+  get io(): SealedFileIo {
+    return this.entries.io;
+  }
+
+  get(id: string): Promise<string | undefined> {
+    return this.entries.get(id);
+  }
+
+  set(id: string, value: string): Promise<void> {
+    return this.entries.change([[id, value]]);
+  }
+
+  setMany(values: ReadonlyMap<string, string>): Promise<void> {
+    return this.entries.change(values);
+  }
+
+  delete(id: string): Promise<void> {
+    return this.entries.change([[id, undefined]]);
+  }
+
+  deleteMany(ids: readonly string[]): Promise<void> {
+    return this.entries.change(ids.map((id) => [id, undefined] as const));
+  }
+
+  private async seal(id: string, value: string): Promise<SealedEntry> {
+    const key = (await this.loadKey(true))!;
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    // The id is bound in: an entry copied under another id does not decrypt.
+    cipher.setAAD(Buffer.from(id));
+    const data = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+    return { iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+  }
+
+  private async open(id: string, entry: SealedEntry): Promise<string> {
     const key = await this.loadKey(false);
     if (!key) throw new Error(`${this.file} holds secrets but its key ${this.keyFile} is missing; set the secrets again.`);
     try {
@@ -60,53 +80,6 @@ export class EncryptedFileStore implements SecretStore {
       // The cipher only says "unable to authenticate data": say which file and entry, and what to do.
       throw new Error(`The secret ${id} in ${this.file} does not decrypt with ${this.keyFile} (${error instanceof Error ? error.message : String(error)}): it was changed or its key replaced; set it again.`, { cause: error });
     }
-  }
-
-  set(id: string, value: string): Promise<void> {
-    return this.change(async (file) => {
-      const key = (await this.loadKey(true))!;
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      // The id is bound in: an entry copied under another id does not decrypt.
-      cipher.setAAD(Buffer.from(id));
-      const data = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-      file.entries[id] = { iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
-    });
-  }
-
-  delete(id: string): Promise<void> {
-    return this.change(async (file) => {
-      delete file.entries[id];
-    });
-  }
-
-  private change(edit: (file: SecretsFile) => Promise<void>): Promise<void> {
-    const next = this.queue.catch(() => undefined).then(async () => {
-      const file = await this.read();
-      await edit(file);
-      // No .bak: a deleted secret must not linger in a backup copy.
-      await writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { backup: false });
-    });
-    this.queue = next;
-    return next;
-  }
-
-  private async read(): Promise<SecretsFile> {
-    const text = await readOptional(this.file);
-    if (text === undefined) return { version: 1, entries: {} };
-    // The parser's and the schema's words name neither the file nor what to do; nothing is overwritten (other secrets may be saved).
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new Error(`${this.file} is damaged: it is not JSON (${error instanceof Error ? error.message : String(error)}). Move it away and set the secrets again.`, { cause: error });
-    }
-    const parsed = fileSchema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`${this.file} is damaged: ${issue ? `${issue.path.join('.') || 'top level'}: ${issue.message}` : 'not the expected shape'}. Move it away and set the secrets again.`);
-    }
-    return parsed.data;
   }
 
   private async loadKey(create: boolean): Promise<Buffer | undefined> {

@@ -3,8 +3,7 @@
 // file never imports 'electron', so it runs and is tested in plain Node.
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../storage/atomic-file.js';
-import { readRegularText } from '../storage/read-regular-file.js';
+import { SealedEntriesFile, type SealedFileIo } from './sealed-entries-file.js';
 import type { SecretStore } from './secret-store.js';
 
 /** The part of Electron's safeStorage this store uses. */
@@ -18,9 +17,6 @@ export interface SafeStorageLike {
 
 export const SAFE_STORAGE_FILE = 'secrets.safe.json';
 
-const fileSchema = z.object({ version: z.literal(1), entries: z.record(z.string(), z.string()) });
-type SafeFile = z.infer<typeof fileSchema>;
-
 /** Whether safeStorage protects anything here: on Linux without a keychain it encrypts with a fixed key. */
 export function safeStorageUsable(safe: SafeStorageLike): boolean {
   if (!safe.isEncryptionAvailable()) return false;
@@ -30,50 +26,38 @@ export function safeStorageUsable(safe: SafeStorageLike): boolean {
 export class SafeStorageStore implements SecretStore {
   readonly backend = 'safe-storage' as const;
   readonly description = 'the system keychain (Electron safeStorage)';
-  private readonly file: string;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Read once, written once per batch of changes (sealed-entries-file.ts): each value is decrypted once, not at every read. */
+  private readonly entries: SealedEntriesFile<string>;
 
-  constructor(
-    private readonly safe: SafeStorageLike,
-    dataDir: string,
-  ) {
-    this.file = path.join(dataDir, SAFE_STORAGE_FILE);
+  constructor(safe: SafeStorageLike, dataDir: string) {
+    this.entries = new SealedEntriesFile(path.join(dataDir, SAFE_STORAGE_FILE), z.string(), {
+      seal: async (_id, value) => safe.encryptString(value).toString('base64'),
+      open: async (_id, sealed) => safe.decryptString(Buffer.from(sealed, 'base64')),
+    });
   }
 
-  async get(id: string): Promise<string | undefined> {
-    await this.queue.catch(() => undefined);
-    const sealed = (await this.read()).entries[id];
-    return sealed === undefined ? undefined : this.safe.decryptString(Buffer.from(sealed, 'base64'));
+  /** How often the file was read and written and values decrypted, for tests. */
+  get io(): SealedFileIo {
+    return this.entries.io;
+  }
+
+  get(id: string): Promise<string | undefined> {
+    return this.entries.get(id);
   }
 
   set(id: string, value: string): Promise<void> {
-    return this.change((file) => {
-      file.entries[id] = this.safe.encryptString(value).toString('base64');
-    });
+    return this.entries.change([[id, value]]);
+  }
+
+  setMany(values: ReadonlyMap<string, string>): Promise<void> {
+    return this.entries.change(values);
   }
 
   delete(id: string): Promise<void> {
-    return this.change((file) => {
-      delete file.entries[id];
-    });
+    return this.entries.change([[id, undefined]]);
   }
 
-  private change(edit: (file: SafeFile) => void): Promise<void> {
-    const next = this.queue.catch(() => undefined).then(async () => {
-      const file = await this.read();
-      edit(file);
-      await writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`, { backup: false });
-    });
-    this.queue = next;
-    return next;
-  }
-
-  private async read(): Promise<SafeFile> {
-    try {
-      return fileSchema.parse(JSON.parse(await readRegularText(this.file, { maxBytes: 64 * 1024 * 1024 })));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, entries: {} };
-      throw error;
-    }
+  deleteMany(ids: readonly string[]): Promise<void> {
+    return this.entries.change(ids.map((id) => [id, undefined] as const));
   }
 }

@@ -15,7 +15,7 @@ import { ApiFailure } from '../api-failure.js';
 import { EncryptedFileStore } from '../secrets/encrypted-file-store.js';
 import { storesOf, type SecretStores } from '../secrets/secret-store.js';
 import { splitPastedCommand } from './pasted-command.js';
-import { ServerSecrets, takesValueOutOfClear, type SecretRefs } from './server-secrets.js';
+import { ServerSecrets, prefixed, takesValueOutOfClear, type SecretRefs } from './server-secrets.js';
 import { withoutRefusedNames } from './stored-names.js';
 import { uniqueLabel } from './unique-label.js';
 
@@ -173,25 +173,23 @@ export class ServerCatalog {
     this.secretsNotice = undefined;
     const notes: string[] = [];
     let moved = 0;
-    const servers: StoredServer[] = [];
-    for (const server of this.file.servers) {
-      const { transport, secrets } = splitSecrets(server.transport);
-      if (Object.keys(secrets).length === 0) {
-        servers.push(server);
-        continue;
-      }
-      let refs: SecretRefs;
-      try {
-        refs = await this.secrets.put(secrets);
-      } catch (error) {
-        // Left where it is: the server still connects, and the next start tries again.
-        notes.push(`${JSON.stringify(server.label)}: its secrets stay in servers.json for now (${error instanceof Error ? error.message : String(error)}).`);
-        servers.push(server);
-        continue;
-      }
-      moved += Object.keys(refs).length;
-      servers.push({ ...server, transport, secretRefs: { ...server.secretRefs, ...refs } });
+    // Every server's clear secrets go to the store in one change (one write of a file-backed store).
+    const clear = this.file.servers.map((server) => splitSecrets(server.transport));
+    const holding = clear.flatMap((split, i) => (Object.keys(split.secrets).length > 0 ? [i] : []));
+    let refs: SecretRefs[] = [];
+    try {
+      refs = await this.secrets.putAll(holding.map((i) => clear[i]!.secrets));
+    } catch (error) {
+      // Left where they are: the servers still connect, and the next start tries again.
+      for (const i of holding) notes.push(`${JSON.stringify(this.file.servers[i]!.label)}: its secrets stay in servers.json for now (${error instanceof Error ? error.message : String(error)}).`);
     }
+    const servers: StoredServer[] = [...this.file.servers];
+    refs.forEach((stored, n) => {
+      const i = holding[n]!;
+      const server = servers[i]!;
+      moved += Object.keys(stored).length;
+      servers[i] = { ...server, transport: clear[i]!.transport, secretRefs: { ...server.secretRefs, ...stored } };
+    });
     if (moved > 0) {
       const backup = `${this.store.file}.before-secret-store-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       const original = await readRegularText(this.store.file, { maxBytes: 256 * 1024 * 1024 }).catch(() => undefined);
@@ -249,11 +247,10 @@ export class ServerCatalog {
       }
       labels.add(p.label.toLowerCase());
     }
-    const added: StoredServer[] = [];
-    for (const p of parsed) {
-      const { transport, refs } = await this.separate(p.transport, p.markSecret);
-      added.push({ id: randomUUID(), label: p.label, transport, createdAt: new Date().toISOString(), ...withRefs(refs) });
-    }
+    // One change of the secret store for the whole import: 1,000 servers used to write its file 2,000 times.
+    const splits = parsed.map((p) => splitSecrets(p.transport, p.markSecret));
+    const refs = await this.secrets.putAll(splits.map((split) => split.secrets));
+    const added: StoredServer[] = parsed.map((p, i) => ({ id: randomUUID(), label: p.label, transport: splits[i]!.transport, createdAt: new Date().toISOString(), ...withRefs(refs[i]!) }));
     this.file = { ...this.file, servers: [...this.file.servers, ...added] };
     await this.persistOrDrop(Object.assign({}, ...added.map((a) => prefixed(a.id, a.secretRefs))) as SecretRefs);
     return added.map(publicView);
@@ -369,11 +366,6 @@ function publicView(server: StoredServer): ServerConfig {
 
 function withRefs(refs: SecretRefs): { secretRefs?: SecretRefs } {
   return Object.keys(refs).length > 0 ? { secretRefs: refs } : {};
-}
-
-/** The references of several servers in one map (for dropping them together). */
-function prefixed(serverId: string, refs: SecretRefs | undefined): SecretRefs {
-  return Object.fromEntries(Object.entries(refs ?? {}).map(([field, ref]) => [`${serverId} ${field}`, ref]));
 }
 
 /** Whether a secret field belongs to this kind of transport (an env value does not follow a server that became HTTP). */

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
+import { stampOf, type FileStamp } from './file-stamp.js';
 
 async function fsyncDir(dir: string): Promise<void> {
   let handle: fs.FileHandle | undefined;
@@ -18,8 +19,13 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
-/** Writes `data` to `file` atomically. The old content, if any, becomes `<file>.bak`. */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { backup?: boolean } = {}): Promise<void> {
+/**
+ * Writes `data` to `file` atomically. The old content, if any, becomes `<file>.bak`.
+ * Returns the stamp of the file written, taken before it was renamed into place:
+ * a store that keeps what it wrote can tell its own version from one another
+ * writer renamed in just after.
+ */
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { backup?: boolean } = {}): Promise<FileStamp> {
   const dir = path.dirname(file);
   await fs.mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
@@ -28,6 +34,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     handle = await fs.open(temp, 'wx', 0o600);
     await handle.writeFile(data);
     await handle.sync();
+    const written = stampOf(await handle.stat({ bigint: true }));
     await handle.close();
     handle = undefined;
     if (options.backup !== false) {
@@ -47,6 +54,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     }
     await fs.rename(temp, file);
     await fsyncDir(dir);
+    return written;
   } catch (error) {
     await handle?.close().catch(() => undefined);
     await fs.rm(temp, { force: true }).catch(() => undefined);

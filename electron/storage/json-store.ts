@@ -162,7 +162,9 @@ export class JsonStore<T> {
   /** Writes are serialised so a later save never lands before an earlier one. */
   save(value: T, options: { backup?: boolean } = {}): Promise<void> {
     const text = `${JSON.stringify(value, null, 2)}\n`;
-    const next = this.writing.then(() => writeFileAtomic(this.file, text, options));
+    const next = this.writing.then(async () => {
+      await writeFileAtomic(this.file, text, options);
+    });
     this.writing = next.catch(() => undefined);
     return next;
   }
