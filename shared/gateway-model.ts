@@ -89,6 +89,27 @@ export interface GatewayStatus {
   readonly hosts: readonly GatewayHost[];
   /** Why it is off, or (while it runs) why it serves nothing: its approvals could not be read. */
   readonly problem?: string;
+  /**
+   * The approved, enabled skills it holds back at its last refresh, and why (absent when it holds back none): the
+   * first WITHHELD_SHOWN of `count`, in the order the command prints them.
+   */
+  readonly withheld?: { readonly count: number; readonly first: readonly GatewayWithheld[] };
+}
+
+/** How many held-back skills the status carries: a server can make thousands, each costing the window a row. */
+export const WITHHELD_SHOWN = 50;
+
+/** An approved, enabled skill the gateway does not serve, and why. */
+export interface GatewayWithheld {
+  /** The label of the server it came from (the user's name for it). */
+  readonly label: string;
+  /** The skill's URI on that server. */
+  readonly uri: string;
+  /**
+   * Why, as `skill-inspector gateway` says it on stderr ("its approved SKILL.md is not in the snapshot store.").
+   * It can quote the server (a name, a URI, a frontmatter value): drawn with marks.
+   */
+  readonly why: string;
 }
 
 /** An approved skill that left the gateway: it changed upstream, so its approval was withdrawn. */

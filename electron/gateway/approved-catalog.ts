@@ -16,9 +16,12 @@ import { SnapshotStore } from '../snapshots/snapshot-store.js';
 import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
 import type { GatewayCatalog } from './gateway.js';
 import { namespacesOf } from './namespace.js';
+import { nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
 import { buildServedSkill, type ServedFile, type ServedSkill } from './served-skill.js';
 import { VerifiedBytes } from './verified-bytes.js';
+import { withheldLine } from './withheld.js';
 import type { HeldDecisions } from '../../shared/approvals-model.js';
+import type { GatewayWithheld } from '../../shared/gateway-model.js';
 
 // Only the fields the gateway needs, as the app writes them (approvals/approval-store.ts, servers/catalog.ts).
 const approvalsSchema = z.object({
@@ -106,7 +109,9 @@ export class ApprovedCatalog implements GatewayCatalog {
   readonly snapshots: SnapshotStore;
   /** `serverId\nskillUri` of every approval the app withdrew because the skill changed upstream, at the last refresh. */
   withdrawn: ReadonlySet<string> = new Set();
-  private last: { key: string; skills: readonly ServedSkill[] } | undefined;
+  /** The approved, enabled skills the last set left out, and why (each also said through `warn`). */
+  withheld: readonly GatewayWithheld[] = [];
+  private last: { key: string; skills: readonly ServedSkill[]; withheld: readonly GatewayWithheld[] } | undefined;
   /** The versions of approvals.json and servers.json the last set was built from. */
   private lastVersions: string | undefined;
   private readonly verified = new VerifiedBytes();
@@ -137,11 +142,14 @@ export class ApprovedCatalog implements GatewayCatalog {
     const heldKey = [...held].map(([key, why]) => `${key}\n${why}`).sort().join('\n');
     const versions = [...(await Promise.all([versionOf(this.approvalsFile), versionOf(serversFile)])), heldKey].join('\n');
     if (this.last && versions === this.lastVersions) return this.last.skills;
+    // Nothing said about an older set stays once this one is being built (a failure here serves nothing, and says so).
+    this.withheld = [];
     const [approvalsText, serversText] = await Promise.all([readText(this.approvalsFile), readText(serversFile)]);
     // Unchanged decisions and labels serve the same set: the snapshots they name are content-addressed, and every read hashes its bytes again.
     const key = `${approvalsText.length}:${serversText.length}\n${approvalsText}\n${serversText}\n${heldKey}`;
     if (this.last?.key === key) {
       this.lastVersions = versions;
+      this.withheld = this.last.withheld;
       return this.last.skills;
     }
     // One decision per skill, by the rule the app loads the file with (the last record of a skill).
@@ -150,6 +158,11 @@ export class ApprovedCatalog implements GatewayCatalog {
     const labels = new Map(servers.servers.map((s) => [s.id, s.label]));
     const namespaces = namespacesOf(labels.values());
     const out: ServedSkill[] = [];
+    const heldBack: GatewayWithheld[] = [];
+    const hold = (label: string, uri: string, why: string) => {
+      heldBack.push({ label, uri, why });
+      this.warn(withheldLine({ label, uri, why }));
+    };
     let withheld = false;
     // Withdrawn because it changed upstream: as approvals.json says, or as the app holds it in memory before it is saved.
     this.withdrawn = new Set([
@@ -159,31 +172,58 @@ export class ApprovedCatalog implements GatewayCatalog {
     // Held under any spelling of the skill's URI: the user may take away a skill under the spelling its listing uses
     // now while the record on disk keeps the one it was approved under (approvals are keyed by canonical URI).
     const heldKeys = new Set([...held.keys()].map(canonicalKey));
+    type Decision = (typeof decisions)[number];
+    const serves = (record: Decision): record is Decision & { resources: Exclude<Decision['resources'], 'dynamic'> } =>
+      record.decision === 'approved' && record.enabled && Array.isArray(record.resources) && !heldKeys.has(keyOf(record.serverId, record.skillUri));
+    // A nested SKILL.md keeps its allowed-tools in its parent's files only when its own approval grants them, for those very bytes.
+    const grants = new Set<string>();
     for (const record of decisions) {
-      if (record.decision !== 'approved' || !record.enabled || !Array.isArray(record.resources)) continue;
-      if (heldKeys.has(keyOf(record.serverId, record.skillUri))) continue;
+      if (!serves(record) || record.allowedTools?.granted !== true) continue;
+      const own = record.resources.find((r) => canonicalUri(r.uri) === canonicalUri(record.skillUri));
+      if (own) grants.add(`${keyOf(record.serverId, record.skillUri)}\n${own.digest}`);
+    }
+    for (const record of decisions) {
+      if (!serves(record)) continue;
       const label = labels.get(record.serverId);
       if (label === undefined) continue;
       // The gateway checks every file it sends against its approved size: a file with none ("not listed", -1) cannot be served.
       const unsized = record.resources.find((r) => !Number.isSafeInteger(r.size) || r.size < 0);
       if (unsized) {
-        this.warn(`${label}: ${record.skillUri} is not served: its approved file ${unsized.uri} has no size to check it against.`);
+        hold(label, record.skillUri, `its approved file ${unsized.uri} has no size to check it against.`);
         continue;
       }
       const own = record.resources.find((r) => canonicalUri(r.uri) === canonicalUri(record.skillUri));
       const skillMd = own ? await this.snapshots.get(record.serverId, own.digest).catch((error: unknown) => error as Error) : undefined;
       if (!(skillMd instanceof Buffer)) {
         withheld = true;
-        this.warn(`${label}: ${record.skillUri} is not served: ${skillMd instanceof Error ? skillMd.message : 'its approved SKILL.md is not in the snapshot store'}`);
+        hold(label, record.skillUri, skillMd instanceof Error ? `its approved SKILL.md cannot be used: ${skillMd.message}` : 'its approved SKILL.md is not in the snapshot store.');
         continue;
       }
       this.verified.keep(record.serverId, own!.digest, skillMd);
-      const built = buildServedSkill({ serverId: record.serverId, label, namespace: namespaces.get(label)!, upstreamUri: record.skillUri, resources: record.resources, skillMd, allowedToolsGranted: record.allowedTools?.granted === true });
+      const nested = new Map<string, NestedSkillMd>();
+      let unread: string | undefined;
+      for (const file of nestedSkillMdFiles(record.skillUri, record.resources)) {
+        const bytes = await this.snapshots.get(record.serverId, file.digest).catch((error: unknown) => error as Error);
+        if (!(bytes instanceof Buffer)) {
+          unread = `its file ${file.uri} is the SKILL.md of a skill nested in it and cannot be checked for allowed-tools: ${bytes instanceof Error ? bytes.message : 'it is not in the snapshot store.'}`;
+          break;
+        }
+        this.verified.keep(record.serverId, file.digest, bytes);
+        nested.set(canonicalUri(file.uri), { bytes, allowedToolsGranted: grants.has(`${keyOf(record.serverId, file.uri)}\n${file.digest}`) });
+      }
+      // Unread, a nested SKILL.md might carry allowed-tools uncut: the skill waits, and is looked at again next time.
+      if (unread !== undefined) {
+        withheld = true;
+        hold(label, record.skillUri, unread);
+        continue;
+      }
+      const built = buildServedSkill({ serverId: record.serverId, label, namespace: namespaces.get(label)!, upstreamUri: record.skillUri, resources: record.resources, skillMd, allowedToolsGranted: record.allowedTools?.granted === true, nested });
       if (built.ok) out.push(built.skill);
-      else this.warn(`${label}: ${record.skillUri} is not served: ${built.reason}.`);
+      else hold(label, record.skillUri, `${built.reason}.`);
     }
+    this.withheld = heldBack;
     // A skill withheld for a missing or damaged snapshot is looked at again next time, even with the same decisions.
-    this.last = withheld ? undefined : { key, skills: out };
+    this.last = withheld ? undefined : { key, skills: out, withheld: heldBack };
     this.lastVersions = withheld ? undefined : versions;
     void this.warm(out, ++this.generation);
     return out;

@@ -12,6 +12,8 @@ import { SkillsExtension, type SkillReadResult, type SkillSource } from '@modelc
 import { canonicalUri } from '../skills/uri-memo.js';
 import { APP_VERSION } from '../app-version.js';
 import { servedBytes, skillMdText, type ServedFile, type ServedSkill } from './served-skill.js';
+import { withheldKey, withheldLine } from './withheld.js';
+import type { GatewayWithheld } from '../../shared/gateway-model.js';
 
 export interface GatewayCatalog {
   /** Brings the served set up to date; called when a host starts a listing. */
@@ -20,6 +22,8 @@ export interface GatewayCatalog {
   readApproved(skill: ServedSkill, file: ServedFile): Promise<Uint8Array>;
   /** The same bytes when they are already in memory (checked when they were kept), so a read need not wait for a promise. */
   keptBytes?(skill: ServedSkill, file: ServedFile): Uint8Array | undefined;
+  /** The skills the last refresh left out, and why (already said through the catalog's own warnings). */
+  readonly withheld?: readonly GatewayWithheld[];
 }
 
 /** One servable file, with what every read of it needs worked out once per set. */
@@ -75,6 +79,8 @@ export class Gateway {
   private byUri = new Map<string, ServedSkill>();
   private byFile = new Map<string, ServedRead>();
   private key = setKey([]);
+  private held: readonly GatewayWithheld[] = [];
+  private heldKey = withheldKey([]);
   private failure: string | undefined;
   /** The catalog's answer install() last took. */
   private installed: readonly ServedSkill[] | undefined;
@@ -100,7 +106,12 @@ export class Gateway {
     return this.skills;
   }
 
-  /** Called after the served set changed (besides the list_changed notification to connected hosts). */
+  /** The approved skills the catalog or the served set left out at the last refresh, and why; none while a refresh fails (see `problem`). */
+  get withheld(): readonly GatewayWithheld[] {
+    return this.held;
+  }
+
+  /** Called after the served set, or what is held back, changed (besides the list_changed notification to connected hosts). */
   onChange(listener: () => void): void {
     this.listeners.push(listener);
   }
@@ -123,12 +134,12 @@ export class Gateway {
         (skills) => {
           this.failure = undefined;
           // A catalog whose set did not change answers with the same array: nothing to sort, key or announce again.
-          if (skills !== this.installed) this.install(skills);
+          if (skills !== this.installed) this.install(skills, this.catalog.withheld ?? []);
           return skills;
         },
         (error: unknown) => {
           this.failure = error instanceof Error ? error.message : String(error);
-          this.install([]);
+          this.install([], []);
           throw error;
         },
       )
@@ -154,8 +165,9 @@ export class Gateway {
     return server;
   }
 
-  private install(skills: readonly ServedSkill[]): void {
+  private install(skills: readonly ServedSkill[], withheld: readonly GatewayWithheld[]): void {
     this.installed = skills;
+    const held = [...withheld];
     const byUri = new Map<string, ServedSkill>();
     const byFile = new Map<string, ServedRead>();
     const kept: ServedSkill[] = [];
@@ -165,8 +177,16 @@ export class Gateway {
       const key = canonicalUri(skill.entry.uri);
       // A file two skills list (a nested skill's files are its parent's too) is one URI: it must be the same bytes for both.
       const clash = [...skill.files].find(([f, file]) => byFile.has(f) && byFile.get(f)!.file.digest !== file.digest);
-      if (byUri.has(key) || clash !== undefined) {
-        this.warn(`${skill.label}: ${skill.upstreamUri} is not served: ${clash ? `${clash[1].uri} is already served with other bytes for another skill` : `${skill.entry.uri} is already served for another skill`}.`);
+      const sameUri = byUri.get(key);
+      const sharing = clash ? byFile.get(clash[0])!.skill : undefined;
+      const why = sameUri
+        ? `${sameUri.upstreamUri} (${sameUri.label}) is served under the same gateway URI, ${skill.entry.uri}.`
+        : sharing && clash
+          ? `its file ${clash[1].upstreamUri} is also a file of ${sharing.upstreamUri} (${sharing.label}), which is served with other bytes of it.`
+          : undefined;
+      if (why !== undefined) {
+        held.push({ label: skill.label, uri: skill.upstreamUri, why });
+        this.warn(withheldLine({ label: skill.label, uri: skill.upstreamUri, why }));
         continue;
       }
       byUri.set(key, skill);
@@ -175,13 +195,16 @@ export class Gateway {
     }
     const key = setKey(kept);
     const changed = key !== this.key;
+    const heldKey = withheldKey(held);
+    const heldChanged = heldKey !== this.heldKey;
     this.skills = kept;
     this.byUri = byUri;
     this.byFile = byFile;
     this.key = key;
-    if (!changed) return;
-    for (const server of this.servers) if (server.isConnected()) Promise.resolve(server.server.sendResourceListChanged()).catch(() => undefined);
-    for (const listener of this.listeners) listener();
+    this.held = held;
+    this.heldKey = heldKey;
+    if (changed) for (const server of this.servers) if (server.isConnected()) Promise.resolve(server.server.sendResourceListChanged()).catch(() => undefined);
+    if (changed || heldChanged) for (const listener of this.listeners) listener();
   }
 
   /**

@@ -1,7 +1,8 @@
 // The gateway the app itself runs: Streamable HTTP on 127.0.0.1 with a token,
 // serving the app's live approvals and snapshots (the same ApprovedCatalog the
 // command reads), with a record of what each host was served, a pause switch,
-// and word when an approved skill leaves because it changed upstream.
+// word when an approved skill leaves because it changed upstream, and why each
+// approved skill it holds back is held back (what the command prints on stderr).
 import { unwatchFile, watchFile } from 'node:fs';
 import type { GatewayStatus, GatewayWithdrawal } from '../../shared/gateway-model.js';
 import { ApprovedCatalog } from './approved-catalog.js';
@@ -9,6 +10,7 @@ import { Gateway } from './gateway.js';
 import { HostActivity } from './host-activity.js';
 import { newGatewayToken, serveGatewayHttp, type GatewayHttp } from './serve.js';
 import type { ServedSkill } from './served-skill.js';
+import { withheldForStatus } from './withheld.js';
 import type { HeldDecisions } from '../../shared/approvals-model.js';
 
 export interface InAppGatewayEvents {
@@ -73,7 +75,16 @@ export class InAppGateway {
     const hosts = this.activity.hostsNow();
     if (!this.http) return { state: 'off', served: 0, hosts, ...(this.problem ? { problem: this.problem } : {}) };
     const problem = this.gateway.problem;
-    return { state: this.paused ? 'paused' : 'running', url: this.http.url, token: this.http.token, served: this.gateway.served.length, hosts, ...(problem ? { problem: `The gateway serves no skills: ${problem}` } : {}) };
+    const withheld = withheldForStatus(this.gateway.withheld);
+    return {
+      state: this.paused ? 'paused' : 'running',
+      url: this.http.url,
+      token: this.http.token,
+      served: this.gateway.served.length,
+      hosts,
+      ...(problem ? { problem: `The gateway serves no skills: ${problem}` } : {}),
+      ...(withheld ? { withheld } : {}),
+    };
   }
 
   setPaused(paused: boolean): GatewayStatus {

@@ -12,7 +12,9 @@ import { forEachLimited } from '../skills/concurrency.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
 import type { GatewayCatalog } from './gateway.js';
 import { namespaceOf } from './namespace.js';
+import { nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
 import { buildServedSkill, type ServedFile, type ServedSkill } from './served-skill.js';
+import { withheldLine } from './withheld.js';
 
 type Checked = { readonly ok: true; readonly skill: ServedSkill; readonly bytes: Map<string, Buffer> } | { readonly ok: false; readonly why: string };
 
@@ -49,7 +51,7 @@ export class LockedCatalog implements GatewayCatalog {
           this.said.set(uri, 'served');
         }
       } else if (this.said.get(uri) !== result.why) {
-        this.warn(`skill-inspector gateway: ${this.label}: ${uri} is not served: ${result.why}`);
+        this.warn(`skill-inspector gateway: ${withheldLine({ label: this.label, uri, why: result.why })}`);
         this.said.set(uri, result.why);
       }
     }
@@ -88,8 +90,13 @@ export class LockedCatalog implements GatewayCatalog {
     }
     const skillMd = bytes.get(canonicalUri(uri));
     if (!skillMd) return { ok: false, why: 'the lock does not pin its SKILL.md.' };
-    // A lockfile grants nothing: allowed-tools is never served from one.
-    const built = buildServedSkill({ serverId: this.label, label: this.label, namespace: namespaceOf(this.label), upstreamUri: uri, resources: locked.resources, skillMd, allowedToolsGranted: false });
+    // A lockfile grants nothing: allowed-tools is never served from one, nor from a nested skill's SKILL.md among its files.
+    const nested = new Map<string, NestedSkillMd>();
+    for (const file of nestedSkillMdFiles(uri, locked.resources)) {
+      const got = bytes.get(canonicalUri(file.uri));
+      if (got) nested.set(canonicalUri(file.uri), { bytes: got, allowedToolsGranted: false });
+    }
+    const built = buildServedSkill({ serverId: this.label, label: this.label, namespace: namespaceOf(this.label), upstreamUri: uri, resources: locked.resources, skillMd, allowedToolsGranted: false, nested });
     return built.ok ? { ok: true, skill: built.skill, bytes } : { ok: false, why: `${built.reason}.` };
   }
 }

@@ -4,7 +4,8 @@
 // from. The one served file that can differ from the approved bytes is a
 // SKILL.md whose allowed-tools was not granted (allowed-tools.ts); its digest
 // is then that of the cut file, which is rebuilt from the approved bytes on
-// every read and must hash the same again.
+// every read and must hash the same again. The SKILL.md of a skill nested in
+// this one is cut the same way, by that skill's own grant (nested-skill-md.ts).
 import type { Skill } from '@modelcontextprotocol/server/ext/skills';
 import type { SkillFileRef } from '../../shared/model.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
@@ -13,6 +14,7 @@ import { sha256Digest } from '../snapshots/snapshot-store.js';
 import { ALLOWED_TOOLS, withoutAllowedTools } from './allowed-tools.js';
 import { hostRefusals } from './host-rules.js';
 import { gatewayUri } from './namespace.js';
+import { nestedServed, nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
 
 export interface ServedFile {
   /** The file's URI on the gateway. */
@@ -23,7 +25,7 @@ export interface ServedFile {
   /** What the host is told, and is sent. Equal to the approved digest except for a cut SKILL.md. */
   readonly digest: string;
   readonly size: number;
-  /** The SKILL.md of a skill whose allowed-tools was not granted: served without that field. */
+  /** A SKILL.md (its own, or a nested skill's) whose allowed-tools was not granted: served without that field. */
   readonly cutAllowedTools: boolean;
 }
 
@@ -49,6 +51,8 @@ export interface ApprovedSkillInput {
   /** The approved SKILL.md bytes, already checked against their digest. */
   readonly skillMd: Uint8Array;
   readonly allowedToolsGranted: boolean;
+  /** The SKILL.md of each skill nested in this one (nestedSkillMdFiles), by canonical upstream URI; one missing withholds the skill. */
+  readonly nested?: ReadonlyMap<string, NestedSkillMd>;
 }
 
 export type BuildResult = { readonly ok: true; readonly skill: ServedSkill } | { readonly ok: false; readonly reason: string };
@@ -84,11 +88,18 @@ export function buildServedSkill(input: ApprovedSkillInput): BuildResult {
   const ownKey = canonicalUri(input.upstreamUri);
   const files = new Map<string, ServedFile>();
   const resources: Skill['resources'] = [];
+  const nestedCuts = new Map<string, { digest: string; size: number }>();
+  for (const r of nestedSkillMdFiles(input.upstreamUri, input.resources)) {
+    const served = nestedServed(r.uri, input.nested?.get(canonicalUri(r.uri)));
+    if (!served.ok) return served;
+    if (served.cut) nestedCuts.set(canonicalUri(r.uri), served.cut);
+  }
   for (const r of input.resources) {
     const uri = gatewayUri(input.namespace, r.uri);
     if (!uri) return { ok: false, reason: `its file ${r.uri} has no scheme://authority form to serve it under` };
     const own = canonicalUri(r.uri) === ownKey;
-    const served: ServedFile = { uri, upstreamUri: r.uri, approvedDigest: r.digest, digest: own && skillMd ? skillMd.digest : r.digest, size: own && skillMd ? skillMd.size : r.size, cutAllowedTools: own && skillMd !== undefined };
+    const cut = own ? skillMd : nestedCuts.get(canonicalUri(r.uri));
+    const served: ServedFile = { uri, upstreamUri: r.uri, approvedDigest: r.digest, digest: cut?.digest ?? r.digest, size: cut?.size ?? r.size, cutAllowedTools: cut !== undefined };
     const key = canonicalUri(uri);
     if (files.has(key)) return { ok: false, reason: `${r.uri} is listed twice` };
     files.set(key, served);

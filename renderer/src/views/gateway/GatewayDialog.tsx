@@ -1,6 +1,7 @@
 // The gateway view: where the in-app gateway listens, which hosts are
 // connected (by the clientInfo they sent) and what each one was served — per
-// skill, per file read — with a switch that pauses it for every host.
+// skill, per file read — with a switch that pauses it for every host, and
+// each approved skill it holds back with the reason.
 import { Alert, Badge, Button, Code, Group, Modal, Stack, Switch, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api.js';
@@ -9,7 +10,7 @@ import { InvisibleText } from '../../components/InvisibleText.js';
 import { UriText } from '../../components/UriText.js';
 import { useDialogs } from '../../state/dialogs.js';
 import { allowSystemNotifications, useGateway } from '../../state/gateway.js';
-import type { GatewayHost, GatewayWithdrawal } from '../../../../shared/gateway-model.js';
+import type { GatewayHost, GatewayStatus, GatewayWithdrawal } from '../../../../shared/gateway-model.js';
 
 export function GatewayDialog() {
   const close = useDialogs((s) => s.close);
@@ -62,6 +63,7 @@ export function GatewayDialog() {
           ) : null}
         </Group>
         <Withdrawals withdrawals={withdrawals} />
+        {status?.withheld && !status.problem ? <WithheldSkills withheld={status.withheld} /> : null}
         {status && status.hosts.length === 0 ? (
           <Text size="sm" c="dimmed" data-gateway-hosts="none">
             No host has connected to this gateway yet.
@@ -84,6 +86,30 @@ export function Withdrawals({ withdrawals }: { withdrawals: readonly GatewayWith
           <InvisibleText text={w.name} identifier /> (<InvisibleText text={w.label} identifier />) — approve it again to serve it.
         </Text>
       ))}
+    </Alert>
+  );
+}
+
+/** Approved, enabled skills the gateway does not serve, each with why (the server's words in it marked). */
+export function WithheldSkills({ withheld }: { withheld: NonNullable<GatewayStatus['withheld']> }) {
+  const more = withheld.count - withheld.first.length;
+  return (
+    <Alert color="orange" title={`Approved but not served (${withheld.count})`} data-gateway-withheld={withheld.count}>
+      <Stack gap={4}>
+        {withheld.first.map((w, i) => (
+          <Text key={`${i}:${w.label}:${w.uri}`} size="xs" data-withheld-skill={w.uri}>
+            <span className="mono">
+              <UriText uri={w.uri} />
+            </span>{' '}
+            (<InvisibleText text={w.label} identifier />): <InvisibleText text={w.why} />
+          </Text>
+        ))}
+        {more > 0 ? (
+          <Text size="xs" c="dimmed">
+            …and {more} more, not shown here.
+          </Text>
+        ) : null}
+      </Stack>
     </Alert>
   );
 }
