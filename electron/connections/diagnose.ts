@@ -5,6 +5,8 @@ import type { Diagnostic, ProtocolLogEntry, TransportConfig } from '../../shared
 import { describeSearchPath } from './search-path.js';
 import { diagnoseOAuth, oauthDiagnosticOf } from '../oauth/oauth-errors.js';
 import type { HttpObservation, ProcessObservation } from './transports.js';
+import { redactText } from '../secrets/redact.js';
+import { shortMessage } from './short-message.js';
 
 export interface FailureContext {
   readonly error: unknown;
@@ -62,14 +64,19 @@ function where(transport: TransportConfig): string {
   return transport.kind === 'stdio' ? `"${[transport.command, ...transport.args].join(' ')}"` : transport.url;
 }
 
-/** The messages of an error and its causes, each said once ("fetch failed: fetch failed" reads as noise). */
-export function describeError(error: unknown): string {
+/**
+ * The messages of an error and its causes, each said once ("fetch failed: fetch failed" reads as noise), on one line
+ * and short: they are what the app says of a failure it has no words for, and a server can write them (the SDK puts
+ * the whole body of an answer it does not expect into its error). `secrets` are redacted before the text is cut, so
+ * none is cut in two; the app redacts what it shows again, and a word across the cut is left out whole.
+ */
+export function describeError(error: unknown, secrets: Iterable<string> = []): string {
   const parts: string[] = [];
   for (const { message } of errorChain(error)) {
     const text = message.trim();
     if (text && !parts.some((p) => p.includes(text))) parts.push(text);
   }
-  return parts.join(': ');
+  return shortMessage(redactText(parts.join(': '), secrets));
 }
 
 /** The requests in `entries` that went out and were not answered in them, oldest first. */

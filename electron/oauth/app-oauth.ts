@@ -101,7 +101,7 @@ export class AppOAuth {
         try {
           await this.sessions.signIn(target);
         } catch (error) {
-          const diagnostic = diagnoseOAuth(error, target.url, true) ?? oauthDiagnosticOf('oauth-failed', describeError(error));
+          const diagnostic = diagnoseOAuth(error, target.url, true) ?? oauthDiagnosticOf('oauth-failed', describeError(error, this.sessions.known()));
           this.options.note(serverId, `OAuth sign-in failed: ${diagnostic.title}. ${diagnostic.detail}`);
           return this.options.redact({ oauth: this.sessions.status(target), connection: pool.snapshot(serverId), error: diagnostic });
         }
