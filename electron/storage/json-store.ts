@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { sweepTempFiles, writeFileAtomic } from './atomic-file.js';
 import { FileTooLarge, NotARegularFile, readRegularText } from './read-regular-file.js';
+import { whereJsonStops } from './where-json-stops.js';
 
 /** No store the app writes comes near this; a bigger file is damage (or /dev/zero behind a link), and is not read. */
 export const MAX_STORE_BYTES = 256 * 1024 * 1024;
@@ -49,8 +50,12 @@ async function readIfExists(file: string): Promise<string | Refused | undefined>
   }
 }
 
-function describe(error: unknown): string {
-  if (error instanceof SyntaxError) return `it is not valid JSON (${error.message})`;
+function describe(error: unknown, text: string): string {
+  // Not JSON.parse's message: it quotes the text around the fault, and a store can hold a secret (where-json-stops.ts).
+  if (error instanceof SyntaxError) {
+    const where = whereJsonStops(text);
+    return `it is not valid JSON${where ? ` (${where})` : ''}`;
+  }
   if (error && typeof error === 'object' && 'issues' in error) {
     const issues = (error as z.ZodError).issues.slice(0, 3);
     return `it does not have the expected shape (${issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')})`;
@@ -173,7 +178,7 @@ export class JsonStore<T> {
     try {
       return { ok: true, value: this.schema.parse(JSON.parse(text)) };
     } catch (error) {
-      return { ok: false, message: describe(error) };
+      return { ok: false, message: describe(error, text) };
     }
   }
 }
