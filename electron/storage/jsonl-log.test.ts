@@ -32,3 +32,25 @@ describe.skipIf(process.platform === 'win32')('JsonlLog over a FIFO', () => {
     expect(await other.read()).toEqual({ records: [{ n: 2 }], badLines: [] });
   });
 });
+
+describe.skipIf(process.platform === 'win32')('JsonlLog over a symbolic link', () => {
+  // Another program (or a restored, synced data folder) can put a link where the audit log is: appending through it
+  // would add the app's entries to whatever it names (a shell's startup file, a file another program reads).
+  it('refuses to append or read through it, naming the file; the file it names is untouched', async () => {
+    const file = path.join(dir, 'audit.jsonl');
+    const elsewhere = path.join(dir, 'profile');
+    await fs.writeFile(elsewhere, 'export PATH=/usr/bin\n');
+    await fs.symlink(elsewhere, file);
+    const log = new JsonlLog<{ n: number }>(file);
+    await expect(log.append({ n: 1 })).rejects.toThrow(
+      `Could not save audit.jsonl because ${file} is a symbolic link, and the app appends only to a file of its own: the entry would have gone to the file the link names. Nothing was written; move ${file} away (the app did not put it there), then try again.`,
+    );
+    await expect(log.read()).rejects.toThrow(`${file} is a symbolic link, not a regular file; it was not read.`);
+    expect(await fs.readFile(elsewhere, 'utf8')).toBe('export PATH=/usr/bin\n');
+    expect((await fs.lstat(file)).isSymbolicLink()).toBe(true);
+    // Once it is moved away, the log is the app's own again.
+    await fs.rm(file);
+    await log.append({ n: 2 });
+    expect(await log.read()).toEqual({ records: [{ n: 2 }], badLines: [] });
+  });
+});

@@ -13,10 +13,18 @@ export const MAX_LOG_BYTES = 256 * 1024 * 1024;
 /**
  * Opens the log without blocking (a FIFO in its place would park an I/O
  * thread: O_WRONLY waits for a reader, O_RDONLY for a writer) and refuses
- * anything that is not a regular file.
+ * anything that is not a regular file. A symbolic link is not followed
+ * (O_NOFOLLOW; where the platform has none, an lstat first): appending through
+ * one would add the app's entries to whatever file it names.
  */
 async function openRegular(file: string, flags: number, mode?: number): Promise<fs.FileHandle> {
-  const handle = await fs.open(file, flags | (constants.O_NONBLOCK ?? 0), mode);
+  await refuseLinkWithoutNoFollow(file);
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, flags | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0), mode);
+  } catch (error) {
+    throw linkRefused(file, error);
+  }
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw new NotARegularFile(file, fileKindOf(stat));
@@ -24,6 +32,27 @@ async function openRegular(file: string, flags: number, mode?: number): Promise<
   } catch (error) {
     await handle.close();
     throw error;
+  }
+}
+
+/** Where the platform has no O_NOFOLLOW (Windows), a link is looked for before the open. */
+async function refuseLinkWithoutNoFollow(file: string): Promise<void> {
+  if (constants.O_NOFOLLOW !== undefined) return;
+  const stat = await fs.lstat(file).catch(() => undefined);
+  if (stat?.isSymbolicLink()) throw new NotARegularFile(file, fileKindOf(stat));
+}
+
+/** ELOOP from an open with O_NOFOLLOW is a link at the path: said as what it is; any other error as it was. */
+function linkRefused(file: string, error: unknown): unknown {
+  return (error as NodeJS.ErrnoException).code === 'ELOOP' ? new NotARegularFile(file, 'a symbolic link') : error;
+}
+
+/** An append refused because a symbolic link holds the log's place. */
+export class LinkInPlace extends StoreWriteError {
+  constructor(file: string, cause: NotARegularFile) {
+    super(file, cause);
+    this.message = `Could not save ${path.basename(file)} because ${file} is a symbolic link, and the app appends only to a file of its own: the entry would have gone to the file the link names. Nothing was written; move ${file} away (the app did not put it there), then try again.`;
+    this.name = 'LinkInPlace';
   }
 }
 
@@ -46,6 +75,7 @@ export class JsonlLog<T> {
         await this.healTornTail();
         await this.appendWhole(Buffer.from(line));
       } catch (error) {
+        if (error instanceof NotARegularFile && error.kind === 'a symbolic link') throw new LinkInPlace(this.file, error);
         throw error instanceof StoreWriteError ? error : new StoreWriteError(this.file, error);
       }
     });
@@ -56,10 +86,12 @@ export class JsonlLog<T> {
   async read(): Promise<JsonlRead<T>> {
     let text: string;
     try {
-      text = await readRegularText(this.file, { maxBytes: MAX_LOG_BYTES });
+      // Not through a link either: the log is the app's own file, not one that reads another's lines as entries.
+      await refuseLinkWithoutNoFollow(this.file);
+      text = await readRegularText(this.file, { maxBytes: MAX_LOG_BYTES, followSymlinks: false });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], badLines: [] };
-      throw error;
+      throw linkRefused(this.file, error);
     }
     const records: T[] = [];
     const badLines: number[] = [];
