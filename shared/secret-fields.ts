@@ -3,6 +3,7 @@
 // it in the secret store and hands the form only the field's name.
 import { dataRecord, dataRecordFrom } from './data-record.js';
 import type { TransportConfig } from './model.js';
+import { looksLikeSecretValue } from './secret-values.js';
 
 /** A secret's place in a transport: the bearer token, one header, one environment variable, the OAuth client secret. */
 export type SecretField = 'bearerToken' | 'oauth:clientSecret' | `header:${string}` | `env:${string}`;
@@ -11,17 +12,52 @@ export type SecretField = 'bearerToken' | 'oauth:clientSecret' | `header:${strin
 export const OAUTH_CLIENT_SECRET_FIELD = 'oauth:clientSecret';
 
 // Headers that carry credentials by their nature, and names that say "credential" in words.
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
-const SECRET_WORDS = /(token|secret|passw(or)?d|api[-_]?key|apikey|private[-_]?key|access[-_]?key|credential|auth(?!or)|session|cookie)/i;
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+const SECRET_WORDS = /(token|secret|passw(or)?d|passphrase|api[-_]?key|apikey|private[-_]?key|access[-_]?key|credential|auth(?!or)|session|cookie|bearer)/i;
+/**
+ * Words that name a credential only as a whole part of a name (MYSQL_PWD,
+ * GITHUB_PAT, DB_PASS, SSH_PRIVATE, githubPat), never inside another word
+ * (PATH, BYPASS, OLDPWD).
+ */
+const SECRET_PARTS = new Set(['pwd', 'pass', 'pat', 'private']);
+
+/** A name's parts: split at anything but a letter or digit, and where a lower-case letter or digit meets a capital. */
+function partsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** Whether a name (of a variable, a header, a query parameter) says its value is a credential. */
+export function isSecretName(name: string): boolean {
+  if (SECRET_WORDS.test(name)) return true;
+  // PWD alone is the shell's working folder, not a password.
+  if (name.toUpperCase() === 'PWD') return false;
+  const parts = partsOf(name);
+  return parts.some((part) => SECRET_PARTS.has(part)) || parts.at(-1) === 'key';
+}
 
 /** Whether a header's value is kept as a secret, by its name. */
 export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADERS.has(name.toLowerCase()) || SECRET_WORDS.test(name);
+  return SECRET_HEADERS.has(name.toLowerCase()) || isSecretName(name);
 }
 
 /** Whether an environment variable's value is kept as a secret, by its name. */
 export function isSecretEnv(name: string): boolean {
-  return SECRET_WORDS.test(name) || /(^|_)KEY$/i.test(name) || /^PASS$/i.test(name);
+  return isSecretName(name);
+}
+
+/**
+ * Whether an env variable's or a header's value is kept as a secret: by its
+ * name, or by its look (an address with a password, a known service's token,
+ * a JWT, "Bearer …", a long random string: shared/secret-values.ts), so a
+ * DATABASE_URL=postgres://ada:pw@… is not written to servers.json in clear.
+ */
+export function isSecretSetting(place: 'env' | 'header', name: string, value: string): boolean {
+  if (value === '') return false;
+  return (place === 'env' ? isSecretEnv(name) : isSecretHeader(name)) || looksLikeSecretValue(value, isSecretName);
 }
 
 export function secretFieldLabel(field: SecretField): string {
@@ -33,7 +69,8 @@ export function secretFieldLabel(field: SecretField): string {
 
 /**
  * Takes the secret values out of a transport: what is left is safe to store
- * in a plain file and to show; the values go to the secret store. `marked`
+ * in a plain file and to show; the values go to the secret store. A header
+ * or env value is a secret by its name or its look (isSecretSetting); `marked`
  * names further header or env fields the user marked secret.
  *
  * env and headers are rebuilt without a prototype (shared/data-record.ts), here
@@ -47,14 +84,14 @@ export function splitSecrets(transport: TransportConfig, marked: readonly string
   if (transport.kind === 'stdio') {
     const env = dataRecord<string>();
     for (const [name, value] of Object.entries(transport.env)) {
-      if (value !== '' && (isSecretEnv(name) || extra.has(`env:${name}`))) secrets[`env:${name}`] = value;
+      if (value !== '' && (isSecretSetting('env', name, value) || extra.has(`env:${name}`))) secrets[`env:${name}`] = value;
       else env[name] = value;
     }
     return { transport: { ...transport, env }, secrets };
   }
   const headers = dataRecord<string>();
   for (const [name, value] of Object.entries(transport.headers)) {
-    if (value !== '' && (isSecretHeader(name) || extra.has(`header:${name}`))) secrets[`header:${name}`] = value;
+    if (value !== '' && (isSecretSetting('header', name, value) || extra.has(`header:${name}`))) secrets[`header:${name}`] = value;
     else headers[name] = value;
   }
   const { bearerToken, auth, ...rest } = transport;

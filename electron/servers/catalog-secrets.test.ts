@@ -77,18 +77,19 @@ describe('secrets in the catalog', () => {
     expect(Object.keys(file.entries)).toEqual([]);
   });
 
-  // A value the user first kept in clear (a DATABASE_URL with its password: not named like a
-  // secret, so an import or the form stores it in servers.json) and then marks secret left
-  // servers.json, but the save made the previous file the backup: servers.json.bak held the
-  // value in clear until some later edit of any server.
+  // A value the user first kept in clear (neither named nor shaped like a secret, so an import
+  // or the form stores it in servers.json) and then marks secret left servers.json, but the
+  // save made the previous file the backup: servers.json.bak held the value in clear until
+  // some later edit of any server.
   test('marking a value secret takes it out of the backup too', async () => {
     const catalog = await open();
-    const url = 'postgres://ada:pw-4c1e-never-in-a-file@db.example/app';
-    const transport = { kind: 'stdio' as const, command: 'node', args: ['s.mjs'], env: { DATABASE_URL: url, LOG_LEVEL: 'debug' } };
+    const licence = 'ada-4c1e-never-in-a-file';
+    const transport = { kind: 'stdio' as const, command: 'node', args: ['s.mjs'], env: { LICENSE: licence, LOG_LEVEL: 'debug' } };
     const server = await catalog.add({ label: 'Local', transport });
-    const marked = await catalog.update(server.id, { label: 'Local', transport, markSecret: ['env:DATABASE_URL'] });
-    expect(marked.secrets).toEqual(['env:DATABASE_URL']);
-    expect(await filesHolding([url])).toEqual([]);
+    expect(server.secrets).toBeUndefined();
+    const marked = await catalog.update(server.id, { label: 'Local', transport, markSecret: ['env:LICENSE'] });
+    expect(marked.secrets).toEqual(['env:LICENSE']);
+    expect(await filesHolding([licence])).toEqual([]);
     // The backup is still a whole, loadable catalog.
     expect(JSON.parse(await fs.readFile(path.join(dir, 'servers.json.bak'), 'utf8'))).toMatchObject({ servers: [{ id: server.id, transport: { env: { LOG_LEVEL: 'debug' } } }] });
     expect(catalog.resolveTransport(marked)).toEqual(transport);
@@ -96,8 +97,8 @@ describe('secrets in the catalog', () => {
 
   test('marking a value secret on a disk that takes one more save but not two: the backup is deleted instead of kept with the value', async () => {
     const catalog = await open();
-    const url = 'postgres://ada:pw-9a0b-never-in-a-file@db.example/app';
-    const transport = { kind: 'stdio' as const, command: 'node', args: [], env: { DATABASE_URL: url } };
+    const licence = 'ada-9a0b-never-in-a-file';
+    const transport = { kind: 'stdio' as const, command: 'node', args: [], env: { LICENSE: licence } };
     const server = await catalog.add({ label: 'Local', transport });
     const realOpen = fs.open.bind(fs);
     let catalogWrites = 0;
@@ -106,14 +107,47 @@ describe('secrets in the catalog', () => {
       return realOpen(file, flags, mode);
     });
     try {
-      const marked = await catalog.update(server.id, { label: 'Local', transport, markSecret: ['env:DATABASE_URL'] });
-      expect(marked.secrets).toEqual(['env:DATABASE_URL']);
+      const marked = await catalog.update(server.id, { label: 'Local', transport, markSecret: ['env:LICENSE'] });
+      expect(marked.secrets).toEqual(['env:LICENSE']);
     } finally {
       spy.mockRestore();
     }
     expect(catalogWrites).toBe(2);
-    expect(await filesHolding([url])).toEqual([]);
+    expect(await filesHolding([licence])).toEqual([]);
     expect((await fs.readdir(dir)).filter((n) => n.startsWith('servers.json'))).toEqual(['servers.json']);
+  });
+
+  // Recognised by name only, these were written to servers.json in clear by an import and by the form.
+  test('a password in an address, a *_PWD, a *_PAT, a passphrase, a token shaped like one and a Bearer value under another name are in no file, from an import and from the form', async () => {
+    const catalog = await open();
+    const env = {
+      DATABASE_URL: 'postgres://ada:pw-1d2e-never-in-a-file@db.example/app',
+      MYSQL_PWD: 'pwd-1d2e-never-in-a-file',
+      GITHUB_PAT: 'pat-1d2e-never-in-a-file',
+      PASSPHRASE: 'phrase-1d2e-never-in-a-file',
+      GH: 'ghp_16C7e42F292c6912E7710c838347Ae178B4a',
+      LOG_LEVEL: 'debug',
+    };
+    const headers = { 'X-Upstream': 'Bearer up-1d2e-never-in-a-file', 'X-Mirror': 'https://user:tok-1d2e-never-in-a-file@git.example.com', 'X-Team': 'docs' };
+    const [imported] = await catalog.addMany([{ label: 'Imported', transport: { kind: 'stdio', command: 'node', args: [], env } }]);
+    const typed = await catalog.add({ label: 'Typed', transport: { kind: 'http', url: 'https://mcp.example.com/mcp', headers } });
+    expect(imported!.secrets).toEqual(['env:DATABASE_URL', 'env:MYSQL_PWD', 'env:GITHUB_PAT', 'env:PASSPHRASE', 'env:GH']);
+    expect(typed.secrets).toEqual(['header:X-Upstream', 'header:X-Mirror']);
+    expect(await filesHolding([...Object.values(env).filter((v) => v !== 'debug'), 'up-1d2e-never-in-a-file', 'tok-1d2e-never-in-a-file'])).toEqual([]);
+    expect(catalog.resolveTransport(imported!)).toEqual({ kind: 'stdio', command: 'node', args: [], env });
+    expect(catalog.resolveTransport(typed)).toEqual({ kind: 'http', url: 'https://mcp.example.com/mcp', headers });
+  });
+
+  test('a servers.json that kept such a value in clear has it moved into the store at the next start', async () => {
+    const url = 'postgres://ada:pw-5f6a-never-in-a-file@db.example/app';
+    const old = { version: 1, demoSeeded: true, servers: [{ id: 's1', label: 'Local', transport: { kind: 'stdio', command: 'node', args: [], env: { DATABASE_URL: url, LOG_LEVEL: 'debug' } }, createdAt: '2026-01-01T00:00:00.000Z' }] };
+    await fs.writeFile(path.join(dir, 'servers.json'), JSON.stringify(old), { mode: 0o600 });
+    const catalog = await open();
+    expect(catalog.list()[0]!.secrets).toEqual(['env:DATABASE_URL']);
+    expect(catalog.secretsNotice).toContain('1 secret (bearer tokens, secret headers or environment values) was moved out of servers.json');
+    const backups = (await fs.readdir(dir)).filter((n) => n.startsWith('servers.json.before-secret-store-'));
+    expect(await filesHolding([url], backups)).toEqual([]);
+    expect(catalog.resolveTransport(catalog.list()[0]!)).toEqual(old.servers[0]!.transport);
   });
 
   test('removing a server deletes its secrets from the store', async () => {

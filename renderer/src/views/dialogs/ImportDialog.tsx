@@ -13,7 +13,7 @@ import { useDialogs } from '../../state/dialogs.js';
 import { useImporter } from '../../state/importer.js';
 import { useServers } from '../../state/servers.js';
 import { connectAll } from '../../state/connect-all.js';
-import { isSecretEnv, isSecretHeader } from '../../../../shared/secret-fields.js';
+import { ImportSettings } from './ImportSettings.js';
 
 const FORMATS: Record<string, string> = {
   'claude-desktop': 'Claude Desktop',
@@ -32,13 +32,6 @@ function describeTransport(t: TransportConfig | undefined): string {
   if (!t) return '';
   if (t.kind === 'stdio') return [t.command, ...t.args].join(' ');
   return `${t.kind === 'http' ? 'HTTP' : 'SSE'} ${t.url}`;
-}
-
-/** What the server is given besides its command: env (stdio) or headers (HTTP), secret-looking values masked. */
-function settingsShown(t: TransportConfig | undefined): { name: string; value: string; masked: boolean }[] {
-  if (!t) return [];
-  const pairs = t.kind === 'stdio' ? Object.entries(t.env).map(([name, value]) => ({ name, value, masked: value !== '' && isSecretEnv(name) })) : Object.entries(t.headers).map(([name, value]) => ({ name, value, masked: value !== '' && isSecretHeader(name) }));
-  return pairs.map((p) => (p.masked ? { ...p, value: '••••••••' } : p));
 }
 
 /** A pasted config to preview at once (from the server form), or none: choose a source. */
@@ -275,13 +268,7 @@ function ImportReview() {
                 </Table.Td>
                 <Table.Td className="mono" style={{ overflowWrap: 'anywhere' }}>
                   <InvisibleText text={describeTransport(row.candidate.transport)} identifier />
-                  {settingsShown(row.candidate.transport).map((p) => (
-                    <Text key={p.name} size="xs" c="dimmed" className="mono" data-import-setting={p.name} data-masked={p.masked || undefined}>
-                      <InvisibleText text={p.name} identifier />
-                      {row.candidate.transport?.kind === 'stdio' ? '=' : ': '}
-                      <InvisibleText text={p.value} identifier />
-                    </Text>
-                  ))}
+                  <ImportSettings transport={row.candidate.transport} />
                 </Table.Td>
               </Table.Tr>
             ))}
