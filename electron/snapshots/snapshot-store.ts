@@ -8,7 +8,7 @@
 import { createHash, hash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../storage/atomic-file.js';
+import { StoreWriteError, writeFileAtomic } from '../storage/atomic-file.js';
 import { FileTooLarge, NotARegularFile, readRegularFile } from '../storage/read-regular-file.js';
 import { pidRuns } from '../storage/process-alive.js';
 import { removePath } from '../storage/remove-path.js';
@@ -38,6 +38,26 @@ export class SnapshotDamaged extends Error {
         : `The stored snapshot ${path.basename(file)} is damaged: its bytes hash to ${actual}, not ${expected}. It was not used.`,
     );
     this.name = 'SnapshotDamaged';
+  }
+}
+
+/** What is said of a file found where the store keeps a folder. */
+const IN_THE_WAY = 'is a file, where the app keeps a folder of snapshots';
+
+/**
+ * A snapshot not saved because a file (another program's, a sync tool's) holds the place of the snapshots folder or
+ * of a server's folder in it. A StoreWriteError, as any save the disk refuses: a review then says its bytes could
+ * not be kept.
+ */
+export class SnapshotFolderBlocked extends StoreWriteError {
+  constructor(
+    file: string,
+    readonly blocker: string,
+    cause: unknown,
+  ) {
+    super(file, cause);
+    this.message = `Could not save the snapshot ${path.basename(file)} because ${blocker} ${IN_THE_WAY}. Nothing was stored; move ${blocker} away (the app did not put it there), then try again.`;
+    this.name = 'SnapshotFolderBlocked';
   }
 }
 
@@ -71,7 +91,12 @@ export class SnapshotStore {
       throw error;
     });
     if (existing) return { digest, written: false };
-    await writeFileAtomic(file, bytes, { backup: false });
+    try {
+      await writeFileAtomic(file, bytes, { backup: false });
+    } catch (error) {
+      const blocker = await this.fileInTheWay(serverId);
+      throw blocker === undefined ? error : new SnapshotFolderBlocked(file, blocker, error);
+    }
     return { digest, written: true };
   }
 
@@ -86,6 +111,10 @@ export class SnapshotStore {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return undefined;
+      if (code === 'ENOTDIR') {
+        const blocker = await this.fileInTheWay(serverId);
+        if (blocker !== undefined) throw new SnapshotDamaged(file, digest, 'not a folder', `${blocker} ${IN_THE_WAY}`);
+      }
       if (code === 'ELOOP') throw new SnapshotDamaged(file, digest, 'link', 'it is a symbolic link, not the file the store wrote');
       if (error instanceof NotARegularFile || error instanceof FileTooLarge) throw new SnapshotDamaged(file, digest, 'not a file', error.reason.replace(/; it was not read\.$/, ''));
       throw error;
@@ -93,6 +122,16 @@ export class SnapshotStore {
     const actual = sha256Digest(bytes);
     if (actual !== digest) throw new SnapshotDamaged(file, digest, actual);
     return bytes;
+  }
+
+  /** The snapshots folder or the server's folder when it is there and no folder (a file, a link to one), else undefined. */
+  private async fileInTheWay(serverId: string): Promise<string | undefined> {
+    for (const folder of [this.root, this.folderOf(serverId)]) {
+      const stat = await fs.stat(folder).catch(() => undefined);
+      if (stat === undefined) return undefined;
+      if (!stat.isDirectory()) return folder;
+    }
+    return undefined;
   }
 
   /** Whether good bytes for `digest` are stored (damaged ones do not count). */
