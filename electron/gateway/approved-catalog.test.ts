@@ -99,3 +99,19 @@ describe('ApprovedCatalog naming a damaged file', () => {
     expect(error?.message).toBe(`${file} is not a file the app wrote: it is not valid JSON (InvalidSymbol at line 2, column 67).`);
   });
 });
+
+describe('ApprovedCatalog naming a file nested too deep to look into', () => {
+  // jsonc-parser parses by recursion: a file of open brackets overflowed the stack, and the gateway said only
+  // "Maximum call stack size exceeded", naming neither the file nor the place.
+  it.each(['servers.json', APPROVALS_FILE])('says where %s of 20,000 open brackets stops being looked into', async (name) => {
+    const dir = await dataDir();
+    await writeApprovals(dir, [record('skill://a/notes/SKILL.md', 'approved', true, GUIDE.byteLength)]);
+    const file = path.join(dir, name);
+    await fs.writeFile(file, '['.repeat(20_000));
+    const error = await new ApprovedCatalog(dir).refresh().then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toBe(`${file} is not a file the app wrote: it is not valid JSON (nested more than 512 levels deep at line 1, column 513).`);
+  });
+});

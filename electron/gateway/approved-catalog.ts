@@ -8,12 +8,12 @@
 // gateway at once.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { currentDecisions, keyOf } from '../approvals/approval-store.js';
 import { SnapshotStore } from '../snapshots/snapshot-store.js';
 import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
+import { whereJsonStops } from '../storage/where-json-stops.js';
 import type { GatewayCatalog } from './gateway.js';
 import { namespacesOf } from './namespace.js';
 import { nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
@@ -69,27 +69,16 @@ async function versionOf(file: string): Promise<string> {
   }
 }
 
-/**
- * Where JSON text stops being JSON, by place only: JSON.parse's own message quotes the text around the fault, and
- * servers.json holds server settings (arguments, URLs, headers; secrets in clear in a file from before the secret
- * store). The message reaches hosts, stderr and the app, so it names the line and column, never the text.
- */
-function whereInvalid(text: string): string {
-  const errors: ParseError[] = [];
-  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const first = errors[0];
-  if (!first) return '';
-  const before = text.slice(0, first.offset);
-  return ` (${printParseErrorCode(first.error)} at line ${before.split('\n').length}, column ${first.offset - before.lastIndexOf('\n')})`;
-}
-
 function parseJson<T>(file: string, text: string, schema: z.ZodType<T>, missing: T): T {
   if (text === '') return missing;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file} is not a file the app wrote: it is not valid JSON${whereInvalid(text)}.`, { cause: error });
+    // By place only, never JSON.parse's message: it quotes the text around the fault, and servers.json holds server
+    // settings (secrets in clear in a file from before the secret store). The message reaches hosts, stderr and the app.
+    const where = whereJsonStops(text);
+    throw new Error(`${file} is not a file the app wrote: it is not valid JSON${where ? ` (${where})` : ''}.`, { cause: error });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
