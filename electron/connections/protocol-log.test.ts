@@ -228,6 +228,21 @@ describe('ProtocolLog', () => {
     expect(batches.flat().at(-1)?.message).toBe(sent.at(-1));
   });
 
+  test("a note is cut as a message is, at 64K characters, saying how many were not kept", () => {
+    const { log } = recording(10);
+    // A server's words can ride in a note (a transport error quotes an HTTP answer's whole body).
+    const text = `Transport error: ${'z '.repeat(200_000)}`;
+    log.note(text);
+    log.note('a short note is kept whole');
+    const [cut, short] = log.list();
+    expect(cut).toMatchObject({ kind: 'note', text: `${text.slice(0, 65_536)}… (${text.length - 65_536} more characters not kept)`, bytes: text.length, truncated: true });
+    expect(short).toMatchObject({ kind: 'note', text: 'a short note is kept whole', bytes: 26 });
+    expect(short?.truncated).toBeUndefined();
+    // A pair of UTF-16 code units across the cut is left out whole, not halved.
+    log.note(`${'a'.repeat(65_535)}🙂${'b'.repeat(10)}`);
+    expect(log.list().at(-1)?.text).toBe(`${'a'.repeat(65_535)}… (12 more characters not kept)`);
+  });
+
   test('clear empties the log; numbering goes on', () => {
     const { log } = recording(10);
     log.note('a');

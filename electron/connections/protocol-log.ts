@@ -222,8 +222,20 @@ export class ProtocolLog {
     }
   }
 
+  /**
+   * Records the app's own note. A note can quote a server's words (a transport error carries an HTTP answer's whole
+   * body), so it is cut as a message is, saying how much was not kept; a short note is kept whole.
+   */
   note(text: string): void {
-    this.push({ seq: ++this.seq, serverId: this.serverId, at: Date.now(), direction: 'note', kind: 'note', text, bytes: text.length });
+    const entry: Draft = { seq: ++this.seq, serverId: this.serverId, at: Date.now(), direction: 'note', kind: 'note', text, bytes: text.length };
+    if (text.length > MAX_LOGGED_MESSAGE_CHARS) {
+      // A pair of UTF-16 code units across the cut is left out whole: half of one is no character.
+      const high = text.charCodeAt(MAX_LOGGED_MESSAGE_CHARS - 1);
+      const end = high >= 0xd800 && high <= 0xdbff ? MAX_LOGGED_MESSAGE_CHARS - 1 : MAX_LOGGED_MESSAGE_CHARS;
+      entry.text = `${detached(text.slice(0, end))}… (${text.length - end} more characters not kept)`;
+      entry.truncated = true;
+    }
+    this.push(entry as ProtocolLogEntry);
   }
 
   /** Requests that never got an answer are forgotten when the connection ends. */

@@ -48,6 +48,23 @@ describe('a connection failure the app does not recognise', () => {
   });
 });
 
+describe("a transport error's note in the protocol log", () => {
+  it("keeps the first 64K characters of the server's body, saying how many more were not kept", { timeout: 20_000 }, async () => {
+    const url = await start();
+    const log = new ProtocolLog('notes', 200, () => undefined);
+    const connection = new Connection(
+      { id: 'notes', label: 'notes', transport: { kind: 'http', url, headers: {} }, createdAt: '2026-01-01T00:00:00.000Z' },
+      { settings: () => DEFAULT_SETTINGS, resolveTransport: (s) => s.transport, onChange: () => undefined, log, clientInfo: { name: 'test', version: '1' }, limitName: cliLimitNamer },
+    );
+    await connection.connect();
+    await connection.disconnect();
+    const whole = `Transport error: Error POSTing to endpoint: ${BODY}`;
+    const notes = log.list().filter((e) => e.kind === 'note' && e.text?.startsWith('Transport error'));
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) expect(note).toMatchObject({ text: `${whole.slice(0, 65_536)}… (${whole.length - 65_536} more characters not kept)`, bytes: whole.length, truncated: true });
+  });
+});
+
 describe('describeError', () => {
   it('redacts the secrets it is given before cutting, so no part of one is left at the cut', () => {
     const secret = 'sk-live-4f9a2b7c1d3e5f7a9b0c2d4e6f8a0b1c';
