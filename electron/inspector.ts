@@ -298,7 +298,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
       return next;
     },
 
-    ...createServerHandlers({ catalog, pool, settings, oauth, options, serverViews, emitServers, redact }),
+    ...createServerHandlers({ catalog, pool, settings, oauth, options, serverViews, emitServers, redact, alert: (alert) => emit('app.alert', alert) }),
 
     ...createSkillHandlers({ engine, catalog, pool, folderWatches, rpcFor, refreshSkills, emitServers }),
   };

@@ -50,6 +50,11 @@ export const DEMO_LABEL = 'Sample skills (bundled)';
 
 export type RemovalHook = (server: ServerConfig) => Promise<void>;
 
+/** A removal that is done; `secretsLeft` says which of its secrets their store would not delete, and where. */
+export interface RemovalOutcome {
+  readonly secretsLeft?: string;
+}
+
 /**
  * Gives every server after the first with an already-used id a new one (a
  * hand-edited servers.json can repeat an id; removing one would then remove
@@ -295,7 +300,12 @@ export class ServerCatalog {
     return publicView(copy);
   }
 
-  async remove(serverId: string): Promise<void> {
+  /**
+   * Removes the server, or throws with it still there. Once servers.json is
+   * saved without it the removal is done: what follows cannot fail it, and a
+   * secret its store would not delete is said in the outcome, not dropped.
+   */
+  async remove(serverId: string): Promise<RemovalOutcome> {
     const stored = this.stored(serverId);
     const server = publicView(stored);
     // Forget everything stored for the server first: a crash between the two
@@ -314,11 +324,21 @@ export class ServerCatalog {
       throw new ApiFailure('failed', `"${server.label}" was not removed: some of its stored data could not be deleted (${reasons}). Try again.`);
     }
     this.file = { ...this.file, servers: this.file.servers.filter((s) => s.id !== serverId) };
-    await this.persist();
-    // The backup holds the previous version, with this server's settings (a
-    // token's reference, say). Saving once more makes the backup forget it too.
-    await this.persist();
-    await this.secrets.drop(stored.secretRefs);
+    try {
+      await this.persist();
+    } catch (error) {
+      // Said as it stands: the hooks above have already deleted what the app kept for it.
+      throw new ApiFailure('failed', `"${server.label}" was not removed: ${error instanceof Error ? error.message : String(error)} What the app kept for it (its log, listed skills, approvals, sign-in) was already deleted.`);
+    }
+    // The backup holds the previous version, with this server's settings (its
+    // secrets' references): saved once more, or deleted when that fails. A
+    // second save that failed used to report the removal as failed, with the
+    // server already gone and its secrets left in the store.
+    await this.rewriteBackup();
+    const left = await this.secrets.drop(stored.secretRefs);
+    if (left.length === 0) return {};
+    const where = left.map((l) => `${l.ids.length} from ${l.store} (${l.reason}; ${l.ids.length === 1 ? 'its id' : 'their ids'}: ${l.ids.join(', ')})`).join('; ');
+    return { secretsLeft: `"${server.label}" was removed, but some of its secrets could not be deleted: ${where}. No server uses them any more; delete them there yourself, or they stay, unused.` };
   }
 
   private assertLabelFree(label: string, exceptId?: string): void {

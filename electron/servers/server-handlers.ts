@@ -5,6 +5,7 @@
 // contract and push the servers list when it changed.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { AppAlert } from '../../shared/api.js';
 import type { ServerView, TransportConfig } from '../../shared/model.js';
 import { toJsonLines } from '../../shared/log-pairs.js';
 import { ApiFailure } from '../api-failure.js';
@@ -49,10 +50,12 @@ export interface ServerHandlerDeps {
   readonly emitServers: () => void;
   /** Secrets out of what is returned (a server may echo a token back into its log). */
   readonly redact: <T>(value: T) => T;
+  /** Raises an alert in the window (app.alert). */
+  readonly alert: (alert: AppAlert) => void;
 }
 
 export function createServerHandlers(deps: ServerHandlerDeps): Pick<Handlers, ServerMethod> {
-  const { catalog, pool, settings, oauth, options, serverViews, emitServers, redact } = deps;
+  const { catalog, pool, settings, oauth, options, serverViews, emitServers, redact, alert } = deps;
   return {
     'servers.list': async () => serverViews(),
     'servers.add': async (input) => {
@@ -72,8 +75,10 @@ export function createServerHandlers(deps: ServerHandlerDeps): Pick<Handlers, Se
       return server;
     },
     'servers.remove': async ({ serverId }) => {
-      await catalog.remove(serverId);
+      const outcome = await catalog.remove(serverId);
       emitServers();
+      // The server is gone; secrets its store kept are said, not left there without a word.
+      if (outcome.secretsLeft) alert({ level: 'warning', title: 'Secrets of a removed server are still stored', message: outcome.secretsLeft });
       return { removed: true };
     },
     'servers.connect': async ({ serverId }) => pool.for(catalog.get(serverId)).connect(),

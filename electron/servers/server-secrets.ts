@@ -7,6 +7,13 @@ import { deleteAll, setAll, type SecretRef, type SecretStores } from '../secrets
 
 export type SecretRefs = Readonly<Record<string, SecretRef>>;
 
+/** Secrets a store would not delete: where (in words), their ids, and its reason. */
+export interface SecretsLeft {
+  readonly store: string;
+  readonly ids: readonly string[];
+  readonly reason: string;
+}
+
 export class ServerSecrets {
   /** Values by reference id, read at load and kept for connecting. */
   private readonly values = new Map<string, string>();
@@ -89,8 +96,12 @@ export class ServerSecrets {
     return this.put(this.resolve(refs));
   }
 
-  /** Deletes the values (one change per store); a store that refuses leaves an orphan entry, never a broken catalog. */
-  async drop(refs: SecretRefs | undefined): Promise<void> {
+  /**
+   * Deletes the values (one change per store). A store that refuses leaves
+   * them there, never a broken catalog: what it kept is returned (by store,
+   * with its words) for the caller to say.
+   */
+  async drop(refs: SecretRefs | undefined): Promise<SecretsLeft[]> {
     const byStore = new Map<SecretRef['store'], string[]>();
     for (const ref of Object.values(refs ?? {})) {
       this.values.delete(ref.id);
@@ -98,10 +109,16 @@ export class ServerSecrets {
       ids.push(ref.id);
       byStore.set(ref.store, ids);
     }
+    const left: SecretsLeft[] = [];
     for (const [backend, ids] of byStore) {
       const store = this.stores.all.get(backend);
-      if (store) await deleteAll(store, ids).catch(() => undefined);
+      if (!store) {
+        left.push({ store: backend, ids, reason: 'a store this app cannot open here' });
+        continue;
+      }
+      await deleteAll(store, ids).catch((error: unknown) => left.push({ store: store.description, ids, reason: error instanceof Error ? error.message : String(error) }));
     }
+    return left;
   }
 
   /** Every secret value in use, for redaction. */
