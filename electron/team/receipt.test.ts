@@ -72,6 +72,10 @@ describe('approval receipts', () => {
   it('say why a file is not a receipt', () => {
     expect(readReceipt('{')).toMatchObject({ ok: false, problem: expect.stringMatching(/^not valid JSON/) as string });
     expect(readReceipt('{"a":1}')).toEqual({ ok: false, problem: 'not a DSSE envelope ({payloadType, payload, signatures})' });
+    // A file pushed to the team folder can be anything (a token file named .json): its place is named, none of its text quoted.
+    expect(readReceipt('GITHUB_TOKEN=ghp_supersecretvalue\n')).toEqual({ ok: false, problem: 'not valid JSON (InvalidSymbol at line 1, column 1)' });
+    expect(readReceipt('{\n  "payloadType": ghp_supersecretvalue\n}')).toEqual({ ok: false, problem: 'not valid JSON (InvalidSymbol at line 2, column 18)' });
+    expect(readReceipt('['.repeat(20_000))).toEqual({ ok: false, problem: 'not valid JSON (nested more than 512 levels deep at line 1, column 513)' });
     const other = { payloadType: 'text/plain', payload: '', signatures: [] };
     expect(readReceipt(JSON.stringify(other))).toMatchObject({ ok: false, problem: 'its payloadType is "text/plain", not application/vnd.in-toto+json' });
     const notOurs = { payloadType: IN_TOTO_PAYLOAD_TYPE, payload: Buffer.from(JSON.stringify({ _type: STATEMENT_TYPE, subject: [], predicateType: 'https://slsa.dev/provenance/v1', predicate: {} })).toString('base64'), signatures: [] };

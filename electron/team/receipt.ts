@@ -6,6 +6,7 @@
 // what they acknowledged and which allowed-tools they granted.
 // docs/team.md describes every field.
 import { z } from 'zod';
+import { whereJsonStops } from '../storage/where-json-stops.js';
 import { decodeBase64, dsseEnvelopeSchema, signEnvelope, verifyEnvelope, type DsseEnvelope } from './dsse.js';
 import { fileSetDigest } from './file-set-digest.js';
 import type { SigningKey } from './signing-key.js';
@@ -100,8 +101,11 @@ export function readReceipt(text: string): ReadReceipt {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problem: `not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+  } catch {
+    // By place only: JSON.parse's message quotes the text around the fault, and a file pushed to the team folder can be
+    // anything (a token file named .json); the problem is shown in the window and printed by the command.
+    const where = whereJsonStops(text);
+    return { ok: false, problem: `not valid JSON${where ? ` (${where})` : ''}` };
   }
   const envelope = dsseEnvelopeSchema.safeParse(value);
   if (!envelope.success) return { ok: false, problem: 'not a DSSE envelope ({payloadType, payload, signatures})' };
