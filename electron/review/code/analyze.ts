@@ -13,6 +13,7 @@ import { Flow, named } from './flow.js';
 import { currentGrammars, LANGUAGE_NAMES, type CodeLanguage, type Grammars } from './grammars.js';
 import { analyzeJavaScript } from './javascript.js';
 import { analyzePowerShell } from './powershell.js';
+import { readBatch } from './batch.js';
 import { analyzePython } from './python.js';
 import { proseRanges } from './prose-ranges.js';
 import { analyzeShell } from './shell.js';
@@ -316,6 +317,12 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
     }
   } finally {
     parser?.delete();
+  }
+  // cmd.exe code has no grammar: its lines are read by batch.ts, and the text patterns still read it too.
+  for (const snippet of found.batch) {
+    const flow = new Flow();
+    readBatch(flow, snippet.text, (i) => i);
+    if (flow.facts.execs.length || flow.facts.writes.length) analysis.snippets.push({ snippet, facts: flow.facts });
   }
   for (const [source, list] of covered) analysis.covered.set(source, merge(list));
   for (const [source, list] of blocks) analysis.codeBlocks.set(source, merge(list));

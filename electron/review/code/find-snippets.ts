@@ -19,7 +19,11 @@ export interface ConfigText {
 export interface FoundCode {
   readonly snippets: Snippet[];
   readonly configs: ConfigText[];
+  /** cmd.exe code (```bat and ```cmd blocks, .bat and .cmd files): no grammar, read by batch.ts. */
+  readonly batch: Snippet[];
 }
+
+const BATCH_LABELS = new Set(['bat', 'cmd', 'batch', 'dosbatch', 'winbatch', 'batchfile']);
 
 const EXTENSIONS: Readonly<Record<string, CodeLanguage>> = {
   sh: 'bash',
@@ -228,6 +232,7 @@ function markdownSnippets(source: TextSource, out: FoundCode): void {
       configSnippets(source, config, body, bodyStart, out, ` in the ${label} block`);
       continue;
     }
+    if (BATCH_LABELS.has(label)) out.batch.push({ source, language: 'bash', text: body, at: linear(bodyStart), origin: 'fence', label: `the ${label} code block`, mode: 'code', depth: 0 });
     const labelled = FENCE_LABELS[label];
     if (!labelled && !UNLABELLED.has(label)) continue;
     const language = labelled ?? guessLanguage(body);
@@ -295,10 +300,14 @@ function inlineSpans(source: TextSource, fences: ReadonlyArray<readonly [number,
 }
 
 export function findCode(sources: readonly TextSource[]): FoundCode {
-  const out: FoundCode = { snippets: [], configs: [] };
+  const out: FoundCode = { snippets: [], configs: [], batch: [] };
   for (const source of sources) {
     if (source.kind === 'metadata') continue;
     const ext = extensionOf(source.path);
+    if (ext === 'bat' || ext === 'cmd') {
+      out.batch.push({ source, language: 'bash', text: source.text, at: linear(0), origin: 'file', label: source.path, mode: 'code', depth: 0 });
+      continue;
+    }
     const language = source.kind === 'script' || EXTENSIONS[ext] ? scriptLanguage(source.path, source.text) : undefined;
     if (language) {
       out.snippets.push({ source, language, text: source.text, at: linear(0), origin: 'file', label: source.path, mode: 'code', depth: 0 });

@@ -106,6 +106,16 @@ class PsWalker {
         }
         case 'invokation_expression':
           return this.invoke(node);
+        case 'element_access':
+          return this.elementAccess(node);
+        case 'comparison_expression': {
+          // `$chars -join ''`: the characters put back together, as they are.
+          const parts = named(node);
+          const [left, op, right] = parts;
+          if (parts.length === 3 && op?.type === 'comparison_operator' && /^-join$/i.test(op.text.trim()) && /^(?:''|"")$/.test(right!.text.trim())) return this.eval(left!);
+          if (parts.length === 1) return this.eval(parts[0]!, stdin);
+          return union(...parts.map((c) => this.eval(c)));
+        }
         case 'member_access': {
           const target = named(node)[0];
           const member = named(node).find((c) => c.type === 'member_name')?.text.toLowerCase() ?? '';
@@ -120,6 +130,19 @@ class PsWalker {
         }
       }
     });
+  }
+
+  /**
+   * `$u[-1..-($u.Length)]`, `$u[($u.Length-1)..0]`: the characters of a string backwards, which `-join` puts back
+   * together — a way to hide an address or a command. The reversal is undone here (never run) and named.
+   */
+  private elementAccess(node: Node): Value {
+    const [target, index] = named(node);
+    const base = target ? this.eval(target) : NOTHING;
+    const name = target?.type === 'variable' ? /^\$\{?([\w:]+)/.exec(target.text)?.[1] : undefined;
+    const backwards = name && index ? new RegExp(String.raw`^\s*(?:-1\s*\.\.\s*-\s*\(?\s*\$${name}\.(?:Length|Count)\s*\)?|\(?\s*\$${name}\.(?:Length|Count)\s*-\s*1\s*\)?\s*\.\.\s*0)\s*$`, 'i').test(index.text) : false;
+    if (!backwards || !base.exact) return union(base, ...(index ? [this.eval(index)] : []));
+    return withStep(literal(Array.from(base.text).reverse().join('')), { kind: 'decoded', offset: node.startIndex, what: `reverses a string (${shown(node.text, 40)})` });
   }
 
   private args(node: Node | undefined): Value[] {

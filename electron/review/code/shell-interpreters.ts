@@ -2,10 +2,13 @@
 // `python3 -c`, `node -e`, `perl -e`, `cmd /c`, PowerShell's -Command and
 // -EncodedCommand (decoded here, never run), a script file, or what arrives
 // on their input (a pipe, a heredoc). The code given is read again as code
-// of its own language. Apart because each interpreter has its own flags.
+// of its own language; Perl, Ruby and PHP, which have no grammar here, by the
+// token reader of one-liners.ts, and cmd.exe's by batch.ts. Apart because each interpreter has its own flags.
 import type { Node } from 'web-tree-sitter';
 import { concat, literal, NOTHING, union, type Value } from './facts.js';
 import { foreignReverseShell, type languageOfRunner, place, PYTHONS, SHELLS } from './flow.js';
+import { readBatch } from './batch.js';
+import { offsetsOf, ONE_LINER_LANGUAGES, readOneLiner } from './one-liners.js';
 import { recordExec, stepped, type Io, type ShellReader, type Word } from './shell-reader.js';
 import { fileValue } from './shell-words.js';
 
@@ -102,6 +105,8 @@ export function interpreter(r: ShellReader, node: Node, name: string, language: 
     recordExec(r.f, node, `${name} ${POWERSHELL_NAMES.has(name) ? '-Command' : name === 'cmd' ? '/c' : texts.find((t) => t.startsWith('-')) ?? '-c'}`, code.v);
     if (language) r.f.nest(language, code.v, `the code given to ${name}`);
     else if (code.v.exact && foreignReverseShell(code.v.text)) r.f.facts.shells.push({ ...at, what: `runs ${name} code that opens a network socket and hands it a shell` });
+    if (ONE_LINER_LANGUAGES.has(name)) readOneLiner(r.f, name, code.v.text, offsetsOf(code.v, code.node.startIndex));
+    if (name === 'cmd') readBatch(r.f, code.v.text, offsetsOf(code.v, code.node.startIndex));
     if (shellLike && interactive) r.markShell(at);
     return NOTHING;
   }
@@ -114,6 +119,7 @@ export function interpreter(r: ShellReader, node: Node, name: string, language: 
   if (shellLike) r.markShell(at);
   if (stdin.steps.length || io.heredoc) recordExec(r.f, node, name, stdin);
   if (io.heredoc && language) r.f.nest(language, io.heredoc, `the heredoc given to ${name}`);
+  if (io.heredoc && ONE_LINER_LANGUAGES.has(name)) readOneLiner(r.f, name, io.heredoc.text, offsetsOf(io.heredoc, node.startIndex));
   if (interactive) r.markShell(at);
   return NOTHING;
 }

@@ -1,6 +1,6 @@
 // Finds what is encoded or obfuscated in one text and decodes it (in memory,
 // bounded, never run): literals handed to a decoder (`b64decode("…")`,
-// `Buffer.from("…", "hex")`, `echo … | base64 -d`, `"lruc"[::-1]`,
+// `Buffer.from("…", "hex")`, `echo … | base64 -d`, `"lruc"[::-1]`, `$u[-1..-$u.Length]`,
 // `codecs.decode("…", "rot13")`), runs that decode to text by themselves
 // (base64, hex, \x and \u escapes, %-escapes, <~ascii85~>), character codes
 // (`String.fromCharCode(…)`, `chr(…)+chr(…)`, byte arrays), XOR with a key
@@ -49,7 +49,9 @@ const AFTER = new RegExp(
     String.raw`|\s*\)?\s*\.decode\(\s*['"](?<pydecode>hex|base64|rot13|rot_13)['"]` +
     String.raw`|['"]?\s*\|\s*(?:(?<pipe64>base64\s+(?:-d|--decode|-D)|openssl\s+(?:enc\s+)?-?(?:base64|a)\s+-d)|(?<pipehex>xxd\s+-r\s+-p|xxd\s+-p\s+-r|xxd\s+-r)|(?<piperev>rev)\b|(?<pipetr>tr\s+['"]?(?:A-Za-z|a-zA-Z)['"]?\s+['"]?(?:N-ZA-Mn-za-m|n-za-mN-ZA-M)))` +
     String.raw`|(?<slice>\s*\)?\s*\[\s*::\s*-1\s*\])` +
-    String.raw`|(?<jsrev>\s*\.split\(\s*(?:''|""|\x60\x60)\s*\)\s*\.reverse\(\)\s*\.join\())`,
+    String.raw`|(?<jsrev>\s*\.split\(\s*(?:''|""|\x60\x60)\s*\)\s*\.reverse\(\)\s*\.join\()` +
+    // PowerShell indexes a string backwards and joins the characters: `-join $u[-1..-($u.Length)]`, `$u[($u.Length-1)..0] -join ''`.
+    String.raw`|(?<psrev>\[\s*(?:-1\s*\.\.\s*-\s*\(?\s*\$\w+\.(?:Length|Count)\s*\)?|\(?\s*\$\w+\.(?:Length|Count)\s*-\s*1\s*\)?\s*\.\.\s*0)\s*\]))`,
   'i',
 );
 
@@ -105,6 +107,7 @@ function hintAround(text: string, start: number, end: number): Hint | undefined 
   if (ag.pipetr) return { codec: 'rot13', name: `| ${ag.pipetr}` };
   if (ag.slice) return { codec: 'reversed', name: '[::-1]' };
   if (ag.jsrev) return { codec: 'reversed', name: ".split('').reverse().join('')" };
+  if (ag.psrev) return { codec: 'reversed', name: `[${ag.psrev.slice(1, -1).replace(/\s+/g, '')}] -join (PowerShell)` };
   return undefined;
 }
 
@@ -186,7 +189,8 @@ export function scanText(text: string, file: FileClass): Scan {
   }
   // `b64decode(PAYLOAD)` with PAYLOAD assigned a literal elsewhere in the text.
   if (assignments.size > 0) {
-    const call = new RegExp(String.raw`\b([A-Za-z_]\w*)\s*(?=[),])`, 'g');
+    // A name used as an argument (`b64decode(PAYLOAD)`), or a PowerShell variable indexed backwards (`$u[-1..`, `$u[($u.`).
+    const call = new RegExp(String.raw`\b([A-Za-z_]\w*)\s*(?=[),]|\[\s*(?:-1\s*\.\.|\(?\s*\$))`, 'g');
     let m: RegExpExecArray | null;
     while ((m = call.exec(text)) !== null) {
       const chain = assignments.get(m[1]!);

@@ -3,7 +3,7 @@
 import type { Finding } from '../../../shared/model.js';
 import { reviewContent } from '../risk-review.js';
 
-export const INTENT_KINDS = ['risk-override-instructions', 'risk-impersonation', 'risk-conceal-from-user', 'risk-disclose-secrets', 'risk-credential-request', 'risk-unbounded-loop', 'risk-skip-consent'] as const;
+export const INTENT_KINDS = ['risk-override-instructions', 'risk-impersonation', 'risk-conceal-from-user', 'risk-disclose-secrets', 'risk-credential-request', 'risk-unbounded-loop', 'risk-skip-consent', 'risk-secret-exfiltration'] as const;
 export type IntentKind = (typeof INTENT_KINDS)[number];
 
 export const HEADER = '---\nname: t\ndescription: A test skill.\n---\n\n';

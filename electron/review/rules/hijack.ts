@@ -48,6 +48,7 @@ function views(ctx: RiskContext, source: TextSource): View[] {
 }
 
 // ---- markers written as the system would (a whole line, or a chat-template token) ----
+// A line may open with a markdown "comment" ([//]: # (…), [comment]: <> "…"), which renders as nothing.
 
 const MARKERS: ReadonlyArray<{ id: RiskFindingId; pattern: RegExp; what: string; scripts: boolean }> = [
   {
@@ -61,11 +62,17 @@ const MARKERS: ReadonlyArray<{ id: RiskFindingId; pattern: RegExp; what: string;
   { id: 'risk-impersonation', pattern: /\[\/?(?:system|SYSTEM|System|INST|SYS)\]|<<\/?SYS>>/g, what: 'writes a chat-template turn marker', scripts: false },
   {
     id: 'risk-impersonation',
-    pattern: /^[ \t>*#-]*(?:<!--[ \t]*)?\[?(?:(?:critical|important|urgent|mandatory|official|priority|high[- ]priority)[ \t]+)?(?:system|admin(?:istrator)?|root|openai|anthropic)[ \t]+(?:override|notice|message|note|instructions?|directive|command|alert|update|prompt|announcement)s?(?:[ \t]*[\u2013\u2014-][ \t]*(?:mandatory|urgent|critical|important|priority|read first))?\]?[ \t]*[:\]]|^[ \t>*#-]*(?:<!--[ \t]*)?\[?developer[ \t]+(?:override|message|prompt|mode)\]?[ \t]*[:\]]/gim,
+    pattern: /^[ \t>*#-]*(?:<!--[ \t]*|\[[^\]\n]{0,40}\]:[ \t]*(?:#|<>|\/\/)[ \t]*[("'][ \t]*)?\[?(?:(?:critical|important|urgent|mandatory|official|priority|high[- ]priority)[ \t]+)?(?:system|admin(?:istrator)?|root|openai|anthropic)[ \t]+(?:override|notice|message|note|instructions?|directive|command|alert|update|prompt|announcement)s?(?:[ \t]*[\u2013\u2014-][ \t]*(?:mandatory|urgent|critical|important|priority|read first))?\]?[ \t]*[:\]]|^[ \t>*#-]*(?:<!--[ \t]*)?\[?developer[ \t]+(?:override|message|prompt|mode)\]?[ \t]*[:\]]/gim,
     what: 'opens a line as a message from the system or an administrator',
     scripts: false,
   },
-  { id: 'risk-impersonation', pattern: /^[ \t]*#{1,3}[ \t]*system[ \t]+(?:prompt|message|instructions?)[ \t]*:?[ \t]*$|^[ \t]*system[ \t]*(?:prompt|message)?[ \t]*:/gim, what: 'writes as if it were the system prompt', scripts: false },
+  {
+    id: 'risk-impersonation',
+    // Also inside a markdown "comment" ([//]: # (SYSTEM: …)): a renderer shows nothing, the model reads a system line.
+    pattern: /^[ \t]*#{1,3}[ \t]*system[ \t]+(?:prompt|message|instructions?)[ \t]*:?[ \t]*$|^[ \t]*(?:\[[^\]\n]{0,40}\]:[ \t]*(?:#|<>|\/\/)[ \t]*[("'][ \t]*)?system[ \t]*(?:prompt|message)?[ \t]*:/gim,
+    what: 'writes as if it were the system prompt',
+    scripts: false,
+  },
   {
     id: 'risk-skip-consent',
     pattern: /--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|--yolo\b|\bbypassPermissions\b|--ask-for-approval[ =]never\b|\bapproval[_-]policy\s*[=:]\s*["']?never\b|--trust-all-tools\b|--allow-all-tools\b|\bauto[- ]?approve[ \t]+(?:all|every|everything)\b/gi,
@@ -187,7 +194,7 @@ function scan(view: View, source: TextSource): Hit[] {
     const read = marker.scripts ? cleanRaw : clean;
     eachMatch(read.text, marker.pattern, (m) => {
       // Quote marks, bullets and an opening comment before the words are not part of them; a flag's own dashes are.
-      const lead = m[0].length - m[0].replace(/^(?:[ \t>*#]|-(?=[ \t]))*(?:<!--[ \t]*)?/, '').length;
+      const lead = m[0].length - m[0].replace(/^(?:[ \t>*#]|-(?=[ \t]))*(?:<!--[ \t]*|\[[^\]\n]{0,40}\]:[ \t]*(?:#|<>|\/\/)[ \t]*[("'][ \t]*)?/, '').length;
       const start = read.toSource(m.index + lead);
       if (within(examples, start)) return;
       const end = read.toSource(m.index + m[0].length - 1) + 1;

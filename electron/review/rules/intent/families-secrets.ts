@@ -1,9 +1,9 @@
-// Intent families about what the user must not know or must hand over:
-// conceal from the user, disclose secrets or the system prompt, ask the user
-// for credentials, and loops with no end (retrying "until the result
-// contains the key").
+// Intent families about what the user must not know or what leaves the
+// conversation: conceal from the user, disclose secrets or the system prompt,
+// and loops with no end (retrying "until the result contains the key").
+// Asking the user for credentials is in families-credentials.ts.
 import { anyWordIs, either, followedWithin, nextIs, precededWithin, slackHas, words, type Guard, type IntentPattern } from './matcher.js';
-import { CREDENTIAL, DESTINATION, ENV_VARS, FILLER, SAFE_HANDLING, SECRET, SERVICE, SETTINGS_PLACE, UI_NOUNS, USER } from './vocabulary.js';
+import { DESTINATION, ENV_VARS, FILLER, SAFE_HANDLING, SECRET, SERVICE, UI_NOUNS, USER } from './vocabulary.js';
 
 const ORDER = { negatable: true, describes: true } as const;
 
@@ -198,7 +198,7 @@ const AFTER_OBJECT = words(
   'and|or|to|in|into|from|of|for|with|verbatim|here|now|back|out|so|that|which|you|as|on|at|exactly|in full|word|without|unredacted|unmasked|too|also|again|then|if|when|below|above|first|immediately|right|please|plainly|literally|character|characters|line|lines|inside|within|using|via|through|over|onto|like|but|because|before|after|while',
 );
 /** Drop a match whose secret (the words of step `step`) runs on into another noun: "the password field", "the secret santa list". */
-function modifierAt(step: number): Guard {
+export function modifierAt(step: number): Guard {
   return (m, tokens) => {
     const part = m.parts[step];
     if (!part) return false;
@@ -303,51 +303,6 @@ export const DISCLOSE_SECRETS: readonly IntentPattern[] = [
   },
 ];
 
-
-// ---- request credentials from the user ----
-
-const ASK = words('ask', 'ask|asking|prompt|prompting|request|requesting|get|obtain|collect|have|make|require|query|press|pester|beg|convince|persuade|trick|get the user to|make the user|have the user|tell the user to|instruct the user to|ask that the user|request that the user|insist that the user|encourage the user to|urge the user to|invite the user to');
-const HAND_OVER = words('hand over', 'provide|enter|give|paste|type|share|send|supply|input|submit|reveal|confirm|tell|tell you|read out|read|dictate|hand over|forward|post|drop|upload|reply with|respond with|write|fill in|copy');
-const CRED_FILLER = either(
-  'filler',
-  words('filler', 'the|their|your|his|her|its|a|an|own|full|current|personal|valid|real|actual|existing|main|primary|master|users|user s|customer s|account|login|secret|private|one time|current|latest|new|me|us|with|them|you|word|words|digit|digits|character|characters|username|user name|email|email address|and|or|12|24|4|6|8|twelve|twenty four|six|four|eight|contents|content|of|ssh'),
-  SERVICE,
-);
-/** The settings a credential is configured in, or the user doing it themselves: how legitimate skills ask for keys. */
-const CONFIGURE = words('configure', 'set|configure|export|store|save|add|create|generate|rotate|revoke|put|define|register|update|keep|use|install|login|log in|sign in|authenticate|connect|link|reset|change|remove|delete|check|verify|obtain|get|fetch|copy');
-
-export const CREDENTIAL_REQUEST: readonly IntentPattern[] = [
-  {
-    shape: 'ask the user + for their password',
-    steps: [{ lex: ASK }, { lex: USER, slack: 2, over: words('the', 'the|your|a|each|every') }, { lex: CREDENTIAL, slack: 5, over: either('slack', words('for', 'for|to|you|them|their|his|her|its|the|a|an|your|own|with|out|over|us|me|again|directly|here|now'), HAND_OVER, CRED_FILLER) }],
-    ...ORDER,
-    unless: [modifierAt(2), slackHas(CONFIGURE), followedWithin(SETTINGS_PLACE, 6), nextIs(UI_NOUNS)],
-  },
-  {
-    shape: 'ask for + the user’s password',
-    steps: [{ lex: words('ask', 'ask|prompt|beg|press|pester|request|demand') }, { lex: words('for', 'for') }, { lex: CREDENTIAL, slack: 3, over: either('filler', CRED_FILLER, words('user', 'user|users|customer|customers')) }],
-    ...ORDER,
-    unless: [modifierAt(2), followedWithin(SETTINGS_PLACE, 6), nextIs(UI_NOUNS)],
-  },
-  {
-    shape: 'collect their card number',
-    steps: [{ lex: words('collect', 'collect|gather|obtain|get|take|request|record|capture|grab|harvest|ask for|note down|write down|save|store|keep|log|copy') }, { lex: words('their', 'their|the user s|the users|the customer s|the customers|his|her|each user s|every user s|the person s') }, { lex: CREDENTIAL, slack: 3, over: CRED_FILLER }],
-    ...ORDER,
-    unless: [modifierAt(2), followedWithin(SETTINGS_PLACE, 6), nextIs(UI_NOUNS)],
-  },
-  {
-    shape: 'paste your token + here',
-    steps: [{ lex: either('hand over', HAND_OVER, words('dm', 'dm|message|email|text|show me|send me|give me|tell me')) }, { lex: CREDENTIAL, slack: 5, over: CRED_FILLER }, { lex: words('here', 'here|below|in the chat|in this chat|into the chat|into this chat|in chat|in your reply|in your message|in your response|in the conversation|in this conversation|to me|to us|to the assistant|to the agent|to claude|in this window|into this window|right here|as a reply|in a reply|in the comments|in a comment|in the issue|in this thread|to continue|so i can|so that i can|so we can|for me|for verification|to verify your identity|to confirm your identity|to proceed'), slack: 4 }],
-    ...ORDER,
-    unless: [modifierAt(1), followedWithin(words('settings', 'settings|config|configuration|env|environment|dotenv|keychain|keyring|vault|manager|dashboard|console|terminal|cli|profile|file|files|rc'), 6)],
-  },
-  {
-    shape: 'what is your password',
-    steps: [{ lex: words('what is', 'what is|what are|send me|give me|tell me|share|share with me|i need|we need|i will need|we will need|i require|we require|provide me|provide me with|provide us with|i must have|hand over|reply with|respond with|i am going to need|please provide|kindly provide|please share|kindly share|please send|kindly send|please enter|please paste|please type') }, { lex: CREDENTIAL, slack: 3, over: either('filler', CRED_FILLER, words('with', 'with|me|us')) }],
-    ...ORDER,
-    unless: [modifierAt(1), followedWithin(SETTINGS_PLACE, 6), nextIs(UI_NOUNS), slackHas(words('own', 'own'))],
-  },
-];
 
 // ---- unbounded loops ----
 

@@ -150,6 +150,19 @@ export const OVERRIDE: readonly IntentPattern[] = [
       precededWithin(words('deferring', 'user|users|human|operator|owner|system|developer|developers|project|repository|repo|local|explicit|their|your|safety|law|laws|policy|policies|organisation|organization|company|team'), 5),
     ],
   },
+  {
+    // "Policy checks are suspended for this session": the agent's checks switched off, for its own session.
+    shape: 'checks + are suspended + for this session',
+    steps: [
+      { lex: either('checks', OBJ_AGENT, words('checks', 'checks|policy checks|safety checks|security checks|content checks|permission checks|approval checks|policy enforcement|safety rules|safety filters|content filters|content filter|moderation|safeguards|protections')) },
+      { lex: STATE, slack: 3, over: BE },
+    ],
+    followedBy: {
+      lex: words('session', 'for this session|for the session|for this conversation|for this chat|for the rest of this session|for the rest of the session|for the rest of this conversation|for the remainder of this session|for the remainder of the conversation|in this session|in this conversation|in this chat|for you|for this task|for this request|until further notice|from now on|from here on'),
+    },
+    // "If safety checks are off for this session, …" is a condition; "type checks are disabled …" is a build setting.
+    unless: [precededWithin(IF_WORDS, 4), precededWithin(words('tech', 'type|lint|unit|health|ci|build|test|tests|style|format|spell|spelling|rate|ssl|tls|certificate|cert|integrity|checksum|compile|compiler|cors|csrf'), 2)],
+  },
 ];
 
 const MODE = words(

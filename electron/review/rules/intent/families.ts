@@ -1,9 +1,12 @@
 // The intent families, one per finding kind: what each says in plain words,
 // and the patterns that spell it. The patterns live beside their families
-// (families-takeover.ts, families-secrets.ts); this file names them.
+// (families-takeover.ts, families-secrets.ts, families-credentials.ts,
+// families-exfiltration.ts); this file names them.
 import type { RiskFindingId } from '../../../../shared/risk-findings.js';
 import { MEMORY_WRITE } from './families-memory.js';
-import { CONCEAL, CREDENTIAL_REQUEST, DISCLOSE_SECRETS, UNBOUNDED_LOOP } from './families-secrets.js';
+import { CREDENTIAL_BY_REFERENCE, CREDENTIAL_REQUEST } from './families-credentials.js';
+import { SEND_SECRETS } from './families-exfiltration.js';
+import { CONCEAL, DISCLOSE_SECRETS, UNBOUNDED_LOOP } from './families-secrets.js';
 import { IMPERSONATION, OVERRIDE, SKIP_CONSENT } from './families-takeover.js';
 import type { IntentPattern, Lexicon } from './matcher.js';
 import { sentenceWords } from './sentence-words.js';
@@ -24,7 +27,14 @@ export const FAMILIES: readonly IntentFamily[] = [
   { id: 'risk-impersonation', name: 'claim authority or a mode', what: 'speaks as the system or claims a mode, an authority or an approval it does not have', patterns: IMPERSONATION },
   { id: 'risk-conceal-from-user', name: 'conceal from the user', what: 'asks the agent to keep something from the user', patterns: CONCEAL },
   { id: 'risk-disclose-secrets', name: 'disclose secrets or the system prompt', what: 'asks the agent to reveal secrets or its own instructions', patterns: DISCLOSE_SECRETS },
-  { id: 'risk-credential-request', name: 'request credentials', what: 'asks the user to hand over a password, key or code', patterns: CREDENTIAL_REQUEST },
+  {
+    id: 'risk-secret-exfiltration',
+    name: 'send secrets out',
+    what: 'tells the agent to send secrets kept on this computer to an address',
+    patterns: SEND_SECRETS,
+    why: 'The agent would carry it out with its own tools, and the secrets would leave this computer.',
+  },
+  { id: 'risk-credential-request', name: 'request credentials', what: 'asks the user to hand over a password, key or code', patterns: [...CREDENTIAL_REQUEST, ...CREDENTIAL_BY_REFERENCE] },
   { id: 'risk-unbounded-loop', name: 'unbounded loop', what: 'tells the agent to repeat something without end', patterns: UNBOUNDED_LOOP },
   { id: 'risk-skip-consent', name: 'skip consent', what: 'tells the agent not to ask for permission', patterns: SKIP_CONSENT },
   {

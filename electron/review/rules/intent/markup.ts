@@ -19,6 +19,12 @@ const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'big', 'cite', 'cod
 const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '', zwj: '', zwnj: '', lsquo: "'", rsquo: "'", ldquo: '"', rdquo: '"', ndash: '-', mdash: '-', hellip: '...' };
 /** Marks a hard sentence break inside the folded text (block tags, table cells). */
 export const BREAK = '\u2029';
+/**
+ * Stands where a URL was: not a word (the URL's own words would read as prose), but the word before it
+ * learns that an address follows ("are to be appended to https://…"). Folding turns every control
+ * character of the original into a space, so only a URL can put this one in the folded text.
+ */
+export const URL_MARK = '\u0001';
 
 /** The markup spans of a text, in order, none overlapping. */
 export function markupSpans(text: string): Span[] {
@@ -32,7 +38,7 @@ export function markupSpans(text: string): Span[] {
       if (m[0].length === 0) re.lastIndex++;
     }
   };
-  add(/\b(?:https?|ftp):\/\/[^\s<>()"'`\]]+/gi, (m) => ({ start: m.index, end: m.index + m[0].length, with: ' ' }));
+  add(/\b(?:https?|ftp):\/\/[^\s<>()"'`\]]+/gi, (m) => ({ start: m.index, end: m.index + m[0].length, with: ` ${URL_MARK} ` }));
   add(/<!--|-->/g, (m) => ({ start: m.index, end: m.index + m[0].length, with: ' ' }));
   add(/<\/?([a-z][a-z0-9-]*)\b[^<>\n]{0,300}?\/?>/gi, (m) => ({ start: m.index, end: m.index + m[0].length, with: INLINE_TAGS.has(m[1]!.toLowerCase()) ? '' : BREAK }));
   // [text](target) and ![alt](target): keep the text, drop the brackets and the target. A title

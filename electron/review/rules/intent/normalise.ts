@@ -10,7 +10,7 @@
 //     back into words the matchers know when they ran together.
 // Positions stay exact: every word remembers the original span it came from.
 import { fold } from './fold.js';
-import { BREAK } from './markup.js';
+import { BREAK, URL_MARK } from './markup.js';
 
 // The line-marker patterns' cleaning, kept importable from here where the rules have always found it.
 export { cleanText } from './fold.js';
@@ -28,6 +28,8 @@ export interface Token {
   readonly colonAfter: boolean;
   /** A comma, colon, dash or bracket follows the word: a noun phrase ends there ("API keys, tokens"). */
   readonly pauseAfter: boolean;
+  /** A URL follows the word ("append it to https://…"): where something is sent, when the word says so. */
+  readonly urlAfter: boolean;
 }
 
 const MIXED = /[013457@$]/;
@@ -134,6 +136,7 @@ interface Word {
   gap: string;
   colonAfter: boolean;
   pauseAfter: boolean;
+  urlAfter: boolean;
 }
 
 type MutableToken = { -readonly [K in keyof Token]: Token[K] };
@@ -147,16 +150,19 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
   let previous: string | undefined;
   // A run of one-letter words, held back until it ends: "i g n o r e" is joined.
   let run: Word[] = [];
-  let lastWord: { colonAfter: boolean; pauseAfter: boolean } | undefined;
+  let lastWord: { colonAfter: boolean; pauseAfter: boolean; urlAfter: boolean } | undefined;
 
   const emit = (w: Word, word: string, gap: string) => {
     if (tokens.length > 0 && gap !== ' ' && breaksSentence(gap, previous, text, w.start)) sentence++;
     if (!word.includes("'") && NOT_FORMS[word] === undefined) {
-      const t: MutableToken = { word, start: w.start, end: w.end, sentence, colonAfter: w.colonAfter, pauseAfter: w.pauseAfter };
+      const t: MutableToken = { word, start: w.start, end: w.end, sentence, colonAfter: w.colonAfter, pauseAfter: w.pauseAfter, urlAfter: w.urlAfter };
       tokens.push(t);
     } else {
       const parts = expand(word);
-      for (let k = 0; k < parts.length; k++) tokens.push({ word: parts[k]!, start: w.start, end: w.end, sentence, colonAfter: k === parts.length - 1 && w.colonAfter, pauseAfter: k === parts.length - 1 && w.pauseAfter });
+      for (let k = 0; k < parts.length; k++) {
+        const final = k === parts.length - 1;
+        tokens.push({ word: parts[k]!, start: w.start, end: w.end, sentence, colonAfter: final && w.colonAfter, pauseAfter: final && w.pauseAfter, urlAfter: final && w.urlAfter });
+      }
     }
     previous = word;
   };
@@ -167,7 +173,7 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
       const words = segment(run.map((r) => r.word).join(''), dictionary) ?? [run.map((r) => r.word).join('')];
       for (let k = 0; k < words.length; k++) {
         const final = k === words.length - 1;
-        emit({ word: words[k]!, start: first.start, end: lastLetter.end, gap: first.gap, colonAfter: final && lastLetter.colonAfter, pauseAfter: final && lastLetter.pauseAfter }, words[k]!, k === 0 ? first.gap : ' ');
+        emit({ word: words[k]!, start: first.start, end: lastLetter.end, gap: first.gap, colonAfter: final && lastLetter.colonAfter, pauseAfter: final && lastLetter.pauseAfter, urlAfter: final && lastLetter.urlAfter }, words[k]!, k === 0 ? first.gap : ' ');
       }
     } else {
       for (const r of run) emit(r, r.word, r.gap);
@@ -185,6 +191,7 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
     if (!single && lastWord) {
       if (gap.includes(':')) lastWord.colonAfter = true;
       if (/[,:;()\u2013\u2014]|\s-\s/.test(gap)) lastWord.pauseAfter = true;
+      if (gap.includes(URL_MARK)) lastWord.urlAfter = true;
     }
     last = m.index + m[0].length;
     let word = m[0];
@@ -193,7 +200,7 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
     if (c0 === 0x40 || c0 === 0x24 || cn === 0x40 || cn === 0x24) word = word.replace(/^[@$]+|[@$]+$/g, '');
     if (word === '') continue;
     if (MIXED.test(word)) word = unLeet(word);
-    const w: Word = { word, start: folded.from[m.index]!, end: folded.to[m.index + m[0].length - 1]!, gap, colonAfter: false, pauseAfter: false };
+    const w: Word = { word, start: folded.from[m.index]!, end: folded.to[m.index + m[0].length - 1]!, gap, colonAfter: false, pauseAfter: false, urlAfter: false };
     const letter = word.length === 1 && word >= 'a' && word <= 'z';
     if (letter && (run.length === 0 || /^[ .\-/]$/.test(gap))) {
       run.push(w);
@@ -206,6 +213,7 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
     lastWord = run.length > 0 ? run[run.length - 1]! : tokens[tokens.length - 1];
   }
   if (lastWord && f.slice(last).includes(':')) lastWord.colonAfter = true;
+  if (lastWord && f.slice(last).includes(URL_MARK)) lastWord.urlAfter = true;
   flush();
   return { tokens };
 }

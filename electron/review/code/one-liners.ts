@@ -1,0 +1,304 @@
+// Perl, Ruby and PHP code given to an interpreter from shell (`perl -e '…'`,
+// `ruby -e '…'`, `php -r '…'`, a heredoc fed to `perl -`), for which there is
+// no grammar. A small reader of its tokens finds the few constructs that make
+// such a one-liner an attack: eval, system, exec, backticks or a pipe opened
+// with open() fed by a download (LWP's get, open-uri, Net::HTTP,
+// file_get_contents of a URL) or by a decoder (decode_base64, Base64.decode64,
+// unpack 'm', base64_decode); and a socket or an HTTP client sent what was
+// read from a credential file or a secret variable. Values flow through
+// variables within the snippet. It reads tokens, not a grammar: enough for
+// one-liners and short heredoc bodies, not for programs.
+import { credentialPlace, hostOf, isLoopback, isSecretName, NOTHING, union, withStep, type Step, type Value } from './facts.js';
+import type { Flow } from './flow.js';
+
+/** Interpreters this reader knows. */
+export const ONE_LINER_LANGUAGES = new Set(['perl', 'ruby', 'php']);
+
+/** Code longer than this is read only up to here: one-liners and heredoc bodies are short. */
+const MAX_CODE = 20_000;
+const MAX_TOKENS = 4000;
+/** Token visits per snippet, all evaluations together, and how deep calls in calls are followed. */
+const WORK_BUDGET = 100_000;
+const MAX_DEPTH = 20;
+
+interface Tok {
+  /** 'id' (a name, with its sigil and :: parts), 'str' (a quoted string, its inside), 'cmd' (backticks, qx, %x), 'p' (punctuation). */
+  readonly kind: 'id' | 'str' | 'cmd' | 'p';
+  readonly text: string;
+  /** Offset in the code of its first character, and one past its last. */
+  readonly start: number;
+  readonly end: number;
+}
+
+const CLOSE: Readonly<Record<string, string>> = { '(': ')', '{': '}', '[': ']', '<': '>' };
+
+/** The tokens of Perl, Ruby or PHP code, as far as a one-liner needs: names, strings, commands in backticks, punctuation. */
+function tokens(code: string): Tok[] {
+  const out: Tok[] = [];
+  let i = 0;
+  const quoted = (open: string, from: number, kind: 'str' | 'cmd'): number => {
+    const close = CLOSE[open] ?? open;
+    let depth = 1;
+    let k = from;
+    for (; k < code.length; k++) {
+      const c = code[k]!;
+      if (c === '\\') {
+        k++;
+        continue;
+      }
+      if (c === open && close !== open) depth++;
+      else if (c === close && --depth === 0) break;
+    }
+    out.push({ kind, text: code.slice(from, k), start: from, end: k + 1 });
+    return k + 1;
+  };
+  while (i < code.length && out.length < MAX_TOKENS) {
+    const c = code[i]!;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === '#' && code[i - 1] !== '$') {
+      // A comment, to the end of the line.
+      const nl = code.indexOf('\n', i);
+      i = nl < 0 ? code.length : nl + 1;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      i = quoted(c, i + 1, 'str');
+      continue;
+    }
+    if (c === '`') {
+      i = quoted('`', i + 1, 'cmd');
+      continue;
+    }
+    // Perl's q(), qq{}, qx() and Ruby's %q(), %Q[], %x{}: quoted strings with a bracket of choice.
+    const quoteOp = /^(?:qq|qx|q|%[qQwx]?)([({[<|/!])/.exec(code.slice(i, i + 4));
+    if (quoteOp && !/\w/.test(code[i - 1] ?? '')) {
+      i = quoted(quoteOp[1]!, i + quoteOp[0].length, /x/.test(quoteOp[0]) ? 'cmd' : 'str');
+      continue;
+    }
+    const name = /^[$@%&]?[A-Za-z_]\w*(?:::\w+)*[?!]?/.exec(code.slice(i, i + 200));
+    if (name) {
+      out.push({ kind: 'id', text: name[0], start: i, end: i + name[0].length });
+      i += name[0].length;
+      continue;
+    }
+    const two = code.slice(i, i + 2);
+    const p = two === '->' || two === '::' || two === '=>' || two === '<<' || two === '=~' ? two : c;
+    out.push({ kind: 'p', text: p, start: i, end: i + p.length });
+    i += p.length;
+  }
+  return out;
+}
+
+const DOWNLOADS = /^(?:(?:LWP::Simple::)?get|getstore|getprint|mirror|file_get_contents|fopen|curl_exec|readfile|fsockopen)$|^(?:URI|Kernel)?\.?open$|^Net::HTTP$|^HTTP::Tiny$|^LWP::UserAgent$|^Mojo::UserAgent$|^HTTParty$|^RestClient$|^Faraday$|^Excon$|^URI$/;
+const DECODERS = /^(?:(?:MIME::Base64::)?decode_base64|decode_base64url|base64_decode|gzinflate|gzuncompress|gzdecode|str_rot13|hex2bin|convert_uudecode|uudecode|decode64|strict_decode64|urlsafe_decode64|inflate|unpack1?|pack)$/;
+const RUNNERS = /^(?:eval|system|exec|passthru|shell_exec|popen|proc_open|assert|create_function|spawn|instance_eval|class_eval|module_eval|instance_exec|do|load|require)$/;
+const SOCKETS = /^(?:IO::Socket::INET6?|IO::Socket::IP|IO::Socket::SSL|IO::Socket|TCPSocket|Socket|SSLSocket|UDPSocket|stream_socket_client)$/;
+const WRITES = /^(?:print|printf|say|syswrite|send|write|puts|fwrite|fputs|socket_write|socket_send)$/;
+const POSTS = /^(?:post|post_form|put|patch|request)$/;
+
+interface Found {
+  readonly value: Value;
+  readonly host?: string;
+  readonly socket?: boolean;
+  readonly client?: boolean;
+}
+
+/** The snippet offset of each character of a value's text, when its literal knows them, else the place of the whole. */
+export function offsetsOf(value: Value, fallback: number): (i: number) => number {
+  const span = value.span;
+  if (typeof span === 'number') return (i) => span + i;
+  if (span && span.length) return (i) => span[Math.max(0, Math.min(span.length - 1, i))]!;
+  return () => fallback;
+}
+
+/**
+ * Reads Perl, Ruby or PHP code and records what it runs and sends in `f`. `at(i)` is the snippet offset of the
+ * code's character i (code inside a shell word keeps its place in the file).
+ */
+export function readOneLiner(f: Flow, language: string, code: string, at: (i: number) => number): void {
+  if (code.length > MAX_CODE) code = code.slice(0, MAX_CODE);
+  const toks = tokens(code);
+  const vars = new Map<string, Found>();
+  const place = (a: Tok, b: Tok) => ({ offset: at(a.start), length: Math.max(1, at(Math.max(a.start, b.end - 1)) + 1 - at(a.start)) });
+  const step = (kind: Step['kind'], t: Tok, what: string): Step => ({ kind, offset: at(t.start), what });
+  const name = (t: Tok | undefined) => (t?.kind === 'id' ? t.text.replace(/^[$@%&]/, '') : '');
+
+  // Every token looked at costs one: calls nested in calls are looked at again by each, so a hostile line of
+  // thousands of nested calls must run out of budget rather than take quadratic time.
+  let budget = WORK_BUDGET;
+  /** The end (exclusive) of the argument of a call or an operator at k: its parentheses, else up to the statement's end. */
+  const argEnd = (k: number): number => {
+    let depth = 0;
+    for (let j = k; j < toks.length && budget-- > 0; j++) {
+      const t = toks[j]!;
+      if (t.kind !== 'p') continue;
+      if (t.text === '(' || t.text === '[' || t.text === '{') depth++;
+      else if (t.text === ')' || t.text === ']' || t.text === '}') {
+        if (--depth < 0) return j;
+        if (depth === 0 && j === k) return j + 1;
+        if (depth === 0 && toks[k]!.text === '(') return j + 1;
+      } else if (depth === 0 && (t.text === ';' || (t.text === ',' && toks[k]!.text !== '('))) return j;
+    }
+    return toks.length;
+  };
+
+  /** What the tokens from a to b (exclusive) compute, as far as known: their origins, a host, a socket or a client. */
+  const evaluate = (a: number, b: number, depth = 0): Found => {
+    const steps: Value[] = [];
+    if (depth > MAX_DEPTH) return { value: NOTHING };
+    let host: string | undefined;
+    let socket = false;
+    let client = false;
+    for (let k = a; k < b && budget-- > 0; k++) {
+      const t = toks[k]!;
+      const n = name(t);
+      const prev = toks[k - 1];
+      const member = prev?.kind === 'p' && (prev.text === '->' || prev.text === '.');
+      if (t.kind === 'str' || t.kind === 'cmd') {
+        const address = /\b(?:https?|wss?|ftp):\/\/[^\s'"]+/.exec(t.text)?.[0];
+        host ??= address ? hostOf(address) : /^[a-z0-9.-]+\.[a-z]{2,}:\d+$/i.test(t.text) ? t.text.split(':')[0]!.toLowerCase() : undefined;
+        const cred = credentialPlace(t.text);
+        if (cred) steps.push(withStep(NOTHING, step('secret', t, `reads ${cred} (${t.text.trim().slice(0, 60)})`)));
+        // A string with a variable in it carries what the variable holds ("…$data…", "#{data}").
+        for (const v of t.text.matchAll(/[$@]\{?(\w+)|#\{(\w+)\}/g)) {
+          const known = vars.get(v[1] ?? v[2]!);
+          if (known) steps.push(known.value);
+        }
+        continue;
+      }
+      if (t.kind !== 'id') continue;
+      const known = vars.get(n);
+      if (known && !member) {
+        steps.push(known.value);
+        host ??= known.host;
+        socket ||= known.socket === true;
+        client ||= known.client === true;
+        continue;
+      }
+      // $ENV{GITHUB_TOKEN}, ENV['AWS_SECRET_ACCESS_KEY'], getenv('TOKEN'); %ENV or ENV.to_h is the whole environment.
+      if (/^(?:\$?ENV|getenv|\$_ENV|\$_SERVER)$/.test(t.text) || t.text === '%ENV') {
+        const key = toks.slice(k + 1, k + 4).find((x) => x.kind === 'str' || (x.kind === 'id' && /^[A-Z_][A-Z0-9_]*$/.test(x.text)));
+        if (key && isSecretName(key.text)) steps.push(withStep(NOTHING, step('secret', t, `reads the secret variable ${key.text}`)));
+        else if (!key || t.text === '%ENV') steps.push(withStep(NOTHING, step('environment', t, `reads the whole environment (${t.text})`)));
+        continue;
+      }
+      if (SOCKETS.test(n) || (n === 'new' && prev && SOCKETS.test(name(toks[k - 2])))) socket = true;
+      else if (/^(?:LWP::UserAgent|HTTP::Tiny|Mojo::UserAgent|Net::HTTP|HTTParty|RestClient|Faraday|Excon)$/.test(n)) client = true;
+      if (DOWNLOADS.test(n) && !(member && n === 'get' && !client)) {
+        // `open(...)` reads a file unless it is given an address (Ruby's open-uri); `URI(...)` alone only parses one.
+        const end = argEnd(k + 1);
+        const inner = evaluate(k + 1, end, depth + 1);
+        const url = toks.slice(k + 1, end).find((x) => x.kind === 'str' && /^(?:https?|ftp):\/\//.test(x.text));
+        // open() and file_get_contents() read a local file unless given an address; `URI(…)` alone only parses one.
+        const reads = /^(?:open|fopen|readfile|file_get_contents)$/.test(n) ? url !== undefined || inner.host !== undefined || (member && name(toks[k - 2]) === 'URI') : n !== 'URI';
+        const isClientClass = /^(?:Net::HTTP|HTTP::Tiny|LWP::UserAgent|Mojo::UserAgent|HTTParty|RestClient|Faraday|Excon)$/.test(n);
+        if (reads && !isClientClass && n !== 'fsockopen') steps.push(withStep(inner.value, step('download', t, `downloads ${url ? url.text : 'from an address'} (${n})`)));
+        else if (n === 'fsockopen') socket = true;
+        host ??= inner.host ?? (url ? hostOf(url.text) : undefined);
+        if (!isClientClass && n !== 'URI') k = end - 1;
+        continue;
+      }
+      // A client's get: LWP::UserAgent->new->get(…), Net::HTTP.get(URI(…)), HTTP::Tiny->new->get(…)->{content}.
+      if (member && /^(?:get|get_response|request_get|read|body|content|decoded_content)$/.test(n) && client) {
+        steps.push(withStep(NOTHING, step('download', t, `downloads ${host ?? 'from an address'} (${n})`)));
+        continue;
+      }
+      // `.read` on what open-uri opened, `URI.parse(url).read`: the download, already counted.
+      if (DECODERS.test(n) && (n !== 'unpack' && n !== 'unpack1' && n !== 'pack' ? true : toks.slice(k + 1, k + 4).some((x) => x.kind === 'str' && /^[mu][0*]?$|^H\*?$/.test(x.text)))) {
+        const end = argEnd(k + 1);
+        steps.push(withStep(evaluate(k + 1, end, depth + 1).value, step('decoded', t, `decodes text with ${n}`)));
+        k = end - 1;
+      }
+    }
+    return { value: union(...steps), ...(host ? { host } : {}), ...(socket ? { socket } : {}), ...(client ? { client } : {}) };
+  };
+
+  let statement = 0;
+  for (let k = 0; k < toks.length && budget > 0; k++) {
+    const t = toks[k]!;
+    if (t.kind === 'p' && (t.text === ';' || t.text === '{' || t.text === '}')) {
+      statement = k + 1;
+      continue;
+    }
+    const n = name(t);
+    const next = toks[k + 1];
+    // An assignment: `my $s = …`, `$c = …`, `data = …` (the value up to the statement's end).
+    if (t.kind === 'id' && next?.kind === 'p' && next.text === '=' && toks[k + 2]?.text !== '=' && toks[k + 2]?.text !== '~') {
+      const end = argEnd(k + 2);
+      vars.set(n, evaluate(k + 2, end));
+      continue;
+    }
+    // A command in backticks or qx runs in a shell: what is substituted into it runs too.
+    if (t.kind === 'cmd') {
+      const runs = evaluate(k, k + 1).value;
+      if (runs.steps.some((s) => s.kind === 'download' || s.kind === 'decoded')) record(f, place(t, t), `${language} backticks`, runs);
+      continue;
+    }
+    if (t.kind !== 'id') continue;
+    const prev = toks[k - 1];
+    const member = prev?.kind === 'p' && (prev.text === '->' || prev.text === '.');
+    if (RUNNERS.test(n) && !(member && !/_eval$|_exec$/.test(n)) && !(n === 'require' || n === 'load' || n === 'do' ? next?.kind !== 'id' : false)) {
+      const end = argEnd(k + 1);
+      const input = evaluate(k + 1, end);
+      if (input.value.steps.some((s) => s.kind === 'download' || s.kind === 'decoded')) record(f, place(t, toks[end - 1] ?? t), `${language} ${n}`, input.value);
+      continue;
+    }
+    // open(my $fh, "|sh"), open(F, "-|", …), IO.popen(…): a pipe to a program, written to later.
+    if ((n === 'open' || n === 'IO.popen' || n === 'popen') && next?.text === '(') {
+      const end = argEnd(k + 1);
+      const pipe = toks.slice(k + 1, end).find((x) => x.kind === 'str' && /^\s*\||\|\s*$|^-\|$|^\|-$/.test(x.text));
+      const handle = toks.slice(k + 2, end).find((x) => x.kind === 'id');
+      if (pipe && handle) vars.set(name(handle), { value: NOTHING, socket: false });
+    }
+    // print $sock …, $sock->send(…), sock.write(…), syswrite($sock, …): a write to something known.
+    if (WRITES.test(n)) {
+      let target: Tok | undefined;
+      let from = k + 1;
+      if (member) target = toks[k - 2];
+      else if (next?.text === '(' && toks[k + 2]?.kind === 'id') {
+        target = toks[k + 2];
+        from = k + 3;
+      } else if (next?.kind === 'id' && toks[k + 2]?.text !== ',' && toks[k + 2]?.text !== '(') {
+        target = next;
+        from = k + 2;
+      } else if (next?.text === '{' && toks[k + 2]?.kind === 'id') {
+        target = toks[k + 2];
+        from = k + 4;
+      }
+      const sink = target ? vars.get(name(target)) : undefined;
+      if (!sink?.socket) continue;
+      const end = argEnd(from);
+      const payload = evaluate(from, end);
+      sendIfSecret(f, place(toks[member ? k - 2 : k]!, toks[end - 1] ?? t), `writes it to a ${language} socket`, sink.host, payload.value);
+      continue;
+    }
+    // $ua->post($url, …), Net::HTTP.post_form(URI(…), …), HTTParty.post(…): an HTTP client sends what it is given.
+    if (member && POSTS.test(n)) {
+      const receiver = evaluate(statement, k);
+      if (!receiver.client) continue;
+      const end = argEnd(k + 1);
+      const payload = evaluate(k + 1, end);
+      sendIfSecret(f, place(t, toks[end - 1] ?? t), `${n === 'request' ? 'sends' : 'POSTs'} it with ${language}'s HTTP client`, payload.host ?? receiver.host, payload.value);
+      continue;
+    }
+    // A download whose address carries a secret: get("https://x.example/?k=$token").
+    if (DOWNLOADS.test(n) && !member && next && !/^(?:URI|Net::HTTP|HTTP::Tiny|LWP::UserAgent|Mojo::UserAgent|HTTParty|RestClient|Faraday|Excon)$/.test(n)) {
+      const end = argEnd(k + 1);
+      const inner = evaluate(k + 1, end);
+      sendIfSecret(f, place(t, toks[end - 1] ?? t), 'puts it in the address it fetches', inner.host, inner.value);
+    }
+  }
+}
+
+function record(f: Flow, at: { offset: number; length: number }, runner: string, input: Value): void {
+  if (f.full) return;
+  f.facts.execs.push({ ...at, runner, input });
+}
+
+function sendIfSecret(f: Flow, at: { offset: number; length: number }, verb: string, host: string | undefined, payload: Value): void {
+  if (f.full || isLoopback(host) || !payload.steps.some((s) => s.kind === 'secret' || s.kind === 'environment')) return;
+  f.facts.sends.push({ ...at, verb, ...(host ? { host } : {}), payload });
+}
