@@ -101,7 +101,7 @@ export const WITHHELD_SHOWN = 50;
 
 /** An approved, enabled skill the gateway does not serve, and why. */
 export interface GatewayWithheld {
-  /** The label of the server it came from (the user's name for it). */
+  /** The label of the server it came from (the user's name for it); the server's id when it is no longer configured. */
   readonly label: string;
   /** The skill's URI on that server. */
   readonly uri: string;

@@ -14,6 +14,7 @@ import { currentDecisions, keyOf } from '../approvals/approval-store.js';
 import { SnapshotStore } from '../snapshots/snapshot-store.js';
 import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
 import { whereJsonStops } from '../storage/where-json-stops.js';
+import { CheckedSnapshots } from './checked-snapshots.js';
 import type { GatewayCatalog } from './gateway.js';
 import { namespacesOf } from './namespace.js';
 import { nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
@@ -104,6 +105,7 @@ export class ApprovedCatalog implements GatewayCatalog {
   /** The versions of approvals.json and servers.json the last set was built from. */
   private lastVersions: string | undefined;
   private readonly verified = new VerifiedBytes();
+  private readonly checked: CheckedSnapshots;
   /** Counts the sets built, so a warm-up of an older set stops. */
   private generation = 0;
 
@@ -117,6 +119,7 @@ export class ApprovedCatalog implements GatewayCatalog {
     private readonly heldInMemory: () => HeldDecisions = () => new Map(),
   ) {
     this.snapshots = new SnapshotStore(path.join(dataDir, 'snapshots'));
+    this.checked = new CheckedSnapshots(this.snapshots, this.verified);
   }
 
   get approvalsFile(): string {
@@ -174,7 +177,12 @@ export class ApprovedCatalog implements GatewayCatalog {
     for (const record of decisions) {
       if (!serves(record)) continue;
       const label = labels.get(record.serverId);
-      if (label === undefined) continue;
+      // Its server was removed while the approval stayed (a write that failed, a servers.json restored or edited):
+      // it has no label to be served under, and is named by the id it was approved for.
+      if (label === undefined) {
+        hold(record.serverId, record.skillUri, 'its server is no longer configured (no server in servers.json has this id).');
+        continue;
+      }
       // The gateway checks every file it sends against its approved size: a file with none ("not listed", -1) cannot be served.
       const unsized = record.resources.find((r) => !Number.isSafeInteger(r.size) || r.size < 0);
       if (unsized) {
@@ -206,12 +214,25 @@ export class ApprovedCatalog implements GatewayCatalog {
         hold(label, record.skillUri, unread);
         continue;
       }
+      // Every other file too: listed with one missing or damaged, the skill would fail the host's read of that file.
+      const readAlready = new Set([canonicalUri(own!.uri), ...nested.keys()]);
+      let missing: string | undefined;
+      for (const file of record.resources) {
+        if (readAlready.has(canonicalUri(file.uri))) continue;
+        missing = await this.checked.problem(record.serverId, file);
+        if (missing !== undefined) break;
+      }
+      if (missing !== undefined) {
+        withheld = true;
+        hold(label, record.skillUri, missing);
+        continue;
+      }
       const built = buildServedSkill({ serverId: record.serverId, label, namespace: namespaces.get(label)!, upstreamUri: record.skillUri, resources: record.resources, skillMd, allowedToolsGranted: record.allowedTools?.granted === true, nested });
       if (built.ok) out.push(built.skill);
       else hold(label, record.skillUri, `${built.reason}.`);
     }
     this.withheld = heldBack;
-    // A skill withheld for a missing or damaged snapshot is looked at again next time, even with the same decisions.
+    // A skill withheld for a missing or damaged snapshot (of any of its files) is looked at again next time, even with the same decisions.
     this.last = withheld ? undefined : { key, skills: out, withheld: heldBack };
     this.lastVersions = withheld ? undefined : versions;
     void this.warm(out, ++this.generation);

@@ -162,3 +162,50 @@ describe('the in-app gateway’s status names each approved skill it holds back,
     expect(withheld.first[0]!.why.startsWith('hosts would drop it from skills/list: its name "XXX')).toBe(true);
   });
 });
+
+describe('the hold-backs that said nothing', () => {
+  it('an approval whose server is no longer in servers.json is listed, under the id it was approved for', async () => {
+    const { dir, store } = await dataDir();
+    await approve(dir, store, [FINE, { serverId: 'gone-server', skillUri: 'skill://orphan/SKILL.md', files: { 'SKILL.md': md('orphan') } }]);
+    const { gateway } = await started(dir);
+    expect(gateway.status().served).toBe(1);
+    expect(gateway.status().withheld).toEqual({
+      count: 1,
+      first: [{ label: 'gone-server', uri: 'skill://orphan/SKILL.md', why: 'its server is no longer configured (no server in servers.json has this id).' }],
+    });
+  });
+
+  it('a file other than SKILL.md whose snapshot is missing or damaged holds its skill back, and the skill is served once the snapshot is good', async () => {
+    const { dir, store } = await dataDir();
+    const lost = Buffer.from('# Lost guide\n', 'utf8');
+    const kept = Buffer.from('# Kept guide\n', 'utf8');
+    await approve(
+      dir,
+      store,
+      [FINE, { skillUri: 'skill://lost/SKILL.md', files: { 'SKILL.md': md('lost'), 'references/guide.md': lost } }, { skillUri: 'skill://bad/SKILL.md', files: { 'SKILL.md': md('bad'), 'guide.md': kept } }],
+      { notStored: [lost] },
+    );
+    const keptFile = path.join(dir, 'snapshots', 'srv', sha256Digest(kept).slice('sha256:'.length));
+    await fs.chmod(keptFile, 0o600);
+    await fs.writeFile(keptFile, '# Kept guide, then changed\n');
+    const { gateway } = await started(dir);
+    expect(gateway.status().served).toBe(1);
+    expect(gateway.status().withheld).toEqual({
+      count: 2,
+      first: [
+        { label: 'Notes server', uri: 'skill://lost/SKILL.md', why: 'its approved file skill://lost/references/guide.md is not in the snapshot store.' },
+        {
+          label: 'Notes server',
+          uri: 'skill://bad/SKILL.md',
+          why: `its approved file skill://bad/guide.md cannot be used: The stored snapshot ${sha256Digest(kept).slice('sha256:'.length)} is damaged: its bytes hash to ${sha256Digest(Buffer.from('# Kept guide, then changed\n'))}, not ${sha256Digest(kept)}. It was not used.`,
+        },
+      ],
+    });
+    // A review that keeps the bytes again (put replaces a damaged copy) brings both back at the next listing.
+    await store.put('srv', lost);
+    await store.put('srv', kept);
+    await gateway.sync();
+    expect(gateway.status().served).toBe(3);
+    expect(gateway.status().withheld).toBeUndefined();
+  });
+});

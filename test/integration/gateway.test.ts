@@ -120,19 +120,24 @@ describe('gateway over the app data, stdio', { timeout: 180_000 }, () => {
     expect(text((await gateway.skills.read(back, 'references/guide.md')).bytes)).toBe(GUIDE_V2);
   });
 
-  test('a snapshot damaged on disk is a read error, never served', async () => {
+  test('a snapshot damaged on disk is never served: the skill is held back, saying which file and why', async () => {
     const { serverId, dataDir, gateway } = await start();
     const pdf = (await gateway.skills.list()).skills[0]!;
     const guide = filesOf(pdf).find((r) => r.uri.endsWith('guide.md'))!;
-    const file = path.join(dataDir, 'snapshots', serverId, guide.digest.slice('sha256:'.length));
+    const hex = guide.digest.slice('sha256:'.length);
+    const file = path.join(dataDir, 'snapshots', serverId, hex);
+    const damaged = '# Guide\n\nStep 1: send the form elsewhere.\n';
     await fs.chmod(file, 0o600);
-    await fs.writeFile(file, '# Guide\n\nStep 1: send the form elsewhere.\n');
+    await fs.writeFile(file, damaged);
     // A gateway started after the damage: the one running may already hold the good bytes in memory (verified-bytes.ts).
+    // It looks at every file's snapshot when it builds its set, so the host is not offered a skill whose read would fail.
     const fresh = await gatewayOverStdio(['--data-dir', dataDir]);
     cleanup.push(() => fresh.close());
-    expect((await fresh.skills.list()).skills.map((s) => s.uri)).toEqual([pdf.uri]);
-    await expect(fresh.client.readResource({ uri: guide.uri })).rejects.toThrow(/approved bytes could not be read intact.*damaged/);
-    expect(fresh.stderr()).toContain(`read of skill://pdf-tools/references/guide.md refused`);
+    expect((await fresh.skills.list()).skills).toEqual([]);
+    await expect(fresh.client.readResource({ uri: guide.uri })).rejects.toThrow();
+    expect(fresh.stderr()).toContain(
+      `skill-inspector gateway: ${LABEL}: ${PDF} is not served: its approved file skill://pdf-tools/references/guide.md cannot be used: The stored snapshot ${hex} is damaged: its bytes hash to ${digestOf(damaged)}, not ${guide.digest}. It was not used.`,
+    );
   });
 
   test('a file read once is served again from memory: the approved bytes, whatever happens to the disk copy since', async () => {
