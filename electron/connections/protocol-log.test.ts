@@ -243,6 +243,39 @@ describe('ProtocolLog', () => {
     expect(log.list().at(-1)?.text).toBe(`${'a'.repeat(65_535)}… (12 more characters not kept)`);
   });
 
+  test('long notes count against the body budget: 5,000 transport errors of 64K characters hold no more than it', () => {
+    // A server that makes every request fail with a long answer: each failure is a note of 64K characters (cut).
+    const log = new ProtocolLog('server-1', 5_000, () => undefined, DEFAULT_LOG_BODY_BUDGET_BYTES);
+    const body = 'e'.repeat(70_000);
+    for (let i = 0; i < 5_000; i++) log.note(`Transport error: ${i} ${body}`);
+    const entries = log.list();
+    expect(entries).toHaveLength(5_000);
+    const preview = (i: number) => `${`Transport error: ${i} ${body}`.slice(0, 65_536)}… (${`Transport error: ${i} ${body}`.length - 65_536} more characters not kept)`;
+    // The newest notes keep their 64K characters, as many as fit the budget; every older one keeps its first 200.
+    const whole = entries.filter((e) => e.text!.length > 320);
+    for (const e of whole) expect(e.text).toBe(preview(e.seq - 1));
+    const heldWhole = whole.reduce((sum, e) => sum + e.text!.length, 0);
+    expect(heldWhole).toBeLessThanOrEqual(DEFAULT_LOG_BODY_BUDGET_BYTES);
+    expect(heldWhole + preview(0).length).toBeGreaterThan(DEFAULT_LOG_BODY_BUDGET_BYTES);
+    expect(whole.map((e) => e.seq)).toEqual(Array.from({ length: whole.length }, (_, i) => 5_001 - whole.length + i));
+    const first = `Transport error: 0 ${body}`;
+    expect(entries[0]).toMatchObject({
+      seq: 1,
+      kind: 'note',
+      text: `${first.slice(0, 200)}… (${first.length - 200} more characters not kept: dropped to keep the protocol log within its memory budget)`,
+      bytes: first.length,
+      truncated: true,
+    });
+    expect(entries.slice(0, -whole.length).every((e) => e.text!.length <= 320)).toBe(true);
+    // All told, what the notes hold is the budget plus a few hundred characters a note, not 5,000 x 64K (327 million).
+    const held = entries.reduce((sum, e) => sum + e.text!.length, 0);
+    expect(held).toBeLessThanOrEqual(DEFAULT_LOG_BODY_BUDGET_BYTES + 5_000 * 320);
+    // A short note is never cut, however many bodies come after it.
+    log.note('Connected: 2025 era (initialize), protocol version 2025-06-18.');
+    for (let i = 0; i < 100; i++) log.note(`Transport error: ${body}`);
+    expect(log.list().at(-101)?.text).toBe('Connected: 2025 era (initialize), protocol version 2025-06-18.');
+  });
+
   test('clear empties the log; numbering goes on', () => {
     const { log } = recording(10);
     log.note('a');

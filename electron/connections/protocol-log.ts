@@ -3,18 +3,25 @@
 // bodies are bounded too, by bytes: a Verify all of 50,000 files would
 // otherwise keep 5,000 whole responses (hundreds of MB at 64 KB each), so
 // older entries keep what they were (method, id, direction, duration, size)
-// but their body gives way to a note. The long strings of the bodies the log
-// keeps live outside the JS heap (body-store.ts).
+// but their body gives way to a note. The app's notes count too once they are
+// long (a note can quote a server's whole answer): an older one keeps its
+// first characters. The long strings of the bodies the log keeps live outside
+// the JS heap (body-store.ts).
 import { DEFAULT_SETTINGS, type ProtocolLogEntry } from '../../shared/model.js';
 import { BodyStore, STORE_BLOCK_BYTES, pack, readBack, type Draft } from './body-store.js';
 import { currentCause } from './request-cause.js';
 
 /** Messages bigger than this are kept as a preview; the log must not hold a 100 MB body. */
 const MAX_LOGGED_MESSAGE_CHARS = 64 * 1024;
-/** Bytes of message bodies (and stderr text) one server's log keeps, unless told otherwise (Settings: logBodyBytes). */
+/** Bytes of message bodies (and stderr text, and long notes) one server's log keeps, unless told otherwise (Settings: logBodyBytes). */
 export const DEFAULT_LOG_BODY_BUDGET_BYTES = DEFAULT_SETTINGS.logBodyBytes;
 /** What an entry whose body was dropped shows in its place. */
 export const BODY_DROPPED_NOTE = 'Body dropped to keep the protocol log within its memory budget; method, id, direction, duration and size are kept.';
+/**
+ * A note this long or shorter is the app's own words (Connected, Connection lost: ...): it does not count against the
+ * budget and is never cut. A longer one counts whole, and when the budget needs its room it keeps this many characters.
+ */
+const NOTE_KEPT_CHARS = 200;
 /** Requests awaiting an answer that are remembered for durations; a server flooding requests cannot grow this. */
 const MAX_PENDING = 10_000;
 
@@ -78,9 +85,18 @@ function approximateJsonLength(value: unknown, depth: number): number {
   return length;
 }
 
-/** The bytes of an entry's body that count against the budget; the app's own notes are small and never dropped. */
+/** The end of the first `chars` characters of `text`: a pair of UTF-16 code units across the cut is left out whole, half of one is no character. */
+function cutEnd(text: string, chars: number): number {
+  const high = text.charCodeAt(chars - 1);
+  return high >= 0xd800 && high <= 0xdbff ? chars - 1 : chars;
+}
+
+/**
+ * The bytes of an entry's body that count against the budget. A long note counts as a body does: 5,000 transport
+ * errors that each quote a 64K answer would otherwise hold 640 MB; a short one is a few words, as a method name is.
+ */
 function bodyBytes(entry: ProtocolLogEntry): number {
-  if (entry.direction === 'note') return 0;
+  if (entry.direction === 'note') return (entry.text?.length ?? 0) > NOTE_KEPT_CHARS ? entry.text!.length : 0;
   if (entry.message !== undefined) return entry.bytes;
   return entry.text?.length ?? 0;
 }
@@ -88,7 +104,7 @@ function bodyBytes(entry: ProtocolLogEntry): number {
 export class ProtocolLog {
   private entries: ProtocolLogEntry[] = [];
   private start = 0;
-  /** Entries before this index have no body left to drop (dropped, or a note). */
+  /** Entries before this index have no body left to drop (dropped, cut, or a short note). */
   private bodyCursor = 0;
   /** Body bytes held by the live entries from `bodyCursor` on. */
   private heldBodyBytes = 0;
@@ -229,9 +245,7 @@ export class ProtocolLog {
   note(text: string): void {
     const entry: Draft = { seq: ++this.seq, serverId: this.serverId, at: Date.now(), direction: 'note', kind: 'note', text, bytes: text.length };
     if (text.length > MAX_LOGGED_MESSAGE_CHARS) {
-      // A pair of UTF-16 code units across the cut is left out whole: half of one is no character.
-      const high = text.charCodeAt(MAX_LOGGED_MESSAGE_CHARS - 1);
-      const end = high >= 0xd800 && high <= 0xdbff ? MAX_LOGGED_MESSAGE_CHARS - 1 : MAX_LOGGED_MESSAGE_CHARS;
+      const end = cutEnd(text, MAX_LOGGED_MESSAGE_CHARS);
       entry.text = `${detached(text.slice(0, end))}… (${text.length - end} more characters not kept)`;
       entry.truncated = true;
     }
@@ -345,7 +359,12 @@ export class ProtocolLog {
         if (entry.id !== undefined) kept.id = entry.id;
         if (entry.durationMs !== undefined) kept.durationMs = entry.durationMs;
         if (entry.why !== undefined) kept.why = entry.why;
-        kept.text = BODY_DROPPED_NOTE;
+        if (entry.direction === 'note') {
+          // A note has nothing else to say what it was: it keeps its first words.
+          const end = cutEnd(entry.text!, NOTE_KEPT_CHARS);
+          kept.text = `${detached(entry.text!.slice(0, end))}… (${entry.bytes - end} more characters not kept: dropped to keep the protocol log within its memory budget)`;
+          kept.truncated = true;
+        } else kept.text = BODY_DROPPED_NOTE;
         kept.bytes = entry.bytes;
         this.entries[this.bodyCursor] = kept as ProtocolLogEntry;
       }
