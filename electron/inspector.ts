@@ -183,13 +183,20 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
     compared: (result) => emit('source.compared', redact(result)),
   });
   catalog.onRemove(async (server) => {
-    await folderWatches.stop(server.id);
-    await watch.watches.stop(server.id);
+    // Each step runs even when one before it fails: a sign-in the keychain would not delete is named, not skipped.
+    const left: string[] = [];
+    const attempt = async (step: () => Promise<unknown>, what: string) => {
+      await step().catch((error: unknown) => left.push(`${what} (${error instanceof Error ? error.message : String(error)})`));
+    };
+    await attempt(() => folderWatches.stop(server.id), 'its folder comparison did not stop');
+    await attempt(() => watch.watches.stop(server.id), 'its watch did not stop');
     refresher.cancel(server.id);
     relister.cancel(server.id);
-    await pool.remove(server.id);
+    await attempt(() => pool.remove(server.id), 'its connection did not close');
     engine.forget(server.id);
-    await oauth.forget(server.id);
+    // Its words name the store, its reason and the id.
+    await oauth.forget(server.id).catch((error: unknown) => left.push(error instanceof Error ? error.message : String(error)));
+    if (left.length > 0) throw new Error(left.join('; '));
   });
 
   const labelOf = (serverId: string) => catalog.get(serverId).label;

@@ -295,13 +295,29 @@ export class Approvals {
     );
   }
 
+  /**
+   * Forgets a removed server (servers.json no longer lists it). Each part runs
+   * even when another fails, and what is left is named with where it is, for
+   * the removal to say: the first failure used to skip the rest, unnamed.
+   */
   private async forgetServer(server: ServerConfig): Promise<void> {
-    const removed = await this.stores.store.removeServer(server.id);
-    await this.stores.snapshots.removeServer(server.id);
-    await this.stores.history.removeServer(server.id);
+    const left: string[] = [];
+    const attempt = async (step: () => Promise<unknown>, what: string, after = '') => {
+      await step().catch((error: unknown) => left.push(`${what} (${error instanceof Error ? error.message : String(error)})${after}`));
+    };
+    const removed = this.stores.store.list(server.id);
+    // A failed write keeps them out of force in memory, and the store's next write that lands carries their removal.
+    const decisions = `its ${removed.length} decision${removed.length === 1 ? ' is' : 's are'} still in ${this.stores.store.file}`;
+    await attempt(() => this.stores.store.removeServer(server.id), decisions, `, out of force; the file's next save while the app runs drops ${removed.length === 1 ? 'it' : 'them'}`);
+    await attempt(() => this.stores.snapshots.removeServer(server.id), `its stored snapshots are still in ${this.stores.snapshots.folderOf(server.id)}`);
+    await attempt(() => this.stores.history.removeServer(server.id), `its history is still in ${this.stores.history.fileOf(server.id)}`);
     this.changes.forgetServer(server.id);
-    const reason = `The server "${server.label}" was removed: ${removed.length} decision(s), its stored snapshots and its history were deleted.`;
-    await this.stores.audit.append({ action: 'forget', serverId: server.id, serverLabel: server.label, reason, automatic: false });
+    const reason =
+      left.length === 0
+        ? `The server "${server.label}" was removed: ${removed.length} decision(s), its stored snapshots and its history were deleted.`
+        : `The server "${server.label}" was removed: ${removed.length} decision(s) are no longer in force, but not all could be deleted: ${left.join('; ')}.`;
+    await attempt(() => this.stores.audit.append({ action: 'forget', serverId: server.id, serverLabel: server.label, reason, automatic: false }), `the audit log ${this.stores.audit.file} has no entry for the removal`);
     for (const r of removed) this.deps.emit('approvals.changed', { serverId: r.serverId, skillUri: r.skillUri, record: null, action: 'forget', reason, automatic: false });
+    if (left.length > 0) throw new Error(left.join('; '));
   }
 }

@@ -38,6 +38,7 @@ export interface OAuthVault {
   /** The record as last read or written here, without asking the store (a status to show at once). */
   peek(key: string): OAuthRecord | undefined;
   write(key: string, record: OAuthRecord): Promise<void>;
+  /** Forgets the record in memory at once; rejects, saying which store kept it and why (a removal's words), when a store would not delete it. */
   forget(key: string): Promise<void>;
   /** Every secret value held (tokens, verifier, a registered client's secret), for redaction. */
   known(): string[];
@@ -122,7 +123,16 @@ export class StoredOAuthVault implements OAuthVault {
     const next = this.queue
       .catch(() => undefined)
       .then(async () => {
-        for (const store of this.stores.all.values()) await store.delete(vaultId(key)).catch(() => undefined);
+        // Every store is asked; one that refuses (a locked keychain) is named, not passed over in silence.
+        const refused: string[] = [];
+        for (const store of this.stores.all.values()) {
+          await store.delete(vaultId(key)).catch(async (error: unknown) => {
+            // Unless it is seen to hold the record: a store this machine lacks (no keychain here) refuses and holds nothing.
+            const held = await store.get(vaultId(key)).catch(() => (store === this.stores.primary ? 'unknown' : undefined));
+            if (held !== undefined) refused.push(`${store.description} (${error instanceof Error ? error.message : String(error)})`);
+          });
+        }
+        if (refused.length > 0) throw new Error(`its sign-in (OAuth tokens) is still in ${refused.join(' and in ')}, under the id ${vaultId(key)}`);
       });
     this.queue = next;
     return next;

@@ -140,7 +140,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     if (scope === 'all') {
-      await this.options.vault.forget(this.options.key);
+      // As before forget said what a store kept: the SDK's sign-in goes on with the record forgotten in memory.
+      await this.options.vault.forget(this.options.key).catch(() => undefined);
       this.options.onChange?.();
       return;
     }

@@ -67,7 +67,7 @@ describe('removing a server', () => {
     const message = await catalog.remove(server.id).then(() => 'no error', (error: unknown) => (error as Error).message);
     vi.restoreAllMocks();
     expect(message).toBe(
-      '"Goes" was not removed: Could not save servers.json because the disk is full (ENOSPC). The previous version on disk is unchanged; free some disk space or fix the folder\'s permissions, then try again. What the app kept for it (its log, listed skills, approvals, sign-in) was already deleted.',
+      '"Goes" was not removed: Could not save servers.json because the disk is full (ENOSPC). The previous version on disk is unchanged; free some disk space or fix the folder\'s permissions, then try again. Nothing of it was deleted: its settings, secrets, approvals, snapshots and sign-in are as they were.',
     );
     expect(catalog.list().map((s) => s.label)).toEqual(['Goes']);
     expect(await savedLabels('servers.json')).toEqual(['Goes']);

@@ -15,9 +15,10 @@ import { ApiFailure } from '../api-failure.js';
 import { EncryptedFileStore } from '../secrets/encrypted-file-store.js';
 import { storesOf, type SecretStores } from '../secrets/secret-store.js';
 import { splitPastedCommand } from './pasted-command.js';
-import { ServerSecrets, prefixed, takesValueOutOfClear, type SecretRefs } from './server-secrets.js';
+import { ServerSecrets, prefixed, secretsLeftWords, takesValueOutOfClear, type SecretRefs } from './server-secrets.js';
 import { withoutRefusedNames } from './stored-names.js';
 import { uniqueLabel } from './unique-label.js';
+import { withUniqueIds } from './unique-ids.js';
 
 export { MAX_LABEL_LENGTH, uniqueLabel } from './unique-label.js';
 
@@ -48,32 +49,21 @@ interface CatalogFile {
 
 export const DEMO_LABEL = 'Sample skills (bundled)';
 
+/**
+ * Forgets what a store kept for a removed server; runs once servers.json no
+ * longer lists it. Throws naming what it left behind and where ("its 2
+ * decisions are still in <file> (<reason>)"), which the removal then says.
+ */
 export type RemovalHook = (server: ServerConfig) => Promise<void>;
 
-/** A removal that is done; `secretsLeft` says which of its secrets their store would not delete, and where. */
-export interface RemovalOutcome {
-  readonly secretsLeft?: string;
-}
-
 /**
- * Gives every server after the first with an already-used id a new one (a
- * hand-edited servers.json can repeat an id; removing one would then remove
- * both, and their approvals would mix). Both servers are kept.
+ * A removal that is done. `dataLeft` says what a removal hook could not delete
+ * (approvals, snapshots, history, sign-in) and where; `secretsLeft` which of its
+ * secrets their store would not delete, and where.
  */
-function withUniqueIds(servers: readonly StoredServer[]): { servers: StoredServer[]; notes: string[] } {
-  const seen = new Set<string>();
-  const notes: string[] = [];
-  const out = servers.map((server) => {
-    if (!seen.has(server.id)) {
-      seen.add(server.id);
-      return server;
-    }
-    const id = randomUUID();
-    seen.add(id);
-    notes.push(`${JSON.stringify(server.label)} (id ${JSON.stringify(server.id)}) is now ${JSON.stringify(id)}`);
-    return { ...server, id };
-  });
-  return { servers: out, notes };
+export interface RemovalOutcome {
+  readonly dataLeft?: string;
+  readonly secretsLeft?: string;
 }
 
 export class ServerCatalog {
@@ -221,7 +211,7 @@ export class ServerCatalog {
     return { transport: split.transport, refs: await this.secrets.put(split.secrets) };
   }
 
-  /** Other stores (skill cache, snapshots, approvals) register here to forget a removed server. */
+  /** Other stores (skill cache, snapshots, approvals, sign-in) register here to forget a removed server, once it is saved removed. */
   onRemove(hook: RemovalHook): void {
     this.removalHooks.push(hook);
   }
@@ -301,15 +291,27 @@ export class ServerCatalog {
   }
 
   /**
-   * Removes the server, or throws with it still there. Once servers.json is
-   * saved without it the removal is done: what follows cannot fail it, and a
-   * secret its store would not delete is said in the outcome, not dropped.
+   * Removes the server, or throws with it and everything of it still there:
+   * nothing that cannot be undone happens before servers.json is saved without
+   * it. The hooks used to run first, so a save that then failed (a full disk)
+   * left the server listed with its approvals and sign-in already deleted. A
+   * crash between the save and the hooks leaves data no listed server uses (ids
+   * are not reused), never a listed server without its approvals. Once saved,
+   * the removal is done: what a hook or the secret store would not delete is
+   * said in the outcome, not dropped.
    */
   async remove(serverId: string): Promise<RemovalOutcome> {
     const stored = this.stored(serverId);
     const server = publicView(stored);
-    // Forget everything stored for the server first: a crash between the two
-    // steps leaves a server with no cache (harmless), never a cache with no server.
+    this.file = { ...this.file, servers: this.file.servers.filter((s) => s.id !== serverId) };
+    try {
+      await this.persist();
+    } catch (error) {
+      throw new ApiFailure('failed', `"${server.label}" was not removed: ${error instanceof Error ? error.message : String(error)} Nothing of it was deleted: its settings, secrets, approvals, snapshots and sign-in are as they were.`);
+    }
+    // The backup holds the previous version, with this server's settings (its
+    // secrets' references): saved once more, or deleted when that fails.
+    await this.rewriteBackup();
     // Every hook runs even when one fails, so one broken store cannot keep the others' data.
     const failures: string[] = [];
     for (const hook of this.removalHooks) {
@@ -319,26 +321,11 @@ export class ServerCatalog {
         failures.push(error instanceof Error ? error.message : String(error));
       }
     }
-    if (failures.length > 0) {
-      const reasons = failures.join('; ');
-      throw new ApiFailure('failed', `"${server.label}" was not removed: some of its stored data could not be deleted (${reasons}). Try again.`);
-    }
-    this.file = { ...this.file, servers: this.file.servers.filter((s) => s.id !== serverId) };
-    try {
-      await this.persist();
-    } catch (error) {
-      // Said as it stands: the hooks above have already deleted what the app kept for it.
-      throw new ApiFailure('failed', `"${server.label}" was not removed: ${error instanceof Error ? error.message : String(error)} What the app kept for it (its log, listed skills, approvals, sign-in) was already deleted.`);
-    }
-    // The backup holds the previous version, with this server's settings (its
-    // secrets' references): saved once more, or deleted when that fails. A
-    // second save that failed used to report the removal as failed, with the
-    // server already gone and its secrets left in the store.
-    await this.rewriteBackup();
     const left = await this.secrets.drop(stored.secretRefs);
-    if (left.length === 0) return {};
-    const where = left.map((l) => `${l.ids.length} from ${l.store} (${l.reason}; ${l.ids.length === 1 ? 'its id' : 'their ids'}: ${l.ids.join(', ')})`).join('; ');
-    return { secretsLeft: `"${server.label}" was removed, but some of its secrets could not be deleted: ${where}. No server uses them any more; delete them there yourself, or they stay, unused.` };
+    return {
+      ...(failures.length > 0 ? { dataLeft: `"${server.label}" was removed, but not everything the app kept for it could be deleted: ${failures.join('; ')}. No server uses it any more.` } : {}),
+      ...(left.length > 0 ? { secretsLeft: `"${server.label}" was removed, but some of its secrets could not be deleted: ${secretsLeftWords(left)}. No server uses them any more; delete them there yourself, or they stay, unused.` } : {}),
+    };
   }
 
   private assertLabelFree(label: string, exceptId?: string): void {

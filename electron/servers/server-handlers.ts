@@ -77,7 +77,8 @@ export function createServerHandlers(deps: ServerHandlerDeps): Pick<Handlers, Se
     'servers.remove': async ({ serverId }) => {
       const outcome = await catalog.remove(serverId);
       emitServers();
-      // The server is gone; secrets its store kept are said, not left there without a word.
+      // The server is gone; what a store kept (approvals, sign-in, secrets) is said, not left there without a word.
+      if (outcome.dataLeft) alert({ level: 'warning', title: 'Data of a removed server is still stored', message: outcome.dataLeft });
       if (outcome.secretsLeft) alert({ level: 'warning', title: 'Secrets of a removed server are still stored', message: outcome.secretsLeft });
       return { removed: true };
     },

@@ -127,6 +127,11 @@ export class ServerSecrets {
   }
 }
 
+/** Secrets a store kept, in words: how many, from which store, its reason and their ids. */
+export function secretsLeftWords(left: readonly SecretsLeft[]): string {
+  return left.map((l) => `${l.ids.length} from ${l.store} (${l.reason}; ${l.ids.length === 1 ? 'its id' : 'their ids'}: ${l.ids.join(', ')})`).join('; ');
+}
+
 /**
  * Whether a save that stores `fresh` takes a value out of servers.json: a field
  * the previous settings (`before`) kept in clear, now a secret (marked so in

@@ -72,9 +72,11 @@ test('removing a connected server runs the removal hooks, stops it, and forgets 
 
   const removedWith: ServerConfig[] = [];
   client.inspector.catalog.onRemove(async (server) => {
-    // Runs while the server is still known, so a store can find what to delete.
+    // Runs once servers.json no longer lists the server (a save that fails must find everything of it still there),
+    // with the server as it was, so a store can find what to delete.
     removedWith.push(server);
-    expect(client.inspector.catalog.get(server.id).label).toBe('Gone');
+    expect(client.inspector.catalog.list().map((s) => s.label)).toEqual(['Keep']);
+    expect(await fs.readFile(path.join(client.dataDir, 'servers.json'), 'utf8')).not.toContain(server.id);
   });
   expect(await client.call('servers.remove', { serverId: gone.id })).toEqual({ removed: true });
 
