@@ -15,7 +15,7 @@ import { ApiFailure } from '../api-failure.js';
 import { EncryptedFileStore } from '../secrets/encrypted-file-store.js';
 import { storesOf, type SecretStores } from '../secrets/secret-store.js';
 import { splitPastedCommand } from './pasted-command.js';
-import { ServerSecrets, prefixed, secretsLeftWords, takesValueOutOfClear, type SecretRefs } from './server-secrets.js';
+import { ServerSecrets, prefixed, secretsLeftWords, takesValueOutOfClear, type SecretRefs, type SecretsLeft } from './server-secrets.js';
 import { withoutRefusedNames } from './stored-names.js';
 import { uniqueLabel } from './unique-label.js';
 import { withUniqueIds } from './unique-ids.js';
@@ -79,6 +79,8 @@ export class ServerCatalog {
   /** What loading moved out of servers.json into the secret store, or could not find there, for an alert; undefined when nothing. */
   secretsNotice: string | undefined;
   readonly secrets: ServerSecrets;
+  /** Told when a store would not delete secrets no server uses any more (after an edit, or a save that failed). */
+  private secretsLeftListener: ((message: string) => void) | undefined;
 
   constructor(dataDir: string, stores?: SecretStores) {
     this.secrets = new ServerSecrets(stores ?? storesOf(new EncryptedFileStore(dataDir)));
@@ -211,6 +213,11 @@ export class ServerCatalog {
     return { transport: split.transport, refs: await this.secrets.put(split.secrets) };
   }
 
+  /** The app raises an alert with it: secrets left in a store are said, never left there without a word. */
+  onSecretsLeft(listener: (message: string) => void): void {
+    this.secretsLeftListener = listener;
+  }
+
   /** Other stores (skill cache, snapshots, approvals, sign-in) register here to forget a removed server, once it is saved removed. */
   onRemove(hook: RemovalHook): void {
     this.removalHooks.push(hook);
@@ -228,7 +235,7 @@ export class ServerCatalog {
       ...withRefs(refs),
     };
     this.file = { ...this.file, servers: [...this.file.servers, server] };
-    await this.persistOrDrop(refs);
+    await this.persistOrDrop(refs, `"${server.label}" was not added`);
     return publicView(server);
   }
 
@@ -247,7 +254,7 @@ export class ServerCatalog {
     const refs = await this.secrets.putAll(splits.map((split) => split.secrets));
     const added: StoredServer[] = parsed.map((p, i) => ({ id: randomUUID(), label: p.label, transport: splits[i]!.transport, createdAt: new Date().toISOString(), ...withRefs(refs[i]!) }));
     this.file = { ...this.file, servers: [...this.file.servers, ...added] };
-    await this.persistOrDrop(Object.assign({}, ...added.map((a) => prefixed(a.id, a.secretRefs))) as SecretRefs);
+    await this.persistOrDrop(Object.assign({}, ...added.map((a) => prefixed(a.id, a.secretRefs))) as SecretRefs, `The ${added.length} imported server${added.length === 1 ? ' was' : 's were'} not added`);
     return added.map(publicView);
   }
 
@@ -266,11 +273,11 @@ export class ServerCatalog {
     const { secretRefs: _old, ...rest } = current;
     const updated: StoredServer = { ...rest, label: parsed.label, transport, ...withRefs(refs) };
     this.file = { ...this.file, servers: this.file.servers.map((s) => (s.id === serverId ? updated : s)) };
-    await this.persistOrDrop(fresh);
+    await this.persistOrDrop(fresh, `The change to "${current.label}" was not saved`);
     // A value the file held in clear and the user has now marked secret is still in the backup (the file before this save).
     if (takesValueOutOfClear(current.transport, fresh)) await this.rewriteBackup();
-    // The backup holds the previous version's references; a replaced value is gone from the store.
-    await this.secrets.drop(dropped);
+    // The backup holds the previous version's references; a replaced value is gone from the store, or said to be still there.
+    this.sayLeft(await this.secrets.drop(dropped), `"${updated.label}" was saved, but the secrets it no longer uses could not be deleted`);
     return publicView(updated);
   }
 
@@ -286,7 +293,7 @@ export class ServerCatalog {
       ...withRefs(refs),
     };
     this.file = { ...this.file, servers: [...this.file.servers, copy] };
-    await this.persistOrDrop(refs);
+    await this.persistOrDrop(refs, `The copy "${copy.label}" was not added`);
     return publicView(copy);
   }
 
@@ -335,14 +342,18 @@ export class ServerCatalog {
     }
   }
 
-  /** Saves; when the save fails, the secrets just stored for it are deleted again. */
-  private async persistOrDrop(fresh: SecretRefs): Promise<void> {
+  /** Saves; when the save fails, the secrets just stored for it are deleted again (those a store keeps are said, as `what` and why). */
+  private async persistOrDrop(fresh: SecretRefs, what: string): Promise<void> {
     try {
       await this.persist();
     } catch (error) {
-      await this.secrets.drop(fresh);
+      this.sayLeft(await this.secrets.drop(fresh), `${what}, and the secrets stored for it could not be deleted again`);
       throw error;
     }
+  }
+
+  private sayLeft(left: readonly SecretsLeft[], what: string): void {
+    if (left.length > 0) this.secretsLeftListener?.(`${what}: ${secretsLeftWords(left)}. No server uses them; delete them there yourself, or they stay, unused.`);
   }
 
   /** Saves once more, so servers.json.bak is this version too; when that fails (a full disk), the backup is deleted instead: the change is saved either way. */

@@ -56,6 +56,8 @@ export interface ServerHandlerDeps {
 
 export function createServerHandlers(deps: ServerHandlerDeps): Pick<Handlers, ServerMethod> {
   const { catalog, pool, settings, oauth, options, serverViews, emitServers, redact, alert } = deps;
+  // An edit that replaced or removed a secret, or a save that failed after new ones were stored: what the store kept is said.
+  catalog.onSecretsLeft((message) => alert({ level: 'warning', title: 'Secrets no server uses are still stored', message }));
   return {
     'servers.list': async () => serverViews(),
     'servers.add': async (input) => {
