@@ -3,8 +3,10 @@
 // files hold what must not be quoted: servers.json keeps server settings
 // (arguments, URLs, headers; secrets in clear in a file from before the secret
 // store), so a value typed without quotes ("X-Api-Key": sk-live-…) was quoted
-// into a message the window and the log show.
-import { createScanner, parse as parseJsonc, printParseErrorCode, type ParseError, type SyntaxKind } from 'jsonc-parser';
+// into a message the window and the log show. A host's settings file
+// (Claude's, Cursor's, VS Code's mcp.json) is parsed here too, for the same
+// depth limit and the same wording.
+import { createScanner, parse as parseJsonc, parseTree, printParseErrorCode, type Node, type ParseError, type ParseOptions, type SyntaxKind } from 'jsonc-parser';
 
 /**
  * jsonc-parser parses by recursion, a stack frame or more a level: 20,000 open brackets overflow the stack. Deeper
@@ -16,6 +18,10 @@ const MAX_NESTING = 512;
 const OPEN = new Set<SyntaxKind>([1, 3]);
 const CLOSE = new Set<SyntaxKind>([2, 4]);
 const EOF: SyntaxKind = 17;
+
+const STRICT: ParseOptions = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
+/** What a host's settings file may hold beside JSON: comments and trailing commas. */
+const WITH_COMMENTS: ParseOptions = { disallowComments: false, allowTrailingComma: true, allowEmptyContent: false };
 
 /** The offset of the first bracket past MAX_NESTING levels, or -1; by the scanner, which does not recurse. */
 function tooDeepAt(text: string): number {
@@ -49,7 +55,23 @@ export function whereJsonStops(text: string): string {
   const deep = tooDeepAt(text);
   // Past the depth limit only the text before it is parsed: a fault there is the first; else the depth is.
   const errors: ParseError[] = [];
-  parseJsonc(deep >= 0 ? text.slice(0, deep) : text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  parseJsonc(deep >= 0 ? text.slice(0, deep) : text, errors, STRICT);
+  return firstFault(text, errors, deep);
+}
+
+/**
+ * A host's settings file (JSON with comments and trailing commas) as jsonc-parser's tree, for edits that keep the
+ * rest of the file as it is; or, when it is not that, where it stops, worded as whereJsonStops words it.
+ */
+export function settingsTree(text: string): { readonly root: Node | undefined; readonly where?: undefined } | { readonly where: string } {
+  const deep = tooDeepAt(text);
+  const errors: ParseError[] = [];
+  const root = parseTree(deep >= 0 ? text.slice(0, deep) : text, errors, WITH_COMMENTS);
+  const where = firstFault(text, errors, deep);
+  return where ? { where } : { root };
+}
+
+function firstFault(text: string, errors: readonly ParseError[], deep: number): string {
   const first = errors[0];
   if (first && (deep < 0 || first.offset < deep)) return `${printParseErrorCode(first.error)} at ${place(text, first.offset)}`;
   return deep >= 0 ? `nested more than ${MAX_NESTING} levels deep at ${place(text, deep)}` : '';

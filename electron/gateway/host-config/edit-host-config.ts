@@ -1,12 +1,14 @@
 // Adds (or replaces) the gateway's entry in a host's config text as a few
-// edits (jsonc-parser's parseTree to find the place, applyEdits to apply
-// them): only the entry's own text is new, so the user's comments,
-// formatting, key order and other servers stay as they were. (jsonc-parser's
+// edits (jsonc-parser's tree to find the place, from storage/where-json-stops.ts,
+// which looks no deeper than 512 levels; applyEdits to apply them): only the
+// entry's own text is new, so the user's comments, formatting, key order and
+// other servers stay as they were. (jsonc-parser's
 // modify() with formatting re-indents the whole line it touches: a one-line
 // sibling server would be spread over several lines, so the edit is built
 // here in the file's own indentation and line ending instead.)
 // Pure: text in, text out; reading and writing are in write-host-config.ts.
-import { applyEdits, parseTree, printParseErrorCode, type Edit, type FormattingOptions, type Node, type ParseError } from 'jsonc-parser';
+import { applyEdits, type Edit, type FormattingOptions, type Node } from 'jsonc-parser';
+import { settingsTree } from '../../storage/where-json-stops.js';
 
 export class HostConfigError extends Error {
   constructor(
@@ -41,13 +43,12 @@ const KIND_NAMES: Record<string, string> = { array: 'an array', string: 'a strin
  */
 export function withGatewayEntry(text: string | undefined, file: string, serversKey: string, name: string, entry: Record<string, unknown>): string {
   if (text === undefined || text.trim() === '') return `${JSON.stringify({ [serversKey]: { [name]: entry } }, null, 2)}\n`;
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  const first = errors[0];
-  if (first) {
-    const { line, column } = lineAndColumn(text, first.offset);
-    throw new HostConfigError(file, `it is not valid JSON (${printParseErrorCode(first.error)} at line ${line}, column ${column}). Fix the file, or copy the snippet and add it by hand; nothing was written.`);
+  // A file nested too deep is named by place as any other fault: jsonc-parser recurses, 20,000 open brackets overflowed the stack.
+  const tree = settingsTree(text);
+  if (tree.where !== undefined) {
+    throw new HostConfigError(file, `it is not valid JSON (${tree.where}). Fix the file, or copy the snippet and add it by hand; nothing was written.`);
   }
+  const root = tree.root;
   if (!root || root.type !== 'object') {
     throw new HostConfigError(file, `its top level is ${KIND_NAMES[root?.type ?? 'null'] ?? 'not an object'}, not an object of settings; nothing was written.`);
   }

@@ -155,6 +155,26 @@ describe('writing a host file', () => {
     expect((await fs.readdir(cwd)).sort()).toEqual(['.mcp.json']);
   });
 
+  // jsonc-parser parses by recursion: 20,000 open brackets overflowed the stack, a RangeError naming neither file nor place.
+  it('refuses a file nested too deep, naming the file, line and column, and leaves it untouched with no backup', async () => {
+    const t = target('vscode-user');
+    const deep = '['.repeat(20_000);
+    await put(t.path, deep);
+    const problem = `${t.path}: it is not valid JSON (nested more than 512 levels deep at line 1, column 513). Fix the file, or copy the snippet and add it by hand; nothing was written.`;
+    expect((await previewHostConfig(t, launch)).problem).toBe(problem);
+    await expect(writeHostConfig(t, launch)).rejects.toThrow(new HostConfigError(t.path, problem.slice(t.path.length + 2)));
+    expect(await fs.readFile(t.path, 'utf8')).toBe(deep);
+    // Deep inside a host's own shape, comments and a trailing comma before it (brackets in a comment or a string are not levels).
+    const inside = `// mine [[[[\n{\n  "inputs": ["[[[["],\n  "servers": {\n    "files": { "args": ${deep}`;
+    await put(t.path, inside);
+    await expect(writeHostConfig(t, launch)).rejects.toThrow(`${t.path}: it is not valid JSON (nested more than 512 levels deep at line 5, column 533).`);
+    expect(await fs.readFile(t.path, 'utf8')).toBe(inside);
+    // A fault before the depth is the one named.
+    await put(t.path, `{\n  "servers": x, ${deep}`);
+    await expect(writeHostConfig(t, launch)).rejects.toThrow(`${t.path}: it is not valid JSON (InvalidSymbol at line 2, column 14).`);
+    expect((await fs.readdir(path.dirname(t.path))).sort()).toEqual([path.basename(t.path)]);
+  });
+
   it('refuses a servers key that is not an object, and a top level that is not one', async () => {
     const t = target('vscode-user');
     await put(t.path, '{\n  "servers": [1, 2]\n}\n');
