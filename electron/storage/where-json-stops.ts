@@ -37,6 +37,16 @@ function tooDeepAt(text: string): number {
   return -1;
 }
 
+/**
+ * `text` up to its first bracket past MAX_NESTING levels (all of it when none is): what jsonc-parser's tolerant
+ * parse may be given whole. A reader that must see every value a file holds (the content review) reads the values
+ * written before the too-deep part instead of losing them all to a stack overflow.
+ */
+export function jsonBeforeTooDeep(text: string): string {
+  const deep = tooDeepAt(text);
+  return deep >= 0 ? text.slice(0, deep) : text;
+}
+
 function place(text: string, offset: number): string {
   let line = 1;
   let lineStart = 0;

@@ -3,6 +3,7 @@
 // in a value can be parsed and reported where it is written.
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { jsonBeforeTooDeep } from '../../storage/where-json-stops.js';
 import { unescape, verbatim, type Decoded } from './snippet.js';
 
 export interface ConfigValue {
@@ -36,7 +37,9 @@ export function configValues(text: string, format: ConfigFormat, start = 0): Con
 }
 
 function jsonValues(text: string, start: number): ConfigValue[] {
-  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  // parseTree recurses a frame a level: a flood of '[' after the values would overflow the stack and, caught above,
+  // hide every value of the block. Only the text before the too-deep part is parsed (offsets unchanged: a prefix).
+  const root = parseTree(jsonBeforeTooDeep(text), [], { allowTrailingComma: true, disallowComments: false });
   const out: ConfigValue[] = [];
   const visit = (node: JsonNode, field: string, key: string, depth: number): void => {
     if (out.length >= MAX_VALUES || depth > 64) return;
