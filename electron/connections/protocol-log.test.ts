@@ -276,6 +276,24 @@ describe('ProtocolLog', () => {
     expect(log.list().at(-101)?.text).toBe('Connected: 2025 era (initialize), protocol version 2025-06-18.');
   });
 
+  test('a method name a server chose is held cut at 200 characters, saying so, on its entry and its answer', async () => {
+    const { log, batches } = recording(10);
+    const method = 'm'.repeat(1_000_000);
+    const cut = `${'m'.repeat(200)}… (999800 more characters not kept)`;
+    log.message('in', { jsonrpc: '2.0', method });
+    log.message('in', { jsonrpc: '2.0', id: 7, method });
+    log.message('out', { jsonrpc: '2.0', id: 7, result: {} });
+    // Its body gone to the budget, the entry still says the method: cut, it holds no more than the cut.
+    log.setBodyBudget(0);
+    expect(log.list().map((e) => [e.kind, e.method])).toEqual([['notification', cut], ['request', cut], ['response', cut]]);
+    await flushed();
+    expect(batches.flat().map((e) => e.method)).toEqual([cut, cut, cut]);
+    // A method of 200 characters or fewer is kept as it is, and a pair of UTF-16 code units is not halved.
+    log.message('in', { jsonrpc: '2.0', method: 'n'.repeat(200) });
+    log.message('in', { jsonrpc: '2.0', method: `${'n'.repeat(199)}🙂x` });
+    expect(log.list().slice(-2).map((e) => e.method)).toEqual(['n'.repeat(200), `${'n'.repeat(199)}… (3 more characters not kept)`]);
+  });
+
   test('clear empties the log; numbering goes on', () => {
     const { log } = recording(10);
     log.note('a');

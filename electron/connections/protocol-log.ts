@@ -22,6 +22,11 @@ export const BODY_DROPPED_NOTE = 'Body dropped to keep the protocol log within i
  * budget and is never cut. A longer one counts whole, and when the budget needs its room it keeps this many characters.
  */
 const NOTE_KEPT_CHARS = 200;
+/**
+ * A method name longer than this is cut, saying so: the spec's longest is a few dozen characters, and the name stays
+ * on its entry (and its answer's) after the body gives way, counted against nothing.
+ */
+const METHOD_KEPT_CHARS = 200;
 /** Requests awaiting an answer that are remembered for durations; a server flooding requests cannot grow this. */
 const MAX_PENDING = 10_000;
 
@@ -91,6 +96,13 @@ function cutEnd(text: string, chars: number): number {
   return high >= 0xd800 && high <= 0xdbff ? chars - 1 : chars;
 }
 
+/** A server's method name as the log holds it: a name past METHOD_KEPT_CHARS keeps its head and says how much went. */
+function keptMethod(method: string): string {
+  if (method.length <= METHOD_KEPT_CHARS) return method;
+  const end = cutEnd(method, METHOD_KEPT_CHARS);
+  return `${detached(method.slice(0, end))}… (${method.length - end} more characters not kept)`;
+}
+
 /**
  * The bytes of an entry's body that count against the budget. A long note counts as a body does: 5,000 transport
  * errors that each quote a 64K answer would otherwise hold 640 MB; a short one is a few words, as a method name is.
@@ -140,7 +152,7 @@ export class ProtocolLog {
     const kind = classify(record);
     const rawId = record['id'];
     const msgId = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : undefined;
-    let method = typeof record['method'] === 'string' ? record['method'] : undefined;
+    let method = typeof record['method'] === 'string' ? keptMethod(record['method']) : undefined;
     let durationMs: number | undefined;
     const now = Date.now();
     if (kind === 'request' && msgId !== undefined && method) {
