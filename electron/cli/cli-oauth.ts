@@ -56,6 +56,7 @@ export async function openCliOAuth(transport: Extract<TransportConfig, { kind: '
       options.say(`To sign in to ${transport.url}, open this address in a browser (the answer comes back to this command on 127.0.0.1):\n\n  ${url}\n`);
       options.say('Waiting for the browser (up to 5 minutes; Ctrl+C to stop)…');
     },
+    keptInStore: (_serverId, message) => options.say(`skill-inspector: ${transport.url}: ${message}`),
   });
   const target: OAuthTarget = { key: cliOAuthKey(transport.url, transport.auth.clientId), serverId, url: transport.url, settings: transport.auth };
   await sessions.load([target.key]);

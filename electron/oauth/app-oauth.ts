@@ -45,6 +45,12 @@ export class AppOAuth {
       },
       onChange: () => options.onChange(),
       note: options.note,
+      // Said where the person looks, and kept in the server's protocol log.
+      keptInStore: (serverId, message) => {
+        const label = options.catalog.list().find((s) => s.id === serverId)?.label ?? serverId;
+        options.emit('app.alert', { level: 'warning', title: 'A dropped sign-in is still stored', message: `"${label}": ${message}` });
+        options.note(serverId, message);
+      },
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     });
   }

@@ -6,10 +6,10 @@
 import { InsufficientScopeError, computeScopeUnion, isStrictScopeSuperset, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { OAuthSettings, OAuthStatus } from '../../shared/oauth-model.js';
 import { OAuthFlowError } from './oauth-errors.js';
-import { applies, bindingOf, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
+import { applies, bindingOf, vaultId, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
 import { revokeTokens } from './revoke.js';
 import { signIn } from './sign-in.js';
-import { StoredOAuthProvider } from './stored-provider.js';
+import { StoredOAuthProvider, type DroppedCredentials } from './stored-provider.js';
 
 /** A server as the sessions need it: where its record is, its URL, its OAuth settings (secret put back). */
 export interface OAuthTarget {
@@ -37,6 +37,21 @@ export interface OAuthSessionsOptions {
   readonly fetchFn?: FetchLike;
   /** A line for the server's protocol log (sign-in started, refreshed, signed out…). */
   readonly note?: (serverId: string, text: string) => void;
+  /** Credentials the app dropped that the secret store would not delete (keptInStoreWords): an alert, a line on stderr. */
+  readonly keptInStore?: (serverId: string, message: string) => void;
+}
+
+/** What the person is told when the store keeps credentials the app dropped: what, where, and what the next start does. */
+export function keptInStoreWords(dropped: DroppedCredentials, where: string, key: string): string {
+  const what = {
+    'sign-in': 'The app forgot its sign-in, so it no longer uses it, but it could not be deleted from',
+    tokens: 'The authorization server refused its tokens, so the app no longer uses them, but they could not be deleted from',
+    'client registration': 'The authorization server no longer accepts the client the app registered, so the app no longer uses it, but it could not be deleted from',
+  }[dropped];
+  return (
+    `${what} ${where}; the old sign-in is still stored there under the id ${vaultId(key)}. ` +
+    'The app tries the deletion again at the next change to this sign-in; if it is still stored when the app starts again, that old sign-in will be tried again then. Unlock the store, then sign in again or sign out.'
+  );
 }
 
 export class OAuthSessions {
@@ -48,6 +63,14 @@ export class OAuthSessions {
     this.options.onChange?.(serverId);
   }
 
+  private keptInStore(target: OAuthTarget): (dropped: DroppedCredentials, where: string) => void {
+    return (dropped, where) => {
+      const message = keptInStoreWords(dropped, where, target.key);
+      if (this.options.keptInStore) this.options.keptInStore(target.serverId, message);
+      else this.options.note?.(target.serverId, message);
+    };
+  }
+
   /** Reads the records of these targets so their status is known before anything asks (app start). */
   async load(keys: readonly string[]): Promise<void> {
     for (const key of keys) await this.options.vault.read(key).catch(() => undefined);
@@ -55,7 +78,7 @@ export class OAuthSessions {
 
   transportAuth(target: OAuthTarget): TransportAuth {
     return {
-      provider: new StoredOAuthProvider({ vault: this.options.vault, key: target.key, serverUrl: target.url, settings: target.settings, clientName: this.options.clientName, onChange: () => this.changed(target.serverId) }),
+      provider: new StoredOAuthProvider({ vault: this.options.vault, key: target.key, serverUrl: target.url, settings: target.settings, clientName: this.options.clientName, onChange: () => this.changed(target.serverId), onKeptInStore: this.keptInStore(target) }),
       stepUp: (challenge) => this.stepUp(target, challenge),
     };
   }
@@ -78,6 +101,7 @@ export class OAuthSessions {
       openAuthorizationUrl: (url) => this.options.openAuthorizationUrl(target.serverId, url),
       signal: abort.signal,
       onChange: () => this.changed(target.serverId),
+      onKeptInStore: this.keptInStore(target),
       ...(more.extraScope ? { extraScope: more.extraScope } : {}),
       ...(more.forceReauthorization ? { forceReauthorization: true } : {}),
       ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),

@@ -22,6 +22,11 @@ export interface OAuthRecord {
   refreshRefused?: boolean;
   /** The server URL and client id the record was made for: after an edit to either, it no longer applies. */
   boundTo?: string;
+  /**
+   * In memory only: credentials dropped here (the authorization server refused them) that the store would not
+   * delete, "<store> (<reason>)". The store still holds the older sign-in, which the next start reads again.
+   */
+  keptInStore?: string;
 }
 
 /** What a record is bound to; a record bound to something else reads as empty. */
@@ -38,6 +43,11 @@ export interface OAuthVault {
   /** The record as last read or written here, without asking the store (a status to show at once). */
   peek(key: string): OAuthRecord | undefined;
   write(key: string, record: OAuthRecord): Promise<void>;
+  /**
+   * Writes a record with less in it (tokens or a client the authorization server refused): memory keeps it whatever
+   * the store says, since the dropped ones only fail again. Resolves to "<store> (<reason>)" when the store refused.
+   */
+  drop(key: string, record: OAuthRecord): Promise<string | undefined>;
   /** Forgets the record in memory at once; rejects, saying which store kept it and why (a removal's words), when a store would not delete it. */
   forget(key: string): Promise<void>;
   /** Every secret value held (tokens, verifier, a registered client's secret), for redaction. */
@@ -89,9 +99,35 @@ export class StoredOAuthVault implements OAuthVault {
   }
 
   write(key: string, record: OAuthRecord): Promise<void> {
+    const store = this.stores.primary;
+    return this.store(key, record).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new OAuthFlowError('oauth-failed', `The sign-in could not be kept in ${store.description} (${reason}), so it was not kept at all; the server is as it was before this sign-in.`, { cause: error });
+    });
+  }
+
+  async drop(key: string, record: OAuthRecord): Promise<string | undefined> {
+    // What memory goes back to if this write, or a later one, is refused: never the dropped credentials.
+    const { discovery: _public, keptInStore: _older, ...kept } = record;
+    this.durable.set(key, kept);
+    const store = this.stores.primary;
+    try {
+      await this.store(key, record);
+      return undefined;
+    } catch (error) {
+      const where = `${store.description} (${error instanceof Error ? error.message : String(error)})`;
+      // Marked (peek shows it) until a later write lands: the store still holds the older sign-in.
+      const current = this.cache.get(key);
+      if (current) this.cache.set(key, { ...current, keptInStore: where });
+      return where;
+    }
+  }
+
+  /** Queues the record's write to the primary store; memory holds it at once and goes back to the store's record if refused. */
+  private store(key: string, record: OAuthRecord): Promise<void> {
     this.cache.set(key, record);
     // Discovery (public metadata, several KB) stays in memory: a keychain entry has little room (2.5 KB on Windows).
-    const { discovery: _public, ...kept } = record;
+    const { discovery: _public, keptInStore: _older, ...kept } = record;
     const text = JSON.stringify(kept);
     // Discovery alone changed (every connect runs it): the store already holds these bytes.
     if (this.persisted.get(key) === text) return this.queue.then(() => undefined);
@@ -101,15 +137,22 @@ export class StoredOAuthVault implements OAuthVault {
       .catch(() => undefined)
       .then(() => store.set(vaultId(key), text))
       .then(
-        () => void this.durable.set(key, kept),
+        () => {
+          this.durable.set(key, kept);
+          // The store holds this record now: an older sign-in it would not delete before is gone from it.
+          const current = this.cache.get(key);
+          if (current?.keptInStore !== undefined) {
+            const { keptInStore: _gone, ...rest } = current;
+            this.cache.set(key, rest);
+          }
+        },
         (error: unknown) => {
           // Not written: the next write must not be skipped as "already there".
           if (this.persisted.get(key) === text) this.persisted.delete(key);
           // Nor kept in memory: a token the store refused would be used and shown as signed in until the app
           // quits, then be gone. Unless a later write has replaced it already, memory goes back to the store's.
-          if (this.cache.get(key) === record) this.cache.set(key, { ...this.durable.get(key), ...(record.discovery ? { discovery: record.discovery } : {}) });
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new OAuthFlowError('oauth-failed', `The sign-in could not be kept in ${store.description} (${reason}), so it was not kept at all; the server is as it was before this sign-in.`, { cause: error });
+          if (this.cache.get(key) === record) this.cache.set(key, { ...this.durable.get(key), ...(record.discovery ? { discovery: record.discovery } : {}), ...(record.keptInStore ? { keptInStore: record.keptInStore } : {}) });
+          throw error;
         },
       );
     this.queue = next;
@@ -117,7 +160,8 @@ export class StoredOAuthVault implements OAuthVault {
   }
 
   forget(key: string): Promise<void> {
-    this.cache.set(key, {});
+    const forgotten: OAuthRecord = {};
+    this.cache.set(key, forgotten);
     this.durable.set(key, {});
     this.persisted.delete(key);
     const next = this.queue
@@ -132,6 +176,7 @@ export class StoredOAuthVault implements OAuthVault {
             if (held !== undefined) refused.push(`${store.description} (${error instanceof Error ? error.message : String(error)})`);
           });
         }
+        if (refused.length > 0 && this.cache.get(key) === forgotten) this.cache.set(key, { keptInStore: refused.join(' and ') });
         if (refused.length > 0) throw new Error(`its sign-in (OAuth tokens) is still in ${refused.join(' and in ')}, under the id ${vaultId(key)}`);
       });
     this.queue = next;
@@ -157,6 +202,11 @@ export class MemoryOAuthVault implements OAuthVault {
 
   async write(key: string, record: OAuthRecord): Promise<void> {
     this.records.set(key, record);
+  }
+
+  async drop(key: string, record: OAuthRecord): Promise<string | undefined> {
+    this.records.set(key, record);
+    return undefined;
   }
 
   async forget(key: string): Promise<void> {

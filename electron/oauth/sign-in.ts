@@ -9,7 +9,7 @@ import { boundedFetch } from './bounded-fetch.js';
 import { LoopbackRedirect, type RedirectAnswer } from './loopback-redirect.js';
 import { OAuthFlowError, quoted } from './oauth-errors.js';
 import type { OAuthVault } from './oauth-vault.js';
-import { StoredOAuthProvider } from './stored-provider.js';
+import { StoredOAuthProvider, type DroppedCredentials } from './stored-provider.js';
 
 export interface SignInOptions {
   readonly vault: OAuthVault;
@@ -27,6 +27,7 @@ export interface SignInOptions {
   readonly signal?: AbortSignal;
   readonly fetchFn?: FetchLike;
   readonly onChange?: () => void;
+  readonly onKeptInStore?: (dropped: DroppedCredentials, where: string) => void;
 }
 
 /** The scopes to ask for, each once: the settings', then the challenged ones. */
@@ -46,6 +47,7 @@ export async function signIn(options: SignInOptions): Promise<void> {
     settings: options.settings,
     clientName: options.clientName,
     ...(options.onChange ? { onChange: options.onChange } : {}),
+    ...(options.onKeptInStore ? { onKeptInStore: options.onKeptInStore } : {}),
     interactive: {
       redirectUrl: loopback.redirectUrl,
       state,

@@ -38,7 +38,12 @@ export interface ProviderOptions {
   readonly interactive?: Interactive;
   /** Called after anything a status shows changed (tokens saved or dropped). */
   readonly onChange?: () => void;
+  /** Credentials dropped here that the store would not delete ("<store> (<reason>)"): the person must hear of it. */
+  readonly onKeptInStore?: (dropped: DroppedCredentials, where: string) => void;
 }
+
+/** What an invalidation dropped, in the person's words. */
+export type DroppedCredentials = 'sign-in' | 'tokens' | 'client registration';
 
 export class StoredOAuthProvider implements OAuthClientProvider {
   constructor(private readonly options: ProviderOptions) {}
@@ -139,21 +144,35 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    const { vault, key } = this.options;
     if (scope === 'all') {
-      // As before forget said what a store kept: the SDK's sign-in goes on with the record forgotten in memory.
-      await this.options.vault.forget(this.options.key).catch(() => undefined);
+      // The SDK's sign-in goes on with the record forgotten in memory; a store that kept it is said, not passed over.
+      const where = await vault.forget(key).then(
+        () => undefined,
+        (error: unknown) => vault.peek(key)?.keptInStore ?? (error instanceof Error ? error.message : String(error)),
+      );
       this.options.onChange?.();
+      if (where !== undefined) this.options.onKeptInStore?.('sign-in', where);
       return;
     }
-    await this.change((r) => {
-      const next = { ...r };
+    if (scope === 'tokens' || scope === 'client') {
+      // Refused by the authorization server (invalid_grant, invalid_client): dropped in memory even when the store
+      // will not delete them (a locked keychain), since used again they only fail again; the person is told.
+      const next = { ...(await this.read()) };
       // auth() drops the tokens after the authorization server refused them (invalid_grant): remember why.
-      if (scope === 'tokens' && r.tokens?.refresh_token) next.refreshRefused = true;
+      if (scope === 'tokens' && next.tokens?.refresh_token) next.refreshRefused = true;
       if (scope === 'client') delete next.client;
       if (scope === 'tokens') {
         delete next.tokens;
         delete next.tokensSavedAt;
       }
+      const where = await vault.drop(key, { ...next, boundTo: this.binding });
+      this.options.onChange?.();
+      if (where !== undefined) this.options.onKeptInStore?.(scope === 'client' ? 'client registration' : 'tokens', where);
+      return;
+    }
+    await this.change((r) => {
+      const next = { ...r };
       if (scope === 'verifier') delete next.codeVerifier;
       if (scope === 'discovery') delete next.discovery;
       return next;
