@@ -7,6 +7,7 @@
 // long (a note can quote a server's whole answer): an older one keeps its
 // first characters. The long strings of the bodies the log keeps live outside
 // the JS heap (body-store.ts).
+import { BODY_DROPPED_NOTE, bodyBytes, cutEnd, withoutBody } from '../../shared/log-body-budget.js';
 import { DEFAULT_SETTINGS, type ProtocolLogEntry } from '../../shared/model.js';
 import { BodyStore, STORE_BLOCK_BYTES, pack, readBack, type Draft } from './body-store.js';
 import { currentCause } from './request-cause.js';
@@ -15,13 +16,8 @@ import { currentCause } from './request-cause.js';
 const MAX_LOGGED_MESSAGE_CHARS = 64 * 1024;
 /** Bytes of message bodies (and stderr text, and long notes) one server's log keeps, unless told otherwise (Settings: logBodyBytes). */
 export const DEFAULT_LOG_BODY_BUDGET_BYTES = DEFAULT_SETTINGS.logBodyBytes;
-/** What an entry whose body was dropped shows in its place. */
-export const BODY_DROPPED_NOTE = 'Body dropped to keep the protocol log within its memory budget; method, id, direction, duration and size are kept.';
-/**
- * A note this long or shorter is the app's own words (Connected, Connection lost: ...): it does not count against the
- * budget and is never cut. A longer one counts whole, and when the budget needs its room it keeps this many characters.
- */
-const NOTE_KEPT_CHARS = 200;
+/** What an entry whose body was dropped shows in its place (shared/log-body-budget.ts: the window drops bodies too). */
+export { BODY_DROPPED_NOTE };
 /**
  * A method name longer than this is cut, saying so: the spec's longest is a few dozen characters, and the name stays
  * on its entry (and its answer's) after the body gives way, counted against nothing.
@@ -90,27 +86,11 @@ function approximateJsonLength(value: unknown, depth: number): number {
   return length;
 }
 
-/** The end of the first `chars` characters of `text`: a pair of UTF-16 code units across the cut is left out whole, half of one is no character. */
-function cutEnd(text: string, chars: number): number {
-  const high = text.charCodeAt(chars - 1);
-  return high >= 0xd800 && high <= 0xdbff ? chars - 1 : chars;
-}
-
 /** A server's method name as the log holds it: a name past METHOD_KEPT_CHARS keeps its head and says how much went. */
 function keptMethod(method: string): string {
   if (method.length <= METHOD_KEPT_CHARS) return method;
   const end = cutEnd(method, METHOD_KEPT_CHARS);
   return `${detached(method.slice(0, end))}… (${method.length - end} more characters not kept)`;
-}
-
-/**
- * The bytes of an entry's body that count against the budget. A long note counts as a body does: 5,000 transport
- * errors that each quote a 64K answer would otherwise hold 640 MB; a short one is a few words, as a method name is.
- */
-function bodyBytes(entry: ProtocolLogEntry): number {
-  if (entry.direction === 'note') return (entry.text?.length ?? 0) > NOTE_KEPT_CHARS ? entry.text!.length : 0;
-  if (entry.message !== undefined) return entry.bytes;
-  return entry.text?.length ?? 0;
 }
 
 export class ProtocolLog {
@@ -366,19 +346,7 @@ export class ProtocolLog {
       if (held > 0) {
         this.heldBodyBytes -= held;
         // A new object, not an edit: a batch still waiting to reach the renderer keeps the whole entry.
-        const kept: Draft = { seq: entry.seq, serverId: entry.serverId, at: entry.at, direction: entry.direction, kind: entry.kind };
-        if (entry.method !== undefined) kept.method = entry.method;
-        if (entry.id !== undefined) kept.id = entry.id;
-        if (entry.durationMs !== undefined) kept.durationMs = entry.durationMs;
-        if (entry.why !== undefined) kept.why = entry.why;
-        if (entry.direction === 'note') {
-          // A note has nothing else to say what it was: it keeps its first words.
-          const end = cutEnd(entry.text!, NOTE_KEPT_CHARS);
-          kept.text = `${detached(entry.text!.slice(0, end))}… (${entry.bytes - end} more characters not kept: dropped to keep the protocol log within its memory budget)`;
-          kept.truncated = true;
-        } else kept.text = BODY_DROPPED_NOTE;
-        kept.bytes = entry.bytes;
-        this.entries[this.bodyCursor] = kept as ProtocolLogEntry;
+        this.entries[this.bodyCursor] = withoutBody(entry, detached);
       }
       this.bodyCursor++;
     }

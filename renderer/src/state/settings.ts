@@ -26,6 +26,7 @@ export const useSettings = create<SettingsState>((set, get) => ({
   },
   apply(settings) {
     useProtocolLog.getState().setLimit(settings.logLimit);
+    useProtocolLog.getState().setBodyBudget(settings.logBodyBytes);
     set({ settings, loadError: undefined });
   },
   async update(patch) {
