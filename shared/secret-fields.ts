@@ -4,9 +4,14 @@
 import { dataRecord, dataRecordFrom } from './data-record.js';
 import type { TransportConfig } from './model.js';
 import { looksLikeSecretValue } from './secret-values.js';
+import { fillReferences, splitArgs, splitUrl } from './secret-args.js';
 
-/** A secret's place in a transport: the bearer token, one header, one environment variable, the OAuth client secret. */
-export type SecretField = 'bearerToken' | 'oauth:clientSecret' | `header:${string}` | `env:${string}`;
+/**
+ * A secret's place in a transport: the bearer token, one header, one environment
+ * variable, the OAuth client secret, one command-line argument (`arg:N`), the
+ * URL's password (`url:password`) or one of its query parameters (`url:query:NAME`).
+ */
+export type SecretField = 'bearerToken' | 'oauth:clientSecret' | `header:${string}` | `env:${string}` | `arg:${string}` | `url:${string}`;
 
 /** The OAuth client secret of a pre-registered client (transport.auth.clientSecret). */
 export const OAUTH_CLIENT_SECRET_FIELD = 'oauth:clientSecret';
@@ -64,6 +69,9 @@ export function secretFieldLabel(field: SecretField): string {
   if (field === 'bearerToken') return 'Bearer token';
   if (field === OAUTH_CLIENT_SECRET_FIELD) return 'OAuth client secret';
   if (field.startsWith('header:')) return `Header ${field.slice('header:'.length)}`;
+  if (field.startsWith('arg:')) return `Argument ${Number(field.slice('arg:'.length)) + 1}`;
+  if (field === 'url:password') return 'URL password';
+  if (field.startsWith('url:query:')) return `URL parameter ${field.slice('url:query:'.length)}`;
   return `Environment ${field.slice('env:'.length)}`;
 }
 
@@ -71,7 +79,8 @@ export function secretFieldLabel(field: SecretField): string {
  * Takes the secret values out of a transport: what is left is safe to store
  * in a plain file and to show; the values go to the secret store. A header
  * or env value is a secret by its name or its look (isSecretSetting); `marked`
- * names further header or env fields the user marked secret.
+ * names further header or env fields the user marked secret. Secret arguments
+ * and URL parts (shared/secret-args.ts) leave a reference in their place.
  *
  * env and headers are rebuilt without a prototype (shared/data-record.ts), here
  * and in joinSecrets: on a plain {} the assignment of a name "__proto__" set the
@@ -87,7 +96,8 @@ export function splitSecrets(transport: TransportConfig, marked: readonly string
       if (value !== '' && (isSecretSetting('env', name, value) || extra.has(`env:${name}`))) secrets[`env:${name}`] = value;
       else env[name] = value;
     }
-    return { transport: { ...transport, env }, secrets };
+    const args = splitArgs(transport.args, isSecretName);
+    return { transport: { ...transport, args: args.args, env }, secrets: { ...secrets, ...args.secrets } };
   }
   const headers = dataRecord<string>();
   for (const [name, value] of Object.entries(transport.headers)) {
@@ -96,13 +106,15 @@ export function splitSecrets(transport: TransportConfig, marked: readonly string
   }
   const { bearerToken, auth, ...rest } = transport;
   if (bearerToken) secrets.bearerToken = bearerToken;
+  const url = splitUrl(transport.url, isSecretName);
+  Object.assign(secrets, url.secrets);
   let kept = auth;
   if (auth?.clientSecret !== undefined) {
     const { clientSecret, ...publicAuth } = auth;
     if (clientSecret) secrets[OAUTH_CLIENT_SECRET_FIELD] = clientSecret;
     kept = publicAuth;
   }
-  return { transport: { ...rest, headers, ...(kept ? { auth: kept } : {}) }, secrets };
+  return { transport: { ...rest, url: url.url, headers, ...(kept ? { auth: kept } : {}) }, secrets };
 }
 
 /** Puts secret values back into a transport that `splitSecrets` emptied, for connecting. */
@@ -110,12 +122,12 @@ export function joinSecrets(transport: TransportConfig, secrets: Readonly<Record
   if (transport.kind === 'stdio') {
     const env = dataRecordFrom(Object.entries(transport.env));
     for (const [field, value] of Object.entries(secrets)) if (field.startsWith('env:')) env[field.slice(4)] = value;
-    return { ...transport, env };
+    return { ...transport, args: transport.args.map((arg) => fillReferences(arg, secrets)), env };
   }
   const headers = dataRecordFrom(Object.entries(transport.headers));
   for (const [field, value] of Object.entries(secrets)) if (field.startsWith('header:')) headers[field.slice(7)] = value;
   const bearerToken = secrets['bearerToken'];
   const clientSecret = secrets[OAUTH_CLIENT_SECRET_FIELD];
   const auth = transport.auth && clientSecret ? { ...transport.auth, clientSecret } : transport.auth;
-  return { ...transport, headers, ...(bearerToken ? { bearerToken } : {}), ...(auth ? { auth } : {}) };
+  return { ...transport, url: fillReferences(transport.url, secrets), headers, ...(bearerToken ? { bearerToken } : {}), ...(auth ? { auth } : {}) };
 }

@@ -144,7 +144,7 @@ describe('secrets in the catalog', () => {
     await fs.writeFile(path.join(dir, 'servers.json'), JSON.stringify(old), { mode: 0o600 });
     const catalog = await open();
     expect(catalog.list()[0]!.secrets).toEqual(['env:DATABASE_URL']);
-    expect(catalog.secretsNotice).toContain('1 secret (bearer tokens, secret headers or environment values) was moved out of servers.json');
+    expect(catalog.secretsNotice).toContain('1 secret (bearer tokens, secret headers, environment values, arguments or URL parts) was moved out of servers.json');
     const backups = (await fs.readdir(dir)).filter((n) => n.startsWith('servers.json.before-secret-store-'));
     expect(await filesHolding([url], backups)).toEqual([]);
     expect(catalog.resolveTransport(catalog.list()[0]!)).toEqual(old.servers[0]!.transport);
@@ -174,7 +174,7 @@ describe('secrets in the catalog', () => {
     expect(JSON.parse(await fs.readFile(path.join(dir, backups[0]!), 'utf8'))).toEqual(old);
     expect((await fs.stat(path.join(dir, backups[0]!))).mode & 0o777).toBe(0o600);
     expect(catalog.secretsNotice).toBe(
-      `2 secrets (bearer tokens, secret headers or environment values) were moved out of servers.json into an encrypted file in the data folder (secrets.enc.json). The old file, with the values in clear, was kept as ${path.join(dir, backups[0]!)} (readable by you only): delete it once your servers connect.`,
+      `2 secrets (bearer tokens, secret headers, environment values, arguments or URL parts) were moved out of servers.json into an encrypted file in the data folder (secrets.enc.json). The old file, with the values in clear, was kept as ${path.join(dir, backups[0]!)} (readable by you only): delete it once your servers connect.`,
     );
     // servers.json and its .bak no longer hold them; only the backup the notice names does.
     expect(await filesHolding([TOKEN, HEADER_KEY], backups)).toEqual([]);

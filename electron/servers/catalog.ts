@@ -7,7 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { serverInputSchema, transportSchema, type ServerInput } from '../../shared/api.js';
 import type { ServerConfig, TransportConfig } from '../../shared/model.js';
-import { OAUTH_CLIENT_SECRET_FIELD, joinSecrets, splitSecrets } from '../../shared/secret-fields.js';
+import { joinSecrets, splitSecrets } from '../../shared/secret-fields.js';
 import { JsonStore, type StoreProblem } from '../storage/json-store.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import { readRegularText } from '../storage/read-regular-file.js';
@@ -15,7 +15,7 @@ import { ApiFailure } from '../api-failure.js';
 import { EncryptedFileStore } from '../secrets/encrypted-file-store.js';
 import { storesOf, type SecretStores } from '../secrets/secret-store.js';
 import { splitPastedCommand } from './pasted-command.js';
-import { ServerSecrets, prefixed, secretsLeftWords, takesValueOutOfClear, type SecretRefs, type SecretsLeft } from './server-secrets.js';
+import { ServerSecrets, fieldFits, prefixed, secretsLeftWords, takesValueOutOfClear, type SecretRefs, type SecretsLeft } from './server-secrets.js';
 import { withoutRefusedNames } from './stored-names.js';
 import { uniqueLabel } from './unique-label.js';
 import { withUniqueIds } from './unique-ids.js';
@@ -155,6 +155,11 @@ export class ServerCatalog {
     return joinSecrets(stored.transport, this.secrets.resolve(stored.secretRefs));
   }
 
+  /** The stored secret values of a server, by field (a form's test connection tries the ones it keeps). */
+  secretValues(serverId: string): Record<string, string> {
+    return this.secrets.resolve(this.stored(serverId).secretRefs);
+  }
+
   private stored(serverId: string): StoredServer {
     const server = this.file.servers.find((s) => s.id === serverId);
     if (!server) throw new ApiFailure('not-found', `No server with id "${serverId}" is in the catalog.`);
@@ -196,7 +201,7 @@ export class ServerCatalog {
       await this.persist();
       await this.persist();
       notes.push(
-        `${moved} secret${moved === 1 ? '' : 's'} (bearer tokens, secret headers or environment values) ${moved === 1 ? 'was' : 'were'} moved out of servers.json into ${this.secrets.description}.` +
+        `${moved} secret${moved === 1 ? '' : 's'} (bearer tokens, secret headers, environment values, arguments or URL parts) ${moved === 1 ? 'was' : 'were'} moved out of servers.json into ${this.secrets.description}.` +
           (original !== undefined ? ` The old file, with the values in clear, was kept as ${backup} (readable by you only): delete it once your servers connect.` : ''),
       );
     }
@@ -384,11 +389,4 @@ function publicView(server: StoredServer): ServerConfig {
 
 function withRefs(refs: SecretRefs): { secretRefs?: SecretRefs } {
   return Object.keys(refs).length > 0 ? { secretRefs: refs } : {};
-}
-
-/** Whether a secret field belongs to this kind of transport (an env value does not follow a server that became HTTP). */
-function fieldFits(field: string, transport: TransportConfig): boolean {
-  if (transport.kind === 'stdio') return field.startsWith('env:');
-  if (field === OAUTH_CLIENT_SECRET_FIELD) return transport.auth?.type === 'oauth';
-  return field === 'bearerToken' || field.startsWith('header:');
 }

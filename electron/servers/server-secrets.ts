@@ -3,6 +3,8 @@
 // value anywhere but the store.
 import { randomUUID } from 'node:crypto';
 import type { TransportConfig } from '../../shared/model.js';
+import { OAUTH_CLIENT_SECRET_FIELD, splitSecrets } from '../../shared/secret-fields.js';
+import { refersTo } from '../../shared/secret-args.js';
 import { deleteAll, setAll, type SecretRef, type SecretStores } from '../secrets/secret-store.js';
 
 export type SecretRefs = Readonly<Record<string, SecretRef>>;
@@ -138,6 +140,9 @@ export function secretsLeftWords(left: readonly SecretsLeft[]): string {
  * the form). The file saved before becomes servers.json.bak, still holding it.
  */
 export function takesValueOutOfClear(before: TransportConfig, fresh: SecretRefs): boolean {
+  // An argument or URL part is named by its place, not by a clear key: any kept in clear before and taken out now.
+  const clearPlaces = Object.keys(splitSecrets(before).secrets).filter((field) => field.startsWith('arg:') || field.startsWith('url:'));
+  if (clearPlaces.length > 0 && Object.keys(fresh).some((field) => field.startsWith('arg:') || field.startsWith('url:'))) return true;
   const clear: Readonly<Record<string, string>> = before.kind === 'stdio' ? before.env : before.headers;
   const prefix = before.kind === 'stdio' ? 'env:' : 'header:';
   return Object.keys(fresh).some((field) => field.startsWith(prefix) && Object.hasOwn(clear, field.slice(prefix.length)) && clear[field.slice(prefix.length)] !== '');
@@ -146,4 +151,16 @@ export function takesValueOutOfClear(before: TransportConfig, fresh: SecretRefs)
 /** The references of several groups in one map, each field made unique by its group's key (for dropping them together). */
 export function prefixed(key: string | number, refs: SecretRefs | undefined): SecretRefs {
   return Object.fromEntries(Object.entries(refs ?? {}).map(([field, ref]) => [`${key} ${field}`, ref]));
+}
+
+/**
+ * Whether a secret field belongs to this kind of transport (an env value does
+ * not follow a server that became HTTP); an argument or URL part only while its
+ * reference is still there (an edit that deleted it deleted the secret).
+ */
+export function fieldFits(field: string, transport: TransportConfig): boolean {
+  if (transport.kind === 'stdio') return field.startsWith('env:') || (field.startsWith('arg:') && transport.args.some((arg) => refersTo(arg, field)));
+  if (field === OAUTH_CLIENT_SECRET_FIELD) return transport.auth?.type === 'oauth';
+  if (field.startsWith('url:')) return refersTo(transport.url, field);
+  return field === 'bearerToken' || field.startsWith('header:');
 }

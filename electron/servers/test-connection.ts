@@ -32,7 +32,8 @@ async function transportToTry(params: ParsedParams<'servers.test'>, deps: TestCo
   if (existing?.builtin === 'demo') return deps.demoTransport();
   const typed = await splitPastedCommand(params.input.transport);
   if (!existing?.secrets?.length) return typed;
-  const stored = splitSecrets(deps.catalog.resolveTransport(existing), existing.secrets).secrets;
+  // By field as stored: an argument's or URL part's reference names the field it was stored under.
+  const stored = deps.catalog.secretValues(existing.id);
   const keep = new Set(params.input.keepSecrets ?? existing.secrets);
   const given = splitSecrets(typed, params.input.markSecret).secrets;
   const kept = Object.fromEntries(Object.entries(stored).filter(([field]) => keep.has(field) && !Object.hasOwn(given, field)));

@@ -14,6 +14,7 @@ import { useImporter } from '../../state/importer.js';
 import { useServers } from '../../state/servers.js';
 import { connectAll } from '../../state/connect-all.js';
 import { ImportSettings } from './ImportSettings.js';
+import { describeTransport } from './import-shown.js';
 
 const FORMATS: Record<string, string> = {
   'claude-desktop': 'Claude Desktop',
@@ -26,12 +27,6 @@ const FORMATS: Record<string, string> = {
 /** The contract's input type wants plain arrays and records, not the model's readonly ones. */
 function mutableTransport(t: TransportConfig) {
   return t.kind === 'stdio' ? { ...t, args: [...t.args], env: { ...t.env } } : { ...t, headers: { ...t.headers } };
-}
-
-function describeTransport(t: TransportConfig | undefined): string {
-  if (!t) return '';
-  if (t.kind === 'stdio') return [t.command, ...t.args].join(' ');
-  return `${t.kind === 'http' ? 'HTTP' : 'SSE'} ${t.url}`;
 }
 
 /** A pasted config to preview at once (from the server form), or none: choose a source. */

@@ -7,8 +7,7 @@ import { Text } from '@mantine/core';
 import type { TransportConfig } from '../../../../shared/model.js';
 import { secretFieldLabel, splitSecrets, type SecretField } from '../../../../shared/secret-fields.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
-
-const MASK = '••••••••';
+import { SECRET_MASK as MASK } from './import-shown.js';
 
 export function ImportSettings({ transport }: { transport: TransportConfig | undefined }) {
   if (!transport) return null;

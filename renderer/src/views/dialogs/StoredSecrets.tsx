@@ -8,8 +8,9 @@ import { secretFits, type SecretEdit, type ServerFormValues } from './server-for
 type OnEdit = (field: string, edit: SecretEdit) => void;
 
 export function StoredSecrets({ values, onEdit }: { values: ServerFormValues; onEdit: OnEdit }) {
-  // The OAuth client secret shows with the other OAuth settings (OAuthFields).
-  const fields = values.storedSecrets.filter((f) => f !== OAUTH_CLIENT_SECRET_FIELD && secretFits(f, values.kind, values.auth));
+  // The OAuth client secret shows with the other OAuth settings (OAuthFields); a secret argument or
+  // URL part as its reference in the Arguments or URL field (type over it to replace, delete it to remove).
+  const fields = values.storedSecrets.filter((f) => f !== OAUTH_CLIENT_SECRET_FIELD && !f.startsWith('arg:') && !f.startsWith('url:') && secretFits(f, values.kind, values.auth));
   if (fields.length === 0) return null;
   return (
     <Stack gap={6} data-stored-secrets>

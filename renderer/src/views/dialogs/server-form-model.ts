@@ -83,7 +83,9 @@ export function valuesFromConfig(config: ServerConfig): ServerFormValues {
 
 /** Whether a stored secret field belongs to the transport kind (and, for HTTP, the authentication) the form now shows. */
 export function secretFits(field: string, kind: TransportKind, auth: AuthChoice): boolean {
-  if (kind === 'stdio') return field.startsWith('env:');
+  // An argument or URL part shows as its reference in its line (⟦secret:arg:3⟧): kept while the line keeps it.
+  if (kind === 'stdio') return field.startsWith('env:') || field.startsWith('arg:');
+  if (field.startsWith('url:')) return true;
   if (field === 'bearerToken') return auth === 'bearer';
   if (field === OAUTH_CLIENT_SECRET_FIELD) return auth === 'oauth';
   return field.startsWith('header:');

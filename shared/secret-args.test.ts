@@ -1,0 +1,36 @@
+// Which arguments and URL parts are secrets, and the references left in their place.
+import { describe, expect, it } from 'vitest';
+import { isSecretName } from './secret-fields.js';
+import { fillReferences, splitArgs, splitUrl } from './secret-args.js';
+
+describe('secret arguments', () => {
+  it('takes the value after a secret-named flag, of --flag=VALUE, and one that looks like a token; leaves -p and the rest', () => {
+    const args = ['-y', 'some-mcp', '--api-key', 'k-1', '--password=p=2', '-p', '8080', '-token', 't-3', 'ghp_16C7e42F292c6912E7710c838347Ae178B4a', '--verbose'];
+    expect(splitArgs(args, isSecretName)).toEqual({
+      args: ['-y', 'some-mcp', '--api-key', '⟦secret:arg:3⟧', '--password=⟦secret:arg:4⟧', '-p', '8080', '-token', '⟦secret:arg:8⟧', '⟦secret:arg:9⟧', '--verbose'],
+      secrets: { 'arg:3': 'k-1', 'arg:4': 'p=2', 'arg:8': 't-3', 'arg:9': 'ghp_16C7e42F292c6912E7710c838347Ae178B4a' },
+    });
+  });
+
+  it('a flag after a secret flag is not its value; a reference is never taken again, and a new secret takes the next free number', () => {
+    expect(splitArgs(['--token', '--debug'], isSecretName)).toEqual({ args: ['--token', '--debug'], secrets: {} });
+    expect(splitArgs(['--token', '⟦secret:arg:2⟧', '--key', 'new-1'], isSecretName)).toEqual({ args: ['--token', '⟦secret:arg:2⟧', '--key', '⟦secret:arg:3⟧'], secrets: { 'arg:3': 'new-1' } });
+    expect(splitArgs(['--key', 'new-1', '--token', '⟦secret:arg:1⟧'], isSecretName)).toEqual({ args: ['--key', '⟦secret:arg:2⟧', '--token', '⟦secret:arg:1⟧'], secrets: { 'arg:2': 'new-1' } });
+  });
+
+  it('fills a reference with its value as it is ($& and all), and leaves one it has no value for', () => {
+    expect(fillReferences('--password=⟦secret:arg:4⟧', { 'arg:4': 'a$&b' })).toBe('--password=a$&b');
+    expect(fillReferences('⟦secret:arg:5⟧', { 'arg:4': 'x' })).toBe('⟦secret:arg:5⟧');
+  });
+});
+
+describe('secret URL parts', () => {
+  it('takes the password and each secret-named query parameter, as written; the user and other parameters stay', () => {
+    expect(splitUrl('https://ada:p%40ss@host/mcp?team=docs&api_key=k1&token=&API_KEY=k2#top', isSecretName)).toEqual({
+      url: 'https://ada:⟦secret:url:password⟧@host/mcp?team=docs&api_key=⟦secret:url:query:api_key⟧&token=&API_KEY=⟦secret:url:query:API_KEY⟧#top',
+      secrets: { 'url:password': 'p%40ss', 'url:query:api_key': 'k1', 'url:query:API_KEY': 'k2' },
+    });
+    expect(splitUrl('https://host/mcp?key=a&key=b', isSecretName).secrets).toEqual({ 'url:query:key': 'a', 'url:query:key#2': 'b' });
+    expect(splitUrl('https://ada@host/mcp?page=2', isSecretName)).toEqual({ url: 'https://ada@host/mcp?page=2', secrets: {} });
+  });
+});

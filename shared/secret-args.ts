@@ -1,0 +1,143 @@
+// Secrets on a command line or in an address: `npx some-mcp --api-key sk-live-…`,
+// `--password=…`, `https://user:pass@host/mcp`, `https://host/mcp?api_key=…`.
+// They were kept in clear in servers.json. splitSecrets (shared/secret-fields.ts)
+// takes them out with these, by the same name and look rules as env and headers,
+// and leaves a reference in their place: `⟦secret:arg:3⟧`. The brackets are
+// mathematical ones (U+27E6, U+27E7) no command line or URL uses, and the
+// reference is only ever filled from the server's own stored secrets, so it
+// cannot be taken for a real argument, and a real one never becomes a secret's
+// value by accident.
+import { looksLikeSecretValue } from './secret-values.js';
+
+const OPEN = '\u27e6';
+const CLOSE = '\u27e7';
+const REFERENCE = /\u27e6secret:((?:arg|url):[^\u27e6\u27e7]*)\u27e7/g;
+
+/** What servers.json keeps in place of a secret argument or URL part. */
+export function secretReference(field: string): string {
+  return `${OPEN}secret:${field}${CLOSE}`;
+}
+
+/** The secret fields a text refers to, in order. */
+function referencesIn(text: string): string[] {
+  return [...text.matchAll(REFERENCE)].map((m) => m[1]!);
+}
+
+/** Whether a word is, or holds, a reference: it is stored already and never taken for a secret again. */
+function holdsReference(text: string): boolean {
+  return text.includes(`${OPEN}secret:`);
+}
+
+/** A flag's name without its dashes, when the word is a flag (`--api-key`, `-token`); `-p` and other one-letter flags say too little. */
+function flagName(word: string): string | undefined {
+  const m = /^--?([A-Za-z][A-Za-z0-9_.-]+)$/.exec(word);
+  return m?.[1];
+}
+
+/**
+ * Takes the secret arguments out: the value after a flag named like a secret
+ * (`--token X`, `--api-key X`), the value part of `--flag=VALUE` with such a
+ * flag, and any argument a secret by its look (shared/secret-values.ts). The
+ * arguments with references in their place, and the values by field (`arg:N`,
+ * N the argument's place, or the next free number when a kept reference has it).
+ */
+export function splitArgs(args: readonly string[], isSecretName: (name: string) => boolean): { args: string[]; secrets: Record<string, string> } {
+  const used = new Set(args.flatMap(referencesIn));
+  const secrets: Record<string, string> = {};
+  const fieldFor = (place: number): string => {
+    let n = place;
+    while (used.has(`arg:${n}`)) n += 1;
+    used.add(`arg:${n}`);
+    return `arg:${n}`;
+  };
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    const previous = i > 0 ? flagName(args[i - 1]!) : undefined;
+    if (word === '' || holdsReference(word)) {
+      out.push(word);
+      continue;
+    }
+    const eq = /^(--?[A-Za-z][A-Za-z0-9_.-]+)=(.+)$/s.exec(word);
+    if (eq && isSecretName(flagName(eq[1]!) ?? '')) {
+      const field = fieldFor(i);
+      secrets[field] = eq[2]!;
+      out.push(`${eq[1]}=${secretReference(field)}`);
+    } else if ((previous !== undefined && isSecretName(previous) && !word.startsWith('--')) || looksLikeSecretValue(word, isSecretName)) {
+      const field = fieldFor(i);
+      secrets[field] = word;
+      out.push(secretReference(field));
+    } else {
+      out.push(word);
+    }
+  }
+  return { args: out, secrets };
+}
+
+/**
+ * Takes the password (`https://user:pass@host`) and each query parameter named
+ * like a secret (`?api_key=…`) out of an address, as written (still
+ * percent-encoded). Read by hand, as secret-values.ts reads addresses.
+ */
+export function splitUrl(url: string, isSecretName: (name: string) => boolean): { url: string; secrets: Record<string, string> } {
+  const secrets: Record<string, string> = {};
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(url);
+  if (!scheme) return { url, secrets };
+  let rest = url.slice(scheme[0].length);
+  const authorityEnd = rest.search(/[/?#]/);
+  const authority = authorityEnd < 0 ? rest : rest.slice(0, authorityEnd);
+  const at = authority.lastIndexOf('@');
+  if (at >= 0) {
+    const userinfo = authority.slice(0, at);
+    const colon = userinfo.indexOf(':');
+    const password = colon >= 0 ? userinfo.slice(colon + 1) : '';
+    if (password !== '' && !holdsReference(password)) {
+      secrets['url:password'] = password;
+      rest = `${userinfo.slice(0, colon + 1)}${secretReference('url:password')}${rest.slice(at)}`;
+    }
+  }
+  const query = rest.indexOf('?');
+  if (query >= 0) {
+    const hash = rest.indexOf('#', query);
+    const end = hash < 0 ? rest.length : hash;
+    const used = new Set(referencesIn(rest));
+    const pairs = rest.slice(query + 1, end).split('&').map((pair) => {
+      const eq = pair.indexOf('=');
+      const value = eq < 0 ? '' : pair.slice(eq + 1);
+      const name = paramName(pair.slice(0, Math.max(eq, 0)));
+      if (eq < 0 || value === '' || holdsReference(value) || !isSecretName(name)) return pair;
+      let field = `url:query:${name}`;
+      for (let n = 2; used.has(field); n++) field = `url:query:${name}#${n}`;
+      used.add(field);
+      secrets[field] = value;
+      return `${pair.slice(0, eq + 1)}${secretReference(field)}`;
+    });
+    rest = `${rest.slice(0, query + 1)}${pairs.join('&')}${rest.slice(end)}`;
+  }
+  return { url: `${scheme[0]}${rest}`, secrets };
+}
+
+/** A query parameter's name, percent-decoded where it decodes. */
+function paramName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
+/** The text with each reference to one of `secrets` replaced by its value (for connecting); other references are left. */
+export function fillReferences(text: string, secrets: Readonly<Record<string, string>>): string {
+  if (!holdsReference(text)) return text;
+  return text.replace(REFERENCE, (whole, field: string) => (Object.hasOwn(secrets, field) ? secrets[field]! : whole));
+}
+
+/** The text with each reference shown as `mask` (the import preview, the server list). */
+export function maskReferences(text: string, mask: string): string {
+  return holdsReference(text) ? text.replace(REFERENCE, mask) : text;
+}
+
+/** Whether the text still holds the reference to `field` (an edit that deleted it dropped the secret). */
+export function refersTo(text: string, field: string): boolean {
+  return text.includes(secretReference(field));
+}
