@@ -3,8 +3,8 @@
 // a placeholder the Markdown component draws with InvisibleText, marks and
 // all. Without it an RTL override in a skill's body renders reversed text
 // with nothing to show it ("exe.txt" where the file says U+202E "txt.exe").
-// The walk is iterative: the tree comes from a server's bytes.
 import { findInvisible } from '../../../shared/invisible-chars.js';
+import { replaceChildren, type HastTreeNode } from './hast-children.js';
 
 /** The hast shapes this step touches (hast's own types are not a dependency of ours). */
 interface HastText {
@@ -31,20 +31,10 @@ function needsMarks(text: string): boolean {
 
 /** The plugin: `rehypePlugins={[revealInvisible]}`. */
 export function revealInvisible() {
-  return (tree: HastNode): void => {
-    const stack: HastNode[] = [tree];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      const children = 'children' in node ? node.children : undefined;
-      if (!children) continue;
-      for (let i = 0; i < children.length; i++) {
-        const child = children[i]!;
-        if (child.type === 'text' && needsMarks((child as HastText).value)) {
-          children[i] = { type: 'element', tagName: 'span', properties: { [REVEAL_PROPERTY]: (child as HastText).value }, children: [] };
-        } else if ('children' in child && child.children) {
-          stack.push(child);
-        }
-      }
-    }
-  };
+  return (tree: HastNode): void =>
+    replaceChildren<HastTreeNode>(tree, (child) =>
+      child.type === 'text' && needsMarks((child as HastText).value)
+        ? ({ type: 'element', tagName: 'span', properties: { [REVEAL_PROPERTY]: (child as HastText).value }, children: [] } as HastElement)
+        : undefined,
+    );
 }

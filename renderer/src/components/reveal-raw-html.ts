@@ -8,6 +8,7 @@
 // a block of HTML a block of code, HTML within a line code within the line.
 // It runs before revealInvisible, so characters a reader cannot see inside
 // the HTML are marked like any other text.
+import { replaceChildren, type HastTreeNode } from './hast-children.js';
 
 interface HastRaw {
   type: 'raw';
@@ -41,19 +42,8 @@ function shown(raw: HastRaw, block: boolean): HastElement {
   return block ? { type: 'element', tagName: 'pre', properties: {}, children: [code] } : code;
 }
 
-/** The plugin: `rehypePlugins={[revealRawHtml, …]}`. Iterative: the tree comes from a server's bytes. */
+/** The plugin: `rehypePlugins={[revealRawHtml, …]}`. */
 export function revealRawHtml() {
-  return (tree: HastNode): void => {
-    const stack: HastNode[] = [tree];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      const children = 'children' in node ? node.children : undefined;
-      if (!children) continue;
-      for (let i = 0; i < children.length; i++) {
-        const child = children[i]!;
-        if (child.type === 'raw') children[i] = shown(child as HastRaw, holdsBlocks(node));
-        else if ('children' in child && child.children) stack.push(child);
-      }
-    }
-  };
+  return (tree: HastNode): void =>
+    replaceChildren<HastTreeNode>(tree, (child, parent) => (child.type === 'raw' ? (shown(child as HastRaw, holdsBlocks(parent as HastNode)) as HastTreeNode) : undefined));
 }
