@@ -8,6 +8,7 @@
 // cannot be taken for a real argument, and a real one never becomes a secret's
 // value by accident.
 import { looksLikeSecretValue } from './secret-values.js';
+import { queryParamName, urlParts } from './url-parts.js';
 
 const OPEN = '\u27e6';
 const CLOSE = '\u27e7';
@@ -77,34 +78,28 @@ export function splitArgs(args: readonly string[], isSecretName: (name: string) 
 /**
  * Takes the password (`https://user:pass@host`) and each query parameter named
  * like a secret (`?api_key=…`) out of an address, as written (still
- * percent-encoded). Read by hand, as secret-values.ts reads addresses.
+ * percent-encoded), at the places url-parts.ts finds.
  */
 export function splitUrl(url: string, isSecretName: (name: string) => boolean): { url: string; secrets: Record<string, string> } {
   const secrets: Record<string, string> = {};
-  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(url);
-  if (!scheme) return { url, secrets };
-  let rest = url.slice(scheme[0].length);
-  const authorityEnd = rest.search(/[/?#]/);
-  const authority = authorityEnd < 0 ? rest : rest.slice(0, authorityEnd);
-  const at = authority.lastIndexOf('@');
-  if (at >= 0) {
-    const userinfo = authority.slice(0, at);
-    const colon = userinfo.indexOf(':');
-    const password = colon >= 0 ? userinfo.slice(colon + 1) : '';
-    if (password !== '' && !holdsReference(password)) {
-      secrets['url:password'] = password;
-      rest = `${userinfo.slice(0, colon + 1)}${secretReference('url:password')}${rest.slice(at)}`;
-    }
+  const parts = urlParts(url);
+  if (!parts) return { url, secrets };
+  let { rest } = parts;
+  let query = parts.query;
+  const password = parts.password && rest.slice(parts.password.start, parts.password.end);
+  if (parts.password && password && !holdsReference(password)) {
+    secrets['url:password'] = password;
+    const reference = secretReference('url:password');
+    rest = `${rest.slice(0, parts.password.start)}${reference}${rest.slice(parts.password.end)}`;
+    const shift = reference.length - password.length;
+    if (query) query = { start: query.start + shift, end: query.end + shift };
   }
-  const query = rest.indexOf('?');
-  if (query >= 0) {
-    const hash = rest.indexOf('#', query);
-    const end = hash < 0 ? rest.length : hash;
+  if (query) {
     const used = new Set(referencesIn(rest));
-    const pairs = rest.slice(query + 1, end).split('&').map((pair) => {
+    const pairs = rest.slice(query.start, query.end).split('&').map((pair) => {
       const eq = pair.indexOf('=');
       const value = eq < 0 ? '' : pair.slice(eq + 1);
-      const name = paramName(pair.slice(0, Math.max(eq, 0)));
+      const name = queryParamName(pair.slice(0, Math.max(eq, 0)));
       if (eq < 0 || value === '' || holdsReference(value) || !isSecretName(name)) return pair;
       let field = `url:query:${name}`;
       for (let n = 2; used.has(field); n++) field = `url:query:${name}#${n}`;
@@ -112,18 +107,9 @@ export function splitUrl(url: string, isSecretName: (name: string) => boolean): 
       secrets[field] = value;
       return `${pair.slice(0, eq + 1)}${secretReference(field)}`;
     });
-    rest = `${rest.slice(0, query + 1)}${pairs.join('&')}${rest.slice(end)}`;
+    rest = `${rest.slice(0, query.start)}${pairs.join('&')}${rest.slice(query.end)}`;
   }
-  return { url: `${scheme[0]}${rest}`, secrets };
-}
-
-/** A query parameter's name, percent-decoded where it decodes. */
-function paramName(name: string): string {
-  try {
-    return decodeURIComponent(name.replace(/\+/g, ' '));
-  } catch {
-    return name;
-  }
+  return { url: `${parts.scheme}${rest}`, secrets };
 }
 
 /** The text with each reference to one of `secrets` replaced by its value (for connecting); other references are left. */

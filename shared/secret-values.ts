@@ -4,6 +4,7 @@
 // only (the one place that decides what is a secret). A value taken for a
 // secret by mistake costs little: it is kept in the secret store, still used,
 // and the form shows it as set.
+import { queryParamName, urlParts } from './url-parts.js';
 
 /** Prefixes that services put on their tokens so scanners find them, each with enough of a body to be one. */
 const TOKEN_SHAPES: readonly RegExp[] = [
@@ -35,9 +36,6 @@ const AUTH_SCHEME = /^\s*(?:bearer|basic|token|bot|digest|negotiate|apikey|key)\
 /** A connection string with its password: "Server=db;User Id=ada;Password=pw;". */
 const PASSWORD_PAIR = /(?:^|[;\s])(?:password|pwd|passwd)\s*=\s*[^;\s]/i;
 
-/** An address: a scheme and "//". */
-const URL_START = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
-
 /** Long enough that a random string of it is a key; SHA-1 digests and UUIDs (hex) are left alone below. */
 const MIN_RANDOM_LENGTH = 32;
 const RANDOM_ALPHABET = /^[A-Za-z0-9+/=_.~-]+$/;
@@ -63,38 +61,21 @@ function looksRandom(value: string): boolean {
   return entropy(value) >= 4.2;
 }
 
-/** A query parameter's name as written, percent-decoded where it decodes. */
-function paramName(pair: string): string {
-  const name = pair.split('=', 1)[0]!.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
-}
-
 /**
  * An address with a password in its userinfo (postgres://ada:pw@host,
  * redis://:pw@host), or with a query parameter named like a secret
- * (…?api_key=…). Read by hand: the code shared with the window has no URL class.
+ * (…?api_key=…), at the places url-parts.ts finds.
  */
 function urlWithSecret(value: string, isSecretName: (name: string) => boolean): boolean {
-  const scheme = URL_START.exec(value);
-  if (!scheme) return false;
-  const rest = value.slice(scheme[0].length);
-  const authorityEnd = rest.search(/[/?#]/);
-  const authority = authorityEnd < 0 ? rest : rest.slice(0, authorityEnd);
-  const at = authority.lastIndexOf('@');
-  if (at >= 0) {
-    const userinfo = authority.slice(0, at);
-    const colon = userinfo.indexOf(':');
-    if (colon >= 0 && colon < userinfo.length - 1) return true;
-  }
-  const query = rest.indexOf('?');
-  if (query < 0) return false;
-  const hash = rest.indexOf('#', query);
-  const pairs = rest.slice(query + 1, hash < 0 ? undefined : hash).split('&');
-  return pairs.some((pair) => pair.includes('=') && pair.length > pair.indexOf('=') + 1 && isSecretName(paramName(pair)));
+  const parts = urlParts(value);
+  if (!parts) return false;
+  if (parts.password) return true;
+  if (!parts.query) return false;
+  const pairs = parts.rest.slice(parts.query.start, parts.query.end).split('&');
+  return pairs.some((pair) => {
+    const eq = pair.indexOf('=');
+    return eq >= 0 && eq + 1 < pair.length && isSecretName(queryParamName(pair.slice(0, eq)));
+  });
 }
 
 /**
