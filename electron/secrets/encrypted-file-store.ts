@@ -8,8 +8,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { SealedEntriesFile, readOptional, type SealedFileIo } from './sealed-entries-file.js';
-import type { SecretStore } from './secret-store.js';
+import { SealedEntriesFile, readOptional } from './sealed-entries-file.js';
+import { SealedFileStore } from './sealed-file-store.js';
 
 export const SECRETS_FILE = 'secrets.enc.json';
 export const SECRETS_KEY_FILE = 'secrets.key';
@@ -17,45 +17,21 @@ export const SECRETS_KEY_FILE = 'secrets.key';
 const entrySchema = z.object({ iv: z.string(), tag: z.string(), data: z.string() });
 type SealedEntry = z.infer<typeof entrySchema>;
 
-export class EncryptedFileStore implements SecretStore {
+export class EncryptedFileStore extends SealedFileStore<SealedEntry> {
   readonly backend = 'encrypted-file' as const;
   readonly description: string;
   private readonly file: string;
   private readonly keyFile: string;
   private key: Buffer | undefined;
   /** Read once, written once per batch of changes (sealed-entries-file.ts). */
-  private readonly entries: SealedEntriesFile<SealedEntry>;
+  protected readonly entries: SealedEntriesFile<SealedEntry>;
 
   constructor(dataDir: string) {
+    super();
     this.file = path.join(dataDir, SECRETS_FILE);
     this.keyFile = path.join(dataDir, SECRETS_KEY_FILE);
     this.description = `an encrypted file in the data folder (${SECRETS_FILE})`;
     this.entries = new SealedEntriesFile(this.file, entrySchema, { seal: (id, value) => this.seal(id, value), open: (id, entry) => this.open(id, entry) });
-  }
-
-  /** How often the file was read and written and values decrypted, for tests. */
-  get io(): SealedFileIo {
-    return this.entries.io;
-  }
-
-  get(id: string): Promise<string | undefined> {
-    return this.entries.get(id);
-  }
-
-  set(id: string, value: string): Promise<void> {
-    return this.entries.change([[id, value]]);
-  }
-
-  setMany(values: ReadonlyMap<string, string>): Promise<void> {
-    return this.entries.change(values);
-  }
-
-  delete(id: string): Promise<void> {
-    return this.entries.change([[id, undefined]]);
-  }
-
-  deleteMany(ids: readonly string[]): Promise<void> {
-    return this.entries.change(ids.map((id) => [id, undefined] as const));
   }
 
   private async seal(id: string, value: string): Promise<SealedEntry> {

@@ -3,8 +3,8 @@
 // file never imports 'electron', so it runs and is tested in plain Node.
 import path from 'node:path';
 import { z } from 'zod';
-import { SealedEntriesFile, type SealedFileIo } from './sealed-entries-file.js';
-import type { SecretStore } from './secret-store.js';
+import { SealedEntriesFile } from './sealed-entries-file.js';
+import { SealedFileStore } from './sealed-file-store.js';
 
 /** The part of Electron's safeStorage this store uses. */
 export interface SafeStorageLike {
@@ -23,41 +23,17 @@ export function safeStorageUsable(safe: SafeStorageLike): boolean {
   return safe.getSelectedStorageBackend?.() !== 'basic_text';
 }
 
-export class SafeStorageStore implements SecretStore {
+export class SafeStorageStore extends SealedFileStore<string> {
   readonly backend = 'safe-storage' as const;
   readonly description = 'the system keychain (Electron safeStorage)';
   /** Read once, written once per batch of changes (sealed-entries-file.ts): each value is decrypted once, not at every read. */
-  private readonly entries: SealedEntriesFile<string>;
+  protected readonly entries: SealedEntriesFile<string>;
 
   constructor(safe: SafeStorageLike, dataDir: string) {
+    super();
     this.entries = new SealedEntriesFile(path.join(dataDir, SAFE_STORAGE_FILE), z.string(), {
       seal: async (_id, value) => safe.encryptString(value).toString('base64'),
       open: async (_id, sealed) => safe.decryptString(Buffer.from(sealed, 'base64')),
     });
-  }
-
-  /** How often the file was read and written and values decrypted, for tests. */
-  get io(): SealedFileIo {
-    return this.entries.io;
-  }
-
-  get(id: string): Promise<string | undefined> {
-    return this.entries.get(id);
-  }
-
-  set(id: string, value: string): Promise<void> {
-    return this.entries.change([[id, value]]);
-  }
-
-  setMany(values: ReadonlyMap<string, string>): Promise<void> {
-    return this.entries.change(values);
-  }
-
-  delete(id: string): Promise<void> {
-    return this.entries.change([[id, undefined]]);
-  }
-
-  deleteMany(ids: readonly string[]): Promise<void> {
-    return this.entries.change(ids.map((id) => [id, undefined] as const));
   }
 }
