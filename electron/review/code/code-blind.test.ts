@@ -2,20 +2,12 @@
 // blind set of fresh attack skills found missing (docs/risk-rules.md "The
 // blind test"), each beside a near variant that must stay quiet.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Finding } from '../../../shared/model.js';
-import { reviewContent } from '../risk-review.js';
 import { prepareRules } from '../rules/index.js';
+import { reviewTestSkill as review } from '../review-fixture.unit.js';
 
 beforeAll(async () => {
   await prepareRules();
 });
-
-const SKILL_MD = '---\nname: t\ndescription: A test skill.\n---\n\nBody.\n';
-
-function review(files: Record<string, string>): Finding[] {
-  const all = { 'SKILL.md': SKILL_MD, ...files };
-  return reviewContent({ serverId: 's', skillUri: 'skill://t/SKILL.md', files: Object.entries(all).map(([p, c]) => ({ uri: `skill://t/${p}`, path: p, bytes: Buffer.from(c, 'utf8') })), listedFileCount: Object.keys(all).length }).findings;
-}
 
 /** `file:line` of each finding of a kind. */
 const at = (files: Record<string, string>, id: string) => review(files).filter((f) => f.id === id).map((f) => `${f.location.fileUri?.replace('skill://t/', '')}:${f.location.line}`);

@@ -13,18 +13,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../../shared/model.js';
 import { ATTACK_FINDINGS } from '../../../shared/risk-findings.js';
 import { prepareRules } from '../rules/index.js';
-import { reviewContent } from '../risk-review.js';
+import { reviewTestSkill } from '../review-fixture.unit.js';
+
+function review(path: string, text: string, more: Record<string, string> = {}): Finding[] {
+  return reviewTestSkill({ [path]: text, ...more });
+}
 
 beforeAll(async () => {
   await prepareRules();
 });
 
 const CODE_ATTACKS = new Set(['risk-fetch-and-run', 'risk-decode-and-run', 'risk-reverse-shell', 'risk-secret-exfiltration', 'risk-exec-in-config']);
-
-function review(path: string, text: string, more: Record<string, string> = {}): Finding[] {
-  const files = { 'SKILL.md': '---\nname: t\ndescription: A test skill.\n---\n\nBody.\n', [path]: text, ...more };
-  return reviewContent({ serverId: 's', skillUri: 'skill://t/SKILL.md', files: Object.entries(files).map(([p, c]) => ({ uri: `skill://t/${p}`, path: p, bytes: Buffer.from(c, 'utf8') })), listedFileCount: Object.keys(files).length }).findings;
-}
 
 const word = fc.constantFrom('alpha', 'beta', 'report', 'data', 'build', 'notes', 'x1', 'tool');
 const host = fc.constantFrom('example.com', 'releases.example.org', 'api.github.com', 'cdn.example.net');

@@ -10,7 +10,7 @@ import type { Finding } from '../../../shared/model.js';
 import { ATTACK_FINDINGS } from '../../../shared/risk-findings.js';
 import { prepareRules } from '../rules/index.js';
 import { textSources, prepareFiles } from '../rules/sources.js';
-import { reviewContent } from '../risk-review.js';
+import { reviewTestSkill as review, testSkillInput as input, testSkillMd as md } from '../review-fixture.unit.js';
 import { analyzeCode, MAX_SNIPPET_CHARS, PARSE_PIECE_CHARS, parsePieces } from './analyze.js';
 import { codeDetections } from './judge.js';
 import { currentGrammars as currentGrammarsForTest, loadGrammars } from './grammars.js';
@@ -18,18 +18,6 @@ import { currentGrammars as currentGrammarsForTest, loadGrammars } from './gramm
 beforeAll(async () => {
   await prepareRules();
 });
-
-const SKILL_MD = '---\nname: t\ndescription: A test skill.\n---\n\nBody.\n';
-const md = (body: string) => `---\nname: t\ndescription: A test skill.\n---\n\n${body}\n`;
-
-function input(files: Record<string, string>) {
-  const all = { 'SKILL.md': SKILL_MD, ...files };
-  return { serverId: 's', skillUri: 'skill://t/SKILL.md', files: Object.entries(all).map(([p, c]) => ({ uri: `skill://t/${p}`, path: p, bytes: Buffer.from(c, 'utf8') })), listedFileCount: Object.keys(all).length };
-}
-
-function review(files: Record<string, string>): Finding[] {
-  return reviewContent(input(files)).findings;
-}
 
 /** `file:line:column` of each finding of a kind. */
 function at(findings: Finding[], id: string): string[] {

@@ -5,21 +5,13 @@
 // by its family's rule at its line, and a near variant that downloads,
 // decodes or connects without running or sending a secret stays quiet.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Finding } from '../../../shared/model.js';
 import { ATTACK_FINDINGS } from '../../../shared/risk-findings.js';
 import { prepareRules } from '../rules/index.js';
-import { reviewContent } from '../risk-review.js';
+import { reviewTestSkill as review, testSkillMd as md } from '../review-fixture.unit.js';
 
 beforeAll(async () => {
   await prepareRules();
 });
-
-const md = (body: string) => `---\nname: t\ndescription: A test skill.\n---\n\n${body}\n`;
-
-function review(files: Record<string, string>): Finding[] {
-  const all = { 'SKILL.md': md('Body.'), ...files };
-  return reviewContent({ serverId: 's', skillUri: 'skill://t/SKILL.md', files: Object.entries(all).map(([p, c]) => ({ uri: `skill://t/${p}`, path: p, bytes: Buffer.from(c, 'utf8') })), listedFileCount: Object.keys(all).length }).findings;
-}
 
 /** `kind file:line` of every attack-level finding. */
 function attacks(files: Record<string, string>): string[] {

@@ -9,20 +9,12 @@
 // project's own files never get the finding.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Finding } from '../../../shared/model.js';
-import { reviewContent } from '../risk-review.js';
 import { prepareRules } from './index.js';
+import { reviewTestSkill as review, testSkillMd as md } from '../review-fixture.unit.js';
 
 beforeAll(async () => {
   await prepareRules();
 });
-
-const md = (body: string) => `---\nname: t\ndescription: A test skill.\n---\n\n${body}\n`;
-
-function review(files: Record<string, string>): Finding[] {
-  const all = { 'SKILL.md': md('Body.'), ...files };
-  return reviewContent({ serverId: 's', skillUri: 'skill://t/SKILL.md', files: Object.entries(all).map(([p, c]) => ({ uri: `skill://t/${p}`, path: p, bytes: Buffer.from(c, 'utf8') })), listedFileCount: Object.keys(all).length }).findings;
-}
 
 /** `file:line severity` of each memory-write finding. */
 function writes(files: Record<string, string>): string[] {
