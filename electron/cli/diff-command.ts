@@ -53,8 +53,14 @@ export async function diffCommand(args: string[], io: Streams): Promise<number> 
     b: { env: values['b-env'], cwd: values['b-cwd'] },
   });
   const progress = progressTo(io.err, values.quiet);
-  // Lockfiles first: a bad one is a usage error, found before any server starts.
-  const lockSides = await Promise.all(sides.map((side) => (side.kind === 'lockfile' ? loadLockSide(side) : undefined)));
+  // Lockfiles first: a bad one is a usage error, found before any server starts. Both are read at once, and when
+  // both are bad the error named is A's: with Promise.all it was whichever read failed first (a FIFO as B beat
+  // /dev/zero as A on some runs).
+  const settled = await Promise.allSettled(sides.map((side) => (side.kind === 'lockfile' ? loadLockSide(side) : undefined)));
+  const lockSides = settled.map((result) => {
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  });
   const loaded: LoadedSide[] = [];
   for (const [i, side] of sides.entries()) loaded.push(lockSides[i] ?? (await loadServerSide(side, progress, settings)));
   const [a, b] = loaded as [LoadedSide, LoadedSide];
