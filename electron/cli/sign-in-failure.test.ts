@@ -3,33 +3,20 @@
 // what such an error says. Here its registration endpoint answers 201 with
 // 20,000 redirect URIs the SDK refuses, and the SDK's validation error lists
 // each, about 3 MB on 15 lines apiece. A real HTTP server on 127.0.0.1.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSelfAuthorizing, type SelfAuthorizingServer } from '../../test/fixtures/oauth/self-authorizing-server.js';
 import { ConnectFailure, openSession, signInFailure } from './session.js';
 
-let server: Server | undefined;
+const servers: SelfAuthorizingServer[] = [];
 afterEach(() => {
-  server?.closeAllConnections();
-  server?.close();
+  for (const server of servers.splice(0)) server.close();
 });
 
 /** An MCP endpoint that needs a sign-in, and is its own authorization server; `register` answers the client registration. */
 async function start(register: string): Promise<string> {
-  server = createServer((req, res) => {
-    req.resume();
-    const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
-    const json = (value: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-    if (req.url?.startsWith('/.well-known/oauth-protected-resource')) return json({ resource: `${base}/mcp`, authorization_servers: [base] });
-    if (req.url?.startsWith('/.well-known/oauth-authorization-server')) {
-      return json({ issuer: base, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token`, registration_endpoint: `${base}/register`, response_types_supported: ['code'] });
-    }
-    if (req.url === '/register') return res.writeHead(201, { 'content-type': 'application/json' }).end(register);
-    if (req.url === '/mcp') return res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"` }).end();
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  const server = await startSelfAuthorizing({ register: (res) => res.writeHead(201, { 'content-type': 'application/json' }).end(register) });
+  servers.push(server);
+  return server.url;
 }
 
 async function failure(url: string): Promise<string> {

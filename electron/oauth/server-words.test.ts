@@ -2,34 +2,21 @@
 // its own text: a registration refused with a body of most of a megabyte
 // (control characters and all), an issuer of any length. The diagnostic says
 // what failed and where, and quotes that text short, on one line.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSelfAuthorizing, type SelfAuthorizingAnswers, type SelfAuthorizingServer } from '../../test/fixtures/oauth/self-authorizing-server.js';
 import { diagnoseOAuth } from './oauth-errors.js';
 import { OAuthSessions } from './oauth-sessions.js';
 import { MemoryOAuthVault } from './oauth-vault.js';
 
-let server: Server | undefined;
+const servers: SelfAuthorizingServer[] = [];
 afterEach(() => {
-  server?.closeAllConnections();
-  server?.close();
+  for (const server of servers.splice(0)) server.close();
 });
 
-/** A server that is its own authorization server; `metadata` may change what its RFC 8414 document says. */
-async function start(answer: { register?: (res: import('node:http').ServerResponse) => void; issuer?: (base: string) => string }): Promise<string> {
-  server = createServer((req, res) => {
-    req.resume();
-    const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
-    const json = (value: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-    if (req.url?.startsWith('/.well-known/oauth-protected-resource')) return json({ resource: `${base}/mcp`, authorization_servers: [base] });
-    if (req.url?.startsWith('/.well-known/oauth-authorization-server')) {
-      return json({ issuer: answer.issuer?.(base) ?? base, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token`, registration_endpoint: `${base}/register`, response_types_supported: ['code'] });
-    }
-    if (req.url === '/register' && answer.register) return answer.register(res);
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+async function start(answers: SelfAuthorizingAnswers): Promise<string> {
+  const server = await startSelfAuthorizing(answers);
+  servers.push(server);
+  return server.url;
 }
 
 const LEAD = '[2J [Hno loopback ';
