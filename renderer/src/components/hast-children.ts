@@ -3,10 +3,21 @@
 // it leaves is walked in turn. A stack, never recursion: the tree comes from
 // a server's bytes, so its depth is theirs to choose.
 
-/** The hast shape the walk needs (hast's own types are not a dependency of ours). */
+/** The hast shapes the steps touch (hast's own types are not a dependency of ours). */
 export interface HastTreeNode {
   type: string;
   children?: HastTreeNode[];
+}
+export interface HastElement extends HastTreeNode {
+  type: 'element';
+  tagName: string;
+  properties: Record<string, unknown>;
+  children: HastTreeNode[];
+}
+/** A text run, or raw HTML as the markdown held it. */
+export interface HastLeaf extends HastTreeNode {
+  type: 'text' | 'raw';
+  value: string;
 }
 
 /** Replaces, in place, every child for which `replace` returns a node; walks into the others. */

@@ -4,20 +4,7 @@
 // all. Without it an RTL override in a skill's body renders reversed text
 // with nothing to show it ("exe.txt" where the file says U+202E "txt.exe").
 import { findInvisible } from '../../../shared/invisible-chars.js';
-import { replaceChildren, type HastTreeNode } from './hast-children.js';
-
-/** The hast shapes this step touches (hast's own types are not a dependency of ours). */
-interface HastText {
-  type: 'text';
-  value: string;
-}
-interface HastElement {
-  type: 'element';
-  tagName: string;
-  properties: Record<string, unknown>;
-  children: HastNode[];
-}
-type HastNode = HastText | HastElement | { type: string; children?: HastNode[] };
+import { replaceChildren, type HastElement, type HastLeaf, type HastTreeNode } from './hast-children.js';
 
 /** The property (data-reveal-text in the DOM) that marks a placeholder and carries the text as written. */
 export const REVEAL_PROPERTY = 'dataRevealText';
@@ -31,10 +18,10 @@ function needsMarks(text: string): boolean {
 
 /** The plugin: `rehypePlugins={[revealInvisible]}`. */
 export function revealInvisible() {
-  return (tree: HastNode): void =>
-    replaceChildren<HastTreeNode>(tree, (child) =>
-      child.type === 'text' && needsMarks((child as HastText).value)
-        ? ({ type: 'element', tagName: 'span', properties: { [REVEAL_PROPERTY]: (child as HastText).value }, children: [] } as HastElement)
+  return (tree: HastTreeNode): void =>
+    replaceChildren(tree, (child) =>
+      child.type === 'text' && needsMarks((child as HastLeaf).value)
+        ? ({ type: 'element', tagName: 'span', properties: { [REVEAL_PROPERTY]: (child as HastLeaf).value }, children: [] } satisfies HastElement)
         : undefined,
     );
 }

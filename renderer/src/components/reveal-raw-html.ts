@@ -8,19 +8,7 @@
 // a block of HTML a block of code, HTML within a line code within the line.
 // It runs before revealInvisible, so characters a reader cannot see inside
 // the HTML are marked like any other text.
-import { replaceChildren, type HastTreeNode } from './hast-children.js';
-
-interface HastRaw {
-  type: 'raw';
-  value: string;
-}
-interface HastElement {
-  type: 'element';
-  tagName: string;
-  properties: Record<string, unknown>;
-  children: HastNode[];
-}
-type HastNode = HastRaw | HastElement | { type: string; value?: string; children?: HastNode[] };
+import { replaceChildren, type HastElement, type HastLeaf, type HastTreeNode } from './hast-children.js';
 
 /** The property (data-raw-html in the DOM) that marks shown-not-rendered HTML. */
 export const RAW_HTML_PROPERTY = 'dataRawHtml';
@@ -28,22 +16,22 @@ export const RAW_HTML_PROPERTY = 'dataRawHtml';
 const TITLE = 'HTML in the skill, shown as written: the app does not render it, the model reads it';
 
 /** Parents whose children are blocks (a root, a quote): HTML there is a block of its own. */
-function holdsBlocks(node: HastNode): boolean {
+function holdsBlocks(node: HastTreeNode): boolean {
   return node.type === 'root' || (node.type === 'element' && (node as HastElement).tagName === 'blockquote');
 }
 
-function shown(raw: HastRaw, block: boolean): HastElement {
+function shown(raw: HastLeaf, block: boolean): HastElement {
+  const text: HastLeaf = { type: 'text', value: raw.value };
   const code: HastElement = {
     type: 'element',
     tagName: 'code',
     properties: { [RAW_HTML_PROPERTY]: block ? 'block' : 'inline', title: TITLE },
-    children: [{ type: 'text', value: raw.value }],
+    children: [text],
   };
   return block ? { type: 'element', tagName: 'pre', properties: {}, children: [code] } : code;
 }
 
 /** The plugin: `rehypePlugins={[revealRawHtml, …]}`. */
 export function revealRawHtml() {
-  return (tree: HastNode): void =>
-    replaceChildren<HastTreeNode>(tree, (child, parent) => (child.type === 'raw' ? (shown(child as HastRaw, holdsBlocks(parent as HastNode)) as HastTreeNode) : undefined));
+  return (tree: HastTreeNode): void => replaceChildren(tree, (child, parent) => (child.type === 'raw' ? shown(child as HastLeaf, holdsBlocks(parent)) : undefined));
 }
