@@ -3,12 +3,13 @@
 // import candidates. Pure parsing here; reading files is in config-locations.
 import os from 'node:os';
 import path from 'node:path';
-import { createScanner, parseTree, printParseErrorCode, type Node, type ParseError, type SyntaxKind } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { MAX_DEPTH } from '../../shared/nesting.js';
 import { dataRecord } from '../../shared/data-record.js';
 import { transportSchema } from '../../shared/api.js';
 import { HTTP_URL_MESSAGE, isHttpUrl } from '../../shared/http-url.js';
 import type { ConfigFormat, ImportCandidate, ImportPreview, TransportConfig } from '../../shared/model.js';
+import { tooDeepAt } from '../storage/where-json-stops.js';
 import { uniqueLabel } from './unique-label.js';
 import { ConfigError } from './config-error.js';
 import { resolveVariables, type VariableContext } from './config-variables.js';
@@ -85,35 +86,13 @@ function parseJsonc(text: string, errors: ParseError[], options: { allowTrailing
 }
 
 /**
- * The offset of the first bracket past MAX_DEPTH levels, or -1. The parser
- * recurses once per level, so a config of 20,000 open brackets would overflow
- * the stack; this counts with its scanner (strings and comments are skipped),
- * which does not recurse.
- */
-/** jsonc-parser's SyntaxKind is a const enum, which this build cannot import as values; these are its numbers. */
-const OPEN = new Set<SyntaxKind>([1, 3]);
-const CLOSE = new Set<SyntaxKind>([2, 4]);
-const EOF: SyntaxKind = 17;
-
-function tooDeepAt(text: string): number {
-  const scanner = createScanner(text, false);
-  let depth = 0;
-  for (let token = scanner.scan(); token !== EOF; token = scanner.scan()) {
-    if (OPEN.has(token)) {
-      if (++depth > MAX_DEPTH) return scanner.getTokenOffset();
-    } else if (CLOSE.has(token)) {
-      depth = Math.max(0, depth - 1);
-    }
-  }
-  return -1;
-}
-
-/**
  * JSON with comments and trailing commas, as VS Code reads it (the same
  * parser). Throws a ConfigError naming the first problem and its line and column.
+ * The parser recurses once per level, so a config of 20,000 open brackets would
+ * overflow the stack: the depth is found first by tooDeepAt, whose scanner does not.
  */
 function parseText(text: string, source: string, pasted: boolean): unknown {
-  const deep = tooDeepAt(text);
+  const deep = tooDeepAt(text, MAX_DEPTH);
   if (deep >= 0) {
     const { line, column } = lineAndColumn(text, deep);
     throw new ConfigError(source, `it is nested more than ${MAX_DEPTH} levels deep (at line ${line}, column ${column}); no MCP client writes such a config.`);

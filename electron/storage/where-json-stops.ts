@@ -23,13 +23,13 @@ const STRICT: ParseOptions = { disallowComments: true, allowTrailingComma: false
 /** What a host's settings file may hold beside JSON: comments and trailing commas. */
 const WITH_COMMENTS: ParseOptions = { disallowComments: false, allowTrailingComma: true, allowEmptyContent: false };
 
-/** The offset of the first bracket past MAX_NESTING levels, or -1; by the scanner, which does not recurse. */
-function tooDeepAt(text: string): number {
+/** The offset of the first bracket past `limit` levels (MAX_NESTING by default), or -1; by the scanner, which does not recurse. */
+export function tooDeepAt(text: string, limit = MAX_NESTING): number {
   const scanner = createScanner(text, false);
   let depth = 0;
   for (let token = scanner.scan(); token !== EOF; token = scanner.scan()) {
     if (OPEN.has(token)) {
-      if (++depth > MAX_NESTING) return scanner.getTokenOffset();
+      if (++depth > limit) return scanner.getTokenOffset();
     } else if (CLOSE.has(token)) {
       depth = Math.max(0, depth - 1);
     }
