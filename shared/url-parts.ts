@@ -35,6 +35,13 @@ export function urlParts(url: string): UrlParts | undefined {
   };
 }
 
+/** The address with its userinfo's password, when it has one, shown as `[secret]` (what a message may repeat of an address a person gave). */
+export function passwordHidden(url: string): string {
+  const parts = urlParts(url);
+  if (!parts?.password) return url;
+  return `${parts.scheme}${parts.rest.slice(0, parts.password.start)}[secret]${parts.rest.slice(parts.password.end)}`;
+}
+
 /** A query parameter's name, percent-decoded where it decodes ('+' read as a space). */
 export function queryParamName(name: string): string {
   const spaced = name.replace(/\+/g, ' ');

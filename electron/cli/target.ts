@@ -6,6 +6,7 @@
 import { splitCommandLine } from '../../shared/command-line.js';
 import type { TransportConfig } from '../../shared/model.js';
 import { refusedHeaderName } from '../../shared/prototype-names.js';
+import { passwordHidden } from '../../shared/url-parts.js';
 import { parseConfigText } from '../servers/config-import.js';
 import { MAX_CONFIG_BYTES } from '../servers/config-locations.js';
 import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
@@ -104,7 +105,7 @@ export function stdioTarget(line: string): Target {
 }
 
 export function urlTarget(url: string, headerLines: readonly string[]): Target {
-  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw new UsageError(`--url must be an http:// or https:// URL, got "${url}".`);
+  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw new UsageError(`--url must be an http:// or https:// URL, got "${passwordHidden(url)}".`);
   return { label: new URL(url).host, transport: { kind: 'http', url, headers: parseHeaders(headerLines) } };
 }
 
@@ -127,7 +128,25 @@ function withSecretsFromEnv(target: Target, args: TargetArgs, env: NodeJS.Proces
     headers[name] = fromEnv(line.slice(colon + 1).trim(), '--header-env', env);
   }
   const bearer = args['bearer-env'] !== undefined ? fromEnv(args['bearer-env'].trim(), '--bearer-env', env) : undefined;
+  refuseTwoAuthorizations(target.transport.url, headers, args);
   return { ...target, transport: { ...target.transport, headers, ...(bearer !== undefined ? { bearerToken: bearer } : {}) } };
+}
+
+/**
+ * A user name and password in --url go as Basic credentials (connections/url-credentials.ts), where an
+ * Authorization set for a saved server wins; given on one command line beside another Authorization, one
+ * of the two would be dropped, so the command asks which is meant. The URL is not repeated: it holds the password.
+ */
+function refuseTwoAuthorizations(url: string, headers: Readonly<Record<string, string>>, args: TargetArgs): void {
+  const address = new URL(url);
+  if (address.username === '' && address.password === '') return;
+  const header = Object.keys(headers).find((name) => name.toLowerCase() === 'authorization');
+  const fromEnv = args['header-env']?.some((line) => line.slice(0, line.indexOf(':')).trim() === header);
+  const given = header !== undefined ? `${fromEnv ? '--header-env' : '--header'} ${header}` : args['bearer-env'] !== undefined ? '--bearer-env' : undefined;
+  if (given === undefined) return;
+  throw new UsageError(
+    `--url has a user name and password, which the command sends as an Authorization: Basic header, and ${given} gives another Authorization; a request carries one: give the one you mean.`,
+  );
 }
 
 function parseHeaders(lines: readonly string[]): Record<string, string> {

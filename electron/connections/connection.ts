@@ -15,6 +15,7 @@ import { appLimitNamer, type LimitNamer } from '../../shared/limits.js';
 import type { TransportAuth } from '../oauth/oauth-sessions.js';
 import { withStepUp } from './oauth-requests.js';
 import { sendRequest } from './send-request.js';
+import { withUrlCredentials } from './url-credentials.js';
 
 export interface ConnectionDeps {
   readonly settings: () => Settings;
@@ -141,7 +142,8 @@ export class Connection {
 
   private async attempt(mode: 'auto' | 'legacy'): Promise<Attempt> {
     const settings = this.deps.settings();
-    const transportConfig = this.deps.resolveTransport(this.server);
+    // A user name and password in the URL go as Basic credentials, out of the address fetch is given (url-credentials.ts).
+    const transportConfig = withUrlCredentials(this.deps.resolveTransport(this.server), this.log);
     // Resolved once per app run (at most a few seconds, the first time); a disconnect meanwhile cancels.
     const searchPath = transportConfig.kind === 'stdio' && this.deps.searchPath ? await this.deps.searchPath() : undefined;
     if (this.closing) return { ok: false, cancelled: true };

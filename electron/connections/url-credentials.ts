@@ -1,0 +1,45 @@
+// A user name and password in a server's address (https://ada:s3cret@host/mcp).
+// Node's fetch refuses to build a request from such a URL ("Request cannot be
+// constructed from a URL that includes credentials"), so the server never
+// connected. They are what a browser or curl sends as HTTP Basic credentials:
+// taken out of the address the transport uses, they go as an
+// `Authorization: Basic …` header among the server's own headers, which reach
+// that server's requests only (server-headers.ts), never an authorization
+// server or another origin. An Authorization the user set (a header, the bearer
+// token) is the user's word and wins; the protocol log says the URL's were not sent.
+import type { TransportConfig } from '../../shared/model.js';
+import type { ProtocolLog } from './protocol-log.js';
+
+/**
+ * The transport with the address's user name and password taken out, sent as Basic credentials
+ * (RFC 7617: `base64(user ":" password)` of their UTF-8, each percent-decoded first as RFC 3986
+ * writes them in a URL); the transport itself when its address has neither.
+ */
+export function withUrlCredentials(transport: TransportConfig, log: ProtocolLog): TransportConfig {
+  if (transport.kind === 'stdio' || !URL.canParse(transport.url)) return transport;
+  const address = new URL(transport.url);
+  if (address.username === '' && address.password === '') return transport;
+  const user = percentDecoded(address.username);
+  const password = percentDecoded(address.password);
+  address.username = '';
+  address.password = '';
+  const url = address.href;
+  const theirs = transport.bearerToken ? 'the bearer token' : Object.keys(transport.headers).find((name) => name.toLowerCase() === 'authorization');
+  if (theirs !== undefined) {
+    const what = theirs === 'the bearer token' ? theirs : `the ${theirs} header`;
+    log.note(`The user name and password in the server's URL were not sent: ${what} set for this server is its Authorization, and a request carries one.`);
+    return { ...transport, url };
+  }
+  log.note(`The user name and password in the server's URL go as an Authorization: Basic header, to ${address.origin} only; the URL is used without them.`);
+  const basic = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
+  return { ...transport, url, headers: { ...transport.headers, Authorization: `Basic ${basic}` } };
+}
+
+/** A userinfo part percent-decoded; as written where it does not decode (a lone '%'), as a browser sends it. */
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
