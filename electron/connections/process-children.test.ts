@@ -2,7 +2,8 @@
 // stdout (and stderr) open, and then exits: the pipes never close, so the
 // SDK's transport (which waits for them) never says the connection is gone.
 // The exit is what counts: the connection is lost, with the exit code and
-// the server's last stderr lines.
+// the server's last stderr lines, and the helper is ended with the server
+// (process-tree.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/model.js';
 import { Connection } from './connection.js';
@@ -34,6 +35,16 @@ process.stdin.on('data', (chunk) => {
 const SETTINGS: Settings = { ...DEFAULT_SETTINGS, requestTimeoutMs: 8_000 };
 const helpers: number[] = [];
 const connections: Connection[] = [];
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+};
+
 afterEach(async () => {
   await Promise.all(connections.splice(0).map((c) => c.disconnect()));
   for (const pid of helpers.splice(0)) {
@@ -74,5 +85,8 @@ describe('a stdio server whose own child keeps its output open', () => {
     expect(log.list().filter((e) => e.kind === 'note').map((e) => e.text)).toContain(
       'The server process exited (code 70), but a process it started still holds its output open; the connection was closed at the exit.',
     );
+    // The helper is ended once the connection is lost: a generous bound, as an orphan is collected by init in its own time.
+    for (let i = 0; i < 300 && isRunning(helpers[0]!); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isRunning(helpers[0]!)).toBe(false);
   }, 30_000);
 });

@@ -2,7 +2,8 @@
 // noted in the log, judged on the bytes, across chunk boundaries.
 import { describe, expect, test } from 'vitest';
 import { ProtocolLog } from './protocol-log.js';
-import { noteTransportError, watchForNonProtocolLines, type ProcessObservation } from './transports.js';
+import { watchForNonProtocolLines } from './stdio-transport.js';
+import { noteTransportError, type ProcessObservation } from './transports.js';
 
 function watching() {
   const observation: ProcessObservation = {};
