@@ -11,7 +11,26 @@ import { meaningful } from './words.js';
 
 // Every repetition here is bounded (131072, past the largest layer decoded): V8 keeps a backtrack entry per
 // repetition of an unbounded loop, and megabytes of one letter overflowed it.
-const RUN = /[A-Za-z0-9+/_-]{16,131072}={0,2}/g;
+export const RUN = /[A-Za-z0-9+/_-]{16,131072}={0,2}/g;
+/** 1 for each character RUN's runs are made of. */
+const RUN_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') RUN_CHAR[c.charCodeAt(0)] = 1;
+
+/**
+ * Where RUN next matches at or after `from` (-1: nowhere): the first place 16 of its characters stand in a row. RUN
+ * matches there and nowhere before it, since at every earlier place fewer than 16 follow. Why: the pattern, tried at
+ * every letter of prose, read each word again from each of its letters; this reads each character once.
+ */
+export function nextRunStart(text: string, from: number): number {
+  let count = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && RUN_CHAR[c] === 1) {
+      if (++count === 16) return i - 15;
+    } else count = 0;
+  }
+  return -1;
+}
 // A continuation line is base64 by its look (a digit, + or /, or padding), not a short word on a line of its own.
 const WRAPPED_NEXT = /^[ \t]*\r?\n[ \t>]*(?:["'])?((?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{16,131072}={0,2}|[A-Za-z0-9+/]{2,131072}={1,2})(?:["'])?[ \t]*(?=\r?\n|$)/;
 const HEX_RUN = /(?<![0-9A-Za-z])(?:0x)?(?:[0-9a-fA-F]{2}){8,131072}(?![0-9A-Za-z])|(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}[ :,]){7,131072}[0-9a-fA-F]{2}(?![0-9A-Za-z])/g;
@@ -84,7 +103,11 @@ export function sniffRuns(text: string, { spans, isCovered, add }: Collector, sh
   RUN.lastIndex = 0;
   let m: RegExpExecArray | null;
   let n = 0;
-  while ((m = RUN.exec(text)) !== null && n++ < 5000) {
+  for (;;) {
+    const at = nextRunStart(text, RUN.lastIndex);
+    if (at < 0) break;
+    RUN.lastIndex = at;
+    if ((m = RUN.exec(text)) === null || !(n++ < 5000)) break;
     let value = m[0];
     const start = m.index;
     let end = start + value.length;
