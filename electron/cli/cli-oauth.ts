@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { TransportConfig } from '../../shared/model.js';
 import { defaultDataDir } from '../data-dir.js';
+import { credentialsRemoved } from '../connections/url-credentials.js';
 import { KeychainStore, probeKeychain } from '../secrets/keychain-store.js';
 import { NoKeychainError, openSecretStores, secretStoreChoice } from '../secrets/open-secret-stores.js';
 import { storesOf } from '../secrets/secret-store.js';
@@ -49,16 +50,19 @@ export function cliOAuthKey(url: string, clientId: string | undefined): string {
 
 export async function openCliOAuth(transport: Extract<TransportConfig, { kind: 'http' | 'sse' }>, serverId: string, options: CliOAuthOptions): Promise<CliOAuth> {
   if (!transport.auth) throw new Error('openCliOAuth needs a transport that signs in with OAuth.');
+  // A user name and password in --url go to the server as Basic credentials (connections/url-credentials.ts);
+  // the sign-in is for the address without them, and what is said names that one: the password is never printed.
+  const serverUrl = credentialsRemoved(transport.url);
   const sessions = new OAuthSessions({
     vault: await vaultFor(options),
     clientName: 'Skill Inspector (command line)',
     openAuthorizationUrl: async (_serverId, url) => {
-      options.say(`To sign in to ${transport.url}, open this address in a browser (the answer comes back to this command on 127.0.0.1):\n\n  ${url}\n`);
+      options.say(`To sign in to ${serverUrl}, open this address in a browser (the answer comes back to this command on 127.0.0.1):\n\n  ${url}\n`);
       options.say('Waiting for the browser (up to 5 minutes; Ctrl+C to stop)…');
     },
-    keptInStore: (_serverId, message) => options.say(`skill-inspector: ${transport.url}: ${message}`),
+    keptInStore: (_serverId, message) => options.say(`skill-inspector: ${serverUrl}: ${message}`),
   });
-  const target: OAuthTarget = { key: cliOAuthKey(transport.url, transport.auth.clientId), serverId, url: transport.url, settings: transport.auth };
+  const target: OAuthTarget = { key: cliOAuthKey(serverUrl, transport.auth.clientId), serverId, url: serverUrl, settings: transport.auth };
   await sessions.load([target.key]);
   return {
     transportAuth: sessions.transportAuth(target),

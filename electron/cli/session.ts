@@ -15,6 +15,7 @@ import { diagnoseOAuth } from '../oauth/oauth-errors.js';
 import { redactText } from '../secrets/redact.js';
 import { ConnectFailure } from './command-errors.js';
 import { shortMessage } from '../connections/short-message.js';
+import { credentialsRemoved } from '../connections/url-credentials.js';
 import { forTerminal } from './terminal-text.js';
 
 export interface CliSession {
@@ -68,7 +69,7 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
     try {
       await oauth.signIn();
     } catch (error) {
-      throw new ConnectFailure(signInFailure(error, transport.kind === 'stdio' ? '' : transport.url, oauth.known()));
+      throw new ConnectFailure(signInFailure(error, transport.kind === 'stdio' ? '' : credentialsRemoved(transport.url), oauth.known()));
     }
     snapshot = await connection.connect();
   }

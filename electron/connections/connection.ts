@@ -15,7 +15,7 @@ import { appLimitNamer, type LimitNamer } from '../../shared/limits.js';
 import type { TransportAuth } from '../oauth/oauth-sessions.js';
 import { withStepUp } from './oauth-requests.js';
 import { sendRequest } from './send-request.js';
-import { withUrlCredentials } from './url-credentials.js';
+import { credentialsRemoved, withUrlCredentials } from './url-credentials.js';
 
 export interface ConnectionDeps {
   readonly settings: () => Settings;
@@ -323,7 +323,8 @@ export class Connection {
       auth: this.auth,
       log: this.log,
       method,
-      url: this.server.transport.kind === 'stdio' ? '' : this.server.transport.url,
+      // Named in a step-up's diagnostic: without a user name and password the URL may hold.
+      url: this.server.transport.kind === 'stdio' ? '' : credentialsRemoved(this.server.transport.url),
       signal: options.signal,
       lost: (diagnostic) => this.authLost(diagnostic),
     });

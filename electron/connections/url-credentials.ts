@@ -21,9 +21,7 @@ export function withUrlCredentials(transport: TransportConfig, log: ProtocolLog)
   if (address.username === '' && address.password === '') return transport;
   const user = percentDecoded(address.username);
   const password = percentDecoded(address.password);
-  address.username = '';
-  address.password = '';
-  const url = address.href;
+  const url = credentialsRemoved(transport.url);
   const theirs = transport.bearerToken ? 'the bearer token' : Object.keys(transport.headers).find((name) => name.toLowerCase() === 'authorization');
   if (theirs !== undefined) {
     const what = theirs === 'the bearer token' ? theirs : `the ${theirs} header`;
@@ -33,6 +31,19 @@ export function withUrlCredentials(transport: TransportConfig, log: ProtocolLog)
   log.note(`The user name and password in the server's URL go as an Authorization: Basic header, to ${address.origin} only; the URL is used without them.`);
   const basic = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
   return { ...transport, url, headers: { ...transport.headers, Authorization: `Basic ${basic}` } };
+}
+
+/**
+ * The address without its user name and password, as the transport is given it: what a message, the OAuth
+ * sign-in (its resource, its record's binding) and the command may name. An address that does not parse, as it is.
+ */
+export function credentialsRemoved(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const address = new URL(url);
+  if (address.username === '' && address.password === '') return url;
+  address.username = '';
+  address.password = '';
+  return address.href;
 }
 
 /** A userinfo part percent-decoded; as written where it does not decode (a lone '%'), as a browser sends it. */

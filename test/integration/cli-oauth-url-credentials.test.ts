@@ -1,0 +1,75 @@
+// `check --url http://ada:s3cret@host/mcp --oauth`: the user name and password
+// go as Basic credentials to the server (connections/url-credentials.ts), and
+// the sign-in is for the server's address without them. The command printed the
+// password in "To sign in to …", and the sign-in and its step-up used the
+// address with it, so the authorization page's address (its resource) carried
+// it to the authorization server and onto stderr.
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CLI } from '../support/paths.js';
+import { tempDir } from '../fixtures/servers/harness.js';
+import { completeAuthorization } from '../fixtures/oauth/authorization-page.js';
+import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/harness.js';
+
+let server: OAuthFixture;
+let dataDir: string;
+
+beforeAll(async () => {
+  // resources/read needs one more scope: the read of each SKILL.md asks for a step-up sign-in.
+  server = await startOAuthFixture(['--step-up']);
+  dataDir = await tempDir('cli-oauth-url-credentials');
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+/** Runs the command; each authorization address it prints, a person completes. */
+async function run(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string; pages: string[] }> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, NO_COLOR: '', SKILL_INSPECTOR_SECRETS: 'file', SKILL_INSPECTOR_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const pages: string[] = [];
+  const completing: Promise<unknown>[] = [];
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString('utf8');
+    const urls = [...stderr.matchAll(/^ {2}(http:\/\/127\.0\.0\.1:\d+\/auth\S+)$/gm)].map((m) => m[1]!);
+    for (const url of urls.slice(pages.length)) {
+      pages.push(url);
+      completing.push(completeAuthorization(url));
+    }
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`skill-inspector ${args.join(' ')} did not finish.\nstderr: ${stderr}`));
+    }, 60_000);
+    child.once('close', (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  await Promise.allSettled(completing);
+  return { code, stdout, stderr, pages };
+}
+
+describe('check --oauth with a user name and password in --url', () => {
+  test('signs in, steps up and checks; the password is in no output and in no authorization address', async () => {
+    const withUser = server.url.replace('http://', 'http://ada:s3cret@');
+    const first = await run(['check', '--url', withUser, '--oauth', '--json']);
+    const printed = first.stderr + first.stdout;
+    for (const secret of ['s3cret', 'ada%3As3cret', 'ada:s3cret']) expect(printed).not.toContain(secret);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain(`To sign in to ${server.url}, open this address in a browser`);
+    // The sign-in and the step-up: each for the server's address, as its resource, without the credentials.
+    expect(first.pages.map((page) => new URL(page).searchParams.get('resource'))).toEqual([server.url, server.url]);
+    const report = JSON.parse(first.stdout) as { skills: { uri: string }[] };
+    expect(report.skills.map((s) => s.uri).sort()).toEqual(['skill://greeting/SKILL.md', 'skill://lint-check/SKILL.md']);
+  }, 120_000);
+});
