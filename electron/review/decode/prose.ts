@@ -7,7 +7,7 @@
 import { lookalikeLetter } from '../confusables.js';
 import { classifyCodePoint } from '../../../shared/invisible-chars.js';
 import { reverseText, rot13 } from './codecs.js';
-import { englishScore } from './words.js';
+import { commonShare, englishScore } from './words.js';
 
 /** Text prepared for phrase matching, with the original offset of each of its characters. */
 export interface Normalized {
@@ -127,6 +127,19 @@ export interface ProseLine {
   readonly decoded: string;
 }
 
+/** Whether a line holds at least `count` runs of ASCII letters (as many matches of /[A-Za-z]+/g), counted without building them. */
+export function hasLetterRuns(line: string, count: number): boolean {
+  let runs = 0;
+  let inRun = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i) | 0x20;
+    const letter = c >= 0x61 && c <= 0x7a;
+    if (letter && !inRun && ++runs >= count) return true;
+    inRun = letter;
+  }
+  return false;
+}
+
 /**
  * Lines (or the letters part of a line) that read as English only once
  * ROT13-decoded or reversed. A line of real English, of code, or of another
@@ -142,11 +155,9 @@ export function hiddenProseLines(text: string, limit = 2000): ProseLine[] {
     const line = m[0];
     // Code is not prose: braces, semicolons and assignments do not survive as ROT13 sentences.
     if (line.length > 2000 || line.length < 20 || /[{};=<>]/.test(line)) continue;
-    const words = line.match(/[A-Za-z]+/g);
-    if (!words || words.length < 5) continue;
+    if (!hasLetterRuns(line, 5)) continue;
     checked++;
-    const plain = englishScore(line);
-    if (plain.ratio >= 0.25) continue;
+    if (commonShare(line) >= 0.25) continue;
     // Words of three letters or more: "v1" and "i" say nothing about a language.
     const trimmed = line.trim();
     const start = m.index + line.indexOf(trimmed);

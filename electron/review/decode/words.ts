@@ -16,6 +16,23 @@ function words(text: string, min: number): string[] {
   return (text.toLowerCase().match(/[a-z]+(?:'[a-z]+)?/g) ?? []).filter((w) => w.length >= min);
 }
 
+/**
+ * englishScore(text).ratio, counted without building the word lists: every prose line of every file is asked
+ * whether it already reads as English (prose.ts), and nearly all do.
+ */
+export function commonShare(text: string): number {
+  const word = /[a-z]+(?:'[a-z]+)?/g;
+  const lower = text.toLowerCase();
+  let words = 0;
+  let known = 0;
+  let m: RegExpExecArray | null;
+  while ((m = word.exec(lower)) !== null) {
+    words++;
+    if (COMMON.has(m[0])) known++;
+  }
+  return words === 0 ? 0 : known / words;
+}
+
 /** Share of a text's words that are common English words, how many there are, and how many different known ones. */
 export function englishScore(text: string, min = 1): { readonly words: number; readonly known: number; readonly distinct: number; readonly ratio: number } {
   const list = words(text, min);
