@@ -7,6 +7,8 @@ import type { ConnectionSnapshot, ServerView } from '../../../../shared/model.js
 import { FactRow } from '../../components/FactTable.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
 import { UriText } from '../../components/UriText.js';
+import { maskReferences } from '../../../../shared/secret-args.js';
+import { SECRET_MASK } from '../dialogs/import-shown.js';
 
 /** Three rows of a facts table; `unknown` is what they say of what only a connection tells (a removed server is `undefined`). */
 export function ConnectionFactRows({ server, unknown }: { server: ServerView | undefined; unknown: string }) {
@@ -27,12 +29,14 @@ function transportSummary(server: ServerView | undefined): ReactNode {
   if (!server) return <Text size="xs" c="dimmed">server removed</Text>;
   if (server.config.builtin === 'demo') return <Text size="xs">the bundled sample server (stdio, started by the app)</Text>;
   const t = server.config.transport;
+  // A secret argument or URL part is stored as a reference (⟦secret:url:password⟧); shown masked, as the import preview shows it.
+  const masked = (text: string) => maskReferences(text, SECRET_MASK);
   if (t.kind === 'stdio') {
     return (
       <Stack gap={2}>
         <Text size="xs">stdio: the app starts this command</Text>
         <Code block className="mono">
-          {[t.command, ...t.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(' ')}
+          {[t.command, ...t.args.map(masked).map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(' ')}
         </Code>
         {t.cwd ? <Text size="xs">in {t.cwd}</Text> : null}
       </Stack>
@@ -42,7 +46,7 @@ function transportSummary(server: ServerView | undefined): ReactNode {
     <Stack gap={2}>
       <Text size="xs">{t.kind === 'http' ? 'Streamable HTTP' : 'Server-Sent Events (legacy)'}</Text>
       <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }}>
-        <UriText uri={t.url} />
+        <UriText uri={masked(t.url)} />
       </Text>
       {t.auth?.type === 'oauth' ? (
         <Text size="xs" data-auth="oauth">
