@@ -24,6 +24,7 @@ import { TEAM_PARAMS, type TeamResults } from './api-team.js';
 import { WATCH_EVENT_NAMES, WATCH_PARAMS, type WatchEvents, type WatchResults } from './api-watch.js';
 import { OAUTH_EVENT_NAMES, OAUTH_PARAMS, type OAuthEvents, type OAuthResults } from './api-oauth.js';
 import { REPLAYABLE_METHODS } from './log-pairs.js';
+import { serverLabelSchema } from './server-label.js';
 import { HTTP_URL_MESSAGE, MAX_URL_CHARS, isHttpUrl } from './http-url.js';
 import { refusedEnvName, refusedHeaderName, refusedParamName, refusingNames } from './prototype-names.js';
 import type { RuleSet } from './ruleset.js';
@@ -65,7 +66,7 @@ export const transportSchema = z.discriminatedUnion('kind', [
 
 export const serverInputSchema = z
   .object({
-    label: z.string().trim().min(1, 'a label is required').max(120),
+    label: serverLabelSchema,
     transport: transportSchema,
     /**
      * On update: the secret fields (ServerConfig.secrets) whose stored value stays. A field
@@ -128,7 +129,7 @@ const CORE_PARAMS = {
   'servers.importApply': z
     .object({
       items: z
-        .array(z.object({ label: z.string().trim().min(1).max(120), transport: transportSchema }).strict())
+        .array(z.object({ label: serverLabelSchema, transport: transportSchema }).strict())
         .max(1000),
     })
     .strict(),
