@@ -185,7 +185,7 @@ describe('secrets in the catalog', () => {
     expect(again.resolveTransport(server!)).toEqual(old.servers[0]!.transport);
   });
 
-  test('a secret the store no longer has is named in the notice; the server stays, without it', async () => {
+  test('a secret the store no longer has is named in the notice; the server stays, and is not connected without it', async () => {
     const catalog = await open();
     const server = await catalog.add({ label: 'Remote', transport: remote });
     await fs.writeFile(path.join(dir, 'secrets.enc.json'), JSON.stringify({ version: 1, entries: {} }));
@@ -193,6 +193,18 @@ describe('secrets in the catalog', () => {
     expect(reopened.secretsNotice).toBe(
       '"Remote": the value of header:X-Api-Key is missing (an encrypted file in the data folder (secrets.enc.json) has no entry for it); edit the server and set it again. "Remote": the value of bearerToken is missing (an encrypted file in the data folder (secrets.enc.json) has no entry for it); edit the server and set it again.',
     );
-    expect(reopened.resolveTransport(server)).toEqual({ kind: 'http', url: remote.url, headers: { 'X-Team': 'docs' } });
+    // Connecting without them would send the server no key and no token (missing-secrets.ts).
+    const thrown = (() => {
+      try {
+        reopened.resolveTransport(server);
+      } catch (error) {
+        return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+      return 'nothing thrown';
+    })();
+    expect(thrown).toBe(
+      'MissingSecrets: Stored secrets are missing: The Header X-Api-Key and Bearer token of "Remote" are not in the secret store (an encrypted file in the data folder (secrets.enc.json) has no entry for it), so the server was not connected: it would have been sent without them, or with the placeholders that stand for them in servers.json.',
+    );
+    expect(reopened.list().find((s) => s.id === server.id)?.transport).toEqual({ kind: 'http', url: remote.url, headers: { 'X-Team': 'docs' } });
   });
 });

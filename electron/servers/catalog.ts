@@ -15,6 +15,7 @@ import { ApiFailure } from '../api-failure.js';
 import { EncryptedFileStore } from '../secrets/encrypted-file-store.js';
 import { storesOf, type SecretStores } from '../secrets/secret-store.js';
 import { splitPastedCommand } from './pasted-command.js';
+import { MissingSecrets, missingSecretsDiagnostic, usesSecret, type MissingSecret } from './missing-secrets.js';
 import { ServerSecrets, fieldFits, prefixed, secretsLeftWords, takesValueOutOfClear, type SecretRefs, type SecretsLeft } from './server-secrets.js';
 import { withoutRefusedNames } from './stored-names.js';
 import { uniqueLabel } from './unique-label.js';
@@ -148,11 +149,22 @@ export class ServerCatalog {
     return this.file.servers.some((s) => Object.values(s.secretRefs ?? {}).some((ref) => ref.store === 'encrypted-file'));
   }
 
-  /** The transport to connect with: the stored settings with their secret values put back. */
+  /**
+   * The transport to connect with: the stored settings with their secret values put back. A value the store
+   * no longer gives throws MissingSecrets: without it the server would get a placeholder or nothing in its place.
+   */
   resolveTransport(server: ServerConfig): TransportConfig {
     const stored = this.file.servers.find((s) => s.id === server.id);
     if (!stored) return server.transport;
+    const missing = this.missingSecrets(stored.id);
+    if (missing.length > 0) throw new MissingSecrets(missingSecretsDiagnostic(stored.label, missing));
     return joinSecrets(stored.transport, this.secrets.resolve(stored.secretRefs));
+  }
+
+  /** The secrets a server's settings use whose value the store did not give (missing-secrets.ts). */
+  missingSecrets(serverId: string): MissingSecret[] {
+    const stored = this.stored(serverId);
+    return this.secrets.missing(stored.secretRefs).filter((m) => usesSecret(stored.transport, m.field));
   }
 
   /** The stored secret values of a server, by field (a form's test connection tries the ones it keeps). */

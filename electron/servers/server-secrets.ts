@@ -19,6 +19,8 @@ export interface SecretsLeft {
 export class ServerSecrets {
   /** Values by reference id, read at load and kept for connecting. */
   private readonly values = new Map<string, string>();
+  /** Why a referenced value could not be read at load, by reference id (said when its server is connected). */
+  private readonly unread = new Map<string, string>();
 
   constructor(readonly stores: SecretStores) {}
 
@@ -70,6 +72,7 @@ export class ServerSecrets {
       const store = this.stores.all.get(ref.store);
       if (!store) {
         missing.push({ field, reason: `it was kept in a store this app cannot open here (${ref.store})` });
+        this.unread.set(ref.id, missing.at(-1)!.reason);
         continue;
       }
       try {
@@ -79,6 +82,7 @@ export class ServerSecrets {
       } catch (error) {
         missing.push({ field, reason: `${store.description} refused: ${error instanceof Error ? error.message : String(error)}` });
       }
+      if (!this.values.has(ref.id)) this.unread.set(ref.id, missing.at(-1)!.reason);
     }
     return missing;
   }
@@ -91,6 +95,13 @@ export class ServerSecrets {
       if (value !== undefined) out[field] = value;
     }
     return out;
+  }
+
+  /** The referenced fields whose value is not in memory, and why (connecting without them is refused: missing-secrets.ts). */
+  missing(refs: SecretRefs | undefined): { field: string; reason: string }[] {
+    return Object.entries(refs ?? {})
+      .filter(([, ref]) => !this.values.has(ref.id))
+      .map(([field, ref]) => ({ field, reason: this.unread.get(ref.id) ?? `${this.stores.all.get(ref.store)?.description ?? 'the secret store'} has no entry for it` }));
   }
 
   /** New references holding the same values (a duplicated server owns its own). */

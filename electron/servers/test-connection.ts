@@ -10,6 +10,7 @@ import { ProtocolLog } from '../connections/protocol-log.js';
 import type { SearchPath } from '../connections/search-path.js';
 import type { ServerCatalog } from './catalog.js';
 import { splitPastedCommand } from './pasted-command.js';
+import { MissingSecrets, missingSecretsDiagnostic, usesSecret } from './missing-secrets.js';
 
 export interface TestConnectionDeps {
   readonly catalog: ServerCatalog;
@@ -37,11 +38,20 @@ async function transportToTry(params: ParsedParams<'servers.test'>, deps: TestCo
   const keep = new Set(params.input.keepSecrets ?? existing.secrets);
   const given = splitSecrets(typed, params.input.markSecret).secrets;
   const kept = Object.fromEntries(Object.entries(stored).filter(([field]) => keep.has(field) && !Object.hasOwn(given, field)));
+  // A kept secret the store no longer gives: tried without it, the server would get its placeholder or nothing.
+  const missing = deps.catalog.missingSecrets(existing.id).filter((m) => keep.has(m.field) && !Object.hasOwn(given, m.field) && usesSecret(typed, m.field));
+  if (missing.length > 0) throw new MissingSecrets(missingSecretsDiagnostic(params.input.label || existing.label, missing));
   return joinSecrets(typed, kept);
 }
 
 export async function testConnection(params: ParsedParams<'servers.test'>, deps: TestConnectionDeps): Promise<ConnectionTest> {
-  const transport = await transportToTry(params, deps);
+  let transport: TransportConfig;
+  try {
+    transport = await transportToTry(params, deps);
+  } catch (error) {
+    if (error instanceof MissingSecrets) return { status: 'failed', error: error.diagnostic };
+    throw error;
+  }
   const settings = deps.settings();
   const server: ServerConfig = { id: `connection-test-${Date.now().toString(36)}`, label: params.input.label || 'Test connection', transport, createdAt: new Date().toISOString() };
   const connection = new Connection(server, {
