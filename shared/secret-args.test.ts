@@ -18,6 +18,20 @@ describe('secret arguments', () => {
     expect(splitArgs(['--key', 'new-1', '--token', '⟦secret:arg:1⟧'], isSecretName)).toEqual({ args: ['--key', '⟦secret:arg:2⟧', '--token', '⟦secret:arg:1⟧'], secrets: { 'arg:2': 'new-1' } });
   });
 
+  it('keeps a yes/no value, a path-valued flag\'s path and the word after a --no- flag in clear; a secret after them is still taken', () => {
+    // Each of these was moved to the secret store: `true` and `./key.txt` are not credentials, and
+    // `--no-auth-token` takes no value at all, so the server's script after it became `⟦secret:arg:2⟧`.
+    const args = ['--token-refresh', 'true', '--use-secret', 'FALSE', '--auth', 'off', '--session=1', '--no-auth-token', 'server.js', '--api-key-file', './key.txt', '--password-path=/run/secrets/db', '--tokenFile', 'C:\\keys\\t.txt', '--api-key', 'k-1'];
+    expect(splitArgs(args, isSecretName)).toEqual({ args: [...args.slice(0, -1), '⟦secret:arg:15⟧'], secrets: { 'arg:15': 'k-1' } });
+    // A token given where a path belongs is still a token by its look; a value that is not yes/no still goes.
+    expect(splitArgs(['--token-file', 'ghp_16C7e42F292c6912E7710c838347Ae178B4a', '--token-refresh', 'r-77c1', '--use-secret=maybe'], isSecretName)).toEqual({
+      args: ['--token-file', '⟦secret:arg:1⟧', '--token-refresh', '⟦secret:arg:3⟧', '--use-secret=⟦secret:arg:4⟧'],
+      secrets: { 'arg:1': 'ghp_16C7e42F292c6912E7710c838347Ae178B4a', 'arg:3': 'r-77c1', 'arg:4': 'maybe' },
+    });
+    // A name that only ends in the same letters is no path flag.
+    expect(splitArgs(['--auth-profile', 'ada-77c1', '--passfile', '/home/ada/.pgpass'], isSecretName)).toEqual({ args: ['--auth-profile', '⟦secret:arg:1⟧', '--passfile', '/home/ada/.pgpass'], secrets: { 'arg:1': 'ada-77c1' } });
+  });
+
   it('fills a reference with its value as it is ($& and all), and leaves one it has no value for', () => {
     expect(fillReferences('--password=⟦secret:arg:4⟧', { 'arg:4': 'a$&b' })).toBe('--password=a$&b');
     expect(fillReferences('⟦secret:arg:5⟧', { 'arg:4': 'x' })).toBe('⟦secret:arg:5⟧');

@@ -35,10 +35,31 @@ function flagName(word: string): string | undefined {
   return m?.[1];
 }
 
+/** A value that says yes or no, never a credential: `--token-refresh true`, `--use-secret=off`. */
+const SWITCH_VALUE = /^(?:true|false|yes|no|on|off|0|1)$/i;
+
+/**
+ * Whether a flag named like a secret is given something else than the secret:
+ * a place (`--api-key-file ./key.txt`, `--password-path`, `--tokenFile`; the
+ * file holds the secret, its path does not), or nothing at all (`--no-auth-token`
+ * is a switch, so the word after it is the next argument, not its value).
+ */
+function takesNoSecret(flag: string): boolean {
+  if (/^no[-_]/i.test(flag)) return true;
+  // The last part of the name (not "profile", whose end only spells it): api-key-file, tokenFile, passfile.
+  return /(?:^|[-_.])(?:file|path|dir)$/i.test(flag) || /[a-z0-9](?:File|Path|Dir)$/.test(flag) || /(?:token|key|secret|pass(?:word)?|credentials?)(?:file|path|dir)$/i.test(flag);
+}
+
+/** Whether the value given to `flag` is kept as a secret by the flag's name. */
+function secretByFlag(flag: string | undefined, value: string, isSecretName: (name: string) => boolean): boolean {
+  return flag !== undefined && isSecretName(flag) && !takesNoSecret(flag) && !SWITCH_VALUE.test(value);
+}
+
 /**
  * Takes the secret arguments out: the value after a flag named like a secret
  * (`--token X`, `--api-key X`), the value part of `--flag=VALUE` with such a
- * flag, and any argument a secret by its look (shared/secret-values.ts). The
+ * flag, and any argument a secret by its look (shared/secret-values.ts); not a
+ * yes/no value, a path-valued flag's path or the word after a `--no-` flag. The
  * arguments with references in their place, and the values by field (`arg:N`,
  * N the argument's place, or the next free number when a kept reference has it).
  */
@@ -60,11 +81,11 @@ export function splitArgs(args: readonly string[], isSecretName: (name: string) 
       continue;
     }
     const eq = /^(--?[A-Za-z][A-Za-z0-9_.-]+)=(.+)$/s.exec(word);
-    if (eq && isSecretName(flagName(eq[1]!) ?? '')) {
+    if (eq && secretByFlag(flagName(eq[1]!), eq[2]!, isSecretName)) {
       const field = fieldFor(i);
       secrets[field] = eq[2]!;
       out.push(`${eq[1]}=${secretReference(field)}`);
-    } else if ((previous !== undefined && isSecretName(previous) && !word.startsWith('--')) || looksLikeSecretValue(word, isSecretName)) {
+    } else if ((secretByFlag(previous, word, isSecretName) && !word.startsWith('--')) || looksLikeSecretValue(word, isSecretName)) {
       const field = fieldFor(i);
       secrets[field] = word;
       out.push(secretReference(field));

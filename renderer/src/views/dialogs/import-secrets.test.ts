@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { seenOnScreen, staticMarkup } from '../../components/static-markup.js';
 import { ImportSettings } from './ImportSettings.js';
+import { describeTransport } from './import-shown.js';
 
 const env = { DATABASE_URL: 'postgres://ada:pw-77c1@db.example/app', GITHUB_PAT: 'pat-77c1', GH: 'ghp_16C7e42F292c6912E7710c838347Ae178B4a', LOG_LEVEL: 'debug' };
 
@@ -23,5 +24,13 @@ describe('the import preview of a server’s settings', () => {
     expect(seenOnScreen(http).text).toBe('X-Upstream: ••••••••X-Team: docsKept secret (in the secret store, not in servers.json): Header X-Upstream');
     const plain = createElement(ImportSettings, { transport: { kind: 'stdio', command: 'node', args: [], env: { LOG_LEVEL: 'debug' } } });
     expect(seenOnScreen(plain).text).toBe('LOG_LEVEL=debug');
+  });
+
+  it('a command line\'s yes/no values, a key file\'s path and the word after a --no- flag are shown and kept in clear; only the key is kept secret', () => {
+    const transport = { kind: 'stdio' as const, command: 'npx', args: ['some-mcp', '--token-refresh', 'true', '--no-auth-token', 'server.js', '--api-key-file', './key.txt', '--use-secret', 'false', '--api-key', 'k-77c1'], env: {} };
+    expect(describeTransport(transport)).toBe('npx some-mcp --token-refresh true --no-auth-token server.js --api-key-file ./key.txt --use-secret false --api-key ••••••••');
+    const element = createElement(ImportSettings, { transport });
+    expect(seenOnScreen(element).text).toBe('Kept secret (in the secret store, not in servers.json): Argument 11');
+    expect(staticMarkup(element)).toContain('data-import-secrets="arg:10"');
   });
 });
