@@ -15,7 +15,7 @@ import { appLimitNamer, type LimitNamer } from '../../shared/limits.js';
 import type { TransportAuth } from '../oauth/oauth-sessions.js';
 import { withStepUp } from './oauth-requests.js';
 import { sendRequest } from './send-request.js';
-import { credentialsRemoved, withUrlCredentials } from './url-credentials.js';
+import { UnsendableCredentials, credentialsRemoved, withUrlCredentials } from './url-credentials.js';
 import { MissingSecrets } from '../servers/missing-secrets.js';
 
 export interface ConnectionDeps {
@@ -143,17 +143,16 @@ export class Connection {
 
   private async attempt(mode: 'auto' | 'legacy'): Promise<Attempt> {
     const settings = this.deps.settings();
-    let resolved: TransportConfig;
+    let transportConfig: TransportConfig;
     try {
-      resolved = this.deps.resolveTransport(this.server);
+      // A user name and password in the URL go as Basic credentials, out of the address fetch is given (url-credentials.ts).
+      transportConfig = withUrlCredentials(this.deps.resolveTransport(this.server), this.log);
     } catch (error) {
-      // A stored secret gone from the store: not attempted with a placeholder in its place (servers/missing-secrets.ts).
-      if (!(error instanceof MissingSecrets)) throw error;
+      // A stored secret gone from the store (servers/missing-secrets.ts), a user name Basic cannot carry: not attempted.
+      if (!(error instanceof MissingSecrets) && !(error instanceof UnsendableCredentials)) throw error;
       this.log.note(`Not connected: ${error.diagnostic.title}. ${error.diagnostic.detail}`);
       return { ok: false, cancelled: false, diagnostic: error.diagnostic, retryLegacy: false };
     }
-    // A user name and password in the URL go as Basic credentials, out of the address fetch is given (url-credentials.ts).
-    const transportConfig = withUrlCredentials(resolved, this.log);
     // Resolved once per app run (at most a few seconds, the first time); a disconnect meanwhile cancels.
     const searchPath = transportConfig.kind === 'stdio' && this.deps.searchPath ? await this.deps.searchPath() : undefined;
     if (this.closing) return { ok: false, cancelled: true };

@@ -7,7 +7,7 @@
 // that server's requests only (server-headers.ts), never an authorization
 // server or another origin. An Authorization the user set (a header, the bearer
 // token) is the user's word and wins; the protocol log says the URL's were not sent.
-import type { TransportConfig } from '../../shared/model.js';
+import type { Diagnostic, TransportConfig } from '../../shared/model.js';
 import type { ProtocolLog } from './protocol-log.js';
 
 /**
@@ -28,9 +28,29 @@ export function withUrlCredentials(transport: TransportConfig, log: ProtocolLog)
     log.note(`The user name and password in the server's URL were not sent: ${what} set for this server is its Authorization, and a request carries one.`);
     return { ...transport, url };
   }
+  // The server splits user:password at the first ':' (RFC 7617 §2): such a user name would be read as another one.
+  if (user.includes(':')) throw new UnsendableCredentials(colonInUser(url));
   log.note(`The user name and password in the server's URL go as an Authorization: Basic header, to ${address.origin} only; the URL is used without them.`);
   const basic = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
   return { ...transport, url, headers: { ...transport.headers, Authorization: `Basic ${basic}` } };
+}
+
+/** URL credentials that cannot go as Basic: the connection is not attempted, and the diagnostic says why. */
+export class UnsendableCredentials extends Error {
+  override readonly name = 'UnsendableCredentials';
+  constructor(readonly diagnostic: Diagnostic) {
+    super(`${diagnostic.title}: ${diagnostic.detail}`);
+  }
+}
+
+/** The user name is not repeated: what follows its ':' may well be a password put in the wrong place. */
+function colonInUser(url: string): Diagnostic {
+  return {
+    code: 'invalid-config',
+    title: 'The user name in the URL cannot be sent',
+    detail: `The user name in the URL of ${url} has a ":" once percent-decoded, and Basic credentials cannot carry one (RFC 7617 §2): the server would read what follows it as part of the password. The server was not connected.`,
+    hint: 'Correct the user name in the URL, or give the credentials as an Authorization header instead.',
+  };
 }
 
 /**
