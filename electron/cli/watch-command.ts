@@ -11,6 +11,7 @@
 import { parseArgs } from 'node:util';
 import { diffRuns, runState, type RunState } from '../../shared/catalog-diff.js';
 import { watchBursts } from '../skills/burst-watch.js';
+import { WatchTooLargeError } from '../skills/watch-bounds.js';
 import { runCheck } from './check.js';
 import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
 import { openSession, type CliSession, type SessionOptions } from './session.js';
@@ -26,6 +27,8 @@ const DEFAULT_DEBOUNCE_MS = 300;
 export interface WatchControl {
   /** Resolves when the command should end; by default the first SIGINT or SIGTERM. */
   readonly stopped?: Promise<void>;
+  /** Files and folders the watch may take on (skills/watch-bounds.ts MAX_WATCHED_ENTRIES by default). */
+  readonly maxEntries?: number;
 }
 
 function signalled(): Promise<void> {
@@ -105,8 +108,18 @@ export async function watchCommand(args: string[], io: Streams, sessionOptions: 
     debounceMs,
     run: runOnce,
     onError: (error) => progress(`Watching ${watchedAs}: ${error instanceof Error ? error.message : String(error)}`),
+    ...(control.maxEntries !== undefined ? { maxEntries: control.maxEntries } : {}),
   });
-  await bursts.ready;
+  try {
+    await bursts.ready;
+  } catch (error) {
+    await bursts.close();
+    if (!(error instanceof WatchTooLargeError)) throw error;
+    const where = sourceDir !== undefined
+      ? 'Name the folder of skill folders with --source.'
+      : `It is the folder the server is started in (${transport.kind === 'stdio' && transport.cwd !== undefined ? '--cwd' : "this command's working folder, as no --cwd was given"}); name the folder of skill folders with --source, or start the server there with --cwd.`;
+    throw new UsageError(`${error.message} ${where}`);
+  }
   progress(sourceDir !== undefined ? `Watching ${sourceDir}; each change runs the check again. Ctrl+C ends.` : `Watching ${watchedAs}, the server's working folder; each change starts the server again and runs the check. Ctrl+C ends.`);
   bursts.runNow();
 

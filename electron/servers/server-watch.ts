@@ -15,6 +15,7 @@ import type { ConnectionSnapshot, Finding, ServerConfig, SkillEntry } from '../.
 import { ApiFailure } from '../api-failure.js';
 import { withCause } from '../connections/request-cause.js';
 import { watchBursts, type BurstWatch } from '../skills/burst-watch.js';
+import { WatchTooLargeError } from '../skills/watch-bounds.js';
 import { forEachLimited } from '../skills/concurrency.js';
 
 const DEBOUNCE_MS = 300;
@@ -39,6 +40,8 @@ export interface ServerWatchDeps {
   concurrency(): number;
   changed(watch: ServerWatch): void;
   readonly debounceMs?: number;
+  /** Files and folders one watch may take on (skills/watch-bounds.ts MAX_WATCHED_ENTRIES by default). */
+  readonly maxWatchedEntries?: number;
 }
 
 interface Watched {
@@ -69,10 +72,19 @@ export class ServerWatches {
     const bursts = watchBursts(dir, {
       debounceMs: this.deps.debounceMs ?? DEBOUNCE_MS,
       run: async (changed) => this.run(w, changed),
+      ...(this.deps.maxWatchedEntries !== undefined ? { maxEntries: this.deps.maxWatchedEntries } : {}),
     });
     const w: Watched = { serverId, folder: dir, bursts, runs: 0, restarts: 0, running: false };
     this.watched.set(serverId, w);
-    await bursts.ready;
+    try {
+      await bursts.ready;
+    } catch (error) {
+      // Nothing is watched: the server is not listed as watched, and no run starts.
+      if (this.watched.get(serverId) === w) this.watched.delete(serverId);
+      await bursts.close();
+      if (error instanceof WatchTooLargeError) throw new ApiFailure('invalid-params', `${error.message} Name the folder to watch, or set the server's working folder in Edit.`);
+      throw error;
+    }
     if (this.watched.get(serverId) !== w) return { ...this.view(w), watching: false };
     bursts.runNow();
     return this.view(w);

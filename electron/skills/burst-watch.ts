@@ -4,9 +4,10 @@
 // command's `watch` and the app's Watch share this, so both restart a server
 // once per burst, never once per file.
 import path from 'node:path';
-import { watch } from 'chokidar';
+import { watch, type FSWatcher } from 'chokidar';
+import { MAX_WATCHED_ENTRIES, assertWatchable } from './watch-bounds.js';
 
-/** Folders no skill lives in, whose churn (a VCS, an install) should not restart anything. */
+/** Folders no skill lives in, whose churn (a VCS, an install) should not restart anything (watch-bounds.ts IGNORED_FOLDERS). */
 const IGNORED = /(^|[\\/])(\.git|node_modules)([\\/]|$)/;
 
 export interface BurstWatchOptions {
@@ -14,10 +15,12 @@ export interface BurstWatchOptions {
   /** One run; `changed` are paths under the folder, `/`-separated and sorted (empty for a run asked for by runNow). */
   readonly run: (changed: readonly string[]) => Promise<void>;
   readonly onError?: (error: unknown) => void;
+  /** Files and folders the watch may take on (watch-bounds.ts); past it `ready` rejects with WatchTooLargeError and nothing is watched. */
+  readonly maxEntries?: number;
 }
 
 export interface BurstWatch {
-  /** Resolves once the folder's current files are known, so only later edits count. */
+  /** Resolves once the folder's current files are known, so only later edits count; rejects (WatchTooLargeError) for a folder too large to watch. */
   readonly ready: Promise<void>;
   /** A run now (the first run of a watch), or after the one under way. */
   runNow(): void;
@@ -55,14 +58,21 @@ export function watchBursts(folder: string, options: BurstWatchOptions): BurstWa
       });
   };
 
-  const watcher = watch(folder, { ignoreInitial: true, ignored: (p: string) => IGNORED.test(path.relative(folder, p)) });
-  watcher.on('all', (_event, file) => {
-    pending.add(path.relative(folder, file).split(path.sep).join('/') || '.');
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(kick, options.debounceMs);
-  });
-  watcher.on('error', (error) => options.onError?.(error));
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  let watcher: FSWatcher | undefined;
+  const start = (): Promise<void> => {
+    if (closed) return Promise.resolve();
+    const w = watch(folder, { ignoreInitial: true, ignored: (p: string) => IGNORED.test(path.relative(folder, p)) });
+    watcher = w;
+    w.on('all', (_event, file) => {
+      pending.add(path.relative(folder, file).split(path.sep).join('/') || '.');
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(kick, options.debounceMs);
+    });
+    w.on('error', (error) => options.onError?.(error));
+    return new Promise<void>((resolve) => w.once('ready', () => resolve()));
+  };
+  // Counted first: chokidar given `/` or the home folder would walk the whole disk before it is ready.
+  const ready = assertWatchable(folder, options.maxEntries ?? MAX_WATCHED_ENTRIES).then(start);
 
   return {
     ready,
@@ -74,7 +84,7 @@ export function watchBursts(folder: string, options: BurstWatchOptions): BurstWa
       closed = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      await watcher.close();
+      await watcher?.close();
     },
     settled: async () => {
       while (running) await running;

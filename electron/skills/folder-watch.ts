@@ -9,6 +9,7 @@ import type { FolderComparison } from '../../shared/api.js';
 import type { SkillEntry } from '../../shared/model.js';
 import { ApiFailure } from '../api-failure.js';
 import { watchBursts, type BurstWatch } from './burst-watch.js';
+import { WatchTooLargeError } from './watch-bounds.js';
 import { compareWithSource } from './served-vs-source.js';
 import { SourceFolderError, loadSourceFolder } from './source-folder.js';
 
@@ -20,6 +21,8 @@ export interface FolderWatchDeps {
   /** After an edit: restart a stdio server, then list it again. */
   reload(serverId: string): Promise<void>;
   compared(result: FolderComparison): void;
+  /** Files and folders one watch may take on (watch-bounds.ts MAX_WATCHED_ENTRIES by default). */
+  readonly maxWatchedEntries?: number;
 }
 
 interface Watched {
@@ -71,9 +74,17 @@ export class FolderWatches {
 
   private async start(serverId: string, folder: string): Promise<void> {
     // The runs stop at close(), and rerun() drops a result once this watch is no longer the server's.
-    const w: Watched = { folder, bursts: watchBursts(folder, { debounceMs: DEBOUNCE_MS, run: (changed) => this.rerun(serverId, w, changed) }) };
+    const limit = this.deps.maxWatchedEntries !== undefined ? { maxEntries: this.deps.maxWatchedEntries } : {};
+    const w: Watched = { folder, bursts: watchBursts(folder, { debounceMs: DEBOUNCE_MS, run: (changed) => this.rerun(serverId, w, changed), ...limit }) };
     this.watched.set(serverId, w);
-    await w.bursts.ready;
+    try {
+      await w.bursts.ready;
+    } catch (error) {
+      if (this.watched.get(serverId) === w) this.watched.delete(serverId);
+      await w.bursts.close();
+      if (error instanceof WatchTooLargeError) throw new ApiFailure('invalid-params', `${error.message} Choose the folder of skill folders to compare with and watch.`);
+      throw error;
+    }
   }
 
   private async rerun(serverId: string, w: Watched, changed: readonly string[]): Promise<void> {
