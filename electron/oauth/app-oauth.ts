@@ -10,6 +10,8 @@ import type { ConnectionPool } from '../connections/pool.js';
 import { describeError } from '../connections/diagnose.js';
 import type { Handlers } from '../dispatch.js';
 import type { ServerCatalog } from '../servers/catalog.js';
+import { MissingSecrets, missingSecretsDiagnostic } from '../servers/missing-secrets.js';
+import { credentialsRemoved } from '../connections/url-credentials.js';
 import { diagnoseOAuth, oauthDiagnosticOf } from './oauth-errors.js';
 import { OAuthSessions, type OAuthTarget, type TransportAuth } from './oauth-sessions.js';
 import { StoredOAuthVault } from './oauth-vault.js';
@@ -57,9 +59,21 @@ export class AppOAuth {
 
   /** The target of a server that signs in with OAuth, its client secret put back; undefined for any other. */
   private targetOf(server: ServerConfig, resolved?: TransportConfig): OAuthTarget | undefined {
-    const transport = resolved ?? this.options.catalog.resolveTransport(server);
+    const transport = resolved ?? this.withSecrets(server);
     if (!isOAuth(transport) || !transport.auth) return undefined;
-    return { key: server.id, serverId: server.id, url: transport.url, settings: transport.auth };
+    // The URL without a user name and password, as the connection signs in (url-credentials.ts): fetch refuses one
+    // with them, and the tokens are bound to the one URL the sign-in, the connection and the status all name.
+    return { key: server.id, serverId: server.id, url: credentialsRemoved(transport.url), settings: transport.auth };
+  }
+
+  /** The server's settings with their secrets; as stored when one is gone from the store (a status or a sign-out needs none, a sign-in is refused). */
+  private withSecrets(server: ServerConfig): TransportConfig {
+    try {
+      return this.options.catalog.resolveTransport(server);
+    } catch (error) {
+      if (error instanceof MissingSecrets) return server.transport;
+      throw error;
+    }
   }
 
   private required(serverId: string): { server: ServerConfig; target: OAuthTarget } {
@@ -84,7 +98,7 @@ export class AppOAuth {
   statusOf(server: ServerConfig): OAuthStatus | undefined {
     const transport = server.transport;
     if (!isOAuth(transport) || !transport.auth) return undefined;
-    return this.sessions.status({ key: server.id, serverId: server.id, url: transport.url, settings: transport.auth });
+    return this.sessions.status({ key: server.id, serverId: server.id, url: credentialsRemoved(transport.url), settings: transport.auth });
   }
 
   known(): string[] {
@@ -104,6 +118,9 @@ export class AppOAuth {
     return {
       'servers.signIn': async ({ serverId }): Promise<SignInResult> => {
         const { server, target } = this.required(serverId);
+        // A secret of the server gone from the store (its client secret, a header): it would not connect after (missing-secrets.ts).
+        const missing = this.options.catalog.missingSecrets(serverId);
+        if (missing.length > 0) return this.options.redact({ oauth: this.sessions.status(target), connection: pool.snapshot(serverId), error: missingSecretsDiagnostic(server.label, missing) });
         try {
           await this.sessions.signIn(target);
         } catch (error) {

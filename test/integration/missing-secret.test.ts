@@ -25,6 +25,7 @@ const SERVERS: Record<string, () => TransportInput> = {
   // Argument 3: the fixture's path is the first.
   'Secret argument': () => stdio('argv-echo-server.mjs', ['--api-key', 'k-2b7a']),
   'Secret variable': () => stdio('env-echo-server.mjs', ['API_TOKEN'], { API_TOKEN: 't-41c9' }),
+  'OAuth with a key': () => ({ kind: 'http', url: http.url, headers: { 'X-Api-Key': 'k-0a3f' }, auth: { type: 'oauth' } }),
 };
 
 beforeAll(async () => {
@@ -76,6 +77,20 @@ describe('a secret gone from the secret store', () => {
       'invalid-config',
       `The URL password of "URL password" is not in the secret store (${STORE}), so the server was not connected: it would have been sent without it, or with the placeholder that stands for it in servers.json.`,
     ]);
+    expect(await (await fetch(new URL('/seen', http.url))).json()).toEqual([]);
+  });
+
+  test('a server that signs in with OAuth: its status and sign-out still answer; a sign-in is refused with the same diagnostic', async () => {
+    const serverId = ids.get('OAuth with a key')!;
+    expect(await client!.call('servers.authStatus', { serverId })).toMatchObject({ serverId, signedIn: false, signingIn: false });
+    expect(await client!.call('servers.signOut', { serverId })).toMatchObject({ serverId, signedIn: false });
+    const signIn = await client!.call('servers.signIn', { serverId });
+    expect(signIn.error).toEqual({
+      code: 'invalid-config',
+      title: 'A stored secret is missing',
+      detail: `The Header X-Api-Key of "OAuth with a key" is not in the secret store (${STORE}), so the server was not connected: it would have been sent without it, or with the placeholder that stands for it in servers.json.`,
+      hint: 'Edit "OAuth with a key" and enter its Header X-Api-Key again, then connect.',
+    });
     expect(await (await fetch(new URL('/seen', http.url))).json()).toEqual([]);
   });
 });
