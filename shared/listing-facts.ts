@@ -10,6 +10,7 @@ import { INVISIBLE_KIND_LABELS, describeInvisible, findInvisible, revealIdentifi
 import type { SkillEntry } from './model.js';
 import { canonicalUri, containment } from './skill-uri.js';
 import { describeTool, splitTools, type ToolRequest } from './tool-requests.js';
+import { ownValue } from './data-record.js';
 
 /** A listed file that its name says is a script or a program. */
 export interface ListedProgram {
@@ -139,7 +140,7 @@ function computeFacts(entry: SkillEntry): ListingFacts {
 export function programOf(uri: string, path: string): ListedProgram | undefined {
   const ext = extensionOf(path);
   if (EXECUTABLE_EXTENSIONS.has(ext)) return { uri, path, kind: 'executable', runtime: `.${ext} file`, reason: `its name ends in .${ext}` };
-  const runtime = SCRIPT_EXTENSIONS[ext];
+  const runtime = ownValue(SCRIPT_EXTENSIONS, ext);
   if (runtime) return { uri, path, kind: 'script', runtime, reason: `its name ends in .${ext}` };
   // No extension in a folder that holds programs: what it is shows only once read.
   if (ext === '' && !baseName(path).startsWith('.')) {

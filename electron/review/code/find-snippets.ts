@@ -7,6 +7,7 @@ import type { TextSource } from '../rules/context.js';
 import { configFormat, configValues, type ConfigFormat } from './config-values.js';
 import type { CodeLanguage } from './grammars.js';
 import { linear, stripLines, table, verbatim, type Snippet, type SnippetMode } from './snippet.js';
+import { ownValue } from '../../../shared/data-record.js';
 
 /** A configuration text (a file or a fenced block), for rules that read its syntax (YAML tags). */
 export interface ConfigText {
@@ -93,7 +94,7 @@ function shebangLanguage(text: string): CodeLanguage | undefined {
 
 /** The language of a script file, from its shebang first and its name second. */
 export function scriptLanguage(path: string, text: string): CodeLanguage | undefined {
-  return shebangLanguage(text) ?? EXTENSIONS[extensionOf(path)];
+  return shebangLanguage(text) ?? ownValue(EXTENSIONS, extensionOf(path));
 }
 
 /** A guess for code without a label: the grammar then decides whether it is code at all. */
@@ -233,7 +234,7 @@ function markdownSnippets(source: TextSource, out: FoundCode): void {
       continue;
     }
     if (BATCH_LABELS.has(label)) out.batch.push({ source, language: 'bash', text: body, at: linear(bodyStart), origin: 'fence', label: `the ${label} code block`, mode: 'code', depth: 0 });
-    const labelled = FENCE_LABELS[label];
+    const labelled = ownValue(FENCE_LABELS, label);
     if (!labelled && !UNLABELLED.has(label)) continue;
     const language = labelled ?? guessLanguage(body);
     const prompted = language === 'bash' && body.split('\n').some((l) => PROMPT.test(l));
@@ -308,7 +309,7 @@ export function findCode(sources: readonly TextSource[]): FoundCode {
       out.batch.push({ source, language: 'bash', text: source.text, at: linear(0), origin: 'file', label: source.path, mode: 'code', depth: 0 });
       continue;
     }
-    const language = source.kind === 'script' || EXTENSIONS[ext] ? scriptLanguage(source.path, source.text) : undefined;
+    const language = source.kind === 'script' || ownValue(EXTENSIONS, ext) ? scriptLanguage(source.path, source.text) : undefined;
     if (language) {
       out.snippets.push({ source, language, text: source.text, at: linear(0), origin: 'file', label: source.path, mode: 'code', depth: 0 });
       continue;

@@ -4,6 +4,7 @@
 import type { ReviewFileKind } from '../../../shared/review-model.js';
 import { EXECUTABLE_EXTENSIONS, SCRIPT_EXTENSIONS, extensionOf } from '../../../shared/file-kinds.js';
 import { imageFormat } from './image-metadata.js';
+import { ownValue } from '../../../shared/data-record.js';
 
 // The name tables are shared with the listing facts (what the listing alone tells, before any read).
 export { baseName, extensionOf } from '../../../shared/file-kinds.js';
@@ -60,7 +61,8 @@ export function classifyFile(path: string, bytes: Uint8Array, options: { isSkill
   if (imageFormat(bytes) || ext === 'svg') return { kind: 'image' };
   const shebang = shebangOf(bytes);
   if (shebang !== undefined) return { kind: 'script', runtime: shebang.split(/[\\/]/).pop()?.replace(/^env\s+/, '') ?? shebang, reason: `it starts with "#!${shebang}"` };
-  if (SCRIPT_EXTENSIONS[ext]) return { kind: 'script', runtime: SCRIPT_EXTENSIONS[ext], reason: `its name ends in .${ext}` };
+  const runtime = ownValue(SCRIPT_EXTENSIONS, ext);
+  if (runtime) return { kind: 'script', runtime, reason: `its name ends in .${ext}` };
   const text = isUtf8(bytes);
   if (text && options.executableBit) return { kind: 'script', runtime: 'a program', reason: 'it is marked executable' };
   if (!text) return { kind: 'binary' };

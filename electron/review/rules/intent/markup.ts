@@ -6,6 +6,7 @@
 // its own), HTML entities (&#105;), URLs, backslash escapes. Apart from
 // folding because each is a pattern over the original text, not a rule for
 // one character.
+import { ownValue } from '../../../../shared/data-record.js';
 
 /** A stretch of the original to drop or replace before folding (markup). */
 export interface Span {
@@ -58,7 +59,7 @@ export function markupSpans(text: string): Span[] {
       const cp = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       ch = cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : undefined;
     } else {
-      ch = NAMED_ENTITIES[body.toLowerCase()];
+      ch = ownValue(NAMED_ENTITIES, body.toLowerCase());
     }
     return ch === undefined ? undefined : { start: m.index, end: m.index + m[0].length, with: ch };
   });

@@ -11,6 +11,7 @@
 // Positions stay exact: every word remembers the original span it came from.
 import { fold } from './fold.js';
 import { BREAK, URL_MARK } from './markup.js';
+import { ownValue } from '../../../../shared/data-record.js';
 
 // The line-marker patterns' cleaning, kept importable from here where the rules have always found it.
 export { cleanText } from './fold.js';
@@ -53,7 +54,7 @@ const IS_FORMS = new Set(['it', 'that', 'what', 'there', 'here', 'who', 'he', 's
 function expand(word: string): string[] {
   const apostrophe = word.indexOf("'");
   if (apostrophe < 0) {
-    const base = NOT_FORMS[word];
+    const base = ownValue(NOT_FORMS, word);
     return base ? [base, 'not'] : [word];
   }
   const head = word.slice(0, apostrophe);
@@ -181,7 +182,7 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
 
   const emit = (w: Word, word: string, gap: string) => {
     if (tokens.length > 0 && gap !== ' ' && breaksSentence(gap, previous, text, w.start)) sentence++;
-    if (!word.includes("'") && NOT_FORMS[word] === undefined) {
+    if (!word.includes("'") && ownValue(NOT_FORMS, word) === undefined) {
       const t: MutableToken = { word, start: w.start, end: w.end, sentence, colonAfter: w.colonAfter, pauseAfter: w.pauseAfter, urlAfter: w.urlAfter };
       tokens.push(t);
     } else {
