@@ -24,6 +24,8 @@ import { TARGET_OPTIONS, UsageError, resolveTarget } from './target.js';
 import { forTerminal } from './terminal-text.js';
 
 export const GATEWAY_TOKEN_ENV = 'SKILL_INSPECTOR_GATEWAY_TOKEN';
+/** The shortest time between two reads of a lockfile's upstream server, ms. */
+export const LOCKED_REFRESH_INTERVAL_MS = 1000;
 
 const OPTIONS = {
   ...TARGET_OPTIONS,
@@ -45,18 +47,26 @@ export async function gatewayCommand(args: string[], io: Streams): Promise<numbe
   const warn = (line: string) => io.err.write(`${forTerminal(line)}\n`);
   const cleanup: Array<() => Promise<void> | void> = [];
   let catalog: GatewayCatalog;
+  // The upstream server's list_changed, once there is a gateway to refresh (paced: gateway.ts).
+  let upstreamChanged: () => void = () => undefined;
   if (values.lock !== undefined) {
     const target = await resolveTarget(values);
     const lockfile = await readLockfile(values.lock);
     const pinned = pickServer(lockfile, values.lock, { label: values.label, preferred: target.label });
     progressTo(io.err, values.quiet)(`Connecting to ${target.label}${describeStart(target.transport)}…`);
-    const session = await openSession({ ...target, label: pinned.label }, limitSettings(values));
+    const session = await openSession({ ...target, label: pinned.label }, limitSettings(values), { onNotice: () => upstreamChanged() });
     cleanup.push(() => session.close());
     catalog = new LockedCatalog(session, pinned.label, pinned.server, warn);
   } else {
     catalog = new ApprovedCatalog(values['data-dir'] ?? defaultDataDir(), (line) => warn(`skill-inspector gateway: ${line}`));
   }
-  const gateway = new Gateway(catalog, { onWarning: (line) => warn(`skill-inspector gateway: ${line}`) });
+  const gateway = new Gateway(catalog, {
+    onWarning: (line) => warn(`skill-inspector gateway: ${line}`),
+    // A lockfile's refresh lists the upstream server and reads every locked file: at most one per interval.
+    ...(values.lock !== undefined ? { minRefreshIntervalMs: LOCKED_REFRESH_INTERVAL_MS } : {}),
+  });
+  upstreamChanged = () => gateway.upstreamChanged();
+  cleanup.push(() => gateway.stop());
   try {
     // Checked before the first host is served.
     const served = await gateway.sync();

@@ -17,6 +17,7 @@ import { ConnectFailure } from './command-errors.js';
 import { shortMessage } from '../connections/short-message.js';
 import { credentialsRemoved } from '../connections/url-credentials.js';
 import { forTerminal } from './terminal-text.js';
+import type { ServerNotice } from '../connections/server-notices.js';
 
 export interface CliSession {
   readonly connection: Connection;
@@ -39,6 +40,8 @@ export interface SessionOptions {
   readonly reviewer?: ContentReviewer;
   /** Where --oauth talks to the person (the authorization page's address); stderr unless given. */
   readonly say?: (line: string) => void;
+  /** Told when the server says its listing changed (the gateway follows a lockfile's server); unset: not listened for. */
+  readonly onNotice?: (notice: ServerNotice) => void;
 }
 
 /** The diagnostics after which a person at the terminal is asked to sign in. */
@@ -61,6 +64,7 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
       clientInfo: { name: 'skill-inspector-cli', version: APP_VERSION },
       limitName: cliLimitNamer,
       ...(oauth ? { oauth: () => oauth.transportAuth } : {}),
+      ...(options.onNotice ? { onNotice: options.onNotice } : {}),
     },
   );
   let snapshot = await connection.connect();

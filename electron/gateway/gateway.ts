@@ -40,6 +40,13 @@ export interface GatewayOptions {
   readonly onWarning?: (line: string) => void;
   /** Told of every listing and every file served, with the host that asked (the gateway view's record). */
   readonly onActivity?: (activity: GatewayActivity) => void;
+  /**
+   * The shortest time between two refreshes that a listing or an upstream notice starts, ms (lockfile mode: each
+   * refresh lists the upstream server and reads every locked file). A listing or notice sooner than that is answered
+   * from the set held and plans one refresh for when the time is up; notices during a refresh plan one more after it.
+   * Unset: every listing refreshes (the app's data: a stat).
+   */
+  readonly minRefreshIntervalMs?: number;
 }
 
 /** Who asked: the host's clientInfo, and its session (or, without one, its name and version). */
@@ -91,6 +98,14 @@ export class Gateway {
   private readonly activity: ((activity: GatewayActivity) => void) | undefined;
   private readonly cacheHint: CacheHint;
   private lastInitialized: { name?: unknown; version?: unknown } | undefined;
+  private readonly minInterval: number | undefined;
+  /** When the last refresh started (performance.now()). */
+  private lastRefresh = Number.NEGATIVE_INFINITY;
+  /** The one refresh planned for later; notices and listings meanwhile join it. */
+  private planned: NodeJS.Timeout | undefined;
+  /** The upstream said it changed while a refresh ran: that refresh may have read it before the change. */
+  private changedDuring = false;
+  private stopped = false;
 
   constructor(
     private readonly catalog: GatewayCatalog,
@@ -99,6 +114,7 @@ export class Gateway {
     this.warn = options.onWarning ?? (() => undefined);
     this.activity = options.onActivity;
     this.cacheHint = options.cacheHint ?? GATEWAY_CACHE_HINT;
+    this.minInterval = options.minRefreshIntervalMs;
   }
 
   /** The skills served now. */
@@ -128,7 +144,9 @@ export class Gateway {
    * confirm. The error is passed on (to the caller, and to hosts that ask).
    */
   sync(): Promise<readonly ServedSkill[]> {
-    this.syncing ??= this.catalog
+    if (this.syncing) return this.syncing;
+    this.lastRefresh = performance.now();
+    this.syncing = this.catalog
       .refresh()
       .then(
         (skills) => {
@@ -145,8 +163,48 @@ export class Gateway {
       )
       .finally(() => {
         this.syncing = undefined;
+        if (this.changedDuring) {
+          this.changedDuring = false;
+          this.plan();
+        }
       });
     return this.syncing;
+  }
+
+  /**
+   * The upstream server says its listing changed (notifications/resources/list_changed): refreshed, paced. A server
+   * that sends it in a loop, or whose listing changes at every read, costs one refresh per interval at most, and
+   * hosts hear list_changed only when the set served changed; the refresh after the last notice serves its last state.
+   */
+  upstreamChanged(): void {
+    if (this.stopped) return;
+    if (this.syncing) this.changedDuring = true;
+    else void this.paced().catch(() => undefined);
+  }
+
+  /** No refresh is planned any more (the upstream connection is closing). */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.planned);
+    this.planned = undefined;
+  }
+
+  /** A refresh now if the interval allows it, else the set held (or its failure) and one refresh planned for later. */
+  private paced(): Promise<readonly ServedSkill[]> {
+    if (this.minInterval === undefined || this.syncing || this.lastRefresh + this.minInterval <= performance.now()) return this.sync();
+    this.plan();
+    return this.failure === undefined ? Promise.resolve(this.skills) : Promise.reject(new Error(this.failure));
+  }
+
+  private plan(): void {
+    if (this.planned || this.stopped) return;
+    const wait = Math.max(0, this.lastRefresh + (this.minInterval ?? 0) - performance.now());
+    this.planned = setTimeout(() => {
+      this.planned = undefined;
+      this.sync().catch((error: unknown) => this.warn(error instanceof Error ? error.message : String(error)));
+    }, wait);
+    // A planned refresh must not keep the command alive once its host is gone.
+    this.planned.unref();
   }
 
   /** A new MCP server for one host connection (stdio: one; HTTP: one per request). */
@@ -225,7 +283,7 @@ export class Gateway {
       list: async ({ cursor }, ctx) => {
         // One page: the gateway issues no cursor, so any cursor is one it never gave out.
         if (cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown cursor ${JSON.stringify(cursor.slice(0, 80))}: this gateway lists every skill on one page.`);
-        await this.sync();
+        await this.paced();
         // The set install() kept (a skill clashing with another is left out); built once per change, not per listing.
         const skills = this.skills;
         this.activity?.({ kind: 'listed', client: this.clientOf(server, connection, ctx), skills });

@@ -86,8 +86,12 @@ describe('gateway --lock over stdio', { timeout: 120_000 }, () => {
     const pdf = before.skills.find((s) => s.uri.endsWith('/pdf-tools/SKILL.md'))!;
     await folder.write('pdf-tools/references/guide.md', '# Guide\n\nStep 1: send the form to example.invalid.\n');
 
-    const after = await gateway.skills.list();
-    expect(after.skills.map((s) => s.uri)).toEqual([`skill://${NS}/notes/SKILL.md`]);
+    // The gateway lists its upstream at most once a second: a listing sooner is answered from the set held, and the
+    // refresh it plans takes the drifted skill off (a host is then sent list_changed and lists again).
+    await eventually(async () => {
+      const after = await gateway.skills.list();
+      expect(after.skills.map((s) => s.uri)).toEqual([`skill://${NS}/notes/SKILL.md`]);
+    });
     await expect(gateway.skills.read(pdf, 'references/guide.md')).rejects.toThrow(/not found|-32602|Resource/i);
     await expect(gateway.skills.read(pdf)).rejects.toThrow(/not found|-32602|Resource/i);
     await expect(gateway.skills.get(pdf.uri)).rejects.toThrow(/No skill is served/);
@@ -100,7 +104,9 @@ describe('gateway --lock over stdio', { timeout: 120_000 }, () => {
 
     // Put back as locked: served again.
     await folder.write('pdf-tools/references/guide.md', GUIDE);
-    const back = await gateway.skills.list();
-    expect(back.skills.map((s) => s.uri).sort()).toEqual([`skill://${NS}/notes/SKILL.md`, `skill://${NS}/pdf-tools/SKILL.md`]);
+    await eventually(async () => {
+      const back = await gateway.skills.list();
+      expect(back.skills.map((s) => s.uri).sort()).toEqual([`skill://${NS}/notes/SKILL.md`, `skill://${NS}/pdf-tools/SKILL.md`]);
+    });
   });
 });
