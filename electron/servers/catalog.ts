@@ -20,6 +20,7 @@ import { ServerSecrets, fieldFits, prefixed, secretsLeftWords, takesValueOutOfCl
 import { withoutRefusedNames } from './stored-names.js';
 import { uniqueLabel } from './unique-label.js';
 import { withUniqueIds } from './unique-ids.js';
+import { wholeLabelsWords, withWholeLabels } from './whole-labels.js';
 
 export { MAX_LABEL_LENGTH, uniqueLabel } from './unique-label.js';
 
@@ -73,7 +74,7 @@ export class ServerCatalog {
   private saved: CatalogFile = this.file;
   private readonly store: JsonStore<CatalogFile>;
   private readonly removalHooks: RemovalHook[] = [];
-  /** What loading had to repair in servers.json (duplicate ids, refused env or header names), in words for an alert; undefined when nothing. */
+  /** What loading had to repair in servers.json (duplicate ids, half characters in labels, refused env or header names), in words for an alert; undefined when nothing. */
   repairNotice: string | undefined;
   /** What the last parse of servers.json (or its backup) left out of it, for repairNotice. */
   private readonly leftOut: string[] = [];
@@ -103,13 +104,18 @@ export class ServerCatalog {
 
   async load(options: { seedDemo: boolean }): Promise<StoreProblem | undefined> {
     const { value, problem } = await this.store.load();
-    const repaired = withUniqueIds(value.servers);
-    this.file = repaired.notes.length > 0 ? { ...value, servers: repaired.servers } : value;
+    const ids = withUniqueIds(value.servers);
+    const labels = withWholeLabels(ids.servers);
+    const repairs = [
+      ...(ids.notes.length > 0 ? [`${ids.notes.length} server${ids.notes.length === 1 ? '' : 's'} had an id another server already uses: ${ids.notes.join('; ')}. Both servers of each pair were kept.`] : []),
+      ...(labels.notes.length > 0 ? [`${wholeLabelsWords(labels.notes)}.`] : []),
+    ];
+    this.file = repairs.length > 0 ? { ...value, servers: labels.servers } : value;
     this.saved = value;
     this.repairNotice = undefined;
-    if (repaired.notes.length > 0) {
-      this.repairNotice = `${this.store.file}: ${repaired.notes.length} server${repaired.notes.length === 1 ? '' : 's'} had an id another server already uses: ${repaired.notes.join('; ')}. Both servers of each pair were kept.`;
-      // Saved at once: every store keyed by server id (approvals, snapshots, history) must see one server per id from now on.
+    if (repairs.length > 0) {
+      this.repairNotice = `${this.store.file}: ${repairs.join(' ')}`;
+      // Saved at once: every store keyed by server id (approvals, snapshots, history) must see one server per id from now on, and a label must not be written back with half a character.
       await this.persist().catch((error: unknown) => {
         this.repairNotice += ` The repair could not be saved yet: ${error instanceof Error ? error.message : String(error)}`;
       });

@@ -71,3 +71,29 @@ describe('a label with bidi and control characters', () => {
     expect(saved.servers.map((s) => s.label)).toEqual([label]);
   });
 });
+
+// A servers.json from a hand edit or an older version may hold such a label; the file's own check took any
+// non-empty text, so it loaded as it was and was written back with the escape at every save.
+describe('a lone surrogate in a label of a hand-edited servers.json', () => {
+  test('becomes U+FFFD on load: the server is kept, the "Repaired servers.json" notice names it, and the file is saved repaired', async () => {
+    const server = (id: string, label: string) => ({ id, label, transport: { kind: 'stdio', command: 'node', args: [], env: {} }, createdAt: '2025-01-01T00:00:00.000Z' });
+    const file = path.join(dir, 'servers.json');
+    await fs.writeFile(file, JSON.stringify({ version: 1, demoSeeded: true, servers: [server('a', 'a\uD800b'), server('b', 'plain'), server('c', 'x\uDC00\uDBFF'), server('d', 'X\uFFFD\uFFFD')] }));
+    expect(await fs.readFile(file, 'utf8')).toContain('"label":"a\\ud800b"');
+    const catalog = new ServerCatalog(dir);
+    expect(await catalog.load({ seedDemo: false })).toBeUndefined();
+    expect(catalog.list().map((s) => [s.id, s.label])).toEqual([['a', 'a\uFFFDb'], ['b', 'plain'], ['c', 'x\uFFFD\uFFFD (2)'], ['d', 'X\uFFFD\uFFFD']]);
+    expect(catalog.repairNotice).toBe(
+      `${file}: 2 server labels held half of a character (a lone UTF-16 surrogate, which has no UTF-8 form and which servers.json could keep only as an escape other programs refuse); each half is now U+FFFD (\uFFFD): ` +
+        `"a\\ud800b" is now "a\uFFFDb" (U+D800 at character 2); "x\\udc00\\udbff" is now "x\uFFFD\uFFFD (2)" (U+DC00 at character 2, U+DBFF at character 3). The servers were kept.`,
+    );
+    const saved = await fs.readFile(file, 'utf8');
+    expect(saved).not.toMatch(/\\u[dD][89a-fA-F]/);
+    expect((JSON.parse(saved) as { servers: Array<{ label: string }> }).servers.map((s) => s.label)).toEqual(['a\uFFFDb', 'plain', 'x\uFFFD\uFFFD (2)', 'X\uFFFD\uFFFD']);
+    await expect(fs.readdir(dir)).resolves.toEqual(['servers.json', 'servers.json.bak']);
+    const again = new ServerCatalog(dir);
+    expect(await again.load({ seedDemo: false })).toBeUndefined();
+    expect(again.repairNotice).toBeUndefined();
+    expect(again.list().map((s) => s.label)).toEqual(['a\uFFFDb', 'plain', 'x\uFFFD\uFFFD (2)', 'X\uFFFD\uFFFD']);
+  });
+});
