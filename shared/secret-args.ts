@@ -7,7 +7,7 @@
 // reference is only ever filled from the server's own stored secrets, so it
 // cannot be taken for a real argument, and a real one never becomes a secret's
 // value by accident.
-import { looksLikeSecretValue } from './secret-values.js';
+import { looksLikeSecretValue, saysYesOrNo } from './secret-values.js';
 import { queryParamName, urlParts } from './url-parts.js';
 
 const OPEN = '\u27e6';
@@ -35,9 +35,6 @@ function flagName(word: string): string | undefined {
   return m?.[1];
 }
 
-/** A value that says yes or no, never a credential: `--token-refresh true`, `--use-secret=off`. */
-const SWITCH_VALUE = /^(?:true|false|yes|no|on|off|0|1)$/i;
-
 /**
  * Whether a flag named like a secret is given something else than the secret:
  * a place (`--api-key-file ./key.txt`, `--password-path`, `--tokenFile`; the
@@ -52,7 +49,7 @@ function takesNoSecret(flag: string): boolean {
 
 /** Whether the value given to `flag` is kept as a secret by the flag's name. */
 function secretByFlag(flag: string | undefined, value: string, isSecretName: (name: string) => boolean): boolean {
-  return flag !== undefined && isSecretName(flag) && !takesNoSecret(flag) && !SWITCH_VALUE.test(value);
+  return flag !== undefined && isSecretName(flag) && !takesNoSecret(flag) && !saysYesOrNo(value);
 }
 
 /**

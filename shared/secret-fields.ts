@@ -3,7 +3,7 @@
 // it in the secret store and hands the form only the field's name.
 import { dataRecord, dataRecordFrom } from './data-record.js';
 import type { TransportConfig } from './model.js';
-import { looksLikeSecretValue } from './secret-values.js';
+import { looksLikeSecretValue, saysYesOrNo } from './secret-values.js';
 import { fillReferences, splitArgs, splitUrl } from './secret-args.js';
 
 /**
@@ -59,10 +59,13 @@ export function isSecretEnv(name: string): boolean {
  * name, or by its look (an address with a password, a known service's token,
  * a JWT, "Bearer …", a long random string: shared/secret-values.ts), so a
  * DATABASE_URL=postgres://ada:pw@… is not written to servers.json in clear.
+ * A yes/no value (USE_TOKEN=true, X-Api-Key-Required: false) says whether, not
+ * what: the name does not make it a secret, as with a command-line flag.
  */
 export function isSecretSetting(place: 'env' | 'header', name: string, value: string): boolean {
   if (value === '') return false;
-  return (place === 'env' ? isSecretEnv(name) : isSecretHeader(name)) || looksLikeSecretValue(value, isSecretName);
+  const byName = (place === 'env' ? isSecretEnv(name) : isSecretHeader(name)) && !saysYesOrNo(value);
+  return byName || looksLikeSecretValue(value, isSecretName);
 }
 
 export function secretFieldLabel(field: SecretField): string {

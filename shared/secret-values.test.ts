@@ -108,3 +108,18 @@ describe('secrets by look, whatever the name', () => {
     ).toEqual(['C']);
   });
 });
+
+// Command-line flags of that kind stay in clear since 2a566c5 (--token-refresh true); env and headers
+// sent them to the secret store, so USE_TOKEN=true was masked in the preview and missing from servers.json.
+describe('a yes/no value under a name that sounds like a secret', () => {
+  it('is not a secret in env or headers, in any case: true/false/yes/no/on/off/0/1', () => {
+    const env = { USE_TOKEN: 'true', AUTH_ENABLED: '1', API_KEY_REQUIRED: 'No', SESSION_PERSIST: 'OFF', PASSWORD_RESET: 'yes', SECRET_SCAN: 'On', TOKEN_CACHE: 'FALSE', GITHUB_PAT_CHECK: '0' };
+    expect(secretEnv(env)).toEqual([]);
+    expect(secretHeaders({ 'X-Api-Key-Required': 'false', 'X-Use-Token': 'TRUE', 'X-Auth-Enabled': '1', 'X-Session': 'off' })).toEqual([]);
+  });
+
+  it('a token, or any other value, there is still a secret, as on a command line', () => {
+    expect(secretEnv({ USE_TOKEN: 'ghp_16C7e42F292c6912E7710c838347Ae178B4a', AUTH_ENABLED: 'maybe', API_KEY: 'truee', SECRET: 'y', TOKEN: '10', LOG_LEVEL: 'true' })).toEqual(['USE_TOKEN', 'AUTH_ENABLED', 'API_KEY', 'SECRET', 'TOKEN']);
+    expect(secretHeaders({ 'X-Api-Key-Required': 'Bearer 4f1eA9b2C3d4', 'X-Api-Key': 'k-77c1', 'X-Team': 'yes' })).toEqual(['X-Api-Key-Required', 'X-Api-Key']);
+  });
+});

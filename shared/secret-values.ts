@@ -1,10 +1,18 @@
 // What a credential looks like by its value, whatever the setting is called:
 // a DATABASE_URL=postgres://ada:pw@host/db or a GH=ghp_… said nothing by its
 // name and was kept in clear in servers.json. Used by shared/secret-fields.ts
-// only (the one place that decides what is a secret). A value taken for a
+// and shared/secret-args.ts only (the places that decide what is a secret). A value taken for a
 // secret by mistake costs little: it is kept in the secret store, still used,
 // and the form shows it as set.
 import { queryParamName, urlParts } from './url-parts.js';
+
+/**
+ * A value that says yes or no, never a credential, whatever the name around it:
+ * `--token-refresh true`, `--use-secret=off`, `USE_TOKEN=true`, `X-Api-Key-Required: false`.
+ */
+export function saysYesOrNo(value: string): boolean {
+  return /^(?:true|false|yes|no|on|off|0|1)$/i.test(value);
+}
 
 /** Prefixes that services put on their tokens so scanners find them, each with enough of a body to be one. */
 const TOKEN_SHAPES: readonly RegExp[] = [

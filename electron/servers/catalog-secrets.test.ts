@@ -138,6 +138,16 @@ describe('secrets in the catalog', () => {
     expect(catalog.resolveTransport(typed)).toEqual({ kind: 'http', url: 'https://mcp.example.com/mcp', headers });
   });
 
+  test('a yes/no value under a secret-sounding name (USE_TOKEN=true, X-Api-Key-Required: false) is kept in servers.json in clear, from an import and from the form', async () => {
+    const catalog = await open();
+    const [imported] = await catalog.addMany([{ label: 'Imported', transport: { kind: 'stdio', command: 'node', args: [], env: { USE_TOKEN: 'true', AUTH_ENABLED: '1', GITHUB_TOKEN: ENV_SECRET } } }]);
+    const typed = await catalog.add({ label: 'Typed', transport: { kind: 'http', url: 'https://mcp.example.com/mcp', headers: { 'X-Api-Key-Required': 'false', 'X-Api-Key': HEADER_KEY } } });
+    expect([imported!.secrets, typed.secrets]).toEqual([['env:GITHUB_TOKEN'], ['header:X-Api-Key']]);
+    const saved = JSON.parse(await fs.readFile(path.join(dir, 'servers.json'), 'utf8')) as { servers: Array<{ transport: { env?: object; headers?: object } }> };
+    expect(saved.servers.map((s) => s.transport.env ?? s.transport.headers)).toEqual([{ USE_TOKEN: 'true', AUTH_ENABLED: '1' }, { 'X-Api-Key-Required': 'false' }]);
+    expect(await filesHolding([ENV_SECRET, HEADER_KEY])).toEqual([]);
+  });
+
   test('a servers.json that kept such a value in clear has it moved into the store at the next start', async () => {
     const url = 'postgres://ada:pw-5f6a-never-in-a-file@db.example/app';
     const old = { version: 1, demoSeeded: true, servers: [{ id: 's1', label: 'Local', transport: { kind: 'stdio', command: 'node', args: [], env: { DATABASE_URL: url, LOG_LEVEL: 'debug' } }, createdAt: '2026-01-01T00:00:00.000Z' }] };

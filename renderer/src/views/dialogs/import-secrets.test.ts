@@ -33,4 +33,10 @@ describe('the import preview of a server’s settings', () => {
     expect(seenOnScreen(element).text).toBe('Kept secret (in the secret store, not in servers.json): Argument 11');
     expect(staticMarkup(element)).toContain('data-import-secrets="arg:10"');
   });
+
+  it('an environment variable named like a secret with a yes/no value is shown and kept in clear; the real secret beside it is kept secret', () => {
+    const element = createElement(ImportSettings, { transport: { kind: 'stdio', command: 'node', args: [], env: { USE_TOKEN: 'true', GITHUB_TOKEN: 'tok-77c1' } } });
+    expect(seenOnScreen(element).text).toBe('USE_TOKEN=trueGITHUB_TOKEN=••••••••Kept secret (in the secret store, not in servers.json): Environment GITHUB_TOKEN');
+    expect(staticMarkup(element)).toContain('data-import-secrets="env:GITHUB_TOKEN"');
+  });
 });
