@@ -4,8 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { serverInputSchema, transportSchema, type ServerInput } from '../../shared/api.js';
+import { serverInputSchema, type ServerInput } from '../../shared/api.js';
 import type { ServerConfig, TransportConfig } from '../../shared/model.js';
 import { joinSecrets, splitSecrets } from '../../shared/secret-fields.js';
 import { JsonStore, type StoreProblem } from '../storage/json-store.js';
@@ -14,6 +13,7 @@ import { readRegularText } from '../storage/read-regular-file.js';
 import { ApiFailure } from '../api-failure.js';
 import { EncryptedFileStore } from '../secrets/encrypted-file-store.js';
 import { storesOf, type SecretStores } from '../secrets/secret-store.js';
+import { catalogFileSchema, type CatalogFile, type StoredServer } from './catalog-file.js';
 import { splitPastedCommand } from './pasted-command.js';
 import { MissingSecrets, missingSecretsDiagnostic, usesSecret, type MissingSecret } from './missing-secrets.js';
 import { ServerSecrets, fieldFits, prefixed, secretsLeftWords, takesValueOutOfClear, type SecretRefs, type SecretsLeft } from './server-secrets.js';
@@ -23,31 +23,6 @@ import { withUniqueIds } from './unique-ids.js';
 import { wholeLabelsWords, withWholeLabels } from './whole-labels.js';
 
 export { MAX_LABEL_LENGTH, uniqueLabel } from './unique-label.js';
-
-const serverConfigSchema = z.object({
-  id: z.string().min(1),
-  label: z.string().min(1),
-  transport: transportSchema,
-  builtin: z.literal('demo').optional(),
-  createdAt: z.string(),
-  /** Where each secret field's value is kept; the transport itself holds none (a file from before 0.x may, and is migrated). */
-  secretRefs: z.record(z.string(), z.object({ store: z.enum(['keychain', 'safe-storage', 'encrypted-file']), id: z.string().min(1) })).optional(),
-});
-
-/** A server as servers.json keeps it: the public config without `secrets`, with the references instead. */
-type StoredServer = Omit<ServerConfig, 'secrets'> & { readonly secretRefs?: SecretRefs };
-
-const catalogFileSchema = z.object({
-  version: z.literal(1),
-  /** Whether the bundled sample server was offered once; a user who removes it keeps it removed. */
-  demoSeeded: z.boolean().default(false),
-  servers: z.array(serverConfigSchema),
-});
-interface CatalogFile {
-  readonly version: 1;
-  readonly demoSeeded: boolean;
-  readonly servers: readonly StoredServer[];
-}
 
 export const DEMO_LABEL = 'Sample skills (bundled)';
 
