@@ -117,6 +117,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   const oauth = new AppOAuth({
     catalog,
     emit,
+    dataDir: options.dataDir,
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
     onChange: () => emitServers(),
     note: (serverId, text) => pool.find(serverId)?.log.note(text),

@@ -15,6 +15,7 @@ import { credentialsRemoved } from '../connections/url-credentials.js';
 import { diagnoseOAuth, oauthDiagnosticOf } from './oauth-errors.js';
 import { OAuthSessions, type OAuthTarget, type TransportAuth } from './oauth-sessions.js';
 import { StoredOAuthVault } from './oauth-vault.js';
+import { StaleSignIns } from './stale-sign-ins.js';
 
 export interface AppOAuthOptions {
   readonly catalog: ServerCatalog;
@@ -26,6 +27,8 @@ export interface AppOAuthOptions {
   readonly note: (serverId: string, text: string) => void;
   readonly redact: <T>(value: T) => T;
   readonly timeoutMs?: number;
+  /** The app's data folder: where a sign-in the secret store would not delete is remembered, so no later start uses it. */
+  readonly dataDir?: string;
 }
 
 const isOAuth = (transport: TransportConfig): transport is Extract<TransportConfig, { kind: 'http' | 'sse' }> => transport.kind !== 'stdio' && transport.auth?.type === 'oauth';
@@ -35,7 +38,7 @@ export class AppOAuth {
 
   constructor(private readonly options: AppOAuthOptions) {
     this.sessions = new OAuthSessions({
-      vault: new StoredOAuthVault(options.catalog.secrets.stores),
+      vault: new StoredOAuthVault(options.catalog.secrets.stores, options.dataDir !== undefined ? new StaleSignIns(options.dataDir) : undefined),
       clientName: 'Skill Inspector',
       openAuthorizationUrl: async (serverId, url) => {
         if (options.openExternal) {

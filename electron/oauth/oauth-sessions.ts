@@ -42,16 +42,18 @@ export interface OAuthSessionsOptions {
 }
 
 /** What the person is told when the store keeps credentials the app dropped: what, where, and what the next start does. */
-export function keptInStoreWords(dropped: DroppedCredentials, where: string, key: string): string {
+export function keptInStoreWords(dropped: DroppedCredentials, where: string, key: string, remembered = false): string {
   const what = {
     'sign-in': 'The app forgot its sign-in, so it no longer uses it, but it could not be deleted from',
+    'signed out': 'You signed out, so the app no longer uses the sign-in, but it could not be deleted from',
     tokens: 'The authorization server refused its tokens, so the app no longer uses them, but they could not be deleted from',
     'client registration': 'The authorization server no longer accepts the client the app registered, so the app no longer uses it, but it could not be deleted from',
   }[dropped];
-  return (
-    `${what} ${where}; the old sign-in is still stored there under the id ${vaultId(key)}. ` +
-    'The app tries the deletion again at the next change to this sign-in; if it is still stored when the app starts again, that old sign-in will be tried again then. Unlock the store, then sign in again or sign out.'
-  );
+  // Remembered (the app's data folder): later starts do not use it, and delete it without another word once the store lets them.
+  const next = remembered
+    ? `The app will not use it again, and deletes it at a later start or change to this sign-in once the store lets it. To delete it now, unlock the store and sign out, or remove the entry "${vaultId(key)}" from it by hand.`
+    : 'The app tries the deletion again at the next change to this sign-in; if it is still stored when the app starts again, that old sign-in will be tried again then. Unlock the store, then sign in again or sign out.';
+  return `${what} ${where}; the old sign-in is still stored there under the id ${vaultId(key)}. ${next}`;
 }
 
 export class OAuthSessions {
@@ -65,7 +67,7 @@ export class OAuthSessions {
 
   private keptInStore(target: OAuthTarget): (dropped: DroppedCredentials, where: string) => void {
     return (dropped, where) => {
-      const message = keptInStoreWords(dropped, where, target.key);
+      const message = keptInStoreWords(dropped, where, target.key, this.options.vault.remembersDropped === true);
       if (this.options.keptInStore) this.options.keptInStore(target.serverId, message);
       else this.options.note?.(target.serverId, message);
     };
@@ -161,8 +163,11 @@ export class OAuthSessions {
     }).catch((error: unknown) => `Signed out; revoking the tokens failed (${error instanceof Error ? error.message : String(error)}).`);
     // The registered client stays: signing in again needs no new registration.
     const { tokens: _t, tokensSavedAt: _s, codeVerifier: _v, scopeWanted: _w, ...kept } = record;
-    await this.options.vault.write(target.key, kept);
+    // Dropped in memory whatever the store says: no token is used once the person signed out. A store that keeps
+    // them (a locked keychain) is said once, naming the entry; the vault remembers it so a later start does not use it.
+    const where = await this.options.vault.drop(target.key, kept);
     this.options.note?.(target.serverId, said);
+    if (where !== undefined) this.keptInStore(target)('signed out', where);
     this.changed(target.serverId);
   }
 

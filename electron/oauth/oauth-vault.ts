@@ -7,6 +7,7 @@
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { SecretStores } from '../secrets/secret-store.js';
 import { OAuthFlowError } from './oauth-errors.js';
+import { withoutDropped, type Dropped, type StaleSignIns } from './stale-sign-ins.js';
 
 export interface OAuthRecord {
   tokens?: StoredOAuthTokens;
@@ -52,6 +53,8 @@ export interface OAuthVault {
   forget(key: string): Promise<void>;
   /** Every secret value held (tokens, verifier, a registered client's secret), for redaction. */
   known(): string[];
+  /** Whether a dropped record the store kept is remembered, so a later start does not use it again (stale-sign-ins.ts). */
+  readonly remembersDropped?: boolean;
 }
 
 export const vaultId = (key: string) => `oauth:${key}`;
@@ -69,10 +72,20 @@ export class StoredOAuthVault implements OAuthVault {
   private readonly persisted = new Map<string, string>();
   /** The record the store holds for each key (discovery aside): what memory goes back to when a write is refused. */
   private readonly durable = new Map<string, OAuthRecord>();
+  /** The text the primary store is known to hold for each key (read, or written and landed). */
+  private readonly inStore = new Map<string, string>();
   /** Writes in order per key: a refresh and a sign-out racing must not resurrect tokens. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly stores: SecretStores) {}
+  constructor(
+    private readonly stores: SecretStores,
+    /** Where dropped records the store kept are remembered (the app's data folder); without it, a later start reads them again. */
+    private readonly stale?: StaleSignIns,
+  ) {}
+
+  get remembersDropped(): boolean {
+    return this.stale !== undefined;
+  }
 
   async read(key: string): Promise<OAuthRecord> {
     const cached = this.cache.get(key);
@@ -81,12 +94,18 @@ export class StoredOAuthVault implements OAuthVault {
     for (const store of [this.stores.primary, ...[...this.stores.all.values()].filter((s) => s !== this.stores.primary)]) {
       const text = await store.get(vaultId(key)).catch(() => undefined);
       if (text === undefined) continue;
-      if (store === this.stores.primary) this.persisted.set(key, text);
+      if (store === this.stores.primary) {
+        this.persisted.set(key, text);
+        this.inStore.set(key, text);
+      }
       try {
         record = JSON.parse(text) as OAuthRecord;
       } catch {
         record = {};
       }
+      // A record the app dropped before and the store kept: never used again, and corrected in the store if it lets us.
+      const dropped = await this.stale?.droppedFrom(key, text).catch(() => undefined);
+      if (dropped) record = await this.settle(key, withoutDropped(record, dropped), dropped);
       break;
     }
     this.cache.set(key, record);
@@ -111,11 +130,13 @@ export class StoredOAuthVault implements OAuthVault {
     const { discovery: _public, keptInStore: _older, ...kept } = record;
     this.durable.set(key, kept);
     const store = this.stores.primary;
+    const storedBefore = this.inStore.get(key);
     try {
       await this.store(key, record);
       return undefined;
     } catch (error) {
       const where = `${store.description} (${error instanceof Error ? error.message : String(error)})`;
+      if (storedBefore !== undefined) await this.stale?.remember(key, [storedBefore], droppedBetween(storedBefore, kept)).catch(() => undefined);
       // Marked (peek shows it) until a later write lands: the store still holds the older sign-in.
       const current = this.cache.get(key);
       if (current) this.cache.set(key, { ...current, keptInStore: where });
@@ -139,12 +160,14 @@ export class StoredOAuthVault implements OAuthVault {
       .then(
         () => {
           this.durable.set(key, kept);
+          this.inStore.set(key, text);
           // The store holds this record now: an older sign-in it would not delete before is gone from it.
           const current = this.cache.get(key);
           if (current?.keptInStore !== undefined) {
             const { keptInStore: _gone, ...rest } = current;
             this.cache.set(key, rest);
           }
+          return this.stale?.clear(key).catch(() => undefined);
         },
         (error: unknown) => {
           // Not written: the next write must not be skipped as "already there".
@@ -167,25 +190,77 @@ export class StoredOAuthVault implements OAuthVault {
     const next = this.queue
       .catch(() => undefined)
       .then(async () => {
-        // Every store is asked; one that refuses (a locked keychain) is named, not passed over in silence.
-        const refused: string[] = [];
-        for (const store of this.stores.all.values()) {
-          await store.delete(vaultId(key)).catch(async (error: unknown) => {
-            // Unless it is seen to hold the record: a store this machine lacks (no keychain here) refuses and holds nothing.
-            const held = await store.get(vaultId(key)).catch(() => (store === this.stores.primary ? 'unknown' : undefined));
-            if (held !== undefined) refused.push(`${store.description} (${error instanceof Error ? error.message : String(error)})`);
-          });
-        }
+        const { refused, held } = await this.deleteEverywhere(key);
         if (refused.length > 0 && this.cache.get(key) === forgotten) this.cache.set(key, { keptInStore: refused.join(' and ') });
-        if (refused.length > 0) throw new Error(`its sign-in (OAuth tokens) is still in ${refused.join(' and in ')}, under the id ${vaultId(key)}`);
+        if (refused.length > 0) {
+          await this.stale?.remember(key, held, { without: '*' }).catch(() => undefined);
+          throw new Error(`its sign-in (OAuth tokens) is still in ${refused.join(' and in ')}, under the id ${vaultId(key)}`);
+        }
+        this.inStore.delete(key);
+        await this.stale?.clear(key).catch(() => undefined);
       });
     this.queue = next;
     return next;
   }
 
+  /** Every store is asked; one that refuses (a locked keychain) is named, not passed over in silence, with what it holds. */
+  private async deleteEverywhere(key: string): Promise<{ refused: string[]; held: string[] }> {
+    const refused: string[] = [];
+    const held: string[] = [];
+    for (const store of this.stores.all.values()) {
+      await store.delete(vaultId(key)).catch(async (error: unknown) => {
+        // Unless it is seen to hold the record: a store this machine lacks (no keychain here) refuses and holds nothing.
+        const text = await store.get(vaultId(key)).catch(() => (store === this.stores.primary ? 'unknown' : undefined));
+        if (text === undefined) return;
+        refused.push(`${store.description} (${error instanceof Error ? error.message : String(error)})`);
+        if (text !== 'unknown') held.push(text);
+      });
+    }
+    return { refused, held };
+  }
+
+  /**
+   * A record read back that the app dropped from before: the store is asked again to hold it without the dropped
+   * parts (or not at all). Nothing is said either way: the person was told when it was dropped. Refused again, the
+   * record stays marked as kept in the store, and is corrected at the next start or change.
+   */
+  private async settle(key: string, record: OAuthRecord, dropped: Dropped): Promise<OAuthRecord> {
+    const store = this.stores.primary;
+    try {
+      if (dropped.without === '*') {
+        const { refused } = await this.deleteEverywhere(key);
+        if (refused.length > 0) return { keptInStore: refused.join(' and ') };
+        this.persisted.delete(key);
+        this.inStore.delete(key);
+      } else {
+        const text = JSON.stringify(record);
+        await store.set(vaultId(key), text);
+        this.persisted.set(key, text);
+        this.inStore.set(key, text);
+      }
+      await this.stale?.clear(key).catch(() => undefined);
+      return record;
+    } catch (error) {
+      this.persisted.delete(key);
+      return { ...record, keptInStore: `${store.description} (${error instanceof Error ? error.message : String(error)})` };
+    }
+  }
+
   known(): string[] {
     return [...this.cache.values()].flatMap(secretsOf);
   }
+}
+
+/** What was dropped between the record the store holds (its text) and the one the app keeps now. */
+function droppedBetween(storedText: string, kept: OAuthRecord): Dropped {
+  let stored: Record<string, unknown>;
+  try {
+    stored = JSON.parse(storedText) as Record<string, unknown>;
+  } catch {
+    return { without: '*' };
+  }
+  const without = Object.keys(stored).filter((field) => !(field in kept));
+  return { without, ...(kept.refreshRefused === true && stored['refreshRefused'] !== true ? { refreshRefused: true } : {}) };
 }
 
 /** Nothing written anywhere: the command's `--oauth-memory`, and a machine with no keychain. */

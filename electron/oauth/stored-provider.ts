@@ -43,7 +43,7 @@ export interface ProviderOptions {
 }
 
 /** What an invalidation dropped, in the person's words. */
-export type DroppedCredentials = 'sign-in' | 'tokens' | 'client registration';
+export type DroppedCredentials = 'sign-in' | 'signed out' | 'tokens' | 'client registration';
 
 export class StoredOAuthProvider implements OAuthClientProvider {
   constructor(private readonly options: ProviderOptions) {}
