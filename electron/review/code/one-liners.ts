@@ -6,10 +6,13 @@
 // file_get_contents of a URL) or by a decoder (decode_base64, Base64.decode64,
 // unpack 'm', base64_decode); and a socket or an HTTP client sent what was
 // read from a credential file or a secret variable. Values flow through
-// variables within the snippet. It reads tokens, not a grammar: enough for
-// one-liners and short heredoc bodies, not for programs.
+// variables within the snippet. A command given to a program call, in any of
+// the languages' spellings (one-liner-processes.ts), is read again as shell.
+// It reads tokens, not a grammar: enough for one-liners and short heredoc
+// bodies, not for programs.
 import { credentialPlace, hostOf, isLoopback, isSecretName, NOTHING, union, withStep, type Step, type Value } from './facts.js';
-import type { Flow } from './flow.js';
+import { isInterpreter, programName, type Flow } from './flow.js';
+import { argumentsOf, asShellCode, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, type Tok } from './one-liner-processes.js';
 
 /** Interpreters this reader knows. */
 export const ONE_LINER_LANGUAGES = new Set(['perl', 'ruby', 'php']);
@@ -20,15 +23,6 @@ const MAX_TOKENS = 4000;
 /** Token visits per snippet, all evaluations together, and how deep calls in calls are followed. */
 const WORK_BUDGET = 100_000;
 const MAX_DEPTH = 20;
-
-interface Tok {
-  /** 'id' (a name, with its sigil and :: parts), 'str' (a quoted string, its inside), 'cmd' (backticks, qx, %x), 'p' (punctuation). */
-  readonly kind: 'id' | 'str' | 'cmd' | 'p';
-  readonly text: string;
-  /** Offset in the code of its first character, and one past its last. */
-  readonly start: number;
-  readonly end: number;
-}
 
 const CLOSE: Readonly<Record<string, string>> = { '(': ')', '{': '}', '[': ']', '<': '>' };
 
@@ -104,6 +98,8 @@ interface Found {
   readonly host?: string;
   readonly socket?: boolean;
   readonly client?: boolean;
+  /** A pipe written to a program (`open(P, "| sh")`): its name. */
+  readonly program?: string;
 }
 
 /** The snippet offset of each character of a value's text, when its literal knows them, else the place of the whole. */
@@ -145,6 +141,30 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     return toks.length;
   };
 
+  /** The end of a program call's arguments: its parentheses, else the statement (`exec "sh", "-c", …;`). */
+  const programEnd = (k: number): number => {
+    if (toks[k + 1]?.text === '(') return argEnd(k + 1);
+    let depth = 0;
+    for (let j = k + 1; j < toks.length && budget-- > 0; j++) {
+      const t = toks[j]!;
+      if (t.kind !== 'p') continue;
+      if (/^[([{]$/.test(t.text)) depth++;
+      else if (/^[)\]}]$/.test(t.text) && --depth < 0) return j;
+      else if (depth === 0 && t.text === ';') return j;
+    }
+    return toks.length;
+  };
+  /** A call's arguments, its parentheses left out; `from` is past the method's name for a call by name. */
+  const callArguments = (k: number, from: number, end: number): Tok[][] => {
+    const paren = toks[k + 1]?.text === '(' && toks[end - 1]?.text === ')';
+    return argumentsOf(toks, from === k + 1 && paren ? k + 2 : from, paren ? end - 1 : end);
+  };
+  /** Shell code a program call is given, read again by the shell reader: `system("curl … | sh")`. */
+  const nestCommand = (words: readonly Tok[], what: string): void => {
+    const command = asShellCode(words, at);
+    if (command) f.nest('bash', command, what);
+  };
+
   /** What the tokens from a to b (exclusive) compute, as far as known: their origins, a host, a socket or a client. */
   const evaluate = (a: number, b: number, depth = 0): Found => {
     const steps: Value[] = [];
@@ -157,6 +177,9 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
       const n = name(t);
       const prev = toks[k - 1];
       const member = prev?.kind === 'p' && (prev.text === '->' || prev.text === '.');
+      // What a download command in backticks prints is the download: eval `curl -s URL`.
+      const printed = t.kind === 'cmd' ? printsDownload(t.text) : undefined;
+      if (printed) steps.push(withStep(NOTHING, step('download', t, `downloads ${printed} (${language} backticks)`)));
       if (t.kind === 'str' || t.kind === 'cmd') {
         const address = /\b(?:https?|wss?|ftp):\/\/[^\s'"]+/.exec(t.text)?.[0];
         host ??= address ? hostOf(address) : /^[a-z0-9.-]+\.[a-z]{2,}:\d+$/i.test(t.text) ? t.text.split(':')[0]!.toLowerCase() : undefined;
@@ -183,6 +206,15 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
         const key = toks.slice(k + 1, k + 4).find((x) => x.kind === 'str' || (x.kind === 'id' && /^[A-Z_][A-Z0-9_]*$/.test(x.text)));
         if (key && isSecretName(key.text)) steps.push(withStep(NOTHING, step('secret', t, `reads the secret variable ${key.text}`)));
         else if (!key || t.text === '%ENV') steps.push(withStep(NOTHING, step('environment', t, `reads the whole environment (${t.text})`)));
+        continue;
+      }
+      // The output of a program: readpipe("curl …"), shell_exec(…), IO.popen(…), Open3.capture2(…).
+      const called = calleeAt(toks, k);
+      if (/^(?:readpipe|shell_exec|popen|popen3|capture2e?|capture3)$/.test(called.name)) {
+        const end = programEnd(k);
+        const url = printsDownload(commandWords(called.name, callArguments(k, called.from, end)).map((w) => w.text).join(' '));
+        if (url) steps.push(withStep(NOTHING, step('download', t, `downloads ${url} (${called.name})`)));
+        k = end - 1;
         continue;
       }
       if (SOCKETS.test(n) || (n === 'new' && prev && SOCKETS.test(name(toks[k - 2])))) socket = true;
@@ -234,24 +266,37 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     // A command in backticks or qx runs in a shell: what is substituted into it runs too.
     if (t.kind === 'cmd') {
       const runs = evaluate(k, k + 1).value;
-      if (runs.steps.some((s) => s.kind === 'download' || s.kind === 'decoded')) record(f, place(t, t), `${language} backticks`, runs);
+      // Its own output (a download it prints) is not run by it: only what is substituted into it.
+      const own = at(t.start);
+      if (runs.steps.some((s) => (s.kind === 'download' && s.offset !== own) || s.kind === 'decoded')) record(f, place(t, t), `${language} backticks`, runs);
+      nestCommand([t], `the command in ${language} backticks`);
       continue;
     }
     if (t.kind !== 'id') continue;
     const prev = toks[k - 1];
     const member = prev?.kind === 'p' && (prev.text === '->' || prev.text === '.');
-    if (RUNNERS.test(n) && !(member && !/_eval$|_exec$/.test(n)) && !(n === 'require' || n === 'load' || n === 'do' ? next?.kind !== 'id' : false)) {
-      const end = argEnd(k + 1);
+    // system, Kernel.system, CORE::system, Kernel.send(:system, …), IO.popen, Open3.capture2, shell_exec, …
+    const called = calleeAt(toks, k);
+    const runner = called.name;
+    if ((RUNNERS.test(runner) || PROGRAMS.test(runner)) && !(runner === 'require' || runner === 'load' || runner === 'do' ? next?.kind !== 'id' : false)) {
+      const end = PROGRAMS.test(runner) ? programEnd(k) : argEnd(k + 1);
       const input = evaluate(k + 1, end);
-      if (input.value.steps.some((s) => s.kind === 'download' || s.kind === 'decoded')) record(f, place(t, toks[end - 1] ?? t), `${language} ${n}`, input.value);
+      if (input.value.steps.some((s) => s.kind === 'download' || s.kind === 'decoded')) record(f, place(t, toks[end - 1] ?? t), `${language} ${runner}`, input.value);
+      if (PROGRAMS.test(runner)) nestCommand(commandWords(runner, callArguments(k, called.from, end)), `the command given to ${language}'s ${runner}`);
       continue;
     }
-    // open(my $fh, "|sh"), open(F, "-|", …), IO.popen(…): a pipe to a program, written to later.
-    if ((n === 'open' || n === 'IO.popen' || n === 'popen') && next?.text === '(') {
+    // open(my $fh, "|sh"), open(F, "curl …|"), open(F, "-|", …), Ruby's open("|cmd"): a pipe to or from a program.
+    if (runner === 'open' && next?.text === '(') {
       const end = argEnd(k + 1);
-      const pipe = toks.slice(k + 1, end).find((x) => x.kind === 'str' && /^\s*\||\|\s*$|^-\|$|^\|-$/.test(x.text));
-      const handle = toks.slice(k + 2, end).find((x) => x.kind === 'id');
-      if (pipe && handle) vars.set(name(handle), { value: NOTHING, socket: false });
+      const args = callArguments(k, k + 1, end);
+      const pipe = pipeOpen(args);
+      const handle = args[0]?.find((x) => x.kind === 'id' && !/^(?:my|our|local)$/.test(x.text));
+      if (pipe) nestCommand(pipe.words, `the command ${language}'s open() runs`);
+      const command = pipe?.words.map((w) => w.text).join(' ') ?? '';
+      const url = pipe?.reads ? printsDownload(command) : undefined;
+      if (pipe && handle) {
+        vars.set(name(handle), pipe.reads ? { value: url ? withStep(NOTHING, step('download', t, `downloads ${url} (open)`)) : NOTHING } : { value: NOTHING, program: programName(pipe.words[0]?.text.trim().split(/\s+/)[0] ?? '') });
+      }
     }
     // print $sock …, $sock->send(…), sock.write(…), syswrite($sock, …): a write to something known.
     if (WRITES.test(n)) {
@@ -269,6 +314,13 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
         from = k + 4;
       }
       const sink = target ? vars.get(name(target)) : undefined;
+      // What is written to a pipe to a shell or an interpreter runs: print $sh decode_base64(…).
+      if (sink?.program && isInterpreter(sink.program)) {
+        const end = argEnd(from);
+        const input = evaluate(from, end).value;
+        if (input.steps.some((s) => s.kind === 'download' || s.kind === 'decoded')) record(f, place(toks[member ? k - 2 : k]!, toks[end - 1] ?? t), `${language} pipe to ${sink.program}`, input);
+        continue;
+      }
       if (!sink?.socket) continue;
       const end = argEnd(from);
       const payload = evaluate(from, end);

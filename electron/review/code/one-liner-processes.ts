@@ -1,0 +1,150 @@
+// Programs started from Perl, Ruby and PHP one-liners, in every spelling
+// the languages have for it: a built-in under its package (CORE::system,
+// CORE::GLOBAL::exec, IPC::Open3::open3), a module's method (Kernel.system,
+// Process.spawn, IO.popen, Open3.capture2), a method called by its name
+// (Kernel.send(:system, …)), PHP's process functions, a pipe opened with
+// open(). The command they are given is shell code, read again by the shell
+// reader, as Python's os.system is; and what a download command prints is a
+// download. Apart from one-liners.ts because it is about the names and
+// arguments of calls, not the flow of values.
+import type { Value } from './facts.js';
+
+/** One token of the one-liner reader (see one-liners.ts). */
+export interface Tok {
+  readonly kind: 'id' | 'str' | 'cmd' | 'p';
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Packages whose functions are the built-ins of the same name. */
+const BUILT_IN_PACKAGES = /^(?:CORE::GLOBAL::|CORE::|IPC::Open[23]::|POSIX::)/;
+/** Modules whose methods start programs or run code; a method of anything else is that object's own. */
+const PROCESS_MODULES = /^(?:Kernel|Process|IO|Open3|PTY|POSIX)$/;
+/** Ruby's ways to call a method by its name, which reach Kernel's private ones too. */
+const BY_NAME = /^(?:send|public_send|__send__)$/;
+
+/** Calls that start a program with a command (a shell command, or a program and its arguments). */
+export const PROGRAMS = /^(?:system|exec|spawn|popen|popen2|popen2e|popen3|capture2|capture2e|capture3|pipeline(?:_r|_w|_rw|_start)?|open2|open3|readpipe|shell_exec|passthru|proc_open|pcntl_exec)$/;
+/** Of those, the ones whose first argument only is the command (the rest: a mode, descriptors, an output variable). */
+const COMMAND_FIRST = /^(?:popen|proc_open|shell_exec|passthru|readpipe)$/;
+
+export interface Callee {
+  /** The function called, package or module taken off; '' for a method of an object the reader does not know. */
+  readonly name: string;
+  /** The first token of its arguments: after the method's name for a call by name. */
+  readonly from: number;
+}
+
+/** What the name at k calls: `CORE::system` is system, `Kernel.send(:exec, …)` is exec, `obj.run` is nothing known. */
+export function calleeAt(toks: readonly Tok[], k: number): Callee {
+  const t = toks[k]!;
+  let name = t.text.replace(/^[$@%&]/, '').replace(BUILT_IN_PACKAGES, '');
+  const prev = toks[k - 1];
+  if (prev?.kind === 'p' && prev.text === ':' && prev.end === t.start) return { name: '', from: k + 1 };
+  if (prev?.kind === 'p' && (prev.text === '.' || prev.text === '->')) {
+    const receiver = toks[k - 2];
+    if (!BY_NAME.test(name) && !/_eval$|_exec$/.test(name) && !(receiver?.kind === 'id' && PROCESS_MODULES.test(receiver.text))) name = '';
+  }
+  if (BY_NAME.test(name)) {
+    // send(:system, "…"), send :system, "…"
+    const open = toks[k + 1]?.text === '(' ? 1 : 0;
+    const colon = toks[k + 1 + open];
+    const method = toks[k + 2 + open];
+    if (colon?.text === ':' && method?.kind === 'id' && toks[k + 3 + open]?.text === ',') return { name: method.text, from: k + 4 + open };
+    return { name: '', from: k + 1 };
+  }
+  return { name, from: k + 1 };
+}
+
+/** The arguments between a and b (the call's parentheses left out), split at the commas outside brackets. */
+export function argumentsOf(toks: readonly Tok[], a: number, b: number): Tok[][] {
+  const out: Tok[][] = [[]];
+  let depth = 0;
+  for (let j = a; j < b; j++) {
+    const t = toks[j]!;
+    if (t.kind === 'p' && /^[([{]$/.test(t.text)) depth++;
+    else if (t.kind === 'p' && /^[)\]}]$/.test(t.text)) depth--;
+    if (depth === 0 && t.kind === 'p' && t.text === ',') out.push([]);
+    else out.at(-1)!.push(t);
+  }
+  return out.filter((arg) => arg.length);
+}
+
+/** The strings of an argument: a string, or a list of strings (`["-c", "…"]`); undefined for anything else. */
+function strings(arg: readonly Tok[]): Tok[] | undefined {
+  if (arg.length === 1 && arg[0]!.kind === 'str') return [arg[0]!];
+  if (arg[0]?.text !== '[' || arg.at(-1)?.text !== ']') return undefined;
+  const inner = arg.slice(1, -1).filter((t) => !(t.kind === 'p' && t.text === ','));
+  return inner.length && inner.every((t) => t.kind === 'str') ? inner : undefined;
+}
+
+/** The command words a program call is given: its first argument only for popen and the like, else the run of strings. */
+export function commandWords(name: string, args: readonly Tok[][]): Tok[] {
+  const from = name === 'open3' ? 3 : name === 'open2' ? 2 : 0;
+  const rest = args.slice(from);
+  if (COMMAND_FIRST.test(name)) return strings(rest[0] ?? []) ?? [];
+  // Leading options (Ruby's environment hash) aside, the strings that follow one another are the command.
+  const first = rest.findIndex((a) => strings(a) !== undefined);
+  const out: Tok[] = [];
+  for (let i = Math.max(0, first); first >= 0 && i < rest.length; i++) {
+    const s = strings(rest[i]!);
+    if (!s) break;
+    out.push(...s);
+  }
+  return out;
+}
+
+/**
+ * A pipe opened with open(): `open(F, "curl …|")` reads what the command prints, `open(P, "| sh")` writes to it,
+ * `open(my $f, "-|", "cmd", …)` and `"|-"` likewise with the command after the mode; Ruby's `open("|cmd")` too.
+ */
+export function pipeOpen(args: readonly Tok[][]): { words: Tok[]; reads: boolean } | undefined {
+  const at = args.findIndex((a) => strings(a) !== undefined);
+  if (at < 0) return undefined;
+  const mode = strings(args[at]!)![0]!;
+  if (/^\s*-\|\s*$|^\s*\|-\s*$/.test(mode.text)) return { words: commandWords('open', args.slice(at + 1)), reads: mode.text.includes('-|') };
+  const lead = /^\s*\|/.exec(mode.text);
+  const trail = /\|\s*$/.exec(mode.text);
+  if (!lead === !trail) return undefined;
+  // The command without its pipe sign, at its place in the code.
+  const cut = lead ? lead[0].length : 0;
+  const text = mode.text.slice(cut, trail ? trail.index : undefined);
+  return { words: [{ kind: 'str', text, start: mode.start + cut, end: mode.start + cut + text.length + 1 }], reads: !!trail };
+}
+
+/**
+ * The words as one shell command, each character at its place in the code: one string is shell code as it is
+ * (`system("curl … | sh")`); several are a program and its arguments, each quoted as a word (`system("sh", "-c", "…")`).
+ */
+export function asShellCode(words: readonly Tok[], at: (i: number) => number): Value | undefined {
+  if (!words.length) return undefined;
+  let text = '';
+  const span: number[] = [];
+  const add = (s: string, place: number) => {
+    text += s;
+    for (let i = 0; i < s.length; i++) span.push(place);
+  };
+  for (const [w, word] of words.entries()) {
+    if (w > 0) add(' ', at(word.start));
+    if (words.length > 1) add("'", at(word.start));
+    for (let i = 0; i < word.text.length; i++) {
+      let c = word.text[i]!;
+      // A backslash before a quote or a sign quotes it in Perl, Ruby and PHP strings alike.
+      if (c === '\\' && /[\\'"`$]/.test(word.text[i + 1] ?? '')) c = word.text[++i]!;
+      add(words.length > 1 && c === "'" ? "'\\''" : c, at(word.start + i));
+    }
+    if (words.length > 1) add("'", at(Math.max(word.start, word.end - 2)));
+  }
+  span.push(at(Math.max(words.at(-1)!.start, words.at(-1)!.end - 1)));
+  return { steps: [], text, exact: true, span };
+}
+
+/** Whether a command prints what it downloads (curl without -o, wget -O -): its output is then the download. */
+export function printsDownload(command: string): string | undefined {
+  const url = /\b(?:https?|ftp):\/\/[^\s'"|;]+/.exec(command)?.[0];
+  if (!url || /[|;&]/.test(command.replace(url, ''))) return undefined;
+  if (/^\s*curl\b/.test(command) && !/\s(?:-\w*[oO]\b|--output\b|--remote-name\b)/.test(command)) return url;
+  if (/^\s*wget\b/.test(command) && /\s(?:-\w*O\s*-(?:\s|$)|--output-document[= ]-(?:\s|$))/.test(command)) return url;
+  return undefined;
+}
