@@ -9,30 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storesOf, type SecretStore } from '../secrets/secret-store.js';
+import { lockableStore } from './lockable-store.unit.js';
 import { OAuthSessions, type OAuthTarget } from './oauth-sessions.js';
 import { StoredOAuthVault, vaultId, type OAuthRecord } from './oauth-vault.js';
 import { STALE_SIGN_INS_FILE, StaleSignIns } from './stale-sign-ins.js';
-
-/** A keychain that can be read but, while locked, neither written nor deleted from (as in vault-forget-refused). */
-function lockableStore(): SecretStore & { held: Map<string, string>; locked: boolean } {
-  const held = new Map<string, string>();
-  const store = {
-    backend: 'keychain' as const,
-    description: 'the system keychain (Secret Service)',
-    held,
-    locked: false,
-    get: async (id: string) => held.get(id),
-    set: async (id: string, value: string) => {
-      if (store.locked) throw new Error('the keychain is locked');
-      held.set(id, value);
-    },
-    delete: async (id: string) => {
-      if (store.locked) throw new Error('the keychain is locked');
-      held.delete(id);
-    },
-  };
-  return store;
-}
 
 const TARGET: OAuthTarget = { key: 's1', serverId: 's1', url: 'http://127.0.0.1:9/mcp', settings: { type: 'oauth' } };
 const SIGNED_IN: OAuthRecord = {

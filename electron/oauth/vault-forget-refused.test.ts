@@ -3,30 +3,10 @@
 // to forget them, and they must not be used again, nor be dropped in memory
 // without a word while the store keeps them for the next start.
 import { describe, expect, it } from 'vitest';
-import { storesOf, type SecretStore } from '../secrets/secret-store.js';
+import { storesOf } from '../secrets/secret-store.js';
+import { lockableStore } from './lockable-store.unit.js';
 import { OAuthSessions, type OAuthTarget } from './oauth-sessions.js';
 import { StoredOAuthVault, vaultId, type OAuthRecord } from './oauth-vault.js';
-
-/** A keychain that can be read but, while locked, neither written nor deleted from. */
-function lockableStore(): SecretStore & { held: Map<string, string>; locked: boolean } {
-  const held = new Map<string, string>();
-  const store = {
-    backend: 'keychain' as const,
-    description: 'the system keychain (Secret Service)',
-    held,
-    locked: false,
-    get: async (id: string) => held.get(id),
-    set: async (id: string, value: string) => {
-      if (store.locked) throw new Error('the keychain is locked');
-      held.set(id, value);
-    },
-    delete: async (id: string) => {
-      if (store.locked) throw new Error('the keychain is locked');
-      held.delete(id);
-    },
-  };
-  return store;
-}
 
 const TARGET: OAuthTarget = { key: 's1', serverId: 's1', url: 'https://mcp.example/mcp', settings: { type: 'oauth' } };
 const BOUND = `${TARGET.url}\n`;
