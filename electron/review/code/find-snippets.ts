@@ -285,6 +285,17 @@ function indentedBlocks(source: TextSource, fences: ReadonlyArray<readonly [numb
   }
 }
 
+// A span that is only the path of a data file (`/tmp/versions.json`) names it ("read the versions from …"); it is
+// run only when the words before it on its line say so ("run `/tmp/x.json`").
+const DATA_FILE_PATH = /^\s*(?:\.\/|\/)[\w./-]+\.(?:json|jsonl|ya?ml|toml|ini|cfg|conf|txt|md|csv|tsv|xml|html?|log|lock)\s*$/i;
+const RUN_WORDS = /\b(?:run|runs|running|execute|executes|exec|launch|launches|start|starts|invoke|invokes|source|call|calls)\b/i;
+
+function namesDataFile(body: string, text: string, at: number): boolean {
+  if (!DATA_FILE_PATH.test(body)) return false;
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  return !RUN_WORDS.test(text.slice(lineStart, at));
+}
+
 function inlineSpans(source: TextSource, fences: ReadonlyArray<readonly [number, number]>, out: FoundCode): void {
   const inline = /(?<!`)(`+)(?!`)([^\n]{1,2000}?[^`\n])\1(?!`)/g;
   inline.lastIndex = source.kind === 'skill-md' ? frontmatterEnd(source.text) : 0;
@@ -293,7 +304,7 @@ function inlineSpans(source: TextSource, fences: ReadonlyArray<readonly [number,
   while ((match = inline.exec(source.text)) !== null && count < 500) {
     if (inside(fences, match.index)) continue;
     const body = match[2]!;
-    if (!SPAN_COMMAND.test(body)) continue;
+    if (!SPAN_COMMAND.test(body) || namesDataFile(body, source.text, match.index)) continue;
     count++;
     const start = match.index + match[1]!.length;
     out.snippets.push({ source, language: guessLanguage(body), text: body, at: linear(start), origin: 'span', label: 'the inline code', mode: 'code', depth: 0, guessed: true });
