@@ -8,52 +8,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/model.js';
 import { Connection } from './connection.js';
 import { ProtocolLog } from './protocol-log.js';
+import { isRunning, killLeft, tinyStdioServer } from '../../test/support/processes.js';
 
 /** A 2025-era stdio server in a few lines: on `test/exit` it starts a child that inherits its stdout and stderr, then exits 70. */
-const SERVER = `
-const { spawn } = require('node:child_process');
-const answer = (id, result) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result }) + '\\n');
-let pending = '';
-process.stdin.on('data', (chunk) => {
-  pending += chunk;
-  let newline;
-  while ((newline = pending.indexOf('\\n')) >= 0) {
-    const message = JSON.parse(pending.slice(0, newline));
-    pending = pending.slice(newline + 1);
-    if (message.method === 'initialize') answer(message.id, { protocolVersion: message.params.protocolVersion, capabilities: {}, serverInfo: { name: 'parent', version: '1' } });
-    if (message.method === 'server/discover') process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }) + '\\n');
-    if (message.method === 'test/exit') {
+const SERVER = tinyStdioServer({
+  name: 'parent',
+  handle: `if (message.method === 'test/exit') {
       const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: ['ignore', 'inherit', 'inherit'] });
       process.stderr.write('helper ' + child.pid + '\\n');
       process.stderr.write('parent: giving up, the helper stays\\n');
       process.exit(70);
-    }
-  }
+    }`,
 });
-`;
 
 const SETTINGS: Settings = { ...DEFAULT_SETTINGS, requestTimeoutMs: 8_000 };
 const helpers: number[] = [];
 const connections: Connection[] = [];
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-    throw error;
-  }
-};
 
 afterEach(async () => {
   await Promise.all(connections.splice(0).map((c) => c.disconnect()));
-  for (const pid of helpers.splice(0)) {
-    try {
-      process.kill(pid);
-    } catch {
-      // gone already
-    }
-  }
+  killLeft(helpers.splice(0), 'SIGTERM');
 });
 
 describe('a stdio server whose own child keeps its output open', () => {

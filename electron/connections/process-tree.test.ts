@@ -8,34 +8,22 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/model.js';
 import { Connection } from './connection.js';
 import { ProtocolLog } from './protocol-log.js';
+import { goneSoon, isRunning, killLeft, tinyStdioServer } from '../../test/support/processes.js';
 
 /**
  * A 2025-era stdio server: `test/spawn` starts a helper that would run for a
  * minute and answers with both pids. With `stubborn` as its argument, it and
  * its helper ignore SIGTERM and the end of the server's input.
  */
-const SERVER = `
-const { spawn } = require('node:child_process');
-const stubborn = process.argv[2] === 'stubborn';
-if (stubborn) { process.on('SIGTERM', () => {}); setInterval(() => {}, 60000); }
-const answer = (id, result) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result }) + '\\n');
-let pending = '';
-process.stdin.on('data', (chunk) => {
-  pending += chunk;
-  let newline;
-  while ((newline = pending.indexOf('\\n')) >= 0) {
-    const message = JSON.parse(pending.slice(0, newline));
-    pending = pending.slice(newline + 1);
-    if (message.method === 'initialize') answer(message.id, { protocolVersion: message.params.protocolVersion, capabilities: {}, serverInfo: { name: 'tree', version: '1' } });
-    if (message.method === 'server/discover') process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }) + '\\n');
-    if (message.method === 'test/spawn') {
+const SERVER = tinyStdioServer({
+  name: 'tree',
+  prelude: "const stubborn = process.argv[2] === 'stubborn';\nif (stubborn) { process.on('SIGTERM', () => {}); setInterval(() => {}, 60000); }",
+  handle: `if (message.method === 'test/spawn') {
       const body = stubborn ? "process.on('SIGTERM', () => {}); setInterval(() => {}, 60000)" : 'setTimeout(() => {}, 60000)';
       const helper = spawn(process.execPath, ['-e', body], { stdio: 'ignore' });
       answer(message.id, { server: process.pid, helper: helper.pid });
-    }
-  }
+    }`,
 });
-`;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'process-tree-'));
 const serverFile = path.join(dir, 'server.js');
@@ -47,13 +35,7 @@ const started: number[] = [];
 const connections: Connection[] = [];
 afterEach(async () => {
   await Promise.all(connections.splice(0).map((c) => c.disconnect()));
-  for (const pid of started.splice(0)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone, as it should be
-    }
-  }
+  killLeft(started.splice(0));
 });
 
 function connection(command: string, args: string[]): Connection {
@@ -63,25 +45,6 @@ function connection(command: string, args: string[]): Connection {
   );
   connections.push(c);
   return c;
-}
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-    throw error;
-  }
-};
-
-/** Whether the process is gone within a generous bound (an orphan is collected by init, which may take its time). */
-async function goneSoon(pid: number): Promise<boolean> {
-  for (let i = 0; i < 300; i++) {
-    if (!isRunning(pid)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return !isRunning(pid);
 }
 
 async function spawnHelper(c: Connection): Promise<{ server: number; helper: number }> {

@@ -9,57 +9,27 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commandLine } from '../fixtures/cli/harness.js';
 import { CLI } from '../support/paths.js';
+import { goneSoon, killLeft, tinyStdioServer } from '../support/processes.js';
 
 /** Starts a helper that would run for a minute, writes both pids to the file named by its argument, answers the handshake and nothing after. */
-const SERVER = `
-const { spawn } = require('node:child_process');
-const { writeFileSync } = require('node:fs');
+const SERVER = tinyStdioServer({
+  name: 'silent',
+  capabilities: '{ resources: {} }',
+  prelude: `const { writeFileSync } = require('node:fs');
 const helper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
-writeFileSync(process.argv[2], JSON.stringify({ server: process.pid, helper: helper.pid }));
-let pending = '';
-process.stdin.on('data', (chunk) => {
-  pending += chunk;
-  let newline;
-  while ((newline = pending.indexOf('\\n')) >= 0) {
-    const message = JSON.parse(pending.slice(0, newline));
-    pending = pending.slice(newline + 1);
-    if (message.method === 'initialize') process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: message.params.protocolVersion, capabilities: { resources: {} }, serverInfo: { name: 'silent', version: '1' } } }) + '\\n');
-    if (message.method === 'server/discover') process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }) + '\\n');
-  }
+writeFileSync(process.argv[2], JSON.stringify({ server: process.pid, helper: helper.pid }));`,
 });
-`;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cli-interrupt-'));
 const serverFile = path.join(dir, 'server.js');
 writeFileSync(serverFile, SERVER);
 const leftovers: number[] = [];
 afterAll(() => {
-  for (const pid of leftovers) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone, as it should be
-    }
-  }
+  killLeft(leftovers);
   rmSync(dir, { recursive: true, force: true });
 });
 
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-    throw error;
-  }
-};
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Whether the process is gone within a generous bound (an orphan is collected by init, which may take its time). */
-async function goneSoon(pid: number): Promise<boolean> {
-  for (let i = 0; i < 300 && isRunning(pid); i++) await pause(50);
-  return !isRunning(pid);
-}
 
 describe('the command interrupted while a stdio server is running', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
