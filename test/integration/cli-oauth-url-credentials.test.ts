@@ -4,12 +4,10 @@
 // password in "To sign in to …", and the sign-in and its step-up used the
 // address with it, so the authorization page's address (its resource) carried
 // it to the authorization server and onto stderr.
-import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CLI } from '../support/paths.js';
 import { tempDir } from '../fixtures/servers/harness.js';
-import { completeAuthorization } from '../fixtures/oauth/authorization-page.js';
+import { runSigningIn } from '../fixtures/oauth/cli-sign-in.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/harness.js';
 
 let server: OAuthFixture;
@@ -27,37 +25,7 @@ afterAll(async () => {
 });
 
 /** Runs the command; each authorization address it prints, a person completes. */
-async function run(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string; pages: string[] }> {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, NO_COLOR: '', SKILL_INSPECTOR_SECRETS: 'file', SKILL_INSPECTOR_DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  const pages: string[] = [];
-  const completing: Promise<unknown>[] = [];
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-  child.stderr.on('data', (d: Buffer) => {
-    stderr += d.toString('utf8');
-    const urls = [...stderr.matchAll(/^ {2}(http:\/\/127\.0\.0\.1:\d+\/auth\S+)$/gm)].map((m) => m[1]!);
-    for (const url of urls.slice(pages.length)) {
-      pages.push(url);
-      completing.push(completeAuthorization(url));
-    }
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`skill-inspector ${args.join(' ')} did not finish.\nstderr: ${stderr}`));
-    }, 60_000);
-    child.once('close', (c) => {
-      clearTimeout(timer);
-      resolve(c);
-    });
-  });
-  await Promise.allSettled(completing);
-  return { code, stdout, stderr, pages };
-}
+const run = (args: readonly string[]) => runSigningIn(args, dataDir);
 
 describe('check --oauth with a user name and password in --url', () => {
   test('signs in, steps up and checks; the password is in no output and in no authorization address', async () => {

@@ -3,12 +3,10 @@
 // server with the token; the next run finds the tokens in the store
 // (SKILL_INSPECTOR_SECRETS=file: the encrypted file of the data folder here)
 // and asks nobody. --oauth-memory keeps nothing, so it asks again.
-import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CLI } from '../support/paths.js';
 import { tempDir } from '../fixtures/servers/harness.js';
-import { completeAuthorization } from '../fixtures/oauth/authorization-page.js';
+import { runSigningIn } from '../fixtures/oauth/cli-sign-in.js';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/harness.js';
 
 let server: OAuthFixture;
@@ -26,35 +24,8 @@ afterAll(async () => {
 
 /** Runs the command; when it prints an authorization address, a person completes the page. */
 async function run(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string; pages: number }> {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, NO_COLOR: '', SKILL_INSPECTOR_SECRETS: 'file', SKILL_INSPECTOR_DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  let pages = 0;
-  const completing: Promise<unknown>[] = [];
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-  child.stderr.on('data', (d: Buffer) => {
-    stderr += d.toString('utf8');
-    const urls = [...stderr.matchAll(/^ {2}(http:\/\/127\.0\.0\.1:\d+\/auth\S+)$/gm)].map((m) => m[1]!);
-    for (const url of urls.slice(pages)) {
-      pages++;
-      completing.push(completeAuthorization(url));
-    }
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`skill-inspector ${args.join(' ')} did not finish.\nstderr: ${stderr}`));
-    }, 60_000);
-    child.once('close', (c) => {
-      clearTimeout(timer);
-      resolve(c);
-    });
-  });
-  await Promise.all(completing);
-  return { code, stdout, stderr, pages };
+  const done = await runSigningIn(args, dataDir);
+  return { ...done, pages: done.pages.length };
 }
 
 describe('check --oauth', () => {
