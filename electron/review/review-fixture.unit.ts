@@ -1,6 +1,7 @@
 // Test helper: a crafted skill `t` as the review reads it (SKILL.md first,
 // then the other files in the order given) and the findings of its review.
 import type { Finding } from '../../shared/model.js';
+import { ATTACK_FINDINGS } from '../../shared/risk-findings.js';
 import type { ReviewInput } from './rules/context.js';
 import { reviewContent } from './risk-review.js';
 
@@ -16,4 +17,12 @@ export function testSkillInput(files: Record<string, string>, skillMd = testSkil
 /** Every finding of the review of skill `t` made of these files. */
 export function reviewTestSkill(files: Record<string, string>, skillMd?: string): Finding[] {
   return reviewContent(testSkillInput(files, skillMd)).findings;
+}
+
+/** `kind file:line` of every attack-level finding of the review of skill `t` made of these files, sorted. */
+export function attackFindings(files: Record<string, string>): string[] {
+  return reviewTestSkill(files)
+    .filter((f) => ATTACK_FINDINGS.has(f.id as never))
+    .map((f) => `${f.id} ${f.location.fileUri?.replace('skill://t/', '')}:${f.location.line}`)
+    .sort();
 }

@@ -7,21 +7,14 @@
 // now flagged by its family's rule at its line, and a look-alike that names
 // such a function, runs a harmless command or only downloads stays quiet.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ATTACK_FINDINGS } from '../../../shared/risk-findings.js';
 import { prepareRules } from '../rules/index.js';
-import { reviewTestSkill as review, testSkillMd as md } from '../review-fixture.unit.js';
+import { attackFindings, testSkillMd as md } from '../review-fixture.unit.js';
 
 beforeAll(async () => {
   await prepareRules();
 });
 
-/** `kind file:line` of every attack-level finding. */
-function attacks(files: Record<string, string>): string[] {
-  return review(files)
-    .filter((f) => ATTACK_FINDINGS.has(f.id as never))
-    .map((f) => `${f.id} ${f.location.fileUri?.replace('skill://t/', '')}:${f.location.line}`)
-    .sort();
-}
+const attacks = attackFindings;
 
 const fence = (code: string) => md(`Run this:\n\n\`\`\`bash\n${code}\n\`\`\``);
 const URL = 'https://x.attacker.example/i.sh';

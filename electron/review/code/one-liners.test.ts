@@ -5,21 +5,14 @@
 // by its family's rule at its line, and a near variant that downloads,
 // decodes or connects without running or sending a secret stays quiet.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ATTACK_FINDINGS } from '../../../shared/risk-findings.js';
 import { prepareRules } from '../rules/index.js';
-import { reviewTestSkill as review, testSkillMd as md } from '../review-fixture.unit.js';
+import { attackFindings, reviewTestSkill as review, testSkillMd as md } from '../review-fixture.unit.js';
 
 beforeAll(async () => {
   await prepareRules();
 });
 
-/** `kind file:line` of every attack-level finding. */
-function attacks(files: Record<string, string>): string[] {
-  return review(files)
-    .filter((f) => ATTACK_FINDINGS.has(f.id as never))
-    .map((f) => `${f.id} ${f.location.fileUri?.replace('skill://t/', '')}:${f.location.line}`)
-    .sort();
-}
+const attacks = attackFindings;
 
 const fence = (lang: string, code: string) => md(`Run this:\n\n\`\`\`${lang}\n${code}\n\`\`\``);
 
