@@ -47,4 +47,11 @@ describe('secret URL parts', () => {
     expect(splitUrl('https://host/mcp?key=a&key=b', isSecretName).secrets).toEqual({ 'url:query:key': 'a', 'url:query:key#2': 'b' });
     expect(splitUrl('https://ada@host/mcp?page=2', isSecretName)).toEqual({ url: 'https://ada@host/mcp?page=2', secrets: {} });
   });
+
+  it('leaves a secret-named parameter that says yes or no in the URL, as flags, env and headers do', () => {
+    expect(splitUrl('https://host/mcp?use_token=true&auth_key=1&api_key=FALSE&token=k1', isSecretName)).toEqual({
+      url: 'https://host/mcp?use_token=true&auth_key=1&api_key=FALSE&token=⟦secret:url:query:token⟧',
+      secrets: { 'url:query:token': 'k1' },
+    });
+  });
 });

@@ -118,7 +118,7 @@ export function splitUrl(url: string, isSecretName: (name: string) => boolean): 
       const eq = pair.indexOf('=');
       const value = eq < 0 ? '' : pair.slice(eq + 1);
       const name = queryParamName(pair.slice(0, Math.max(eq, 0)));
-      if (eq < 0 || value === '' || holdsReference(value) || !isSecretName(name)) return pair;
+      if (eq < 0 || value === '' || holdsReference(value) || !isSecretName(name) || saysYesOrNo(value)) return pair;
       let field = `url:query:${name}`;
       for (let n = 2; used.has(field); n++) field = `url:query:${name}#${n}`;
       used.add(field);
