@@ -3,16 +3,16 @@
 // file), which the contract now refuses (shared/server-label.ts). Refusing the
 // whole file for it would lose every server, so on load each half becomes
 // U+FFFD, the server is kept, and the "Repaired servers.json" alert says so.
-import { loneSurrogateAt } from '../../shared/server-label.js';
+import { loneSurrogateIn } from '../../shared/skill-uri.js';
 import { uniqueLabel } from './unique-label.js';
 
 /** `label` with every lone surrogate replaced by U+FFFD, and what was replaced (`U+D800 at character 2`). */
 function wholeCharacters(label: string): { text: string; replaced: string[] } {
   let text = label;
   const replaced: string[] = [];
-  for (let at = loneSurrogateAt(text); at >= 0; at = loneSurrogateAt(text)) {
-    replaced.push(`U+${text.charCodeAt(at).toString(16).toUpperCase()} at character ${at + 1}`);
-    text = `${text.slice(0, at)}\uFFFD${text.slice(at + 1)}`;
+  for (let lone = loneSurrogateIn(text); lone; lone = loneSurrogateIn(text)) {
+    replaced.push(`U+${lone.codeUnit.toString(16).toUpperCase()} at character ${lone.index + 1}`);
+    text = `${text.slice(0, lone.index)}\uFFFD${text.slice(lone.index + 1)}`;
   }
   return { text, replaced };
 }
