@@ -42,12 +42,16 @@ export function passwordHidden(url: string): string {
   return `${parts.scheme}${parts.rest.slice(0, parts.password.start)}[secret]${parts.rest.slice(parts.password.end)}`;
 }
 
+/** Text percent-decoded; as written where it does not decode (a lone '%'), as a browser sends it. */
+export function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** A query parameter's name, percent-decoded where it decodes ('+' read as a space). */
 export function queryParamName(name: string): string {
-  const spaced = name.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
+  return percentDecoded(name.replace(/\+/g, ' '));
 }

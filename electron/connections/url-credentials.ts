@@ -8,6 +8,7 @@
 // server or another origin. An Authorization the user set (a header, the bearer
 // token) is the user's word and wins; the protocol log says the URL's were not sent.
 import type { Diagnostic, TransportConfig } from '../../shared/model.js';
+import { percentDecoded } from '../../shared/url-parts.js';
 import type { ProtocolLog } from './protocol-log.js';
 
 /**
@@ -64,13 +65,4 @@ export function credentialsRemoved(url: string): string {
   address.username = '';
   address.password = '';
   return address.href;
-}
-
-/** A userinfo part percent-decoded; as written where it does not decode (a lone '%'), as a browser sends it. */
-function percentDecoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
