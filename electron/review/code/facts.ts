@@ -141,8 +141,41 @@ export function union(...values: readonly Value[]): Value {
 
 /** Several values written one after the other (string concatenation, f-strings, "$a/$b"). */
 export function concat(values: readonly Value[], separator = ''): Value {
-  const text = values.map((v) => v.text).join(separator).replace(/\*{2,}/g, '*');
-  return { steps: mergeSteps(values), text: text.length > 4096 ? `${text.slice(0, 4096)}*` : text, exact: values.every((v) => v.exact) };
+  const joined = values.map((v) => v.text).join(separator);
+  const text = joined.replace(/\*{2,}/g, '*');
+  const span = text === joined && text.length <= 4096 ? joinedSpan(values, separator) : undefined;
+  return { steps: mergeSteps(values), text: text.length > 4096 ? `${text.slice(0, 4096)}*` : text, exact: values.every((v) => v.exact), ...(span ? { span } : {}) };
+}
+
+/**
+ * Where the characters of a concatenation are in the snippet, so that a
+ * command built from pieces (`'curl ' + BASE + '/i.sh | sh'`, an f-string, a
+ * template literal) is read as code too: each piece's own offsets, and for a
+ * piece written elsewhere or only known at run time (`*`), the offset next
+ * to it. Undefined when no piece was written in the snippet.
+ */
+function joinedSpan(values: readonly Value[], separator: string): number[] | undefined {
+  const own = values.map((v) => offsetsOf(v));
+  if (own.every((o) => o === undefined)) return undefined;
+  const out: number[] = [];
+  let last = own.find((o) => o !== undefined)![0]!;
+  values.forEach((v, i) => {
+    if (i > 0) for (let k = 0; k < separator.length; k++) out.push(last);
+    const o = own[i];
+    if (o) {
+      out.push(...o.slice(0, -1));
+      last = o[o.length - 1]!;
+    } else for (let k = 0; k < v.text.length; k++) out.push(last);
+  });
+  out.push(last);
+  return out;
+}
+
+/** The offset of each character of a value written in the snippet, plus its end; undefined for one that was not. */
+function offsetsOf(v: Value): readonly number[] | undefined {
+  if (v.span === undefined) return undefined;
+  if (typeof v.span === 'number') return Array.from({ length: v.text.length + 1 }, (_, i) => (v.span as number) + i);
+  return v.span.length === v.text.length + 1 ? v.span : undefined;
 }
 
 export function has(value: Value, kind: StepKind): boolean {

@@ -171,6 +171,12 @@ class JsWalker implements JsReader {
     return { ...literal(decoded.text), span: decoded.offsets };
   }
 
+  /** A piece of a template literal as written, with where its characters are. */
+  private piece(p: Node): Value {
+    const decoded = unescape(p.text, p.startIndex);
+    return { ...literal(decoded.text), span: decoded.offsets };
+  }
+
   eval(node: Node): Value {
     return this.f.deeper(() => {
       switch (node.type) {
@@ -178,12 +184,19 @@ class JsWalker implements JsReader {
           return this.ref(node.text);
         case 'this':
           return this.ref('this');
+        case 'import':
+          // `import('node:child_process')`: the dynamic import is a call like require.
+          return { ...NOTHING, ref: 'import' };
         case 'string':
           return this.string(node);
         case 'template_string': {
           const parts = named(node).filter((c) => c.type === 'template_substitution' || c.type === 'string_fragment' || c.type === 'escape_sequence');
           if (parts.every((p) => p.type !== 'template_substitution')) return this.string(node);
-          return concat(parts.map((p) => (p.type === 'template_substitution' ? union(...named(p).map((c) => this.eval(c))) : literal(unescape(p.text, 0).text))).map((v, i) => (parts[i]!.type === 'template_substitution' ? { ...v, text: v.exact ? v.text : '*' } : v)));
+          return concat(
+            parts
+              .map((p) => (p.type === 'template_substitution' ? union(...named(p).map((c) => this.eval(c))) : this.piece(p)))
+              .map((v, i) => (parts[i]!.type === 'template_substitution' && !v.exact ? { steps: v.steps, text: '*', exact: false } : v)),
+          );
         }
         case 'number':
         case 'true':

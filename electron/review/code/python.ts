@@ -167,14 +167,16 @@ class PythonWalker implements PythonReader {
     const start = named(node).find((c) => c.type === 'string_start')?.text ?? '"';
     const raw = /r/i.test(start.replace(/["']/g, ''));
     const parts = named(node).filter((c) => c.type === 'string_content' || c.type === 'interpolation');
-    if (parts.length === 1 && parts[0]!.type === 'string_content') {
-      const p = parts[0]!;
-      if (raw || !p.text.includes('\\')) return { ...literal(p.text), span: p.startIndex };
-      const decoded = unescape(p.text, p.startIndex);
-      return { ...literal(decoded.text), span: decoded.offsets };
-    }
+    if (parts.length === 1 && parts[0]!.type === 'string_content') return this.content(parts[0]!, raw);
     if (parts.length === 0) return literal('');
-    return concat(parts.map((p) => (p.type === 'string_content' ? literal(raw ? p.text : unescape(p.text, 0).text) : this.eval(named(p)[0] ?? p))));
+    return concat(parts.map((p) => (p.type === 'string_content' ? this.content(p, raw) : this.eval(named(p)[0] ?? p))));
+  }
+
+  /** A piece of a string literal as written, with where its characters are. */
+  private content(p: Node, raw: boolean): Value {
+    if (raw || !p.text.includes('\\')) return { ...literal(p.text), span: p.startIndex };
+    const decoded = unescape(p.text, p.startIndex);
+    return { ...literal(decoded.text), span: decoded.offsets };
   }
 
   eval(node: Node): Value {

