@@ -44,6 +44,29 @@ function targetRows(d: Detail): string[] {
     .filter((l) => l.startsWith('| Review all') || l.startsWith('| main-process'));
 }
 
+describe('Review all again, nothing changed', () => {
+  const again = (s: ReviewRunResult, wallMs: number, risky = s.review.risky): ReviewRunResult => ({
+    ...s,
+    reviewAgain: { wallMs, cpuMs: wallMs, loop: { p50Ms: 1, p99Ms: 5, maxMs: 9 }, done: s.review.done, risky, needsLook: s.review.needsLook, clean: s.review.clean, notReviewed: s.review.notReviewed },
+  });
+  const row = (samples: ReviewRunResult[]) =>
+    renderReport({ runs: [], review: [summariseReview({ catalog: 'synthetic', transport: 'stdio', skills: 1000, files: 5000, samples })], ui: { skills: 0, firstRowsMs: null, filterP50Ms: null, filterP95Ms: null, verdictsShown: null, verdictFilterP50Ms: null, verdictFilterP95Ms: null } }, detail([{ catalog: 'synthetic', transport: 'stdio', skills: 1000, files: 5000, samples }]))
+      .split('\n')
+      .find((l) => l.startsWith('| synthetic | stdio'))!;
+
+  it('shows its wall time and its ratio to Verify all, beside the first Review all, and keeps the target on the first', () => {
+    const samples = [again(sample(1000, 9000, 20), 1100), again(sample(1000, 9400, 20), 1300)];
+    expect(row(samples).endsWith('| 100 / 650 / 250 / 0 | 1,200 (1,100–1,300) | 1.20× (1.10×–1.30×) |')).toBe(true);
+    const summary = summariseReview({ catalog: 'synthetic', transport: 'stdio', skills: 1000, files: 5000, samples });
+    expect([summary.reviewOverVerify, summary.reviewAgainOverVerify, summary.reviewAgainMs, summary.reviewAgainSameVerdicts]).toEqual([9.2, 1.2, 1200, true]);
+  });
+
+  it('says so when its verdicts differ from the first Review all, and leaves the columns empty for runs without it', () => {
+    expect(row([again(sample(1000, 9000, 20), 1100, 99)])).toContain('(verdicts differ!)');
+    expect(row([sample(1000, 9000, 20)]).endsWith('| 100 / 650 / 250 / 0 | — | — |')).toBe(true);
+  });
+});
+
 describe('the Review all targets', () => {
   it('meets the ratio on the median of paired runs and the loop target on the worst run', () => {
     const rows = targetRows(detail([{ catalog: 'synthetic', transport: 'stdio', skills: 1000, files: 5000, samples: [sample(1000, 1400, 20), sample(1000, 1500, 60)] }]));

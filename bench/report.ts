@@ -122,6 +122,10 @@ export function summariseReview(d: ReviewDetail) {
     reviewThreads: last?.reviewThreads ?? null,
     verdicts: last ? { risky: last.review.risky, needsLook: last.review.needsLook, clean: last.review.clean, notReviewed: last.review.notReviewed } : null,
     complete: d.samples.every((s) => s.review.done === s.review.total && s.review.total === s.listed && s.review.notReviewed === 0 && s.verify.verified === s.listed),
+    // Review all again, nothing changed (runs from before it was measured have none).
+    reviewAgainMs: round(median(pick((s) => s.reviewAgain?.wallMs ?? Number.NaN).filter(Number.isFinite))),
+    reviewAgainOverVerify: round(median(pick((s) => (s.reviewAgain ? s.reviewAgain.wallMs / s.verify.wallMs : Number.NaN)).filter(Number.isFinite)), 3),
+    reviewAgainSameVerdicts: d.samples.every((s) => !s.reviewAgain || (s.reviewAgain.done === s.review.done && s.reviewAgain.risky === s.review.risky && s.reviewAgain.needsLook === s.review.needsLook && s.reviewAgain.clean === s.review.clean && s.reviewAgain.notReviewed === s.review.notReviewed)),
   };
 }
 
@@ -265,16 +269,19 @@ export function renderReport(results: Results, detail: Detail): string {
       '',
       'Both jobs in one process through the real Inspector (`createInspector`, as browser mode builds it): the server added and connected through the contract, then `skills.verifyAll` and `review.startAll` back to back against the same fresh server, each awaited through its progress events; the order alternates from run to run. The content rules run in the review pool (tinypool, on the review worker); the event-loop delay is that of the Inspector\'s own thread (`monitorEventLoopDelay`, 5 ms resolution), sampled only while the job runs. CPU is the whole process\'s (main thread and review threads) per listed file.',
       '',
-      '| catalog | transport | skills (files) | runs | verify all ms | review all ms | review / verify | loop p99 during review (max) | loop p99 during verify | review CPU µs / file | verify CPU µs / file | review threads | verdicts (risky / needs a look / clean / not reviewed) |',
-      '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      'The last two columns are a third job after both: Review all once more with nothing changed on the server. Every file is read and checked again; each review is answered from memory, since a review is a function of the bytes it reads (`electron/review/remembered-reviews.ts`), as a second Review all in the app or a Watch round is. The target is the first Review all, whose rules run on every file.',
+      '',
+      '| catalog | transport | skills (files) | runs | verify all ms | review all ms | review / verify | loop p99 during review (max) | loop p99 during verify | review CPU µs / file | verify CPU µs / file | review threads | verdicts (risky / needs a look / clean / not reviewed) | review all again ms | again / verify |',
+      '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
     );
     for (const r of review) {
       const d = detail.review?.find((x) => x.catalog === r.catalog && x.transport === r.transport && x.skills === r.skills);
       const ratios = d ? spread(d.samples.map((s) => s.review.wallMs / s.verify.wallMs)) : undefined;
+      const again = d && d.samples.every((s) => s.reviewAgain) ? spread(d.samples.map((s) => (s.reviewAgain?.wallMs ?? Number.NaN) / s.verify.wallMs)) : undefined;
       const wall = (f: (s: NonNullable<typeof d>['samples'][number]) => number) => (d ? range(spread(d.samples.map(f))) : '—');
       const v = r.verdicts;
       push(
-        `| ${r.catalog === 'risk-corpus' ? 'risk corpus' : 'synthetic'} | ${r.transport} | ${int(r.skills)} (${int(r.files)}) | ${r.runs} | ${wall((s) => s.verify.wallMs)} | ${wall((s) => s.review.wallMs)} | ${ratios ? range(ratios, ratio) : '—'} | ${ms(r.reviewLoopP99Ms)} (${ms(r.reviewLoopMaxMs)}) | ${ms(r.verifyLoopP99Ms)} | ${r.reviewCpuUsPerFile ?? '—'} | ${r.verifyCpuUsPerFile ?? '—'} | ${r.reviewThreads ?? '—'} | ${v ? `${int(v.risky)} / ${int(v.needsLook)} / ${int(v.clean)} / ${int(v.notReviewed)}` : '—'} |`,
+        `| ${r.catalog === 'risk-corpus' ? 'risk corpus' : 'synthetic'} | ${r.transport} | ${int(r.skills)} (${int(r.files)}) | ${r.runs} | ${wall((s) => s.verify.wallMs)} | ${wall((s) => s.review.wallMs)} | ${ratios ? range(ratios, ratio) : '—'} | ${ms(r.reviewLoopP99Ms)} (${ms(r.reviewLoopMaxMs)}) | ${ms(r.verifyLoopP99Ms)} | ${r.reviewCpuUsPerFile ?? '—'} | ${r.verifyCpuUsPerFile ?? '—'} | ${r.reviewThreads ?? '—'} | ${v ? `${int(v.risky)} / ${int(v.needsLook)} / ${int(v.clean)} / ${int(v.notReviewed)}` : '—'} | ${d && d.samples.every((s) => s.reviewAgain) ? wall((s) => s.reviewAgain?.wallMs ?? Number.NaN) : '—'} | ${again ? range(again, ratio) : '—'}${r.reviewAgainSameVerdicts ? '' : ' (verdicts differ!)'} |`,
       );
     }
   }

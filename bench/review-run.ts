@@ -8,6 +8,9 @@
 // During each job this process's event-loop delay is sampled
 // (monitorEventLoopDelay): the Inspector's main thread is where the window's
 // bridge, every connection and the jobs' bookkeeping run.
+// Then Review all once more, nothing changed on the server: every file is
+// read and checked again, and each review is answered from memory
+// (remembered-reviews.ts), as a second Review all in the app is.
 // Prints one JSON line: ReviewRunResult.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
@@ -46,6 +49,8 @@ export interface ReviewRunResult {
     /** Files the listing names (each read once by the job; SKILL.md twice, on purpose). */
     readonly files: number;
   };
+  /** Review all again after both, nothing changed: the reads and checks again, the reviews from memory (absent in runs from before it was measured). */
+  readonly reviewAgain?: JobFigures & { readonly done: number; readonly risky: number; readonly needsLook: number; readonly clean: number; readonly notReviewed: number };
   readonly reviewThreads: number;
   readonly peakRssMb: number;
 }
@@ -136,6 +141,7 @@ if (order === 'verify-first') {
   review = await reviewAll();
   verify = await verifyAll();
 }
+const again = await reviewAll();
 
 const reviewThreads = (await import('../electron/review/review-pool.js')).defaultReviewThreads();
 const result: ReviewRunResult = {
@@ -153,6 +159,7 @@ const result: ReviewRunResult = {
     problems: review.result.problems.slice(0, 5).map((p) => `${p.skillUri}: ${p.message}`),
     files,
   },
+  reviewAgain: { ...again.figures, done: again.result.done, risky: again.result.risky, needsLook: again.result.needsLook, clean: again.result.clean, notReviewed: again.result.notReviewed },
   reviewThreads,
   peakRssMb: peakRssMb(),
 };

@@ -56,7 +56,8 @@ export async function runReviews(options: ReviewRunsOptions): Promise<ReviewDeta
   const line = (label: string, r: ReviewRunResult) =>
     `bench: review ${label}: verify all ${r.verify.wallMs.toFixed(0)} ms (loop p99 ${r.verify.loop.p99Ms.toFixed(1)} ms), ` +
     `review all ${r.review.wallMs.toFixed(0)} ms (${(r.review.wallMs / r.verify.wallMs).toFixed(2)}×; loop p99 ${r.review.loop.p99Ms.toFixed(1)} ms, max ${r.review.loop.maxMs.toFixed(0)} ms); ` +
-    `${r.review.done}/${r.review.total} reviewed: ${r.review.risky} risky, ${r.review.needsLook} needs a look, ${r.review.clean} clean as checked, ${r.review.notReviewed} not reviewed`;
+    `${r.review.done}/${r.review.total} reviewed: ${r.review.risky} risky, ${r.review.needsLook} needs a look, ${r.review.clean} clean as checked, ${r.review.notReviewed} not reviewed; ` +
+    (r.reviewAgain ? `again, nothing changed: ${r.reviewAgain.wallMs.toFixed(0)} ms (${(r.reviewAgain.wallMs / r.verify.wallMs).toFixed(2)}×)` : '');
 
   const details: ReviewDetail[] = [];
   for (const skills of options.sizes) {

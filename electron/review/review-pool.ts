@@ -20,6 +20,7 @@ import Tinypool from 'tinypool';
 import { ApiFailure } from '../api-failure.js';
 import type { ReviewFileInput, ReviewInput } from './rules/context.js';
 import { reviewNotRun, type ContentReviewResult, type UnreadFile } from './risk-review.js';
+import { rememberReviews } from './remembered-reviews.js';
 import { packReview, runReviewTask } from './review-task.js';
 import { threadsCanStepBack } from './thread-priority.js';
 
@@ -108,9 +109,13 @@ export async function reviewOrReport(reviewer: ContentReviewer, input: ReviewInp
   }
 }
 
-/** The pool when a worker is given (the built app, browser mode, the command); in-process otherwise (tests from source). */
+/**
+ * The pool when a worker is given (the built app, browser mode, the command);
+ * in-process otherwise (tests from source). Either way, a review of bytes
+ * already reviewed in this run is answered from memory (remembered-reviews.ts).
+ */
 export function createReviewer(worker: string | undefined, options: Omit<ReviewPoolOptions, 'worker'> = {}): ContentReviewer {
-  return worker === undefined ? inProcessReviewer() : createReviewPool({ ...options, worker });
+  return rememberReviews(worker === undefined ? inProcessReviewer() : createReviewPool({ ...options, worker }));
 }
 
 /** The same review in this thread: for tests that run from source, where no worker is built. */
