@@ -97,11 +97,14 @@ export class AppOAuth {
     return target ? this.sessions.transportAuth(target) : undefined;
   }
 
-  /** For the server list: only servers that sign in with OAuth have a status (no secret is needed to say it). */
+  /**
+   * For the server list: only servers that sign in with OAuth have a status. Asked of the same target as the sign-in,
+   * the connection and Sign out: a secret query parameter put back in the URL (servers.json keeps a placeholder),
+   * since the tokens are bound to the URL they were got for (in the secret store's record, never in a clear file).
+   */
   statusOf(server: ServerConfig): OAuthStatus | undefined {
-    const transport = server.transport;
-    if (!isOAuth(transport) || !transport.auth) return undefined;
-    return this.sessions.status({ key: server.id, serverId: server.id, url: credentialsRemoved(transport.url), settings: transport.auth });
+    const target = this.targetOf(server);
+    return target ? this.sessions.status(target) : undefined;
   }
 
   known(): string[] {
