@@ -6,7 +6,7 @@
 import { InsufficientScopeError, computeScopeUnion, isStrictScopeSuperset, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { OAuthSettings, OAuthStatus } from '../../shared/oauth-model.js';
 import { OAuthFlowError } from './oauth-errors.js';
-import { applies, bindingOf, vaultId, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
+import { applies, bindingOf, vaultId, type NotRemembered, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
 import { revokeTokens } from './revoke.js';
 import { signIn } from './sign-in.js';
 import { StoredOAuthProvider, type DroppedCredentials } from './stored-provider.js';
@@ -42,7 +42,7 @@ export interface OAuthSessionsOptions {
 }
 
 /** What the person is told when the store keeps credentials the app dropped: what, where, and what the next start does. */
-export function keptInStoreWords(dropped: DroppedCredentials, where: string, key: string, remembered = false): string {
+export function keptInStoreWords(dropped: DroppedCredentials, where: string, key: string, remembered: boolean | NotRemembered = false): string {
   const what = {
     'sign-in': 'The app forgot its sign-in, so it no longer uses it, but it could not be deleted from',
     'signed out': 'You signed out, so the app no longer uses the sign-in, but it could not be deleted from',
@@ -50,9 +50,13 @@ export function keptInStoreWords(dropped: DroppedCredentials, where: string, key
     'client registration': 'The authorization server no longer accepts the client the app registered, so the app no longer uses it, but it could not be deleted from',
   }[dropped];
   // Remembered (the app's data folder): later starts do not use it, and delete it without another word once the store lets them.
-  const next = remembered
-    ? `The app will not use it again, and deletes it at a later start or change to this sign-in once the store lets it. To delete it now, unlock the store and sign out, or remove the entry "${vaultId(key)}" from it by hand.`
-    : 'The app tries the deletion again at the next change to this sign-in; if it is still stored when the app starts again, that old sign-in will be tried again then. Unlock the store, then sign in again or sign out.';
+  // Not remembered because the data folder refused the save: the drop holds only while this run lasts, and the person must know.
+  const next =
+    typeof remembered === 'object'
+      ? `The app no longer uses it while it runs, but could not note in ${remembered.file} that it must not use it again: ${remembered.error} So when the app starts again, it will use that old sign-in again if it is still stored. To delete it now, unlock the store and sign out, or remove the entry "${vaultId(key)}" from it by hand.`
+      : remembered
+        ? `The app will not use it again, and deletes it at a later start or change to this sign-in once the store lets it. To delete it now, unlock the store and sign out, or remove the entry "${vaultId(key)}" from it by hand.`
+        : 'The app tries the deletion again at the next change to this sign-in; if it is still stored when the app starts again, that old sign-in will be tried again then. Unlock the store, then sign in again or sign out.';
   return `${what} ${where}; the old sign-in is still stored there under the id ${vaultId(key)}. ${next}`;
 }
 
@@ -67,7 +71,8 @@ export class OAuthSessions {
 
   private keptInStore(target: OAuthTarget): (dropped: DroppedCredentials, where: string) => void {
     return (dropped, where) => {
-      const message = keptInStoreWords(dropped, where, target.key, this.options.vault.remembersDropped === true);
+      const vault = this.options.vault;
+      const message = keptInStoreWords(dropped, where, target.key, vault.unremembered?.(target.key) ?? vault.remembersDropped === true);
       if (this.options.keptInStore) this.options.keptInStore(target.serverId, message);
       else this.options.note?.(target.serverId, message);
     };

@@ -55,6 +55,14 @@ export interface OAuthVault {
   known(): string[];
   /** Whether a dropped record the store kept is remembered, so a later start does not use it again (stale-sign-ins.ts). */
   readonly remembersDropped?: boolean;
+  /** The last drop of this key the store kept, when it could not be remembered: the file and the save's error. */
+  unremembered?(key: string): NotRemembered | undefined;
+}
+
+/** A drop the data folder would not take (read-only, full): it holds only until the app or command quits. */
+export interface NotRemembered {
+  readonly file: string;
+  readonly error: string;
 }
 
 export const vaultId = (key: string) => `oauth:${key}`;
@@ -76,6 +84,8 @@ export class StoredOAuthVault implements OAuthVault {
   private readonly inStore = new Map<string, string>();
   /** Writes in order per key: a refresh and a sign-out racing must not resurrect tokens. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Drops the store kept that oauth-dropped.json would not take, by key: said with the drop, not passed over. */
+  private readonly notRemembered = new Map<string, NotRemembered>();
 
   constructor(
     private readonly stores: SecretStores,
@@ -85,6 +95,21 @@ export class StoredOAuthVault implements OAuthVault {
 
   get remembersDropped(): boolean {
     return this.stale !== undefined;
+  }
+
+  unremembered(key: string): NotRemembered | undefined {
+    return this.notRemembered.get(key);
+  }
+
+  /** Remembers a drop the store kept; a save that fails is kept for the words that tell of the drop. */
+  private async remember(key: string, texts: readonly string[], dropped: Dropped): Promise<void> {
+    if (!this.stale) return;
+    try {
+      await this.stale.remember(key, texts, dropped);
+      this.notRemembered.delete(key);
+    } catch (error) {
+      this.notRemembered.set(key, { file: this.stale.file, error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   async read(key: string): Promise<OAuthRecord> {
@@ -136,7 +161,8 @@ export class StoredOAuthVault implements OAuthVault {
       return undefined;
     } catch (error) {
       const where = `${store.description} (${error instanceof Error ? error.message : String(error)})`;
-      if (storedBefore !== undefined) await this.stale?.remember(key, [storedBefore], droppedBetween(storedBefore, kept)).catch(() => undefined);
+      this.notRemembered.delete(key);
+      if (storedBefore !== undefined) await this.remember(key, [storedBefore], droppedBetween(storedBefore, kept));
       // Marked (peek shows it) until a later write lands: the store still holds the older sign-in.
       const current = this.cache.get(key);
       if (current) this.cache.set(key, { ...current, keptInStore: where });
@@ -192,8 +218,9 @@ export class StoredOAuthVault implements OAuthVault {
       .then(async () => {
         const { refused, held } = await this.deleteEverywhere(key);
         if (refused.length > 0 && this.cache.get(key) === forgotten) this.cache.set(key, { keptInStore: refused.join(' and ') });
+        this.notRemembered.delete(key);
         if (refused.length > 0) {
-          await this.stale?.remember(key, held, { without: '*' }).catch(() => undefined);
+          await this.remember(key, held, { without: '*' });
           throw new Error(`its sign-in (OAuth tokens) is still in ${refused.join(' and in ')}, under the id ${vaultId(key)}`);
         }
         this.inStore.delete(key);

@@ -32,7 +32,8 @@ export class StaleSignIns {
 
   constructor(readonly dataDir: string) {}
 
-  private get file(): string {
+  /** oauth-dropped.json in the data folder. */
+  get file(): string {
     return path.join(this.dataDir, STALE_SIGN_INS_FILE);
   }
 
