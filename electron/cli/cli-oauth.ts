@@ -5,6 +5,8 @@
 // run refreshes instead of asking again; `--oauth-memory` keeps them for this
 // run only. Without a keychain they stay in memory, and stderr says so
 // (SKILL_INSPECTOR_SECRETS=file uses the encrypted file in the data folder).
+// Tokens dropped that the store would not delete are remembered in the data
+// folder's oauth-dropped.json, as the app does, so no later run uses them.
 import { createHash } from 'node:crypto';
 import type { TransportConfig } from '../../shared/model.js';
 import { defaultDataDir } from '../data-dir.js';
@@ -14,6 +16,7 @@ import { NoKeychainError, openSecretStores, secretStoreChoice } from '../secrets
 import { storesOf } from '../secrets/secret-store.js';
 import { OAuthSessions, type OAuthTarget, type TransportAuth } from '../oauth/oauth-sessions.js';
 import { MemoryOAuthVault, StoredOAuthVault, type OAuthVault } from '../oauth/oauth-vault.js';
+import { StaleSignIns } from '../oauth/stale-sign-ins.js';
 
 export interface CliOAuth {
   readonly transportAuth: TransportAuth;
@@ -34,10 +37,13 @@ async function vaultFor(options: CliOAuthOptions): Promise<OAuthVault> {
   if (options.memory) return new MemoryOAuthVault();
   const env = options.env ?? process.env;
   const choice = secretStoreChoice(env);
-  if (choice === 'file') return new StoredOAuthVault(await openSecretStores({ dataDir: defaultDataDir(process.platform, env), choice }));
+  const dataDir = defaultDataDir(process.platform, env);
+  // Where a sign-in this run or an earlier one dropped, and the store kept, is remembered: no later run uses it.
+  const stale = new StaleSignIns(dataDir);
+  if (choice === 'file') return new StoredOAuthVault(await openSecretStores({ dataDir, choice }), stale);
   const keychain = new KeychainStore();
   const problem = await probeKeychain(keychain);
-  if (problem === undefined) return new StoredOAuthVault(storesOf(keychain));
+  if (problem === undefined) return new StoredOAuthVault(storesOf(keychain), stale);
   if (choice === 'keychain') throw new NoKeychainError(`SKILL_INSPECTOR_SECRETS=keychain, but the keychain does not work: ${problem}`);
   options.say(`skill-inspector: no keychain here (${problem}); the OAuth sign-in is kept for this run only.`);
   return new MemoryOAuthVault();
