@@ -2,17 +2,32 @@
 // and instruction files, its settings, hooks and MCP server lists, the
 // folders it loads skills and commands from — and the shell start-up files
 // that run in every later shell. Code that writes one of them outlives the
-// skill and its review (risk-memory-write). Paths are matched as the code
-// layer knows them: `*` for the parts only known at run time, `~` for home.
+// skill and its review (risk-memory-write). So do the places the system
+// runs things from on its own (the crontab, systemd and launchd units, login
+// items, a repository's git hooks) and the list of keys that may log in.
+// Paths are matched as the code layer knows them: `*` for the parts only
+// known at run time, `~` for home; `crontab` is what `crontab -` installs.
 import type { Value } from './facts.js';
 
-export type AgentFileKind = 'memory' | 'settings' | 'mcp' | 'folder' | 'shell-rc';
+export type AgentFileKind = 'memory' | 'settings' | 'mcp' | 'folder' | 'shell-rc' | 'autostart' | 'login-keys';
 
 export interface AgentFile {
   readonly kind: AgentFileKind;
   /** In words: "Claude Code's settings (permissions and hooks)". */
   readonly what: string;
+  /** Why a change there lasts: "Every later shell runs it". */
+  readonly lasts: string;
 }
+
+const LASTS: Record<AgentFileKind, string> = {
+  memory: 'Agents read it on their own in every later session',
+  settings: 'Agents read it on their own in every later session',
+  mcp: 'Agents read it on their own in every later session',
+  folder: 'Agents read it on their own in every later session',
+  'shell-rc': 'Every later shell runs it',
+  autostart: 'The system runs it again on its own, with no agent and no one asking',
+  'login-keys': 'Whoever holds the matching private key can log in to this computer',
+};
 
 const FILES: ReadonlyArray<{ pattern: RegExp; kind: AgentFileKind; what: string }> = [
   // Memory and instruction files, read into every session.
@@ -34,6 +49,17 @@ const FILES: ReadonlyArray<{ pattern: RegExp; kind: AgentFileKind; what: string 
     kind: 'shell-rc',
     what: 'a shell start-up file, run in every later shell',
   },
+  // Places the system starts programs from by itself: on a schedule, at login, at boot, on every commit.
+  { pattern: /^crontab$|^\/var\/spool\/cron\/.|^\/var\/at\/tabs\/.|^\/etc\/crontab$|^\/etc\/cron\.(?:d|hourly|daily|weekly|monthly)\/./i, kind: 'autostart', what: 'the scheduled jobs (cron), run again and again' },
+  { pattern: /(?:^|\/)\.config\/systemd\/user\/.|^\/etc\/systemd\/(?:system|user)\/.|^\/(?:usr\/)?lib\/systemd\/(?:system|user)\/./i, kind: 'autostart', what: 'a systemd unit, started by the system at boot or login' },
+  { pattern: /(?:^|\/)Library\/(?:LaunchAgents|LaunchDaemons)\/./, kind: 'autostart', what: 'a launchd job (macOS), started at login or boot' },
+  { pattern: /(?:^|\/)\.config\/autostart\/.|(?:^|\/)Start Menu\/Programs\/Startup\/./i, kind: 'autostart', what: 'a login item, started at every login' },
+  {
+    pattern: /(?:^|\/)\.git\/hooks\/(?:pre-commit|prepare-commit-msg|commit-msg|post-commit|pre-merge-commit|pre-push|pre-rebase|post-checkout|post-merge|post-rewrite|pre-auto-gc|reference-transaction|fsmonitor-watchman|post-index-change|applypatch-msg|pre-applypatch|post-applypatch)$/,
+    kind: 'autostart',
+    what: "a git hook, run by git at every commit, push or checkout in that repository",
+  },
+  { pattern: /(?:^|\/)\.ssh\/authorized_keys2?$/, kind: 'login-keys', what: 'the list of keys allowed to log in over SSH' },
 ];
 
 /** The agent file a path names, or undefined (`*` parts are unknown, so they never match a name by themselves). */
@@ -47,7 +73,7 @@ export function agentFileOf(path: string): AgentFile | undefined {
     .replace(/\/\.\//g, '/');
   if (!p || p === '*') return undefined;
   const hit = FILES.find((f) => f.pattern.test(p));
-  return hit ? { kind: hit.kind, what: hit.what } : undefined;
+  return hit ? { kind: hit.kind, what: hit.what, lasts: LASTS[hit.kind] } : undefined;
 }
 
 // Lines that only set up the environment: what installers add to a shell profile (PATH, a tool's home).

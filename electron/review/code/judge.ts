@@ -169,14 +169,13 @@ export function codeDetections(analysis: CodeAnalysis): Detection[] {
       if (target.kind === 'shell-rc' && isEnvironmentSetup(write.content)) continue;
       const content = write.content.exact && write.content.text.trim() ? ` ("${shown(write.content.text, 60)}")` : '';
       const origin = write.content.steps.length ? ` (${chain(s.source, located(sa, write.content.steps), `written at line ${line(write.offset)}`)})` : '';
-      const lasts = target.kind === 'shell-rc' ? 'Every later shell runs it' : 'Agents read it on their own in every later session';
       push({
         id: 'risk-memory-write',
         source: s.source,
         offset: at(write.offset),
         length: write.length,
         ...field,
-        message: `${where} line ${line(write.offset)} ${write.how} ${shown(write.path, 80)}${content}${origin}: ${target.what}. ${lasts}, so the change would outlive the skill and its review.`,
+        message: `${where} line ${line(write.offset)} ${write.how} ${shown(write.path, 80)}${content}${origin}: ${target.what}. ${target.lasts}, so the change would outlive the skill and its review.`,
       });
     }
   }

@@ -101,6 +101,14 @@ export function runProgram(r: ShellReader, node: Node, program: Word, args: Word
       for (const a of plain.slice(script ? 0 : 1)) r.f.wrote({ ...at, path: a.v.text, how: 'edits', content: NOTHING });
       break;
     }
+    case 'crontab': {
+      // `crontab -` or `crontab FILE` replaces the scheduled jobs; -l lists, -e edits by hand, -r removes.
+      if (texts.some((t) => /^-[a-zA-Z]*[lerT]/.test(t))) return NOTHING;
+      const file = args.find((a, k) => !a.v.text.startsWith('-') && !(k > 0 && texts[k - 1] === '-u'));
+      const content = file ? fileValue(r.f, file.v, file.node.startIndex) : stdin;
+      r.f.wrote({ ...at, path: 'crontab', how: 'installs as the user\'s', content });
+      return NOTHING;
+    }
     case 'xargs': {
       const inner = args.findIndex((a) => !a.v.text.startsWith('-'));
       const prog = args[inner];

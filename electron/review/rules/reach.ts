@@ -165,7 +165,7 @@ function memoryRule(ctx: RiskContext, source: TextSource, where: string, out: Ru
     if (seenLines.has(at.line!) || !fallbackMayReport(ctx, 'risk-memory-write', source, m.index)) return;
     seenLines.add(at.line!);
     out.findings.push(
-      riskFinding('risk-memory-write', `${where} line ${at.line} writes to ${path}: ${target.what}. Agents read it on their own in every later session, so the change would outlive the skill and its review.`, at, {
+      riskFinding('risk-memory-write', `${where} line ${at.line} writes to ${path}: ${target.what}. ${target.lasts}, so the change would outlive the skill and its review.`, at, {
         excerpt: lineExcerpt(source, m.index, m[0].length),
         actual: path,
       }),
