@@ -91,7 +91,8 @@ export async function readSkillFile(host: FileReadHost, rpc: Rpc, skillUri: stri
   // A file two skills of one job list (a parent and the skill nested in it) is read once; each verifies the answer
   // against its own entry. The deliberate second read of SKILL.md never shares.
   const shared = options.purpose === undefined ? options.pass?.options.sharedReads : undefined;
-  const read = shared ? await shared.read(rpc.serverId, listed?.uri ?? fileUri, fetch) : await fetch();
+  // Keyed by the URI read, not the listed spelling: SKILL.md is read at the skill's own URI (registry.ts filesInReadingOrder).
+  const read = shared ? await shared.read(rpc.serverId, fileUri, fetch) : await fetch();
   if (!read.ok) {
     const check: FileCheck = { state: 'failed', reason: read.reason, message: read.message, checkedAt: now };
     state.setFile(record, listed?.uri ?? fileUri, check, read.findings);

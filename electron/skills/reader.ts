@@ -8,6 +8,7 @@ import { finding, type FindingId } from '../../shared/findings.js';
 import type { Finding, FindingLocation, Settings } from '../../shared/model.js';
 import { previewJson } from '../../shared/nesting.js';
 import { canonicalUri } from './uri-memo.js';
+import { loneSurrogateIn } from '../../shared/skill-uri.js';
 import { appLimitNamer, type LimitKey, type LimitNamer } from '../../shared/limits.js';
 import { INVALID_PARAMS, LEGACY_RESOURCE_NOT_FOUND, ResponseTooLarge, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
 
@@ -158,7 +159,7 @@ export async function readResourceBytes(rpc: Rpc, uri: string, options: ReadOpti
   }
   const content = contents[0] as Record<string, unknown> | null;
   const servedUri = uriOf(content);
-  if (servedUri === undefined || canonicalUri(servedUri) !== canonicalUri(uri)) {
+  if (servedUri === undefined || !namesSameResource(servedUri, uri)) {
     const message = `resources/read of ${uri} answered with ${servedUri !== undefined ? previewJson(servedUri, 200) : 'content that names no URI'}; bytes served under another URI are not this file's, so they were not used.`;
     return { ok: false, reason: 'read-error', message, findings: [finding('inspector-read-wrong-uri', message, loc, { expected: uri, actual: servedUri ?? '(no uri)' })] };
   }
@@ -170,6 +171,12 @@ export async function readResourceBytes(rpc: Rpc, uri: string, options: ReadOpti
   let bytes: Buffer;
   let wasText: boolean;
   if (typeof content?.['text'] === 'string') {
+    // A lone surrogate has no UTF-8 form: the encoder would put U+FFFD in its place, so no digest describes the text served.
+    const lone = loneSurrogateIn(content['text']);
+    if (lone) {
+      const message = `The text served for ${uri} holds a lone UTF-16 surrogate (U+${lone.codeUnit.toString(16).toUpperCase()} at character ${lone.index + 1}), which has no UTF-8 form, so it stands for no bytes a digest could describe; it was not used.`;
+      return { ok: false, reason: 'decode', message, findings: [finding('inspector-invalid-result', message, loc, { expected: 'text that is valid Unicode', actual: `a lone surrogate U+${lone.codeUnit.toString(16).toUpperCase()}` })] };
+    }
     bytes = Buffer.from(content['text'], 'utf8');
     wasText = true;
   } else if (typeof content?.['blob'] === 'string') {
@@ -202,6 +209,22 @@ export async function readResourceBytes(rpc: Rpc, uri: string, options: ReadOpti
     return { ok: false, reason: 'too-large', message: findings.map((f) => f.message).join(' '), findings };
   }
   return { ok: true, bytes, ...(mimeType !== undefined ? { mimeType } : {}), wasText, findings: [] };
+}
+
+/**
+ * Whether a content item's URI names the file asked for. canonicalUri sets a query and a trailing "/"
+ * aside (it keys files, whose listed spellings are compared elsewhere), but either names another
+ * resource (a query a variant, a "/" a directory), so both must agree; a fragment names no resource.
+ */
+function namesSameResource(served: string, requested: string): boolean {
+  return canonicalUri(served) === canonicalUri(requested) && queryAndSlash(served) === queryAndSlash(requested);
+}
+
+function queryAndSlash(uri: string): string {
+  const noFragment = uri.split('#', 1)[0]!;
+  const at = noFragment.indexOf('?');
+  const path = at < 0 ? noFragment : noFragment.slice(0, at);
+  return `${path.endsWith('/') ? '/' : ''}${at < 0 ? '' : noFragment.slice(at)}`;
 }
 
 function uriOf(content: unknown): string | undefined {

@@ -382,5 +382,7 @@ export function filesInReadingOrder(record: SkillRecord): string[] {
   if (!Array.isArray(entry.resources)) return [entry.uri];
   const key = canonicalUri(entry.uri);
   const own = entry.resources.find((r) => canonicalUri(r.uri) === key);
-  return [own ? own.uri : entry.uri, ...entry.resources.filter((r) => r !== own).map((r) => r.uri)];
+  // SKILL.md is read at the skill's own URI, where a host loads it, whatever spelling the listing gives its file:
+  // a server may answer another spelling with other bytes. Its check is still kept under the listed spelling.
+  return [entry.uri, ...entry.resources.filter((r) => r !== own).map((r) => r.uri)];
 }

@@ -14,6 +14,7 @@
 import { finding } from '../../shared/findings.js';
 import type { FileCheck, Finding, Settings } from '../../shared/model.js';
 import { ByteBudget } from './reader.js';
+import { canonicalUri } from './uri-memo.js';
 import type { SharedReads } from './shared-reads.js';
 import { filesInReadingOrder, type ServerSkills, type SkillRecord } from './registry.js';
 import type { Rpc } from './rpc.js';
@@ -75,7 +76,8 @@ export class SkillPass {
    * failure, with the finding that says so.
    */
   judgeRepeat(fileUri: string, digest: string, size: number, check: FileCheck, findings: Finding[], location: { serverId: string; skillUri: string }): FileCheck {
-    if (fileUri !== this.skillMd) return check;
+    // Called with the listed spelling of SKILL.md, which may not be the skill's URI it was read at.
+    if (fileUri !== this.skillMd && canonicalUri(fileUri) !== canonicalUri(this.skillMd)) return check;
     const first = this.firstRead;
     if (!first) {
       this.firstRead = { digest, size };
