@@ -2,6 +2,7 @@
 // UTF-8 in blocks outside the JS heap (see BodyStore), and how an entry's
 // message is packed into it and read back.
 import type { ProtocolLogEntry } from '../../shared/model.js';
+import { loneSurrogateIn } from '../../shared/skill-uri.js';
 
 /** An entry being built field by field, in the order an export shows them. */
 export type Draft = { -readonly [K in keyof ProtocolLogEntry]?: ProtocolLogEntry[K] } & Pick<ProtocolLogEntry, 'seq' | 'serverId' | 'at' | 'direction' | 'kind'>;
@@ -46,7 +47,7 @@ export class BodyStore {
 
   /** The string, stored, or itself when it should stay (short, or not well-formed UTF-16, which UTF-8 cannot hold exactly). */
   put(text: string, seq: number): string | StoredString {
-    if (text.length < OFF_HEAP_MIN_CHARS || !isWellFormed(text)) return text;
+    if (text.length < OFF_HEAP_MIN_CHARS || loneSurrogateIn(text) !== undefined) return text;
     let block = this.blocks.at(-1);
     // At most three UTF-8 bytes per UTF-16 unit; measured only when that bound does not fit.
     let bytes = text.length * 3;
@@ -86,13 +87,6 @@ export class BodyStore {
     this.used = 0;
   }
 }
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** String.prototype.isWellFormed (ES2024; Node 20 and Electron have it), else the same test by pattern. */
-const isWellFormed: (text: string) => boolean =
-  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function'
-    ? (text) => (text as unknown as { isWellFormed(): boolean }).isWellFormed()
-    : (text) => !LONE_SURROGATE.test(text);
 
 const isPlainObject = (value: object): boolean => {
   const proto: unknown = Object.getPrototypeOf(value);
