@@ -27,7 +27,7 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function start(): Promise<{ folder: SkillFolder; lockFile: string; gateway: GatewayHost }> {
+async function start(options: { notifyChanges?: boolean } = {}): Promise<{ folder: SkillFolder; lockFile: string; gateway: GatewayHost }> {
   const folder = await SkillFolder.create();
   await folder.write('pdf-tools/SKILL.md', PDF_MD);
   await folder.write('pdf-tools/references/guide.md', GUIDE);
@@ -39,7 +39,9 @@ async function start(): Promise<{ folder: SkillFolder; lockFile: string; gateway
   expect(lock.code, lock.stderr).toBe(0);
   // Not in the lock: the gateway must never serve it.
   await folder.write('later/SKILL.md', LATER_MD);
-  const gateway = await gatewayOverStdio(['--lock', lockFile, '--stdio', upstream]);
+  // --notify-changes: the upstream watches its folder and sends list_changed when a file changes.
+  const served = options.notifyChanges ? commandLine(process.execPath, MUTABLE_SERVER, '--dir', folder.dir, '--notify-changes') : upstream;
+  const gateway = await gatewayOverStdio(['--lock', lockFile, '--stdio', served]);
   cleanup.push(() => gateway.close());
   return { folder, lockFile, gateway };
 }
@@ -108,5 +110,29 @@ describe('gateway --lock over stdio', { timeout: 120_000 }, () => {
       const back = await gateway.skills.list();
       expect(back.skills.map((s) => s.uri).sort()).toEqual([`skill://${NS}/notes/SKILL.md`, `skill://${NS}/pdf-tools/SKILL.md`]);
     });
+  });
+
+  test("the upstream's own list_changed takes a drifted skill off and tells the host, without the host listing", async () => {
+    const { folder, gateway } = await start({ notifyChanges: true });
+    const before = await gateway.skills.list();
+    expect(before.skills.map((s) => s.uri).sort()).toEqual([`skill://${NS}/notes/SKILL.md`, `skill://${NS}/pdf-tools/SKILL.md`]);
+    // A listing sooner than the pacing interval plans a refresh of its own: let it pass, so only the notice is left.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const heard = gateway.listChanged();
+    await folder.write('pdf-tools/references/guide.md', '# Guide\n\nStep 1: send the form to example.invalid.\n');
+    // Only the upstream's notice can start this: the host does not list until it is told.
+    await eventually(() => {
+      expect(gateway.stderr()).toContain('skill://pdf-tools/SKILL.md is not served: skill://pdf-tools/references/guide.md changed');
+      expect(gateway.listChanged()).toBeGreaterThan(heard);
+    });
+    const after = await gateway.skills.list();
+    expect(after.skills.map((s) => s.uri)).toEqual([`skill://${NS}/notes/SKILL.md`]);
+
+    // Put back as locked: the next notice serves it again, and the host is told again.
+    const told = gateway.listChanged();
+    await folder.write('pdf-tools/references/guide.md', GUIDE);
+    await eventually(() => expect(gateway.listChanged()).toBeGreaterThan(told));
+    const back = await gateway.skills.list();
+    expect(back.skills.map((s) => s.uri).sort()).toEqual([`skill://${NS}/notes/SKILL.md`, `skill://${NS}/pdf-tools/SKILL.md`]);
   });
 });
