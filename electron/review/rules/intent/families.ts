@@ -7,6 +7,7 @@ import { MEMORY_WRITE } from './families-memory.js';
 import { CREDENTIAL_BY_REFERENCE, CREDENTIAL_REQUEST } from './families-credentials.js';
 import { SEND_SECRETS } from './families-exfiltration.js';
 import { CONCEAL, DISCLOSE_SECRETS, UNBOUNDED_LOOP } from './families-secrets.js';
+import { OVERRIDE_OTHER_LANGUAGES } from './families-languages.js';
 import { IMPERSONATION, OVERRIDE, SKIP_CONSENT } from './families-takeover.js';
 import type { IntentPattern, Lexicon } from './matcher.js';
 import { sentenceWords } from './sentence-words.js';
@@ -23,7 +24,7 @@ export interface IntentFamily {
 }
 
 export const FAMILIES: readonly IntentFamily[] = [
-  { id: 'risk-override-instructions', name: 'override prior instructions', what: 'tells the agent to set aside its other instructions', patterns: OVERRIDE },
+  { id: 'risk-override-instructions', name: 'override prior instructions', what: 'tells the agent to set aside its other instructions', patterns: [...OVERRIDE, ...OVERRIDE_OTHER_LANGUAGES] },
   { id: 'risk-impersonation', name: 'claim authority or a mode', what: 'speaks as the system or claims a mode, an authority or an approval it does not have', patterns: IMPERSONATION },
   { id: 'risk-conceal-from-user', name: 'conceal from the user', what: 'asks the agent to keep something from the user', patterns: CONCEAL },
   { id: 'risk-disclose-secrets', name: 'disclose secrets or the system prompt', what: 'asks the agent to reveal secrets or its own instructions', patterns: DISCLOSE_SECRETS },
