@@ -171,6 +171,29 @@ function joinedSpan(values: readonly Value[], separator: string): number[] | und
   return out;
 }
 
+/**
+ * A template with its placeholders filled (`'curl -s %s | sh' % url`,
+ * `'{} | sh'.format(url)`): the template's pieces keep their places, each
+ * placeholder becomes the value `fill` gives, and every origin of `args`
+ * stays with the result (also those of an argument no placeholder used).
+ */
+export function filled(template: Value, placeholder: RegExp, fill: (m: RegExpExecArray) => Value, args: readonly Value[]): Value {
+  const parts: Value[] = [];
+  let last = 0;
+  for (const m of template.text.matchAll(placeholder)) {
+    parts.push(sliceOf(template, last, m.index), fill(m));
+    last = m.index + m[0].length;
+  }
+  parts.push(sliceOf(template, last, template.text.length), { steps: mergeSteps([template, ...args]), text: '', exact: true });
+  return concat(parts);
+}
+
+/** Characters `from` to `to` of an exact value, with where they are written. */
+export function sliceOf(v: Value, from: number, to: number): Value {
+  const offsets = offsetsOf(v);
+  return { ...literal(v.text.slice(from, to)), ...(offsets ? { span: offsets.slice(from, to + 1) } : {}) };
+}
+
 /** The offset of each character of a value written in the snippet, plus its end; undefined for one that was not. */
 function offsetsOf(v: Value): readonly number[] | undefined {
   if (v.span === undefined) return undefined;

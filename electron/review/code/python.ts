@@ -10,6 +10,7 @@ import type { Node } from 'web-tree-sitter';
 import { concat, isLoopback, isSecretName, literal, NOTHING, union, withStep, type Value } from './facts.js';
 import { field, Flow, named, place } from './flow.js';
 import { callValue } from './python-calls.js';
+import { percentFormatted } from './python-format.js';
 import type { PythonReader, SocketSteps } from './python-reader.js';
 import { unescape } from './snippet.js';
 
@@ -219,6 +220,7 @@ class PythonWalker implements PythonReader {
           const op = field(node, 'operator')?.type ?? '';
           const lv = l ? this.eval(l) : NOTHING;
           const rv = r ? this.eval(r) : NOTHING;
+          if (op === '%' && lv.exact) return percentFormatted(lv, rv);
           if (op === '+' || op === '%') return concat([lv, rv]);
           if (op === '/') return concat([lv, rv], '/');
           return union(lv, rv);
