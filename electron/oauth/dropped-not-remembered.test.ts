@@ -9,19 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storesOf } from '../secrets/secret-store.js';
-import { lockableStore } from './lockable-store.unit.js';
-import { OAuthSessions, type OAuthTarget } from './oauth-sessions.js';
-import { StoredOAuthVault, type OAuthRecord } from './oauth-vault.js';
+import { lockableStore, SIGNED_IN, TARGET, WHERE } from './lockable-store.unit.js';
+import { OAuthSessions } from './oauth-sessions.js';
+import { StoredOAuthVault } from './oauth-vault.js';
 import { STALE_SIGN_INS_FILE, StaleSignIns } from './stale-sign-ins.js';
 
-const TARGET: OAuthTarget = { key: 's1', serverId: 's1', url: 'http://127.0.0.1:9/mcp', settings: { type: 'oauth' } };
-const SIGNED_IN: OAuthRecord = {
-  client: { client_id: 'client-1' } as never,
-  tokens: { access_token: 'access-1', token_type: 'Bearer', refresh_token: 'refresh-1' },
-  tokensSavedAt: 1,
-  boundTo: `${TARGET.url}\n`,
-};
-const WHERE = 'the system keychain (Secret Service) (the keychain is locked)';
 const REFUSED = "Could not save oauth-dropped.json because permission was denied (EACCES). The previous version on disk is unchanged; free some disk space or fix the folder's permissions, then try again.";
 
 const dirs: string[] = [];

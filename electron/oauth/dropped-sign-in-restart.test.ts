@@ -9,19 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storesOf, type SecretStore } from '../secrets/secret-store.js';
-import { lockableStore } from './lockable-store.unit.js';
-import { OAuthSessions, type OAuthTarget } from './oauth-sessions.js';
-import { StoredOAuthVault, vaultId, type OAuthRecord } from './oauth-vault.js';
+import { lockableStore, SIGNED_IN, TARGET, WHERE } from './lockable-store.unit.js';
+import { OAuthSessions } from './oauth-sessions.js';
+import { StoredOAuthVault, vaultId } from './oauth-vault.js';
 import { STALE_SIGN_INS_FILE, StaleSignIns } from './stale-sign-ins.js';
 
-const TARGET: OAuthTarget = { key: 's1', serverId: 's1', url: 'http://127.0.0.1:9/mcp', settings: { type: 'oauth' } };
-const SIGNED_IN: OAuthRecord = {
-  client: { client_id: 'client-1' } as never,
-  tokens: { access_token: 'access-1', token_type: 'Bearer', refresh_token: 'refresh-1' },
-  tokensSavedAt: 1,
-  boundTo: `${TARGET.url}\n`,
-};
-const WHERE = 'the system keychain (Secret Service) (the keychain is locked)';
 const TOLD = 'The app will not use it again, and deletes it at a later start or change to this sign-in once the store lets it. To delete it now, unlock the store and sign out, or remove the entry "oauth:s1" from it by hand.';
 
 const dirs: string[] = [];
