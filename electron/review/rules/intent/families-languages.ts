@@ -12,7 +12,7 @@ const SET_ASIDE = words(
   // German
   'ignoriere|ignorier|ignorieren sie|ignoriert|vergiss|vergessen sie|vergesst|missachte|missachten sie|verwirf|verwerfen sie|uberschreibe|ubergehe|ubergehen sie',
   // Spanish
-  'ignora|ignore|ignoren|ignorar|olvida|olvide|olviden|olvidar|descarta|descarte|omite|omita|desestima|desestime|haz caso omiso de|haga caso omiso de|no sigas|no siga',
+  'ignora|ignore|ignoren|ignorar|olvida|olvide|olviden|olvidar|descarta|descarte|omite|omita|desestima|desestime|haz caso omiso de|haga caso omiso de|no sigas|no siga|no hagas caso a|no hagas caso de|no haga caso a|no haga caso de|no hagan caso a|no hagan caso de',
   // French
   'ignorez|ignorer|oublie|oubliez|oublier|ecarte|ecartez|ne tiens pas compte de|ne tenez pas compte de|ne suis pas|ne suivez pas|fais abstraction de|faites abstraction de',
   // Italian, Portuguese, Dutch
@@ -31,10 +31,21 @@ const BEFORE = words(
   'vorherigen|vorherige|vorigen|bisherigen|bisherige|fruheren|fruhere|obigen|obige|vorangegangenen|alten|anteriores|anterior|previas|previos|precedentes|de arriba|hasta ahora|precedente|anterieures|anterieure|ci dessus|recues|precedenti|sopra|finora|anteriori|acima|ate agora|vorige|eerdere|voorgaande|bovenstaande',
 );
 
+/** "Everything", as in "forget everything you were told before". */
+const EVERYTHING = words('everything (other languages)', 'alles|todo|todo lo|tout|tout ce|tutto|tutto cio|tudo|tudo o|alles wat');
+
+/** "Before", "so far", said of what was told. */
+const TOLD_BEFORE = words(
+  'told before (other languages)',
+  'vorher|zuvor|bisher|vorhin|davor|antes|anteriormente|hasta ahora|avant|auparavant|precedemment|jusqu ici|prima|precedentemente|finora|fino ad ora|ate agora|eerder|tot nu toe',
+);
+
 /** Words that may stand between them: articles, "all", "your", "the". */
 const FILLER = words(
   'filler (other languages)',
-  'bitte|por favor|s il vous plait|s il te plait|per favore|alle|allen|alles|die|der|deine|ihre|eure|bisher|todas|todos|las|los|tus|sus|vuestras|toutes|tous|les|tes|vos|des|tutte|tutti|le|tue|sue|as|os|suas|teus|tuas|de|het|je|uw|al',
+  // "received", "given": the instructions you received so far.
+  'erhaltenen|gegebenen|ricevute|ricevuti|avute|date|dati|recibidas|recibidos|dadas|dados|recues|donnees|recebidas|ontvangen|gegeven|gekregen|' +
+    'bitte|por favor|s il vous plait|s il te plait|per favore|alle|allen|alles|die|der|deine|ihre|eure|bisher|todas|todos|las|los|tus|sus|vuestras|toutes|tous|les|tes|vos|des|tutte|tutti|le|tue|sue|as|os|suas|teus|tuas|de|het|je|uw|al',
 );
 
 const ORDER = { negatable: true, describes: true } as const;
@@ -47,7 +58,13 @@ export const OVERRIDE_OTHER_LANGUAGES: readonly IntentPattern[] = [
   },
   {
     shape: 'ignore + instructions + previous (other languages)',
-    steps: [{ lex: SET_ASIDE }, { lex: INSTRUCTIONS, slack: 3, over: FILLER }, { lex: BEFORE, slack: 1, over: FILLER }],
+    steps: [{ lex: SET_ASIDE }, { lex: INSTRUCTIONS, slack: 3, over: FILLER }, { lex: BEFORE, slack: 2, over: FILLER }],
+    ...ORDER,
+  },
+  {
+    // "Vergiss einfach alles, was man dir vorher gesagt hat", "Oublie tout ce qu'on t'a dit avant".
+    shape: 'forget + everything + told before (other languages)',
+    steps: [{ lex: SET_ASIDE }, { lex: EVERYTHING, slack: 2, over: words('simply', 'einfach|bitte|simplemente|simplement|semplicemente|simplesmente|gewoon') }, { lex: TOLD_BEFORE, slack: 5 }],
     ...ORDER,
   },
 ];

@@ -226,7 +226,7 @@ export const IMPERSONATION: readonly IntentPattern[] = [
     // "As the administrator of this machine I authorise you to …": authority claimed in the first person.
     shape: 'as + an authority + I authorise you',
     steps: [
-      { lex: words('as', 'as|in my capacity as|speaking as|acting as') },
+      { lex: words('as', 'as|in my capacity as|speaking as|acting as|i am|this is') },
       { lex: words('an authority', 'administrator|admin|system administrator|sysadmin|root|the owner|owner|your operator|operator|your developer|developer|it department|security team|the security officer|security officer|ciso|cto|ceo'), slack: 2, over: words('the', 'the|your|an|a|this|its|their|sole|lead|chief|head|system s|machine s') },
       {
         lex: words('i authorise you', 'i authorise you|i authorize you|i hereby authorise you|i hereby authorize you|i permit you|i hereby permit you|i allow you|i hereby allow you|i grant you|i hereby grant you|i give you permission|i am giving you permission|i instruct you|i hereby instruct you|i order you|i command you|i empower you|i clear you|you are authorised|you are authorized|you are hereby authorised|you are hereby authorized|you have my authorisation|you have my authorization|you have my permission|you are permitted|you are hereby permitted'),
