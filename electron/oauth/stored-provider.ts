@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type { OAuthSettings } from '../../shared/oauth-model.js';
 import { OAuthFlowError } from './oauth-errors.js';
 import { applies, bindingOf, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
+import { resourceIndicator } from './resource-indicator.js';
 
 /** The redirect URI a client is registered with when no sign-in is running (RFC 8252: the port is not part of the match). */
 const RESTING_REDIRECT = 'http://127.0.0.1/callback';
@@ -177,6 +178,11 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       if (scope === 'discovery') delete next.discovery;
       return next;
     });
+  }
+
+  /** The resource indicator sent to the authorization server: the metadata's, without the URL's secret query parameters. */
+  async validateResourceURL(serverUrl: string | URL, resource?: string): Promise<URL | undefined> {
+    return resourceIndicator(serverUrl, resource);
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
