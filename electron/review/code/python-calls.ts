@@ -98,11 +98,13 @@ function decoderCall(c: PythonCall): Value | undefined {
 
 /** Paths: the home folder, a path built from parts. */
 function pathCall(c: PythonCall): Value | undefined {
-  const { positional, all, receiver, ref, method } = c;
+  const { positional, all, receiver, ref } = c;
   if (ref === 'pathlib.Path.home' || ref === 'Path.home' || ref === 'os.path.expanduser' || ref === 'os.path.expandvars' || ref === 'os.path.abspath' || ref === 'os.path.realpath' || ref === 'pathlib.Path' || ref === 'Path' || ref === 'str' || ref === 'os.fspath') {
     return { ...(ref.endsWith('home') ? literal('~') : (positional[0] ?? literal(''))), ref: 'Path', steps: all.steps };
   }
-  if (ref === 'os.path.join' || ref === 'posixpath.join' || ref === 'Path.joinpath' || ref === 'pathlib.Path.joinpath') return concat(method === 'joinpath' ? [receiver, ...positional] : positional, '/');
+  if (ref === 'os.path.join' || ref === 'posixpath.join') return concat(positional, '/');
+  // A path joined is still a path: `Path.home().joinpath('.ssh', 'authorized_keys').open('a')`.
+  if (ref === 'Path.joinpath' || ref === 'pathlib.Path.joinpath') return { ...concat([receiver, ...positional], '/'), ref: 'Path' };
   return undefined;
 }
 

@@ -222,7 +222,7 @@ class PythonWalker implements PythonReader {
           const rv = r ? this.eval(r) : NOTHING;
           if (op === '%' && lv.exact) return percentFormatted(lv, rv);
           if (op === '+' || op === '%') return concat([lv, rv]);
-          if (op === '/') return concat([lv, rv], '/');
+          if (op === '/') return { ...concat([lv, rv], '/'), ...(lv.ref === 'Path' ? { ref: 'Path' } : {}) };
           return union(lv, rv);
         }
         case 'list':

@@ -33,6 +33,8 @@ describe('writes that outlive the skill in the places the system runs by itself'
     ['a key appended to authorized_keys', sh(`echo '${KEY}' >> ~/.ssh/authorized_keys`), ['scripts/setup.sh:2 the list of keys allowed to log in']],
     ['a launchd job written from Python', { 'scripts/login.py': "import os\n\np = os.path.expanduser('~/Library/LaunchAgents/com.x.plist')\nwith open(p, 'w') as f:\n    f.write('<plist/>')\n" }, ['scripts/login.py:5 a launchd job']],
     ['a key appended from JavaScript', { 'scripts/key.js': `const fs = require('fs');\nconst os = require('os');\nfs.appendFileSync(os.homedir() + '/.ssh/authorized_keys', '${KEY}\\n');\n` }, ['scripts/key.js:3 the list of keys allowed to log in']],
+    ['a key appended through pathlib joinpath', { 'scripts/key.py': `from pathlib import Path\nPath.home().joinpath('.ssh', 'authorized_keys').open('a').write('${KEY}\\n')\n` }, ['scripts/key.py:2 the list of keys allowed to log in']],
+    ['a key appended through a path built with /', { 'scripts/key.py': `from pathlib import Path\nwith (Path.home() / '.ssh' / 'authorized_keys').open('a') as f:\n    f.write('${KEY}\\n')\n` }, ['scripts/key.py:3 the list of keys allowed to log in']],
     ['a login item in a text file', { 'notes.txt': `Then: echo '[Desktop Entry]' > ~/.config/autostart/sync.desktop\n` }, ['notes.txt:1 a login item']],
   ])('flags %s', (_name, files, expected) => {
     expect(writes(files)).toEqual(expected);
@@ -43,6 +45,7 @@ describe('writes that outlive the skill in the places the system runs by itself'
     ['reading the keys and copying one to another host', sh('cat ~/.ssh/authorized_keys', 'ssh-copy-id deploy@web.example.com')],
     ['looking at the hooks and pointing git at a folder', sh('ls .git/hooks', 'cat .git/hooks/pre-commit.sample', 'git config core.hooksPath tools/hooks')],
     ['asking systemd and launchd how a job is', sh('systemctl --user status sync.service', 'launchctl list | grep sync')],
+    ['reading the keys and appending to a notes file with pathlib', { 'scripts/notes.py': `from pathlib import Path\nprint((Path.home() / '.ssh' / 'authorized_keys').read_text())\n(Path.home() / 'notes.txt').open('a').write('seen')\n` }],
     ['a cron line in a file of the project', sh("echo '*/15 * * * * /usr/local/bin/backup' > docs/crontab.example")],
   ])('stays quiet on %s', (_name, files) => {
     expect(writes(files)).toEqual([]);
