@@ -136,6 +136,9 @@ export function fillReferences(text: string, secrets: Readonly<Record<string, st
   return text.replace(REFERENCE, (whole, field: string) => (Object.hasOwn(secrets, field) ? secrets[field]! : whole));
 }
 
+/** What stands for a secret wherever one is shown (the import preview, the server overview, the command's words). */
+export const SECRET_MASK = '••••••••';
+
 /** The text with each reference shown as `mask` (the import preview, the server list). */
 export function maskReferences(text: string, mask: string): string {
   return holdsReference(text) ? text.replace(REFERENCE, mask) : text;

@@ -42,6 +42,9 @@ async function checkWithKey(fixture: OAuthFixture): Promise<void> {
   // The sign-in and the step-up: each page's resource is the server's address without the query.
   expect(run.pages.map((page) => new URL(page).searchParams.get('resource'))).toEqual([fixture.url, fixture.url]);
   expect(run.pages.filter((page) => page.includes(KEY))).toEqual([]);
+  // What the command says names the address with the key masked, as the app shows it: a CI log can be public.
+  expect(run.stderr).not.toContain(KEY);
+  expect(run.stderr).toContain(`To sign in to ${fixture.url}?api_key=••••••••, open this address in a browser`);
 
   expect((await fixture.mcpRequestUrls()).filter((u) => u.includes(KEY)).length).toBeGreaterThan(0);
   const toAuthorizationServer = await fixture.asRequests();

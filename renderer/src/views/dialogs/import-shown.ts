@@ -3,10 +3,10 @@
 // own rule) masked, as ImportSettings masks env and header values. It used to
 // show `--api-key sk-live-…` and `https://user:pass@host` as they were.
 import type { TransportConfig } from '../../../../shared/model.js';
-import { maskReferences } from '../../../../shared/secret-args.js';
+import { maskReferences, SECRET_MASK } from '../../../../shared/secret-args.js';
 import { splitSecrets } from '../../../../shared/secret-fields.js';
 
-export const SECRET_MASK = '••••••••';
+export { SECRET_MASK };
 
 export function describeTransport(transport: TransportConfig | undefined): string {
   if (!transport) return '';
