@@ -117,6 +117,8 @@ export const FINDINGS = {
   'inspector-path-traversal': { severity: 'error', title: 'URI escapes the skill root (.. or encoded ..)' },
   'inspector-directory-outside': { severity: 'error', title: 'Directory listing points outside the skill' },
   'inspector-duplicate-resource': { severity: 'error', title: 'The same file is listed twice' },
+  // An error: the app, and a host keeping files by path, would take it for the file without the query or "/".
+  'inspector-resource-not-a-file-path': { severity: 'error', title: 'A listed file URI has a query or a trailing "/", so it names no file' },
   'inspector-instructions-pointer': { severity: 'info', title: 'Skill URI mentioned in the server instructions' },
   'inspector-nested-skill': { severity: 'info', title: 'Skill nested inside another skill' },
   // Hostile edges (issue 13). Reading integrity:

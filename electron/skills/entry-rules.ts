@@ -7,7 +7,7 @@ import { finding } from '../../shared/findings.js';
 import type { Finding, FindingLocation, SkillFileRef } from '../../shared/model.js';
 import { revealIdentifier } from '../../shared/invisible-chars.js';
 import { MAX_DEPTH, TOO_DEEP_MARKER, capDepth, describePath } from '../../shared/nesting.js';
-import { containment, controlCharactersIn, describeControlCharacters, isRegName, parseSkillUri, skillSchemeProblem } from '../../shared/skill-uri.js';
+import { containment, controlCharactersIn, describeControlCharacters, describeQueryAndSlash, isRegName, parseSkillUri, queryAndSlashKey, skillSchemeProblem, withoutQueryOrSlash } from '../../shared/skill-uri.js';
 // Memoised: Verify all asks again for the canonical form of every file listed here.
 import { canonicalUri } from './uri-memo.js';
 import { frontmatterFindings } from './format-rules.js';
@@ -96,7 +96,7 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
     }
   }
 
-  const placement = { contained: true, controlFree: uriControls.length === 0, unique: true };
+  const placement = { contained: true, controlFree: uriControls.length === 0, unique: true, filePaths: true };
   const resources = checkResources(raw['resources'], uri, loc, findings, placement);
 
   const meta = raw['_meta'];
@@ -116,7 +116,8 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
   // something unchecked or read differently by different readers: not loadable, never verified.
   // So does a scheme that names content outside the server (file:, http(s):, data:): what was verified through it need not be what a host loads.
   // And a file listed twice (in canonical form): two digests and sizes for one file, so no read can be bound to one of them.
-  const loadable = schemaOk && parsedUri.ok && resources !== null && contained && placement.controlFree && placement.unique && !capped.tooDeep && !scheme?.external;
+  // And a file URI with a query or a trailing "/": it names no file path, and the app (keying files by canonicalUri) would take it for the file without.
+  const loadable = schemaOk && parsedUri.ok && resources !== null && contained && placement.controlFree && placement.unique && placement.filePaths && !capped.tooDeep && !scheme?.external;
   if (!loadable) {
     findings.push(finding('sep-2640-resources-invalid-entry', `The entry for "${shown}" is invalid, so a host must not load it (see the other findings for why).`, loc));
   }
@@ -144,6 +145,27 @@ export function controlFindings(uri: string, what: string, at: FindingLocation, 
   ];
 }
 
+/** What names one listed file: its canonical form, and the query and trailing "/" canonicalUri sets aside. */
+function listingKey(uri: string): string {
+  return `${canonicalUri(uri)}${queryAndSlashKey(uri)}`;
+}
+
+/**
+ * inspector-resource-not-a-file-path: a listed file URI with a query or a trailing "/". A skill's file is
+ * <scheme>://<skill-path>/<file-path> (SEP-2640 §Resource Mapping); either makes another resource than the
+ * file without it, which the app, keying files by canonicalUri, would take for that file.
+ */
+function notAFilePath(fileUri: string, how: string, index: number, at: FindingLocation): Finding {
+  const shown = revealIdentifier(fileUri);
+  const meant = revealIdentifier(withoutQueryOrSlash(fileUri));
+  return finding(
+    'inspector-resource-not-a-file-path',
+    `resources[${index}] lists "${shown}", which has ${how}: a skill's file is <scheme>://<skill-path>/<file-path>, and a file path has no query and does not end in "/", so it names no file of the skill but another resource than "${meant}" (RFC 3986 §6.2.3). The app, like a host that keeps a skill's files by path, cannot tell the two apart, so the entry is not loadable and its files are never shown verified.`,
+    { ...at, field: `resources[${index}].uri` },
+    { expected: meant, actual: fileUri },
+  );
+}
+
 function tooDeepFinding(keys: readonly string[], shown: string, loc: FindingLocation): Finding {
   const field = keys.slice(0, 2).join('.');
   return finding(
@@ -154,7 +176,7 @@ function tooDeepFinding(keys: readonly string[], shown: string, loc: FindingLoca
   );
 }
 
-function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[], placement: { contained: boolean; controlFree: boolean; unique: boolean }): SkillFileRef[] | 'dynamic' | null {
+function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[], placement: { contained: boolean; controlFree: boolean; unique: boolean; filePaths: boolean }): SkillFileRef[] | 'dynamic' | null {
   if (value === 'dynamic') {
     findings.push(finding('sep-2640-resources-dynamic-marker', `"${revealIdentifier(skillUri)}" is dynamic: its content has no digests, so it cannot be verified or bound to an approval.`, { ...loc, field: 'resources' }));
     return 'dynamic';
@@ -171,6 +193,9 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
   const refs: SkillFileRef[] = [];
   const seen = new Map<string, number>();
   const folded = new Map<string, string>();
+  // The SKILL.md listed under the skill's URI with a query or a trailing "/": named when no entry has the skill's URI itself.
+  let ownSpelledApart: { index: number; uri: string; how: string } | undefined;
+  const skillKey = listingKey(skillUri);
   let total = 0;
   let missingSizes = 0;
   value.forEach((item, index) => {
@@ -217,7 +242,14 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
     if (/\/skill\.md$/i.test(fileUri) && !fileUri.endsWith('/SKILL.md')) {
       findings.push(finding('agentskills-skill-md-case', `${revealIdentifier(fileUri)} spells SKILL.md in another case; hosts look for "SKILL.md" exactly, and the name collides on case-insensitive file systems.`, fileLoc, { expected: 'SKILL.md', actual: fileUri.slice(fileUri.lastIndexOf('/') + 1) }));
     }
-    const key = canonicalUri(fileUri);
+    const apart = fileUri === skillUri ? undefined : describeQueryAndSlash(fileUri);
+    if (apart !== undefined) {
+      placement.filePaths = false;
+      findings.push(notAFilePath(fileUri, apart, index, fileLoc));
+    }
+    // A query or a trailing "/" makes another resource (RFC 3986): g.md and g.md?x are two, not one listed twice.
+    const key = listingKey(fileUri);
+    if (apart !== undefined && ownSpelledApart === undefined && canonicalUri(fileUri) === canonicalUri(skillUri) && key !== skillKey) ownSpelledApart = { index, uri: fileUri, how: apart };
     if (seen.has(key)) {
       placement.unique = false;
       findings.push(
@@ -247,8 +279,20 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
     const listedDigest = typeof digest === 'string' ? digest : '';
     refs.push(sized ? { uri, digest: listedDigest, size } : { uri, digest: listedDigest, size: -1, declaredSize: (JSON.stringify(size) ?? 'absent').slice(0, 40) });
   });
-  if (!seen.has(canonicalUri(skillUri))) {
-    findings.push(finding('sep-2640-resources-complete', `resources of "${revealIdentifier(skillUri)}" has no entry for the SKILL.md itself.`, { ...loc, field: 'resources' }, { expected: `an entry with uri ${revealIdentifier(skillUri)}`, actual: 'none' }));
+  if (!seen.has(skillKey)) {
+    if (ownSpelledApart) {
+      const { index, uri, how } = ownSpelledApart;
+      findings.push(
+        finding(
+          'sep-2640-resources-complete',
+          `resources of "${revealIdentifier(skillUri)}" has no entry for the SKILL.md itself: resources[${index}] lists "${revealIdentifier(uri)}", which has ${how}, so it names another resource than the skill's URI "${revealIdentifier(skillUri)}", the one a host loads.`,
+          { ...loc, field: `resources[${index}]`, fileUri: uri },
+          { expected: `an entry with uri ${revealIdentifier(skillUri)}`, actual: uri },
+        ),
+      );
+    } else {
+      findings.push(finding('sep-2640-resources-complete', `resources of "${revealIdentifier(skillUri)}" has no entry for the SKILL.md itself.`, { ...loc, field: 'resources' }, { expected: `an entry with uri ${revealIdentifier(skillUri)}`, actual: 'none' }));
+    }
   }
   if (missingSizes > 0 && missingSizes === value.length) {
     findings.push(finding('legacy-no-size', 'No resource has a size: this is the SEP v1 entry shape. Sizes are required since the stable spec.', { ...loc, field: 'resources' }));

@@ -119,6 +119,14 @@ export const ENTRY_CASES: readonly FindingCase[] = [
     near: { input: 'a second, different file', run: check(withResource(extraFile(`${ROOT}/references/other.md`))), ids: [] },
   },
   {
+    id: 'inspector-resource-not-a-file-path',
+    input: 'references/guide.md listed again with a query',
+    trigger: check(withResource(extraFile(`${GUIDE_URI}?x`))),
+    ids: ['inspector-resource-not-a-file-path', 'sep-2640-resources-invalid-entry'],
+    expect: { severity: 'error', location: { ...at, field: 'resources[2].uri', fileUri: `${GUIDE_URI}?x` }, message: ['has a query ("?x")', `another resource than "${GUIDE_URI}"`, 'not loadable'], expected: GUIDE_URI, actual: `${GUIDE_URI}?x` },
+    near: { input: 'a fragment, which names part of the same file', run: check(entryWith({ resources: [skillRef, { ...guideRef, uri: `${GUIDE_URI}#setup` }] })), ids: [] },
+  },
+  {
     id: 'sep-2640-resources-uri-within-skill',
     input: "a resource in a sibling skill's directory",
     trigger: check(withResource(extraFile('skill://acme/other/x.md'))),

@@ -8,7 +8,7 @@ import { finding, type FindingId } from '../../shared/findings.js';
 import type { Finding, FindingLocation, Settings } from '../../shared/model.js';
 import { previewJson } from '../../shared/nesting.js';
 import { canonicalUri } from './uri-memo.js';
-import { loneSurrogateIn } from '../../shared/skill-uri.js';
+import { loneSurrogateIn, queryAndSlashKey } from '../../shared/skill-uri.js';
 import { appLimitNamer, type LimitKey, type LimitNamer } from '../../shared/limits.js';
 import { INVALID_PARAMS, LEGACY_RESOURCE_NOT_FOUND, ResponseTooLarge, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
 
@@ -217,14 +217,7 @@ export async function readResourceBytes(rpc: Rpc, uri: string, options: ReadOpti
  * resource (a query a variant, a "/" a directory), so both must agree; a fragment names no resource.
  */
 function namesSameResource(served: string, requested: string): boolean {
-  return canonicalUri(served) === canonicalUri(requested) && queryAndSlash(served) === queryAndSlash(requested);
-}
-
-function queryAndSlash(uri: string): string {
-  const noFragment = uri.split('#', 1)[0]!;
-  const at = noFragment.indexOf('?');
-  const path = at < 0 ? noFragment : noFragment.slice(0, at);
-  return `${path.endsWith('/') ? '/' : ''}${at < 0 ? '' : noFragment.slice(at)}`;
+  return canonicalUri(served) === canonicalUri(requested) && queryAndSlashKey(served) === queryAndSlashKey(requested);
 }
 
 function uriOf(content: unknown): string | undefined {

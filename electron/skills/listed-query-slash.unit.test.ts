@@ -1,0 +1,93 @@
+// A listing that spells a file with a query (SKILL.md?v=2, guide.md?x) or a
+// trailing "/" (SKILL.md/). canonicalUri sets both aside (it keys files), but
+// each names another resource than the file (RFC 3986 §3.4, §6.2.3), and a
+// skill's file URI is <scheme>://<skill-path>/<file-path>, which has neither.
+// Before: SKILL.md?v=2 counted as the SKILL.md's own entry, so the skill was
+// verified, its check shown under a URI never read; and guide.md beside
+// guide.md?x was called a duplicate (the conformance check compares exactly).
+import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
+import { describe, expect, it } from 'vitest';
+import { scriptedRpc } from '../../test/support/scripted-rpc.js';
+import { checkEntry } from './entry-rules.js';
+import { quietEngine } from './finding-cases-engine.unit.js';
+import { GUIDE_URI, SERVER, SKILL_URI, cached, cleanSkill, entryWith, fileRef } from './finding-cases.unit.js';
+
+const skill = cleanSkill();
+const skillMd = skill.files[SKILL_URI]!;
+const guide = skill.files[GUIDE_URI]!;
+const check = (resources: unknown[]) => checkEntry(entryWith({ resources }), SERVER, 'entry 0');
+const ids = (r: ReturnType<typeof check>) => r.findings.map((f) => f.id);
+
+describe('the SKILL.md listed with a query or a trailing "/"', () => {
+  for (const [spelled, how] of [
+    [`${SKILL_URI}?v=2`, 'a query ("?v=2")'],
+    [`${SKILL_URI}?`, 'a query ("?")'],
+    [`${SKILL_URI}/`, 'a trailing "/"'],
+  ] as const) {
+    it(`${spelled.slice(SKILL_URI.length)}: no entry for the SKILL.md itself, which URI and why; not loadable`, () => {
+      const result = check([fileRef(spelled, skillMd), fileRef(GUIDE_URI, guide)]);
+      expect(ids(result).sort()).toEqual(['inspector-resource-not-a-file-path', 'sep-2640-resources-complete', 'sep-2640-resources-invalid-entry']);
+      const complete = result.findings.find((f) => f.id === 'sep-2640-resources-complete')!;
+      expect(complete.message).toBe(
+        `resources of "${SKILL_URI}" has no entry for the SKILL.md itself: resources[0] lists "${spelled}", which has ${how}, so it names another resource than the skill's URI "${SKILL_URI}", the one a host loads.`,
+      );
+      expect(complete).toMatchObject({ severity: 'error', location: { serverId: SERVER, skillUri: SKILL_URI, field: 'resources[0]', fileUri: spelled }, expected: `an entry with uri ${SKILL_URI}`, actual: spelled });
+      const form = result.findings.find((f) => f.id === 'inspector-resource-not-a-file-path')!;
+      expect(form).toMatchObject({ severity: 'error', location: { serverId: SERVER, skillUri: SKILL_URI, field: 'resources[0].uri', fileUri: spelled } });
+      expect(form.message).toContain(`resources[0] lists "${spelled}", which has ${how}: a skill's file is <scheme>://<skill-path>/<file-path>`);
+      expect(result.entry?.loadable).toBe(false);
+    });
+  }
+
+  it('another spelling of the same resource (a fragment, an encoded dot, the scheme in capitals) is still the SKILL.md entry', () => {
+    for (const spelled of [`${SKILL_URI}#top`, SKILL_URI.replace('SKILL.md', 'SKILL%2Emd'), SKILL_URI.replace('skill:', 'SKILL:')]) {
+      const result = check([fileRef(spelled, skillMd), fileRef(GUIDE_URI, guide)]);
+      expect(ids(result), spelled).not.toContain('sep-2640-resources-complete');
+      expect(ids(result), spelled).not.toContain('inspector-resource-not-a-file-path');
+    }
+  });
+});
+
+describe('a file listed beside the same path with a query or a trailing "/"', () => {
+  for (const [other, how] of [
+    [`${GUIDE_URI}?x`, 'a query ("?x")'],
+    [`${GUIDE_URI}/`, 'a trailing "/"'],
+  ] as const) {
+    it(`${other.slice(GUIDE_URI.length)}: not a duplicate of the file; that URI is named, and the entry is not loadable`, () => {
+      const result = check([fileRef(SKILL_URI, skillMd), fileRef(GUIDE_URI, guide), fileRef(other, 'other bytes')]);
+      expect(ids(result).sort()).toEqual(['inspector-resource-not-a-file-path', 'sep-2640-resources-invalid-entry']);
+      const form = result.findings[0]!;
+      expect(form.location).toEqual({ serverId: SERVER, skillUri: SKILL_URI, field: 'resources[2].uri', fileUri: other });
+      expect(form.message).toBe(
+        `resources[2] lists "${other}", which has ${how}: a skill's file is <scheme>://<skill-path>/<file-path>, and a file path has no query and does not end in "/", so it names no file of the skill but another resource than "${GUIDE_URI}" (RFC 3986 §6.2.3). The app, like a host that keeps a skill's files by path, cannot tell the two apart, so the entry is not loadable and its files are never shown verified.`,
+      );
+      expect(result.entry?.loadable).toBe(false);
+    });
+  }
+
+  it('the same file listed twice is still a duplicate', () => {
+    const result = check([fileRef(SKILL_URI, skillMd), fileRef(GUIDE_URI, guide), fileRef(GUIDE_URI.replace('guide.md', 'guide%2Emd'), guide)]);
+    expect(ids(result).sort()).toEqual(['inspector-duplicate-resource', 'sep-2640-resources-complete', 'sep-2640-resources-invalid-entry']);
+  });
+
+  it('an honest listing is untouched: loadable, no findings', () => {
+    expect(check([fileRef(SKILL_URI, skillMd), fileRef(GUIDE_URI, guide)])).toMatchObject({ findings: [], entry: { loadable: true } });
+  });
+});
+
+describe('verifying a skill whose SKILL.md is listed as SKILL.md?v=2', () => {
+  it("the honest bytes at the skill's URI do not make it verified: nothing is shown verified, the skill is invalid", async () => {
+    const spelled = `${SKILL_URI}?v=2`;
+    const entry = { ...skill.entry, resources: [fileRef(spelled, skillMd), fileRef(GUIDE_URI, guide)] };
+    const served: Record<string, string> = { [SKILL_URI]: skillMd, [spelled]: skillMd, [GUIDE_URI]: guide };
+    const rpc = scriptedRpc({
+      'skills/list': () => cached({ skills: [entry] }),
+      'resources/read': (params) => ({ contents: [{ uri: String(params['uri']), mimeType: 'text/markdown', text: served[String(params['uri'])] }] }),
+    });
+    const engine = quietEngine();
+    await engine.refresh(rpc, { resources: {}, extensions: { [SKILLS_EXTENSION_ID]: {} } });
+    const view = await engine.verifySkill(rpc, SKILL_URI, { withGet: false });
+    expect(view.status).toBe('invalid');
+    expect(Object.entries(view.files).filter(([, c]) => c.state === 'verified')).toEqual([]);
+  });
+});
