@@ -76,7 +76,7 @@ describe('a dropped sign-in the store kept, in a data folder that will not take 
     const vault = new StoredOAuthVault(storesOf(store), new StaleSignIns(dataDir));
     const said: string[] = [];
     const sessions = new OAuthSessions({ vault, clientName: 'test', openAuthorizationUrl: async () => undefined, keptInStore: (_id, message) => void said.push(message) });
-    const { provider } = sessions.transportAuth(TARGET);
+    const { record: provider } = sessions.transportAuth(TARGET);
 
     await withoutRoot(async () => provider.invalidateCredentials!('tokens'));
 

@@ -26,7 +26,7 @@ function appStart(store: SecretStore, dataDir: string) {
   const vault = new StoredOAuthVault(storesOf(store), new StaleSignIns(dataDir));
   const said: string[] = [];
   const sessions = new OAuthSessions({ vault, clientName: 'test', openAuthorizationUrl: async () => undefined, keptInStore: (_id, message) => void said.push(message) });
-  return { vault, said, sessions, provider: sessions.transportAuth(TARGET).provider };
+  return { vault, said, sessions, provider: sessions.transportAuth(TARGET).record };
 }
 
 async function signedInBehindALock() {

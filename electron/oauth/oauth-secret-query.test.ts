@@ -42,7 +42,7 @@ describe('the OAuth status of a server with a secret query parameter in its URL'
     const handlers = oauth.handlers({ find: () => undefined } as unknown as ConnectionPool);
 
     // The tokens a sign-in saves through the provider the connection uses (the pool gives it the resolved transport).
-    const { provider } = oauth.transportAuth(server, catalog.resolveTransport(server))!;
+    const { record: provider } = oauth.transportAuth(server, catalog.resolveTransport(server))!;
     await provider.saveTokens({ access_token: 'access-1', token_type: 'Bearer', refresh_token: 'refresh-1', scope: 'mcp:read' });
 
     expect(oauth.statusOf(server)).toMatchObject({ serverId: server.id, signedIn: true, scopes: ['mcp:read'] });

@@ -3,12 +3,13 @@
 // (a second Sign in joins the first), cancel, sign out, step-up, and the
 // status the overview shows. Keys name a vault record: the server id in the
 // app, a digest of the URL and client id in the command.
-import { InsufficientScopeError, computeScopeUnion, isStrictScopeSuperset, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { InsufficientScopeError, computeScopeUnion, isStrictScopeSuperset, type AuthProvider, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { OAuthSettings, OAuthStatus } from '../../shared/oauth-model.js';
 import { OAuthFlowError } from './oauth-errors.js';
 import { applies, bindingOf, vaultId, type NotRemembered, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
 import { revokeTokens } from './revoke.js';
 import { signIn } from './sign-in.js';
+import { renewingOneAtATime } from './one-renewal.js';
 import { StoredOAuthProvider, type DroppedCredentials } from './stored-provider.js';
 
 /** A server as the sessions need it: where its record is, its URL, its OAuth settings (secret put back). */
@@ -21,7 +22,10 @@ export interface OAuthTarget {
 
 /** What a transport gets: the provider for the SDK, and what to do when the server asks for more scope. */
 export interface TransportAuth {
-  readonly provider: OAuthClientProvider;
+  /** What the transport is given: the bearer token, and the renewal on a 401, one at a time (one-renewal.ts). */
+  readonly provider: AuthProvider;
+  /** The sign-in's stored record as the SDK's provider, which those renewals read and save. */
+  readonly record: OAuthClientProvider;
   /** Runs a sign-in for the challenged scope; resolves once the token has it (the request can be sent again). */
   readonly stepUp: (challenge: InsufficientScopeError) => Promise<void>;
 }
@@ -84,8 +88,10 @@ export class OAuthSessions {
   }
 
   transportAuth(target: OAuthTarget): TransportAuth {
+    const record = new StoredOAuthProvider({ vault: this.options.vault, key: target.key, serverUrl: target.url, settings: target.settings, clientName: this.options.clientName, onChange: () => this.changed(target.serverId), onKeptInStore: this.keptInStore(target) });
     return {
-      provider: new StoredOAuthProvider({ vault: this.options.vault, key: target.key, serverUrl: target.url, settings: target.settings, clientName: this.options.clientName, onChange: () => this.changed(target.serverId), onKeptInStore: this.keptInStore(target) }),
+      provider: renewingOneAtATime(record),
+      record,
       stepUp: (challenge) => this.stepUp(target, challenge),
     };
   }

@@ -26,7 +26,7 @@ async function signedInBehindALock() {
   store.locked = true;
   const said: [string, string][] = [];
   const sessions = new OAuthSessions({ vault, clientName: 'test', openAuthorizationUrl: async () => undefined, keptInStore: (serverId, message) => void said.push([serverId, message]) });
-  return { store, vault, said, provider: sessions.transportAuth(TARGET).provider };
+  return { store, vault, said, provider: sessions.transportAuth(TARGET).record };
 }
 
 describe('credentials the authorization server refused, in a store that will not delete them', () => {

@@ -1,0 +1,30 @@
+// The transport's side of a sign-in, renewing its tokens one at a time. The
+// SDK's transports run auth() once per 401 answer, so the requests in flight
+// when the access token runs out (Verify all has eight) each renew it at the
+// same moment, spending the same refresh token several times. An
+// authorization server that rotates refresh tokens refuses every use after the
+// first (invalid_grant) and revokes the whole grant, as RFC 9700 §4.14.2
+// advises, and a good sign-in is lost: "The sign-in has run out". Here a 401
+// that comes while a renewal runs waits for that renewal, and its request is
+// sent again with the tokens it saved.
+import { auth, extractWWWAuthenticateParams, UnauthorizedError, type AuthProvider, type OAuthClientProvider } from '@modelcontextprotocol/client';
+
+/** What the transport is given for the server's bearer token and its 401s: the SDK's own OAuth handling, one renewal at a time. */
+export function renewingOneAtATime(provider: OAuthClientProvider): AuthProvider {
+  let renewing: Promise<void> | undefined;
+  return {
+    token: async () => (await provider.tokens())?.access_token,
+    onUnauthorized: (ctx) => {
+      // As the SDK's adapter for an OAuthClientProvider does it (auth() with the 401's resource metadata and scope),
+      // shared by every 401 that arrives before it ends.
+      renewing ??= (async () => {
+        const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(ctx.response);
+        const result = await auth(provider, { serverUrl: ctx.serverUrl, ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}), fetchFn: ctx.fetchFn });
+        if (result !== 'AUTHORIZED') throw new UnauthorizedError();
+      })().finally(() => {
+        renewing = undefined;
+      });
+      return renewing;
+    },
+  };
+}
