@@ -116,9 +116,20 @@ function pathKey(parsed: ParsedUri): { segments: string[]; escaped: boolean; had
   return normaliseSegments(all);
 }
 
+/**
+ * The skill root: the URI up to the "/" before its SKILL.md segment, as written. Cut at that segment, never
+ * by "/SKILL.md".length characters from the end: a fragment (…/SKILL.md#top), an encoded letter (SKILL%2Emd),
+ * or on a URI no skill has, a query or a trailing "/", would leave a cut-off folder (skill://x/SKI).
+ */
+export function skillRootOf(skillUri: string): string {
+  const path = withoutQueryOrSlash(skillUri);
+  const cut = path.lastIndexOf('/');
+  return cut < 0 ? path : path.slice(0, cut);
+}
+
 export interface SkillUriParts {
   readonly scheme: string;
-  /** Root URI: the SKILL.md URI minus `/SKILL.md`. */
+  /** Root URI: the SKILL.md URI minus `/SKILL.md` (and any fragment after it). */
   readonly root: string;
   /** `<skill-path>` segments, decoded. */
   readonly skillPath: readonly string[];
@@ -138,6 +149,13 @@ export function parseSkillUri(uri: string): { ok: true; parts: SkillUriParts } |
   const key = pathKey(parsed);
   if (key.escaped || key.hadDots) return { ok: false, reason: 'it contains "." or ".." segments' };
   const segments = key.segments;
+  // …/SKILL.md?v=2 and …/SKILL.md/ name other resources than …/SKILL.md (RFC 3986 §6.2.3), and a skill's
+  // URI is <scheme>://<skill-path>/SKILL.md, its path ending in SKILL.md: said as such, not as any other misfit.
+  const apart = describeQueryAndSlash(uri);
+  if (apart !== undefined) {
+    const meant = withoutQueryOrSlash(uri);
+    if (parseSkillUri(meant).ok) return { ok: false, reason: `it has ${apart}, so it names another resource than "${revealIdentifier(meant)}": a skill's URI is <scheme>://<skill-path>/SKILL.md, its path ending in SKILL.md` };
+  }
   if (segments.length < 2 || segments[segments.length - 1] !== 'SKILL.md') {
     return { ok: false, reason: 'it does not end in /SKILL.md after at least one skill-path segment' };
   }
@@ -145,12 +163,11 @@ export function parseSkillUri(uri: string): { ok: true; parts: SkillUriParts } |
   // "skill:///SKILL.md" or "skill://a//SKILL.md": an empty segment names nothing (an empty authority, as in file:///, is fine).
   if (skillPath.some((s, i) => s === '' && (i > 0 || skillPath.length === 1))) return { ok: false, reason: 'it has an empty skill-path segment' };
   const finalSegment = skillPath[skillPath.length - 1] ?? '';
-  const rootEnd = uri.length - '/SKILL.md'.length;
   return {
     ok: true,
     parts: {
       scheme: parsed.scheme,
-      root: uri.slice(0, rootEnd),
+      root: skillRootOf(uri),
       skillPath,
       finalSegment,
       prefix: skillPath.slice(0, -1).join('/'),
@@ -244,11 +261,14 @@ export function containment(fileUri: string, skillUri: string): Containment {
   }
   const fileKey = pathKey(file);
   if (fileKey.escaped) return { inside: false, reason: 'traversal', detail: `"${revealIdentifier(fileUri)}" climbs above its root with ".."` };
-  const rootSegments = pathKey(skill).segments.slice(0, -1);
+  // The folder holding SKILL.md: a "/" after SKILL.md (a URI no skill has, but one a server may send) moves it no deeper.
+  const skillSegments = pathKey(skill).segments;
+  while (skillSegments.length > 1 && skillSegments[skillSegments.length - 1] === '') skillSegments.pop();
+  const rootSegments = skillSegments.slice(0, -1);
   const inRoot = rootSegments.every((s, i) => fileKey.segments[i] === s) && fileKey.segments.length > rootSegments.length;
   if (!inRoot) {
     if (fileKey.hadDots) return { inside: false, reason: 'traversal', detail: `"${revealIdentifier(fileUri)}" uses ".." or "." to leave the skill directory` };
-    return { inside: false, reason: 'outside', detail: `"${revealIdentifier(fileUri)}" is not under ${revealIdentifier(skillUri.slice(0, -'/SKILL.md'.length))}/` };
+    return { inside: false, reason: 'outside', detail: `"${revealIdentifier(fileUri)}" is not under ${revealIdentifier(skillRootOf(skillUri))}/` };
   }
   if (fileKey.hadDots) return { inside: false, reason: 'traversal', detail: `"${revealIdentifier(fileUri)}" contains "." or ".." segments` };
   return { inside: true, relativePath: fileKey.segments.slice(rootSegments.length).join('/') };
@@ -283,7 +303,7 @@ export function resolveReference(reference: string, skillUri: string): Resolutio
   path = path.replace(/^\/+/, '');
   const normalised = normaliseSegments(path.split('/').filter((s, i, a) => s !== '' || i === a.length - 1));
   if (normalised.escaped) return { kind: 'escapes', reference: trimmed };
-  const root = skillUri.slice(0, skillUri.length - '/SKILL.md'.length);
+  const root = skillRootOf(skillUri);
   const relativePath = normalised.segments.filter((s) => s !== '').join('/');
   if (relativePath === '') return fragment !== undefined ? { kind: 'anchor', fragment } : { kind: 'escapes', reference: trimmed };
   const encoded = normalised.segments.filter((s) => s !== '').map((s) => encodeURIComponent(s)).join('/');

@@ -7,7 +7,7 @@
 // the skill" and never read.
 import { finding } from '../../shared/findings.js';
 import type { Finding, SkillTreeNode } from '../../shared/model.js';
-import { canonicalUri, containment } from '../../shared/skill-uri.js';
+import { canonicalUri, containment, skillRootOf } from '../../shared/skill-uri.js';
 import { previewJson } from '../../shared/nesting.js';
 import { controlFindings, type CheckedEntry } from './entry-rules.js';
 import { unlistedNestedMessage } from './nested-skills.js';
@@ -48,7 +48,7 @@ export async function listDirectoryTree(
   if (!Array.isArray(entry.resources)) addFile(entry.uri, true);
 
   if (directoryRead) {
-    const root = entry.uri.slice(0, entry.uri.length - '/SKILL.md'.length);
+    const root = skillRootOf(entry.uri);
     const queue = [root];
     const visited = new Set<string>();
     while (queue.length > 0 && visited.size < MAX_DIRECTORIES && !options.signal?.aborted) {

@@ -8,9 +8,10 @@
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
 import { describe, expect, it } from 'vitest';
 import { scriptedRpc } from '../../test/support/scripted-rpc.js';
+import { listDirectoryTree } from './directory.js';
 import { checkEntry } from './entry-rules.js';
 import { quietEngine } from './finding-cases-engine.unit.js';
-import { GUIDE_URI, SERVER, SKILL_URI, cached, cleanSkill, entryWith, fileRef } from './finding-cases.unit.js';
+import { GUIDE_URI, ROOT, SERVER, SKILL_URI, cached, cleanSkill, entryWith, fileRef } from './finding-cases.unit.js';
 
 const skill = cleanSkill();
 const skillMd = skill.files[SKILL_URI]!;
@@ -87,6 +88,54 @@ describe('verifying a skill whose SKILL.md is listed as SKILL.md?v=2', () => {
     const engine = quietEngine();
     await engine.refresh(rpc, { resources: {}, extensions: { [SKILLS_EXTENSION_ID]: {} } });
     const view = await engine.verifySkill(rpc, SKILL_URI, { withGet: false });
+    expect(view.status).toBe('invalid');
+    expect(Object.entries(view.files).filter(([, c]) => c.state === 'verified')).toEqual([]);
+  });
+});
+
+// The skill's own URI with a query or a trailing "/": before, …/SKILL.md?v=2 parsed as a SKILL.md URI (its root cut
+// to skill://acme/pdf-tools/SKI), so the entry passed as conformant, was loadable and was verified.
+describe('a skill whose own URI has a query or a trailing "/"', () => {
+  for (const [spelled, how] of [
+    [`${SKILL_URI}?v=2`, 'a query ("?v=2")'],
+    [`${SKILL_URI}?`, 'a query ("?")'],
+    [`${SKILL_URI}/`, 'a trailing "/"'],
+  ] as const) {
+    it(`${spelled.slice(SKILL_URI.length)}: sep-2640-skillmd-required names the URI and why; not loadable`, () => {
+      const result = checkEntry(entryWith({ uri: spelled, resources: [fileRef(spelled, skillMd), fileRef(GUIDE_URI, guide)] }), SERVER, 'entry 0');
+      expect(ids(result).sort()).toEqual(['sep-2640-resources-invalid-entry', 'sep-2640-skillmd-required']);
+      expect(result.findings.find((f) => f.id === 'sep-2640-skillmd-required')).toEqual({
+        id: 'sep-2640-skillmd-required',
+        severity: 'error',
+        title: 'Skill URI does not point at a SKILL.md',
+        message: `The skill URI "${spelled}" is not a SKILL.md URI: it has ${how}, so it names another resource than "${SKILL_URI}": a skill's URI is <scheme>://<skill-path>/SKILL.md, its path ending in SKILL.md.`,
+        location: { serverId: SERVER, skillUri: spelled, field: 'uri' },
+        expected: '<scheme>://<skill-path>/SKILL.md',
+        actual: spelled,
+      });
+      expect(result.entry?.loadable).toBe(false);
+    });
+  }
+
+  it("the Files tree walks the folder holding SKILL.md, not a cut-off one", async () => {
+    const spelled = `${SKILL_URI}?v=2`;
+    const checked = checkEntry(entryWith({ uri: spelled, resources: [fileRef(spelled, skillMd), fileRef(GUIDE_URI, guide)] }), SERVER, 'entry 0').entry!;
+    const rpc = scriptedRpc({ 'resources/directory/read': () => ({ resources: [] }) });
+    await listDirectoryTree(rpc, checked, true, 5);
+    expect(rpc.callsOf('resources/directory/read').map((c) => c.params['uri'])).toEqual([ROOT]);
+  });
+
+  it('is never verified: the skill is invalid and no file is shown verified', async () => {
+    const spelled = `${SKILL_URI}?v=2`;
+    const entry = { ...skill.entry, uri: spelled, resources: [fileRef(spelled, skillMd), fileRef(GUIDE_URI, guide)] };
+    const served: Record<string, string> = { [SKILL_URI]: skillMd, [spelled]: skillMd, [GUIDE_URI]: guide };
+    const rpc = scriptedRpc({
+      'skills/list': () => cached({ skills: [entry] }),
+      'resources/read': (params) => ({ contents: [{ uri: String(params['uri']), mimeType: 'text/markdown', text: served[String(params['uri'])] }] }),
+    });
+    const engine = quietEngine();
+    await engine.refresh(rpc, { resources: {}, extensions: { [SKILLS_EXTENSION_ID]: {} } });
+    const view = await engine.verifySkill(rpc, spelled, { withGet: false });
     expect(view.status).toBe('invalid');
     expect(Object.entries(view.files).filter(([, c]) => c.state === 'verified')).toEqual([]);
   });
