@@ -3,7 +3,7 @@
 // sizes come from the entries, so lock, verify and diff are cheap; `check` is
 // the command that reads and verifies the bytes.
 import type { Finding, Settings } from '../../shared/model.js';
-import { loneSurrogateIn } from '../../shared/skill-uri.js';
+import { describeQueryAndSlash, loneSurrogateIn } from '../../shared/skill-uri.js';
 import { forEachLimited } from '../skills/concurrency.js';
 import { buildLockedServer, repeatedFiles, type LockedServer, type SkillToLock } from './lockfile.js';
 import { openSession, type CliSession } from './session.js';
@@ -96,6 +96,20 @@ function noUriProblem(uri: string): string | undefined {
 function pinProblem(resources: readonly { uri: string; digest: string; size: number }[] | 'dynamic' | null, loadable: boolean): string | undefined {
   if (resources === null) return 'its entry has no valid resources, so hosts must not load it';
   if (resources === 'dynamic') return undefined;
+  // First, as the reason: repeatedFiles compares canonical forms, which set a query and a trailing "/" aside,
+  // so g.md beside g.md?x would be called "listed more than once" though they name two resources.
+  const notPaths = resources.flatMap((r) => {
+    const how = describeQueryAndSlash(r.uri);
+    return how === undefined ? [] : [{ uri: r.uri, how }];
+  });
+  if (notPaths.length > 0) {
+    const first = notPaths[0]!;
+    const listed =
+      notPaths.length === 1
+        ? `${first.uri}, which has ${first.how}`
+        : `${notPaths.slice(0, 3).map((n) => `${n.uri} (${n.how})`).join(', ')}${notPaths.length > 3 ? ` and ${notPaths.length - 3} more` : ''}`;
+    return `its entry lists ${listed}: a file URI with a query or a trailing "/" is not a file path (<scheme>://<skill-path>/<file-path>) but names another resource, so the entry is not loadable and no digest and size can be pinned for it`;
+  }
   const repeated = [...new Set(repeatedFiles(resources))];
   if (repeated.length > 0) {
     return `its entry lists ${repeated.slice(0, 3).join(', ')}${repeated.length > 3 ? ` and ${repeated.length - 3} more` : ''} more than once, so it is not loadable and no one digest and size can be pinned for that file`;

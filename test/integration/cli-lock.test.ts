@@ -291,6 +291,18 @@ describe('refusals and damaged lockfiles', { timeout: 120_000 }, () => {
     expect(await fs.readdir(work)).toEqual([]);
   });
 
+  it('lock refuses a skill listing g.md beside g.md?x, saying why: a file URI with a query is not a file path (not "more than once")', async () => {
+    const run = await runCli(['lock', '--stdio', duplicate('query')], { cwd: work });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      'skill://dup/SKILL.md cannot be pinned: its entry lists skill://dup/g.md?x, which has a query ("?x"): a file URI with a query or a trailing "/" is not a file path (<scheme>://<skill-path>/<file-path>) but names another resource, so the entry is not loadable and no digest and size can be pinned for it',
+    );
+    expect(run.stderr).not.toContain('more than once');
+    expect(run.stderr).not.toContain('skill://fine/SKILL.md cannot be pinned');
+    expect(await fs.readdir(work)).toEqual([]);
+  });
+
   it('lock --all locks the other servers and leaves out the one listing a file twice; verify accepts what it wrote', async () => {
     const skills = await writeTree(path.join(work, 'skills'), { 'solo/SKILL.md': skillMd('solo', 'Only skill.') });
     const config = path.join(work, 'config.json');
