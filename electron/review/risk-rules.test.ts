@@ -146,6 +146,13 @@ describe('reach', () => {
     expect(at(review({ 'a.md': 'Open skill://t/references/x.md and data:text/plain,hi\n' }), 'risk-other-uri')).toEqual([]);
     expect(at(review({ 'a.md': 'Open ui://dashboard/main\n' }), 'risk-other-uri')).toEqual(['a.md:1 warning']);
   });
+  it("knows the skill's own URIs when its URI has a query or fragment after SKILL.md", () => {
+    // The folder ends at the SKILL.md segment: cutting eight characters off the end left "skill://t/SKILL.md?" as the root.
+    for (const skillUri of ['skill://t/SKILL.md?v=2', 'skill://t/SKILL.md#top']) {
+      const input = { serverId: 's', skillUri, files: [{ uri: 'skill://t/a.md', path: 'a.md', bytes: Buffer.from('Open skill://t/references/x.md\n', 'utf8') }], listedFileCount: 1 };
+      expect([skillUri, reviewContent(input).findings.filter((f) => f.id === 'risk-other-uri').length]).toEqual([skillUri, 0]);
+    }
+  });
   it('judges ../ against the depth of the file it is in', () => {
     const findings = review({ 'references/a.md': '[up](../SKILL.md) [out](../../x.md)\n', 'scripts/run.sh': 'cat ../data.txt\ncat ../../etc/x\n' });
     expect(at(findings, 'risk-path-escape')).toEqual(['references/a.md:1 warning', 'scripts/run.sh:2 warning']);

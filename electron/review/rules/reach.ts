@@ -10,7 +10,7 @@
 // (intent/families-memory.ts, run by hijack.ts). Here: those code findings,
 // and a text pattern for shell writes (`>> CLAUDE.md`, `tee -a AGENTS.md`)
 // in text the code layer did not read as code.
-import { parseUri, resolveReference } from '../../../shared/skill-uri.js';
+import { parseUri, resolveReference, skillRootOf } from '../../../shared/skill-uri.js';
 import { agentFileOf } from '../code/agent-files.js';
 import { codeFindings, fallbackMayReport } from './code-findings.js';
 import { codeRanges, eachMatch, emptyResult, inRanges, isRendered, lineExcerpt, locate, riskFinding, type RiskContext, type RuleResult, type TextSource } from './context.js';
@@ -55,7 +55,8 @@ export function reachRule(ctx: RiskContext): RuleResult {
   const out = emptyResult();
   out.findings.push(...codeFindings(ctx, ['risk-memory-write']));
   const skill = parseUri(ctx.input.skillUri);
-  const skillRoot = ctx.input.skillUri.slice(0, ctx.input.skillUri.length - 'SKILL.md'.length);
+  // Cut at the SKILL.md segment (a query or fragment after it is not part of the folder), as parseSkillUri does.
+  const skillRoot = `${skillRootOf(ctx.input.skillUri)}/`;
   for (const source of ctx.sources) {
     const where = source.field ? `${source.path} (${source.field})` : source.path;
     const imageOffsets = new Set<number>();
