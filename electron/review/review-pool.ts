@@ -55,6 +55,8 @@ export interface ReviewPoolOptions {
 }
 
 export const DEFAULT_REVIEW_TIMEOUT_MS = 60_000;
+/** A review thread that has not started the rules this long after it was given a review (it could not load them) fails it. */
+const START_LIMIT_MS = 120_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 
 /**
@@ -179,9 +181,25 @@ export function createReviewPool(options: ReviewPoolOptions): ReviewPool {
   async function attempt(input: ReviewInput, unread: readonly UnreadFile[], signal: AbortSignal | undefined): Promise<ContentReviewResult | typeof TIMED_OUT> {
     if (closed) throw closedError();
     await gate.acquire(signal, input.skillUri);
-    // The time limit starts when a thread is free for this review, not while it waits for one.
+    // The time limit counts the rules only: not the wait for a free thread, nor a thread's start (a fresh thread loads
+    // the grammars first, seconds on a busy machine, after one was stopped for a stalled file). The thread says in
+    // rulesStarted when the rules begin; a thread that has not begun within START_LIMIT_MS fails the review.
     const control = new AbortController();
-    const timer = setTimeout(() => control.abort(TIMED_OUT), timeoutMs);
+    const rulesStarted = { cell: new SharedArrayBuffer(4), sentAt: Date.now() };
+    let timer: NodeJS.Timeout | undefined;
+    const check = () => {
+      const began = Atomics.load(new Int32Array(rulesStarted.cell), 0);
+      const now = Date.now();
+      if (began === 0) {
+        if (now - rulesStarted.sentAt >= START_LIMIT_MS) control.abort(new WorkerStopped(new Error(`the review thread did not start the rules within ${START_LIMIT_MS / 1000} s`)));
+        else timer = setTimeout(check, Math.min(timeoutMs, START_LIMIT_MS - (now - rulesStarted.sentAt)));
+        return;
+      }
+      const ran = now - (rulesStarted.sentAt + began - 1);
+      if (ran >= timeoutMs) control.abort(TIMED_OUT);
+      else timer = setTimeout(check, timeoutMs - ran);
+    };
+    timer = setTimeout(check, timeoutMs);
     const cancel = () => control.abort(CANCELLED);
     if (signal?.aborted) cancel();
     signal?.addEventListener('abort', cancel, { once: true });
@@ -189,7 +207,7 @@ export function createReviewPool(options: ReviewPoolOptions): ReviewPool {
     try {
       if (control.signal.aborted) throw new Error('cancelled');
       const { task, transfer } = packReview(input, unread);
-      return (await tinypool().run(task, { transferList: transfer, signal: control.signal })) as ContentReviewResult;
+      return (await tinypool().run({ ...task, rulesStarted }, { transferList: transfer, signal: control.signal })) as ContentReviewResult;
     } catch (error) {
       if (error instanceof ReviewerUnavailable) throw error;
       const reason: unknown = control.signal.aborted ? control.signal.reason : undefined;

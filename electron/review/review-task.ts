@@ -21,6 +21,12 @@ export interface ReviewTask {
   readonly unread: readonly UnreadFile[];
   /** Every file's bytes, one after another. */
   readonly bytes: ArrayBuffer;
+  /**
+   * Shared with the pool (review-pool.ts): the thread writes here, as milliseconds after `sentAt` plus one, when the
+   * rules start on this task — after the thread has started and loaded the grammars — so the time limit counts the
+   * rules only, never a thread's start on a busy machine.
+   */
+  readonly rulesStarted?: { readonly cell: SharedArrayBuffer; readonly sentAt: number };
 }
 
 /**
@@ -65,5 +71,6 @@ function rulesReady(): Promise<void> {
 /** Reviews one packed task: the one function both the worker and the in-process reviewer run. */
 export async function runReviewTask(task: ReviewTask): Promise<ContentReviewResult> {
   await rulesReady();
+  if (task.rulesStarted) Atomics.store(new Int32Array(task.rulesStarted.cell), 0, Math.max(0, Date.now() - task.rulesStarted.sentAt) + 1);
   return withoutPrepared(reviewContent(unpack(task), task.unread));
 }

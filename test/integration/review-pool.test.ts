@@ -228,6 +228,21 @@ describe('failures', () => {
     }
   }, 60_000);
 
+  it("counts the rules' time only: a thread that takes longer than the limit to start still reviews every file", async () => {
+    // The limit is 1.5 s and the thread waits 3 s before the rules start (a fresh thread loading its grammars on a busy
+    // machine): the time limit counted that wait, and an innocent file was "read but not reviewed", an error.
+    const hooked = createReviewPool({ worker: HOOKED_WORKER, threads: 1, taskTimeoutMs: 1500 });
+    try {
+      const slow: ReviewInput = { ...plainSkill('slow'), files: [...plainSkill('slow').files, { uri: 'skill://slow/slow-start.txt', path: 'slow-start.txt', bytes: new TextEncoder().encode('an ordinary note') }], listedFileCount: 2 };
+      const review = await hooked.review(slow);
+      expect([review.complete, review.files.map((f) => [f.path, f.read])]).toEqual([true, [['SKILL.md', true], ['slow-start.txt', true]]]);
+      expect(review.findings.filter((f) => f.id === 'risk-unreadable-file')).toEqual([]);
+      expect(review).toStrictEqual(inThisThread(slow));
+    } finally {
+      await hooked.close();
+    }
+  }, 60_000);
+
   it('cancels a running review and one still waiting for a thread; the pool goes on', async () => {
     const hooked = createReviewPool({ worker: HOOKED_WORKER, threads: 1, taskTimeoutMs: 30_000 });
     try {
