@@ -7,6 +7,7 @@
 // guide.md?x was called a duplicate (the conformance check compares exactly).
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
 import { describe, expect, it } from 'vitest';
+import type { SkillEntry } from '../../shared/model.js';
 import { scriptedRpc } from '../../test/support/scripted-rpc.js';
 import { listDirectoryTree } from './directory.js';
 import { checkEntry } from './entry-rules.js';
@@ -18,6 +19,17 @@ const skillMd = skill.files[SKILL_URI]!;
 const guide = skill.files[GUIDE_URI]!;
 const check = (resources: unknown[]) => checkEntry(entryWith({ resources }), SERVER, 'entry 0');
 const ids = (r: ReturnType<typeof check>) => r.findings.map((f) => f.id);
+
+/** Lists `entry`, serves `served` at each URI as asked, and verifies the skill at `uri`: its view. */
+async function verifiedView(entry: SkillEntry, served: Record<string, string>, uri: string) {
+  const rpc = scriptedRpc({
+    'skills/list': () => cached({ skills: [entry] }),
+    'resources/read': (params) => ({ contents: [{ uri: String(params['uri']), mimeType: 'text/markdown', text: served[String(params['uri'])] }] }),
+  });
+  const engine = quietEngine();
+  await engine.refresh(rpc, { resources: {}, extensions: { [SKILLS_EXTENSION_ID]: {} } });
+  return engine.verifySkill(rpc, uri, { withGet: false });
+}
 
 describe('the SKILL.md listed with a query or a trailing "/"', () => {
   for (const [spelled, how] of [
@@ -81,13 +93,7 @@ describe('verifying a skill whose SKILL.md is listed as SKILL.md?v=2', () => {
     const spelled = `${SKILL_URI}?v=2`;
     const entry = { ...skill.entry, resources: [fileRef(spelled, skillMd), fileRef(GUIDE_URI, guide)] };
     const served: Record<string, string> = { [SKILL_URI]: skillMd, [spelled]: skillMd, [GUIDE_URI]: guide };
-    const rpc = scriptedRpc({
-      'skills/list': () => cached({ skills: [entry] }),
-      'resources/read': (params) => ({ contents: [{ uri: String(params['uri']), mimeType: 'text/markdown', text: served[String(params['uri'])] }] }),
-    });
-    const engine = quietEngine();
-    await engine.refresh(rpc, { resources: {}, extensions: { [SKILLS_EXTENSION_ID]: {} } });
-    const view = await engine.verifySkill(rpc, SKILL_URI, { withGet: false });
+    const view = await verifiedView(entry, served, SKILL_URI);
     expect(view.status).toBe('invalid');
     expect(Object.entries(view.files).filter(([, c]) => c.state === 'verified')).toEqual([]);
   });
@@ -129,13 +135,7 @@ describe('a skill whose own URI has a query or a trailing "/"', () => {
     const spelled = `${SKILL_URI}?v=2`;
     const entry = { ...skill.entry, uri: spelled, resources: [fileRef(spelled, skillMd), fileRef(GUIDE_URI, guide)] };
     const served: Record<string, string> = { [SKILL_URI]: skillMd, [spelled]: skillMd, [GUIDE_URI]: guide };
-    const rpc = scriptedRpc({
-      'skills/list': () => cached({ skills: [entry] }),
-      'resources/read': (params) => ({ contents: [{ uri: String(params['uri']), mimeType: 'text/markdown', text: served[String(params['uri'])] }] }),
-    });
-    const engine = quietEngine();
-    await engine.refresh(rpc, { resources: {}, extensions: { [SKILLS_EXTENSION_ID]: {} } });
-    const view = await engine.verifySkill(rpc, spelled, { withGet: false });
+    const view = await verifiedView(entry, served, spelled);
     expect(view.status).toBe('invalid');
     expect(Object.entries(view.files).filter(([, c]) => c.state === 'verified')).toEqual([]);
   });
