@@ -7,7 +7,6 @@
 // guide.md?x was called a duplicate (the conformance check compares exactly).
 import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
 import { describe, expect, it } from 'vitest';
-import type { SkillEntry } from '../../shared/model.js';
 import { scriptedRpc } from '../../test/support/scripted-rpc.js';
 import { listDirectoryTree } from './directory.js';
 import { checkEntry } from './entry-rules.js';
@@ -21,7 +20,7 @@ const check = (resources: unknown[]) => checkEntry(entryWith({ resources }), SER
 const ids = (r: ReturnType<typeof check>) => r.findings.map((f) => f.id);
 
 /** Lists `entry`, serves `served` at each URI as asked, and verifies the skill at `uri`: its view. */
-async function verifiedView(entry: SkillEntry, served: Record<string, string>, uri: string) {
+async function verifiedView(entry: object, served: Record<string, string>, uri: string) {
   const rpc = scriptedRpc({
     'skills/list': () => cached({ skills: [entry] }),
     'resources/read': (params) => ({ contents: [{ uri: String(params['uri']), mimeType: 'text/markdown', text: served[String(params['uri'])] }] }),
