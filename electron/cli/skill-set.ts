@@ -93,9 +93,13 @@ function noUriProblem(uri: string): string | undefined {
   );
 }
 
+const INVALID_ENTRY = 'its entry is invalid, so hosts must not load it';
+
 function pinProblem(resources: readonly { uri: string; digest: string; size: number }[] | 'dynamic' | null, loadable: boolean): string | undefined {
   if (resources === null) return 'its entry has no valid resources, so hosts must not load it';
-  if (resources === 'dynamic') return undefined;
+  // First for a dynamic skill: it lists no file, so nothing below would refuse it, yet its URI (…/SKILL.md?v=2)
+  // or frontmatter can make the entry one no host may load, and a lock must not pin that.
+  if (resources === 'dynamic') return loadable ? undefined : INVALID_ENTRY;
   // First, as the reason: repeatedFiles compares canonical forms, which set a query and a trailing "/" aside,
   // so g.md beside g.md?x would be called "listed more than once" though they name two resources.
   const notPaths = resources.flatMap((r) => {
@@ -114,7 +118,7 @@ function pinProblem(resources: readonly { uri: string; digest: string; size: num
   if (repeated.length > 0) {
     return `its entry lists ${repeated.slice(0, 3).join(', ')}${repeated.length > 3 ? ` and ${repeated.length - 3} more` : ''} more than once, so it is not loadable and no one digest and size can be pinned for that file`;
   }
-  if (!loadable) return 'its entry is invalid, so hosts must not load it';
+  if (!loadable) return INVALID_ENTRY;
   const unsized = resources.filter((r) => !Number.isSafeInteger(r.size) || r.size < 0);
   if (unsized.length > 0) return `the server gives no size for ${unsized.length} file(s), so their bytes cannot be pinned exactly`;
   return undefined;

@@ -303,6 +303,29 @@ describe('refusals and damaged lockfiles', { timeout: 120_000 }, () => {
     expect(await fs.readdir(work)).toEqual([]);
   });
 
+  // A dynamic skill lists no file, but its entry can still be invalid: such a skill was pinned as "dynamic",
+  // a lock of something no host may load. The reasons are the entry's own errors, as for a static skill.
+  const invalidDynamic: Array<[string, string, string]> = [
+    [
+      'dynamic-query',
+      'skill://dyn/SKILL.md?v=2',
+      'The skill URI "skill://dyn/SKILL.md?v=2" is not a SKILL.md URI: it has a query ("?v=2"), so it names another resource than "skill://dyn/SKILL.md"',
+    ],
+    ['dynamic-no-description', 'skill://dyn/SKILL.md', 'The entry for "skill://dyn/SKILL.md" needs a "frontmatter" object with string "name" and "description".'],
+  ];
+
+  it.each(invalidDynamic)('lock refuses a dynamic skill whose entry is invalid (%s): exit 1, naming the URI and why, no file written', async (mode, uri, why) => {
+    const run = await runCli(['lock', '--stdio', duplicate(mode)], { cwd: work });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`Not locked: what node duplicate-server.mjs --mode ${mode} serves cannot be pinned as it is.`);
+    expect(run.stderr).toContain(`  - ${uri} cannot be pinned: its entry is invalid, so hosts must not load it (`);
+    expect(run.stderr).toContain(why);
+    expect(run.stderr).not.toContain('skill://dup/SKILL.md cannot be pinned');
+    expect(run.stderr).not.toContain('skill://fine/SKILL.md cannot be pinned');
+    expect(await fs.readdir(work)).toEqual([]);
+  });
+
   it('lock --all locks the other servers and leaves out the one listing a file twice; verify accepts what it wrote', async () => {
     const skills = await writeTree(path.join(work, 'skills'), { 'solo/SKILL.md': skillMd('solo', 'Only skill.') });
     const config = path.join(work, 'config.json');
