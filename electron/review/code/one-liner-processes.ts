@@ -2,8 +2,9 @@
 // the languages have for it: a built-in under its package (CORE::system,
 // CORE::GLOBAL::exec, IPC::Open3::open3), a module's method (Kernel.system,
 // Process.spawn, IO.popen, Open3.capture2), a method called by its name
-// (Kernel.send(:system, …)), PHP's process functions, a pipe opened with
-// open(). The command they are given is shell code, read again by the shell
+// (Kernel.send(:system, …)), a reference to the function called
+// (Kernel.method(:system).call(…), &{"CORE::system"}(…), $f->(…) after
+// $f = \&CORE::system), PHP's process functions, a pipe opened with open(). The command they are given is shell code, read again by the shell
 // reader, as Python's os.system is; and what a download command prints is a
 // download. Apart from one-liners.ts because it is about the names and
 // arguments of calls, not the flow of values.
@@ -34,14 +35,68 @@ export interface Callee {
   readonly name: string;
   /** The first token of its arguments: after the method's name for a call by name. */
   readonly from: number;
+  /** The token the call's parentheses follow: the name, or the `call` of `method(:system).call(…)`, the `}` of `&{"…"}(…)`. */
+  readonly at: number;
+}
+
+/** Ruby's ways to take a method as an object, which reach Kernel's private ones too. */
+const METHOD_OBJECTS = /^(?:method|public_method|instance_method)$/;
+
+/** The built-in a Perl sub's name stands for (`CORE::system`, `POSIX::system`); '' for a sub of the script's own. */
+function builtInOf(text: string): string {
+  const bare = text.replace(/^&/, '');
+  return BUILT_IN_PACKAGES.test(bare) ? bare.replace(BUILT_IN_PACKAGES, '') : '';
+}
+
+/** The method `method(:system)` at j takes, and the token after it (and after a `.bind(self)`). */
+function methodObject(toks: readonly Tok[], j: number): { name: string; end: number } | undefined {
+  if (!METHOD_OBJECTS.test(toks[j]?.text ?? '') || toks[j + 1]?.text !== '(' || toks[j + 2]?.text !== ':' || toks[j + 3]?.kind !== 'id' || toks[j + 4]?.text !== ')') return undefined;
+  let end = j + 5;
+  if (toks[end]?.text === '.' && toks[end + 1]?.text === 'bind' && toks[end + 2]?.text === '(' && toks[end + 4]?.text === ')') end += 5;
+  return { name: toks[j + 3]!.text, end };
+}
+
+/**
+ * The function a value at k refers to, when it is one: Perl's `\&CORE::system`, Ruby's `Kernel.method(:system)`,
+ * `method(:exec)`, `Kernel.instance_method(:system).bind(self)`; kept for `$f->(…)` and `m.call(…)` later.
+ */
+export function referenceAt(toks: readonly Tok[], k: number): { name: string; end: number } | undefined {
+  const t = toks[k];
+  if (t?.kind === 'p' && t.text === '\\' && toks[k + 1]?.kind === 'id' && toks[k + 1]!.text.startsWith('&')) return { name: builtInOf(toks[k + 1]!.text), end: k + 2 };
+  const receiver = t?.kind === 'id' && PROCESS_MODULES.test(t.text) && toks[k + 1]?.text === '.' ? 2 : 0;
+  return methodObject(toks, k + receiver);
+}
+
+/** A call of a function object at j (its name or reference just before): `.call(…)`, `.(…)`, `->(…)`, `.bind_call(self, …)`. */
+function callOf(toks: readonly Tok[], j: number, name: string): Callee | undefined {
+  const a = toks[j];
+  const b = toks[j + 1];
+  if (a?.text === '.' && b?.text === 'call') return { name, from: j + 2, at: j + 1 };
+  if ((a?.text === '.' || a?.text === '->') && b?.text === '(') return { name, from: j + 1, at: j };
+  // bind_call's first argument is the receiver; the method's own arguments follow it.
+  if (a?.text === '.' && b?.text === 'bind_call' && toks[j + 2]?.text === '(' && toks[j + 4]?.text === ',') return { name, from: j + 5, at: j + 1 };
+  return undefined;
 }
 
 /** What the name at k calls: `CORE::system` is system, `Kernel.send(:exec, …)` is exec, `obj.run` is nothing known. */
-export function calleeAt(toks: readonly Tok[], k: number): Callee {
+export function calleeAt(toks: readonly Tok[], k: number, refs?: ReadonlyMap<string, string>): Callee {
   const t = toks[k]!;
-  let name = t.text.replace(/^[$@%&]/, '').replace(BUILT_IN_PACKAGES, '');
   const prev = toks[k - 1];
-  if (prev?.kind === 'p' && prev.text === ':' && prev.end === t.start) return { name: '', from: k + 1 };
+  if (t.kind === 'p') {
+    // &{"CORE::system"}(…), &{\&CORE::system}(…): a sub called through its name or a reference to it.
+    if (t.text !== '&' || toks[k + 1]?.text !== '{') return { name: '', from: k + 1, at: k };
+    const inner = toks[k + 2]?.kind === 'str' ? k + 2 : toks[k + 2]?.text === '\\' ? k + 3 : -1;
+    const close = inner + 1;
+    if (inner < 0 || toks[close]?.text !== '}' || toks[close + 1]?.text !== '(') return { name: '', from: k + 1, at: k };
+    return { name: builtInOf(toks[inner]!.text), from: close + 1, at: close };
+  }
+  let name = t.text.replace(/^[$@%&]/, '').replace(BUILT_IN_PACKAGES, '');
+  // \&CORE::system is a reference to the function, not a call of it; :system a symbol.
+  if (prev?.kind === 'p' && prev.text === '\\') return { name: '', from: k + 1, at: k };
+  if (prev?.kind === 'p' && prev.text === ':' && prev.end === t.start) return { name: '', from: k + 1, at: k };
+  // $f->(…), &$f(…), m.call(…) after $f = \&CORE::system, m = Kernel.method(:system).
+  const bound = t.kind === 'id' ? refs?.get(name) : undefined;
+  if (bound !== undefined) return (prev?.text === '&' && toks[k + 1]?.text === '(' ? { name: bound, from: k + 1, at: k } : callOf(toks, k + 1, bound)) ?? { name: '', from: k + 1, at: k };
   if (prev?.kind === 'p' && (prev.text === '.' || prev.text === '->')) {
     const receiver = toks[k - 2];
     if (!BY_NAME.test(name) && !/_eval$|_exec$/.test(name) && !(receiver?.kind === 'id' && PROCESS_MODULES.test(receiver.text))) name = '';
@@ -51,10 +106,13 @@ export function calleeAt(toks: readonly Tok[], k: number): Callee {
     const open = toks[k + 1]?.text === '(' ? 1 : 0;
     const colon = toks[k + 1 + open];
     const method = toks[k + 2 + open];
-    if (colon?.text === ':' && method?.kind === 'id' && toks[k + 3 + open]?.text === ',') return { name: method.text, from: k + 4 + open };
-    return { name: '', from: k + 1 };
+    if (colon?.text === ':' && method?.kind === 'id' && toks[k + 3 + open]?.text === ',') return { name: method.text, from: k + 4 + open, at: k };
+    return { name: '', from: k + 1, at: k };
   }
-  return { name, from: k + 1 };
+  // Kernel.method(:system).call(…), method(:exec).(…), Kernel.instance_method(:system).bind(self).call(…).
+  const taken = METHOD_OBJECTS.test(name) ? methodObject(toks, k) : undefined;
+  if (taken) return callOf(toks, taken.end, taken.name) ?? { name: '', from: k + 1, at: k };
+  return { name, from: k + 1, at: k };
 }
 
 /** The arguments between a and b (the call's parentheses left out), split at the commas outside brackets. */

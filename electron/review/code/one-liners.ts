@@ -12,7 +12,7 @@
 // bodies, not for programs.
 import { credentialPlace, hostOf, isLoopback, isSecretName, NOTHING, union, withStep, type Step, type Value } from './facts.js';
 import { isInterpreter, programName, type Flow } from './flow.js';
-import { argumentsOf, asShellCode, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, type Tok } from './one-liner-processes.js';
+import { argumentsOf, asShellCode, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, referenceAt, type Tok } from './one-liner-processes.js';
 
 /** Interpreters this reader knows. */
 export const ONE_LINER_LANGUAGES = new Set(['perl', 'ruby', 'php']);
@@ -118,6 +118,8 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
   if (code.length > MAX_CODE) code = code.slice(0, MAX_CODE);
   const toks = tokens(code);
   const vars = new Map<string, Found>();
+  /** Variables holding a reference to a function: `$f = \&CORE::system`, `m = Kernel.method(:system)`. */
+  const refs = new Map<string, string>();
   const place = (a: Tok, b: Tok) => ({ offset: at(a.start), length: Math.max(1, at(Math.max(a.start, b.end - 1)) + 1 - at(a.start)) });
   const step = (kind: Step['kind'], t: Tok, what: string): Step => ({ kind, offset: at(t.start), what });
   const name = (t: Tok | undefined) => (t?.kind === 'id' ? t.text.replace(/^[$@%&]/, '') : '');
@@ -192,7 +194,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
         }
         continue;
       }
-      if (t.kind !== 'id') continue;
+      if (t.kind !== 'id' && t.text !== '&') continue;
       const known = vars.get(n);
       if (known && !member) {
         steps.push(known.value);
@@ -209,10 +211,10 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
         continue;
       }
       // The output of a program: readpipe("curl …"), shell_exec(…), IO.popen(…), Open3.capture2(…).
-      const called = calleeAt(toks, k);
+      const called = calleeAt(toks, k, refs);
       if (/^(?:readpipe|shell_exec|popen|popen3|capture2e?|capture3)$/.test(called.name)) {
-        const end = programEnd(k);
-        const url = printsDownload(commandWords(called.name, callArguments(k, called.from, end)).map((w) => w.text).join(' '));
+        const end = programEnd(called.at);
+        const url = printsDownload(commandWords(called.name, callArguments(called.at, called.from, end)).map((w) => w.text).join(' '));
         if (url) steps.push(withStep(NOTHING, step('download', t, `downloads ${url} (${called.name})`)));
         k = end - 1;
         continue;
@@ -261,6 +263,9 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     if (t.kind === 'id' && next?.kind === 'p' && next.text === '=' && toks[k + 2]?.text !== '=' && toks[k + 2]?.text !== '~') {
       const end = argEnd(k + 2);
       vars.set(n, evaluate(k + 2, end));
+      const ref = referenceAt(toks, k + 2);
+      if (ref && ref.end === end) refs.set(n, ref.name);
+      else refs.delete(n);
       continue;
     }
     // A command in backticks or qx runs in a shell: what is substituted into it runs too.
@@ -272,17 +277,19 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
       nestCommand([t], `the command in ${language} backticks`);
       continue;
     }
-    if (t.kind !== 'id') continue;
+    // &{"CORE::system"}(…) starts at its sign.
+    if (t.kind !== 'id' && t.text !== '&') continue;
     const prev = toks[k - 1];
     const member = prev?.kind === 'p' && (prev.text === '->' || prev.text === '.');
     // system, Kernel.system, CORE::system, Kernel.send(:system, …), IO.popen, Open3.capture2, shell_exec, …
-    const called = calleeAt(toks, k);
+    const called = calleeAt(toks, k, refs);
     const runner = called.name;
     if ((RUNNERS.test(runner) || PROGRAMS.test(runner)) && !(runner === 'require' || runner === 'load' || runner === 'do' ? next?.kind !== 'id' : false)) {
-      const end = PROGRAMS.test(runner) ? programEnd(k) : argEnd(k + 1);
-      const input = evaluate(k + 1, end);
+      // The arguments follow the name, or the `.call` / `}` / `->` of a call through a reference.
+      const end = PROGRAMS.test(runner) ? programEnd(called.at) : argEnd(called.at + 1);
+      const input = evaluate(called.at + 1, end);
       if (input.value.steps.some((s) => s.kind === 'download' || s.kind === 'decoded')) record(f, place(t, toks[end - 1] ?? t), `${language} ${runner}`, input.value);
-      if (PROGRAMS.test(runner)) nestCommand(commandWords(runner, callArguments(k, called.from, end)), `the command given to ${language}'s ${runner}`);
+      if (PROGRAMS.test(runner)) nestCommand(commandWords(runner, callArguments(called.at, called.from, end)), `the command given to ${language}'s ${runner}`);
       continue;
     }
     // open(my $fh, "|sh"), open(F, "curl …|"), open(F, "-|", …), Ruby's open("|cmd"): a pipe to or from a program.
