@@ -138,4 +138,10 @@ describe('a skill whose own URI has a query or a trailing "/"', () => {
     expect(view.status).toBe('invalid');
     expect(Object.entries(view.files).filter(([, c]) => c.state === 'verified')).toEqual([]);
   });
+
+  it('a dynamic skill with such a URI is invalid too, not merely unverifiable: hosts must not load it', async () => {
+    const spelled = `${SKILL_URI}?v=2`;
+    const view = await verifiedView({ ...skill.entry, uri: spelled, resources: 'dynamic' }, { [SKILL_URI]: skillMd, [spelled]: skillMd }, spelled);
+    expect(view.status).toBe('invalid');
+  });
 });

@@ -363,8 +363,9 @@ export function statusOf(record: SkillRecord): SkillStatus {
     if (c.state === 'failed') return 'mismatch';
     if (c.state === 'verified') anyVerified = true;
   }
-  if (entry.resources === 'dynamic' || entry.resources === null) return 'unverifiable';
+  // An entry hosts must not load is invalid, dynamic or not: "unverifiable" would say only that its bytes cannot be checked.
   if (!entry.loadable) return 'invalid';
+  if (entry.resources === 'dynamic' || entry.resources === null) return 'unverifiable';
   const listed = entry.resources;
   if (listed.length > 0 && listed.every((r) => record.files.get(r.uri)?.state === 'verified')) return 'verified';
   if (listed.some((r) => record.files.get(r.uri)?.state === 'unverifiable')) return 'unverifiable';
