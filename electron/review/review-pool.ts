@@ -186,16 +186,19 @@ export function createReviewPool(options: ReviewPoolOptions): ReviewPool {
     // rulesStarted when the rules begin; a thread that has not begun within START_LIMIT_MS fails the review.
     const control = new AbortController();
     const rulesStarted = { cell: new SharedArrayBuffer(4), sentAt: Date.now() };
+    // Elapsed time is this thread's monotonic clock; the thread's wall-clock offset only says how much of it was the start,
+    // at most all of it, so a clock change cannot keep a stalled review running.
+    const sent = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const check = () => {
       const began = Atomics.load(new Int32Array(rulesStarted.cell), 0);
-      const now = Date.now();
+      const elapsed = performance.now() - sent;
       if (began === 0) {
-        if (now - rulesStarted.sentAt >= START_LIMIT_MS) control.abort(new WorkerStopped(new Error(`the review thread did not start the rules within ${START_LIMIT_MS / 1000} s`)));
-        else timer = setTimeout(check, Math.min(timeoutMs, START_LIMIT_MS - (now - rulesStarted.sentAt)));
+        if (elapsed >= START_LIMIT_MS) control.abort(new WorkerStopped(new Error(`the review thread did not start the rules within ${START_LIMIT_MS / 1000} s`)));
+        else timer = setTimeout(check, Math.min(timeoutMs, START_LIMIT_MS - elapsed));
         return;
       }
-      const ran = now - (rulesStarted.sentAt + began - 1);
+      const ran = elapsed - Math.min(began - 1, elapsed);
       if (ran >= timeoutMs) control.abort(TIMED_OUT);
       else timer = setTimeout(check, timeoutMs - ran);
     };
