@@ -2,7 +2,8 @@
 // a "/" ending the path (RFC 3986 §6.2.3). canonicalUri itself is unchanged,
 // so files and approvals keyed by it bind as before.
 import { describe, expect, it } from 'vitest';
-import { canonicalUri, containment, describeQueryAndSlash, parseSkillUri, queryAndSlashKey, queryAndSlashOf, resolveReference, skillRootOf, withoutQueryOrSlash } from './skill-uri.js';
+import { canonicalUri, containment, parseSkillUri, resolveReference, skillRootOf } from './skill-uri.js';
+import { describeQueryAndSlash, queryAndSlashKey, queryAndSlashOf, withoutQueryOrSlash } from './uri-query-slash.js';
 
 const GUIDE = 'skill://acme/pdf-tools/references/guide.md';
 

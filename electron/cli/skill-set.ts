@@ -3,7 +3,8 @@
 // sizes come from the entries, so lock, verify and diff are cheap; `check` is
 // the command that reads and verifies the bytes.
 import type { Finding, Settings } from '../../shared/model.js';
-import { describeQueryAndSlash, loneSurrogateIn } from '../../shared/skill-uri.js';
+import { loneSurrogateIn } from '../../shared/skill-uri.js';
+import { describeQueryAndSlash } from '../../shared/uri-query-slash.js';
 import { forEachLimited } from '../skills/concurrency.js';
 import { buildLockedServer, repeatedFiles, type LockedServer, type SkillToLock } from './lockfile.js';
 import { openSession, type CliSession } from './session.js';

@@ -7,7 +7,8 @@ import { finding } from '../../shared/findings.js';
 import type { Finding, FindingLocation, SkillFileRef } from '../../shared/model.js';
 import { revealIdentifier } from '../../shared/invisible-chars.js';
 import { MAX_DEPTH, TOO_DEEP_MARKER, capDepth, describePath } from '../../shared/nesting.js';
-import { containment, controlCharactersIn, describeControlCharacters, describeQueryAndSlash, isRegName, parseSkillUri, queryAndSlashKey, skillSchemeProblem, withoutQueryOrSlash } from '../../shared/skill-uri.js';
+import { containment, controlCharactersIn, describeControlCharacters, isRegName, parseSkillUri, skillSchemeProblem } from '../../shared/skill-uri.js';
+import { describeQueryAndSlash, queryAndSlashKey, withoutQueryOrSlash } from '../../shared/uri-query-slash.js';
 // Memoised: Verify all asks again for the canonical form of every file listed here.
 import { canonicalUri } from './uri-memo.js';
 import { frontmatterFindings } from './format-rules.js';

@@ -8,7 +8,8 @@ import { finding, type FindingId } from '../../shared/findings.js';
 import type { Finding, FindingLocation, Settings } from '../../shared/model.js';
 import { previewJson } from '../../shared/nesting.js';
 import { canonicalUri } from './uri-memo.js';
-import { loneSurrogateIn, queryAndSlashKey } from '../../shared/skill-uri.js';
+import { loneSurrogateIn } from '../../shared/skill-uri.js';
+import { queryAndSlashKey } from '../../shared/uri-query-slash.js';
 import { appLimitNamer, type LimitKey, type LimitNamer } from '../../shared/limits.js';
 import { INVALID_PARAMS, LEGACY_RESOURCE_NOT_FOUND, ResponseTooLarge, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
 
