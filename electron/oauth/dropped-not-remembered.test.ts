@@ -46,15 +46,21 @@ async function withoutRoot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A sign-in in a locked keychain (it will not delete), and a data folder that will not take oauth-dropped.json. */
+async function lockedSignIn(): Promise<{ dataDir: string; said: string[]; sessions: OAuthSessions }> {
+  const dataDir = await readOnlyDataDir();
+  const store = lockableStore();
+  await new StoredOAuthVault(storesOf(store)).write('s1', SIGNED_IN);
+  store.locked = true;
+  const vault = new StoredOAuthVault(storesOf(store), new StaleSignIns(dataDir));
+  const said: string[] = [];
+  const sessions = new OAuthSessions({ vault, clientName: 'test', openAuthorizationUrl: async () => undefined, keptInStore: (_id, message) => void said.push(message) });
+  return { dataDir, said, sessions };
+}
+
 describe('a dropped sign-in the store kept, in a data folder that will not take oauth-dropped.json', () => {
   it('Sign out says the drop lasts only until the app quits, naming the file and the error; nothing is written', async () => {
-    const dataDir = await readOnlyDataDir();
-    const store = lockableStore();
-    await new StoredOAuthVault(storesOf(store)).write('s1', SIGNED_IN);
-    store.locked = true;
-    const vault = new StoredOAuthVault(storesOf(store), new StaleSignIns(dataDir));
-    const said: string[] = [];
-    const sessions = new OAuthSessions({ vault, clientName: 'test', openAuthorizationUrl: async () => undefined, keptInStore: (_id, message) => void said.push(message) });
+    const { dataDir, said, sessions } = await lockedSignIn();
     await sessions.load(['s1']);
 
     await withoutRoot(() => sessions.signOut(TARGET));
@@ -69,13 +75,7 @@ describe('a dropped sign-in the store kept, in a data folder that will not take 
   });
 
   it('tokens the authorization server refused (invalid_grant) are said the same way', async () => {
-    const dataDir = await readOnlyDataDir();
-    const store = lockableStore();
-    await new StoredOAuthVault(storesOf(store)).write('s1', SIGNED_IN);
-    store.locked = true;
-    const vault = new StoredOAuthVault(storesOf(store), new StaleSignIns(dataDir));
-    const said: string[] = [];
-    const sessions = new OAuthSessions({ vault, clientName: 'test', openAuthorizationUrl: async () => undefined, keptInStore: (_id, message) => void said.push(message) });
+    const { dataDir, said, sessions } = await lockedSignIn();
     const { record: provider } = sessions.transportAuth(TARGET);
 
     await withoutRoot(async () => provider.invalidateCredentials!('tokens'));
