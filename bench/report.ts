@@ -281,7 +281,7 @@ export function renderReport(results: Results, detail: Detail): string {
       const wall = (f: (s: NonNullable<typeof d>['samples'][number]) => number) => (d ? range(spread(d.samples.map(f))) : '—');
       const v = r.verdicts;
       push(
-        `| ${r.catalog === 'risk-corpus' ? 'risk corpus' : 'synthetic'} | ${r.transport} | ${int(r.skills)} (${int(r.files)}) | ${r.runs} | ${wall((s) => s.verify.wallMs)} | ${wall((s) => s.review.wallMs)} | ${ratios ? range(ratios, ratio) : '—'} | ${ms(r.reviewLoopP99Ms)} (${ms(r.reviewLoopMaxMs)}) | ${ms(r.verifyLoopP99Ms)} | ${r.reviewCpuUsPerFile ?? '—'} | ${r.verifyCpuUsPerFile ?? '—'} | ${r.reviewThreads ?? '—'} | ${v ? `${int(v.risky)} / ${int(v.needsLook)} / ${int(v.clean)} / ${int(v.notReviewed)}` : '—'} | ${d && d.samples.every((s) => s.reviewAgain) ? wall((s) => s.reviewAgain?.wallMs ?? Number.NaN) : '—'} | ${again ? range(again, ratio) : '—'}${r.reviewAgainSameVerdicts ? '' : ' (verdicts differ!)'} |`,
+        `| ${r.catalog === 'risk-corpus' ? 'risk corpus' : 'synthetic'} | ${r.transport} | ${int(r.skills)} (${int(r.files)}) | ${r.runs} | ${wall((s) => s.verify.wallMs)} | ${wall((s) => s.review.wallMs)} | ${ratios ? range(ratios, ratio) : '—'} | ${ms(r.reviewLoopP99Ms)} (${ms(r.reviewLoopMaxMs)}) | ${ms(r.verifyLoopP99Ms)} | ${r.reviewCpuUsPerFile ?? '—'} | ${r.verifyCpuUsPerFile ?? '—'} | ${r.reviewThreads ?? '—'} | ${v ? `${int(v.risky)} / ${int(v.needsLook)} / ${int(v.clean)} / ${int(v.notReviewed)}` : '—'} | ${again ? wall((s) => s.reviewAgain?.wallMs ?? Number.NaN) : '—'} | ${again ? range(again, ratio) : '—'}${r.reviewAgainSameVerdicts ? '' : ' (verdicts differ!)'} |`,
       );
     }
   }
