@@ -2,10 +2,11 @@
 // the languages have for it: a built-in under its package (CORE::system,
 // CORE::GLOBAL::exec, IPC::Open3::open3), a module's method (Kernel.system,
 // Process.spawn, IO.popen, Open3.capture2), a method called by its name
-// (Kernel.send(:system, …)), a reference to the function called
-// (Kernel.method(:system).call(…), &{"CORE::system"}(…), $f->(…) after
-// $f = \&CORE::system), PHP's process functions, a pipe opened with open(). The command they are given is shell code, read again by the shell
-// reader, as Python's os.system is; and what a download command prints is a
+// (Kernel.send(:system, …), send("sys" + "tem", …)), a reference to the
+// function called (Kernel.method(:system).call(…), .to_proc.call(…), m[…],
+// &{"CORE::system"}(…), $f->(…) or &{$f}(…) or goto &$f after
+// $f = \&CORE::system), PHP's process functions, a pipe opened with open().
+// The command they are given is shell code, read again by the shell reader, as Python's os.system is; and what a download command prints is a
 // download. Apart from one-liners.ts because it is about the names and
 // arguments of calls, not the flow of values.
 import type { Value } from './facts.js';
@@ -48,12 +49,41 @@ function builtInOf(text: string): string {
   return BUILT_IN_PACKAGES.test(bare) ? bare.replace(BUILT_IN_PACKAGES, '') : '';
 }
 
-/** The method `method(:system)` at j takes, and the token after it (and after a `.bind(self)`). */
+/**
+ * The method name Ruby is given at j, and the token after it: a symbol (`:system`, `:"system"`), a string
+ * (`"system"`), or strings joined (`"sys" + "tem"`, `"sys" << "tem"`, `"sys" "tem"`), as `send` and `method` take it.
+ */
+function methodNameAt(toks: readonly Tok[], j: number): { name: string; end: number } | undefined {
+  const t = toks[j];
+  const after = toks[j + 1];
+  // A string's token starts past its quote: `:"system"`.
+  if (t?.text === ':' && t.kind === 'p' && (after?.kind === 'id' || (after?.kind === 'str' && after.start === t.end + 1))) return { name: after.text, end: j + 2 };
+  if (t?.kind !== 'str') return undefined;
+  let name = t.text;
+  let end = j + 1;
+  for (;;) {
+    const join = toks[end]?.text === '+' || toks[end]?.text === '<<' ? 1 : 0;
+    if (toks[end + join]?.kind !== 'str') break;
+    name += toks[end + join]!.text;
+    end += join + 1;
+  }
+  return /^\w+[?!]?$/.test(name) ? { name, end } : undefined;
+}
+
+/** Past a `.to_proc` at j: the proc calls the method as the method object does. */
+function pastToProc(toks: readonly Tok[], j: number): number {
+  return toks[j]?.text === '.' && toks[j + 1]?.text === 'to_proc' ? j + 2 : j;
+}
+
+/** The method `method(:system)` (or `method :system`) at j takes, and the token after it (and after a `.bind(self)`, a `.to_proc`). */
 function methodObject(toks: readonly Tok[], j: number): { name: string; end: number } | undefined {
-  if (!METHOD_OBJECTS.test(toks[j]?.text ?? '') || toks[j + 1]?.text !== '(' || toks[j + 2]?.text !== ':' || toks[j + 3]?.kind !== 'id' || toks[j + 4]?.text !== ')') return undefined;
-  let end = j + 5;
+  if (!METHOD_OBJECTS.test(toks[j]?.text ?? '')) return undefined;
+  const open = toks[j + 1]?.text === '(' ? 1 : 0;
+  const taken = methodNameAt(toks, j + 1 + open);
+  if (!taken || (open && toks[taken.end]?.text !== ')')) return undefined;
+  let end = taken.end + open;
   if (toks[end]?.text === '.' && toks[end + 1]?.text === 'bind' && toks[end + 2]?.text === '(' && toks[end + 4]?.text === ')') end += 5;
-  return { name: toks[j + 3]!.text, end };
+  return { name: taken.name, end: pastToProc(toks, end) };
 }
 
 /**
@@ -67,12 +97,18 @@ export function referenceAt(toks: readonly Tok[], k: number): { name: string; en
   return methodObject(toks, k + receiver);
 }
 
-/** A call of a function object at j (its name or reference just before): `.call(…)`, `.(…)`, `->(…)`, `.bind_call(self, …)`. */
+/**
+ * A call of a function object at j (its name or reference just before): `.call(…)`, `.yield(…)`, `.(…)`, `->(…)`,
+ * `[…]`, `.bind_call(self, …)`, any of them after a `.to_proc`.
+ */
 function callOf(toks: readonly Tok[], j: number, name: string): Callee | undefined {
+  j = pastToProc(toks, j);
   const a = toks[j];
   const b = toks[j + 1];
-  if (a?.text === '.' && b?.text === 'call') return { name, from: j + 2, at: j + 1 };
+  if (a?.text === '.' && (b?.text === 'call' || b?.text === 'yield')) return { name, from: j + 2, at: j + 1 };
   if ((a?.text === '.' || a?.text === '->') && b?.text === '(') return { name, from: j + 1, at: j };
+  // m["curl … | sh"]: Method#[] and Proc#[] call it; the arguments end at the `]`.
+  if (a?.text === '[' && a.kind === 'p') return { name, from: j + 1, at: j };
   // bind_call's first argument is the receiver; the method's own arguments follow it.
   if (a?.text === '.' && b?.text === 'bind_call' && toks[j + 2]?.text === '(' && toks[j + 4]?.text === ',') return { name, from: j + 5, at: j + 1 };
   return undefined;
@@ -83,12 +119,15 @@ export function calleeAt(toks: readonly Tok[], k: number, refs?: ReadonlyMap<str
   const t = toks[k]!;
   const prev = toks[k - 1];
   if (t.kind === 'p') {
-    // &{"CORE::system"}(…), &{\&CORE::system}(…): a sub called through its name or a reference to it.
+    // &{"CORE::system"}(…), &{\&CORE::system}(…), &{$f}(…): a sub called through its name or a reference to it;
+    // after goto, with the arguments the caller set in @_.
     if (t.text !== '&' || toks[k + 1]?.text !== '{') return { name: '', from: k + 1, at: k };
-    const inner = toks[k + 2]?.kind === 'str' ? k + 2 : toks[k + 2]?.text === '\\' ? k + 3 : -1;
+    const held = toks[k + 2]?.kind === 'id' ? refs?.get(toks[k + 2]!.text.replace(/^[$@%&]/, '')) : undefined;
+    const inner = toks[k + 2]?.kind === 'str' || held !== undefined ? k + 2 : toks[k + 2]?.text === '\\' ? k + 3 : -1;
     const close = inner + 1;
-    if (inner < 0 || toks[close]?.text !== '}' || toks[close + 1]?.text !== '(') return { name: '', from: k + 1, at: k };
-    return { name: builtInOf(toks[inner]!.text), from: close + 1, at: close };
+    const goto = prev?.text === 'goto';
+    if (inner < 0 || toks[close]?.text !== '}' || (!goto && toks[close + 1]?.text !== '(')) return { name: '', from: k + 1, at: k };
+    return { name: held ?? builtInOf(toks[inner]!.text), from: close + 1, at: close };
   }
   let name = t.text.replace(/^[$@%&]/, '').replace(BUILT_IN_PACKAGES, '');
   // \&CORE::system is a reference to the function, not a call of it; :system a symbol.
@@ -96,17 +135,18 @@ export function calleeAt(toks: readonly Tok[], k: number, refs?: ReadonlyMap<str
   if (prev?.kind === 'p' && prev.text === ':' && prev.end === t.start) return { name: '', from: k + 1, at: k };
   // $f->(…), &$f(…), m.call(…) after $f = \&CORE::system, m = Kernel.method(:system).
   const bound = t.kind === 'id' ? refs?.get(name) : undefined;
-  if (bound !== undefined) return (prev?.text === '&' && toks[k + 1]?.text === '(' ? { name: bound, from: k + 1, at: k } : callOf(toks, k + 1, bound)) ?? { name: '', from: k + 1, at: k };
+  // goto &$f: a call of it with the caller's @_.
+  const ampersand = prev?.text === '&' && (toks[k + 1]?.text === '(' || toks[k - 2]?.text === 'goto');
+  if (bound !== undefined) return (ampersand ? { name: bound, from: k + 1, at: k } : callOf(toks, k + 1, bound)) ?? { name: '', from: k + 1, at: k };
   if (prev?.kind === 'p' && (prev.text === '.' || prev.text === '->')) {
     const receiver = toks[k - 2];
     if (!BY_NAME.test(name) && !/_eval$|_exec$/.test(name) && !(receiver?.kind === 'id' && PROCESS_MODULES.test(receiver.text))) name = '';
   }
   if (BY_NAME.test(name)) {
-    // send(:system, "…"), send :system, "…"
+    // send(:system, "…"), send :system, "…", send("sys" + "tem", "…")
     const open = toks[k + 1]?.text === '(' ? 1 : 0;
-    const colon = toks[k + 1 + open];
-    const method = toks[k + 2 + open];
-    if (colon?.text === ':' && method?.kind === 'id' && toks[k + 3 + open]?.text === ',') return { name: method.text, from: k + 4 + open, at: k };
+    const method = methodNameAt(toks, k + 1 + open);
+    if (method && toks[method.end]?.text === ',') return { name: method.name, from: method.end + 1, at: k };
     return { name: '', from: k + 1, at: k };
   }
   // Kernel.method(:system).call(…), method(:exec).(…), Kernel.instance_method(:system).bind(self).call(…).

@@ -120,6 +120,8 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
   const vars = new Map<string, Found>();
   /** Variables holding a reference to a function: `$f = \&CORE::system`, `m = Kernel.method(:system)`. */
   const refs = new Map<string, string>();
+  /** Where the code last set @_ (`@_ = ("curl …")`): the `=` and the value's end, what `goto &$f` calls $f with. */
+  let callerArguments: { eq: number; end: number } | undefined;
   const place = (a: Tok, b: Tok) => ({ offset: at(a.start), length: Math.max(1, at(Math.max(a.start, b.end - 1)) + 1 - at(a.start)) });
   const step = (kind: Step['kind'], t: Tok, what: string): Step => ({ kind, offset: at(t.start), what });
   const name = (t: Tok | undefined) => (t?.kind === 'id' ? t.text.replace(/^[$@%&]/, '') : '');
@@ -195,7 +197,8 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
         continue;
       }
       if (t.kind !== 'id' && t.text !== '&') continue;
-      const known = vars.get(n);
+      // A variable holding a reference to a function is read as the call it makes: eval $f->("curl …").
+      const known = refs.has(n) ? undefined : vars.get(n);
       if (known && !member) {
         steps.push(known.value);
         host ??= known.host;
@@ -266,6 +269,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
       const ref = referenceAt(toks, k + 2);
       if (ref && ref.end === end) refs.set(n, ref.name);
       else refs.delete(n);
+      if (t.text === '@_') callerArguments = { eq: k + 1, end };
       continue;
     }
     // A command in backticks or qx runs in a shell: what is substituted into it runs too.
@@ -285,11 +289,15 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     const called = calleeAt(toks, k, refs);
     const runner = called.name;
     if ((RUNNERS.test(runner) || PROGRAMS.test(runner)) && !(runner === 'require' || runner === 'load' || runner === 'do' ? next?.kind !== 'id' : false)) {
-      // The arguments follow the name, or the `.call` / `}` / `->` of a call through a reference.
+      // The arguments follow the name, or the `.call` / `}` / `->` / `[` of a call through a reference.
       const end = PROGRAMS.test(runner) ? programEnd(called.at) : argEnd(called.at + 1);
-      const input = evaluate(called.at + 1, end);
+      // goto &$f, goto &CORE::system: the sub is called with the @_ set before, not with what follows.
+      const viaGoto = prev?.text === 'goto' || (prev?.text === '&' && toks[k - 2]?.text === 'goto');
+      if (viaGoto && !callerArguments) continue;
+      const args = viaGoto && callerArguments ? { at: callerArguments.eq, from: callerArguments.eq + 1, end: callerArguments.end } : { at: called.at, from: called.from, end };
+      const input = evaluate(args.at + 1, args.end);
       if (input.value.steps.some((s) => s.kind === 'download' || s.kind === 'decoded')) record(f, place(t, toks[end - 1] ?? t), `${language} ${runner}`, input.value);
-      if (PROGRAMS.test(runner)) nestCommand(commandWords(runner, callArguments(called.at, called.from, end)), `the command given to ${language}'s ${runner}`);
+      if (PROGRAMS.test(runner)) nestCommand(commandWords(runner, callArguments(args.at, args.from, args.end)), `the command given to ${language}'s ${runner}`);
       continue;
     }
     // open(my $fh, "|sh"), open(F, "curl …|"), open(F, "-|", …), Ruby's open("|cmd"): a pipe to or from a program.
