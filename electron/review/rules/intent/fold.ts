@@ -92,6 +92,13 @@ class FoldBuffer {
   }
 }
 
+/** Text an entity stands for, folded character by character as the text around it is. */
+function foldSpelled(text: string): string {
+  let out = '';
+  for (const ch of text) out += foldCodePoint(ch, ch.codePointAt(0)!);
+  return out;
+}
+
 const UTF16 = new TextDecoder('utf-16le');
 const A = 0x41;
 const Z = 0x5a;
@@ -103,7 +110,8 @@ export function fold(text: string): Folded {
   for (let i = 0; i < text.length; ) {
     const span = spans[next];
     if (span && span.start === i) {
-      out.string(span.with, span.start, span.end);
+      // An entity stands for a letter the writer spelled: "&#x49;gnore" folds as "Ignore" does (case, lookalikes).
+      out.string(span.spelled ? foldSpelled(span.with) : span.with, span.start, span.end);
       i = span.end;
       next++;
       continue;

@@ -13,6 +13,8 @@ export interface Span {
   readonly start: number;
   readonly end: number;
   readonly with: string;
+  /** The replacement is text the writer spelled (an HTML entity): it is folded like the text around it ("&#x49;" reads as "i"). */
+  readonly spelled?: true;
 }
 
 // Tags a renderer draws inline: removing them must not split a word ("ig<b>no</b>re").
@@ -61,7 +63,7 @@ export function markupSpans(text: string): Span[] {
     } else {
       ch = ownValue(NAMED_ENTITIES, body.toLowerCase());
     }
-    return ch === undefined ? undefined : { start: m.index, end: m.index + m[0].length, with: ch };
+    return ch === undefined ? undefined : { start: m.index, end: m.index + m[0].length, with: ch, spelled: true };
   });
   add(/\\([\\`*_{}[\]()#+\-.!~|<>])/g, (m) => ({ start: m.index, end: m.index + 1, with: '' }));
   spans.sort((a, b) => a.start - b.start || b.end - a.end);

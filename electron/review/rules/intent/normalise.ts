@@ -7,7 +7,8 @@
 //   - contractions read as their words ("don't" -> do not);
 //   - leetspeak inside a word that mixes letters and digits ("1gn0re");
 //   - spaced-out letters ("i g n o r e", "i-g-n-o-r-e") joined, and split
-//     back into words the matchers know when they ran together.
+//     back into words the matchers know when they ran together;
+//   - syllables joined by hyphens ("dis-re-gard") read as the word they spell.
 // Positions stay exact: every word remembers the original span it came from.
 import { fold } from './fold.js';
 import { BREAK, URL_MARK } from './markup.js';
@@ -242,5 +243,38 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
   if (lastWord && f.slice(last).includes(':')) lastWord.colonAfter = true;
   if (lastWord && f.slice(last).includes(URL_MARK)) lastWord.urlAfter = true;
   flush();
-  return { tokens };
+  return { tokens: joinSyllables(tokens, text, dictionary) };
+}
+
+/** Whether the original text between two words is one hyphen (or a soft or non-breaking one) and nothing else. */
+function hyphenBetween(text: string, end: number, start: number): boolean {
+  if (start !== end + 1) return false;
+  const c = text.charCodeAt(end);
+  return c === 0x2d || c === 0x2010 || c === 0x2011 || c === 0xad;
+}
+
+/**
+ * Syllables joined by hyphens ("dis-re-gard pre-vi-ous in-struc-tions") read as the word they spell, when the
+ * matchers know that word and a piece is not one: a compound of words ("set-up", "read-only") stays as it is.
+ */
+function joinSyllables(tokens: MutableToken[], text: string, dictionary: ReadonlySet<string>): MutableToken[] {
+  let out: MutableToken[] | undefined;
+  for (let i = 0; i < tokens.length; ) {
+    let j = i;
+    while (j + 1 < tokens.length && tokens[j + 1]!.sentence === tokens[i]!.sentence && hyphenBetween(text, tokens[j]!.end, tokens[j + 1]!.start)) j++;
+    if (j > i) {
+      const chain = tokens.slice(i, j + 1);
+      const joined = chain.map((t) => t.word).join('');
+      if (dictionary.has(joined) && chain.some((t) => !dictionary.has(t.word))) {
+        out ??= tokens.slice(0, i);
+        const last = chain[chain.length - 1]!;
+        out.push({ ...last, word: joined, start: chain[0]!.start });
+        i = j + 1;
+        continue;
+      }
+    }
+    for (let k = i; k <= j; k++) out?.push(tokens[k]!);
+    i = j + 1;
+  }
+  return out ?? tokens;
 }
