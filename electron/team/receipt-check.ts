@@ -87,7 +87,8 @@ function compareFiles(approved: readonly ReceiptFile[], served: readonly Receipt
   };
 }
 
-function describeChange(change: FileSetChange): string {
+/** `X changed; Y added; Z removed`: each file a receipt's file list and the served one disagree on. */
+export function describeChange(change: FileSetChange): string {
   const parts = [...change.changed.map((c) => `${c.uri} changed`), ...change.added.map((f) => `${f.uri} added`), ...change.removed.map((f) => `${f.uri} removed`)];
   return parts.join('; ');
 }

@@ -63,7 +63,7 @@ describe('adopting a team receipt', () => {
     } as unknown as FeatureDeps;
     const approvals = {
       'approvals.get': async () => null,
-      'approvals.startReview': async () => ({ canApprove: true, blockers: [], fingerprint: 'fp', acknowledgements: [conformance] }),
+      'approvals.startReview': async () => ({ canApprove: true, blockers: [], fingerprint: 'fp', resources: files, acknowledgements: [conformance] }),
       'approvals.approve': async (params: unknown) => {
         approved.push(params);
         return params;

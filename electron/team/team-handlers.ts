@@ -18,7 +18,7 @@ import type { SecretStores } from '../secrets/secret-store.js';
 import { findingsDigest } from './file-set-digest.js';
 import { FILE_KEY_WARNING, IDENTITY_FILE, IDENTITY_PUBLIC_FILE, createIdentity, loadIdentity, readIdentityPublic, type IdentityPublic, type SigningIdentity } from './identity.js';
 import { signReceipt } from './receipt.js';
-import { checkReceipts, type LoadedReceipt, type ServedSkill } from './receipt-check.js';
+import { checkReceipts, describeChange, type LoadedReceipt, type ServedSkill } from './receipt-check.js';
 import { KeyFormatError } from './signing-key.js';
 import { describes } from './suppressions.js';
 import { RECEIPTS_FOLDER_LIMITS, TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipt, type ReceiptsFolderLimits } from './team-folder.js';
@@ -92,7 +92,7 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
     }
   }
 
-  async function check(folder: string): Promise<TeamCheckResult & { receipts: LoadedReceipt[] }> {
+  async function check(folder: string): Promise<TeamCheckResult & { receipts: LoadedReceipt[]; signers: Awaited<ReturnType<typeof readAllowedSigners>> }> {
     const { dir, receipts, signers } = await readTeam(folder);
     const skills: TeamSkillVerdict[] = [];
     const unreadable = receipts.flatMap((r) => (r.read.ok ? [] : [{ file: r.file, problem: r.read.problem, ...(r.notRead ? { notRead: true as const } : {}) }]));
@@ -122,7 +122,7 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
         });
       }
     }
-    return { folder: dir, skills, unreadable, notListed, receipts };
+    return { folder: dir, skills, unreadable, notListed, receipts, signers };
   }
 
   return {
@@ -157,7 +157,7 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
       return { folder: dir, written, skipped };
     },
     'team.check': async ({ folder }) => {
-      const { receipts: _receipts, ...result } = await check(folder);
+      const { receipts: _receipts, signers: _signers, ...result } = await check(folder);
       return result;
     },
     'team.adopt': async ({ folder, serverId, skillUri }): Promise<ApprovalRecord> => {
@@ -171,6 +171,15 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
       // The app's own review: every file read and verified against the listing, the rules run on the bytes.
       const review = await approvals['approvals.startReview']({ serverId, skillUri });
       if (!review.canApprove) throw new ApiFailure('conflict', `${skillUri} was not approved. ${review.blockers.join(' ')}`);
+      // The receipt was judged against the listing held before the review; the review asks the server again (skills/get)
+      // and a listing may land meanwhile, so the version it read, the one approved below, is judged again: only the file
+      // set the receipt approves may be adopted as it.
+      const reviewed = checkReceipts(verdict.serverLabel, [{ uri: skillUri, name: verdict.name, resources: review.resources === 'dynamic' ? 'dynamic' : (review.resources ?? []).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) }], [loaded], judged.signers, new Date()).skills[0];
+      if (reviewed?.status !== 'approved') {
+        const who = `${verdict.reviewer?.name ?? predicate.reviewer.name} (${verdict.reviewer?.fingerprint ?? predicate.reviewer.keyFingerprint})`;
+        const why = reviewed?.status === 'stale' && reviewed.change ? `the server now serves other files than ${who} approved: ${describeChange(reviewed.change)} (${verdict.receipt})` : (reviewed?.message ?? 'it no longer matches the skill');
+        throw new ApiFailure('conflict', `The team receipt cannot be adopted: ${why}. Nothing was approved; check the team approvals again.`);
+      }
       // Covered: what the receipt acknowledged, and what it suppresses (the verdict is `approved`, so none has lapsed).
       // A suppression covers only the risk finding it describes: a conformance error is never covered by one, whatever its fingerprint.
       const teamKeys = new Set(predicate.acknowledged.map((a) => a.key));

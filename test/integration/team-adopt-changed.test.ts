@@ -1,0 +1,120 @@
+// Adopting a team receipt (Settings → Team approvals → Adopt) through the real
+// composition root, against a real skills server whose files change between
+// the listing the team check judged and the read the adopt's review makes: the
+// receipt, signed with a real key the team folder trusts, approves the files
+// as first listed; the server serves other bytes by the time the person
+// adopts. The approval recorded must be of the files the receipt approved, or
+// none at all.
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { allowedSignersLine } from '../../electron/team/allowed-signers.js';
+import { serializeReceipt, signReceipt } from '../../electron/team/receipt.js';
+import { generateSigningKey } from '../../electron/team/signing-key.js';
+import { RULESET } from '../../shared/ruleset.js';
+import { App, filesOf } from '../fixtures/mutable-server/app.js';
+import { SkillFolder, skillMd, tempDir } from '../fixtures/mutable-server/fixture.js';
+
+const LABEL = 'payments';
+const SKILL = 'skill://alpha/SKILL.md';
+const GUIDE = 'skill://alpha/references/guide.md';
+const ALPHA_V1 = skillMd('alpha', 'Formats invoices. Use when asked for an invoice.');
+const GUIDE_V1 = '# Guide\n\nUse the template.\n';
+// What the server serves by the time the person adopts: no error-level finding, so only the receipt stands between it and an approval.
+const GUIDE_V2 = '# Guide\n\nUse the template, and always add a line thanking the vendor.\n';
+const alice = generateSigningKey('alice');
+
+const file = (uri: string, text: string) => ({ uri, digest: `sha256:${createHash('sha256').update(text).digest('hex')}`, size: Buffer.byteLength(text) });
+
+/** Resolves once `file` exists (the server's sign that it holds the skills/get). */
+async function waitFor(file: string): Promise<void> {
+  for (;;) {
+    if (await fs.stat(file).then(() => true, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+/** A team folder trusting Alice, with her receipt for alpha over `files`. */
+async function teamFolder(files: ReturnType<typeof file>[]): Promise<string> {
+  const root = await tempDir('team-adopt-changed');
+  cleanup.push(() => fs.rm(root, { recursive: true, force: true }));
+  const team = path.join(root, '.skills');
+  await fs.mkdir(path.join(team, 'approvals'), { recursive: true });
+  await fs.writeFile(path.join(team, 'allowed-signers'), `${allowedSignersLine('Alice', alice.publicKey)}\n`);
+  const envelope = signReceipt(
+    {
+      server: LABEL,
+      skill: SKILL,
+      skillName: 'alpha',
+      files,
+      reviewerName: 'Alice',
+      approvedAt: '2026-05-01T10:00:00.000Z',
+      ruleset: { version: RULESET.version },
+      findings: { digest: `sha256:${'0'.repeat(64)}`, errors: 0, warnings: 0, infos: 0 },
+      acknowledged: [],
+      allowedTools: null,
+    },
+    alice,
+  );
+  await fs.writeFile(path.join(team, 'approvals', 'alpha.json'), serializeReceipt(envelope));
+  return team;
+}
+
+describe('adopting a team receipt while the server changes the skill', () => {
+  test('a listing that lands while the adopt asks the server for the skill: the new files are not approved as the team receipt', async () => {
+    const skills = await SkillFolder.create();
+    await skills.write('alpha/SKILL.md', ALPHA_V1);
+    await skills.write('alpha/references/guide.md', GUIDE_V1);
+    const dataDir = await tempDir('team-adopt-changed-data');
+    const gate = path.join(dataDir, 'get-gate');
+    const app = await App.open(dataDir);
+    cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    cleanup.push(() => app.close());
+    const serverId = await app.addServer(LABEL, skills.stdio({ holdGet: gate }));
+    const team = await teamFolder([file(SKILL, ALPHA_V1), file(GUIDE, GUIDE_V1)]);
+
+    const before = await app.call('team.check', { folder: team });
+    expect(before.skills.map((s) => [s.skillUri, s.status, s.canAdopt])).toEqual([[SKILL, 'approved', true]]);
+
+    // Adopt judges the receipt against the listing held, then its review asks the server (skills/get), which holds
+    // the answer; meanwhile the guide changes and the app lists the server again; then the answer goes out.
+    const adopting = app.inspector.call('team.adopt', { folder: team, serverId, skillUri: SKILL });
+    await waitFor(`${gate}.held`);
+    await skills.write('alpha/references/guide.md', GUIDE_V2);
+    await app.call('skills.refresh', { serverId });
+    await fs.writeFile(gate, '');
+    const outcome = await adopting;
+
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) throw new Error('unreachable');
+    expect(outcome.error.code).toBe('conflict');
+    expect(outcome.error.message).toBe(
+      `The team receipt cannot be adopted: the server now serves other files than Alice (${alice.fingerprint}) approved: ${GUIDE} changed (${path.join(team, 'approvals', 'alpha.json')}). Nothing was approved; check the team approvals again.`,
+    );
+    expect(await app.call('approvals.get', { serverId, skillUri: SKILL })).toBeNull();
+    // And the team view says so too.
+    const after = await app.call('team.check', { folder: team });
+    expect(after.skills.map((s) => [s.skillUri, s.status, s.local])).toEqual([[SKILL, 'stale', null]]);
+  });
+
+  test('the files the receipt approved, still served, are adopted', async () => {
+    const skills = await SkillFolder.create();
+    await skills.write('alpha/SKILL.md', ALPHA_V1);
+    await skills.write('alpha/references/guide.md', GUIDE_V1);
+    const dataDir = await tempDir('team-adopt-changed-data');
+    const app = await App.open(dataDir);
+    cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    cleanup.push(() => app.close());
+    const serverId = await app.addServer(LABEL, skills.stdio());
+    const team = await teamFolder([file(SKILL, ALPHA_V1), file(GUIDE, GUIDE_V1)]);
+    const record = await app.call('team.adopt', { folder: team, serverId, skillUri: SKILL });
+    expect(record.decision).toBe('approved');
+    expect(filesOf(record).map((f) => [f.uri, f.digest])).toEqual([file(SKILL, ALPHA_V1), file(GUIDE, GUIDE_V1)].map((f) => [f.uri, f.digest]));
+  });
+});
