@@ -69,6 +69,13 @@ function day(iso: string): string {
   return iso.slice(0, 10);
 }
 
+/** Later first, by time (a time may carry an offset, so its spelling does not order it); an undated one last. */
+function laterFirst(a: string | undefined, b: string | undefined): number {
+  const ta = a === undefined ? -Infinity : Date.parse(a);
+  const tb = b === undefined ? -Infinity : Date.parse(b);
+  return ta === tb ? 0 : ta < tb ? 1 : -1;
+}
+
 interface Judged {
   readonly stage: number;
   readonly approval: SkillApproval;
@@ -134,7 +141,8 @@ function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSki
   }
   const served = new Map(skill.resources === 'dynamic' ? [] : skill.resources.map((f) => [f.uri, f.digest]));
   const suppressions = (predicate.suppressions ?? []).map((suppression) => {
-    const until = predicate.expires !== undefined && predicate.expires < suppression.expires ? predicate.expires : suppression.expires;
+    // The earlier in time, not in spelling: a time may carry an offset (…T12:00:00+12:00 is midnight UTC).
+    const until = predicate.expires !== undefined && Date.parse(predicate.expires) < Date.parse(suppression.expires) ? predicate.expires : suppression.expires;
     const granted: GrantedSuppression = { suppression, receipt: receipt.file, skillUri: skill.uri, reviewer: who, until };
     const lapsed = lapse(granted, (uri) => served.get(uri), now);
     return { ...granted, ...(lapsed !== undefined ? { lapsed } : {}) };
@@ -186,7 +194,7 @@ export function checkReceipts(label: string, served: readonly ServedSkill[], rec
       continue;
     }
     const judged = candidates.map((c) => judge(c, skill, label, byFingerprint, now));
-    judged.sort((a, b) => b.stage - a.stage || (b.approval.approvedAt ?? '').localeCompare(a.approval.approvedAt ?? ''));
+    judged.sort((a, b) => b.stage - a.stage || laterFirst(a.approval.approvedAt, b.approval.approvedAt));
     skills.push(judged[0]!.approval);
   }
   const unmatched = [...bySubject.entries()].filter(([subject]) => !matched.has(subject)).flatMap(([subject, list]) => list.map((r) => ({ file: r.file, subject })));

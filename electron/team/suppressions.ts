@@ -114,7 +114,7 @@ export function applySuppressions(findings: readonly Finding[], granted: readonl
       continue;
     }
     // Of several lapsed suppressions, the latest to expire speaks.
-    const speaking = [...candidates].sort((a, b) => b.until.localeCompare(a.until))[0]!;
+    const speaking = [...candidates].sort((a, b) => Date.parse(b.until) - Date.parse(a.until))[0]!;
     reopened.push({ finding, by: speaking, why: lapse(speaking, digestOf, now)! });
     reported.push(finding);
   }
