@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { InstructionPointer } from '../../../shared/api.js';
 import type { SkillEntry } from '../../../shared/model.js';
+import { isLocalOriginId } from '../../../shared/review-model.js';
 import type { Verdict } from '../../../shared/verdict.js';
 import { api } from '../api.js';
 import type { CatalogFilter, CatalogSort } from './catalog-list.js';
@@ -38,6 +39,10 @@ interface CatalogState {
   instructionPointers(serverId: string): Promise<readonly InstructionPointer[]>;
 }
 
+/** Servers removed: an update or listing of theirs still on its way (a Review all landing a skill) does not bring their skills back. Ids are never reused. */
+const forgotten = new Set<string>();
+const remembered = (entries: readonly SkillEntry[]) => (forgotten.size === 0 ? entries : entries.filter((e) => !forgotten.has(e.serverId)));
+
 export const useCatalog = create<CatalogState>((set, get) => ({
   skills: new Map(),
   listing: new Set(),
@@ -50,6 +55,7 @@ export const useCatalog = create<CatalogState>((set, get) => ({
     set({ skills: new Map(entries.map((e) => [skillKey(e.serverId, e.uri), e])) });
   },
   applyListed(serverId, entries, replace, done) {
+    if (forgotten.has(serverId)) return;
     const skills = new Map(get().skills);
     if (replace) for (const [key, entry] of skills) if (entry.serverId === serverId) skills.delete(key);
     for (const entry of entries) skills.set(skillKey(entry.serverId, entry.uri), entry);
@@ -58,13 +64,16 @@ export const useCatalog = create<CatalogState>((set, get) => ({
     else listing.add(serverId);
     set({ skills, listing });
   },
-  applyUpdated(entries) {
+  applyUpdated(updated) {
+    const entries = remembered(updated);
     if (entries.length === 0) return;
     const skills = new Map(get().skills);
     for (const entry of entries) skills.set(skillKey(entry.serverId, entry.uri), entry);
     set({ skills });
   },
   forgetServer(serverId) {
+    // A local folder's id is its path, so it comes back when the folder is added again; a server's id never does.
+    if (!isLocalOriginId(serverId)) forgotten.add(serverId);
     const skills = new Map(get().skills);
     for (const [key, entry] of skills) if (entry.serverId === serverId) skills.delete(key);
     set({ skills });

@@ -63,20 +63,18 @@ export const useReviewAll = create<ReviewAllState>((set, get) => ({
   },
 }));
 
-/** The job's line in words: "Reviewing 3 of 10 skills", "Reviewed 10 skills", "Cancelled after 3 of 10 skills". */
+/**
+ * The job's line in words: "Reviewing 3 of 10 skills", "Reviewed 10 skills",
+ * "Review all cancelled after 3 of 10 skills". A job that could not review
+ * some of its skills (their server was removed or disconnected, a read
+ * failed) says how many it did review: "Reviewed 1 of 6 skills", never
+ * "Reviewed 6 skills".
+ */
 export function reviewJobHeadline(job: ReviewJob): string {
   const of = `${job.done.toLocaleString()} of ${job.total.toLocaleString()} skill${job.total === 1 ? '' : 's'}`;
   if (job.state === 'running') return `Reviewing ${of}`;
   if (job.state === 'cancelled') return `Review all cancelled after ${of}`;
-  return `Reviewed ${job.done.toLocaleString()} skill${job.done === 1 ? '' : 's'}`;
-}
-
-/** What the job found, by verdict, in words (never "safe"). */
-export function reviewJobCounts(job: ReviewJob): string {
-  const parts: string[] = [];
-  if (job.risky > 0) parts.push(`${job.risky.toLocaleString()} risky`);
-  if (job.needsLook > 0) parts.push(`${job.needsLook.toLocaleString()} need${job.needsLook === 1 ? 's' : ''} a look`);
-  if (job.clean > 0) parts.push(`${job.clean.toLocaleString()} clean as checked`);
-  if (job.notReviewed > 0) parts.push(`${job.notReviewed.toLocaleString()} could not be reviewed`);
-  return parts.length > 0 ? parts.join(', ') : 'nothing reviewed yet';
+  const reviewed = job.done - job.notReviewed;
+  if (reviewed < job.total) return `Reviewed ${reviewed.toLocaleString()} of ${job.total.toLocaleString()} skill${job.total === 1 ? '' : 's'}`;
+  return `Reviewed ${reviewed.toLocaleString()} skill${reviewed === 1 ? '' : 's'}`;
 }

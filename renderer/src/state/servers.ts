@@ -44,6 +44,8 @@ export const useServers = create<ServersState>((set, get) => ({
     set({ selectedServerId: serverId });
   },
   applyServers(servers) {
+    // A server removed elsewhere (another window, the command): its skills leave the catalog, and with them the detail pane, as after Remove here.
+    for (const was of get().servers) if (!servers.some((s) => s.config.id === was.config.id)) useCatalog.getState().forgetServer(was.config.id);
     const selected = get().selectedServerId;
     // A local folder chosen in the sidebar is not a server: the servers' list does not unselect it.
     const gone = selected !== ALL_SERVERS && !isLocalOriginId(selected) && !servers.some((s) => s.config.id === selected);

@@ -8,18 +8,19 @@
 // and below the detail pane's header and tabs, so the open skill's name,
 // verdict and tabs stay readable too.
 import { Button, CloseButton, Group, Popover, Progress, Stack, Text } from '@mantine/core';
-import { Fragment, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { IconCircleX, IconListSearch } from '@tabler/icons-react';
 import type { ServerView } from '../../../../shared/model.js';
 import type { ReviewJob } from '../../../../shared/review-job.js';
 import { VERDICT_LABEL, type Verdict } from '../../../../shared/verdict.js';
 import { VERDICT_STYLE } from '../../components/VerdictBadge.js';
 import { useCatalog } from '../../state/catalog.js';
-import { reviewJobCounts, reviewJobHeadline, useReviewAll } from '../../state/review-all.js';
+import { reviewJobHeadline, useReviewAll } from '../../state/review-all.js';
 import { useSelection } from '../../state/selection.js';
 import { ALL_SERVERS, useServers } from '../../state/servers.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
 import { shownName, shownText } from '../../components/shown-text.js';
+import { reviewJobTally, tallyText, type VerdictTally } from './review-job-now.js';
 
 /** How far below the button's top the card starts: under the detail pane's header and its tabs (0 when it shows none). */
 function belowDetailHeader(button: HTMLElement | null): number {
@@ -110,8 +111,11 @@ export function JobCard({ job }: { job: ReviewJob }) {
   const servers = useServers((s) => s.servers);
   const selected = useServers((s) => s.selectedServerId);
   const where = scopeOf(job, servers, selected);
+  // Once ended, the counts follow the catalog: they change the moment one of the job's skills does.
+  const skills = useCatalog((s) => s.skills);
+  const tally = useMemo(() => reviewJobTally(job, skills.values()), [job, skills]);
   return (
-    <Stack gap={6} data-review-job={job.state} data-done={job.done} data-total={job.total} data-risky={job.risky} data-needs-look={job.needsLook} data-clean={job.clean} data-not-reviewed={job.notReviewed}>
+    <Stack gap={6} data-review-job={job.state} data-done={job.done} data-total={job.total} data-risky={tally.risky} data-needs-look={tally.needsLook} data-clean={tally.clean} data-not-reviewed={job.notReviewed}>
       <Group gap={6} wrap="nowrap" justify="space-between">
         <Text size="sm" fw={600} role="status">
           {reviewJobHeadline(job)}
@@ -128,7 +132,12 @@ export function JobCard({ job }: { job: ReviewJob }) {
           </span>
         </Text>
       ) : null}
-      <VerdictCounts job={job} />
+      {running ? null : (
+        <Text size="xs" c="dimmed" data-review-job-now>
+          As they stand now:
+        </Text>
+      )}
+      <VerdictCounts tally={tally} />
       {job.problems.length > 0 ? (
         <Text size="xs" c="dimmed" lineClamp={3} title={job.problems.map((p) => `${shownName(p.name)}: ${shownText(p.message)}`).join('\n')}>
           Not reviewed:{' '}
@@ -145,7 +154,7 @@ export function JobCard({ job }: { job: ReviewJob }) {
           <Button size="compact-xs" variant="light" color="red" onClick={() => void cancel()} data-action="cancel-review-all">
             Cancel
           </Button>
-        ) : job.risky + job.needsLook > 0 ? (
+        ) : tally.risky + tally.needsLook > 0 ? (
           <Button size="compact-xs" variant="light" onClick={() => useCatalog.getState().setSort('verdict')} data-action="sort-by-verdict">
             Sort by verdict
           </Button>
@@ -160,23 +169,24 @@ export function JobCard({ job }: { job: ReviewJob }) {
   );
 }
 
-/** The verdicts that landed, each with its icon and word. */
-function VerdictCounts({ job }: { job: ReviewJob }) {
+/** The verdicts (those that landed, or once the job ended those of its skills now), each with its icon and word. */
+function VerdictCounts({ tally }: { tally: VerdictTally }) {
   const parts: Array<{ verdict: Verdict; count: number }> = [
-    { verdict: 'risky', count: job.risky },
-    { verdict: 'needs-look', count: job.needsLook },
-    { verdict: 'clean-as-checked', count: job.clean },
+    { verdict: 'risky', count: tally.risky },
+    { verdict: 'needs-look', count: tally.needsLook },
+    { verdict: 'clean-as-checked', count: tally.clean },
+    { verdict: 'not-reviewed', count: tally.notReviewedYet },
   ];
   const shown = parts.filter((p) => p.count > 0);
-  if (shown.length === 0 && job.notReviewed === 0) {
+  if (shown.length === 0 && tally.couldNotReview === 0 && tally.gone === 0) {
     return (
       <Text size="xs" c="dimmed">
-        {reviewJobCounts(job)}
+        {tallyText(tally)}
       </Text>
     );
   }
   return (
-    <Group gap={10} wrap="wrap" aria-label={reviewJobCounts(job)}>
+    <Group gap={10} wrap="wrap" aria-label={tallyText(tally)}>
       {shown.map(({ verdict, count }) => {
         const s = VERDICT_STYLE[verdict];
         return (
@@ -188,9 +198,14 @@ function VerdictCounts({ job }: { job: ReviewJob }) {
           </Group>
         );
       })}
-      {job.notReviewed > 0 ? (
-        <Text size="xs" data-review-job-verdict="not-reviewed" data-count={job.notReviewed}>
-          Could not be reviewed: {job.notReviewed.toLocaleString()}
+      {tally.gone > 0 ? (
+        <Text size="xs" data-review-job-verdict="gone" data-count={tally.gone}>
+          No longer listed: {tally.gone.toLocaleString()}
+        </Text>
+      ) : null}
+      {tally.couldNotReview > 0 ? (
+        <Text size="xs" data-review-job-verdict="could-not-review" data-count={tally.couldNotReview}>
+          Could not be reviewed: {tally.couldNotReview.toLocaleString()}
         </Text>
       ) : null}
     </Group>
