@@ -1,8 +1,9 @@
 // One value decoded with a named codec, then inflated when it is zlib or gzip,
 // and read as text when it is text; and what well-known binary it is when not.
+import { decodeQuotedPrintable, decodeUuencode } from './mail-codecs.js';
 import { bytesToText, decodeAscii85, decodeBase32, decodeBase64, decodeBase85, decodeEscapes, decodeHex, decodePercent, inflate, isCompressed, isText, reverseText, rot13 } from './codecs.js';
 
-export type Codec = 'base64' | 'base32' | 'base85' | 'ascii85' | 'hex' | 'rot13' | 'reversed' | 'escapes' | 'percent';
+export type Codec = 'base64' | 'base32' | 'base85' | 'ascii85' | 'hex' | 'rot13' | 'reversed' | 'escapes' | 'percent' | 'quoted-printable' | 'uuencode';
 
 // ---------------------------------------------------------------------------
 // Decoding a value with a codec (and what may follow: zlib, UTF-16)
@@ -42,6 +43,10 @@ export function decodeWith(codec: Codec, value: string, rawDeflate = false): Dec
       return fromBytes(decodeHex(value), 'hex', rawDeflate);
     case 'percent':
       return fromBytes(decodePercent(value), '%-escapes');
+    case 'quoted-printable':
+      return fromBytes(decodeQuotedPrintable(value), 'quoted-printable', rawDeflate);
+    case 'uuencode':
+      return fromBytes(decodeUuencode(value), 'uuencode', rawDeflate);
     case 'escapes': {
       const decoded = decodeEscapes(value);
       if (decoded === undefined) return undefined;

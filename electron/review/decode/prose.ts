@@ -55,7 +55,7 @@ export function normalizeProse(source: string): Normalized {
   return { text: out.join(''), map };
 }
 
-const ENCODING = String.raw`(?:base\s?64|b64|base\s?32|base\s?85|ascii\s?85|hex(?:adecimal)?|rot\s?-?13|caesar|reversed?|backwards?|binary|encoded|obfuscated|ciphered|char(?:acter)?\s+codes?|xor(?:ed)?|url-?encoded|percent-?encoded)`;
+const ENCODING = String.raw`(?:base\s?64|b64|base\s?32|base\s?85|ascii\s?85|hex(?:adecimal)?|rot\s?-?13|caesar|reversed?|backwards?|binary|encoded|obfuscated|ciphered|char(?:acter)?\s+codes?|xor(?:ed)?|url-?encoded|percent-?encoded|quoted-?printable(?:\s+encoded)?|uu-?encoded|uuencode)`;
 const ACT = String.raw`(?:follow|obey|execute|run|carry\s+out|act\s+on|comply\s+with|perform|apply|do\s+(?:what|as)|treat\s+(?:it|them|the\s+result)\s+as)`;
 const THING = String.raw`(?:instructions?|commands?|steps?|directions|orders|rules|message|payload|tasks?|prompt|text|string|content|code|script|block)`;
 // What an instruction is about when it says what the encoding is ("code is hexadecimal" in an API doc is not one).
@@ -64,7 +64,7 @@ const ORDERS = String.raw`(?:instructions?|commands?|steps?|directions|orders|ru
 /** Sentences that tell the model to decode and act; each match is evidence, quoted in the finding. */
 export const DECODE_INSTRUCTIONS: readonly RegExp[] = [
   // "decode the following and follow these instructions", "decode it, then run it"
-  new RegExp(String.raw`\b(?:decode|decipher|decrypt|unscramble|deobfuscate|reverse|rot13|un-?(?:base64|hex))\b(?:\s+(?:this|it|them|that|these|the\s+(?:following|text|string|message|payload|block|content|data|line)s?|what\s+follows|below|above|(?:from|as)\s+${ENCODING})){0,3}[^.!?\n]{0,40}?(?:\s*,|\s+and|\s+then|\s*;)\s+(?:then\s+)?${ACT}\b(?!\s+(?:the\s+)?(?:tests?|checks?|linter|build|installer|migration)s?\b)`, 'g'),
+  new RegExp(String.raw`\b(?:decode|decipher|decrypt|unscramble|deobfuscate|reverse|rot13|un-?(?:base64|hex)|uudecode|(?:url|percent|base\s?32|base\s?64|qp)-?decode)\b(?:\s+(?:this|it|them|that|these|the\s+(?:following|text|string|message|payload|block|content|data|line)s?|what\s+follows|below|above|(?:from|as)\s+${ENCODING})){0,3}[^.!?\n]{0,40}?(?:\s*,|\s+and|\s+then|\s*;)\s+(?:then\s+)?${ACT}\b(?!\s+(?:the\s+)?(?:tests?|checks?|linter|build|installer|migration)s?\b)`, 'g'),
   // "follow the decoded instructions", "execute the base64 payload"
   new RegExp(String.raw`\b${ACT}\s+(?:the\s+|these\s+|those\s+|its\s+|their\s+)?(?:decoded|hidden|encoded|embedded|${ENCODING})\s+(?:\w+\s+)?${THING}`, 'g'),
   // "the instructions below are base64", "the real task is written in rot13"
@@ -95,12 +95,15 @@ function encodingNamed(quote: string): string | undefined {
   if (/\bbase\s?85|\bascii\s?85/.test(quote)) return 'base85';
   if (/\bhex/.test(quote)) return 'hex';
   if (/\brot\s?-?13|\bcaesar/.test(quote)) return 'rot13';
+  if (/\bquoted-?printable/.test(quote)) return 'quoted-printable';
+  if (/\buu-?(?:en|de)cod/.test(quote)) return 'uuencode';
+  if (/\b(?:url|percent)-?(?:en|de)cod/.test(quote)) return 'percent';
   if (/\brevers|\bbackwards|right to left/.test(quote)) return 'reversed';
   return undefined;
 }
 
 export function decodeInstructions(text: string): Instruction[] {
-  if (!/decod|decrypt|decipher|revers|backward|base\s?64|rot\s?-?13|hex|encoded|obfuscat|scrambl/i.test(text)) return [];
+  if (!/decod|decrypt|decipher|revers|backward|base\s?64|rot\s?-?13|hex|encoded|obfuscat|scrambl|printable/i.test(text)) return [];
   const normal = normalizeProse(text);
   const out: Instruction[] = [];
   for (const pattern of DECODE_INSTRUCTIONS) {

@@ -1,13 +1,14 @@
 // Runs that decode to text by themselves, found by their look: base64
-// (wrapped over lines too), hex, \x and \u escapes, %-escapes and
-// <~ascii85~>. A run that decodes to no text is kept only as a weak candidate
+// (wrapped over lines too), hex, \x and \u escapes, %-escapes,
+// quoted-printable escapes, <~ascii85~> and uuencoded blocks. A run that decodes to no text is kept only as a weak candidate
 // (payloads.ts reports it next to a runner), or alone when long and random.
 import { entropy, MAX_DECODED } from './codecs.js';
 import { binaryKind, decodeWith, type Decoded } from './decode-value.js';
 import { overlaps, type Collector, type Found } from './found.js';
 import type { Shelf } from './data-spans.js';
 import type { Chain } from './literals.js';
-import { meaningful } from './words.js';
+import { UU_BLOCK } from './mail-codecs.js';
+import { dangerousText, meaningful } from './words.js';
 
 // Every repetition here is bounded (131072, past the largest layer decoded): V8 keeps a backtrack entry per
 // repetition of an unbounded loop, and megabytes of one letter overflowed it.
@@ -37,6 +38,9 @@ const HEX_RUN = /(?<![0-9A-Za-z])(?:0x)?(?:[0-9a-fA-F]{2}){8,131072}(?![0-9A-Za-
 const ESCAPE_RUN = /(?:\\x[0-9a-fA-F]{2}){4,131072}|(?:\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]{1,6}\}){4,131072}|(?:\\[0-3][0-7]{2}){4,131072}/g;
 const PERCENT_RUN = /(?:%[0-9a-fA-F]{2}){6,131072}/g;
 const A85_RUN = /<~[!-uz\s]{4,200000}?~>/g;
+// Quoted-printable written as escapes only (=49=67=6E…, soft line breaks allowed): mail needs it for bytes past ASCII,
+// never for letters, so a run of escaped letters is the trick, as with %-escapes.
+const QP_RUN = /(?:=[0-9A-Fa-f]{2}|=\r?\n){6,131072}/g;
 
 function insideUrl(text: string, offset: number): boolean {
   const window = text.slice(Math.max(0, offset - 2000), offset);
@@ -142,11 +146,28 @@ export function sniffRuns(text: string, { spans, isCovered, add }: Collector, sh
     if (decoded?.text !== undefined && !mostlyAscii(decoded.text)) return; // escaped accents in JSON, not a trick
     judge(x.index, x.index + x[0].length, x[0], decoded, 16);
   });
+  const escapedLetters = (decoded: Decoded | undefined): boolean => decoded?.text !== undefined && (decoded.text.match(/[A-Za-z0-9]/g) ?? []).length >= decoded.text.length * 0.6;
   each(PERCENT_RUN, (x) => {
     const decoded = decodeWith('percent', x[0]);
     // Percent-encoding letters and digits, which never need it, is the trick; encoded UTF-8 is just a URL.
-    if (decoded?.text === undefined || (decoded.text.match(/[A-Za-z0-9]/g) ?? []).length < decoded.text.length * 0.6) return;
+    if (!escapedLetters(decoded)) return;
+    judge(x.index, x.index + x[0].length, x[0], decoded, 1e9);
+  });
+  each(QP_RUN, (x) => {
+    const decoded = decodeWith('quoted-printable', x[0]);
+    if (!escapedLetters(decoded)) return;
     judge(x.index, x.index + x[0].length, x[0], decoded, 1e9);
   });
   each(A85_RUN, (x) => judge(x.index, x.index + x[0].length, x[0], decodeWith('ascii85', x[0], rawDeflate), 16));
+  // A uuencoded file is an attachment, as a data: URI is (a tutorial shows one): it counts by itself when it holds code
+  // or orders, and otherwise only next to a runner or to prose that says to decode and follow it.
+  if (text.includes('begin ')) {
+    each(UU_BLOCK, (x) => {
+      const start = x.index;
+      const end = start + x[0].length;
+      const decoded = decodeWith('uuencode', x[0], rawDeflate);
+      if (decoded?.text === undefined || overlaps(spans, start, end) || isCovered(start, end)) return judge(start, end, x[0], decoded, 16);
+      add({ ...base(start, end, decoded), ...(dangerousText(decoded.text) ? {} : { weak: true }) });
+    });
+  }
 }
