@@ -17,6 +17,20 @@ export interface OAuthSettings {
   readonly scopes?: readonly string[];
 }
 
+/**
+ * A sign-in the app kept in the secret store that the store does not give now, so the server is not signed in:
+ * `missing` when the store answered and has no entry for it (another program deleted it), `unreadable` when the
+ * store refused to give it (locked, damaged, or a store this machine cannot open). Either way, signing in again
+ * replaces it; an unreadable one may still be there once the store gives it again.
+ */
+export interface LostSignIn {
+  readonly problem: 'missing' | 'unreadable';
+  /** The store, in the user's words ("the system keychain (Secret Service)"). */
+  readonly store: string;
+  /** Why, in words: "it has no entry for it", or the store's refusal. */
+  readonly reason: string;
+}
+
 /** What the token of a server allows, as the authorization server said; shown on the server overview. */
 export interface OAuthStatus {
   readonly serverId: string;
@@ -36,6 +50,8 @@ export interface OAuthStatus {
   readonly registration?: 'dynamic' | 'pre-registered';
   /** Scope the server asked for that the token lacks (step-up); a new sign-in asks for it. */
   readonly scopeWanted?: readonly string[];
+  /** Signed in before, but the secret store no longer gives that sign-in: not the same as never signed in. */
+  readonly lostSignIn?: LostSignIn;
 }
 
 /** How `servers.signIn` went: the status after it, the connection after it, the diagnostic when it failed. */

@@ -13,6 +13,7 @@ import type { ServerCatalog } from '../servers/catalog.js';
 import { MissingSecrets, missingSecretsDiagnostic } from '../servers/missing-secrets.js';
 import { credentialsRemoved } from '../connections/url-credentials.js';
 import { diagnoseOAuth, oauthDiagnosticOf } from './oauth-errors.js';
+import { KeptSignIns } from './kept-sign-ins.js';
 import { OAuthSessions, type OAuthTarget, type TransportAuth } from './oauth-sessions.js';
 import { StoredOAuthVault } from './oauth-vault.js';
 import { StaleSignIns } from './stale-sign-ins.js';
@@ -38,7 +39,11 @@ export class AppOAuth {
 
   constructor(private readonly options: AppOAuthOptions) {
     this.sessions = new OAuthSessions({
-      vault: new StoredOAuthVault(options.catalog.secrets.stores, options.dataDir !== undefined ? new StaleSignIns(options.dataDir) : undefined),
+      vault: new StoredOAuthVault(
+        options.catalog.secrets.stores,
+        options.dataDir !== undefined ? new StaleSignIns(options.dataDir) : undefined,
+        options.dataDir !== undefined ? new KeptSignIns(options.dataDir) : undefined,
+      ),
       clientName: 'Skill Inspector',
       openAuthorizationUrl: async (serverId, url) => {
         if (options.openExternal) {
@@ -55,6 +60,11 @@ export class AppOAuth {
         const label = options.catalog.list().find((s) => s.id === serverId)?.label ?? serverId;
         options.emit('app.alert', { level: 'warning', title: 'A dropped sign-in is still stored', message: `"${label}": ${message}` });
         options.note(serverId, message);
+      },
+      // Said where the person looks: they asked to sign out and must know no revocation happened.
+      signedOutLost: (serverId, message) => {
+        const label = options.catalog.list().find((s) => s.id === serverId)?.label ?? serverId;
+        options.emit('app.alert', { level: 'warning', title: 'Nothing was revoked at sign-out', message: `"${label}": ${message}` });
       },
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     });

@@ -4,7 +4,7 @@
 // status the overview shows. Keys name a vault record: the server id in the
 // app, a digest of the URL and client id in the command.
 import { InsufficientScopeError, computeScopeUnion, isStrictScopeSuperset, type AuthProvider, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
-import type { OAuthSettings, OAuthStatus } from '../../shared/oauth-model.js';
+import type { LostSignIn, OAuthSettings, OAuthStatus } from '../../shared/oauth-model.js';
 import { OAuthFlowError } from './oauth-errors.js';
 import { applies, bindingOf, vaultId, type NotRemembered, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
 import { revokeTokens } from './revoke.js';
@@ -43,6 +43,14 @@ export interface OAuthSessionsOptions {
   readonly note?: (serverId: string, text: string) => void;
   /** Credentials the app dropped that the secret store would not delete (keptInStoreWords): an alert, a line on stderr. */
   readonly keptInStore?: (serverId: string, message: string) => void;
+  /** A sign-out that could revoke nothing, its token gone from the store (lostSignOutWords): said where the person looks. */
+  readonly signedOutLost?: (serverId: string, message: string) => void;
+}
+
+/** What a sign-out says when the sign-in's token was gone from the store: nothing could be revoked, and why. */
+export function lostSignOutWords(lost: LostSignIn): string {
+  const why = lost.problem === 'missing' ? `its token is no longer in ${lost.store} (${lost.reason})` : `${lost.store} would not give its token (${lost.reason})`;
+  return `Signed out, but nothing could be revoked at the authorization server: ${why}, so there was no token to send it. The app's record of the sign-in is cleared. A token that was not revoked stays valid at the authorization server until it runs out; to end it sooner, revoke the app's access there.`;
 }
 
 /** What the person is told when the store keeps credentials the app dropped: what, where, and what the next start does. */
@@ -166,18 +174,20 @@ export class OAuthSessions {
     this.cancel(target.key);
     const record = await this.record(target);
     const { clientId, clientSecret } = target.settings;
-    const said = await revokeTokens({
+    const lost = record.lostSignIn;
+    const said = lost ? lostSignOutWords(lost) : await revokeTokens({
       serverUrl: target.url,
       record,
       ...(clientId ? { client: { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) } } : {}),
       ...(this.options.fetchFn ? { fetchFn: this.options.fetchFn } : {}),
     }).catch((error: unknown) => `Signed out; revoking the tokens failed (${error instanceof Error ? error.message : String(error)}).`);
     // The registered client stays: signing in again needs no new registration.
-    const { tokens: _t, tokensSavedAt: _s, codeVerifier: _v, scopeWanted: _w, ...kept } = record;
+    const { tokens: _t, tokensSavedAt: _s, codeVerifier: _v, scopeWanted: _w, lostSignIn: _l, ...kept } = record;
     // Dropped in memory whatever the store says: no token is used once the person signed out. A store that keeps
     // them (a locked keychain) is said once, naming the entry; the vault remembers it so a later start does not use it.
     const where = await this.options.vault.drop(target.key, kept);
     this.options.note?.(target.serverId, said);
+    if (lost) this.options.signedOutLost?.(target.serverId, said);
     if (where !== undefined) this.keptInStore(target)('signed out', where);
     this.changed(target.serverId);
   }
@@ -215,5 +225,6 @@ export function statusOf(target: OAuthTarget, record: OAuthRecord, signingIn: bo
     ...(tokens?.issuer ?? record.client?.issuer ? { issuer: tokens?.issuer ?? record.client?.issuer } : {}),
     ...(clientId ? { clientId, registration: target.settings.clientId ? ('pre-registered' as const) : ('dynamic' as const) } : {}),
     ...(wanted && wanted.length > 0 ? { scopeWanted: wanted } : {}),
+    ...(record.lostSignIn ? { lostSignIn: record.lostSignIn } : {}),
   };
 }

@@ -3,9 +3,13 @@
 // flight and what discovery found — one JSON record per server, kept in the
 // secret store under a fixed id (`oauth:<key>`), so servers.json needs no
 // reference at all. A store that changed (the keychain came or went) is read
-// through every store the app can open; writes go to the primary one.
+// through every store the app can open; writes go to the primary one. Which
+// keys hold a sign-in is noted in the data folder (kept-sign-ins.ts), so one
+// the store no longer gives is told apart from never having signed in.
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
-import type { SecretStores } from '../secrets/secret-store.js';
+import type { LostSignIn } from '../../shared/oauth-model.js';
+import type { SecretBackend, SecretStores } from '../secrets/secret-store.js';
+import type { KeptSignIns } from './kept-sign-ins.js';
 import { OAuthFlowError } from './oauth-errors.js';
 import { withoutDropped, type Dropped, type StaleSignIns } from './stale-sign-ins.js';
 
@@ -28,6 +32,11 @@ export interface OAuthRecord {
    * delete, "<store> (<reason>)". The store still holds the older sign-in, which the next start reads again.
    */
   keptInStore?: string;
+  /**
+   * In memory only: the app kept a sign-in under this key (kept-sign-ins.ts) that no store gives now, and why.
+   * Gone at the next write (a sign-in, a sign-out).
+   */
+  lostSignIn?: LostSignIn;
 }
 
 /** What a record is bound to; a record bound to something else reads as empty. */
@@ -91,7 +100,27 @@ export class StoredOAuthVault implements OAuthVault {
     private readonly stores: SecretStores,
     /** Where dropped records the store kept are remembered (the app's data folder); without it, a later start reads them again. */
     private readonly stale?: StaleSignIns,
+    /** Which sign-ins were kept, in which store: a record the store no longer gives is then said to be lost, not absent. */
+    private readonly keptNote?: KeptSignIns,
   ) {}
+
+  /**
+   * Notes whether the store now holds a sign-in (tokens) under the key. Best effort: a note that cannot be saved
+   * costs only the telling apart of a lost sign-in from none at a later start (the sign-in itself is in the store).
+   */
+  private note(key: string, record: OAuthRecord, backend: SecretBackend): Promise<void> | undefined {
+    return (record.tokens ? this.keptNote?.kept(key, backend) : this.keptNote?.gone(key))?.catch(() => undefined);
+  }
+
+  /** The app kept a sign-in under the key in a store that does not give it now: missing there, or refused (why). */
+  private async lost(key: string, refusals: ReadonlyMap<SecretBackend, string>): Promise<LostSignIn | undefined> {
+    const backend = await this.keptNote?.storeOf(key).catch(() => undefined);
+    if (backend === undefined) return undefined;
+    const store = this.stores.all.get(backend);
+    if (!store) return { problem: 'unreadable', store: `the secret store "${backend}"`, reason: 'a store this app cannot open here' };
+    const refused = refusals.get(backend);
+    return refused !== undefined ? { problem: 'unreadable', store: store.description, reason: refused } : { problem: 'missing', store: store.description, reason: 'it has no entry for it' };
+  }
 
   get remembersDropped(): boolean {
     return this.stale !== undefined;
@@ -116,9 +145,15 @@ export class StoredOAuthVault implements OAuthVault {
     const cached = this.cache.get(key);
     if (cached) return cached;
     let record: OAuthRecord = {};
+    let found = false;
+    const refusals = new Map<SecretBackend, string>();
     for (const store of [this.stores.primary, ...[...this.stores.all.values()].filter((s) => s !== this.stores.primary)]) {
-      const text = await store.get(vaultId(key)).catch(() => undefined);
+      const text = await store.get(vaultId(key)).catch((error: unknown) => {
+        refusals.set(store.backend, error instanceof Error ? error.message : String(error));
+        return undefined;
+      });
       if (text === undefined) continue;
+      found = true;
       if (store === this.stores.primary) {
         this.persisted.set(key, text);
         this.inStore.set(key, text);
@@ -131,7 +166,13 @@ export class StoredOAuthVault implements OAuthVault {
       // A record the app dropped before and the store kept: never used again, and corrected in the store if it lets us.
       const dropped = await this.stale?.droppedFrom(key, text).catch(() => undefined);
       if (dropped) record = await this.settle(key, withoutDropped(record, dropped), dropped);
+      // Noted for a sign-in kept before the note existed too: this store holds it.
+      else if (record.tokens) await this.note(key, record, store.backend);
       break;
+    }
+    if (!found) {
+      const lostSignIn = await this.lost(key, refusals);
+      if (lostSignIn) record = { lostSignIn };
     }
     this.cache.set(key, record);
     this.durable.set(key, record);
@@ -152,7 +193,7 @@ export class StoredOAuthVault implements OAuthVault {
 
   async drop(key: string, record: OAuthRecord): Promise<string | undefined> {
     // What memory goes back to if this write, or a later one, is refused: never the dropped credentials.
-    const { discovery: _public, keptInStore: _older, ...kept } = record;
+    const { discovery: _public, keptInStore: _older, lostSignIn: _lost, ...kept } = record;
     this.durable.set(key, kept);
     const store = this.stores.primary;
     const storedBefore = this.inStore.get(key);
@@ -171,7 +212,9 @@ export class StoredOAuthVault implements OAuthVault {
   }
 
   /** Queues the record's write to the primary store; memory holds it at once and goes back to the store's record if refused. */
-  private store(key: string, record: OAuthRecord): Promise<void> {
+  private store(key: string, given: OAuthRecord): Promise<void> {
+    // A lost sign-in is replaced by whatever is written now (a new sign-in, a sign-out).
+    const { lostSignIn: _replaced, ...record } = given;
     this.cache.set(key, record);
     // Discovery (public metadata, several KB) stays in memory: a keychain entry has little room (2.5 KB on Windows).
     const { discovery: _public, keptInStore: _older, ...kept } = record;
@@ -193,7 +236,7 @@ export class StoredOAuthVault implements OAuthVault {
             const { keptInStore: _gone, ...rest } = current;
             this.cache.set(key, rest);
           }
-          return this.stale?.clear(key).catch(() => undefined);
+          return Promise.all([this.stale?.clear(key).catch(() => undefined), this.note(key, kept, store.backend)]).then(() => undefined);
         },
         (error: unknown) => {
           // Not written: the next write must not be skipped as "already there".
@@ -225,6 +268,7 @@ export class StoredOAuthVault implements OAuthVault {
         }
         this.inStore.delete(key);
         await this.stale?.clear(key).catch(() => undefined);
+        await this.keptNote?.gone(key).catch(() => undefined);
       });
     this.queue = next;
     return next;
@@ -259,11 +303,13 @@ export class StoredOAuthVault implements OAuthVault {
         if (refused.length > 0) return { keptInStore: refused.join(' and ') };
         this.persisted.delete(key);
         this.inStore.delete(key);
+        await this.keptNote?.gone(key).catch(() => undefined);
       } else {
         const text = JSON.stringify(record);
         await store.set(vaultId(key), text);
         this.persisted.set(key, text);
         this.inStore.set(key, text);
+        await this.note(key, record, store.backend);
       }
       await this.stale?.clear(key).catch(() => undefined);
       return record;

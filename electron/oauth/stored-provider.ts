@@ -13,6 +13,7 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { randomBytes } from 'node:crypto';
+import { lostSignInWords } from '../../shared/lost-sign-in.js';
 import type { OAuthSettings } from '../../shared/oauth-model.js';
 import { OAuthFlowError } from './oauth-errors.js';
 import { applies, bindingOf, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
@@ -122,7 +123,10 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   async redirectToAuthorization(url: URL): Promise<void> {
     const interactive = this.options.interactive;
     if (!interactive) {
-      if ((await this.read()).refreshRefused) {
+      const record = await this.read();
+      // Not "no token is stored": the person signed in, and the store lost it.
+      if (record.lostSignIn) throw new OAuthFlowError('oauth-sign-in-required', lostSignInWords(record.lostSignIn));
+      if (record.refreshRefused) {
         throw new OAuthFlowError('oauth-refresh-refused', 'The authorization server refused to renew the token (the refresh token was revoked or has expired), so the server cannot be used until you sign in again.');
       }
       throw new OAuthFlowError('oauth-sign-in-required', 'The server needs a sign-in: no valid token is stored for it.');

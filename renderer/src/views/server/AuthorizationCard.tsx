@@ -1,10 +1,11 @@
-// What a server's OAuth sign-in allows, on its overview: signed in or not,
-// the scopes granted, until when, by which authorization server and as which
+// What a server's OAuth sign-in allows, on its overview: signed in or not
+// (or signed in before, the secret store no longer giving that sign-in), the scopes granted, until when, by which authorization server and as which
 // client; Sign in, Sign in again (more scope), Sign out, Cancel. Only what
 // OAuthStatus says: the renderer never holds a token.
 import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ServerView } from '../../../../shared/model.js';
+import { lostSignInWords } from '../../../../shared/lost-sign-in.js';
 import type { OAuthStatus } from '../../../../shared/oauth-model.js';
 import { DiagnosticNotice } from '../../components/ErrorNotice.js';
 import { FactRow as Row } from '../../components/FactTable.js';
@@ -22,7 +23,8 @@ export function AuthorizationCard({ server }: { server: ServerView }) {
   const [confirming, setConfirming] = useState(false);
   if (!oauth) return null;
   const signingIn = oauth.signingIn || running;
-  const state = signingIn ? 'signing-in' : oauth.signedIn ? 'signed-in' : 'signed-out';
+  const lost = oauth.signedIn ? undefined : oauth.lostSignIn;
+  const state = signingIn ? 'signing-in' : oauth.signedIn ? 'signed-in' : lost ? 'sign-in-lost' : 'signed-out';
 
   return (
     <Stack gap={6} data-authorization={state}>
@@ -30,8 +32,8 @@ export function AuthorizationCard({ server }: { server: ServerView }) {
         <Title order={3} size="h6">
           Authorization <Text span size="xs" c="dimmed" fw={400}>(OAuth sign-in)</Text>
         </Title>
-        <Badge size="sm" variant="light" color={state === 'signed-in' ? 'green' : state === 'signing-in' ? 'blue' : 'gray'} data-oauth-state={state}>
-          {state === 'signed-in' ? 'Signed in' : state === 'signing-in' ? 'Signing in…' : 'Not signed in'}
+        <Badge size="sm" variant="light" color={state === 'signed-in' ? 'green' : state === 'signing-in' ? 'blue' : state === 'sign-in-lost' ? 'orange' : 'gray'} data-oauth-state={state}>
+          {state === 'signed-in' ? 'Signed in' : state === 'signing-in' ? 'Signing in…' : state === 'sign-in-lost' ? (lost?.problem === 'missing' ? 'Sign-in missing' : 'Sign-in unreadable') : 'Not signed in'}
         </Badge>
       </Group>
       <Table withTableBorder fz="xs" verticalSpacing={6}>
@@ -42,6 +44,13 @@ export function AuthorizationCard({ server }: { server: ServerView }) {
             </Row>
           ) : null}
           {oauth.signedIn ? <GrantRows oauth={oauth} /> : null}
+          {lost && !signingIn ? (
+            <Row label="Sign-in">
+              <Text size="xs" data-lost-sign-in={lost.problem}>
+                {lostSignInWords(lost)}
+              </Text>
+            </Row>
+          ) : null}
           <Row label="Authorization server">
             {oauth.issuer ? (
               <Text size="xs" className="mono" style={{ overflowWrap: 'anywhere' }} data-issuer>
@@ -75,7 +84,11 @@ export function AuthorizationCard({ server }: { server: ServerView }) {
       ) : null}
       {confirming ? (
         <Alert color="red" variant="light" title={`Sign out of “${shownName(server.config.label)}”?`} data-confirm="sign-out">
-          <Text size="sm">The app forgets the tokens (revoking them with the authorization server when it offers that) and disconnects the server. Sign in again to reconnect.</Text>
+          <Text size="sm">
+            {lost
+              ? 'Nothing can be revoked with the authorization server: the token is gone from the secret store. The app clears its record of the sign-in and disconnects the server. Sign in again to reconnect.'
+              : 'The app forgets the tokens (revoking them with the authorization server when it offers that) and disconnects the server. Sign in again to reconnect.'}
+          </Text>
           <Group gap="xs" mt="xs">
             <Button
               size="compact-sm"
@@ -89,7 +102,7 @@ export function AuthorizationCard({ server }: { server: ServerView }) {
               Sign out
             </Button>
             <Button size="compact-sm" variant="default" onClick={() => setConfirming(false)}>
-              Stay signed in
+              {lost ? 'Cancel' : 'Stay signed in'}
             </Button>
           </Group>
         </Alert>
@@ -99,9 +112,9 @@ export function AuthorizationCard({ server }: { server: ServerView }) {
           <Button size="xs" variant="default" onClick={() => serverActions.cancelSignIn(id)} data-action="cancel-sign-in">
             Cancel sign-in
           </Button>
-        ) : oauth.signedIn ? (
+        ) : oauth.signedIn || lost ? (
           <>
-            <Button size="xs" variant={oauth.scopeWanted?.length ? 'filled' : 'default'} onClick={() => serverActions.signIn(id)} data-action="sign-in-again">
+            <Button size="xs" variant={oauth.scopeWanted?.length || lost ? 'filled' : 'default'} onClick={() => serverActions.signIn(id)} data-action="sign-in-again">
               Sign in again
             </Button>
             <Button size="xs" variant="light" color="red" onClick={() => setConfirming(true)} disabled={confirming} data-action="sign-out">
