@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
 import { formatOpenSshPrivateKey, isOpenSshPrivateKey, parseOpenSshPrivateKey } from './openssh-key.js';
-import { KeyFormatError, fingerprintOfPublicKey, publicKeyLine } from './ssh-wire.js';
+import { KeyFormatError, fingerprintOfPublicKey, isSmallOrderKey, publicKeyLine } from './ssh-wire.js';
 
 export { KeyFormatError };
 
@@ -117,7 +117,8 @@ export function signBytes(key: SigningKey, data: Buffer): Buffer {
 
 /** Ed25519 verification with a raw 32-byte public key; false for any malformed input. */
 export function verifyBytes(publicKey: Buffer, data: Buffer, signature: Buffer): boolean {
-  if (publicKey.length !== 32 || signature.length !== 64) return false;
+  // A key of small order verifies signatures no one made (ssh-wire.ts): never a signer, wherever the key came from.
+  if (publicKey.length !== 32 || signature.length !== 64 || isSmallOrderKey(publicKey)) return false;
   try {
     const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: publicKey.toString('base64url') }, format: 'jwk' });
     return verify(null, data, key, signature);

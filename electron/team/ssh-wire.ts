@@ -67,13 +67,36 @@ export function ed25519Blob(publicKey: Buffer): Buffer {
   return Buffer.concat([wireString(ED25519_KEY_TYPE), wireString(publicKey)]);
 }
 
-/** The 32 raw bytes of an `ssh-ed25519` blob; refuses any other key type. */
+/**
+ * The encodings of the Ed25519 points of small order (orders 1, 2, 4 and 8, and p and p + 1, read as 0 and 1), as
+ * libsodium blocks them: compared with the top bit (x's sign) set aside. No private key stands behind such a key,
+ * and node:crypto (OpenSSL) verifies against it all the same: with the identity, R = the identity and S = 0 verify
+ * for every message. A team listing one would trust a signature anyone can make.
+ */
+const SMALL_ORDER = [
+  '0100000000000000000000000000000000000000000000000000000000000000',
+  'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+  '0000000000000000000000000000000000000000000000000000000000000000',
+  '26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05',
+  'c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a',
+  'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+  'eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+].map((hex) => Buffer.from(hex, 'hex'));
+
+/** Whether 32 bytes encode a point of small order: a key anyone can sign for. */
+export function isSmallOrderKey(publicKey: Buffer): boolean {
+  if (publicKey.length !== 32) return false;
+  return SMALL_ORDER.some((point) => point.subarray(0, 31).equals(publicKey.subarray(0, 31)) && point[31] === (publicKey[31]! & 0x7f));
+}
+
+/** The 32 raw bytes of an `ssh-ed25519` blob; refuses any other key type, and a key of small order. */
 export function publicKeyOfBlob(blob: Buffer, what: string): Buffer {
   const reader = new WireReader(blob, what);
   const type = reader.text();
   if (type !== ED25519_KEY_TYPE) throw new KeyFormatError(`${what} is a ${type ? quotedWord(type) : 'typeless'} key; only ${ED25519_KEY_TYPE} keys sign approvals.`);
   const key = reader.string();
   if (key.length !== 32 || reader.remaining !== 0) throw new KeyFormatError(`${what} is not a well-formed ${ED25519_KEY_TYPE} key (its key is ${key.length} bytes, with ${reader.remaining} bytes after it).`);
+  if (isSmallOrderKey(key)) throw new KeyFormatError(`${what} is a point of small order, which no private key stands behind: a signature that verifies with it can be made by anyone, for any receipt; use a key made with skill-inspector key new or ssh-keygen -t ed25519.`);
   return Buffer.from(key);
 }
 
