@@ -8,7 +8,8 @@
 //   - leetspeak inside a word that mixes letters and digits ("1gn0re");
 //   - spaced-out letters ("i g n o r e", "i-g-n-o-r-e") joined, and split
 //     back into words the matchers know when they ran together;
-//   - syllables joined by hyphens ("dis-re-gard") read as the word they spell.
+//   - syllables joined by hyphens ("dis-re-gard") read as the word they spell;
+//   - a dot file's name as it is said (".env" is "dotenv").
 // Positions stay exact: every word remembers the original span it came from.
 import { fold } from './fold.js';
 import { BREAK, URL_MARK } from './markup.js';
@@ -37,12 +38,17 @@ export interface Token {
 const MIXED = /[013457@$]/;
 const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' };
 
+/** Two-letter words that leetspeak spells with one digit ("0r", "1n", "t0"); units and squares ("1s", "4k", "b3") mostly spell none. */
+const SHORT_LEET = new Set(['or', 'in', 'it', 'at', 'to', 'of', 'on', 'an', 'so', 'no', 'do', 'be', 'me', 'my', 'we']);
+
 /** "1gn0re" → "ignore": only in a word that mixes letters with digits (so "3 files" and "2026" stay). */
 function unLeet(word: string): string {
   const letters = word.replace(/[^a-z]/g, '').length;
-  if (letters < 2 || !/[013457@$]/.test(word)) return word;
+  if (letters < 1 || !/[013457@$]/.test(word)) return word;
   let out = '';
   for (const c of word) out += LEET[c] ?? c;
+  // A word of one letter and one digit is leet only when it spells a short word of its own ("0r" → "or").
+  if (letters < 2) return word.length === 2 && SHORT_LEET.has(out) ? out : word;
   return out;
 }
 
@@ -228,7 +234,10 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
     if (c0 === 0x40 || c0 === 0x24 || cn === 0x40 || cn === 0x24) word = word.replace(/^[@$]+|[@$]+$/g, '');
     if (word === '') continue;
     if (MIXED.test(word)) word = unLeet(word);
-    const w: Word = { word, start: folded.from[at]!, end: folded.to[end - 1]!, gap, colonAfter: false, pauseAfter: false, urlAfter: false };
+    const start = folded.from[at]!;
+    // A dot file's name reads as it is said: ".env" is "dotenv" (not "process.env", where a word comes before the dot).
+    if (start > 0 && text.charCodeAt(start - 1) === 0x2e && !/[\w.]/.test(text[start - 2] ?? '') && dictionary.has(`dot${word}`)) word = `dot${word}`;
+    const w: Word = { word, start, end: folded.to[end - 1]!, gap, colonAfter: false, pauseAfter: false, urlAfter: false };
     const letter = word.length === 1 && word >= 'a' && word <= 'z';
     if (letter && (run.length === 0 || /^[ .\-/]$/.test(gap))) {
       run.push(w);
