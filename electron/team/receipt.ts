@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { whereJsonStops } from '../storage/where-json-stops.js';
 import { decodeBase64, dsseEnvelopeSchema, signEnvelope, verifyEnvelope, type DsseEnvelope } from './dsse.js';
 import { fileSetDigest } from './file-set-digest.js';
+import { zonedIsoTime } from './iso-time.js';
 import type { SigningKey } from './signing-key.js';
 import { publicKeyLine } from './ssh-wire.js';
 import { suppressionSchema } from './suppressions.js';
@@ -31,7 +32,7 @@ const acknowledgedSchema = z.object({
   field: z.string().optional(),
 });
 
-const isoTime = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && Number.isFinite(Date.parse(s)), 'must be an ISO 8601 date and time');
+const isoTime = zonedIsoTime;
 
 export const approvalPredicateSchema = z.object({
   server: z.string().min(1),

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Finding } from '../../shared/model.js';
+import { zonedIsoTime } from './iso-time.js';
 
 export const suppressionSchema = z.object({
   /** `sha256:` + hex over the finding's ID, skill, file, field, line and evidence (suppressionFingerprint). */
@@ -23,7 +24,7 @@ export const suppressionSchema = z.object({
   field: z.string().optional(),
   reason: z.string().min(1),
   owner: z.string().min(1),
-  expires: z.string().refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && Number.isFinite(Date.parse(s)), 'must be an ISO 8601 date and time'),
+  expires: zonedIsoTime,
 });
 
 export type Suppression = z.infer<typeof suppressionSchema>;
