@@ -4,7 +4,8 @@
 // saying "Clean as checked: 2" beside a Risky row), and another window removes
 // a server while its Review all runs and one of its skills is open (its skills
 // leave the catalog and the detail pane, and the card does not say it
-// reviewed skills it could not).
+// reviewed skills it could not), or disconnects it mid-job (the reads the
+// disconnect cut short are no mismatch: the server served nothing wrong).
 import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ const poll = pollWithin(30_000);
 
 const MUTABLE = 'Mutable skills';
 const SLOW = 'Slow skills';
+const CUT = 'Cut-off skills';
 const SLOW_SKILLS = Array.from({ length: 6 }, (_, i) => `slow-${i + 1}`);
 const uriOf = (name: string) => `skill://${name}/SKILL.md`;
 const row = (uri: string) => `[data-skill-uri="${uri}"]`;
@@ -104,5 +106,47 @@ describe('Review all stays true after the job', () => {
     expect(await card().locator('[role="status"]').textContent()).toBe(`Reviewed ${reviewed} of 6 skills`);
     // And, now, none of the six is listed: no verdict is counted for them.
     expect(await cardCounts()).toEqual({ 'could-not-review': notReviewed, gone: 6 });
+  }, 120_000);
+
+  it('a server disconnected mid-job: the skills whose reads the disconnect cut short are not reviewed, never a mismatch or Risky', async () => {
+    const cut = await SkillFolder.create();
+    try {
+      for (const name of SLOW_SKILLS) await cut.write(`${name}/SKILL.md`, skillMd(name, `Slow skill ${name}. Use when testing a long job.`, []));
+      await callContract(page, app.token, 'settings.update', { readConcurrency: 1 });
+      const cutId = await addAndConnect(page, app.token, { label: CUT, transport: cut.stdio({ readDelayMs: 1500 }) });
+      await sidebarRow(page, CUT).locator('[data-connection="connected"]').waitFor({ timeout: 30_000 });
+      await sidebarRow(page, CUT).click();
+      await page.locator(row(uriOf('slow-1'))).waitFor({ timeout: 30_000 });
+      await page.locator('[data-action="review-all"]').click();
+      await poll(async () => Number(await card().getAttribute('data-done'))).toBeGreaterThan(0);
+      expect(await card().getAttribute('data-review-job')).toBe('running');
+
+      await callContract(page, app.token, 'servers.disconnect', { serverId: cutId });
+      await poll(() => card().getAttribute('data-review-job')).toBe('done');
+      const after = await callContract(page, app.token, 'skills.list', { serverId: cutId });
+      // Reviewed whole before the disconnect (clean as checked), or not reviewed: unread, or read and verified before the cut.
+      const states = after.map((s) => `${s.status} ${s.verdict}`);
+      expect(states.filter((s) => !['verified clean-as-checked', 'unread not-reviewed', 'verified not-reviewed'].includes(s))).toEqual([]);
+      const notReviewed = Number(await card().getAttribute('data-not-reviewed'));
+      expect(notReviewed).toBeGreaterThan(0);
+      expect(after.filter((s) => s.verdict === 'not-reviewed').length).toBe(notReviewed);
+      // The card says why, and the rows agree.
+      expect(await card().textContent()).toContain(`The connection to "${CUT}" was closed by the app`);
+      expect(await page.locator(`[data-skill-uri] .mantine-Badge-root[data-verdict="risky"]`).count()).toBe(0);
+      await page.locator('[data-action="dismiss-review-all"]').click();
+
+      // Verify all, disconnected mid-job the same way: no skill is called a mismatch for it.
+      await callContract(page, app.token, 'servers.connect', { serverId: cutId });
+      await sidebarRow(page, CUT).locator('[data-connection="connected"]').waitFor({ timeout: 30_000 });
+      await page.locator(`[data-catalog-server="${CUT}"] [data-action="verify-all"]`).click();
+      await poll(async () => Number(await page.locator('[data-verify-job="running"]').getAttribute('data-done'))).toBeGreaterThan(0);
+      await callContract(page, app.token, 'servers.disconnect', { serverId: cutId });
+      await page.locator('[data-verify-job="done"]').waitFor({ timeout: 30_000 });
+      const verified = await callContract(page, app.token, 'skills.list', { serverId: cutId });
+      expect(verified.map((s) => s.status).filter((s) => s !== 'verified' && s !== 'unread')).toEqual([]);
+      expect(await page.locator('[data-verify-job="done"]').getAttribute('data-failed')).toBe('0');
+    } finally {
+      rmSync(cut.dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });

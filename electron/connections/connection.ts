@@ -4,7 +4,7 @@
 // can always be cancelled.
 import { Client } from '@modelcontextprotocol/client';
 import type { ConnectionSnapshot, Diagnostic, ServerConfig, Settings, TransportConfig } from '../../shared/model.js';
-import type { RequestOptions } from '../skills/rpc.js';
+import { ClosedByApp, type RequestOptions } from '../skills/rpc.js';
 import { describeError } from './diagnose.js';
 import { connectionLost, handshakeFailure } from './connection-failures.js';
 import { ProtocolLog } from './protocol-log.js';
@@ -342,8 +342,14 @@ export class Connection {
   private async requestOnce(method: string, params: Record<string, unknown>, options: RequestOptions): Promise<unknown> {
     const timeoutMs = options.timeoutMs ?? this.deps.settings().requestTimeoutMs;
     if (options.purpose) this.log.note(options.purpose);
-    // Timeout, answer cap and the caller's cancel: send-request.ts.
-    return sendRequest({ sdk: this.sdk, caps: this.built!.caps, timeoutMs, limitName: this.limitName }, method, params, options);
+    try {
+      // Timeout, answer cap and the caller's cancel: send-request.ts.
+      return await sendRequest({ sdk: this.sdk, caps: this.built!.caps, timeoutMs, limitName: this.limitName }, method, params, options);
+    } catch (error) {
+      // disconnect() closed the connection under this request, or before it was sent: not the server's failure.
+      if (this.closing) throw new ClosedByApp(this.server.label, method);
+      throw error;
+    }
   }
 
   /**

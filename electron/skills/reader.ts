@@ -11,7 +11,7 @@ import { canonicalUri } from './uri-memo.js';
 import { loneSurrogateIn } from '../../shared/skill-uri.js';
 import { queryAndSlashKey } from '../../shared/uri-query-slash.js';
 import { appLimitNamer, type LimitKey, type LimitNamer } from '../../shared/limits.js';
-import { INVALID_PARAMS, LEGACY_RESOURCE_NOT_FOUND, ResponseTooLarge, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
+import { ClosedByApp, INVALID_PARAMS, LEGACY_RESOURCE_NOT_FOUND, ResponseTooLarge, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
 
 /** What a byte budget is kept for; each kind has its own finding and its own setting. */
 export type BudgetKind = 'server' | 'skill' | 'job';
@@ -121,8 +121,8 @@ export async function readResourceBytes(rpc: Rpc, uri: string, options: ReadOpti
   try {
     result = await rpc.request('resources/read', { uri }, { maxResponseBytes: wireLimit, ...(options.signal ? { signal: options.signal } : {}) });
   } catch (error) {
-    // Cancelled by the user: no verdict at all, rather than a read failure the server never caused.
-    if (options.signal?.aborted) throw error;
+    // Cancelled by the user, or the connection closed by the app (disconnect, remove): no verdict at all, rather than a read failure the server never caused.
+    if (options.signal?.aborted || error instanceof ClosedByApp) throw error;
     const tooLarge = asResponseTooLarge(error);
     if (tooLarge) {
       // The bytes did arrive: they count against every budget, though none of them is used.

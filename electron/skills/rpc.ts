@@ -37,6 +37,19 @@ export class ResponseTooLarge extends Error {
   }
 }
 
+/**
+ * Thrown by `Rpc.request` when the app itself closed the connection (the user
+ * disconnected or removed the server) before the request was answered, or
+ * sent it after: the server did nothing wrong, so a read cut short this way is
+ * no failed read (never a mismatch, never Risky) but a read that did not happen.
+ */
+export class ClosedByApp extends Error {
+  constructor(label: string, method: string) {
+    super(`The connection to "${label}" was closed by the app (disconnected or removed) before ${method} was answered; nothing of it was read.`);
+    this.name = 'ClosedByApp';
+  }
+}
+
 /** The JSON-RPC error code of a failed request, when there is one. */
 export function rpcErrorCode(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {

@@ -11,7 +11,7 @@ import type { FileCheck, Settings, VerifyJob } from '../../shared/model.js';
 import { isoNow } from './clock.js';
 import { forEachPulledUntilIdle } from './concurrency.js';
 import { statusOf, type ServerSkills } from './registry.js';
-import type { Rpc } from './rpc.js';
+import { ClosedByApp, type Rpc } from './rpc.js';
 import { SharedReads } from './shared-reads.js';
 import { jobBudget, type PassOptions, type SkillPass } from './skill-pass.js';
 
@@ -170,8 +170,9 @@ export class VerifyAllJobs {
           } catch (error) {
             // readFile reports into the record; a thrown error means the skill vanished, the job was cancelled, or
             // the read broke. In the last case this job accepted no bytes of the file: the check an earlier job left
-            // (verified, say) must not stand and be counted, so the file fails here, for this job.
-            if (!abort.signal.aborted) check = this.failThrownRead(rpc, pass, fileUri, error);
+            // (verified, say) must not stand and be counted, so the file fails here, for this job. A read the app's own
+            // disconnect cut short is no failure of the server's: nothing is recorded (the skill is left as it was).
+            if (!abort.signal.aborted && !(error instanceof ClosedByApp)) check = this.failThrownRead(rpc, pass, fileUri, error);
           }
           if (fileUri === pass.skillMd && skill.next === 1 && !abort.signal.aborted) {
             // Its verdict decides the rest: read it (and walk the directory) only if SKILL.md checked out.
