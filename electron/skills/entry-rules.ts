@@ -177,6 +177,11 @@ function tooDeepFinding(keys: readonly string[], shown: string, loc: FindingLoca
   );
 }
 
+/** The skill's directory as the official suite takes it: its SKILL.md URI without "/SKILL.md", when it ends so. */
+function officialRoot(skillUri: string): string | undefined {
+  return skillUri.endsWith('/SKILL.md') ? skillUri.slice(0, -'/SKILL.md'.length) : undefined;
+}
+
 function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[], placement: { contained: boolean; controlFree: boolean; unique: boolean; filePaths: boolean }): SkillFileRef[] | 'dynamic' | null {
   if (value === 'dynamic') {
     findings.push(finding('sep-2640-resources-dynamic-marker', `"${revealIdentifier(skillUri)}" is dynamic: its content has no digests, so it cannot be verified or bound to an approval.`, { ...loc, field: 'resources' }));
@@ -193,6 +198,10 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
   }
   const refs: SkillFileRef[] = [];
   const seen = new Map<string, number>();
+  // The official suite's own comparisons are of strings (officialRoot, listedAsSent): kept beside the normal-form keys
+  // so each official ID fails exactly where that suite fails it, while the app still reads by normal form.
+  const listedAsSent = new Set<string>();
+  const root = officialRoot(skillUri);
   const folded = new Map<string, string>();
   // The SKILL.md listed under the skill's URI with a query or a trailing "/": named when no entry has the skill's URI itself.
   let ownSpelledApart: { index: number; uri: string; how: string } | undefined;
@@ -243,6 +252,16 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
     if (/\/skill\.md$/i.test(fileUri) && !fileUri.endsWith('/SKILL.md')) {
       findings.push(finding('agentskills-skill-md-case', `${revealIdentifier(fileUri)} spells SKILL.md in another case; hosts look for "SKILL.md" exactly, and the name collides on case-insensitive file systems.`, fileLoc, { expected: 'SKILL.md', actual: fileUri.slice(fileUri.lastIndexOf('/') + 1) }));
     }
+    if (where.inside && root !== undefined && fileUri !== skillUri && !fileUri.startsWith(`${root}/`)) {
+      findings.push(
+        finding(
+          'sep-2640-resources-uri-within-skill',
+          `${revealIdentifier(fileUri)} does not start with "${revealIdentifier(root)}/", the skill's directory as its URI spells it. By RFC 3986 normalisation it names a file inside it, and the app reads it as such, but hosts and the official check compare the string.`,
+          fileLoc,
+          { expected: `a uri starting with ${revealIdentifier(root)}/`, actual: fileUri },
+        ),
+      );
+    }
     const apart = fileUri === skillUri ? undefined : describeQueryAndSlash(fileUri);
     if (apart !== undefined) {
       placement.filePaths = false;
@@ -260,10 +279,12 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
           fileLoc,
         ),
       );
-      findings.push(finding('sep-2640-resources-complete', `resources must list each file exactly once; ${revealIdentifier(fileUri)} appears twice.`, fileLoc));
+      // Two spellings of one file are one file listed twice for the app, not for the official check, which compares strings.
+      if (listedAsSent.has(fileUri)) findings.push(finding('sep-2640-resources-complete', `resources must list each file exactly once; ${revealIdentifier(fileUri)} appears twice.`, fileLoc));
     } else {
       seen.set(key, index);
     }
+    listedAsSent.add(fileUri);
     const lower = key.normalize('NFC').toLowerCase();
     const other = folded.get(lower);
     if (other !== undefined && other !== key) {
@@ -280,7 +301,19 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
     const listedDigest = typeof digest === 'string' ? digest : '';
     refs.push(sized ? { uri, digest: listedDigest, size } : { uri, digest: listedDigest, size: -1, declaredSize: (JSON.stringify(size) ?? 'absent').slice(0, 40) });
   });
-  if (!seen.has(skillKey)) {
+  const ownIndex = seen.get(skillKey);
+  if (ownIndex !== undefined && !listedAsSent.has(skillUri)) {
+    const spelled = (value[ownIndex] as { uri: string }).uri;
+    findings.push(
+      finding(
+        'sep-2640-resources-complete',
+        `resources of "${revealIdentifier(skillUri)}" lists the SKILL.md only as "${revealIdentifier(spelled)}" (resources[${ownIndex}]), another spelling of the skill's URI. By RFC 3986 normalisation it is the same file, and the app verifies it as such, but the entry matching the skill's uri that the SEP asks for is compared as a string by hosts and the official check.`,
+        { ...loc, field: `resources[${ownIndex}]`, fileUri: spelled },
+        { expected: `an entry with uri ${revealIdentifier(skillUri)}`, actual: spelled },
+      ),
+    );
+  }
+  if (ownIndex === undefined) {
     if (ownSpelledApart) {
       const { index, uri, how } = ownSpelledApart;
       findings.push(

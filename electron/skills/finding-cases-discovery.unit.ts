@@ -226,7 +226,16 @@ export const SKILLS_GET_CASES: readonly FindingCase[] = [
     trigger: get(() => cached({ skill: skillB })),
     ids: ['sep-2640-skills-get-entry-shape'],
     expect: { severity: 'error', location: GET_LOC, message: ['answered with a different skill, skill://acme/csv-tools/SKILL.md'], expected: SKILL_URI, actual: 'skill://acme/csv-tools/SKILL.md' },
-    near: { input: 'the same skill with its URI scheme in capitals', run: get(() => cached({ skill: { ...skillA, uri: SKILL_URI.replace('skill:', 'SKILL:') } })), ids: [] },
+    near: { input: 'the same skill with its uri echoed', run: get(GET_OK), ids: [] },
+  },
+  {
+    id: 'sep-2640-skills-get-entry-shape',
+    input: 'the same skill with its URI scheme in capitals (the official check compares the string)',
+    trigger: get(() => cached({ skill: { ...skillA, uri: SKILL_URI.replace('skill:', 'SKILL:') } })),
+    // Its resources, spelled with skill:, are then judged against that uri as a listed entry's are.
+    ids: ['sep-2640-skills-get-entry-shape', 'sep-2640-resources-complete', 'sep-2640-resources-uri-within-skill'],
+    expect: { severity: 'error', location: GET_LOC, message: ['another spelling of the same URI'], expected: SKILL_URI, actual: SKILL_URI.replace('skill:', 'SKILL:') },
+    near: { input: 'the same skill with its uri echoed', run: get(GET_OK), ids: [] },
   },
   {
     id: 'sep-2640-skills-get-no-cursor',

@@ -54,6 +54,11 @@ export async function getSkill(rpc: Rpc, uri: string, signal?: AbortSignal): Pro
     findings.push(finding('sep-2640-skills-get-entry-shape', message, loc, { expected: uri, actual: checked.entry.uri }));
     return { ok: false, message, findings };
   }
+  // The same skill under another spelling of its URI: read as that skill, but the SEP asks for the same uri, and
+  // hosts and the official check compare it as a string.
+  if (checked.entry.uri !== uri) {
+    findings.push(finding('sep-2640-skills-get-entry-shape', `skills/get ${uri} answered with "${checked.entry.uri}", another spelling of the same URI: the answer must echo the requested uri, which hosts and the official check compare as a string.`, loc, { expected: uri, actual: checked.entry.uri }));
+  }
   // The entry's own check already names the control characters of this same URI.
   return { ok: true, entry: checked.entry, ...(hint.hint ? { cache: hint.hint } : {}), findings: findings.filter((f) => !asked.includes(f)) };
 }
