@@ -54,7 +54,7 @@ describe('a team folder with more receipt bytes than are read', () => {
 
   it('shows each file not read in the app, and no skill of them as approved', async () => {
     const folder = await bigTeamFolder(NAMES, 300_000);
-    const skills = folder.served.map((s) => ({ uri: s.uri, name: s.name, resources: s.resources }));
+    const skills = folder.served.map((s) => ({ uri: s.uri, name: s.name, resources: s.resources, files: {} }));
     const deps = {
       dataDir: folder.root,
       catalog: { list: () => [{ id: 's1', label: LABEL }], get: () => ({ id: 's1', label: LABEL }) },

@@ -7,7 +7,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { TeamCheckResult, TeamIdentity, TeamShareResult, TeamSkillVerdict, TEAM_PARAMS } from '../../shared/api-team.js';
 import type { Acknowledgement, ApprovalRecord } from '../../shared/approvals-model.js';
-import type { Finding } from '../../shared/model.js';
+import { pathInSkill } from '../../shared/entry-diff.js';
+import type { Finding, SkillEntry } from '../../shared/model.js';
 import { RULESET } from '../../shared/ruleset.js';
 import { ApiFailure } from '../api-failure.js';
 import { APP_VERSION } from '../app-version.js';
@@ -18,7 +19,7 @@ import type { SecretStores } from '../secrets/secret-store.js';
 import { findingsDigest } from './file-set-digest.js';
 import { FILE_KEY_WARNING, IDENTITY_FILE, IDENTITY_PUBLIC_FILE, createIdentity, loadIdentity, readIdentityPublic, type IdentityPublic, type SigningIdentity } from './identity.js';
 import { signReceipt } from './receipt.js';
-import { checkReceipts, describeChange, type LoadedReceipt, type ServedSkill } from './receipt-check.js';
+import { checkReceipts, describeChange, type LoadedReceipt, type ServedSkill, type SkillApproval } from './receipt-check.js';
 import { KeyFormatError } from './signing-key.js';
 import { describes } from './suppressions.js';
 import { RECEIPTS_FOLDER_LIMITS, TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipt, type ReceiptsFolderLimits } from './team-folder.js';
@@ -105,7 +106,8 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
       }
       const served: ServedSkill[] = listed.filter((s) => s.resources !== null).map((s) => ({ uri: s.uri, name: s.name, resources: s.resources === 'dynamic' ? 'dynamic' : (s.resources ?? []).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) }));
       const judged = checkReceipts(server.label, served, receipts, signers, new Date());
-      for (const s of judged.skills) {
+      for (const judgedSkill of judged.skills) {
+        const s = withServedBytes(judgedSkill, listed.find((x) => x.uri === judgedSkill.uri));
         const local = (await approvals['approvals.get']({ serverId: server.id, skillUri: s.uri }))?.decision ?? null;
         skills.push({
           serverId: server.id,
@@ -202,6 +204,25 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
       });
     },
   };
+}
+
+/** A failed check that means the bytes served are not the ones listed (as opposed to, say, a frontmatter that differs). */
+const OTHER_BYTES = new Set(['digest', 'size', 'changed']);
+
+/**
+ * A receipt binds the digests a server lists; the app may have read the files and found other bytes. Such a
+ * skill is not approved by the receipt, whatever its listing says: stale, naming each file, and never adoptable.
+ */
+function withServedBytes(verdict: SkillApproval, entry: SkillEntry | undefined): SkillApproval {
+  if ((verdict.status !== 'approved' && verdict.status !== 'reopened') || !entry || !Array.isArray(entry.resources)) return verdict;
+  const differ = entry.resources.flatMap((r) => {
+    const check = entry.files[r.uri];
+    return check?.state === 'failed' && OTHER_BYTES.has(check.reason) ? [`${pathInSkill(r.uri, entry.uri)} failed verification (${check.message})`] : [];
+  });
+  if (differ.length === 0) return verdict;
+  const by = verdict.reviewer ? `${verdict.reviewer.name} (${verdict.reviewer.fingerprint})` : 'the team';
+  const on = verdict.approvedAt !== undefined ? ` on ${verdict.approvedAt.slice(0, 10)}` : '';
+  return { ...verdict, status: 'stale', message: `stale: approved by ${by}${on} for the files the server lists, but it serves other bytes: ${differ.join('; ')}${verdict.receipt !== undefined ? ` (${verdict.receipt})` : ''}` };
 }
 
 /** A local approval as a receipt's input. The app keeps the error-level findings that were acknowledged, so those are the findings the receipt names. */

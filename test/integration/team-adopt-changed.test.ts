@@ -103,6 +103,29 @@ describe('adopting a team receipt while the server changes the skill', () => {
     expect(after.skills.map((s) => [s.skillUri, s.status, s.local])).toEqual([[SKILL, 'stale', null]]);
   });
 
+  test('a skill whose served bytes failed verification against the listed digests the receipt approves is not shown as approved', async () => {
+    const skills = await SkillFolder.create();
+    await skills.write('alpha/SKILL.md', ALPHA_V1);
+    await skills.write('alpha/references/guide.md', GUIDE_V1);
+    const dataDir = await tempDir('team-adopt-changed-data');
+    const app = await App.open(dataDir);
+    cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    cleanup.push(() => app.close());
+    // --reload signal: the listing keeps the approved digests while the reads serve the bytes on disk.
+    const serverId = await app.addServer(LABEL, skills.stdio({ reload: 'signal' }));
+    const team = await teamFolder([file(SKILL, ALPHA_V1), file(GUIDE, GUIDE_V1)]);
+    await skills.write('alpha/references/guide.md', GUIDE_V2);
+    const verified = await app.call('skills.verify', { serverId, skillUri: SKILL });
+    expect(verified.files[GUIDE]?.state).toBe('failed');
+
+    const result = await app.call('team.check', { folder: team });
+    expect(result.skills.map((s) => [s.skillUri, s.status, s.canAdopt])).toEqual([[SKILL, 'stale', false]]);
+    const check = verified.files[GUIDE] as { message: string };
+    expect(result.skills[0]!.message).toBe(
+      `stale: approved by Alice (${alice.fingerprint}) on 2026-05-01 for the files the server lists, but it serves other bytes: references/guide.md failed verification (${check.message}) (${path.join(team, 'approvals', 'alpha.json')})`,
+    );
+  });
+
   test('the files the receipt approved, still served, are adopted', async () => {
     const skills = await SkillFolder.create();
     await skills.write('alpha/SKILL.md', ALPHA_V1);
