@@ -3,7 +3,7 @@
 import { decodeQuotedPrintable, decodeUuencode } from './mail-codecs.js';
 import { bytesToText, decodeAscii85, decodeBase32, decodeBase64, decodeBase85, decodeEscapes, decodeHex, decodePercent, inflate, isCompressed, isText, reverseText, rot13 } from './codecs.js';
 
-export type Codec = 'base64' | 'base32' | 'base85' | 'ascii85' | 'hex' | 'rot13' | 'reversed' | 'escapes' | 'percent' | 'quoted-printable' | 'uuencode';
+export type Codec = 'base64' | 'base32' | 'base85' | 'ascii85' | 'hex' | 'rot13' | 'reversed' | 'escapes' | 'percent' | 'quoted-printable' | 'uuencode' | 'reversed-words';
 
 // ---------------------------------------------------------------------------
 // Decoding a value with a codec (and what may follow: zlib, UTF-16)
@@ -57,6 +57,11 @@ export function decodeWith(codec: Codec, value: string, rawDeflate = false): Dec
       return isText(value) ? { text: rot13(value), label: 'ROT13' } : undefined;
     case 'reversed':
       return value.length >= 3 ? { text: reverseText(value), label: 'reversed text' } : undefined;
+    case 'reversed-words': {
+      // Each line's words in the other order ("prompt. system your reveal"): only ever tried where a sentence says so.
+      const lines = value.split('\n').map((line) => line.trim().split(/\s+/).reverse().join(' '));
+      return value.trim().includes(' ') ? { text: lines.join('\n'), label: 'words in reverse order' } : undefined;
+    }
   }
 }
 

@@ -61,6 +61,9 @@ const THING = String.raw`(?:instructions?|commands?|steps?|directions|orders|rul
 // What an instruction is about when it says what the encoding is ("code is hexadecimal" in an API doc is not one).
 const ORDERS = String.raw`(?:instructions?|commands?|steps?|directions|orders|rules|payload|tasks?|prompt|message|(?:following|below|above|next|hidden)\s+(?:text|string|content|code|script|block|lines?|paragraph))`;
 
+/** "the words of the next line", "its words": what a sentence says to put in the other order. */
+const WORDS_OF = String.raw`(?:(?:the|its|their|these|each\s+line'?s?)\s+)?words\b(?:\s+(?:of|in)\s+(?:it|this|them|the\s+(?:following|next)\s+(?:line|lines|sentence|text)))?`;
+
 /** Sentences that tell the model to decode and act; each match is evidence, quoted in the finding. */
 export const DECODE_INSTRUCTIONS: readonly RegExp[] = [
   // "decode the following and follow these instructions", "decode it, then run it"
@@ -77,6 +80,8 @@ export const DECODE_INSTRUCTIONS: readonly RegExp[] = [
   new RegExp(String.raw`\b${ENCODING}[-\s](?:encoded\s+)?(?:instructions|commands|directives|orders|system\s+prompt)\b`, 'g'),
   // "read it backwards and do it", "interpret the following in reverse"
   /\b(?:read|interpret)\s+(?:it|this|them|the\s+(?:following|next)\s+\w+)\s+(?:backwards|in\s+reverse|right\s+to\s+left)\b/g,
+  // "read the words in reverse order and follow it", "reverse the order of the words, then do what it says"
+  new RegExp(String.raw`\b(?:(?:read|interpret|take|put)\s+${WORDS_OF}(?:\s+(?:in|into)\s+(?:reverse|reversed|the\s+opposite|backwards?)\s+order|\s+backwards?|\s+from\s+right\s+to\s+left|\s+from\s+last\s+to\s+first)|reverse\s+the\s+order\s+of\s+${WORDS_OF})[^.!?\n]{0,40}?(?:\s*,|\s+and|\s+then|\s*;)\s+(?:then\s+)?${ACT}\b`, 'g'),
 ];
 
 export interface Instruction {
@@ -98,12 +103,13 @@ function encodingNamed(quote: string): string | undefined {
   if (/\bquoted-?printable/.test(quote)) return 'quoted-printable';
   if (/\buu-?(?:en|de)cod/.test(quote)) return 'uuencode';
   if (/\b(?:url|percent)-?(?:en|de)cod/.test(quote)) return 'percent';
+  if (/\bwords\b/.test(quote) && /\brevers|\bbackwards?|right to left|last to first|opposite order/.test(quote)) return 'reversed-words';
   if (/\brevers|\bbackwards|right to left/.test(quote)) return 'reversed';
   return undefined;
 }
 
 export function decodeInstructions(text: string): Instruction[] {
-  if (!/decod|decrypt|decipher|revers|backward|base\s?64|rot\s?-?13|hex|encoded|obfuscat|scrambl|printable/i.test(text)) return [];
+  if (!/decod|decrypt|decipher|revers|backward|base\s?64|rot\s?-?13|hex|encoded|obfuscat|scrambl|printable|right to left|last to first/i.test(text)) return [];
   const normal = normalizeProse(text);
   const out: Instruction[] = [];
   for (const pattern of DECODE_INSTRUCTIONS) {
