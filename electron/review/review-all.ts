@@ -76,6 +76,11 @@ export class ReviewAllJobs {
   }
 
   start(targets: readonly Rpc[]): ReviewJob {
+    // A job already reading every one of these servers is the one asked for: a window reloaded mid-job (it has heard
+    // nothing of the job yet) or another window pressing Review all follows it, rather than reading and reviewing the
+    // same skills a second time beside it.
+    const covering = targets.length === 0 ? undefined : [...this.jobs.values()].find((j) => j.job.state === 'running' && targets.every((t) => j.job.serverIds.includes(t.serverId)));
+    if (covering) return covering.job;
     const { engine } = this.host;
     const abort = new AbortController();
     const concurrency = Math.max(1, this.host.settings().readConcurrency);
