@@ -5,11 +5,13 @@
 // is what the server serves now, approving it. The unchanged files' paths are
 // the server's: drawn with their invisible and bidi characters as marks.
 import { Alert, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import type { SkillDiff } from '../../../../shared/approvals-model.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
+import type { SkillEntry } from '../../../../shared/model.js';
 import { useApproval } from '../../state/approvals.js';
+import { useCatalog } from '../../state/catalog.js';
 import { skillKey } from '../../state/keys.js';
 import { diffIdentity, diffParts, FRONTMATTER_PART, useReviewSession } from '../../state/review-session.js';
 import { FileDiffCard, ShownState } from './FileDiffCard.js';
@@ -35,11 +37,34 @@ export function DiffView({ diff }: { diff: SkillDiff }) {
   const count = (kind: string) => changed.filter((f) => f.change === kind).length;
   const alreadyApproved = record?.decision === 'approved' && record.fingerprint === diff.to.fingerprint;
   const frontmatterShown = shown.has(FRONTMATTER_PART);
+  // The versions compared are listings: when the side the server serves now lists the same files but its last reads
+  // got other bytes (a failed check), "the same, byte for byte" would be untrue.
+  const entry = useCatalog((s) => s.skills.get(skillKey(serverId, skillUri)));
+  const servedOther = diff.identical && (diff.to.ref === 'current' || diff.from.ref === 'current') ? failedReads(diff, entry) : [];
   const frontmatterEnd = useSeen<HTMLDivElement>(() => markShown(FRONTMATTER_PART), !frontmatterShown && diff.frontmatter.length > 0);
 
   return (
     <Stack gap="sm" data-diff data-diff-identical={String(diff.identical)} data-diff-to={diff.to.fingerprint}>
-      {diff.identical ? (
+      {servedOther.length > 0 ? (
+        <Alert color="red" variant="light" icon={<IconCircleX size={18} />} p="xs" data-diff-served-other={servedOther.map((f) => f.path).join(' ')}>
+          <Text size="sm">
+            The listing still describes the approved version, but the server served other bytes than it lists for{' '}
+            {servedOther.map((f, i) => (
+              <Fragment key={f.path}>
+                {i > 0 ? ', ' : ''}
+                <InvisibleText text={f.path} identifier />
+              </Fragment>
+            ))}
+            : what it serves is not the version approved.{' '}
+            {servedOther.map((f) => (
+              <Fragment key={f.path}>
+                <InvisibleText text={f.message} />{' '}
+              </Fragment>
+            ))}
+            Checks shows each file’s digest and size as served.
+          </Text>
+        </Alert>
+      ) : diff.identical ? (
         <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} p="xs" data-diff-none>
           <Text size="sm">These two versions are the same: the same files, byte for byte, and the same frontmatter.</Text>
         </Alert>
@@ -77,4 +102,15 @@ export function DiffView({ diff }: { diff: SkillDiff }) {
       {!alreadyApproved && !diff.identical ? <ReapprovePanel key={id} diff={diff} parts={diffParts(diff)} shown={shown} /> : null}
     </Stack>
   );
+}
+
+/** The files of the skill whose last read failed its check (served bytes other than listed, or none), by their path in the skill. */
+function failedReads(diff: SkillDiff, entry: SkillEntry | undefined): Array<{ path: string; message: string }> {
+  if (!entry) return [];
+  const out: Array<{ path: string; message: string }> = [];
+  for (const [uri, check] of Object.entries(entry.files)) {
+    if (check.state !== 'failed') continue;
+    out.push({ path: diff.files.find((f) => f.uri === uri)?.path ?? uri, message: check.message });
+  }
+  return out;
 }
