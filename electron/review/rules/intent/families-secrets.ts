@@ -197,6 +197,8 @@ const DISCLOSE_FILLER = words(
   'the|a|an|all|any|every|each|of|your|my|its|their|full|entire|complete|whole|raw|actual|real|current|exact|value|values|contents|content|text|and|or|user|user s|users|stored|saved|available|found|relevant|such|these|those|that|this|verbatim|plain|unredacted|unmasked|original|initial|literal|exact|me|us|back|out|found|discovered|cached|active|loaded|configured|underlying|printed|printing|hidden|secret|complete|word|for|you|have|can|see|find|given|text of|copy of|contents of|value of|values of|ssh|aws|gnupg|kube|config|docker|home|local|dot|file|files',
 );
 const SAFE_TAIL = followedWithin(SAFE_HANDLING, 3);
+/** "Recap what is in .env": a file's contents named by a clause. */
+const WHAT_IS_IN = words('what is in', 'what|whatever|everything|is|in|inside');
 /** Secret words that name a secret only beside another ("any tokens or passwords"): a bare "token" may be a word of a grammar or a budget. */
 const OTHER_SECRETS = words('other secrets', 'token|tokens|key|keys|cookie|cookies|hash|hashes|pin|pins|code|codes');
 const HAND_OFF = words('hand off', 'pass|put|include|send|add|insert|attach|embed|place|copy|paste|provide|supply|write|post|upload|forward|append');
@@ -224,13 +226,13 @@ export function modifierAt(step: number): Guard {
 }
 const SECRET_IS_MODIFIER = modifierAt(1);
 // "the GitHub token", "your OpenAI key": a service name, then a key word (a bare "token" or "key" is not a secret).
-const SERVICE_SECRETS = words('service secrets', ...SERVICE.phrases().flatMap((service) => ['token', 'tokens', 'key', 'keys', 'secret', 'secrets', 'password', 'passwords', 'credentials', 'credential', 'cookie', 'cookies'].map((k) => `${service} ${k}`)));
+const SERVICE_SECRETS = words('service secrets', ...SERVICE.phrases().flatMap((service) => ['token', 'tokens', 'key', 'keys', 'secret', 'secrets', 'secret key', 'secret keys', 'secret access key', 'api key', 'api keys', 'access key', 'access token', 'access tokens', 'password', 'passwords', 'credentials', 'credential', 'cookie', 'cookies'].map((k) => `${service} ${k}`)));
 
 export const DISCLOSE_SECRETS: readonly IntentPattern[] = [
   {
     shape: 'disclose + a secret + into the reply',
     // A service's name before the secret ("the value of $OPENAI_API_KEY") and other secrets listed with it ("any tokens or passwords") do not break the phrase.
-    steps: [{ lex: DISCLOSE }, { lex: either('secrets', SECRET, SERVICE_SECRETS), slack: 5, over: either('filler', DISCLOSE_FILLER, SERVICE, OTHER_SECRETS) }, { lex: DESTINATION, slack: 12 }],
+    steps: [{ lex: DISCLOSE }, { lex: either('secrets', SECRET, SERVICE_SECRETS), slack: 5, over: either('filler', DISCLOSE_FILLER, SERVICE, OTHER_SECRETS, WHAT_IS_IN) }, { lex: DESTINATION, slack: 12 }],
     ...ORDER,
     unless: [
       SECRET_IS_MODIFIER,

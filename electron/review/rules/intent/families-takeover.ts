@@ -166,11 +166,11 @@ export const OVERRIDE: readonly IntentPattern[] = [
 ];
 
 /** What a tool, a page or a file brought back: text to read, which a poisoned skill would have obeyed as an order. */
-const TOOL_TEXT = either('what a tool returned', UNTRUSTED_SOURCE, words('tool text', 'its text|its output|its result|its results|its response|its contents|its content|their text|their output|what it returns|what the tool returns|whatever it returns|whatever the tool returns|tool output|tool result|tool results|tool response|search results'));
+const TOOL_TEXT = either('what a tool returned', UNTRUSTED_SOURCE, words('tool text', 'its text|its output|its result|its results|its response|its contents|its content|their text|their output|what it returns|what the tool returns|whatever it returns|whatever the tool returns|what the api returns|whatever the api returns|what the server returns|whatever the server returns|what the page says|whatever the page says|whatever it says|tool output|tool result|tool results|tool response|api response|api responses|api output|search results'));
 /** Whose word an order is: the user's, the system's. */
 const AUTHORITY_VOICE = words(
   'the voice of an authority',
-  "the user s own instruction|the user s own instructions|the user s instruction|the user s instructions|the user s own request|the user s request|the user s own words|the user s words|a user instruction|user instructions|instructions from the user|a request from the user|a direct instruction|direct instructions|a direct order|direct orders|a direct request|your instructions|new instructions|binding instructions|trusted instructions|the system prompt|a system prompt|your system prompt|system instructions|a system instruction|a system message|the system message|the developer s instructions|an instruction from the user|an order from the user|orders from the user|commands from the user|the user|anything the user said|anything the user says|what the user said|what the user says|the user s messages|your developer|the operator",
+  "the user s own instruction|the user s own instructions|the user s instruction|the user s instructions|the user s own request|the user s request|the user s own words|the user s words|a user instruction|user instructions|instructions from the user|a request from the user|a direct instruction|direct instructions|a direct order|direct orders|a direct request|your instructions|new instructions|binding instructions|trusted instructions|the system prompt|a system prompt|your system prompt|system instructions|a system instruction|a system message|the system message|the developer s instructions|an instruction from the user|an order from the user|orders from the user|commands from the user|the user|anything the user said|anything the user says|what the user said|what the user says|the user s messages|a message from the user|messages from the user|a message from the system|a system message from|your developer|the operator",
 );
 /** A noun after the voice makes it a thing of that voice ("the user settings", "the system prompt template"), not the voice. */
 const VOICE_AS_MODIFIER = nextIs(words('nouns', 'settings|setting|config|configuration|preferences|preference|defaults|default|file|files|values|value|locale|name|names|id|agent|interface|dir|directory|folder|home|theme|options|option|template|templates|field|fields|list|table|column|role|roles|account|profile'));
@@ -199,7 +199,7 @@ export const IMPERSONATION: readonly IntentPattern[] = [
     steps: [
       { lex: words('treat', 'treat|regard|consider|take|handle|interpret|read|count') },
       { lex: TOOL_TEXT, slack: 3, over: either('slack', FILLER, words('of', 'of|the|tool|tool s|page|page s|fetched|returned|search|web|whole')) },
-      { lex: words('as', 'as|as if it were|as though it were|as if it was|like'), slack: 3, over: words('of', 'of|the|tool|page|returned|fetched|it|text|always|then|also') },
+      { lex: words('as', 'as|as if it were|as though it were|as if it was|like|to be|to come from|to be from'), slack: 3, over: words('of', 'of|the|tool|page|returned|fetched|it|text|always|then|also') },
       { lex: AUTHORITY_VOICE, slack: 2, over: words('slack', 'coming|from|having|the|a|an|if|it|were|was') },
     ],
     ...ORDER,
@@ -211,7 +211,7 @@ export const IMPERSONATION: readonly IntentPattern[] = [
     steps: [
       { lex: TOOL_TEXT },
       {
-        lex: words('has the authority of', 'carries the authority of|carry the authority of|has the authority of|have the authority of|has the same authority as|have the same authority as|has the weight of|carries the weight of|speaks for|speak for|speaks with the voice of|counts as|count as|is equivalent to|are equivalent to|is to be treated as|are to be treated as|must be treated as|should be treated as|is as binding as|are as binding as|takes precedence over|take precedence over|outranks|outrank|supersedes|supersede|overrides|override|overrules|overrule|replaces|replace'),
+        lex: words('has the authority of', 'carries the authority of|carry the authority of|has the authority of|have the authority of|has the same authority as|have the same authority as|carries the same authority as|carry the same authority as|has the same weight as|have the same weight as|carry the weight of|has the weight of|carries the weight of|speaks for|speak for|speaks with the voice of|counts as|count as|is equivalent to|are equivalent to|is to be treated as|are to be treated as|must be treated as|should be treated as|is as binding as|are as binding as|takes precedence over|take precedence over|outranks|outrank|supersedes|supersede|overrides|override|overrules|overrule|replaces|replace'),
         slack: 6,
         over: either('slack', FILLER, words('slack', 'inside|in|on|within|from|of|the|fetched|page|returned|tool|web|search|always|now|also|automatically|fully|hereby|that|which|it|result|results')),
       },
