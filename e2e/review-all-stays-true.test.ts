@@ -5,7 +5,8 @@
 // a server while its Review all runs and one of its skills is open (its skills
 // leave the catalog and the detail pane, and the card does not say it
 // reviewed skills it could not), or disconnects it mid-job (the reads the
-// disconnect cut short are no mismatch: the server served nothing wrong).
+// disconnect cut short are no mismatch: the server served nothing wrong); and
+// Review all on a server that lists no skills says there was nothing to review.
 import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +148,24 @@ describe('Review all stays true after the job', () => {
       expect(await page.locator('[data-verify-job="done"]').getAttribute('data-failed')).toBe('0');
     } finally {
       rmSync(cut.dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('on a server that lists no skills, the card says there was nothing to review', async () => {
+    const empty = await SkillFolder.create();
+    try {
+      const label = 'No skills here';
+      await addAndConnect(page, app.token, { label, transport: empty.stdio() });
+      await sidebarRow(page, label).locator('[data-connection="connected"]').waitFor({ timeout: 30_000 });
+      await sidebarRow(page, label).click();
+      await page.locator('[data-action="review-all"]').click();
+      await poll(() => card().getAttribute('data-review-job')).toBe('done');
+      expect(await card().locator('[role="status"]').textContent()).toBe('No skills to review');
+      expect(await card().locator('[data-review-job-empty]').textContent()).toBe('No skill is listed there, so there was nothing to read.');
+      expect(await card().textContent()).not.toContain('nothing reviewed yet');
+      await page.locator('[data-action="dismiss-review-all"]').click();
+    } finally {
+      rmSync(empty.dir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -68,12 +68,13 @@ export const useReviewAll = create<ReviewAllState>((set, get) => ({
  * "Review all cancelled after 3 of 10 skills". A job that could not review
  * some of its skills (their server was removed or disconnected, a read
  * failed) says how many it did review: "Reviewed 1 of 6 skills", never
- * "Reviewed 6 skills".
+ * "Reviewed 6 skills". With no skill listed there was nothing to review, and it says so.
  */
 export function reviewJobHeadline(job: ReviewJob): string {
   const of = `${job.done.toLocaleString()} of ${job.total.toLocaleString()} skill${job.total === 1 ? '' : 's'}`;
   if (job.state === 'running') return `Reviewing ${of}`;
   if (job.state === 'cancelled') return `Review all cancelled after ${of}`;
+  if (job.total === 0) return 'No skills to review';
   const reviewed = job.done - job.notReviewed;
   if (reviewed < job.total) return `Reviewed ${reviewed.toLocaleString()} of ${job.total.toLocaleString()} skill${job.total === 1 ? '' : 's'}`;
   return `Reviewed ${reviewed.toLocaleString()} skill${reviewed === 1 ? '' : 's'}`;

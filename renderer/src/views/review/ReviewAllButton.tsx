@@ -132,12 +132,16 @@ export function JobCard({ job }: { job: ReviewJob }) {
           </span>
         </Text>
       ) : null}
-      {running ? null : (
+      {running ? null : job.total === 0 ? (
+        <Text size="xs" c="dimmed" data-review-job-empty>
+          No skill is listed there, so there was nothing to read.
+        </Text>
+      ) : (
         <Text size="xs" c="dimmed" data-review-job-now>
           As they stand now:
         </Text>
       )}
-      <VerdictCounts tally={tally} />
+      {!running && job.total === 0 ? null : <VerdictCounts tally={tally} />}
       {job.problems.length > 0 ? (
         <Text size="xs" c="dimmed" lineClamp={3} title={job.problems.map((p) => `${shownName(p.name)}: ${shownText(p.message)}`).join('\n')}>
           Not reviewed:{' '}
