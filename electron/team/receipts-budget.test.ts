@@ -58,7 +58,7 @@ describe('a team folder with more receipt bytes than are read', () => {
     const deps = {
       dataDir: folder.root,
       catalog: { list: () => [{ id: 's1', label: LABEL }], get: () => ({ id: 's1', label: LABEL }) },
-      engine: { list: () => skills, server: () => ({ listing: {} }) },
+      engine: { list: () => skills, server: () => ({ listing: {} }), record: () => undefined },
     } as unknown as FeatureDeps;
     const approvals = { 'approvals.get': async () => null } as unknown as ApprovalHandlers;
     const result = await createTeamHandlers(deps, approvals, LIMITS)['team.check']({ folder: folder.root });

@@ -59,7 +59,7 @@ describe('adopting a team receipt', () => {
     const deps = {
       dataDir: dir,
       catalog: { list: () => [{ id: 's1', label: 'payments' }], get: () => ({ id: 's1', label: 'payments' }) },
-      engine: { list: () => [{ uri: SKILL, name: 'alpha', resources: files, files: {} }], server: () => ({ listing: {} }) },
+      engine: { list: () => [{ uri: SKILL, name: 'alpha', resources: files, files: {} }], server: () => ({ listing: {} }), record: () => undefined },
     } as unknown as FeatureDeps;
     const approvals = {
       'approvals.get': async () => null,

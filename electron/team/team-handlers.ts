@@ -16,6 +16,7 @@ import type { ApprovalHandlers } from '../approvals/handlers.js';
 import type { Handlers } from '../dispatch.js';
 import type { FeatureDeps } from '../feature-deps.js';
 import type { SecretStores } from '../secrets/secret-store.js';
+import type { SkillRecord } from '../skills/registry.js';
 import { findingsDigest } from './file-set-digest.js';
 import { FILE_KEY_WARNING, IDENTITY_FILE, IDENTITY_PUBLIC_FILE, createIdentity, loadIdentity, readIdentityPublic, type IdentityPublic, type SigningIdentity } from './identity.js';
 import { signReceipt } from './receipt.js';
@@ -107,7 +108,8 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
       const served: ServedSkill[] = listed.filter((s) => s.resources !== null).map((s) => ({ uri: s.uri, name: s.name, resources: s.resources === 'dynamic' ? 'dynamic' : (s.resources ?? []).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) }));
       const judged = checkReceipts(server.label, served, receipts, signers, new Date());
       for (const judgedSkill of judged.skills) {
-        const s = withServedBytes(judgedSkill, listed.find((x) => x.uri === judgedSkill.uri));
+        // An invalid entry first: its files are not what makes it unusable, so a receipt over them never approves it.
+        const s = withServedBytes(withLoadableEntry(judgedSkill, deps.engine.record(server.id, judgedSkill.uri)), listed.find((x) => x.uri === judgedSkill.uri));
         const local = (await approvals['approvals.get']({ serverId: server.id, skillUri: s.uri }))?.decision ?? null;
         skills.push({
           serverId: server.id,
@@ -204,6 +206,24 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
       });
     },
   };
+}
+
+/** The finding that says only "the entry is invalid, see the others": the others say why. */
+const INVALID_ENTRY_ID = 'sep-2640-resources-invalid-entry';
+
+/**
+ * A receipt binds a file set; the server's entry for the skill may list those very files and still be one no host
+ * may load (a frontmatter with no description, a URI that is no skill's). `verify --receipts` refuses such an entry
+ * (it cannot be pinned); so does the app: invalid, naming why, and never adoptable.
+ */
+function withLoadableEntry(verdict: SkillApproval, record: SkillRecord | undefined): SkillApproval {
+  if ((verdict.status !== 'approved' && verdict.status !== 'reopened') || !record || record.entry.loadable) return verdict;
+  const reasons = record.entryFindings.filter((f) => f.severity === 'error' && f.id !== INVALID_ENTRY_ID).map((f) => f.message);
+  const why = reasons.length > 0 ? `: ${reasons.slice(0, 3).join(' ')}${reasons.length > 3 ? ` (and ${reasons.length - 3} more)` : ''}` : '';
+  const by = verdict.reviewer ? `${verdict.reviewer.name} (${verdict.reviewer.fingerprint})` : 'the team';
+  const on = verdict.approvedAt !== undefined ? ` on ${verdict.approvedAt.slice(0, 10)}` : '';
+  const { change: _change, ...rest } = verdict;
+  return { ...rest, status: 'invalid', message: `invalid entry: approved by ${by}${on} for the files the server lists, but the server's entry for this skill is invalid, so hosts must not load it${why}${verdict.receipt !== undefined ? ` (${verdict.receipt})` : ''}` };
 }
 
 /** A failed check that means the bytes served are not the ones listed (as opposed to, say, a frontmatter that differs). */

@@ -1,0 +1,84 @@
+// Team approvals against a listing entry no host may load: the server lists the
+// files a team receipt approves, every digest and size unchanged, but its entry
+// (relisted) has a frontmatter with no description, so it is invalid. The
+// receipt approves files, not an entry hosts must refuse: `verify --receipts`
+// says the entry is invalid and exits 1, and the app must say the same and
+// refuse Adopt. Through the app's own composition root, a real team folder, a
+// real key.
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { allowedSignersLine } from '../../electron/team/allowed-signers.js';
+import { serializeReceipt, signReceipt } from '../../electron/team/receipt.js';
+import { generateSigningKey } from '../../electron/team/signing-key.js';
+import { RULESET } from '../../shared/ruleset.js';
+import { serveCase, type Served } from '../fixtures/hostile-edges/inspector-harness.js';
+import { SKILL, SKILL_TEXT, STYLE, STYLE_TEXT } from '../fixtures/hostile-edges/catalogs/relist-unusable-frontmatter.mjs';
+
+const CASE = 'catalogs/relist-unusable-frontmatter';
+const LABEL = `${CASE} (stdio)`;
+const alice = generateSigningKey('alice');
+const file = (uri: string, text: string) => ({ uri, digest: `sha256:${createHash('sha256').update(text).digest('hex')}`, size: Buffer.byteLength(text) });
+
+const cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+/** A team folder trusting Alice, with her receipt for notes over the files as served. */
+async function teamFolder(): Promise<string> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'si-team-invalid-entry-'));
+  cleanup.push(() => fs.rm(root, { recursive: true, force: true }));
+  const team = path.join(root, '.skills');
+  await fs.mkdir(path.join(team, 'approvals'), { recursive: true });
+  await fs.writeFile(path.join(team, 'allowed-signers'), `${allowedSignersLine('Alice', alice.publicKey)}\n`);
+  const envelope = signReceipt(
+    {
+      server: LABEL,
+      skill: SKILL,
+      skillName: 'notes',
+      files: [file(SKILL, SKILL_TEXT), file(STYLE, STYLE_TEXT)],
+      reviewerName: 'Alice',
+      approvedAt: '2026-05-01T10:00:00.000Z',
+      ruleset: { version: RULESET.version },
+      findings: { digest: `sha256:${'0'.repeat(64)}`, errors: 0, warnings: 0, infos: 0 },
+      acknowledged: [],
+      allowedTools: null,
+    },
+    alice,
+  );
+  await fs.writeFile(path.join(team, 'approvals', 'notes.json'), serializeReceipt(envelope));
+  return team;
+}
+
+describe('a team receipt for a skill whose listing entry is now invalid', () => {
+  test('is shown invalid, naming why, and Adopt is refused', async () => {
+    const served: Served = await serveCase(CASE, 'stdio');
+    cleanup.push(() => served.close());
+    const { serverId, call } = served;
+    const team = await teamFolder();
+    const receipt = path.join(team, 'approvals', 'notes.json');
+
+    // The honest first listing: the receipt approves it.
+    const before = await call('team.check', { folder: team });
+    expect(before.skills.map((s) => [s.skillUri, s.status, s.canAdopt])).toEqual([[SKILL, 'approved', true]]);
+
+    // Relisted: the same resources, the frontmatter without its description.
+    const relisted = await call('skills.refresh', { serverId });
+    expect(relisted.find((e) => e.uri === SKILL)?.status).toBe('invalid');
+
+    const after = await call('team.check', { folder: team });
+    expect(after.skills.map((s) => [s.skillUri, s.status, s.canAdopt])).toEqual([[SKILL, 'invalid', false]]);
+    const why = `The entry for "${SKILL}" needs a "frontmatter" object with string "name" and "description". The frontmatter must have a non-empty string "description".`;
+    expect(after.skills[0]!.message).toBe(
+      `invalid entry: approved by Alice (${alice.fingerprint}) on 2026-05-01 for the files the server lists, but the server's entry for this skill is invalid, so hosts must not load it: ${why} (${receipt})`,
+    );
+
+    const adopt = await served.inspector.call('team.adopt', { folder: team, serverId, skillUri: SKILL });
+    expect(adopt.ok).toBe(false);
+    expect(adopt.ok ? '' : adopt.error.message).toBe(`The team receipt cannot be adopted: ${after.skills[0]!.message}.`);
+    expect(await call('approvals.get', { serverId, skillUri: SKILL })).toBeNull();
+  });
+});
