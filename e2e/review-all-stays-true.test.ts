@@ -151,10 +151,11 @@ describe('Review all stays true after the job', () => {
     }
   }, 120_000);
 
-  it('on a server that lists no skills, the card says there was nothing to review', async () => {
+  it('on a server that lists no skills, the card says there was nothing to review; a long label in it keeps its close button inside', async () => {
     const empty = await SkillFolder.create();
     try {
-      const label = 'No skills here';
+      // One long word as far as the browser is concerned, as a label taken from a URL often is.
+      const label = 'mcp-gateway.internal.acme-corporation.example.com/v2/tenants/platform-engineering/skills-registry-readonly';
       await addAndConnect(page, app.token, { label, transport: empty.stdio() });
       await sidebarRow(page, label).locator('[data-connection="connected"]').waitFor({ timeout: 30_000 });
       await sidebarRow(page, label).click();
@@ -163,6 +164,13 @@ describe('Review all stays true after the job', () => {
       expect(await card().locator('[role="status"]').textContent()).toBe('No skills to review');
       expect(await card().locator('[data-review-job-empty]').textContent()).toBe('No skill is listed there, so there was nothing to read.');
       expect(await card().textContent()).not.toContain('nothing reviewed yet');
+      // Seen from All skills the card names the server it reviewed; the close button stays inside the card.
+      await page.locator('[data-all-servers]').click();
+      await poll(() => card().locator('[role="status"]').textContent()).toBe(`No skills to review · ${label}`);
+      const cardBox = (await page.locator('.mantine-Popover-dropdown', { has: card() }).boundingBox())!;
+      const close = (await page.locator('[data-action="dismiss-review-all"]').boundingBox())!;
+      expect(close.x + close.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      expect(close.x).toBeGreaterThanOrEqual(cardBox.x);
       await page.locator('[data-action="dismiss-review-all"]').click();
     } finally {
       rmSync(empty.dir, { recursive: true, force: true });

@@ -117,7 +117,8 @@ export function JobCard({ job }: { job: ReviewJob }) {
   return (
     <Stack gap={6} data-review-job={job.state} data-done={job.done} data-total={job.total} data-risky={tally.risky} data-needs-look={tally.needsLook} data-clean={tally.clean} data-not-reviewed={job.notReviewed}>
       <Group gap={6} wrap="nowrap" justify="space-between">
-        <Text size="sm" fw={600} role="status">
+        {/* A long server label (one word to the browser, as a URL often is) wraps anywhere rather than pushing Close out of the card. */}
+        <Text size="sm" fw={600} role="status" style={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
           {reviewJobHeadline(job)}
           {where ? ` · ${where}` : ''}
         </Text>
