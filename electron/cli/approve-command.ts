@@ -4,7 +4,8 @@
 // receipt for each named skill into the team folder. Error-level findings
 // are never approved silently: each needs --acknowledge with its key (or its
 // finding ID, for every finding of that ID in the skill); the receipt keeps
-// what was acknowledged. Nothing is written unless every named skill can be.
+// what was acknowledged. Nothing is written unless every named skill can be;
+// a write that fails partway names the receipts written and those not.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { acknowledgementsOf, findingKey, nameOf } from '../../shared/acknowledgements.js';
@@ -18,7 +19,7 @@ import { signReceipt, type ApprovalInput } from '../team/receipt.js';
 import { keychainKeyName, readKeyFromKeychain } from '../team/keychain-key.js';
 import { KeyFormatError, readSigningKey } from '../team/signing-key.js';
 import { describeSuppression, fileOf, suppressionFingerprint, suppressionFor, type Suppression } from '../team/suppressions.js';
-import { receiptFileName, writeReceipt } from '../team/team-folder.js';
+import { receiptFileName, writeReceipts } from '../team/team-folder.js';
 import { runCheck } from './check.js';
 import { forTerminal } from './terminal-text.js';
 import { CHECK_CONCURRENCY, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
@@ -178,12 +179,12 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
     io.out.write(`${refusals.join('\n')}\nNo receipt was written.\n`);
     return 1;
   }
-  for (const { input, lines } of planned) {
-    const name = receiptFileName(input.server, input.skill, input.skillName, key.fingerprint);
-    const file = await writeReceipt(path.resolve(values.out), name, signReceipt(input, key));
+  // All signed first, then written: a write that fails partway says which receipts are in the folder and which are not.
+  const signed = planned.map(({ input }) => ({ fileName: receiptFileName(input.server, input.skill, input.skillName, key.fingerprint), envelope: signReceipt(input, key) }));
+  await writeReceipts(path.resolve(values.out), signed, (file, index) => {
     // The lines quote the skill's frontmatter (allowed-tools, acknowledged field names): shown, never run (terminal-text.ts).
-    io.out.write(`${lines.map(forTerminal).join('\n')}\n  receipt: ${path.join(values.out, path.basename(file))}\n`);
-  }
+    io.out.write(`${planned[index]!.lines.map(forTerminal).join('\n')}\n  receipt: ${path.join(values.out!, path.basename(file))}\n`);
+  });
   return 0;
 }
 

@@ -148,3 +148,41 @@ export async function writeReceipt(dir: string, fileName: string, envelope: Dsse
   await writeFileAtomic(file, serializeReceipt(envelope), { backup: false });
   return file;
 }
+
+/**
+ * Several receipts, one of which could not be written: the ones before it were, and stay (each is whole and valid
+ * by itself); it and the ones after it were not. Said so, by file, so a person knows what the folder now holds.
+ */
+export class ReceiptsWriteError extends Error {
+  override readonly name = 'ReceiptsWriteError';
+
+  constructor(
+    readonly written: readonly string[],
+    readonly notWritten: readonly string[],
+    cause: unknown,
+  ) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `${written.length} of ${written.length + notWritten.length} receipt(s) were written before one could not be: ${why} ` +
+        `Written: ${written.join(', ') || 'none'}. Not written: ${notWritten.join(', ')}. Those written are whole and valid; write the rest again once the cause is fixed.`,
+      { cause },
+    );
+  }
+}
+
+/**
+ * Writes receipts in order, each whole (writeReceipt). The first that fails stops the rest, and the error names
+ * every file written and every one not (ReceiptsWriteError); `onWritten` hears of each as it lands.
+ */
+export async function writeReceipts(dir: string, receipts: readonly { readonly fileName: string; readonly envelope: DsseEnvelope }[], onWritten: (file: string, index: number) => void = () => undefined): Promise<string[]> {
+  const written: string[] = [];
+  for (const [index, { fileName, envelope }] of receipts.entries()) {
+    try {
+      written.push(await writeReceipt(dir, fileName, envelope));
+    } catch (error) {
+      throw new ReceiptsWriteError(written, receipts.slice(index).map((r) => path.join(dir, r.fileName)), error);
+    }
+    onWritten(written[index]!, index);
+  }
+  return written;
+}

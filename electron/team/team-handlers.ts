@@ -23,7 +23,7 @@ import { signReceipt } from './receipt.js';
 import { checkReceipts, describeChange, type LoadedReceipt, type ServedSkill, type SkillApproval } from './receipt-check.js';
 import { KeyFormatError } from './signing-key.js';
 import { describes } from './suppressions.js';
-import { RECEIPTS_FOLDER_LIMITS, TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipt, type ReceiptsFolderLimits } from './team-folder.js';
+import { RECEIPTS_FOLDER_LIMITS, ReceiptsWriteError, TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipts, type ReceiptsFolderLimits } from './team-folder.js';
 
 export type TeamHandlers = Pick<Handlers, keyof typeof TEAM_PARAMS>;
 
@@ -143,7 +143,7 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
       const me = await requireIdentity();
       const dir = await teamDir(folder);
       const out = path.join(dir, 'approvals');
-      const written: string[] = [];
+      const signed: { fileName: string; envelope: ReturnType<typeof signReceipt> }[] = [];
       const skipped: { skillUri: string; reason: string }[] = [];
       const servers = serverId !== undefined ? [deps.catalog.get(serverId)] : deps.catalog.list();
       for (const server of servers) {
@@ -153,11 +153,18 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
             skipped.push({ skillUri: record.skillUri, reason: 'its content is dynamic, so no receipt can bind it' });
             continue;
           }
-          const envelope = signReceipt(inputOf(record, server.label, me.name), me.key);
-          written.push(await writeReceipt(out, receiptFileName(server.label, record.skillUri, record.skillName, me.key.fingerprint), envelope));
+          signed.push({ fileName: receiptFileName(server.label, record.skillUri, record.skillName, me.key.fingerprint), envelope: signReceipt(inputOf(record, server.label, me.name), me.key) });
         }
       }
-      if (written.length === 0 && skipped.length === 0) throw new ApiFailure('conflict', 'You have approved no skill yet, so there is no receipt to share.');
+      if (signed.length === 0 && skipped.length === 0) throw new ApiFailure('conflict', 'You have approved no skill yet, so there is no receipt to share.');
+      // All signed first, then written: a write that fails partway says which receipts are in the folder and which are not.
+      let written: string[];
+      try {
+        written = await writeReceipts(out, signed);
+      } catch (error) {
+        if (error instanceof ReceiptsWriteError) throw new ApiFailure('failed', error.message);
+        throw error;
+      }
       return { folder: dir, written, skipped };
     },
     'team.check': async ({ folder }) => {
