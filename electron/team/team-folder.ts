@@ -50,6 +50,17 @@ function why(error: unknown): string {
   return code === 'ENOENT' ? 'no such file or folder.' : `cannot be read (${code ?? String(error)}).`;
 }
 
+/**
+ * The receipts folder as the repository holds it, never through a symbolic link: a link pushed in its place would
+ * have the check read receipts (and quote files) from anywhere outside the repository, and Share approvals or
+ * `approve --out` write there. Refused, naming the path, as a link among the receipts or in allowed-signers' place
+ * is. Only the folder's own name is looked at: the path leading to it is the person's (a home on another volume).
+ */
+async function refuseLinkedFolder(dir: string): Promise<void> {
+  const stat = await fs.lstat(dir).catch(() => undefined);
+  if (stat?.isSymbolicLink()) throw new TeamFolderError(`The receipts folder ${dir}: it is a symbolic link, not the folder itself; it was not followed (a link in a repository can point anywhere outside it).`);
+}
+
 /** The `.json` names of the folder, streamed: a folder of millions costs `maxFiles` names, not millions. */
 async function receiptNames(dir: string, maxFiles: number): Promise<string[]> {
   const names: string[] = [];
@@ -81,6 +92,7 @@ async function sizeOnDisk(file: string): Promise<number> {
  * them says it is partial instead of passing over them.
  */
 export async function readReceiptsFolder(dir: string, shown: (file: string) => string = (f) => f, limits: ReceiptsFolderLimits = RECEIPTS_FOLDER_LIMITS): Promise<LoadedReceipt[]> {
+  await refuseLinkedFolder(dir);
   const names = await receiptNames(dir, limits.maxFiles);
   const out: LoadedReceipt[] = [];
   let used = 0;
@@ -143,6 +155,7 @@ export function receiptFileName(label: string, skillUri: string, skillName: stri
 }
 
 export async function writeReceipt(dir: string, fileName: string, envelope: DsseEnvelope): Promise<string> {
+  await refuseLinkedFolder(dir);
   const file = path.join(dir, fileName);
   // No .bak: the receipts live in the team's repository, where git keeps their history.
   await writeFileAtomic(file, serializeReceipt(envelope), { backup: false });
@@ -175,6 +188,8 @@ export class ReceiptsWriteError extends Error {
  * every file written and every one not (ReceiptsWriteError); `onWritten` hears of each as it lands.
  */
 export async function writeReceipts(dir: string, receipts: readonly { readonly fileName: string; readonly envelope: DsseEnvelope }[], onWritten: (file: string, index: number) => void = () => undefined): Promise<string[]> {
+  // Refused before the first is written: a link in the folder's place is no part-way failure.
+  await refuseLinkedFolder(dir);
   const written: string[] = [];
   for (const [index, { fileName, envelope }] of receipts.entries()) {
     try {

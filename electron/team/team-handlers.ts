@@ -163,6 +163,8 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
         written = await writeReceipts(out, signed);
       } catch (error) {
         if (error instanceof ReceiptsWriteError) throw new ApiFailure('failed', error.message);
+        // The folder cannot be written to at all (a link in its place): nothing was written.
+        if (error instanceof TeamFolderError) throw new ApiFailure('invalid-params', `${error.message} Nothing was written.`);
         throw error;
       }
       return { folder: dir, written, skipped };

@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { receiptFileName } from '../../electron/team/team-folder.js';
+import type { TeamIdentity } from '../../shared/api-team.js';
 import { App } from '../fixtures/mutable-server/app.js';
 import { SkillFolder, skillMd, tempDir } from '../fixtures/mutable-server/fixture.js';
 
@@ -18,22 +19,28 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
+/** The app with a server of two skills, both approved, and this person's signing key. */
+async function appWithApprovals(): Promise<{ app: App; serverId: string; me: TeamIdentity }> {
+  const skills = await SkillFolder.create();
+  cleanup.push(() => fs.rm(skills.dir, { recursive: true, force: true }));
+  await skills.write('alpha/SKILL.md', skillMd('alpha', 'Formats invoices. Use when asked for an invoice.'));
+  await skills.write('beta/SKILL.md', skillMd('beta', 'Formats receipts. Use when asked for a receipt.'));
+  const dataDir = await tempDir('team-share-partial-data');
+  const app = await App.open(dataDir);
+  cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+  cleanup.push(() => app.close());
+  const serverId = await app.addServer(LABEL, skills.stdio());
+  for (const skillUri of ['skill://alpha/SKILL.md', 'skill://beta/SKILL.md']) {
+    const review = await app.call('approvals.startReview', { serverId, skillUri });
+    await app.call('approvals.approve', { serverId, skillUri, fingerprint: review.fingerprint });
+  }
+  const me = await app.call('team.createKey', { name: 'Alice' });
+  return { app, serverId, me };
+}
+
 describe('Share approvals when a receipt cannot be written', () => {
   test('names the receipts written and the ones not written', async () => {
-    const skills = await SkillFolder.create();
-    cleanup.push(() => fs.rm(skills.dir, { recursive: true, force: true }));
-    await skills.write('alpha/SKILL.md', skillMd('alpha', 'Formats invoices. Use when asked for an invoice.'));
-    await skills.write('beta/SKILL.md', skillMd('beta', 'Formats receipts. Use when asked for a receipt.'));
-    const dataDir = await tempDir('team-share-partial-data');
-    const app = await App.open(dataDir);
-    cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    cleanup.push(() => app.close());
-    const serverId = await app.addServer(LABEL, skills.stdio());
-    for (const skillUri of ['skill://alpha/SKILL.md', 'skill://beta/SKILL.md']) {
-      const review = await app.call('approvals.startReview', { serverId, skillUri });
-      await app.call('approvals.approve', { serverId, skillUri, fingerprint: review.fingerprint });
-    }
-    const me = await app.call('team.createKey', { name: 'Alice' });
+    const { app, serverId, me } = await appWithApprovals();
 
     const root = await tempDir('team-share-partial');
     cleanup.push(() => fs.rm(root, { recursive: true, force: true }));
@@ -61,5 +68,24 @@ describe('Share approvals when a receipt cannot be written', () => {
     expect(checked.skills.map((s) => [s.skillUri, s.status]).sort()).toEqual(
       ['skill://alpha/SKILL.md', 'skill://beta/SKILL.md'].map((uri) => [uri, uri === written ? 'approved' : 'unapproved']),
     );
+  });
+
+  test('a receipts folder that is a symbolic link is refused, for sharing and for checking, and nothing lands where it points', async () => {
+    const { app } = await appWithApprovals();
+    const root = await tempDir('team-share-linked');
+    cleanup.push(() => fs.rm(root, { recursive: true, force: true }));
+    const elsewhere = path.join(root, 'elsewhere');
+    await fs.mkdir(elsewhere);
+    await fs.mkdir(path.join(root, 'repo', '.skills'), { recursive: true });
+    const link = path.join(root, 'repo', '.skills', 'approvals');
+    await fs.symlink(elsewhere, link);
+    await fs.writeFile(path.join(root, 'repo', '.skills', 'allowed-signers'), '');
+    const refused = `The receipts folder ${link}: it is a symbolic link, not the folder itself; it was not followed (a link in a repository can point anywhere outside it).`;
+
+    const shared = await app.fail('team.share', { folder: path.join(root, 'repo') });
+    expect([shared.code, shared.message]).toEqual(['invalid-params', `${refused} Nothing was written.`]);
+    expect(await fs.readdir(elsewhere)).toEqual([]);
+    const checked = await app.fail('team.check', { folder: path.join(root, 'repo') });
+    expect([checked.code, checked.message]).toEqual(['invalid-params', `${refused} A team folder is a .skills folder with approvals/ and allowed-signers (docs/team.md).`]);
   });
 });
