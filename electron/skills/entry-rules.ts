@@ -11,7 +11,7 @@ import { containment, controlCharactersIn, describeControlCharacters, isRegName,
 import { describeQueryAndSlash, queryAndSlashKey, withoutQueryOrSlash } from '../../shared/uri-query-slash.js';
 // Memoised: Verify all asks again for the canonical form of every file listed here.
 import { canonicalUri } from './uri-memo.js';
-import { frontmatterFindings } from './format-rules.js';
+import { STRICT_NAME, frontmatterFindings } from './format-rules.js';
 
 const DIGEST = SKILL_DIGEST_PATTERN;
 
@@ -94,6 +94,8 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
           actual: fm['name'],
         }),
       );
+    } else if (parsedUri.ok && typeof fm['name'] === 'string') {
+      findings.push(...nameAsWritten(uri, fm['name'], loc));
     }
   }
 
@@ -175,6 +177,29 @@ function tooDeepFinding(keys: readonly string[], shown: string, loc: FindingLoca
     { ...loc, field },
     { expected: `at most ${MAX_DEPTH} levels`, actual: `more than ${MAX_DEPTH} levels` },
   );
+}
+
+/**
+ * The skill's name as the official suite reads it from the URI: the segment before a last segment that is "SKILL.md"
+ * as written, not decoded. A segment that only decodes to the name (pdf%2Dtools) passes the app's reading of the URI
+ * but fails the suite's sep-2640-entry-uri-matches-frontmatter-name and sep-2640-name-naming-rules, and hosts that
+ * compare strings.
+ */
+function nameAsWritten(uri: string, name: string, loc: FindingLocation): Finding[] {
+  const at = { ...loc, field: 'uri' };
+  const schemeEnd = uri.indexOf('://');
+  if (schemeEnd < 0) {
+    return [finding('sep-2640-entry-uri-matches-frontmatter-name', `"${revealIdentifier(uri)}" has no "//" after its scheme: hosts and the official check read the skill's name from what follows "://", so it is not recoverable.`, at, { expected: `…://…/${name}/SKILL.md`, actual: uri })];
+  }
+  const parts = uri.slice(schemeEnd + 3).split('/').filter((p) => p.length > 0);
+  if (parts.length < 2 || parts[parts.length - 1] !== 'SKILL.md') {
+    return [finding('sep-2640-entry-uri-matches-frontmatter-name', `"${revealIdentifier(uri)}" does not end in "/SKILL.md" as written: decoded it names the SKILL.md of "${name}", but hosts and the official check read the name from the URI as written, so it is not recoverable.`, at, { expected: `…/${name}/SKILL.md`, actual: uri })];
+  }
+  const written = parts[parts.length - 2]!;
+  if (written === name) return [];
+  const out = [finding('sep-2640-entry-uri-matches-frontmatter-name', `The URI's final skill-path segment is written "${revealIdentifier(written)}": decoded it is "${name}", the name, but hosts and the official check compare the segment as written.`, at, { expected: name, actual: written })];
+  if (!STRICT_NAME.test(written)) out.push(finding('sep-2640-name-naming-rules', `The URI's final skill-path segment, the skill's name as written, "${revealIdentifier(written)}", breaks the naming rules (ASCII a-z0-9, 1–64 characters, no leading, trailing or double hyphen).`, at, { actual: written }));
+  return out;
 }
 
 /** The skill's directory as the official suite takes it: its SKILL.md URI without "/SKILL.md", when it ends so. */

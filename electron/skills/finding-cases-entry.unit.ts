@@ -250,7 +250,8 @@ export const ENTRY_CASES: readonly FindingCase[] = [
     id: 'sep-2640-skill-uri-scheme',
     input: 'a skill served under file:/ (no "//")',
     trigger: check(atUri('file:/etc/pdf-tools')),
-    ids: ['sep-2640-skill-uri-scheme', 'sep-2640-resources-invalid-entry'],
+    // Without "//" the official check reads no name from the URI: its entry-uri-matches-frontmatter-name fails too.
+    ids: ['sep-2640-skill-uri-scheme', 'sep-2640-entry-uri-matches-frontmatter-name', 'sep-2640-resources-invalid-entry'],
     expect: { severity: 'error', location: { serverId: SERVER, skillUri: 'file:/etc/pdf-tools/SKILL.md', field: 'uri' }, message: ['the file: scheme, not skill://'], actual: 'file:' },
     near: { input: 'skill://etc/pdf-tools', run: check(atUri('skill://etc/pdf-tools')), ids: [] },
   },
@@ -274,7 +275,7 @@ export const ENTRY_CASES: readonly FindingCase[] = [
     id: 'sep-2640-skill-uri-scheme',
     input: 'a skill:pdf-tools/SKILL.md URI (skill: without "//")',
     trigger: check(atUri('skill:pdf-tools')),
-    ids: ['sep-2640-skill-uri-scheme'],
+    ids: ['sep-2640-skill-uri-scheme', 'sep-2640-entry-uri-matches-frontmatter-name'],
     expect: { severity: 'error', location: { serverId: SERVER, skillUri: 'skill:pdf-tools/SKILL.md', field: 'uri' }, message: ['the skill: scheme, not skill://', 'has no authority'] },
     near: { input: 'skill://pdf-tools', run: check(atUri('skill://pdf-tools')), ids: [] },
   },

@@ -6,7 +6,7 @@ import { MAX_DEPTH } from '../../shared/nesting.js';
 import type { FrontmatterParse } from './frontmatter.js';
 
 export const SPEC_FIELDS = new Set(['name', 'description', 'license', 'allowed-tools', 'metadata', 'compatibility']);
-const STRICT_NAME = /^(?!.*--)[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+export const STRICT_NAME = /^(?!.*--)[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 const codePoints = (s: string) => [...s].length;
 

@@ -79,3 +79,34 @@ describe('a file inside the skill by normal form, spelled outside its root strin
     expect(ids(check([fileRef(SKILL_URI, skillMd), fileRef(GUIDE_URI, guide)]))).toEqual([]);
   });
 });
+
+describe("the skill URI's final segment spelled otherwise than the name", () => {
+  const listed = (uri: string) => checkEntry(entryWith({ uri, resources: [fileRef(uri, skillMd)] }), SERVER, 'entry 0');
+
+  it('pdf%2Dtools for the name pdf-tools: sep-2640-entry-uri-matches-frontmatter-name and sep-2640-name-naming-rules on the URI, as the official check says; still loadable', () => {
+    const uri = 'skill://acme/pdf%2Dtools/SKILL.md';
+    const result = listed(uri);
+    expect(ids(result)).toEqual(['sep-2640-entry-uri-matches-frontmatter-name', 'sep-2640-name-naming-rules']);
+    const matches = result.findings.find((f) => f.id === 'sep-2640-entry-uri-matches-frontmatter-name');
+    expect(matches).toMatchObject({ severity: 'error', location: { field: 'uri' }, expected: 'pdf-tools', actual: 'pdf%2Dtools' });
+    expect(matches?.message).toContain('is written "pdf%2Dtools"');
+    expect(result.findings.find((f) => f.id === 'sep-2640-name-naming-rules')).toMatchObject({ location: { field: 'uri' }, actual: 'pdf%2Dtools' });
+    expect(result.entry?.loadable).toBe(true);
+  });
+
+  it('SKILL%2Emd as its last segment: sep-2640-entry-uri-matches-frontmatter-name (the name is not recoverable from the URI as written)', () => {
+    const result = listed('skill://acme/pdf-tools/SKILL%2Emd');
+    expect(ids(result)).toEqual(['sep-2640-entry-uri-matches-frontmatter-name']);
+    expect(result.findings[0]?.message).toContain('does not end in "/SKILL.md" as written');
+  });
+
+  it('skill:pdf-tools/SKILL.md, no "//": the official check reads no name from it, so sep-2640-entry-uri-matches-frontmatter-name too', () => {
+    const result = listed('skill:pdf-tools/SKILL.md');
+    expect(ids(result)).toEqual(['sep-2640-entry-uri-matches-frontmatter-name', 'sep-2640-skill-uri-scheme']);
+    expect(result.findings.find((f) => f.id === 'sep-2640-entry-uri-matches-frontmatter-name')?.message).toContain('has no "//" after its scheme');
+  });
+
+  it('the authority in capitals (not compared by the official check): no finding', () => {
+    expect(ids(listed('skill://ACME/pdf-tools/SKILL.md'))).toEqual([]);
+  });
+});
