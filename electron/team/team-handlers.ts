@@ -34,11 +34,16 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-/** The `.skills` folder: the one given, or the `.skills` inside the repository given. */
+/**
+ * The `.skills` folder: the one given, or the `.skills` inside the repository given. That one the app picked, so it
+ * must be the repository's own folder: a link in its place is refused, as one in approvals/' place is (team-folder.ts).
+ */
 async function teamDir(folder: string): Promise<string> {
   const resolved = path.resolve(folder);
   const inner = path.join(resolved, '.skills');
-  return (await exists(inner)) ? inner : resolved;
+  if (!(await exists(inner))) return resolved;
+  if ((await fs.lstat(inner)).isSymbolicLink()) throw new TeamFolderError(`The team folder ${inner}: it is a symbolic link, not the folder itself; it was not followed (a link in a repository can point anywhere outside it).`);
+  return inner;
 }
 
 function shown(identity: IdentityPublic): TeamIdentity {
@@ -83,8 +88,8 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
   }
 
   async function readTeam(folder: string): Promise<{ dir: string; receipts: LoadedReceipt[]; signers: Awaited<ReturnType<typeof readAllowedSigners>> }> {
-    const dir = await teamDir(folder);
     try {
+      const dir = await teamDir(folder);
       const signers = await readAllowedSigners(path.join(dir, 'allowed-signers'));
       const receipts = await readReceiptsFolder(path.join(dir, 'approvals'), (f) => f, receiptsLimits);
       return { dir, receipts, signers };
@@ -141,7 +146,13 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
     },
     'team.share': async ({ folder, serverId }): Promise<TeamShareResult> => {
       const me = await requireIdentity();
-      const dir = await teamDir(folder);
+      let dir: string;
+      try {
+        dir = await teamDir(folder);
+      } catch (error) {
+        if (error instanceof TeamFolderError) throw new ApiFailure('invalid-params', `${error.message} Nothing was written.`);
+        throw error;
+      }
       const out = path.join(dir, 'approvals');
       const signed: { fileName: string; envelope: ReturnType<typeof signReceipt> }[] = [];
       const skipped: { skillUri: string; reason: string }[] = [];

@@ -88,4 +88,23 @@ describe('Share approvals when a receipt cannot be written', () => {
     const checked = await app.fail('team.check', { folder: path.join(root, 'repo') });
     expect([checked.code, checked.message]).toEqual(['invalid-params', `${refused} A team folder is a .skills folder with approvals/ and allowed-signers (docs/team.md).`]);
   });
+
+  test("a repository whose .skills is a symbolic link is refused, for sharing and for checking, and nothing lands where it points", async () => {
+    const { app } = await appWithApprovals();
+    const root = await tempDir('team-share-linked');
+    cleanup.push(() => fs.rm(root, { recursive: true, force: true }));
+    const elsewhere = path.join(root, 'elsewhere');
+    await fs.mkdir(path.join(elsewhere, 'approvals'), { recursive: true });
+    await fs.writeFile(path.join(elsewhere, 'allowed-signers'), '');
+    await fs.mkdir(path.join(root, 'repo'));
+    const link = path.join(root, 'repo', '.skills');
+    await fs.symlink(elsewhere, link);
+    const refused = `The team folder ${link}: it is a symbolic link, not the folder itself; it was not followed (a link in a repository can point anywhere outside it).`;
+
+    const shared = await app.fail('team.share', { folder: path.join(root, 'repo') });
+    expect([shared.code, shared.message]).toEqual(['invalid-params', `${refused} Nothing was written.`]);
+    expect(await fs.readdir(path.join(elsewhere, 'approvals'))).toEqual([]);
+    const checked = await app.fail('team.check', { folder: path.join(root, 'repo') });
+    expect([checked.code, checked.message]).toEqual(['invalid-params', `${refused} A team folder is a .skills folder with approvals/ and allowed-signers (docs/team.md).`]);
+  });
 });
