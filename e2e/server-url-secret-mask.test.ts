@@ -1,5 +1,5 @@
 // The server overview's "How the app reaches it" for a server whose URL holds a
-// password or a secret query parameter, or whose command line holds a secret
+// password, a secret query parameter or a key as a path segment, or whose command line holds a secret
 // argument: servers.json keeps a reference in its place (⟦secret:url:password⟧,
 // shared/secret-args.ts), and the overview showed that reference as it is. It
 // shows the mask the import preview shows (••••••••), in browser mode, Chromium.
@@ -26,6 +26,7 @@ describe('a stored secret in a server URL or command line, in the overview', () 
     page = ui.page;
     // Never connected: the overview says what is stored, and nothing listens at these addresses.
     await callContract(page, ui.app.token, 'servers.add', { label: 'With a password', transport: { kind: 'http', url: 'http://ada:s3cret@127.0.0.1:9/mcp?team=docs&api_key=k-9f2c', headers: {} } });
+    await callContract(page, ui.app.token, 'servers.add', { label: 'With a key in its path', transport: { kind: 'http', url: 'https://127.0.0.1:9/v1/sk-live-4f9KqT2xVb7LmN3pRw8ZcY6d/mcp', headers: {} } });
     await callContract(page, ui.app.token, 'servers.add', { label: 'With a key', transport: { kind: 'stdio', command: 'some-mcp', args: ['--api-key', 'k-7d1e', '-p', '8080'], env: {} } });
   });
   afterAll(async () => {
@@ -36,6 +37,14 @@ describe('a stored secret in a server URL or command line, in the overview', () 
     await openOverview('With a password');
     expect(await fact('How the app reaches it').locator('p').allTextContents()).toEqual(['Streamable HTTP', 'http://ada:••••••••@127.0.0.1:9/mcp?team=docs&api_key=••••••••']);
     expect(await page.content()).not.toContain('secret:url');
+    await page.locator('[data-action="back-to-skills"]').click();
+  });
+
+  it('shows a key that is a segment of the URL\'s path as •••••••• (it was shown, and stored, in clear)', async () => {
+    await openOverview('With a key in its path');
+    expect(await fact('How the app reaches it').locator('p').allTextContents()).toEqual(['Streamable HTTP', 'https://127.0.0.1:9/v1/••••••••/mcp']);
+    const content = await page.content();
+    expect([content.includes('secret:url'), content.includes('sk-live-4f9KqT2xVb7LmN3pRw8ZcY6d')]).toEqual([false, false]);
     await page.locator('[data-action="back-to-skills"]').click();
   });
 

@@ -54,4 +54,38 @@ describe('secret URL parts', () => {
       secrets: { 'url:query:token': 'k1' },
     });
   });
+
+  it('takes a path segment that looks like a credential (a hosted server\'s key in its address), as written; versions, UUIDs, digests and names stay', () => {
+    // Before, the key stayed in the address: servers.json, the server list and check --oauth's words held it.
+    const key = 'sk-live-4f9KqT2xVb7LmN3pRw8ZcY6d';
+    expect(splitUrl(`https://mcp.example.com/v1/${key}/mcp?team=docs#top`, isSecretName)).toEqual({
+      url: 'https://mcp.example.com/v1/⟦secret:url:path:1⟧/mcp?team=docs#top',
+      secrets: { 'url:path:1': key },
+    });
+    // Percent-encoded, it is judged decoded and kept as written; beside a password and a secret parameter, each has its own field.
+    expect(splitUrl('https://ada:pw@host/mcp/ghp%5F16C7e42F292c6912E7710c838347Ae178B4a?api_key=k1', isSecretName)).toEqual({
+      url: 'https://ada:⟦secret:url:password⟧@host/mcp/⟦secret:url:path:1⟧?api_key=⟦secret:url:query:api_key⟧',
+      secrets: { 'url:password': 'pw', 'url:path:1': 'ghp%5F16C7e42F292c6912E7710c838347Ae178B4a', 'url:query:api_key': 'k1' },
+    });
+    const ordinary = [
+      'https://host/api/v2/mcp',
+      'https://host/servers/3f2b8c1e-9d4a-4e7b-8c2d-1a5f6e7d8c9b/mcp',
+      'https://host/blobs/sha256/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      'https://host/commits/da39a3ee5e6b4b0d3255bfef95601890afd80709/mcp',
+      'https://host/org/my-team-docs-server/mcp/',
+      'https://host',
+      'https://host?api=1',
+    ];
+    for (const url of ordinary) expect(splitUrl(url, isSecretName)).toEqual({ url, secrets: {} });
+  });
+
+  it('never takes a stored reference again, and a new key in the path takes the next free number', () => {
+    expect(splitUrl('https://host/mcp/⟦secret:url:path:1⟧', isSecretName)).toEqual({ url: 'https://host/mcp/⟦secret:url:path:1⟧', secrets: {} });
+    const key = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlLWJ5dGVz';
+    expect(splitUrl(`https://host/⟦secret:url:path:1⟧/${key}`, isSecretName)).toEqual({
+      url: 'https://host/⟦secret:url:path:1⟧/⟦secret:url:path:2⟧',
+      secrets: { 'url:path:2': key },
+    });
+    expect(fillReferences('https://host/mcp/⟦secret:url:path:1⟧?x=1', { 'url:path:1': 'sk-live-4f9KqT2xVb7LmN3pRw8ZcY6d' })).toBe('https://host/mcp/sk-live-4f9KqT2xVb7LmN3pRw8ZcY6d?x=1');
+  });
 });

@@ -1,5 +1,6 @@
 // Secrets on a command line or in an address: `npx some-mcp --api-key sk-live-…`,
-// `--password=…`, `https://user:pass@host/mcp`, `https://host/mcp?api_key=…`.
+// `--password=…`, `https://user:pass@host/mcp`, `https://host/mcp?api_key=…`,
+// `https://host/mcp/sk-live-…`.
 // They were kept in clear in servers.json. splitSecrets (shared/secret-fields.ts)
 // takes them out with these, by the same name and look rules as env and headers,
 // and leaves a reference in their place: `⟦secret:arg:3⟧`. The brackets are
@@ -8,7 +9,7 @@
 // cannot be taken for a real argument, and a real one never becomes a secret's
 // value by accident.
 import { looksLikeSecretValue, saysYesOrNo } from './secret-values.js';
-import { queryParamName, urlParts } from './url-parts.js';
+import { percentDecoded, queryParamName, urlParts } from './url-parts.js';
 
 const OPEN = '\u27e6';
 const CLOSE = '\u27e7';
@@ -94,40 +95,74 @@ export function splitArgs(args: readonly string[], isSecretName: (name: string) 
 }
 
 /**
- * Takes the password (`https://user:pass@host`) and each query parameter named
- * like a secret (`?api_key=…`) out of an address, as written (still
- * percent-encoded), at the places url-parts.ts finds.
+ * Whether a path segment of an address is a credential by its look, as an
+ * argument is (secret-values.ts: a known service's token, a JWT, a long random
+ * string), percent-decoded: `https://host/mcp/sk-live-…`, as a hosted server
+ * hands its address out. A segment has no name to go by; versions, UUIDs,
+ * digests and names are left in the address.
+ */
+export function isSecretPathSegment(segment: string, isSecretName: (name: string) => boolean): boolean {
+  return segment !== '' && !holdsReference(segment) && looksLikeSecretValue(percentDecoded(segment), isSecretName);
+}
+
+/** The query with each secret-named parameter's value replaced by a reference (`url:query:NAME`, `#2` on for a repeated name). */
+function splitQuery(query: string, used: Set<string>, isSecretName: (name: string) => boolean, secrets: Record<string, string>): string {
+  const pairs = query.split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const value = eq < 0 ? '' : pair.slice(eq + 1);
+    const name = queryParamName(pair.slice(0, Math.max(eq, 0)));
+    if (eq < 0 || value === '' || holdsReference(value) || !isSecretName(name) || saysYesOrNo(value)) return pair;
+    let field = `url:query:${name}`;
+    for (let n = 2; used.has(field); n++) field = `url:query:${name}#${n}`;
+    used.add(field);
+    secrets[field] = value;
+    return `${pair.slice(0, eq + 1)}${secretReference(field)}`;
+  });
+  return pairs.join('&');
+}
+
+/** The path (from its leading '/') with each credential-looking segment replaced by a reference (`url:path:N`, N the segment's place, or the next free number). */
+function splitPath(path: string, used: Set<string>, isSecretName: (name: string) => boolean, secrets: Record<string, string>): string {
+  return path
+    .split('/')
+    .map((segment, i) => {
+      if (i === 0 || !isSecretPathSegment(segment, isSecretName)) return segment;
+      // i - 1: the place among the segments after the leading '/', counted from 0 as arguments are.
+      let n = i - 1;
+      while (used.has(`url:path:${n}`)) n += 1;
+      const field = `url:path:${n}`;
+      used.add(field);
+      secrets[field] = segment;
+      return secretReference(field);
+    })
+    .join('/');
+}
+
+/**
+ * Takes the password (`https://user:pass@host`), each path segment that looks
+ * like a credential (`https://host/mcp/sk-live-…`) and each query parameter
+ * named like a secret (`?api_key=…`) out of an address, as written (still
+ * percent-encoded), at the places url-parts.ts finds. The parts are replaced
+ * from the end back, so each place found in the address as given stays true.
  */
 export function splitUrl(url: string, isSecretName: (name: string) => boolean): { url: string; secrets: Record<string, string> } {
-  const secrets: Record<string, string> = {};
   const parts = urlParts(url);
-  if (!parts) return { url, secrets };
+  if (!parts) return { url, secrets: {} };
+  const used = new Set(referencesIn(parts.rest));
   let { rest } = parts;
-  let query = parts.query;
-  const password = parts.password && rest.slice(parts.password.start, parts.password.end);
-  if (parts.password && password && !holdsReference(password)) {
-    secrets['url:password'] = password;
-    const reference = secretReference('url:password');
-    rest = `${rest.slice(0, parts.password.start)}${reference}${rest.slice(parts.password.end)}`;
-    const shift = reference.length - password.length;
-    if (query) query = { start: query.start + shift, end: query.end + shift };
+  const replace = (at: { start: number; end: number }, text: string) => (rest = `${rest.slice(0, at.start)}${text}${rest.slice(at.end)}`);
+  // Each part's secrets apart, so they are listed in the address's order (password, path, query).
+  const inQuery: Record<string, string> = {};
+  const inPath: Record<string, string> = {};
+  const password: Record<string, string> = {};
+  if (parts.query) replace(parts.query, splitQuery(rest.slice(parts.query.start, parts.query.end), used, isSecretName, inQuery));
+  if (parts.path) replace(parts.path, splitPath(rest.slice(parts.path.start, parts.path.end), used, isSecretName, inPath));
+  const given = parts.password && rest.slice(parts.password.start, parts.password.end);
+  if (parts.password && given && !holdsReference(given)) {
+    password['url:password'] = given;
+    replace(parts.password, secretReference('url:password'));
   }
-  if (query) {
-    const used = new Set(referencesIn(rest));
-    const pairs = rest.slice(query.start, query.end).split('&').map((pair) => {
-      const eq = pair.indexOf('=');
-      const value = eq < 0 ? '' : pair.slice(eq + 1);
-      const name = queryParamName(pair.slice(0, Math.max(eq, 0)));
-      if (eq < 0 || value === '' || holdsReference(value) || !isSecretName(name) || saysYesOrNo(value)) return pair;
-      let field = `url:query:${name}`;
-      for (let n = 2; used.has(field); n++) field = `url:query:${name}#${n}`;
-      used.add(field);
-      secrets[field] = value;
-      return `${pair.slice(0, eq + 1)}${secretReference(field)}`;
-    });
-    rest = `${rest.slice(0, query.start)}${pairs.join('&')}${rest.slice(query.end)}`;
-  }
-  return { url: `${parts.scheme}${rest}`, secrets };
+  return { url: `${parts.scheme}${rest}`, secrets: { ...password, ...inPath, ...inQuery } };
 }
 
 /** The text with each reference to one of `secrets` replaced by its value (for connecting); other references are left. */

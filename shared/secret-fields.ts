@@ -9,7 +9,8 @@ import { fillReferences, splitArgs, splitUrl } from './secret-args.js';
 /**
  * A secret's place in a transport: the bearer token, one header, one environment
  * variable, the OAuth client secret, one command-line argument (`arg:N`), the
- * URL's password (`url:password`) or one of its query parameters (`url:query:NAME`).
+ * URL's password (`url:password`), one of its path segments (`url:path:N`) or
+ * one of its query parameters (`url:query:NAME`).
  */
 export type SecretField = 'bearerToken' | 'oauth:clientSecret' | `header:${string}` | `env:${string}` | `arg:${string}` | `url:${string}`;
 
@@ -75,6 +76,7 @@ export function secretFieldLabel(field: SecretField): string {
   if (field.startsWith('arg:')) return `Argument ${Number(field.slice('arg:'.length)) + 1}`;
   if (field === 'url:password') return 'URL password';
   if (field.startsWith('url:query:')) return `URL parameter ${field.slice('url:query:'.length)}`;
+  if (field.startsWith('url:path:')) return `URL path segment ${Number(field.slice('url:path:'.length)) + 1}`;
   return `Environment ${field.slice('env:'.length)}`;
 }
 

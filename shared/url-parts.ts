@@ -1,4 +1,4 @@
-// Where an address's password and query stand, read by hand: the code shared
+// Where an address's password, path and query stand, read by hand: the code shared
 // with the window has no URL class, and a setting's value is kept as written
 // (still percent-encoded), so both the rule that says whether an address
 // holds a secret (secret-values.ts) and the split that takes it out
@@ -10,6 +10,8 @@ export interface UrlParts {
   readonly rest: string;
   /** The userinfo's password (after its first ':', before the last '@' of the authority); absent when there is none. */
   readonly password?: { readonly start: number; readonly end: number };
+  /** The path: from the '/' that ends the authority up to '?', '#' or the end; absent when the address has none. */
+  readonly path?: { readonly start: number; readonly end: number };
   /** What follows '?' up to '#' or the end; absent when there is no '?'. */
   readonly query?: { readonly start: number; readonly end: number };
 }
@@ -27,19 +29,15 @@ export function urlParts(url: string): UrlParts | undefined {
   const colon = at >= 0 ? authority.slice(0, at).indexOf(':') : -1;
   const queryStart = rest.indexOf('?');
   const hash = queryStart < 0 ? -1 : rest.indexOf('#', queryStart);
+  const pathLength = authorityEnd >= 0 && rest[authorityEnd] === '/' ? rest.slice(authorityEnd).search(/[?#]/) : -1;
+  const pathEnd = pathLength < 0 ? rest.length : authorityEnd + pathLength;
   return {
     scheme: scheme[0],
     rest,
     ...(colon >= 0 && colon + 1 < at ? { password: { start: colon + 1, end: at } } : {}),
+    ...(authorityEnd >= 0 && rest[authorityEnd] === '/' ? { path: { start: authorityEnd, end: pathEnd } } : {}),
     ...(queryStart >= 0 ? { query: { start: queryStart + 1, end: hash < 0 ? rest.length : hash } } : {}),
   };
-}
-
-/** The address with its userinfo's password, when it has one, shown as `[secret]` (what a message may repeat of an address a person gave). */
-export function passwordHidden(url: string): string {
-  const parts = urlParts(url);
-  if (!parts?.password) return url;
-  return `${parts.scheme}${parts.rest.slice(0, parts.password.start)}[secret]${parts.rest.slice(parts.password.end)}`;
 }
 
 /** Text percent-decoded; as written where it does not decode (a lone '%'), as a browser sends it. */

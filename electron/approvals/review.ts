@@ -7,7 +7,9 @@
 import type { ReviewFile, ReviewReport, SkillOrigin } from '../../shared/approvals-model.js';
 import { pathInSkill } from '../../shared/entry-diff.js';
 import type { FileCheck, Finding, ServerConfig } from '../../shared/model.js';
+import { shownUrl } from '../../shared/shown-url.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
+import { urlParts } from '../../shared/url-parts.js';
 import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
 import type { ReadResult } from '../skills/engine.js';
@@ -31,10 +33,13 @@ function describeTransport(server: ServerConfig): string {
   if (server.builtin === 'demo') return 'the sample server bundled with the app';
   const t = server.transport;
   if (t.kind === 'stdio') return `stdio: ${[t.command, ...t.args].join(' ')}`;
-  // Queries and user info can carry tokens; the origin shows where, not how.
+  // Queries and user info can carry tokens; the origin shows where, not how. A key in the path is
+  // stored as a reference (shared/secret-args.ts splitUrl) and shown masked, as the server list shows it.
   try {
     const url = new URL(t.url);
-    return `${t.kind === 'sse' ? 'SSE' : 'Streamable HTTP'}: ${url.origin}${url.pathname}`;
+    const parts = urlParts(shownUrl(t.url));
+    const path = parts?.path ? parts.rest.slice(parts.path.start, parts.path.end) : '/';
+    return `${t.kind === 'sse' ? 'SSE' : 'Streamable HTTP'}: ${url.origin}${path}`;
   } catch {
     return t.kind;
   }

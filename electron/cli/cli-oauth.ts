@@ -9,8 +9,7 @@
 // folder's oauth-dropped.json, as the app does, so no later run uses them.
 import { createHash } from 'node:crypto';
 import type { TransportConfig } from '../../shared/model.js';
-import { isSecretName } from '../../shared/secret-fields.js';
-import { maskReferences, SECRET_MASK, splitUrl } from '../../shared/secret-args.js';
+import { shownUrl } from '../../shared/shown-url.js';
 import { defaultDataDir } from '../data-dir.js';
 import { credentialsRemoved } from '../connections/url-credentials.js';
 import { KeychainStore, probeKeychain } from '../secrets/keychain-store.js';
@@ -59,18 +58,18 @@ export function cliOAuthKey(url: string, clientId: string | undefined): string {
 export async function openCliOAuth(transport: Extract<TransportConfig, { kind: 'http' | 'sse' }>, serverId: string, options: CliOAuthOptions): Promise<CliOAuth> {
   if (!transport.auth) throw new Error('openCliOAuth needs a transport that signs in with OAuth.');
   // A user name and password in --url go to the server as Basic credentials (connections/url-credentials.ts);
-  // the sign-in is for the address without them. What is said names that address with each query parameter
-  // named like a secret masked, as the app shows it: neither the password nor a key is printed (a CI log can be public).
+  // the sign-in is for the address without them. What is said names that address with each part the app keeps
+  // as a secret (a query parameter named like one, a path segment that looks like a key) masked, as the app shows it: neither the password nor a key is printed (a CI log can be public).
   const serverUrl = credentialsRemoved(transport.url);
-  const shownUrl = maskReferences(splitUrl(serverUrl, isSecretName).url, SECRET_MASK);
+  const shown = shownUrl(serverUrl);
   const sessions = new OAuthSessions({
     vault: await vaultFor(options),
     clientName: 'Skill Inspector (command line)',
     openAuthorizationUrl: async (_serverId, url) => {
-      options.say(`To sign in to ${shownUrl}, open this address in a browser (the answer comes back to this command on 127.0.0.1):\n\n  ${url}\n`);
+      options.say(`To sign in to ${shown}, open this address in a browser (the answer comes back to this command on 127.0.0.1):\n\n  ${url}\n`);
       options.say('Waiting for the browser (up to 5 minutes; Ctrl+C to stop)…');
     },
-    keptInStore: (_serverId, message) => options.say(`skill-inspector: ${shownUrl}: ${message}`),
+    keptInStore: (_serverId, message) => options.say(`skill-inspector: ${shown}: ${message}`),
   });
   const target: OAuthTarget = { key: cliOAuthKey(serverUrl, transport.auth.clientId), serverId, url: serverUrl, settings: transport.auth };
   await sessions.load([target.key]);

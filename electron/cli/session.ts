@@ -16,6 +16,7 @@ import { redactText } from '../secrets/redact.js';
 import { ConnectFailure } from './command-errors.js';
 import { shortMessage } from '../connections/short-message.js';
 import { credentialsRemoved } from '../connections/url-credentials.js';
+import { shownUrl } from '../../shared/shown-url.js';
 import { forTerminal } from './terminal-text.js';
 import type { ServerNotice } from '../connections/server-notices.js';
 
@@ -73,7 +74,7 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
     try {
       await oauth.signIn();
     } catch (error) {
-      throw new ConnectFailure(signInFailure(error, transport.kind === 'stdio' ? '' : credentialsRemoved(transport.url), oauth.known()));
+      throw new ConnectFailure(signInFailure(error, transport.kind === 'stdio' ? '' : shownUrl(credentialsRemoved(transport.url)), oauth.known()));
     }
     snapshot = await connection.connect();
   }

@@ -14,7 +14,7 @@
 // --server), or --a-env / --a-cwd and --b-env / --b-cwd for a positional side.
 import { promises as fs } from 'node:fs';
 import { withStdioFlags, type StdioFlags } from './stdio-flags.js';
-import { passwordHidden } from '../../shared/url-parts.js';
+import { shownUrl } from '../../shared/shown-url.js';
 import { UsageError, configTarget, stdioTarget, urlTarget, type Target } from './target.js';
 
 export type Side =
@@ -31,7 +31,7 @@ export async function parseSide(spec: string, headers: readonly string[]): Promi
       if (headers.length > 0) throw new UsageError(`--header applies to a url: side, not to ${spec}.`);
       return { kind: 'server', spec, target: stdioTarget(rest) };
     case 'url':
-      return { kind: 'server', spec: `url:${passwordHidden(rest)}`, target: urlTarget(rest, headers) };
+      return { kind: 'server', spec: `url:${shownUrl(rest, '[secret]')}`, target: urlTarget(rest, headers) };
     case 'config': {
       const { file, fragment } = splitFragment(rest);
       if (!file || !fragment) throw new UsageError(`"${spec}" must look like config:<file>#<server name>.`);
@@ -47,13 +47,13 @@ export async function parseSide(spec: string, headers: readonly string[]): Promi
     default:
       break;
   }
-  if (/^https?:\/\//i.test(spec)) return { kind: 'server', spec: passwordHidden(spec), target: urlTarget(spec, headers) };
+  if (/^https?:\/\//i.test(spec)) return { kind: 'server', spec: shownUrl(spec, '[secret]'), target: urlTarget(spec, headers) };
   const stat = await fs.stat(spec).catch(() => undefined);
   if (stat?.isFile()) {
     if (headers.length > 0) throw new UsageError(`--header applies to a url: side, not to the lockfile ${spec}.`);
     return { kind: 'lockfile', spec, file: spec };
   }
-  throw new UsageError(`Cannot tell what "${passwordHidden(spec)}" is. Name each side as ${SIDE_FORMS}.`);
+  throw new UsageError(`Cannot tell what "${shownUrl(spec, '[secret]')}" is. Name each side as ${SIDE_FORMS}.`);
 }
 
 /** One token of `parseArgs({ tokens: true })`, the parts this file reads. */
@@ -161,7 +161,7 @@ export async function parseSides(
         sides.push({ kind: 'server', spec: `--stdio ${side.value}`, target: await withStdioFlags(stdioTarget(side.value), side) });
         break;
       case 'url':
-        sides.push({ kind: 'server', spec: `--url ${passwordHidden(side.value)}`, target: urlTarget(side.value, side.headers) });
+        sides.push({ kind: 'server', spec: `--url ${shownUrl(side.value, '[secret]')}`, target: urlTarget(side.value, side.headers) });
         break;
       case 'config':
         sides.push({ kind: 'server', spec: `--config ${side.file} --server ${side.server ?? ''}`.trim(), target: await withStdioFlags(await configTarget(side.file, side.server), side) });

@@ -6,7 +6,7 @@
 import { splitCommandLine } from '../../shared/command-line.js';
 import type { TransportConfig } from '../../shared/model.js';
 import { refusedHeaderName } from '../../shared/prototype-names.js';
-import { passwordHidden } from '../../shared/url-parts.js';
+import { shownUrl } from '../../shared/shown-url.js';
 import { parseConfigText } from '../servers/config-import.js';
 import { MAX_CONFIG_BYTES } from '../servers/config-locations.js';
 import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
@@ -105,7 +105,7 @@ export function stdioTarget(line: string): Target {
 }
 
 export function urlTarget(url: string, headerLines: readonly string[]): Target {
-  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw new UsageError(`--url must be an http:// or https:// URL, got "${passwordHidden(url)}".`);
+  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw new UsageError(`--url must be an http:// or https:// URL, got "${shownUrl(url, '[secret]')}".`);
   return { label: new URL(url).host, transport: { kind: 'http', url, headers: parseHeaders(headerLines) } };
 }
 

@@ -17,6 +17,7 @@ import { withStepUp } from './oauth-requests.js';
 import { sendRequest } from './send-request.js';
 import { UnsendableCredentials, credentialsRemoved, withUrlCredentials } from './url-credentials.js';
 import { MissingSecrets } from '../servers/missing-secrets.js';
+import { shownUrl } from '../../shared/shown-url.js';
 
 export interface ConnectionDeps {
   readonly settings: () => Settings;
@@ -332,8 +333,8 @@ export class Connection {
       auth: this.auth,
       log: this.log,
       method,
-      // Named in a step-up's diagnostic: without a user name and password the URL may hold.
-      url: this.server.transport.kind === 'stdio' ? '' : credentialsRemoved(this.server.transport.url),
+      // Named in a step-up's diagnostic: without a user name and password the URL may hold, a key in its path or query masked.
+      url: this.server.transport.kind === 'stdio' ? '' : shownUrl(credentialsRemoved(this.server.transport.url)),
       signal: options.signal,
       lost: (diagnostic) => this.authLost(diagnostic),
     });

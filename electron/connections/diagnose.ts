@@ -6,6 +6,7 @@ import { describeSearchPath } from './search-path.js';
 import { diagnoseOAuth, oauthDiagnosticOf } from '../oauth/oauth-errors.js';
 import type { HttpObservation, ProcessObservation } from './transports.js';
 import { redactText } from '../secrets/redact.js';
+import { shownUrl } from '../../shared/shown-url.js';
 import { shortMessage } from './short-message.js';
 
 export interface FailureContext {
@@ -60,8 +61,13 @@ function errorChain(error: unknown): ChainLink[] {
   return chain;
 }
 
+/** The server's address as a diagnostic names it: a key in its path or a secret query parameter masked (the command prints diagnostics as they are). */
+function addressOf(transport: Extract<TransportConfig, { kind: 'http' | 'sse' }>): string {
+  return shownUrl(transport.url);
+}
+
 function where(transport: TransportConfig): string {
-  return transport.kind === 'stdio' ? `"${[transport.command, ...transport.args].join(' ')}"` : transport.url;
+  return transport.kind === 'stdio' ? `"${[transport.command, ...transport.args].join(' ')}"` : addressOf(transport);
 }
 
 /**
@@ -126,7 +132,7 @@ export function diagnose(context: FailureContext): Diagnostic {
   }
 
   if (transport.kind !== 'stdio') {
-    const oauth = diagnoseOAuth(context.error, transport.url, transport.auth?.type === 'oauth');
+    const oauth = diagnoseOAuth(context.error, addressOf(transport), transport.auth?.type === 'oauth');
     if (oauth) return oauth;
   }
 
@@ -210,10 +216,11 @@ export function diagnose(context: FailureContext): Diagnostic {
 function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], codes: ReadonlySet<string>, text: string): Diagnostic {
   const { transport, http } = context;
   if (transport.kind === 'stdio') return unknown(context, '');
+  const address = addressOf(transport);
   const status = http.status ?? statusFrom(text);
   const body = http.bodyExcerpt ? `\nResponse body: ${http.bodyExcerpt}` : '';
   if (status === 401 && transport.auth?.type === 'oauth') {
-    return oauthDiagnosticOf('oauth-sign-in-required', `${transport.url} needs a signed-in user (HTTP 401), and this connection has no token for it.${body}`);
+    return oauthDiagnosticOf('oauth-sign-in-required', `${address} needs a signed-in user (HTTP 401), and this connection has no token for it.${body}`);
   }
   if (status === 401) {
     // A server that names its protected-resource metadata signs in with OAuth (RFC 9728 §5.1).
@@ -221,7 +228,7 @@ function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], code
     return {
       code: 'http-unauthorized',
       title: 'Unauthorized (HTTP 401)',
-      detail: `${transport.url} refused the request: authentication is required or the credentials were rejected.${body}`,
+      detail: `${address} refused the request: authentication is required or the credentials were rejected.${body}`,
       hint: offersOAuth
         ? 'The server signs in with OAuth (its answer names its protected-resource metadata): turn on OAuth sign-in in the server settings, or give the command --oauth.'
         : 'Add or correct the bearer token or the Authorization header in the server settings.',
@@ -231,7 +238,7 @@ function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], code
     return {
       code: 'http-forbidden',
       title: 'Forbidden (HTTP 403)',
-      detail: `${transport.url} refused the request (403).${body}`,
+      detail: `${address} refused the request (403).${body}`,
       hint: 'The credentials are valid but lack access, or the server rejects this origin. Check the token scopes and the server configuration.',
     };
   }
@@ -239,7 +246,7 @@ function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], code
     return {
       code: 'http-not-found',
       title: 'Not found (HTTP 404)',
-      detail: `Nothing answers MCP at ${transport.url} (404).${body}`,
+      detail: `Nothing answers MCP at ${address} (404).${body}`,
       hint: 'Check the path: MCP endpoints are often at /mcp (Streamable HTTP) or /sse (legacy SSE).',
     };
   }
@@ -247,7 +254,7 @@ function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], code
     return {
       code: 'http-server-error',
       title: `Server error (HTTP ${status})`,
-      detail: `${transport.url} failed while handling the request (${status}).${body}`,
+      detail: `${address} failed while handling the request (${status}).${body}`,
       hint: 'The server itself failed; look at its logs.',
     };
   }
@@ -258,7 +265,7 @@ function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], code
     return {
       code: 'tls-error',
       title: 'TLS certificate problem',
-      detail: `The secure connection to ${transport.url} failed: ${reason}.`,
+      detail: `The secure connection to ${address} failed: ${reason}.`,
       hint: 'The certificate is not trusted (self-signed, expired or for another host). Fix the certificate, or use the right host name.',
     };
   }
@@ -266,7 +273,7 @@ function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], code
     return {
       code: 'connection-refused',
       title: 'Connection refused',
-      detail: `Nothing is listening at ${transport.url} (connection refused).`,
+      detail: `Nothing is listening at ${address} (connection refused).`,
       hint: 'Start the server, or check the host and port.',
     };
   }
@@ -274,7 +281,7 @@ function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], code
     return {
       code: 'dns-error',
       title: 'Host not found',
-      detail: `The host name in ${transport.url} could not be resolved.`,
+      detail: `The host name in ${address} could not be resolved.`,
       hint: 'Check the spelling of the host name and your network.',
     };
   }
@@ -282,7 +289,7 @@ function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], code
     return {
       code: 'http-error',
       title: `HTTP ${status}`,
-      detail: `${transport.url} answered ${status}.${body}`,
+      detail: `${address} answered ${status}.${body}`,
       hint: 'Check the URL and the server configuration.',
     };
   }
@@ -292,7 +299,7 @@ function diagnoseHttp(context: FailureContext, chain: readonly ChainLink[], code
     return {
       code: 'not-mcp',
       title: 'This endpoint does not speak MCP',
-      detail: `${transport.url} answered with ${what}, not MCP.${http.bodyExcerpt ? `\nStart of the response: ${http.bodyExcerpt}` : ''}`,
+      detail: `${address} answered with ${what}, not MCP.${http.bodyExcerpt ? `\nStart of the response: ${http.bodyExcerpt}` : ''}`,
       hint: 'Check that the URL points at the MCP endpoint (often /mcp, or /sse for legacy SSE), not a web page.',
     };
   }

@@ -16,10 +16,9 @@
 // it; one that knows it only with the key refuses it (invalid_target), and the
 // sign-in fails with the key still at the server only.
 import { checkResourceAllowed, resourceUrlFromServerUrl } from '@modelcontextprotocol/client';
-import { SECRET_MASK, splitUrl } from '../../shared/secret-args.js';
+import { isSecretPathSegment, SECRET_MASK, splitUrl } from '../../shared/secret-args.js';
 import { isSecretName } from '../../shared/secret-fields.js';
-import { looksLikeSecretValue } from '../../shared/secret-values.js';
-import { percentDecoded, urlParts } from '../../shared/url-parts.js';
+import { urlParts } from '../../shared/url-parts.js';
 
 /** The address without the query parameters the app keeps as secrets (those splitUrl takes out), the rest as written. */
 export function withoutSecretQuery(url: string): string {
@@ -47,7 +46,8 @@ function pathOf(url: string): { start: number; end: number; segments: string[] }
   return { start, end, segments: url.slice(start + 1, end).split('/') };
 }
 
-const looksSecret = (segment: string) => segment !== '' && looksLikeSecretValue(percentDecoded(segment), isSecretName);
+// The rule splitUrl keeps a segment out of servers.json by.
+const looksSecret = (segment: string) => isSecretPathSegment(segment, isSecretName);
 
 /** The address ending before its first credential-looking path segment (its query and fragment follow it, so they go too). */
 export function withoutSecretPath(url: string): string {

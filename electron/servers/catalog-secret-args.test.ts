@@ -164,4 +164,27 @@ describe('secret arguments and URL parts', () => {
     expect(catalog.resolveTransport(catalog.get('a'))).toEqual(servers[0]!.transport);
     expect(catalog.resolveTransport(catalog.get('b'))).toEqual(servers[1]!.transport);
   });
+
+  test('a key as a path segment: stored as a reference, kept through a form edit, replaced when typed over', async () => {
+    const key = 'sk-live-7b2ePathSegmentFormEdit0c4d';
+    const url = `https://mcp.example.com/v1/${key}/mcp?team=docs`;
+    const catalog = new ServerCatalog(dir);
+    await catalog.load({ seedDemo: false });
+    const added = await catalog.add({ label: 'Hosted', transport: { kind: 'http', url, headers: {} } });
+    expect([added.transport, added.secrets]).toEqual([{ kind: 'http', url: 'https://mcp.example.com/v1/⟦secret:url:path:1⟧/mcp?team=docs', headers: {} }, ['url:path:1']]);
+    expect(describeTransport(added.transport)).toBe('HTTP https://mcp.example.com/v1/••••••••/mcp?team=docs');
+    expect((await serversJson()).includes(key)).toBe(false);
+    const form = toServerInput(valuesFromConfig(catalog.get(added.id)));
+    if (!form.ok) throw new Error(JSON.stringify(form.errors));
+    await catalog.update(added.id, form.input);
+    expect(catalog.resolveTransport(catalog.get(added.id))).toEqual({ kind: 'http', url, headers: {} });
+    const next = 'sk-live-9c1aPathSegmentTypedOver5e6f';
+    const typed = toServerInput({ ...valuesFromConfig(catalog.get(added.id)), url: `https://mcp.example.com/v1/${next}/mcp` });
+    if (!typed.ok) throw new Error(JSON.stringify(typed.errors));
+    await catalog.update(added.id, typed.input);
+    expect(catalog.get(added.id).transport).toMatchObject({ url: 'https://mcp.example.com/v1/⟦secret:url:path:1⟧/mcp' });
+    expect(catalog.resolveTransport(catalog.get(added.id))).toEqual({ kind: 'http', url: `https://mcp.example.com/v1/${next}/mcp`, headers: {} });
+    const file = await serversJson();
+    expect([file.includes(key), file.includes(next)]).toEqual([false, false]);
+  });
 });
