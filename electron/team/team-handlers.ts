@@ -130,6 +130,13 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
           canAdopt: s.status === 'approved' && local !== 'approved',
         });
       }
+      // An entry with no valid file list has no file set a receipt could bind, yet it is served: said so, as
+      // `verify --receipts` does ("cannot be pinned"), not left out of the list with the receipts naming it unused.
+      for (const entry of listed.filter((x) => x.resources === null)) {
+        const local = (await approvals['approvals.get']({ serverId: server.id, skillUri: entry.uri }))?.decision ?? null;
+        const message = `invalid entry: the server's entry for this skill is invalid, so hosts must not load it${entryErrors(deps.engine.record(server.id, entry.uri))}`;
+        skills.push({ serverId: server.id, serverLabel: server.label, skillUri: entry.uri, name: entry.name, status: 'invalid', message, local, canAdopt: false });
+      }
     }
     return { folder: dir, skills, unreadable, notListed, receipts, signers };
   }
@@ -231,6 +238,12 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
 /** The finding that says only "the entry is invalid, see the others": the others say why. */
 const INVALID_ENTRY_ID = 'sep-2640-resources-invalid-entry';
 
+/** `: <the entry's errors>`, at most three, or '' when it has none to name. */
+function entryErrors(record: SkillRecord | undefined): string {
+  const reasons = (record?.entryFindings ?? []).filter((f) => f.severity === 'error' && f.id !== INVALID_ENTRY_ID).map((f) => f.message);
+  return reasons.length > 0 ? `: ${reasons.slice(0, 3).join(' ')}${reasons.length > 3 ? ` (and ${reasons.length - 3} more)` : ''}` : '';
+}
+
 /**
  * A receipt binds a file set; the server's entry for the skill may list those very files and still be one no host
  * may load (a frontmatter with no description, a URI that is no skill's). `verify --receipts` refuses such an entry
@@ -238,8 +251,7 @@ const INVALID_ENTRY_ID = 'sep-2640-resources-invalid-entry';
  */
 function withLoadableEntry(verdict: SkillApproval, record: SkillRecord | undefined): SkillApproval {
   if ((verdict.status !== 'approved' && verdict.status !== 'reopened') || !record || record.entry.loadable) return verdict;
-  const reasons = record.entryFindings.filter((f) => f.severity === 'error' && f.id !== INVALID_ENTRY_ID).map((f) => f.message);
-  const why = reasons.length > 0 ? `: ${reasons.slice(0, 3).join(' ')}${reasons.length > 3 ? ` (and ${reasons.length - 3} more)` : ''}` : '';
+  const why = entryErrors(record);
   const by = verdict.reviewer ? `${verdict.reviewer.name} (${verdict.reviewer.fingerprint})` : 'the team';
   const on = verdict.approvedAt !== undefined ? ` on ${verdict.approvedAt.slice(0, 10)}` : '';
   const { change: _change, ...rest } = verdict;

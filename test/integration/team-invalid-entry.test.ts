@@ -3,7 +3,8 @@
 // (relisted) has a frontmatter with no description, so it is invalid. The
 // receipt approves files, not an entry hosts must refuse: `verify --receipts`
 // says the entry is invalid and exits 1, and the app must say the same and
-// refuse Adopt. Through the app's own composition root, a real team folder, a
+// refuse Adopt. An entry whose file list is gone is shown likewise, not left
+// out of the list. Through the app's own composition root, a real team folder, a
 // real key.
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -16,6 +17,7 @@ import { generateSigningKey } from '../../electron/team/signing-key.js';
 import { RULESET } from '../../shared/ruleset.js';
 import { serveCase, type Served } from '../fixtures/hostile-edges/inspector-harness.js';
 import { SKILL, SKILL_TEXT, STYLE, STYLE_TEXT } from '../fixtures/hostile-edges/catalogs/relist-unusable-frontmatter.mjs';
+import { SKILL_TEXT as NO_FILES_SKILL_TEXT } from '../fixtures/hostile-edges/catalogs/relist-no-files.mjs';
 
 const CASE = 'catalogs/relist-unusable-frontmatter';
 const LABEL = `${CASE} (stdio)`;
@@ -28,7 +30,7 @@ afterEach(async () => {
 });
 
 /** A team folder trusting Alice, with her receipt for notes over the files as served. */
-async function teamFolder(): Promise<string> {
+async function teamFolder(label = LABEL, files = [file(SKILL, SKILL_TEXT), file(STYLE, STYLE_TEXT)]): Promise<string> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'si-team-invalid-entry-'));
   cleanup.push(() => fs.rm(root, { recursive: true, force: true }));
   const team = path.join(root, '.skills');
@@ -36,10 +38,10 @@ async function teamFolder(): Promise<string> {
   await fs.writeFile(path.join(team, 'allowed-signers'), `${allowedSignersLine('Alice', alice.publicKey)}\n`);
   const envelope = signReceipt(
     {
-      server: LABEL,
+      server: label,
       skill: SKILL,
       skillName: 'notes',
-      files: [file(SKILL, SKILL_TEXT), file(STYLE, STYLE_TEXT)],
+      files,
       reviewerName: 'Alice',
       approvedAt: '2026-05-01T10:00:00.000Z',
       ruleset: { version: RULESET.version },
@@ -80,5 +82,19 @@ describe('a team receipt for a skill whose listing entry is now invalid', () => 
     expect(adopt.ok).toBe(false);
     expect(adopt.ok ? '' : adopt.error.message).toBe(`The team receipt cannot be adopted: ${after.skills[0]!.message}.`);
     expect(await call('approvals.get', { serverId, skillUri: SKILL })).toBeNull();
+  });
+
+  test('an entry that no longer lists its files is shown invalid, naming why, not left out', async () => {
+    const noFiles = 'catalogs/relist-no-files';
+    const served: Served = await serveCase(noFiles, 'stdio');
+    cleanup.push(() => served.close());
+    const { serverId, call } = served;
+    const team = await teamFolder(`${noFiles} (stdio)`, [file(SKILL, NO_FILES_SKILL_TEXT)]);
+    expect((await call('team.check', { folder: team })).skills.map((s) => [s.skillUri, s.status])).toEqual([[SKILL, 'approved']]);
+
+    await call('skills.refresh', { serverId });
+    const after = await call('team.check', { folder: team });
+    expect(after.skills.map((s) => [s.skillUri, s.status, s.canAdopt])).toEqual([[SKILL, 'invalid', false]]);
+    expect(after.skills[0]!.message).toBe(`invalid entry: the server's entry for this skill is invalid, so hosts must not load it: "resources" of "${SKILL}" must be an array or "dynamic".`);
   });
 });
