@@ -25,7 +25,9 @@ const report: CheckReport = {
   ],
 };
 
-describe('JUnit XML of hostile text', () => {
+// Six strict reads of reports of about 15 MB each: a minute of CPU or more on a busy 2-core machine, so the file's
+// own limit is generous (a limit on how long it may run, not a claim about how fast it is).
+describe('JUnit XML of hostile text', { timeout: 300_000 }, () => {
   it('is well-formed XML 1.0 for every fail-on, one server or a fleet', () => {
     for (const failOn of ['error', 'warning', 'never'] as const) {
       for (const xml of [formatJunit(report, failOn), formatFleetJunit([{ name: HOSTILE, unchecked: HOSTILE, exitCode: 2 }, { name: 'ok', report, exitCode: 1 }], failOn)]) {

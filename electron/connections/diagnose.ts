@@ -7,6 +7,8 @@ import { diagnoseOAuth, oauthDiagnosticOf } from '../oauth/oauth-errors.js';
 import type { HttpObservation, ProcessObservation } from './transports.js';
 import { redactText } from '../secrets/redact.js';
 import { shownUrl } from '../../shared/shown-url.js';
+import { SECRET_MASK, maskReferences, splitArgs } from '../../shared/secret-args.js';
+import { isSecretName } from '../../shared/secret-fields.js';
 import { shortMessage } from './short-message.js';
 
 export interface FailureContext {
@@ -66,8 +68,16 @@ function addressOf(transport: Extract<TransportConfig, { kind: 'http' | 'sse' }>
   return shownUrl(transport.url);
 }
 
+/**
+ * The server as the person configured it, its secrets shown as the mask: the command prints diagnostics to stderr
+ * and CI logs with no redacting layer between (the app's bridge has one), so a `--api-key sk-…` quoted here would be
+ * there in clear. The arguments are read as servers.json's split reads them (splitArgs), so what is kept out of the
+ * file is kept out of the message.
+ */
 function where(transport: TransportConfig): string {
-  return transport.kind === 'stdio' ? `"${[transport.command, ...transport.args].join(' ')}"` : addressOf(transport);
+  if (transport.kind !== 'stdio') return addressOf(transport);
+  const args = splitArgs(transport.args, isSecretName).args.map((a) => maskReferences(a, SECRET_MASK));
+  return `"${[transport.command, ...args].join(' ')}"`;
 }
 
 /**
