@@ -167,7 +167,7 @@ describe('Review all stays true after the job', () => {
       // Seen from All skills the card names the server it reviewed; the close button stays inside the card.
       await page.locator('[data-all-servers]').click();
       await poll(() => card().locator('[role="status"]').textContent()).toBe(`No skills to review · ${label}`);
-      const cardBox = (await page.locator('.mantine-Popover-dropdown', { has: card() }).boundingBox())!;
+      const cardBox = (await page.locator('[data-review-all-dock]', { has: card() }).boundingBox())!;
       const close = (await page.locator('[data-action="dismiss-review-all"]').boundingBox())!;
       expect(close.x + close.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
       expect(close.x).toBeGreaterThanOrEqual(cardBox.x);

@@ -21,6 +21,7 @@ import { useVerify } from './state/verify.js';
 import { CatalogPane } from './views/CatalogPane.js';
 import { CommandPalette, focusSearch, openPalette } from './views/CommandPalette.js';
 import { DetailPane } from './views/DetailPane.js';
+import { ReviewAllDock } from './views/review/ReviewAllDock.js';
 import { CollisionsButton } from './views/collisions/CollisionsButton.js';
 import { CollisionsView } from './views/collisions/CollisionsView.js';
 import { ServerSidebar } from './views/ServerSidebar.js';
@@ -118,6 +119,9 @@ export function App() {
             </ErrorBoundary>
           </section>
           <main className="pane pane-detail" aria-label="Skill">
+            <ErrorBoundary area="review all">
+              <ReviewAllDock />
+            </ErrorBoundary>
             <ErrorBoundary area="skill view" resetKey={skillKey}>
               <DetailPane />
             </ErrorBoundary>

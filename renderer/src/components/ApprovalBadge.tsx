@@ -10,6 +10,9 @@ const APPROVAL = {
   declined: { color: 'red', label: 'declined', tip: 'You declined this skill.', Icon: IconBan },
 } as const;
 
+/** The badge's words without "· enabled" (the catalog row sizes its badge lines from them); none for 'none'. */
+export const approvalLabel = (approval: ApprovalState): string | undefined => (approval === 'none' ? undefined : APPROVAL[approval].label);
+
 /** `nativeTip`: the tip as the badge's title, for long lists (no floating tooltip per badge). */
 export function ApprovalBadge({ approval, enabled, size = 'sm', nativeTip = false }: { approval: ApprovalState; enabled?: boolean; size?: 'xs' | 'sm'; nativeTip?: boolean }) {
   if (approval === 'none') return null;

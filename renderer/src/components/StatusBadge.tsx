@@ -13,6 +13,9 @@ const STATUS: Record<SkillStatus, { color: string; label: string; tip: string; I
   invalid: { color: 'red', label: 'invalid entry', tip: 'The listing entry is invalid, so a host must not load this skill.', Icon: IconAlertTriangle },
 };
 
+/** The badge's words (the catalog row sizes its badge lines from them). */
+export const statusLabel = (status: SkillStatus): string => STATUS[status].label;
+
 /** `nativeTip`: the tip as the badge's title, for lists of thousands of rows (no floating tooltip per badge). */
 export function StatusBadge({ status, size = 'sm', nativeTip = false }: { status: SkillStatus; size?: 'xs' | 'sm' | 'md'; nativeTip?: boolean }) {
   const s = STATUS[status];

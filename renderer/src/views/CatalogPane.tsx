@@ -21,6 +21,7 @@ import { CatalogHeader } from './CatalogHeader.js';
 import { LocalCatalogEmpty } from './local/LocalCatalogEmpty.js';
 import { LocalCatalogHeader } from './local/LocalCatalogHeader.js';
 import { useOriginLabels } from './local/origin-labels.js';
+import { badgeLines } from './badge-lines.js';
 import { nameLines } from './row-height.js';
 import { SKILL_ROW_HEIGHT, SkillRow, skillRowHeight } from './SkillRow.js';
 import { serverActions } from './server-actions.js';
@@ -70,8 +71,9 @@ export function CatalogPane() {
   }, []);
   // When every name of the list fits one line (found once per list and width), every row has one height: the
   // virtualizer, which sizes each row at every keystroke, then asks nothing per row, and the keys need not change.
-  const oneLine = useMemo(() => sorted.every((e) => nameLines(e, nameWidth) === 1), [sorted, nameWidth]);
-  const estimateSize = useCallback((i: number) => (oneLine ? ROW_HEIGHT : rows[i] ? skillRowHeight(nameLines(rows[i], nameWidth)) : ROW_HEIGHT), [oneLine, rows, nameWidth]);
+  // Badges wrap alike: a row whose badges do not fit one line gets a second (badge-lines.ts).
+  const oneLine = useMemo(() => sorted.every((e) => nameLines(e, nameWidth) === 1 && badgeLines(e, nameWidth) === 1), [sorted, nameWidth]);
+  const estimateSize = useCallback((i: number) => (oneLine ? ROW_HEIGHT : rows[i] ? skillRowHeight(nameLines(rows[i], nameWidth), badgeLines(rows[i], nameWidth)) : ROW_HEIGHT), [oneLine, rows, nameWidth]);
   // A new key function whenever row heights may have moved (other rows, another width): the virtualizer then sizes every row again.
   const getItemKey = useCallback((i: number) => i, [oneLine ? undefined : rows, nameWidth]); // eslint-disable-line react-hooks/exhaustive-deps
   // A few rows beyond the visible ones: each keystroke that changes the list mounts every one of them.
@@ -148,6 +150,7 @@ export function CatalogPane() {
                   active={item.index === activeIndex}
                   serverLabel={serverId === ALL_SERVERS ? labels.get(entry.serverId) : undefined}
                   nameLines={nameLines(entry, nameWidth)}
+                  badgeLines={badgeLines(entry, nameWidth)}
                   onOpen={openRow}
                   top={item.start}
                   height={item.size}

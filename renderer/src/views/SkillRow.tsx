@@ -1,6 +1,7 @@
 // One skill in the catalog list, on three lines so the name is never
 // squeezed: the path prefix and name alone on the first; the verdict beside
-// the verification state and the approval on the second; the origin and the
+// the verification state and the approval on the second (wrapped to a third
+// when they do not fit, so no badge is cut mid-word); the origin and the
 // description on the third, ending in what the listing already tells (tools
 // requested, scripts, nested skills, hidden characters, files). Names and
 // descriptions are drawn with every invisible character marked, so a bidi
@@ -16,14 +17,15 @@ import { LegacyBadge, StatusBadge } from '../components/StatusBadge.js';
 import { VerdictBadge } from '../components/VerdictBadge.js';
 import { shownName } from '../components/shown-text.js';
 import { LocalStatusBadge } from './local/LocalStatusBadge.js';
+import { BADGE_LINE_GAP, BADGE_LINE_HEIGHT, MAX_BADGE_LINES } from './badge-lines.js';
 import { MAX_NAME_LINES, NAME_LINE_HEIGHT } from './row-height.js';
 
 /** With a one-line name: padding 6 + name 20 + 3 + badges 18 + 3 + description 16 + padding 6, and the 1px border. */
 export const SKILL_ROW_HEIGHT = 73;
 
-/** A row whose name takes `lines` lines (row-height.ts nameLines). */
-export function skillRowHeight(lines: number): number {
-  return SKILL_ROW_HEIGHT + (lines - 1) * NAME_LINE_HEIGHT;
+/** A row whose name takes `lines` lines (row-height.ts nameLines) and its badges `badges` lines (badge-lines.ts). */
+export function skillRowHeight(lines: number, badges = 1): number {
+  return SKILL_ROW_HEIGHT + (lines - 1) * NAME_LINE_HEIGHT + (badges - 1) * (BADGE_LINE_HEIGHT + BADGE_LINE_GAP);
 }
 
 interface SkillRowProps {
@@ -34,6 +36,8 @@ interface SkillRowProps {
   serverLabel: string | undefined;
   /** Lines the name takes (row-height.ts): a long name wraps rather than being cut. */
   nameLines: number;
+  /** Lines the badges take (badge-lines.ts): they wrap rather than the last being cut. */
+  badgeLines?: number;
   /** The same function for every row and render, so a row whose props did not change is not rendered again. */
   onOpen: (entry: SkillEntry) => void;
   /** Where the virtual list places the row. */
@@ -47,7 +51,16 @@ const NAME: CSSProperties = { ...LINE, display: 'block', height: NAME_LINE_HEIGH
 /** Two and more lines: wrapped after a hyphen or a slash, or anywhere when a part is longer than the line. */
 const NAME_WRAPPED: readonly CSSProperties[] = Array.from({ length: MAX_NAME_LINES }, (_, i) => ({ ...NAME, whiteSpace: 'normal', overflowWrap: 'anywhere', height: (i + 1) * NAME_LINE_HEIGHT }));
 const PREFIX: CSSProperties = { color: 'var(--mantine-color-dimmed)', fontWeight: 400 };
-const BADGES: CSSProperties = { ...LINE, height: 18, marginTop: 3, overflow: 'hidden' };
+/** One to MAX_BADGE_LINES lines of badges, wrapped between badges, never inside one. */
+const BADGES: readonly CSSProperties[] = Array.from({ length: MAX_BADGE_LINES }, (_, i) => ({
+  ...LINE,
+  flexWrap: 'wrap',
+  alignContent: 'flex-start',
+  rowGap: BADGE_LINE_GAP,
+  height: (i + 1) * BADGE_LINE_HEIGHT + i * BADGE_LINE_GAP,
+  marginTop: 3,
+  overflow: 'hidden',
+}));
 const LAST: CSSProperties = { ...LINE, gap: 6, height: 16, lineHeight: '16px', marginTop: 3, fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' };
 const DESCRIPTION: CSSProperties = { flex: '1 1 auto', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' };
 const FACTS: CSSProperties = { display: 'flex', alignItems: 'center', gap: 4, flex: '0 0 auto' };
@@ -59,9 +72,9 @@ const ORIGIN: CSSProperties = { fontWeight: 600 };
 // a floating tooltip per badge costs more to render than the rest of the row.
 const badgeLines = new Map<string, ReactElement>();
 
-function badgeLine(entry: SkillEntry): ReactElement {
+function badgeLine(entry: SkillEntry, lines: number): ReactElement {
   const basis = entry.review?.basis;
-  const key = `${entry.verdict}|${entry.errorCount}|${entry.warningCount}|${basis ? `${basis}:${entry.review!.errors}:${entry.review!.warnings}` : ''}|${entry.source}|${entry.status}|${entry.legacyForm ?? ''}|${entry.approval}`;
+  const key = `${entry.verdict}|${entry.errorCount}|${entry.warningCount}|${basis ? `${basis}:${entry.review!.errors}:${entry.review!.warnings}` : ''}|${entry.source}|${entry.status}|${entry.legacyForm ?? ''}|${entry.approval}|${lines}`;
   let line = badgeLines.get(key);
   if (line) return line;
   const local = entry.source === 'local';
@@ -69,7 +82,7 @@ function badgeLine(entry: SkillEntry): ReactElement {
   const ownErrors = entry.verdict !== 'risky' && entry.errorCount > 0;
   const ownWarnings = entry.verdict !== 'needs-look' && entry.errorCount === 0 && entry.warningCount > 0;
   line = (
-    <div style={BADGES}>
+    <div style={BADGES[Math.min(MAX_BADGE_LINES, Math.max(1, lines)) - 1]} data-badge-lines={lines}>
       <VerdictBadge verdict={entry.verdict} errors={entry.errorCount} warnings={entry.warningCount} {...(basis ? { review: entry.review } : {})} size="xs" nativeTip />
       {local ? <LocalStatusBadge status={entry.status} size="xs" nativeTip /> : <StatusBadge status={entry.status} size="xs" nativeTip />}
       {ownErrors ? <SeverityBadge severity="error" count={entry.errorCount} size="xs" /> : null}
@@ -93,7 +106,7 @@ function factMarks(entry: SkillEntry): ReactElement {
   return marks;
 }
 
-export const SkillRow = memo(function SkillRow({ id, entry, selected, active, serverLabel, nameLines, onOpen, top, height }: SkillRowProps) {
+export const SkillRow = memo(function SkillRow({ id, entry, selected, active, serverLabel, nameLines, badgeLines = 1, onOpen, top, height }: SkillRowProps) {
   const qualified = `${serverLabel ? `${serverLabel} › ` : ''}${entry.pathPrefix ? `${entry.pathPrefix}/` : ''}${entry.name}`;
   return (
     <div
@@ -117,7 +130,7 @@ export const SkillRow = memo(function SkillRow({ id, entry, selected, active, se
         ) : null}
         <InvisibleText text={entry.name} identifier />
       </div>
-      {badgeLine(entry)}
+      {badgeLine(entry, badgeLines)}
       <div style={LAST}>
         <span style={DESCRIPTION} data-skill-row-description>
           {serverLabel ? (

@@ -118,13 +118,21 @@ export function ChangesTab({ entry }: { entry: SkillEntry }) {
             <Text size="sm" fw={600}>
               Every version seen ({history.versions.length})
             </Text>
-            <HistoryList history={history} from={loaded?.from.fingerprint} to={loaded?.to.fingerprint} onPick={pick} />
+            <HistoryList history={history} from={loaded?.from.fingerprint} to={loaded?.to.fingerprint} onPick={pick} servedOther={servedOtherPaths(entry)} />
         </Stack>
       ) : null}
       {historyLoad?.state === 'error' ? <ErrorNotice title="The history could not be read" message={historyLoad.message} /> : null}
       </Stack>
     </div>
   );
+}
+
+/** The files whose last read failed its check, by their path under the skill's root (its URI where it is not under it). */
+function servedOtherPaths(entry: SkillEntry): string[] {
+  const root = entry.uri.slice(0, entry.uri.lastIndexOf('/') + 1);
+  return Object.entries(entry.files)
+    .filter(([, check]) => check.state === 'failed')
+    .map(([uri]) => (uri.startsWith(root) ? uri.slice(root.length) : uri));
 }
 
 function versionOptions(hasApproval: boolean, history: SkillHistory | undefined): { value: string; label: string }[] {

@@ -1,10 +1,14 @@
 // Every distinct version of the skill the app has seen the server serve,
 // oldest first, with when it was first and last seen; pick any two to compare.
+// The version the server lists now is "served now" only while what it served
+// matched the listing: when its last reads got other bytes, it says so.
 import { Badge, Group, Radio, Table, Text } from '@mantine/core';
 import type { SkillHistory, VersionRef } from '../../../../shared/approvals-model.js';
+import { shownName } from '../../components/shown-text.js';
 import { shortDigest, when } from './format.js';
 
-export function HistoryList({ history, from, to, onPick }: { history: SkillHistory; from: string | undefined; to: string | undefined; onPick: (from: VersionRef, to: VersionRef) => void }) {
+/** `servedOther`: the paths of the files whose last read failed its check (other bytes than listed, or none). */
+export function HistoryList({ history, from, to, onPick, servedOther = [] }: { history: SkillHistory; from: string | undefined; to: string | undefined; onPick: (from: VersionRef, to: VersionRef) => void; servedOther?: readonly string[] }) {
   return (
     <Table withTableBorder fz="xs" verticalSpacing={4} data-history={history.versions.length}>
       <Table.Thead>
@@ -39,11 +43,7 @@ export function HistoryList({ history, from, to, onPick }: { history: SkillHisto
                       approved
                     </Badge>
                   ) : null}
-                  {current ? (
-                    <Badge size="xs" color="blue" variant="light">
-                      served now
-                    </Badge>
-                  ) : null}
+                  {current ? <CurrentBadge servedOther={servedOther} /> : null}
                   {Array.isArray(v.resources) ? (
                     <Text size="xs" c="dimmed">
                       {v.resources.length} file{v.resources.length === 1 ? '' : 's'}
@@ -63,5 +63,22 @@ export function HistoryList({ history, from, to, onPick }: { history: SkillHisto
         })}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** The version listed now: served, or listed only, with the files served otherwise named on hover. */
+function CurrentBadge({ servedOther }: { servedOther: readonly string[] }) {
+  if (servedOther.length === 0) {
+    return (
+      <Badge size="xs" color="blue" variant="light" data-history-current="served">
+        served now
+      </Badge>
+    );
+  }
+  const tip = `The server lists this version now, but the bytes it served for ${servedOther.map(shownName).join(', ')} are not the ones listed (Checks shows each file as served).`;
+  return (
+    <Badge size="xs" color="red" variant="light" title={tip} data-history-current="served-other">
+      listed now — served bytes differ
+    </Badge>
   );
 }

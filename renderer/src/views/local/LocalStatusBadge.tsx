@@ -11,6 +11,9 @@ const LOCAL: Partial<Record<SkillStatus, { color: string; label: string; tip: st
   invalid: { color: 'red', label: 'invalid SKILL.md', tip: 'SKILL.md has no valid frontmatter, so agents would not load it.', Icon: IconAlertTriangle },
 };
 
+/** The badge's words (the catalog row sizes its badge lines from them). */
+export const localStatusLabel = (status: SkillStatus): string => (LOCAL[status] ?? LOCAL.partial!).label;
+
 /** `nativeTip`: the tip as the badge's title, for long lists (no floating tooltip per badge). */
 export function LocalStatusBadge({ status, size = 'sm', nativeTip = false }: { status: SkillStatus; size?: 'xs' | 'sm' | 'md'; nativeTip?: boolean }) {
   const s = LOCAL[status] ?? LOCAL.partial!;

@@ -1,0 +1,158 @@
+// A catalog row with a verdict, a verification state and an approval badge at
+// once (an approved skill whose server then serves other bytes: Risky,
+// mismatch, changed since approval), in the real app (browser mode, Chromium)
+// at 1280×800: every badge's words are readable (none cut mid-word by the
+// badge line's fixed height), the name too; and the Changes tab's list of
+// versions does not call the listed version "served now" when the bytes the
+// server serves are other. And Review all's card covers nothing of the detail
+// pane: neither an open skill's header, tabs and content, nor the empty state
+// of a server that lists no skills.
+import { rmSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAndConnect } from '../test/fixtures/broken-server/e2e-support.js';
+import { SkillFolder, skillMd } from '../test/fixtures/mutable-server/fixture.js';
+import { launchBrowser, openApp, pollWithin, startApp, type RunningApp } from './harness.js';
+
+const poll = pollWithin(30_000);
+
+const LABEL = 'Mutable skills';
+const NOTES = 'skill://notes/SKILL.md';
+const row = (uri: string) => `[data-skill-uri="${uri}"]`;
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+interface Shown {
+  textContent: string | null;
+  scrollWidth: number;
+  clientWidth: number;
+  parentElement: Shown;
+  getBoundingClientRect(): Box;
+  querySelector(selector: string): Shown;
+  closest(selector: string): Shown;
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Each badge of the row: its words, whether its label is cut (ellipsis) and whether it lies wholly inside the row's badge lines and the row. */
+async function badgesOf(page: Page, uri: string) {
+  return page.locator(`${row(uri)} .mantine-Badge-root`).evaluateAll((badges) =>
+    (badges as unknown as Shown[]).map((b) => {
+      const label = b.querySelector('.mantine-Badge-label');
+      const box = b.getBoundingClientRect();
+      const line = b.parentElement.getBoundingClientRect();
+      const rowBox = b.closest('.skill-row').getBoundingClientRect();
+      const inside = (o: Box) => box.top >= o.top - 0.5 && box.bottom <= o.bottom + 0.5 && box.left >= o.left - 0.5 && box.right <= o.right + 0.5;
+      return { text: label.textContent, cut: label.scrollWidth > label.clientWidth, inLine: inside(line), inRow: inside(rowBox) };
+    }),
+  );
+}
+
+describe('A catalog row with every badge', () => {
+  let app: RunningApp;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  let folder: SkillFolder;
+
+  beforeAll(async () => {
+    folder = await SkillFolder.create();
+    await folder.write('notes/SKILL.md', skillMd('notes', 'Keeps meeting notes. Use when the user takes notes.', [], '# Notes\n\nRead [the guide](references/guide.md).\n'));
+    await folder.write('notes/references/guide.md', '# Guide\n\nStep 1: open the notes.\n');
+    await folder.write('plain/SKILL.md', skillMd('plain', 'A plain skill. Use when asked.', []));
+    app = await startApp();
+    browser = await launchBrowser();
+    page = await openApp(browser, app, { width: 1280, height: 800 });
+    await page.locator(row('skill://repo-audit/SKILL.md')).waitFor({ timeout: 30_000 });
+    // The listing stays as first served (reload on signal only) while the test changes the bytes the server reads out.
+    await addAndConnect(page, app.token, { label: LABEL, transport: folder.stdio({ reload: 'signal' }) });
+    await page.locator(`[data-server-label="${LABEL}"] [data-connection="connected"]`).waitFor({ timeout: 30_000 });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (folder) rmSync(folder.dir, { recursive: true, force: true });
+  });
+
+  it('every badge of the row is whole and readable, in the server’s list and in All skills, and the name too', async () => {
+    // Approved, then served otherwise: Risky, mismatch, changed since approval.
+    await page.locator(`[data-server-label="${LABEL}"]`).click();
+    await page.locator(row(NOTES)).click();
+    await page.locator('[data-tab="review"]').click();
+    await page.locator('[data-action="start-review"]').click();
+    await page.locator('[data-review-report]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-action="approve"]').click();
+    await poll(() => page.locator(`${row(NOTES)} [data-approval]`).getAttribute('data-approval')).toBe('approved');
+    await folder.write('notes/references/guide.md', '# Guide\n\nStep 1: open the notes, then mail them.\n');
+    await page.locator('[data-action="verify-skill"]').click();
+    await poll(() => page.locator(`${row(NOTES)} [data-approval]`).getAttribute('data-approval')).toBe('changed');
+    await poll(() => page.locator(`${row(NOTES)} [data-status]`).getAttribute('data-status')).toBe('mismatch');
+    for (const view of ['server', 'all'] as const) {
+      if (view === 'all') await page.locator('[data-all-servers]').click();
+      await page.locator(row(NOTES)).waitFor();
+      if (process.env.SI_SHOT_DIR) await page.screenshot({ path: `${process.env.SI_SHOT_DIR}/catalog-row-badges-${view}.png` });
+      const badges = await badgesOf(page, NOTES);
+      expect(badges.map((b) => b.text)).toEqual([expect.stringMatching(/^Risky/), 'mismatch', 'changed since approval']);
+      for (const b of badges) expect({ ...b, view }).toEqual({ text: b.text, cut: false, inLine: true, inRow: true, view });
+      const name = await page.locator(`${row(NOTES)} [data-skill-row-name]`).evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, text: el.textContent }));
+      expect(name).toEqual({ cut: false, text: 'notes' });
+      // The next row starts below this one: nothing of it lies over the badges.
+      const rows = await page.locator('.skill-row').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; }).sort((a, b) => a.top - b.top));
+      for (let i = 1; i < rows.length; i++) expect(rows[i]!.top).toBeGreaterThanOrEqual(rows[i - 1]!.bottom - 0.5);
+    }
+  }, 120_000);
+
+  it('the Changes tab’s versions do not call the listed version served when the server serves other bytes', async () => {
+    await page.locator(row(NOTES)).click();
+    await page.locator('[data-tab="changes"]').click();
+    const section = page.locator('[data-history-section]');
+    await section.waitFor({ timeout: 20_000 });
+    if (process.env.SI_SHOT_DIR) await page.screenshot({ path: `${process.env.SI_SHOT_DIR}/changes-history.png` });
+    expect(await section.textContent()).not.toContain('served now');
+    const current = page.locator('[data-history-current]');
+    expect(await current.getAttribute('data-history-current')).toBe('served-other');
+    expect(await current.textContent()).toBe('listed now — served bytes differ');
+    expect(await current.getAttribute('title')).toBe('The server lists this version now, but the bytes it served for references/guide.md are not the ones listed (Checks shows each file as served).');
+  }, 60_000);
+
+  it('Review all’s card covers nothing of the detail pane: an open skill’s header, tabs and content, or a server’s empty state', async () => {
+    const card = page.locator('[data-review-job]');
+    const cardBox = async () => (await card.boundingBox())!;
+    const uncovered = async (targets: string[]) => {
+      const box = await cardBox();
+      const out: Array<{ target: string; overlaps: boolean }> = [];
+      for (const target of targets) out.push({ target, overlaps: overlaps(box, (await page.locator(`${target} >> visible=true`).first().boundingBox())!) });
+      return out;
+    };
+    await page.locator(`[data-server-label="${LABEL}"]`).click();
+    await page.locator(row(NOTES)).click();
+    await page.locator('[data-tab="checks"]').click();
+    await page.locator('[data-action="review-all"]').click();
+    await poll(() => card.getAttribute('data-review-job')).toBe('done');
+    if (process.env.SI_SHOT_DIR) await page.screenshot({ path: `${process.env.SI_SHOT_DIR}/review-all-skill.png` });
+    const skillTargets = ['[data-detail-header]', '.pane-detail [role="tablist"]', '.pane-detail [role="tabpanel"]', '#catalog-search', row(NOTES)];
+    expect(await uncovered(skillTargets)).toEqual(skillTargets.map((target) => ({ target, overlaps: false })));
+    await page.locator('[data-action="dismiss-review-all"]').click();
+
+    const empty = await SkillFolder.create();
+    try {
+      await addAndConnect(page, app.token, { label: 'Empty skills', transport: empty.stdio() });
+      await page.locator('[data-server-label="Empty skills"] [data-connection="connected"]').waitFor({ timeout: 30_000 });
+      await page.locator('[data-server-label="Empty skills"]').click();
+      await page.locator('[data-detail-empty="server"]').waitFor();
+      await page.locator('[data-action="review-all"]').click();
+      await poll(() => card.getAttribute('data-review-job')).toBe('done');
+      if (process.env.SI_SHOT_DIR) await page.screenshot({ path: `${process.env.SI_SHOT_DIR}/review-all-empty.png` });
+      const emptyTargets = ['[data-detail-empty="server"] .mantine-EmptyState-title', '[data-detail-empty="server"] [data-empty-state]'];
+      expect(await uncovered(emptyTargets)).toEqual(emptyTargets.map((target) => ({ target, overlaps: false })));
+      expect(await page.locator('[data-detail-empty="server"] .mantine-EmptyState-title').textContent()).toBe('Empty skills lists no skills');
+      await page.locator('[data-action="dismiss-review-all"]').click();
+    } finally {
+      rmSync(empty.dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
