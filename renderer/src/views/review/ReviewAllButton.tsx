@@ -3,12 +3,12 @@
 // button shows how far it is and a card beside it says which skill is at
 // work, with Cancel; the verdicts fill the rows as they arrive. When it ends,
 // the card sums up by verdict (never "safe") until it is closed. The card
-// opens to the right of the catalog, never over it: the search, the filters,
-// the sort and the rows the verdicts land in stay in reach while it is open;
-// and below the detail pane's header and tabs, so the open skill's name,
-// verdict and tabs stay readable too.
-import { Button, CloseButton, Group, Popover, Progress, Stack, Text } from '@mantine/core';
-import { Fragment, useLayoutEffect, useMemo, useRef, useState } from 'react';
+// (ReviewAllDock) sits at the top of the detail pane, to the right of the
+// catalog, and takes its own room there: it covers neither the catalog's
+// search, filters, sort and rows, nor the open skill's header, tabs and
+// content, nor the pane's empty state.
+import { Button, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { Fragment, useMemo } from 'react';
 import { IconCircleX, IconListSearch } from '@tabler/icons-react';
 import type { ServerView } from '../../../../shared/model.js';
 import type { ReviewJob } from '../../../../shared/review-job.js';
@@ -16,23 +16,10 @@ import { VERDICT_LABEL, type Verdict } from '../../../../shared/verdict.js';
 import { VERDICT_STYLE } from '../../components/VerdictBadge.js';
 import { useCatalog } from '../../state/catalog.js';
 import { reviewJobHeadline, useReviewAll } from '../../state/review-all.js';
-import { useSelection } from '../../state/selection.js';
 import { ALL_SERVERS, useServers } from '../../state/servers.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
 import { shownName, shownText } from '../../components/shown-text.js';
 import { reviewJobTally, tallyText, type VerdictTally } from './review-job-now.js';
-
-/** How far below the button's top the card starts: under the detail pane's header and its tabs (0 when it shows none). */
-function belowDetailHeader(button: HTMLElement | null): number {
-  const detail = document.querySelector('.pane-detail');
-  if (!button || !detail) return 0;
-  const parts = [detail.querySelector('.pane-header'), detail.querySelector('[role="tablist"]')].filter((e): e is Element => e !== null);
-  const bottom = Math.max(0, ...parts.map((e) => e.getBoundingClientRect().bottom));
-  return bottom > 0 ? Math.max(0, Math.ceil(bottom - button.getBoundingClientRect().top + 6)) : 0;
-}
-
-/** Kept on screen, but free to sit lower than its button (Mantine's shift would hold it level with the button). */
-const MOVED_DOWN = { shift: { limiter: { fn: ({ x, y }: { x: number; y: number }) => ({ x, y }) } } };
 
 /** `serverId`: that server's skills; none: every connected server's. */
 export function ReviewAllButton({ serverId, disabled }: { serverId?: string; disabled?: boolean }) {
@@ -43,51 +30,30 @@ export function ReviewAllButton({ serverId, disabled }: { serverId?: string; dis
   const anyConnected = useServers((s) => s.servers.some((v) => v.connection.status === 'connected'));
   const running = job?.state === 'running';
   const shown = cardOpen && (job !== undefined || startError !== undefined);
-  // Placed when it opens, when another skill (another header) is shown, and when the window is resized.
-  const button = useRef<HTMLButtonElement>(null);
-  const [drop, setDrop] = useState(0);
-  const openSkill = useSelection((s) => s.skillKey);
-  useLayoutEffect(() => {
-    if (!shown) return;
-    const place = () => setDrop(belowDetailHeader(button.current));
-    place();
-    window.addEventListener('resize', place);
-    return () => window.removeEventListener('resize', place);
-  }, [shown, openSkill, running]);
-  return (
-    // Moved down, the card no longer points at its button: no arrow then.
-    <Popover opened={shown} onChange={setCardOpen} position="right-start" offset={{ mainAxis: 8, crossAxis: drop }} middlewares={MOVED_DOWN} withArrow={drop === 0} shadow="md" width={320} trapFocus={false} closeOnClickOutside={false} returnFocus>
-      <Popover.Target>
-        {running ? (
-          <Button
-            size="compact-xs"
-            variant="light"
-            leftSection={<IconListSearch size={14} aria-hidden />}
-            ref={button}
-            onClick={() => setCardOpen(!cardOpen)}
-            aria-expanded={shown}
-            aria-label={`${reviewJobHeadline(job)}: ${shown ? 'hide' : 'show'} the progress`}
-            data-action="review-all-progress"
-          >
-            {job.done.toLocaleString()}/{job.total.toLocaleString()}
-          </Button>
-        ) : (
-          <Button
-            size="compact-xs"
-            variant="light"
-            leftSection={<IconListSearch size={14} aria-hidden />}
-            ref={button}
-            onClick={() => void useReviewAll.getState().start(serverId)}
-            disabled={disabled ?? (serverId === undefined && !anyConnected)}
-            title={serverId === undefined ? 'Read and review every skill of every connected server' : 'Read and review every skill of this server'}
-            data-action="review-all"
-          >
-            Review all
-          </Button>
-        )}
-      </Popover.Target>
-      <Popover.Dropdown p="xs">{startError !== undefined ? <StartError message={startError} /> : job ? <JobCard job={job} /> : null}</Popover.Dropdown>
-    </Popover>
+  return running ? (
+    <Button
+      size="compact-xs"
+      variant="light"
+      leftSection={<IconListSearch size={14} aria-hidden />}
+      onClick={() => setCardOpen(!cardOpen)}
+      aria-expanded={shown}
+      aria-label={`${reviewJobHeadline(job)}: ${shown ? 'hide' : 'show'} the progress`}
+      data-action="review-all-progress"
+    >
+      {job.done.toLocaleString()}/{job.total.toLocaleString()}
+    </Button>
+  ) : (
+    <Button
+      size="compact-xs"
+      variant="light"
+      leftSection={<IconListSearch size={14} aria-hidden />}
+      onClick={() => void useReviewAll.getState().start(serverId)}
+      disabled={disabled ?? (serverId === undefined && !anyConnected)}
+      title={serverId === undefined ? 'Read and review every skill of every connected server' : 'Read and review every skill of this server'}
+      data-action="review-all"
+    >
+      Review all
+    </Button>
   );
 }
 
