@@ -6,15 +6,10 @@
 // refuse Adopt. An entry whose file list is gone is shown likewise, not left
 // out of the list. Through the app's own composition root, a real team folder, a
 // real key.
-import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { allowedSignersLine } from '../../electron/team/allowed-signers.js';
-import { serializeReceipt, signReceipt } from '../../electron/team/receipt.js';
 import { generateSigningKey } from '../../electron/team/signing-key.js';
-import { RULESET } from '../../shared/ruleset.js';
+import { receiptFile as file, teamFolderWithReceipt } from '../fixtures/team/one-receipt.js';
 import { serveCase, type Served } from '../fixtures/hostile-edges/inspector-harness.js';
 import { SKILL, SKILL_TEXT, STYLE, STYLE_TEXT } from '../fixtures/hostile-edges/catalogs/relist-unusable-frontmatter.mjs';
 import { SKILL_TEXT as NO_FILES_SKILL_TEXT } from '../fixtures/hostile-edges/catalogs/relist-no-files.mjs';
@@ -22,7 +17,6 @@ import { SKILL_TEXT as NO_FILES_SKILL_TEXT } from '../fixtures/hostile-edges/cat
 const CASE = 'catalogs/relist-unusable-frontmatter';
 const LABEL = `${CASE} (stdio)`;
 const alice = generateSigningKey('alice');
-const file = (uri: string, text: string) => ({ uri, digest: `sha256:${createHash('sha256').update(text).digest('hex')}`, size: Buffer.byteLength(text) });
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -31,27 +25,8 @@ afterEach(async () => {
 
 /** A team folder trusting Alice, with her receipt for notes over the files as served. */
 async function teamFolder(label = LABEL, files = [file(SKILL, SKILL_TEXT), file(STYLE, STYLE_TEXT)]): Promise<string> {
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'si-team-invalid-entry-'));
-  cleanup.push(() => fs.rm(root, { recursive: true, force: true }));
-  const team = path.join(root, '.skills');
-  await fs.mkdir(path.join(team, 'approvals'), { recursive: true });
-  await fs.writeFile(path.join(team, 'allowed-signers'), `${allowedSignersLine('Alice', alice.publicKey)}\n`);
-  const envelope = signReceipt(
-    {
-      server: label,
-      skill: SKILL,
-      skillName: 'notes',
-      files,
-      reviewerName: 'Alice',
-      approvedAt: '2026-05-01T10:00:00.000Z',
-      ruleset: { version: RULESET.version },
-      findings: { digest: `sha256:${'0'.repeat(64)}`, errors: 0, warnings: 0, infos: 0 },
-      acknowledged: [],
-      allowedTools: null,
-    },
-    alice,
-  );
-  await fs.writeFile(path.join(team, 'approvals', 'notes.json'), serializeReceipt(envelope));
+  const { team, remove } = await teamFolderWithReceipt(alice, { server: label, skill: SKILL, skillName: 'notes', files });
+  cleanup.push(remove);
   return team;
 }
 
