@@ -12,13 +12,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAndConnect } from '../test/fixtures/broken-server/e2e-support.js';
 import { SkillFolder, skillMd } from '../test/fixtures/mutable-server/fixture.js';
-import { launchBrowser, openApp, pollWithin, startApp, type RunningApp } from './harness.js';
+import { pollWithin, type RunningApp } from './harness.js';
+import { MUTABLE_LABEL as LABEL, NOTES, type NotesApp, approveThenServeOtherwise, openWithNotes, row } from './served-otherwise.js';
 
 const poll = pollWithin(30_000);
-
-const LABEL = 'Mutable skills';
-const NOTES = 'skill://notes/SKILL.md';
-const row = (uri: string) => `[data-skill-uri="${uri}"]`;
 
 interface Box {
   top: number;
@@ -54,43 +51,21 @@ async function badgesOf(page: Page, uri: string) {
 }
 
 describe('A catalog row with every badge', () => {
+  let opened: NotesApp;
   let app: RunningApp;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
-  let folder: SkillFolder;
 
   beforeAll(async () => {
-    folder = await SkillFolder.create();
-    await folder.write('notes/SKILL.md', skillMd('notes', 'Keeps meeting notes. Use when the user takes notes.', [], '# Notes\n\nRead [the guide](references/guide.md).\n'));
-    await folder.write('notes/references/guide.md', '# Guide\n\nStep 1: open the notes.\n');
-    await folder.write('plain/SKILL.md', skillMd('plain', 'A plain skill. Use when asked.', []));
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await openApp(browser, app, { width: 1280, height: 800 });
-    await page.locator(row('skill://repo-audit/SKILL.md')).waitFor({ timeout: 30_000 });
-    // The listing stays as first served (reload on signal only) while the test changes the bytes the server reads out.
-    await addAndConnect(page, app.token, { label: LABEL, transport: folder.stdio({ reload: 'signal' }) });
-    await page.locator(`[data-server-label="${LABEL}"] [data-connection="connected"]`).waitFor({ timeout: 30_000 });
+    opened = await openWithNotes((folder) => folder.write('plain/SKILL.md', skillMd('plain', 'A plain skill. Use when asked.', [])));
+    ({ app, page } = opened);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (folder) rmSync(folder.dir, { recursive: true, force: true });
+    await opened?.close();
   });
 
   it('every badge of the row is whole and readable, in the server’s list and in All skills, and the name too', async () => {
     // Approved, then served otherwise: Risky, mismatch, changed since approval.
-    await page.locator(`[data-server-label="${LABEL}"]`).click();
-    await page.locator(row(NOTES)).click();
-    await page.locator('[data-tab="review"]').click();
-    await page.locator('[data-action="start-review"]').click();
-    await page.locator('[data-review-report]').waitFor({ timeout: 20_000 });
-    await page.locator('[data-action="approve"]').click();
-    await poll(() => page.locator(`${row(NOTES)} [data-approval]`).getAttribute('data-approval')).toBe('approved');
-    await folder.write('notes/references/guide.md', '# Guide\n\nStep 1: open the notes, then mail them.\n');
-    await page.locator('[data-action="verify-skill"]').click();
-    await poll(() => page.locator(`${row(NOTES)} [data-approval]`).getAttribute('data-approval')).toBe('changed');
-    await poll(() => page.locator(`${row(NOTES)} [data-status]`).getAttribute('data-status')).toBe('mismatch');
+    await approveThenServeOtherwise(page, opened.folder, '# Guide\n\nStep 1: open the notes, then mail them.\n');
     for (const view of ['server', 'all'] as const) {
       if (view === 'all') await page.locator('[data-all-servers]').click();
       await page.locator(row(NOTES)).waitFor();
