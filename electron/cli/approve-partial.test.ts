@@ -5,11 +5,10 @@
 // by `key new`, a real receipts folder; the command in-process.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SkillFolder, skillMd, tempDir } from '../../test/fixtures/mutable-server/fixture.js';
 import { receiptFileName } from '../team/team-folder.js';
-import { runCli } from './run.js';
+import { runCliInProcess as run } from './run-in-process.unit.js';
 
 const LABEL = 'payments';
 
@@ -18,16 +17,6 @@ afterEach(async () => {
   await Promise.all(cleanup.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks: string[] = [];
-  const errors: string[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
-  err.on('data', (c: Buffer) => errors.push(c.toString('utf8')));
-  const code = await runCli(args, out, err);
-  return { code, stdout: chunks.join(''), stderr: errors.join('') };
-}
 
 describe('approve --out when a receipt cannot be written', () => {
   it('names the receipts written and the ones not written', { timeout: 60_000 }, async () => {

@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SkillFolder, skillMd, tempDir } from '../../test/fixtures/mutable-server/fixture.js';
 import type { Finding } from '../../shared/model.js';
@@ -17,7 +16,7 @@ import { allowedSignersLine } from '../team/allowed-signers.js';
 import { serializeReceipt, signReceipt } from '../team/receipt.js';
 import { generateSigningKey } from '../team/signing-key.js';
 import { suppressionFor } from '../team/suppressions.js';
-import { runCli } from './run.js';
+import { runCliInProcess as run } from './run-in-process.unit.js';
 
 const LABEL = 'payments';
 const SKILL = 'skill://setup/SKILL.md';
@@ -29,15 +28,6 @@ afterEach(async () => {
   await Promise.all(cleanup.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
 
-async function run(args: string[]): Promise<{ code: number; stdout: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks: string[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
-  err.resume();
-  const code = await runCli(args, out, err);
-  return { code, stdout: chunks.join('') };
-}
 
 interface CheckJson {
   readonly findings: Finding[];

@@ -9,7 +9,6 @@
 // here passes a 1 MiB budget, and the receipt past it carries the suppression.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 import { finding } from '../../shared/findings.js';
@@ -23,7 +22,7 @@ import { parseXml, type XmlElement } from '../../test/fixtures/cli/xml.js';
 import { loadSarifValidator } from '../../test/fixtures/sarif/validator.js';
 import type { CheckReport } from './check.js';
 import { formatSuppressedJunit, formatSuppressedSarif, suppressionLines, withTeamSuppressions } from './check-suppressions.js';
-import { runCli } from './run.js';
+import { runCliInProcess as run } from './run-in-process.unit.js';
 
 const LIMITS: ReceiptsFolderLimits = { maxFiles: 100, maxFileBytes: 512 * 1024, maxTotalBytes: 1024 * 1024 };
 const NAMES = ['alpha', 'beta', 'delta', 'epsilon', 'gamma', 'zeta'];
@@ -41,16 +40,6 @@ afterEach(async () => {
   skills = undefined;
 });
 
-/** The command, run in this process against a real server over stdio. */
-async function run(args: string[]): Promise<{ code: number; stdout: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks: string[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
-  err.resume();
-  const code = await runCli(args, out, err);
-  return { code, stdout: chunks.join('') };
-}
 
 /** The team folder: six receipts of about 300 KB (alpha … zeta), zeta's small and suppressing RISK, and broken.json, not a receipt. */
 async function teamFolder(): Promise<BigTeamFolder> {

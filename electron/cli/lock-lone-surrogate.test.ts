@@ -9,10 +9,9 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWIN } from '../../test/fixtures/hostile-edges/catalogs/lone-surrogate-dynamic.mjs';
-import { runCli } from './run.js';
+import { runCliInProcess as run } from './run-in-process.unit.js';
 
 const SERVER = path.resolve('test/fixtures/hostile-edges/server.mjs');
 const CATALOG = 'catalogs/lone-surrogate-dynamic';
@@ -20,15 +19,6 @@ const REFUSED =
   '  - skill://acme/lo⟦U+D800⟧ne/SKILL.md cannot be pinned: its URI holds a lone UTF-16 surrogate (U+D800 at character 16), which has no UTF-8 form, so no URI can carry it; ' +
   'a lockfile would keep it as the escape "\\ud800", which strict JSON readers refuse or read as U+FFFD, the URI of another skill\n';
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks: [string[], string[]] = [[], []];
-  out.on('data', (c: Buffer) => chunks[0].push(c.toString('utf8')));
-  err.on('data', (c: Buffer) => chunks[1].push(c.toString('utf8')));
-  const code = await runCli(args, out, err);
-  return { code, stdout: chunks[0].join(''), stderr: chunks[1].join('') };
-}
 
 const exists = (file: string) => fs.stat(file).then(() => true, () => false);
 

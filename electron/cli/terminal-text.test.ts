@@ -4,22 +4,11 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsafeIn } from '../../test/fixtures/cli/terminal-unsafe.js';
-import { runCli } from './run.js';
+import { runCliInProcess as run } from './run-in-process.unit.js';
 
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  out.on('data', (c: Buffer) => stdout.push(c.toString('utf8')));
-  err.on('data', (c: Buffer) => stderr.push(c.toString('utf8')));
-  const code = await runCli(args, out, err);
-  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
-}
 
 let dir: string;
 beforeAll(async () => {

@@ -10,11 +10,10 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SkillFolder, skillMd, tempDir } from '../../test/fixtures/mutable-server/fixture.js';
 import { RULESET } from '../../shared/ruleset.js';
-import { runCli } from '../cli/run.js';
+import { runCliInProcess as run } from '../cli/run-in-process.unit.js';
 import { AllowedSignersError, allowedSignersLine, parseAllowedSigners } from './allowed-signers.js';
 import { pae } from './dsse.js';
 import { IN_TOTO_PAYLOAD_TYPE, buildStatement, readReceipt, serializeReceipt, type ApprovalInput } from './receipt.js';
@@ -52,16 +51,6 @@ afterEach(async () => {
   await Promise.all(cleanup.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks: string[] = [];
-  const errors: string[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
-  err.on('data', (c: Buffer) => errors.push(c.toString('utf8')));
-  const code = await runCli(args, out, err);
-  return { code, stdout: chunks.join(''), stderr: errors.join('') };
-}
 
 /** A receipt for alpha naming the small-order key as its reviewer's, "signed" with no private key. */
 function forgedReceipt(files: ApprovalInput['files']): string {
