@@ -33,6 +33,9 @@ export class LockedCatalog implements GatewayCatalog {
 
   async refresh(): Promise<readonly ServedSkill[]> {
     const { engine, rpc } = this.session;
+    // Each refresh reads every locked file again: the server's byte budget bounds one refresh's reads. Kept over the
+    // session ("in all", as for check), a gateway a host keeps listing ran it out and withheld every unchanged skill.
+    engine.server(this.session.serverId).budget.reset();
     await engine.refresh(rpc, this.session.connection.snapshot.capabilities);
     const results = new Map<string, Checked>();
     const skills = Object.entries(this.locked.skills);

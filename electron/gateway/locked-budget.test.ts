@@ -1,0 +1,59 @@
+// A lockfile's upstream server read again at every refresh: each refresh reads
+// every locked file, and those bytes were counted against the session's one
+// server byte budget (--server-byte-budget, "bytes read from the server in
+// all"), which never filled up again. A gateway a host keeps listing (every
+// ttlMs) ran that budget out after enough refreshes, and from then on withheld
+// every locked skill as not verifying, though nothing upstream had changed.
+// Each refresh is a round of its own: the budget bounds one refresh's reads.
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/client';
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { openSession } from '../cli/session.js';
+import type { LockedServer } from '../cli/lockfile.js';
+import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture.js';
+import { Gateway } from './gateway.js';
+import { LockedCatalog } from './locked-catalog.js';
+
+const NOTES_MD = skillMd('notes', 'Take notes.', [], `# notes\n\n${'Write down what was said. '.repeat(20)}\n`);
+const digestOf = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+const LOCK: LockedServer = {
+  skills: { 'skill://notes/SKILL.md': { name: 'notes', resources: [{ uri: 'skill://notes/SKILL.md', digest: digestOf(NOTES_MD), size: Buffer.byteLength(NOTES_MD) }] } },
+};
+
+const cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+describe('the gateway in lockfile mode, listed again and again', { timeout: 60_000 }, () => {
+  it('serves the unchanged locked skill at every listing, past the server byte budget in all', async () => {
+    const folder = await SkillFolder.create();
+    await folder.write('notes/SKILL.md', NOTES_MD);
+    const started = folder.stdio();
+    if (started.kind !== 'stdio') throw new Error('stdio expected');
+    // A budget that holds the locked skill 3 times over: one refresh fits, ten do not.
+    const budget = 3 * Buffer.byteLength(NOTES_MD);
+    const session = await openSession({ label: 'Team skills', transport: { kind: 'stdio', command: started.command, args: started.args ?? [], env: {} } }, { serverByteBudget: budget });
+    const warnings: string[] = [];
+    // No interval: every listing refreshes, as ten listings a second apart would.
+    const gateway = new Gateway(new LockedCatalog(session, 'Team skills', LOCK, (line) => warnings.push(line)));
+    cleanup.push(async () => {
+      gateway.stop();
+      await session.close();
+    });
+    await gateway.sync();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await gateway.createServer().connect(serverSide);
+    const client = new Client({ name: 'polling-host', version: '1.0.0' });
+    await client.connect(clientSide);
+    cleanup.push(() => client.close());
+    const host = new SkillsClient(client);
+
+    const listed: string[][] = [];
+    for (let i = 0; i < 10; i++) listed.push((await host.list()).skills.map((s) => s.uri));
+    expect(listed).toEqual(Array.from({ length: 10 }, () => ['skill://team-skills/notes/SKILL.md']));
+    expect(warnings).toEqual([]);
+  });
+});
