@@ -1,7 +1,7 @@
 // Builds the SDK transport for a server and watches it: every message in and
 // out goes to the protocol log, stdio stderr too, and HTTP bodies are capped
 // before they are read, each to its request's cap when it has one (response-caps.ts).
-import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { TransportConfig } from '../../shared/model.js';
 import type { ProtocolLog } from './protocol-log.js';
@@ -116,6 +116,11 @@ async function readUpTo(response: Response, limit: number): Promise<string> {
 }
 
 /** The start of a response body, on one line, for a person to read. */
+/** The fetch as the sign-in watches it, or as it is without one. */
+function observedBy(auth: TransportAuth | undefined, fetch: FetchLike): FetchLike {
+  return auth ? auth.provider.observe(fetch) : fetch;
+}
+
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
@@ -175,7 +180,8 @@ export function buildTransport(
     const options = {
       // Not requestInit: the SDK merges its headers into the OAuth requests as well, so an API key set for
       // the server went to the authorization server the server names (discovery, the token renewal).
-      fetch: withServerHeaders(cappedFetch(limits.maxMessageBytes, httpObservation, caps), config.url, headers),
+      // Outermost, the sign-in notes which token each refused request carried (one-renewal.ts).
+      fetch: observedBy(auth, withServerHeaders(cappedFetch(limits.maxMessageBytes, httpObservation, caps), config.url, headers)),
       // A 403 insufficient_scope comes back as InsufficientScopeError: the connection runs the step-up
       // sign-in itself (it may open a browser, and must not count against the request's timeout).
       ...(auth ? { authProvider: auth.provider, onInsufficientScope: 'throw' as const } : {}),

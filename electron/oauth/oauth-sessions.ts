@@ -3,13 +3,13 @@
 // (a second Sign in joins the first), cancel, sign out, step-up, and the
 // status the overview shows. Keys name a vault record: the server id in the
 // app, a digest of the URL and client id in the command.
-import { InsufficientScopeError, computeScopeUnion, isStrictScopeSuperset, type AuthProvider, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { InsufficientScopeError, computeScopeUnion, isStrictScopeSuperset, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { LostSignIn, OAuthSettings, OAuthStatus } from '../../shared/oauth-model.js';
 import { OAuthFlowError } from './oauth-errors.js';
 import { applies, bindingOf, vaultId, type NotRemembered, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
 import { revokeTokens } from './revoke.js';
 import { signIn } from './sign-in.js';
-import { renewingOneAtATime } from './one-renewal.js';
+import { renewingOneAtATime, type RenewingAuth } from './one-renewal.js';
 import { StoredOAuthProvider, type DroppedCredentials } from './stored-provider.js';
 
 /** A server as the sessions need it: where its record is, its URL, its OAuth settings (secret put back). */
@@ -23,7 +23,7 @@ export interface OAuthTarget {
 /** What a transport gets: the provider for the SDK, and what to do when the server asks for more scope. */
 export interface TransportAuth {
   /** What the transport is given: the bearer token, and the renewal on a 401, one at a time (one-renewal.ts). */
-  readonly provider: AuthProvider;
+  readonly provider: RenewingAuth;
   /** The sign-in's stored record as the SDK's provider, which those renewals read and save. */
   readonly record: OAuthClientProvider;
   /** Runs a sign-in for the challenged scope; resolves once the token has it (the request can be sent again). */
