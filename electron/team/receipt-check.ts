@@ -8,7 +8,8 @@
 // reviewer's key, a signature's keyid: receipt-signer.ts; else "invalid
 // signature", or "untrusted signer" when it verifies only with the key it
 // names itself); that signer may approve this label; the subject's digest is
-// the digest of its own file list; it has not expired; its file list is the
+// the digest of its own file list; it was made (approvedAt) no later than the
+// time it is judged as of; it has not expired; its file list is the
 // served one (else "stale", naming each file). Of a skill's several receipts
 // the one that got furthest speaks, the latest among equals.
 import { mayApprove, type AllowedSigner } from './allowed-signers.js';
@@ -149,6 +150,11 @@ function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSki
   });
   const dated = { reviewer: who, approvedAt: predicate.approvedAt, ...(predicate.expires !== undefined ? { expires: predicate.expires } : {}), ...(suppressions.length > 0 ? { suppressions } : {}) };
   const lapsed = suppressions.filter((s) => s.lapsed !== undefined);
+  // A receipt cannot approve before it was made: judged as of a time before its approvedAt (--as-of earlier, or a
+  // receipt dated ahead of this machine's clock), it is no approval then, nor are its suppressions granted.
+  if (Date.parse(predicate.approvedAt) > now.getTime()) {
+    return { stage: 3.5, approval: { ...base, reviewer: who, approvedAt: predicate.approvedAt, status: 'invalid', message: `invalid receipt: ${receipt.file} is signed by ${by} as approved at ${predicate.approvedAt}, after the time it is judged as of (${now.toISOString()}); a receipt cannot approve before it was made` } };
+  }
   if (predicate.expires !== undefined && Date.parse(predicate.expires) <= now.getTime()) {
     return { stage: 4, approval: { ...base, ...dated, status: 'expired', message: `expired: approved by ${by} on ${day(predicate.approvedAt)}, expired on ${day(predicate.expires)} (${receipt.file})` } };
   }
