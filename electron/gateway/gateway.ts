@@ -106,6 +106,8 @@ export class Gateway {
   /** The upstream said it changed while a refresh ran: that refresh may have read it before the change. */
   private changedDuring = false;
   private stopped = false;
+  /** A refresh has ended (served or failed): there is a set, or a failure, to answer from. */
+  private settled = false;
 
   constructor(
     private readonly catalog: GatewayCatalog,
@@ -163,6 +165,7 @@ export class Gateway {
       )
       .finally(() => {
         this.syncing = undefined;
+        this.settled = true;
         if (this.changedDuring) {
           this.changedDuring = false;
           this.plan();
@@ -189,10 +192,19 @@ export class Gateway {
     this.planned = undefined;
   }
 
-  /** A refresh now if the interval allows it, else the set held (or its failure) and one refresh planned for later. */
+  /**
+   * Paced (a lockfile's upstream): the set held (or its failure), with a refresh started now if the interval allows it
+   * and none runs, else one planned for later. A listing never waits on the upstream once a refresh has ended: one
+   * against an upstream that has stopped answering reads takes a request timeout per file, longer than a host waits,
+   * while the set held is verified bytes already. Hosts hear list_changed when the refresh changes the set.
+   * Unpaced (the app's data), and before any refresh has ended: the refresh, waited for.
+   */
   private paced(): Promise<readonly ServedSkill[]> {
-    if (this.minInterval === undefined || this.syncing || this.lastRefresh + this.minInterval <= performance.now()) return this.sync();
-    this.plan();
+    if (this.minInterval === undefined || !this.settled) return this.sync();
+    if (!this.syncing) {
+      if (this.lastRefresh + this.minInterval <= performance.now()) this.sync().catch((error: unknown) => this.warn(error instanceof Error ? error.message : String(error)));
+      else this.plan();
+    }
     return this.failure === undefined ? Promise.resolve(this.skills) : Promise.reject(new Error(this.failure));
   }
 
