@@ -4,7 +4,8 @@
 // 1280×800. Verify finds the mismatch and the approval is revoked; the Changes
 // tab then compares the approved version with the listing, which is the same —
 // and must not say, in green, that what the server serves is the approved
-// version byte for byte: it names the file the server served otherwise.
+// version byte for byte: it names the file the server served otherwise. Nor
+// may its Compare lists call the listing "What the server serves now".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollWithin } from './harness.js';
@@ -42,4 +43,17 @@ describe('Changes after the server served other bytes than it lists', () => {
       'The listing still describes the approved version, but the server served other bytes than it lists for references/guide.md: what it serves is not the version approved. Size mismatch: expected 33 bytes, got 58. Checks shows each file’s digest and size as served.',
     );
   }, 120_000);
+
+  it('the Compare lists call the listing what it is: listed now, served bytes differ — not what the server serves now', async () => {
+    // The state the first case left: approval revoked, the listing unchanged, guide.md served otherwise.
+    const to = page.locator('input[data-compare="to"]');
+    await poll(() => to.inputValue()).toBe('Listed now — served bytes differ');
+    // Readable whole in its box, not cut off.
+    expect(await to.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+    await to.click();
+    const options = await page.locator('.mantine-Select-option').allTextContents();
+    expect(options.slice(0, 2)).toEqual(['The approved version', 'Listed now — served bytes differ']);
+    expect(options.join('\n')).not.toContain('serves now');
+    await page.keyboard.press('Escape');
+  }, 60_000);
 });

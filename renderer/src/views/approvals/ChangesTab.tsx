@@ -83,7 +83,8 @@ export function ChangesTab({ entry }: { entry: SkillEntry }) {
         (error: unknown) => setChecking({ state: 'error', message: errorMessage(error) }),
       );
   };
-  const options = useMemo(() => versionOptions(hasApproval, history), [hasApproval, history]);
+  const servedOther = useMemo(() => servedOtherPaths(entry), [entry]);
+  const options = useMemo(() => versionOptions(hasApproval, history, servedOther.length > 0), [hasApproval, history, servedOther]);
   const loaded = diff?.load.state === 'loaded' ? diff.load.value : undefined;
 
   return (
@@ -118,7 +119,7 @@ export function ChangesTab({ entry }: { entry: SkillEntry }) {
             <Text size="sm" fw={600}>
               Every version seen ({history.versions.length})
             </Text>
-            <HistoryList history={history} from={loaded?.from.fingerprint} to={loaded?.to.fingerprint} onPick={pick} servedOther={servedOtherPaths(entry)} />
+            <HistoryList history={history} from={loaded?.from.fingerprint} to={loaded?.to.fingerprint} onPick={pick} servedOther={servedOther} />
         </Stack>
       ) : null}
       {historyLoad?.state === 'error' ? <ErrorNotice title="The history could not be read" message={historyLoad.message} /> : null}
@@ -135,10 +136,15 @@ function servedOtherPaths(entry: SkillEntry): string[] {
     .map(([uri]) => (uri.startsWith(root) ? uri.slice(root.length) : uri));
 }
 
-function versionOptions(hasApproval: boolean, history: SkillHistory | undefined): { value: string; label: string }[] {
+/**
+ * The versions to compare. "What the server serves now" is the listing as read
+ * now; when its last reads got other bytes than it lists, the option says so,
+ * as the history's badge does, rather than call the listing what is served.
+ */
+function versionOptions(hasApproval: boolean, history: SkillHistory | undefined, servedOther = false): { value: string; label: string }[] {
   const out: { value: string; label: string }[] = [];
   if (hasApproval) out.push({ value: 'approved', label: 'The approved version' });
-  out.push({ value: 'current', label: 'What the server serves now' });
+  out.push({ value: 'current', label: servedOther ? 'Listed now — served bytes differ' : 'What the server serves now' });
   for (const [i, v] of (history?.versions ?? []).entries()) {
     out.push({ value: v.fingerprint, label: `${i + 1}. ${shortDigest(v.fingerprint)} · seen ${when(v.firstSeen)}` });
   }

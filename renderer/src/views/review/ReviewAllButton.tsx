@@ -20,6 +20,7 @@ import { ALL_SERVERS, useServers } from '../../state/servers.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
 import { shownName, shownText } from '../../components/shown-text.js';
 import { reviewJobTally, tallyText, type VerdictTally } from './review-job-now.js';
+import { closeOnEscape, closeReviewAllCard, reviewAllButtonRef } from './review-all-focus.js';
 
 /** `serverId`: that server's skills; none: every connected server's. */
 export function ReviewAllButton({ serverId, disabled }: { serverId?: string; disabled?: boolean }) {
@@ -35,7 +36,9 @@ export function ReviewAllButton({ serverId, disabled }: { serverId?: string; dis
       size="compact-xs"
       variant="light"
       leftSection={<IconListSearch size={14} aria-hidden />}
+      ref={reviewAllButtonRef}
       onClick={() => setCardOpen(!cardOpen)}
+      onKeyDown={closeOnEscape}
       aria-expanded={shown}
       aria-label={`${reviewJobHeadline(job)}: ${shown ? 'hide' : 'show'} the progress`}
       data-action="review-all-progress"
@@ -47,7 +50,9 @@ export function ReviewAllButton({ serverId, disabled }: { serverId?: string; dis
       size="compact-xs"
       variant="light"
       leftSection={<IconListSearch size={14} aria-hidden />}
+      ref={reviewAllButtonRef}
       onClick={() => void useReviewAll.getState().start(serverId)}
+      onKeyDown={closeOnEscape}
       disabled={disabled ?? (serverId === undefined && !anyConnected)}
       title={serverId === undefined ? 'Read and review every skill of every connected server' : 'Read and review every skill of this server'}
       data-action="review-all"
@@ -58,20 +63,19 @@ export function ReviewAllButton({ serverId, disabled }: { serverId?: string; dis
 }
 
 export function StartError({ message }: { message: string }) {
-  const dismiss = useReviewAll((s) => s.dismiss);
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-review-job="error">
       <IconCircleX size={16} color="var(--mantine-color-red-text)" aria-hidden style={{ flex: '0 0 auto', marginTop: 2 }} />
       <Text size="xs" style={{ flex: 1 }}>
         Review all could not start: <InvisibleText text={message} />
       </Text>
-      <CloseButton size="xs" onClick={dismiss} aria-label="Dismiss" />
+      <CloseButton size="xs" onClick={closeReviewAllCard} aria-label="Dismiss" />
     </Group>
   );
 }
 
 export function JobCard({ job }: { job: ReviewJob }) {
-  const { cancel, dismiss } = useReviewAll.getState();
+  const { cancel } = useReviewAll.getState();
   const running = job.state === 'running';
   const percent = job.total === 0 ? 100 : Math.round((job.done / job.total) * 100);
   const servers = useServers((s) => s.servers);
@@ -88,7 +92,7 @@ export function JobCard({ job }: { job: ReviewJob }) {
           {reviewJobHeadline(job)}
           {where ? ` · ${where}` : ''}
         </Text>
-        <CloseButton size="xs" onClick={dismiss} aria-label={running ? 'Hide the progress (the review goes on)' : 'Close the summary'} data-action="dismiss-review-all" />
+        <CloseButton size="xs" onClick={closeReviewAllCard} aria-label={running ? 'Hide the progress (the review goes on)' : 'Close the summary'} data-action="dismiss-review-all" />
       </Group>
       {running ? <Progress value={percent} size="sm" animated aria-label="Review all progress" /> : null}
       {running && job.current ? (
