@@ -7,8 +7,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { KeychainStore } from '../secrets/keychain-store.js';
-import { writeFileAtomic } from '../storage/atomic-file.js';
 import { allowedSignersLine } from '../team/allowed-signers.js';
+import { keyFileExists, writeNewKeyFile } from '../team/new-key-file.js';
 import { KEYCHAIN_KEY_PREFIX, keychainKeyName, keychainPlace, readKeyFromKeychain, storeKeyInKeychain } from '../team/keychain-key.js';
 import { KeyFormatError, generateSigningKey, readSigningKey, writeSigningKey } from '../team/signing-key.js';
 import { publicKeyLine } from '../team/ssh-wire.js';
@@ -39,10 +39,11 @@ export async function keyCommand(args: string[], io: Streams): Promise<number> {
       const key = generateSigningKey(values.name.trim());
       if (values.keychain) {
         const pub = path.resolve(values.out.endsWith('.pub') ? values.out : `${values.out}.pub`);
-        if (await fs.lstat(pub).then(() => true, () => false)) throw new KeyFormatError(`${pub} already exists; skill-inspector never replaces a key. Choose another --out, or remove it first.`);
+        if (await fs.lstat(pub).then(() => true, () => false)) throw keyFileExists(pub);
         const store = new KeychainStore();
         await storeKeyInKeychain(key.comment, key, store);
-        await writeFileAtomic(pub, `${publicKeyLine(key.publicKey, key.comment)}\n`, { backup: false });
+        // Created exclusively: a file or link that appeared at the path since the look above is never replaced or followed.
+        await writeNewKeyFile(pub, `${publicKeyLine(key.publicKey, key.comment)}\n`, 0o644);
         io.out.write(`${allowedSignersLine(values.name.trim(), key.publicKey, labels)}\n`);
         io.err.write(
           `Stored the private key in ${keychainPlace(key.comment, store)}; wrote only the public key ${pub}; fingerprint ${key.fingerprint}.\n` +

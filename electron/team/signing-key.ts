@@ -3,8 +3,8 @@
 // ed25519 key without a passphrase, or a PKCS#8 PEM key as OpenSSL writes it.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { writeFileAtomic } from '../storage/atomic-file.js';
 import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
+import { keyFileExists, writeNewKeyFile } from './new-key-file.js';
 import { formatOpenSshPrivateKey, isOpenSshPrivateKey, parseOpenSshPrivateKey } from './openssh-key.js';
 import { KeyFormatError, fingerprintOfPublicKey, isSmallOrderKey, publicKeyLine } from './ssh-wire.js';
 
@@ -97,18 +97,27 @@ export async function readSigningKey(file: string): Promise<KeyFileRead> {
   return loose ? { key, warning: `The private key ${file} can be read by other users (mode ${mode.toString(8)}); run "chmod 600 ${file}".` } : { key };
 }
 
-/** Writes the private key (mode 600, OpenSSH format) and `<file>.pub`; never replaces an existing key. */
+/**
+ * Writes the private key (mode 600 from its creation, OpenSSH format) and `<file>.pub`; never replaces an existing
+ * file nor follows a link at either path: each is created exclusively (new-key-file.ts), so one that appears after
+ * the look below still stops the write. A `.pub` that cannot be made takes the private key just made with it.
+ */
 export async function writeSigningKey(file: string, key: SigningKey): Promise<void> {
+  // Looked at first only to say so before anything is written; the exclusive creates are what guard.
   for (const target of [file, `${file}.pub`]) {
     const exists = await fs.lstat(target).then(
       () => true,
       () => false,
     );
-    if (exists) throw new KeyFormatError(`${target} already exists; skill-inspector never replaces a key. Choose another --out, or remove it first.`);
+    if (exists) throw keyFileExists(target);
   }
-  // writeFileAtomic creates its temp file with mode 600 and renames it, so the key is never readable by others, even briefly.
-  await writeFileAtomic(file, formatOpenSshPrivateKey({ seed: seedOf(key), publicKey: key.publicKey, comment: key.comment }), { backup: false });
-  await writeFileAtomic(`${file}.pub`, `${publicKeyLine(key.publicKey, key.comment)}\n`, { backup: false });
+  await writeNewKeyFile(file, formatOpenSshPrivateKey({ seed: seedOf(key), publicKey: key.publicKey, comment: key.comment }), 0o600);
+  try {
+    await writeNewKeyFile(`${file}.pub`, `${publicKeyLine(key.publicKey, key.comment)}\n`, 0o644);
+  } catch (error) {
+    await fs.rm(file, { force: true });
+    throw error;
+  }
 }
 
 export function signBytes(key: SigningKey, data: Buffer): Buffer {
