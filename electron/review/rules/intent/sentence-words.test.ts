@@ -122,6 +122,8 @@ describe('the prefilter never drops a match', () => {
       }),
       { numRuns: 500 },
     );
-    expect(matches).toBeGreaterThan(100);
+    // About a quarter of the runs spell a whole match (5,302 matches in 20,000 runs): some 130 in 500, rarely
+    // fewer than 100 (it happened once in a full run), never near 50. The check is that the property met real matches.
+    expect(matches).toBeGreaterThan(50);
   });
 });
