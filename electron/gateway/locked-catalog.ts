@@ -16,6 +16,9 @@ import { nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
 import { buildServedSkill, type ServedFile, type ServedSkill } from './served-skill.js';
 import { withheldLine } from './withheld.js';
 
+/** Server findings that mean a listing stopped before the end of the catalog. */
+const LISTING_STOPPED = new Set(['inspector-list-limit', 'sep-2640-skills-list-pagination', 'inspector-invalid-result', 'sep-2640-skills-list-implemented']);
+
 type Checked = { readonly ok: true; readonly skill: ServedSkill; readonly bytes: Map<string, Buffer> } | { readonly ok: false; readonly why: string };
 
 export class LockedCatalog implements GatewayCatalog {
@@ -32,16 +35,30 @@ export class LockedCatalog implements GatewayCatalog {
   ) {}
 
   async refresh(): Promise<readonly ServedSkill[]> {
-    const { engine, rpc } = this.session;
+    const { engine, rpc, connection } = this.session;
+    // An upstream that died (a stdio server that crashed, closed its output) is started or connected again, once per
+    // refresh; one that cannot be reached fails the refresh, which serves nothing and says why. Listed on a dead
+    // connection, it would declare no skills, and every locked skill would be withheld as "no longer listed".
+    if (!connection.isConnected) await connection.connect();
+    this.assertConnected();
     // Each refresh reads every locked file again: the server's byte budget bounds one refresh's reads. Kept over the
     // session ("in all", as for check), a gateway a host keeps listing ran it out and withheld every unchanged skill.
     engine.server(this.session.serverId).budget.reset();
-    await engine.refresh(rpc, this.session.connection.snapshot.capabilities);
+    await engine.refresh(rpc, connection.snapshot.capabilities);
+    // A listing a page failure (an HTTP server gone), a limit or bad pagination stopped early does not say which
+    // locked skills the server still lists: the ones it did not reach are unknown, not dropped.
+    const state = engine.server(this.session.serverId);
+    if (state.listing?.complete === false) {
+      const why = state.serverFindings.filter((f) => LISTING_STOPPED.has(f.id)).map((f) => f.message);
+      throw new Error(`${this.label}: the upstream server's listing stopped early${why.length > 0 ? ` (${why.join(' ')})` : ''}, so which locked skills it still lists is unknown; none is served until a listing completes.`);
+    }
     const results = new Map<string, Checked>();
     const skills = Object.entries(this.locked.skills);
     await forEachLimited(skills, this.session.settings.readConcurrency, async ([uri, locked]) => {
       results.set(uri, await this.check(uri, locked));
     });
+    // Lost during the reads: what they failed with is the connection's, not the skills'.
+    this.assertConnected();
     const served: ServedSkill[] = [];
     const bytes = new Map<string, Buffer>();
     for (const [uri] of skills) {
@@ -60,6 +77,13 @@ export class LockedCatalog implements GatewayCatalog {
     }
     this.bytes = bytes;
     return served;
+  }
+
+  private assertConnected(): void {
+    const { connection } = this.session;
+    if (connection.isConnected) return;
+    const lost = connection.snapshot.error;
+    throw new Error(`${this.label}: the upstream server is not connected${lost ? ` (${lost.title}: ${lost.detail})` : ''}; no locked skill is served until it answers again.`);
   }
 
   async readApproved(_skill: ServedSkill, file: ServedFile): Promise<Uint8Array> {
