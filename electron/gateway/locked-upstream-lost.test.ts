@@ -14,7 +14,7 @@ import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { openSession, type CliSession } from '../cli/session.js';
 import type { LockedServer } from '../cli/lockfile.js';
-import type { ServerInput } from '../../shared/api.js';
+import type { TransportConfig } from '../../shared/model.js';
 import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 import { Gateway } from './gateway.js';
 import { LockedCatalog } from './locked-catalog.js';
@@ -31,7 +31,7 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function start(transport: ServerInput['transport']): Promise<{ session: CliSession; gateway: Gateway; host: SkillsClient; said: string[] }> {
+async function start(transport: TransportConfig): Promise<{ session: CliSession; gateway: Gateway; host: SkillsClient; said: string[] }> {
   const said: string[] = [];
   const session = await openSession({ label: 'Team skills', transport }, {});
   const gateway = new Gateway(new LockedCatalog(session, 'Team skills', LOCK, (line) => said.push(line)), { minRefreshIntervalMs: 0, onWarning: (line) => said.push(line) });
@@ -63,7 +63,7 @@ describe('the gateway in lockfile mode, its upstream gone', { timeout: 60_000 },
     await folder.write('notes/SKILL.md', NOTES_MD);
     const http = await folder.serveHttp();
     cleanup.push(() => http.stop());
-    const { gateway, host, said } = await start(http.transport);
+    const { gateway, host, said } = await start({ kind: 'http', url: http.url, headers: {} });
     expect((await host.list()).skills.map((s) => s.uri)).toEqual([NOTES]);
 
     await http.stop();
