@@ -10,6 +10,7 @@ import type { ApprovalRecord, ApprovalStoreStatus, AuditEntry } from '../../../s
 import { api, errorMessage } from '../api.js';
 import { skillKey } from './keys.js';
 import { useSelection } from './selection.js';
+import { serverById, useServers } from './servers.js';
 
 export type Loaded<T> = { readonly state: 'loading' } | { readonly state: 'loaded'; readonly value: T } | { readonly state: 'error'; readonly message: string };
 
@@ -180,10 +181,13 @@ export const TOAST_POSITION = 'bottom-left' as const;
 /**
  * A change the server made revoked an approval. When the user is looking at
  * that skill, its header and its Changes tab already say so: no toast. For any
- * other skill, a toast away from the skill pane says which, and where to look.
+ * other skill, a toast away from the skill pane says which, on which server
+ * (by the label the user gave it: two servers may list the same URI), and
+ * where to look.
  */
 export function notifyRevoked({ serverId, skillUri, reason }: Pick<Events['approvals.changed'], 'serverId' | 'skillUri' | 'reason'>): void {
   const selection = useSelection.getState();
   if (selection.view === 'catalog' && selection.skillKey === skillKey(serverId, skillUri)) return;
-  showToast({ color: 'yellow', position: TOAST_POSITION, title: `Changed since approval: ${skillUri}`, message: `${reason} The skill was disabled. Open its Changes tab to see exactly what changed.`, autoClose: 12_000 });
+  const server = serverById(useServers.getState().servers, serverId);
+  showToast({ color: 'yellow', position: TOAST_POSITION, title: `Changed since approval: ${skillUri}${server ? ` on "${server.config.label}"` : ''}`, message: `${reason} The skill was disabled. Open its Changes tab to see exactly what changed.`, autoClose: 12_000 });
 }

@@ -8,7 +8,7 @@ import { CopyIcon } from '../components/JsonView.js';
 import { UriText } from '../components/UriText.js';
 import { useApp } from '../state/app.js';
 import { useOAuth, type AuthorizationPage } from '../state/oauth.js';
-import { useServers } from '../state/servers.js';
+import { serverLabelOf, useServers } from '../state/servers.js';
 import { serverActions } from './server-actions.js';
 import { shownName } from '../components/shown-text.js';
 
@@ -36,7 +36,7 @@ const TITLES: Record<AuthorizationPage['tab'], string> = {
 };
 
 export function PageNotice({ page }: { page: AuthorizationPage }) {
-  const label = shownName(useServers((s) => s.servers.find((v) => v.config.id === page.serverId)?.config.label ?? page.serverId));
+  const label = shownName(useServers((s) => serverLabelOf(s.servers, page.serverId)));
   const openExternal = useApp((s) => s.openExternal);
   const { tab, url, serverId } = page;
   const clickable = tab === 'blocked' || tab === 'not-opened' || tab === 'opened';

@@ -5,7 +5,7 @@ import { Badge, Button, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from 
 import { IconChecklist, IconClick, IconListDetails, IconServer2 } from '@tabler/icons-react';
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { SkillEntry } from '../../../shared/model.js';
-import { isLocalOriginId } from '../../../shared/review-model.js';
+import { isLocalOriginId, LOCAL_ORIGIN_PREFIX } from '../../../shared/review-model.js';
 import { ApprovalBadge } from '../components/ApprovalBadge.js';
 import { Empty } from '../components/Empty.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
@@ -19,7 +19,7 @@ import { skillKey, useCatalog } from '../state/catalog.js';
 import { originById, useLocalOrigins } from '../state/local-origins.js';
 import { type DetailTab, useSelection } from '../state/selection.js';
 import { Busy } from '../components/Busy.js';
-import { ALL_SERVERS, serverById, useServers } from '../state/servers.js';
+import { ALL_SERVERS, SERVER_NOT_LISTED, serverById, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { ApprovalHeaderActions } from './approvals/ApprovalHeaderActions.js';
 import { LocalScanNotice } from './local/LocalScanNotice.js';
@@ -141,6 +141,8 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
   // A local folder's skill is read from disk, not served: nothing to verify against, nothing to approve.
   const local = isLocalOriginId(serverId);
   const origin = useLocalOrigins((s) => (local ? originById(s.origins, serverId) : undefined));
+  // Where the skill comes from, as the user knows it: never a server's internal id (a folder's is its path).
+  const originName = origin?.label ?? server?.config.label ?? (local ? serverId.slice(LOCAL_ORIGIN_PREFIX.length) : SERVER_NOT_LISTED);
   // The counts include the last content review's findings that still hold (the engine's view adds them, as a local scan does).
   const checkCount = entry.errorCount + entry.warningCount;
 
@@ -193,10 +195,10 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
           {local ? null : <ApprovalHeaderActions entry={entry} />}
           {entry.errorCount > 0 ? <SeverityBadge severity="error" count={entry.errorCount} /> : null}
           {entry.warningCount > 0 ? <SeverityBadge severity="warning" count={entry.warningCount} /> : null}
-          <Text size="xs" c="dimmed" data-detail-origin={origin?.label ?? server?.config.label ?? entry.serverId}>
+          <Text size="xs" c="dimmed" data-detail-origin={originName}>
             {local ? 'in the local folder ' : 'on '}
             <b>
-              <InvisibleText text={origin?.label ?? server?.config.label ?? entry.serverId} identifier />
+              <InvisibleText text={originName} identifier />
             </b>
             {server && !connected ? ` (${server.connection.status})` : ''}
           </Text>

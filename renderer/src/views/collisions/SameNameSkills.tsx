@@ -7,7 +7,7 @@ import { InvisibleText } from '../../components/InvisibleText.js';
 import { VerdictBadge } from '../../components/VerdictBadge.js';
 import { skillKey, useCatalog } from '../../state/catalog.js';
 import { useSelection } from '../../state/selection.js';
-import { qualifiedName, useOriginLabels } from '../local/origin-labels.js';
+import { originLabel, qualifiedName, useOriginLabels } from '../local/origin-labels.js';
 
 /** Shown per skill; the Collisions view has the rest. */
 const MAX_SHOWN = 20;
@@ -38,7 +38,7 @@ export function SameNameSkills({ entry }: { entry: SkillEntry }) {
           <VerdictBadge verdict={e.verdict} errors={e.errorCount} warnings={e.warningCount} size="xs" />
           <Anchor component="button" type="button" size="xs" ta="left" onClick={() => openSkill(skillKey(e.serverId, e.uri))} data-same-name-skill={e.uri}>
             <Text span size="xs" fw={600}>
-              <InvisibleText text={qualifiedName(labels.get(e.serverId) ?? e.serverId, e.name, e.pathPrefix)} identifier />
+              <InvisibleText text={qualifiedName(originLabel(labels, e.serverId), e.name, e.pathPrefix)} identifier />
             </Text>{' '}
             <Text span size="xs" className="mono" c="dimmed">
               <InvisibleText text={e.uri} identifier />

@@ -6,7 +6,7 @@ import type { SkillEntry, SkillSource } from '../../../../shared/model.js';
 import { isLocalOriginId } from '../../../../shared/review-model.js';
 import { CopyableText, FactRow as Row } from '../../components/FactTable.js';
 import { formatTime } from '../../components/format-time.js';
-import { serverById, useServers } from '../../state/servers.js';
+import { SERVER_NOT_LISTED, serverById, useServers } from '../../state/servers.js';
 import { LocalProvenance } from '../local/LocalProvenance.js';
 import { qualifiedName } from '../local/origin-labels.js';
 import { ConnectionFactRows } from '../server/ConnectionFacts.js';
@@ -35,17 +35,19 @@ function ServedProvenance({ entry }: { entry: SkillEntry }) {
         <Table.Tbody>
           <Row label="Qualified name">
             <Text size="xs" fw={600} data-qualified-name>
-              <InvisibleText text={qualifiedName(server?.config.label ?? entry.serverId, entry.name, entry.pathPrefix)} identifier />
+              <InvisibleText text={qualifiedName(server?.config.label ?? SERVER_NOT_LISTED, entry.name, entry.pathPrefix)} identifier />
             </Text>
           </Row>
           <Row label="Server">
             <Group gap={6}>
               <Text size="xs" fw={600} data-provenance-label>
-                <InvisibleText text={server?.config.label ?? entry.serverId} identifier />
+                <InvisibleText text={server?.config.label ?? SERVER_NOT_LISTED} identifier />
               </Text>
-              <Text size="xs" c="dimmed">
-                (the name you gave it)
-              </Text>
+              {server ? (
+                <Text size="xs" c="dimmed">
+                  (the name you gave it)
+                </Text>
+              ) : null}
             </Group>
           </Row>
           <ConnectionFactRows server={server} unknown="not known (not connected)" />
