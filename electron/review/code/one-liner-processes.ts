@@ -3,8 +3,10 @@
 // CORE::GLOBAL::exec, IPC::Open3::open3), a module's method (Kernel.system,
 // Process.spawn, IO.popen, Open3.capture2), a method called by its name
 // (Kernel.send(:system, …), send("sys" + "tem", …)), a reference to the
-// function called (Kernel.method(:system).call(…), .to_proc.call(…), m[…],
-// &{"CORE::system"}(…), $f->(…) or &{$f}(…) or goto &$f after
+// function called (Kernel.method(:system).call(…) on any receiver,
+// .to_proc/.curry/.unbind.bind(…) before the call, m[…], a method passed as a
+// block: cmds.each(&method(:system)); &{"CORE::system"}(…), $f->(…),
+// &{$f}(…), or &$f; and goto &$f with the caller's @_, after
 // $f = \&CORE::system), PHP's process functions, a pipe opened with open().
 // The command they are given is shell code, read again by the shell reader, as Python's os.system is; and what a download command prints is a
 // download. Apart from one-liners.ts because it is about the names and
@@ -34,6 +36,8 @@ const COMMAND_FIRST = /^(?:popen|proc_open|shell_exec|passthru|readpipe)$/;
 export interface Callee {
   /** The function called, package or module taken off; '' for a method of an object the reader does not know. */
   readonly name: string;
+  /** Called with the caller's @_, set before (`goto &$f`, `goto $f`, `&$f;`), not with what follows. */
+  readonly callersArguments?: boolean;
   /** The first token of its arguments: after the method's name for a call by name. */
   readonly from: number;
   /** The token the call's parentheses follow: the name, or the `call` of `method(:system).call(…)`, the `}` of `&{"…"}(…)`. */
@@ -70,20 +74,58 @@ function methodNameAt(toks: readonly Tok[], j: number): { name: string; end: num
   return /^\w+[?!]?$/.test(name) ? { name, end } : undefined;
 }
 
-/** Past a `.to_proc` at j: the proc calls the method as the method object does. */
-function pastToProc(toks: readonly Tok[], j: number): number {
-  return toks[j]?.text === '.' && toks[j + 1]?.text === 'to_proc' ? j + 2 : j;
+/** The `)` that closes the `(` at j, looked for over a short span; -1 when none. */
+function closing(toks: readonly Tok[], j: number): number {
+  let depth = 0;
+  for (let i = j; i < toks.length && i < j + 40; i++) {
+    const t = toks[i]!.text;
+    if (toks[i]!.kind !== 'p') continue;
+    if (t === '(' || t === '[' || t === '{') depth++;
+    else if ((t === ')' || t === ']' || t === '}') && --depth === 0) return t === ')' ? i : -1;
+  }
+  return -1;
 }
 
-/** The method `method(:system)` (or `method :system`) at j takes, and the token after it (and after a `.bind(self)`, a `.to_proc`). */
-function methodObject(toks: readonly Tok[], j: number): { name: string; end: number } | undefined {
-  if (!METHOD_OBJECTS.test(toks[j]?.text ?? '')) return undefined;
+/**
+ * Past what keeps a method object calling the same method, at j: `.to_proc`, `.curry` and `.curry(n)` (a lambda
+ * that calls it once given its arguments), `.unbind` and `.bind(anything)` (the same method on another receiver,
+ * and Kernel's system is everyone's).
+ */
+function pastAdapters(toks: readonly Tok[], j: number): number {
+  for (let n = 0; n < 8 && toks[j]?.text === '.'; n++) {
+    const method = toks[j + 1]?.text;
+    if ((method === 'curry' || method === 'bind') && toks[j + 2]?.text === '(') {
+      const close = closing(toks, j + 2);
+      if (close < 0) return j;
+      j = close + 1;
+    } else if (method === 'to_proc' || method === 'unbind' || method === 'curry') j += 2;
+    else return j;
+  }
+  return j;
+}
+
+/** The method `method(:system)` (or `method :system`) at j takes, and the token after it (and after a `.bind(self)`, a `.to_proc`, a `.curry`). */
+function methodObject(toks: readonly Tok[], j: number, text = toks[j]?.text ?? ''): { name: string; end: number } | undefined {
+  if (!METHOD_OBJECTS.test(text)) return undefined;
   const open = toks[j + 1]?.text === '(' ? 1 : 0;
   const taken = methodNameAt(toks, j + 1 + open);
   if (!taken || (open && toks[taken.end]?.text !== ')')) return undefined;
-  let end = taken.end + open;
-  if (toks[end]?.text === '.' && toks[end + 1]?.text === 'bind' && toks[end + 2]?.text === '(' && toks[end + 4]?.text === ')') end += 5;
-  return { name: taken.name, end: pastToProc(toks, end) };
+  return { name: taken.name, end: pastAdapters(toks, taken.end + open) };
+}
+
+/**
+ * The method taken at k through a chain of receivers: `method(:system)`, `Kernel.method(:exec)`,
+ * `obj.method(:exec)`, `Object.new.method(:system)`: Object#method finds Kernel's private methods on any object,
+ * so the receiver does not change what is called. `sign` is a leading `&` the tokens keep on the first name.
+ */
+function methodThroughReceivers(toks: readonly Tok[], k: number, sign = ''): { name: string; end: number } | undefined {
+  for (let j = k, n = 0; n < 6 && toks[j]?.kind === 'id'; n++) {
+    const text = j === k && sign ? toks[j]!.text.slice(sign.length) : toks[j]!.text;
+    if (METHOD_OBJECTS.test(text)) return methodObject(toks, j, text);
+    if (toks[j + 1]?.text !== '.') return undefined;
+    j += 2;
+  }
+  return undefined;
 }
 
 /**
@@ -93,8 +135,7 @@ function methodObject(toks: readonly Tok[], j: number): { name: string; end: num
 export function referenceAt(toks: readonly Tok[], k: number): { name: string; end: number } | undefined {
   const t = toks[k];
   if (t?.kind === 'p' && t.text === '\\' && toks[k + 1]?.kind === 'id' && toks[k + 1]!.text.startsWith('&')) return { name: builtInOf(toks[k + 1]!.text), end: k + 2 };
-  const receiver = t?.kind === 'id' && PROCESS_MODULES.test(t.text) && toks[k + 1]?.text === '.' ? 2 : 0;
-  return methodObject(toks, k + receiver);
+  return methodThroughReceivers(toks, k);
 }
 
 /**
@@ -102,7 +143,7 @@ export function referenceAt(toks: readonly Tok[], k: number): { name: string; en
  * `[…]`, `.bind_call(self, …)`, any of them after a `.to_proc`.
  */
 function callOf(toks: readonly Tok[], j: number, name: string): Callee | undefined {
-  j = pastToProc(toks, j);
+  j = pastAdapters(toks, j);
   const a = toks[j];
   const b = toks[j + 1];
   if (a?.text === '.' && (b?.text === 'call' || b?.text === 'yield')) return { name, from: j + 2, at: j + 1 };
@@ -125,9 +166,10 @@ export function calleeAt(toks: readonly Tok[], k: number, refs?: ReadonlyMap<str
     const held = toks[k + 2]?.kind === 'id' ? refs?.get(toks[k + 2]!.text.replace(/^[$@%&]/, '')) : undefined;
     const inner = toks[k + 2]?.kind === 'str' || held !== undefined ? k + 2 : toks[k + 2]?.text === '\\' ? k + 3 : -1;
     const close = inner + 1;
-    const goto = prev?.text === 'goto';
-    if (inner < 0 || toks[close]?.text !== '}' || (!goto && toks[close + 1]?.text !== '(')) return { name: '', from: k + 1, at: k };
-    return { name: held ?? builtInOf(toks[inner]!.text), from: close + 1, at: close };
+    if (inner < 0 || toks[close]?.text !== '}' || !calledBySign(toks, k)) return { name: '', from: k + 1, at: k };
+    // Without parentheses (`&{$f};`, `goto &{$f}`) the sub gets the caller's @_.
+    const callersArguments = toks[close + 1]?.text !== '(';
+    return { name: held ?? builtInOf(toks[inner]!.text), from: close + 1, at: close, ...(callersArguments ? { callersArguments } : {}) };
   }
   let name = t.text.replace(/^[$@%&]/, '').replace(BUILT_IN_PACKAGES, '');
   // \&CORE::system is a reference to the function, not a call of it; :system a symbol.
@@ -135,10 +177,17 @@ export function calleeAt(toks: readonly Tok[], k: number, refs?: ReadonlyMap<str
   if (prev?.kind === 'p' && prev.text === ':' && prev.end === t.start) return { name: '', from: k + 1, at: k };
   // $f->(…), &$f(…), m.call(…) after $f = \&CORE::system, m = Kernel.method(:system).
   const bound = t.kind === 'id' ? refs?.get(name) : undefined;
-  // goto &$f: a call of it with the caller's @_.
-  const ampersand = prev?.text === '&' && (toks[k + 1]?.text === '(' || toks[k - 2]?.text === 'goto');
-  if (bound !== undefined) return (ampersand ? { name: bound, from: k + 1, at: k } : callOf(toks, k + 1, bound)) ?? { name: '', from: k + 1, at: k };
-  if (prev?.kind === 'p' && (prev.text === '.' || prev.text === '->')) {
+  // &$f(…) with its arguments; &$f; and goto &$f, goto $f (a code reference) with the caller's @_.
+  const ampersand = prev?.text === '&' && calledBySign(toks, k - 1);
+  const callersArguments = (ampersand && toks[k + 1]?.text !== '(') || prev?.text === 'goto';
+  if (bound !== undefined) {
+    if (callersArguments) return { name: bound, from: k + 1, at: k, callersArguments };
+    return (ampersand ? { name: bound, from: k + 1, at: k } : callOf(toks, k + 1, bound)) ?? { name: '', from: k + 1, at: k };
+  }
+  // goto &CORE::system, &CORE::system; with the caller's @_.
+  if (prev?.text === 'goto' || (t.text.startsWith('&') && toks[k + 1]?.text !== '(' && !/^(?:defined|exists)$/.test(prev?.text ?? ''))) return { name, from: k + 1, at: k, callersArguments: true };
+  // Object#method finds Kernel's private methods on any receiver: obj.method(:exec) is Kernel#exec.
+  if (prev?.kind === 'p' && (prev.text === '.' || prev.text === '->') && !METHOD_OBJECTS.test(name)) {
     const receiver = toks[k - 2];
     if (!BY_NAME.test(name) && !/_eval$|_exec$/.test(name) && !(receiver?.kind === 'id' && PROCESS_MODULES.test(receiver.text))) name = '';
   }
@@ -153,6 +202,47 @@ export function calleeAt(toks: readonly Tok[], k: number, refs?: ReadonlyMap<str
   const taken = METHOD_OBJECTS.test(name) ? methodObject(toks, k) : undefined;
   if (taken) return callOf(toks, taken.end, taken.name) ?? { name: '', from: k + 1, at: k };
   return { name, from: k + 1, at: k };
+}
+
+/** Whether the `&` at j calls the sub after it: not when taking a reference (`\&$f`) or asking about it (`defined &$f`). */
+function calledBySign(toks: readonly Tok[], j: number): boolean {
+  const before = toks[j - 1]?.text;
+  return before !== '\\' && before !== 'defined' && before !== 'exists';
+}
+
+/** Iterators that call the block they are given with each element (or, for tap and then, with the receiver). */
+const ITERATORS = /^(?:each|each_entry|each_line|map|collect|flat_map|filter_map|select|filter|reject|find|detect|find_all|any\?|all\?|none\?|count|partition|group_by|sort_by|min_by|max_by|sum|tap|then|yield_self)$/;
+
+/** A method passed as a block: `cmds.each(&method(:system))` calls system with each element of cmds. */
+export interface BlockPass {
+  readonly name: string;
+  /** What the elements are: an array literal's tokens [from, to), a variable's name, or the token of a list like ARGV. */
+  readonly receiver: { readonly from: number; readonly to: number } | { readonly name: string };
+  /** The iterator's name token, and one past the `)` of its arguments. */
+  readonly at: number;
+  readonly end: number;
+}
+
+/** A method passed as a block at k (`&method(:system)`, `&Kernel.method(:exec)`, `&obj.method(:system)`) to an iterator. */
+export function blockPassAt(toks: readonly Tok[], k: number): BlockPass | undefined {
+  const t = toks[k];
+  if (t?.kind !== 'id' || !t.text.startsWith('&') || toks[k - 1]?.text !== '(' || toks[k - 3]?.text !== '.') return undefined;
+  const iterator = toks[k - 2];
+  if (iterator?.kind !== 'id' || !ITERATORS.test(iterator.text)) return undefined;
+  const taken = methodThroughReceivers(toks, k, '&');
+  if (!taken || toks[taken.end]?.text !== ')') return undefined;
+  const last = toks[k - 4];
+  const base = { name: taken.name, at: k - 2, end: taken.end + 1 };
+  if (last?.kind === 'id') return { ...base, receiver: { name: last.text } };
+  if (last?.kind !== 'p' || last.text !== ']') return undefined;
+  // An array literal: back to its `[`.
+  for (let j = k - 5, depth = 1; j >= 0 && j > k - 400; j--) {
+    const x = toks[j]!;
+    if (x.kind !== 'p') continue;
+    if (x.text === ']') depth++;
+    else if (x.text === '[' && --depth === 0) return { ...base, receiver: { from: j + 1, to: k - 4 } };
+  }
+  return undefined;
 }
 
 /** The arguments between a and b (the call's parentheses left out), split at the commas outside brackets. */

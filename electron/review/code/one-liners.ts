@@ -12,79 +12,17 @@
 // bodies, not for programs.
 import { credentialPlace, hostOf, isLoopback, isSecretName, NOTHING, union, withStep, type Step, type Value } from './facts.js';
 import { isInterpreter, programName, type Flow } from './flow.js';
-import { argumentsOf, asShellCode, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, referenceAt, type Tok } from './one-liner-processes.js';
+import { tokens } from './one-liner-tokens.js';
+import { argumentsOf, asShellCode, blockPassAt, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, referenceAt, type Tok } from './one-liner-processes.js';
 
 /** Interpreters this reader knows. */
 export const ONE_LINER_LANGUAGES = new Set(['perl', 'ruby', 'php']);
 
 /** Code longer than this is read only up to here: one-liners and heredoc bodies are short. */
 const MAX_CODE = 20_000;
-const MAX_TOKENS = 4000;
 /** Token visits per snippet, all evaluations together, and how deep calls in calls are followed. */
 const WORK_BUDGET = 100_000;
 const MAX_DEPTH = 20;
-
-const CLOSE: Readonly<Record<string, string>> = { '(': ')', '{': '}', '[': ']', '<': '>' };
-
-/** The tokens of Perl, Ruby or PHP code, as far as a one-liner needs: names, strings, commands in backticks, punctuation. */
-function tokens(code: string): Tok[] {
-  const out: Tok[] = [];
-  let i = 0;
-  const quoted = (open: string, from: number, kind: 'str' | 'cmd'): number => {
-    const close = CLOSE[open] ?? open;
-    let depth = 1;
-    let k = from;
-    for (; k < code.length; k++) {
-      const c = code[k]!;
-      if (c === '\\') {
-        k++;
-        continue;
-      }
-      if (c === open && close !== open) depth++;
-      else if (c === close && --depth === 0) break;
-    }
-    out.push({ kind, text: code.slice(from, k), start: from, end: k + 1 });
-    return k + 1;
-  };
-  while (i < code.length && out.length < MAX_TOKENS) {
-    const c = code[i]!;
-    if (/\s/.test(c)) {
-      i++;
-      continue;
-    }
-    if (c === '#' && code[i - 1] !== '$') {
-      // A comment, to the end of the line.
-      const nl = code.indexOf('\n', i);
-      i = nl < 0 ? code.length : nl + 1;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      i = quoted(c, i + 1, 'str');
-      continue;
-    }
-    if (c === '`') {
-      i = quoted('`', i + 1, 'cmd');
-      continue;
-    }
-    // Perl's q(), qq{}, qx() and Ruby's %q(), %Q[], %x{}: quoted strings with a bracket of choice.
-    const quoteOp = /^(?:qq|qx|q|%[qQwx]?)([({[<|/!])/.exec(code.slice(i, i + 4));
-    if (quoteOp && !/\w/.test(code[i - 1] ?? '')) {
-      i = quoted(quoteOp[1]!, i + quoteOp[0].length, /x/.test(quoteOp[0]) ? 'cmd' : 'str');
-      continue;
-    }
-    const name = /^[$@%&]?[A-Za-z_]\w*(?:::\w+)*[?!]?/.exec(code.slice(i, i + 200));
-    if (name) {
-      out.push({ kind: 'id', text: name[0], start: i, end: i + name[0].length });
-      i += name[0].length;
-      continue;
-    }
-    const two = code.slice(i, i + 2);
-    const p = two === '->' || two === '::' || two === '=>' || two === '<<' || two === '=~' ? two : c;
-    out.push({ kind: 'p', text: p, start: i, end: i + p.length });
-    i += p.length;
-  }
-  return out;
-}
 
 const DOWNLOADS = /^(?:(?:LWP::Simple::)?get|getstore|getprint|mirror|file_get_contents|fopen|curl_exec|readfile|fsockopen)$|^(?:URI|Kernel)?\.?open$|^Net::HTTP$|^HTTP::Tiny$|^LWP::UserAgent$|^Mojo::UserAgent$|^HTTParty$|^RestClient$|^Faraday$|^Excon$|^URI$/;
 const DECODERS = /^(?:(?:MIME::Base64::)?decode_base64|decode_base64url|base64_decode|gzinflate|gzuncompress|gzdecode|str_rot13|hex2bin|convert_uudecode|uudecode|decode64|strict_decode64|urlsafe_decode64|inflate|unpack1?|pack)$/;
@@ -110,14 +48,29 @@ export function offsetsOf(value: Value, fallback: number): (i: number) => number
   return () => fallback;
 }
 
+/** What a one-liner does with what the shell gives it, which only the shell reader can follow. */
+export interface OneLinerUse {
+  /** It runs its command-line arguments as commands: `ARGV.each(&method(:system))`. */
+  runsArguments: boolean;
+  /** It runs what it reads on its input, line by line: `STDIN.each_line(&method(:system))`. */
+  runsInput: boolean;
+}
+
+/** Lists a one-liner reads from the shell: its arguments, or its input. */
+const ARGUMENT_LISTS = /^ARGV$/;
+const INPUT_LISTS = /^(?:STDIN|\$stdin|ARGF|readlines)$/;
+
 /**
  * Reads Perl, Ruby or PHP code and records what it runs and sends in `f`. `at(i)` is the snippet offset of the
  * code's character i (code inside a shell word keeps its place in the file).
  */
-export function readOneLiner(f: Flow, language: string, code: string, at: (i: number) => number): void {
+export function readOneLiner(f: Flow, language: string, code: string, at: (i: number) => number): OneLinerUse {
+  const use: OneLinerUse = { runsArguments: false, runsInput: false };
   if (code.length > MAX_CODE) code = code.slice(0, MAX_CODE);
   const toks = tokens(code);
   const vars = new Map<string, Found>();
+  /** Where each variable's value was last written, as tokens [from, to): the elements of `cmds = ["…", "…"]`. */
+  const written = new Map<string, { from: number; to: number }>();
   /** Variables holding a reference to a function: `$f = \&CORE::system`, `m = Kernel.method(:system)`. */
   const refs = new Map<string, string>();
   /** Where the code last set @_ (`@_ = ("curl …")`): the `=` and the value's end, what `goto &$f` calls $f with. */
@@ -266,6 +219,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     if (t.kind === 'id' && next?.kind === 'p' && next.text === '=' && toks[k + 2]?.text !== '=' && toks[k + 2]?.text !== '~') {
       const end = argEnd(k + 2);
       vars.set(n, evaluate(k + 2, end));
+      written.set(n, { from: k + 2, to: end });
       const ref = referenceAt(toks, k + 2);
       if (ref && ref.end === end) refs.set(n, ref.name);
       else refs.delete(n);
@@ -285,14 +239,29 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     if (t.kind !== 'id' && t.text !== '&') continue;
     const prev = toks[k - 1];
     const member = prev?.kind === 'p' && (prev.text === '->' || prev.text === '.');
+    // cmds.each(&method(:system)): each element is a command; ARGV's and STDIN's come from the shell.
+    const passed = blockPassAt(toks, k);
+    if (passed && PROGRAMS.test(passed.name)) {
+      const receiver = passed.receiver;
+      const list = 'from' in receiver ? receiver : written.get(name(toks[passed.at - 2]));
+      const elements = list && toks[list.from]?.text === '[' && toks[list.to - 1]?.text === ']' ? argumentsOf(toks, list.from + 1, list.to - 1) : 'from' in receiver ? argumentsOf(toks, receiver.from, receiver.to) : [];
+      if ('name' in receiver && ARGUMENT_LISTS.test(receiver.name)) use.runsArguments = true;
+      if ('name' in receiver && INPUT_LISTS.test(receiver.name)) use.runsInput = true;
+      // What the elements compute: a download's lines (`URI.open(u).read.lines`, or a variable holding them) run as they are.
+      const input = evaluate('from' in receiver ? receiver.from : statement, 'from' in receiver ? receiver.to : passed.at - 1).value;
+      if (input.steps.some((s) => s.kind === 'download' || s.kind === 'decoded')) record(f, place(toks[passed.at]!, toks[passed.end - 1]!), `${language} ${passed.name} (each element)`, input);
+      for (const element of elements) nestCommand(commandWords(passed.name, [element]), `a command ${language}'s ${passed.name} is given by ${toks[passed.at]!.text}`);
+      k = passed.end - 1;
+      continue;
+    }
     // system, Kernel.system, CORE::system, Kernel.send(:system, …), IO.popen, Open3.capture2, shell_exec, …
     const called = calleeAt(toks, k, refs);
     const runner = called.name;
     if ((RUNNERS.test(runner) || PROGRAMS.test(runner)) && !(runner === 'require' || runner === 'load' || runner === 'do' ? next?.kind !== 'id' : false)) {
       // The arguments follow the name, or the `.call` / `}` / `->` / `[` of a call through a reference.
       const end = PROGRAMS.test(runner) ? programEnd(called.at) : argEnd(called.at + 1);
-      // goto &$f, goto &CORE::system: the sub is called with the @_ set before, not with what follows.
-      const viaGoto = prev?.text === 'goto' || (prev?.text === '&' && toks[k - 2]?.text === 'goto');
+      // goto &$f, goto &CORE::system, &$f;: the sub is called with the @_ set before, not with what follows.
+      const viaGoto = called.callersArguments === true;
       if (viaGoto && !callerArguments) continue;
       const args = viaGoto && callerArguments ? { at: callerArguments.eq, from: callerArguments.eq + 1, end: callerArguments.end } : { at: called.at, from: called.from, end };
       const input = evaluate(args.at + 1, args.end);
@@ -358,6 +327,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
       sendIfSecret(f, place(t, toks[end - 1] ?? t), 'puts it in the address it fetches', inner.host, inner.value);
     }
   }
+  return use;
 }
 
 function record(f: Flow, at: { offset: number; length: number }, runner: string, input: Value): void {

@@ -105,7 +105,13 @@ export function interpreter(r: ShellReader, node: Node, name: string, language: 
     recordExec(r.f, node, `${name} ${POWERSHELL_NAMES.has(name) ? '-Command' : name === 'cmd' ? '/c' : texts.find((t) => t.startsWith('-')) ?? '-c'}`, code.v);
     if (language) r.f.nest(language, code.v, `the code given to ${name}`);
     else if (code.v.exact && foreignReverseShell(code.v.text)) r.f.facts.shells.push({ ...at, what: `runs ${name} code that opens a network socket and hands it a shell` });
-    if (ONE_LINER_LANGUAGES.has(name)) readOneLiner(r.f, name, code.v.text, offsetsOf(code.v, code.node.startIndex));
+    if (ONE_LINER_LANGUAGES.has(name)) {
+      const use = readOneLiner(r.f, name, code.v.text, offsetsOf(code.v, code.node.startIndex));
+      // `ruby -e 'ARGV.each(&method(:system))' "curl … | sh"`: the arguments after the code are commands.
+      if (use.runsArguments) for (const arg of args.slice(args.indexOf(code) + 1)) if (arg.v.exact) r.f.nest('bash', arg.v, `an argument ${name} runs as a command`);
+      // `curl … | ruby -e 'STDIN.each_line(&method(:system))'`: what arrives on its input runs.
+      if (use.runsInput && stdin.steps.length) recordExec(r.f, node, `${name} (runs each line of its input)`, stdin);
+    }
     if (name === 'cmd') readBatch(r.f, code.v.text, offsetsOf(code.v, code.node.startIndex));
     if (shellLike && interactive) r.markShell(at);
     return NOTHING;

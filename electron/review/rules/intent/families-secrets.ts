@@ -187,11 +187,11 @@ export const CONCEAL: readonly IntentPattern[] = [
 
 const DISCLOSE = words(
   'disclose',
-  'echo|print|output|reveal|show|display|repeat|recite|reproduce|dump|leak|disclose|include|return|send|write|paste|list|share|expose|spell out|quote|copy|add|append|put|insert|embed|place|tell me|give me|provide|post|attach|reply with|respond with|answer with|read out|read back|type out|write out|encode|log|upload|transmit|forward|exfiltrate|publish|surface|relay|state|report|summarise|summarize|recap|restate|paraphrase',
+  'echo|print|print out|output|reveal|show|display|repeat|recite|reproduce|dump|leak|disclose|include|return|send|write|paste|list|share|expose|spell out|quote|copy|add|append|put|insert|embed|place|tell me|give me|provide|post|attach|reply with|respond with|answer with|read out|read back|type out|write out|encode|log|upload|transmit|forward|exfiltrate|publish|surface|relay|state|report|summarise|summarize|recap|restate|paraphrase',
 );
 // Verbs that disclose by themselves. Sending, posting or copying a secret is also how it reaches the
 // API it belongs to ("send the token in the header"): those need a destination (DISCLOSE + DESTINATION).
-const REVEAL = words('reveal', 'reveal|print|output|dump|leak|disclose|expose|display|show|repeat|recite|reproduce|echo|spell out|tell me|give me|send me|write out|read out|read back|quote|reply with|respond with|answer with|reply only with|respond only with|answer only with|output only|print only|reply with only|respond with only|type out|relay|regurgitate|exfiltrate');
+const REVEAL = words('reveal', 'reveal|print|print out|output|dump|leak|disclose|expose|display|show|repeat|recite|reproduce|echo|spell out|tell me|give me|send me|write out|read out|read back|quote|reply with|respond with|answer with|reply only with|respond only with|answer only with|output only|print only|reply with only|respond with only|type out|relay|regurgitate|exfiltrate');
 const DISCLOSE_FILLER = words(
   'filler',
   'the|a|an|all|any|every|each|of|your|my|its|their|full|entire|complete|whole|raw|actual|real|current|exact|value|values|contents|content|text|and|or|user|user s|users|stored|saved|available|found|relevant|such|these|those|that|this|verbatim|plain|unredacted|unmasked|original|initial|literal|exact|me|us|back|out|found|discovered|cached|active|loaded|configured|underlying|printed|printing|hidden|secret|complete|word|for|you|have|can|see|find|given|text of|copy of|contents of|value of|values of|ssh|aws|gnupg|kube|config|docker|home|local|dot|file|files',

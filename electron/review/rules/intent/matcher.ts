@@ -1,7 +1,8 @@
 // A small, explainable matcher over the words of normalise.ts: an intent
 // pattern is a sequence of word families ("ignore/disregard/set aside …",
 // then "previous/prior/your …", then "instructions/rules/constraints …"),
-// each allowed a few words of slack before it, all inside one sentence.
+// each allowed a few words of slack before it, all inside one sentence
+// (emphasis and a short aside between commas cost none: transparentAt).
 // Guards then drop what reads as advice rather than an order: a negation
 // just before the verb ("never reveal …"), reported speech ("if a page tells
 // you to …"), a description of a tool ("git may ask for …"), a condition
@@ -116,21 +117,62 @@ export interface IntentPattern {
   readonly unless?: readonly Guard[];
 }
 
+/**
+ * Words that only stress what they stand in ("each and every one of", "under any circumstances whatsoever"):
+ * they may stand anywhere between two steps without counting as slack, so that piling them up does not hide
+ * the order. None holds a negation, a condition or a noun a step could need.
+ */
+const EMPHASIS = words(
+  'emphasis',
+  'each and every one of|each and every single one of|each and every|every single one of|every last one of|every single last one of|every single|any and all of|any and all|all and any|one and all|each one of|every one of|every bit of|the entirety of|the whole of|absolutely|literally|really|truly|utterly|whatsoever|at all|ever|even once|under any circumstances whatsoever|under any circumstances|in any circumstances|in any circumstance|for any reason whatsoever|for any reason at all|for any reason|at any point|at any time|at any stage|at any moment|in any way shape or form|in any shape or form|in any way|in any form|of any kind|regardless|whatever happens|whatever the reason|come what may|full and complete|complete and unabridged|full and unabridged|complete and entire|unabridged',
+);
+/** How an aside set off by commas, dashes or brackets may begin ("Ignore, for now, all …"): not with a condition or a reason. */
+const ASIDE_START = words(
+  'aside',
+  'for|in|at|under|on|by|with|from|to|just|even|only|again|now|then|also|please|here|right|absolutely|really|truly|of course|whatsoever|regardless|ever|starting|beginning|effective|going forward|from now on|henceforth|hereby|seriously|honestly|frankly|quietly|simply|kindly|first|this time|once and for all|throughout|during',
+);
+const MAX_ASIDE = 8;
+/** Words of emphasis and asides stepped over before one step, at most. */
+const MAX_STEPPED_OVER = 16;
+
+/** How many words at `at` (after the first step) stress or set aside rather than say: emphasis, or a short aside between pauses. */
+function transparentAt(tokens: readonly Token[], at: number, sentence: number): number {
+  const lengths = EMPHASIS.lengthsAt(tokens, at);
+  if (lengths.length) return lengths[0]!;
+  // "at any point or in any way": a phrase of emphasis joined on.
+  const joined = tokens[at]?.word === 'or' || tokens[at]?.word === 'and' ? (EMPHASIS.lengthsAt(tokens, at + 1)[0] ?? 0) : 0;
+  if (joined > 1 && tokens[at + 1]?.sentence === sentence) return 1 + joined;
+  if (!tokens[at - 1]?.pauseAfter || ASIDE_START.lengthsAt(tokens, at).length === 0) return 0;
+  for (let e = at; e < at + MAX_ASIDE && tokens[e]?.sentence === sentence; e++) {
+    if (tokens[e]!.pauseAfter) return tokens[e + 1]?.sentence === sentence ? e + 1 - at : 0;
+  }
+  return 0;
+}
+
 function matchSteps(steps: readonly Step[], k: number, pos: number, sentence: number, tokens: readonly Token[], parts: Array<readonly [number, number]>): number {
   if (k === steps.length) return pos;
   const step = steps[k]!;
   const slack = k === 0 ? 0 : (step.slack ?? 0);
-  for (let skip = 0; skip <= slack; skip++) {
-    const at = pos + skip;
+  for (let skip = 0, stepped = 0, at = pos; ; ) {
     const t = tokens[at];
     if (!t || t.sentence !== sentence) break;
-    if (skip > 0 && step.over && !step.over.has(tokens[at - 1]!.word)) break;
     for (const len of step.lex.lengthsAt(tokens, at)) {
       parts.push([at, at + len]);
       const end = matchSteps(steps, k + 1, at + len, sentence, tokens, parts);
       if (end >= 0) return end;
       parts.pop();
     }
+    // Emphasis and asides cost no slack; any other word is slack, of the step's kind when it names one.
+    // Capped, so that a sentence of "really really really …" costs each attempt a few words, not the sentence.
+    const over = k === 0 || stepped >= MAX_STEPPED_OVER ? 0 : transparentAt(tokens, at, sentence);
+    if (over > 0) {
+      at += over;
+      stepped += over;
+      continue;
+    }
+    if (skip >= slack || (step.over && !step.over.has(t.word))) break;
+    skip++;
+    at++;
   }
   if (step.optional && k > 0) return matchSteps(steps, k + 1, pos, sentence, tokens, parts);
   return -1;

@@ -1,0 +1,70 @@
+// The tokens of Perl, Ruby and PHP code as far as the one-liner reader
+// (one-liners.ts) needs them: names with their sigils, strings and commands in
+// backticks (with the languages' quote operators), punctuation. Apart so that
+// the reader is about what the code does, not how it is spelled.
+import type { Tok } from './one-liner-processes.js';
+
+/** Tokens read at most: one-liners and heredoc bodies are short. */
+const MAX_TOKENS = 4000;
+
+const CLOSE: Readonly<Record<string, string>> = { '(': ')', '{': '}', '[': ']', '<': '>' };
+
+/** The tokens of Perl, Ruby or PHP code, as far as a one-liner needs: names, strings, commands in backticks, punctuation. */
+export function tokens(code: string): Tok[] {
+  const out: Tok[] = [];
+  let i = 0;
+  const quoted = (open: string, from: number, kind: 'str' | 'cmd'): number => {
+    const close = CLOSE[open] ?? open;
+    let depth = 1;
+    let k = from;
+    for (; k < code.length; k++) {
+      const c = code[k]!;
+      if (c === '\\') {
+        k++;
+        continue;
+      }
+      if (c === open && close !== open) depth++;
+      else if (c === close && --depth === 0) break;
+    }
+    out.push({ kind, text: code.slice(from, k), start: from, end: k + 1 });
+    return k + 1;
+  };
+  while (i < code.length && out.length < MAX_TOKENS) {
+    const c = code[i]!;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === '#' && code[i - 1] !== '$') {
+      // A comment, to the end of the line.
+      const nl = code.indexOf('\n', i);
+      i = nl < 0 ? code.length : nl + 1;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      i = quoted(c, i + 1, 'str');
+      continue;
+    }
+    if (c === '`') {
+      i = quoted('`', i + 1, 'cmd');
+      continue;
+    }
+    // Perl's q(), qq{}, qx() and Ruby's %q(), %Q[], %x{}: quoted strings with a bracket of choice.
+    const quoteOp = /^(?:qq|qx|q|%[qQwx]?)([({[<|/!])/.exec(code.slice(i, i + 4));
+    if (quoteOp && !/\w/.test(code[i - 1] ?? '')) {
+      i = quoted(quoteOp[1]!, i + quoteOp[0].length, /x/.test(quoteOp[0]) ? 'cmd' : 'str');
+      continue;
+    }
+    const name = /^[$@%&]?[A-Za-z_]\w*(?:::\w+)*[?!]?/.exec(code.slice(i, i + 200));
+    if (name) {
+      out.push({ kind: 'id', text: name[0], start: i, end: i + name[0].length });
+      i += name[0].length;
+      continue;
+    }
+    const two = code.slice(i, i + 2);
+    const p = two === '->' || two === '::' || two === '=>' || two === '<<' || two === '=~' ? two : c;
+    out.push({ kind: 'p', text: p, start: i, end: i + p.length });
+    i += p.length;
+  }
+  return out;
+}
