@@ -14,6 +14,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import { FileTooLarge, NotARegularFile, readRegularFile, readRegularText } from '../storage/read-regular-file.js';
+import { TeamFolderError, receiptsFolderPlace } from './folder-links.js';
 import { AllowedSignersError, parseAllowedSigners, type AllowedSigner } from './allowed-signers.js';
 import type { DsseEnvelope } from './dsse.js';
 import { readReceipt, serializeReceipt } from './receipt.js';
@@ -39,10 +40,7 @@ export interface ReceiptsFolderLimits {
 /** 64 MiB holds 10,000 receipts of 6 KiB, several times what a review writes; past it the read is partial and says so. */
 export const RECEIPTS_FOLDER_LIMITS: ReceiptsFolderLimits = { maxFiles: 10_000, maxFileBytes: 4 * 1024 * 1024, maxTotalBytes: 64 * 1024 * 1024 };
 
-/** Why the team folder cannot be used at all (as opposed to one receipt in it). */
-export class TeamFolderError extends Error {
-  override readonly name = 'TeamFolderError';
-}
+export { TeamFolderError };
 
 function why(error: unknown): string {
   if (error instanceof NotARegularFile || error instanceof FileTooLarge) return error.reason;
@@ -50,23 +48,12 @@ function why(error: unknown): string {
   return code === 'ENOENT' ? 'no such file or folder.' : `cannot be read (${code ?? String(error)}).`;
 }
 
-/**
- * The receipts folder as the repository holds it, never through a symbolic link: a link pushed in its place would
- * have the check read receipts (and quote files) from anywhere outside the repository, and Share approvals or
- * `approve --out` write there. Refused, naming the path, as a link among the receipts or in allowed-signers' place
- * is. Only the folder's own name is looked at: the path leading to it is the person's (a home on another volume).
- */
-async function refuseLinkedFolder(dir: string): Promise<void> {
-  const stat = await fs.lstat(dir).catch(() => undefined);
-  if (stat?.isSymbolicLink()) throw new TeamFolderError(`The receipts folder ${dir}: it is a symbolic link, not the folder itself; it was not followed (a link in a repository can point anywhere outside it).`);
-}
-
-/** The `.json` names of the folder, streamed: a folder of millions costs `maxFiles` names, not millions. */
-async function receiptNames(dir: string, maxFiles: number): Promise<string[]> {
+/** The `.json` names of the folder at `at` (`dir` as given), streamed: a folder of millions costs `maxFiles` names, not millions. */
+async function receiptNames(dir: string, at: string, maxFiles: number): Promise<string[]> {
   const names: string[] = [];
   try {
     // A `for await` over the Dir closes it on every way out of the loop, the throw below included.
-    for await (const entry of await fs.opendir(dir)) {
+    for await (const entry of await fs.opendir(at)) {
       if (!entry.name.endsWith('.json') || entry.isDirectory()) continue;
       if (names.length === maxFiles) throw new TeamFolderError(`The receipts folder ${dir} holds more than ${maxFiles} .json files; at most ${maxFiles} are read.`);
       names.push(entry.name);
@@ -92,8 +79,10 @@ async function sizeOnDisk(file: string): Promise<number> {
  * them says it is partial instead of passing over them.
  */
 export async function readReceiptsFolder(dir: string, shown: (file: string) => string = (f) => f, limits: ReceiptsFolderLimits = RECEIPTS_FOLDER_LIMITS): Promise<LoadedReceipt[]> {
-  await refuseLinkedFolder(dir);
-  const names = await receiptNames(dir, limits.maxFiles);
+  // Neither the folder nor its team folder may be a link (folder-links.ts); what is looked at is what is opened.
+  const place = await receiptsFolderPlace(dir);
+  const names = await receiptNames(dir, place.at, limits.maxFiles);
+  await place.unchanged();
   const out: LoadedReceipt[] = [];
   let used = 0;
   let stopped: { at: number; bytes: number } | undefined;
@@ -101,13 +90,18 @@ export async function readReceiptsFolder(dir: string, shown: (file: string) => s
     const file = path.join(dir, names[i]!);
     let bytes: Buffer;
     try {
-      // Not following a link: its target is outside what the team reviews in git (a key, a token file), and a parse error would quote its first bytes.
-      bytes = await readRegularFile(file, { maxBytes: limits.maxFileBytes, followSymlinks: false });
+      // Not following a link (O_NOFOLLOW, and the type checked on the open handle, so a file swapped for a link after
+      // the listing is refused too): its target is outside what the team reviews in git (a key, a token file), and a
+      // parse error would quote its first bytes.
+      bytes = await readRegularFile(path.join(place.at, names[i]!), { maxBytes: limits.maxFileBytes, followSymlinks: false });
     } catch (error) {
+      await place.unchanged();
       const problem = (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'it is a symbolic link, not a receipt file; it was not followed.' : why(error);
       out.push({ file: shown(file), read: { ok: false, problem } });
       continue;
     }
+    // Opened by a path through the folder: had the folder been swapped for a link since the look, this file came from outside.
+    await place.unchanged();
     if (used + bytes.length > limits.maxTotalBytes) {
       stopped = { at: i, bytes: bytes.length };
       break;
@@ -118,7 +112,7 @@ export async function readReceiptsFolder(dir: string, shown: (file: string) => s
   if (stopped) {
     const rest = names.slice(stopped.at).map((name) => path.join(dir, name));
     let left = stopped.bytes;
-    for (const file of rest.slice(1)) left += await sizeOnDisk(file);
+    for (const name of names.slice(stopped.at + 1)) left += await sizeOnDisk(path.join(place.at, name));
     const problem = `not read, so this check is partial: the receipts in ${dir} pass the ${limits.maxTotalBytes} bytes read from one folder; reading stopped after ${stopped.at} file(s) (${used} bytes), and ${rest.length} file(s) (${left} bytes) were not read`;
     for (const file of rest) out.push({ file: shown(file), read: { ok: false, problem }, notRead: true });
   }
@@ -155,11 +149,11 @@ export function receiptFileName(label: string, skillUri: string, skillName: stri
 }
 
 export async function writeReceipt(dir: string, fileName: string, envelope: DsseEnvelope): Promise<string> {
-  await refuseLinkedFolder(dir);
-  const file = path.join(dir, fileName);
+  // Neither the folder nor its team folder may be a link, as for reading (folder-links.ts).
+  const place = await receiptsFolderPlace(dir);
   // No .bak: the receipts live in the team's repository, where git keeps their history.
-  await writeFileAtomic(file, serializeReceipt(envelope), { backup: false });
-  return file;
+  await writeFileAtomic(path.join(place.at, fileName), serializeReceipt(envelope), { backup: false });
+  return path.join(dir, fileName);
 }
 
 /**
@@ -188,8 +182,8 @@ export class ReceiptsWriteError extends Error {
  * every file written and every one not (ReceiptsWriteError); `onWritten` hears of each as it lands.
  */
 export async function writeReceipts(dir: string, receipts: readonly { readonly fileName: string; readonly envelope: DsseEnvelope }[], onWritten: (file: string, index: number) => void = () => undefined): Promise<string[]> {
-  // Refused before the first is written: a link in the folder's place is no part-way failure.
-  await refuseLinkedFolder(dir);
+  // Refused before the first is written: a link in the folder's (or its team folder's) place is no part-way failure.
+  await receiptsFolderPlace(dir);
   const written: string[] = [];
   for (const [index, { fileName, envelope }] of receipts.entries()) {
     try {

@@ -18,6 +18,7 @@ import type { FeatureDeps } from '../feature-deps.js';
 import type { SecretStores } from '../secrets/secret-store.js';
 import type { SkillRecord } from '../skills/registry.js';
 import { findingsDigest } from './file-set-digest.js';
+import { receiptsFolderPlace } from './folder-links.js';
 import { FILE_KEY_WARNING, IDENTITY_FILE, IDENTITY_PUBLIC_FILE, createIdentity, loadIdentity, readIdentityPublic, type IdentityPublic, type SigningIdentity } from './identity.js';
 import { signReceipt } from './receipt.js';
 import { checkReceipts, describeChange, type LoadedReceipt, type ServedSkill, type SkillApproval } from './receipt-check.js';
@@ -90,6 +91,8 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
   async function readTeam(folder: string): Promise<{ dir: string; receipts: LoadedReceipt[]; signers: Awaited<ReturnType<typeof readAllowedSigners>> }> {
     try {
       const dir = await teamDir(folder);
+      // The team folder and approvals/ looked at before allowed-signers is read from the team folder (folder-links.ts).
+      await receiptsFolderPlace(path.join(dir, 'approvals'));
       const signers = await readAllowedSigners(path.join(dir, 'allowed-signers'));
       const receipts = await readReceiptsFolder(path.join(dir, 'approvals'), (f) => f, receiptsLimits);
       return { dir, receipts, signers };
