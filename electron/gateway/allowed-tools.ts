@@ -6,9 +6,36 @@
 // frontmatter block and nothing else is touched. The result is parsed again
 // and must equal the original frontmatter minus that one field, or the skill
 // is not served at all — a cut that changed anything else is never sent.
-import { compareFrontmatter, parseFrontmatter } from '../skills/frontmatter.js';
+import { parseDocument } from 'yaml';
+import { compareFrontmatter, parseFrontmatter, splitSkillMd } from '../skills/frontmatter.js';
 
 export const ALLOWED_TOOLS = 'allowed-tools';
+
+/** Why a SKILL.md whose YAML 1.1 reading gives another allowed-tools cannot be served (see mergedAllowedTools). */
+export const MERGED_ALLOWED_TOOLS = 'its frontmatter gives allowed-tools through a YAML merge key (<<), which hosts that read YAML 1.1 take as the field';
+
+/**
+ * Whether a host that reads the frontmatter as YAML 1.1 takes another allowed-tools from it than this app's reading
+ * (`frontmatter`, YAML 1.2 as the SDK reads it). In YAML 1.1 a `<<` key merges its mapping into the one it is in
+ * (js-yaml does so by default, and gray-matter on it), so `<<: {allowed-tools: …}` is the field itself to such a
+ * host, while to this app `<<` is a key like any other and no allowed-tools was seen, reviewed or cut.
+ */
+export function mergedAllowedTools(text: string, frontmatter: Record<string, unknown>): boolean {
+  if (!text.includes('<<')) return false;
+  const yaml = splitSkillMd(text).yaml;
+  if (yaml === undefined) return false;
+  let merged: unknown;
+  try {
+    const doc = parseDocument(yaml, { merge: true, prettyErrors: false });
+    // Unreadable with merging: a laxer host may still find the field in it.
+    if (doc.errors.length > 0) return yaml.includes(ALLOWED_TOOLS);
+    merged = doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    return yaml.includes(ALLOWED_TOOLS);
+  }
+  const field = (value: unknown) => (typeof value === 'object' && value !== null && Object.hasOwn(value, ALLOWED_TOOLS) ? JSON.stringify((value as Record<string, unknown>)[ALLOWED_TOOLS]) : undefined);
+  return field(merged) !== field(frontmatter);
+}
 
 export type AllowedToolsCut = { readonly ok: true; readonly text: string; readonly frontmatter: Record<string, unknown> } | { readonly ok: false; readonly reason: string };
 
@@ -42,5 +69,7 @@ export function withoutAllowedTools(text: string, frontmatter: Record<string, un
   const expected = Object.fromEntries(Object.entries(frontmatter).filter(([key]) => key !== ALLOWED_TOOLS));
   const differences = compareFrontmatter(expected, parsed.value);
   if (differences.length > 0) return { ok: false, reason: `taking allowed-tools out would change ${differences.map((d) => d.field).join(', ')}` };
+  // A merge key beside the field would still give it to a YAML 1.1 host once the field's own lines are gone.
+  if (mergedAllowedTools(result, parsed.value)) return { ok: false, reason: MERGED_ALLOWED_TOOLS };
   return { ok: true, text: result, frontmatter: parsed.value };
 }

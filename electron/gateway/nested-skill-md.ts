@@ -10,7 +10,7 @@ import type { SkillFileRef } from '../../shared/model.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { parseFrontmatter } from '../skills/frontmatter.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
-import { ALLOWED_TOOLS, withoutAllowedTools } from './allowed-tools.js';
+import { ALLOWED_TOOLS, MERGED_ALLOWED_TOOLS, mergedAllowedTools, withoutAllowedTools } from './allowed-tools.js';
 
 /** The approved bytes of a nested SKILL.md (already checked against their digest), and whether its skill's own approval grants allowed-tools. */
 export interface NestedSkillMd {
@@ -38,7 +38,6 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export function nestedServed(uri: string, nested: NestedSkillMd | undefined): NestedServed {
   const of = `its file ${uri} is the SKILL.md of a skill nested in it`;
   if (!nested) return { ok: false, reason: `${of}, and its approved bytes could not be checked for allowed-tools` };
-  if (nested.allowedToolsGranted) return { ok: true };
   let text: string | undefined;
   try {
     text = utf8.decode(nested.bytes);
@@ -47,12 +46,16 @@ export function nestedServed(uri: string, nested: NestedSkillMd | undefined): Ne
   }
   const parsed = text === undefined ? undefined : parseFrontmatter(text);
   if (text !== undefined && parsed?.ok) {
+    // A host reading YAML 1.1 would take another allowed-tools from it than the one granted or cut.
+    if (mergedAllowedTools(text, parsed.value)) return { ok: false, reason: `${of}: ${MERGED_ALLOWED_TOOLS}` };
+    if (nested.allowedToolsGranted) return { ok: true };
     if (!Object.hasOwn(parsed.value, ALLOWED_TOOLS)) return { ok: true };
     const cut = withoutAllowedTools(text, parsed.value);
     if (!cut.ok) return { ok: false, reason: `${of}, which asks for allowed-tools; that is not granted and cannot be left out: ${cut.reason}` };
     const bytes = Buffer.from(cut.text, 'utf8');
     return { ok: true, cut: { digest: sha256Digest(bytes), size: bytes.byteLength } };
   }
+  if (nested.allowedToolsGranted) return { ok: true };
   // A frontmatter this app cannot read is plain markdown to hosts that read as it does; a laxer host may still take the field from it.
   if (Buffer.from(nested.bytes).includes(ALLOWED_TOOLS)) return { ok: false, reason: `${of}, which names allowed-tools in a frontmatter that cannot be read, so it cannot be left out` };
   return { ok: true };

@@ -11,7 +11,7 @@ import type { SkillFileRef } from '../../shared/model.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { parseFrontmatter } from '../skills/frontmatter.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
-import { ALLOWED_TOOLS, withoutAllowedTools } from './allowed-tools.js';
+import { ALLOWED_TOOLS, MERGED_ALLOWED_TOOLS, mergedAllowedTools, withoutAllowedTools } from './allowed-tools.js';
 import { hostRefusals } from './host-rules.js';
 import { gatewayUri } from './namespace.js';
 import { nestedServed, nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
@@ -78,6 +78,8 @@ export function buildServedSkill(input: ApprovedSkillInput): BuildResult {
   let frontmatter = parsed.value;
   let skillMd: { digest: string; size: number } | undefined;
   const requested = Object.hasOwn(frontmatter, ALLOWED_TOOLS);
+  // What was reviewed, granted or cut is the field as this app reads it; a host reading YAML 1.1 must find the same.
+  if (mergedAllowedTools(text, frontmatter)) return { ok: false, reason: `${input.allowedToolsGranted ? 'the allowed-tools granted is not the one every host reads' : 'allowed-tools is not granted and cannot be left out'}: ${MERGED_ALLOWED_TOOLS}` };
   if (requested && !input.allowedToolsGranted) {
     const cut = withoutAllowedTools(text, frontmatter);
     if (!cut.ok) return { ok: false, reason: `allowed-tools is not granted and cannot be left out: ${cut.reason}` };
