@@ -238,6 +238,8 @@ export class Gateway {
   private install(skills: readonly ServedSkill[], withheld: readonly GatewayWithheld[]): void {
     this.installed = skills;
     const held = [...withheld];
+    // Said when a skill starts clashing, not again at every refresh that finds it still does (a lockfile's: each listing).
+    const saidBefore = new Set(this.held.map(withheldLine));
     const byUri = new Map<string, ServedSkill>();
     const byFile = new Map<string, ServedRead>();
     const kept: ServedSkill[] = [];
@@ -255,8 +257,9 @@ export class Gateway {
           ? `its file ${clash[1].upstreamUri} is also a file of ${sharing.upstreamUri} (${sharing.label}), which is served with other bytes of it.`
           : undefined;
       if (why !== undefined) {
+        const line = withheldLine({ label: skill.label, uri: skill.upstreamUri, why });
         held.push({ label: skill.label, uri: skill.upstreamUri, why });
-        this.warn(withheldLine({ label: skill.label, uri: skill.upstreamUri, why }));
+        if (!saidBefore.has(line)) this.warn(line);
         continue;
       }
       byUri.set(key, skill);

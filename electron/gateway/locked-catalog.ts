@@ -19,10 +19,16 @@ import { withheldLine } from './withheld.js';
 /** Server findings that mean a listing stopped before the end of the catalog. */
 const LISTING_STOPPED = new Set(['inspector-list-limit', 'sep-2640-skills-list-pagination', 'inspector-invalid-result', 'sep-2640-skills-list-implemented']);
 
+const bytesKey = (uri: string, digest: string) => `${canonicalUri(uri)}\n${digest}`;
+
 type Checked = { readonly ok: true; readonly skill: ServedSkill; readonly bytes: Map<string, Buffer> } | { readonly ok: false; readonly why: string };
 
 export class LockedCatalog implements GatewayCatalog {
-  /** Verified bytes of every served file, by canonical upstream URI. */
+  /**
+   * Verified bytes of every served file, by canonical upstream URI and digest: a parent and the skill nested in it may
+   * lock one file at two versions, and the upstream may serve each the version it locks; by URI alone the later
+   * skill's bytes took the place of the earlier's, and the parent (which keeps the file) failed every read of it.
+   */
   private bytes = new Map<string, Buffer>();
   /** What was last said about each skill, so a drift is said once, not at every listing. */
   private readonly said = new Map<string, string>();
@@ -87,7 +93,7 @@ export class LockedCatalog implements GatewayCatalog {
   }
 
   async readApproved(_skill: ServedSkill, file: ServedFile): Promise<Uint8Array> {
-    const bytes = this.bytes.get(canonicalUri(file.upstreamUri));
+    const bytes = this.bytes.get(bytesKey(file.upstreamUri, file.approvedDigest));
     if (!bytes) throw new Error(`${file.upstreamUri} is no longer held: its skill left the gateway.`);
     return bytes;
   }
@@ -113,14 +119,15 @@ export class LockedCatalog implements GatewayCatalog {
       const got = read.bytes;
       if (read.check.state !== 'verified' || !got) return { ok: false, why: `${file.uri} did not verify when read (${'message' in read.check ? read.check.message : read.check.state}).` };
       if (got.byteLength !== file.size || sha256Digest(got) !== file.digest) return { ok: false, why: `${file.uri} changed: the server sent other bytes than the lock pins (${file.digest}, ${file.size} bytes).` };
-      bytes.set(canonicalUri(file.uri), got);
+      bytes.set(bytesKey(file.uri, file.digest), got);
     }
-    const skillMd = bytes.get(canonicalUri(uri));
+    const own = locked.resources.find((file) => canonicalUri(file.uri) === canonicalUri(uri));
+    const skillMd = own ? bytes.get(bytesKey(own.uri, own.digest)) : undefined;
     if (!skillMd) return { ok: false, why: 'the lock does not pin its SKILL.md.' };
     // A lockfile grants nothing: allowed-tools is never served from one, nor from a nested skill's SKILL.md among its files.
     const nested = new Map<string, NestedSkillMd>();
     for (const file of nestedSkillMdFiles(uri, locked.resources)) {
-      const got = bytes.get(canonicalUri(file.uri));
+      const got = bytes.get(bytesKey(file.uri, file.digest));
       if (got) nested.set(canonicalUri(file.uri), { bytes: got, allowedToolsGranted: false });
     }
     const built = buildServedSkill({ serverId: this.label, label: this.label, namespace: namespaceOf(this.label), upstreamUri: uri, resources: locked.resources, skillMd, allowedToolsGranted: false, nested });
