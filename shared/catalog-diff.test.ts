@@ -34,6 +34,18 @@ describe('diffRuns', () => {
     expect(diff.digestsChanged).toEqual([{ uri: 'skill://a/ref.md', from: D2, to: D3 }]);
   });
 
+  it('two files with one canonical URI (x%5Cy.md, the SDK\'s name for x\\y.md, beside x/y.md) stay two', () => {
+    const only = runState([skill('a', { 'SKILL.md': D1, 'x/y.md': D2 })], []);
+    const both = runState([skill('a', { 'SKILL.md': D1, 'x%5Cy.md': D3, 'x/y.md': D2 })], []);
+    const edited = runState([skill('a', { 'SKILL.md': D1, 'x%5Cy.md': D3, 'x/y.md': D1 })], []);
+    const added = diffRuns(only, both);
+    expect([added.filesAdded, added.digestsChanged]).toEqual([[{ uri: 'skill://a/x%5Cy.md', digest: D3 }], []]);
+    const diff = diffRuns(both, edited);
+    expect([diff.filesAdded, diff.filesRemoved, diff.digestsChanged]).toEqual([[], [], [{ uri: 'skill://a/x/y.md', from: D2, to: D1 }]]);
+    // Another spelling of one file, one to one, is still that file.
+    expect(isEmpty(diffRuns(only, runState([skill('a', { 'SKILL.md': D1, 'x/%79.md': D2 })], [])))).toBe(true);
+  });
+
   it('a skill turning dynamic lists no file change', () => {
     const diff = diffRuns(runState([skill('a', { 'SKILL.md': D1 })], []), runState([skill('a', 'dynamic')], []));
     expect([diff.filesAdded, diff.filesRemoved, diff.digestsChanged]).toEqual([[], [], []]);

@@ -3,11 +3,14 @@
 // changed; per file, digests added, removed and changed; findings new, fixed
 // and changed. Pure: two run states in, a diff out. The command and the app's
 // main process both diff with this, so they cannot disagree on what changed.
-// Skills, files and findings' places are matched by canonical URI: a server
-// that spells a URI another way from one run to the next (SKILL://, %2D, a dot
-// segment) names the same skill or file. Each is named as its run listed it.
+// Skills and files are matched by URI, then by canonical URI one to one
+// (uri-pairs.ts): a server that spells a URI another way from one run to the
+// next (SKILL://, %2D, a dot segment) names the same skill or file, while two
+// URIs one run lists apart (x%5Cy.md beside x/y.md) stay two. Findings' places
+// are matched by canonical URI. Each is named as its run listed it.
 import type { Finding, SkillEntry } from './model.js';
 import { canonicalUri } from './skill-uri.js';
+import { pairByUri } from './uri-pairs.js';
 
 /** A file as its run listed it. */
 export interface ListedFile {
@@ -15,8 +18,8 @@ export interface ListedFile {
   readonly digest: string;
 }
 
-/** A skill's files by canonical URI; `dynamic` or `none` when the entry lists no file set. */
-export type SkillFiles = ReadonlyMap<string, ListedFile> | 'dynamic' | 'none';
+/** A skill's files, each URI's first listing; `dynamic` or `none` when the entry lists no file set. */
+export type SkillFiles = readonly ListedFile[] | 'dynamic' | 'none';
 
 /** A skill as its run listed it. */
 export interface ListedSkill {
@@ -26,8 +29,8 @@ export interface ListedSkill {
 
 /** What one run saw, reduced to what a later run is compared on. */
 export interface RunState {
-  /** Per skill, by canonical URI. */
-  readonly skills: ReadonlyMap<string, ListedSkill>;
+  /** Per skill, each URI's first listing. */
+  readonly skills: readonly ListedSkill[];
   /** Findings by a key of their rule and place (see findingKey). */
   readonly findings: ReadonlyMap<string, Finding>;
 }
@@ -63,10 +66,9 @@ export function runState(skills: readonly SkillEntry[], findings: readonly Findi
   for (const skill of skills) {
     const files = skill.resources;
     const byFile = new Map<string, ListedFile>();
-    // A file listed twice under two spellings is one file (the listing's own finding says so): its first listing counts.
-    if (Array.isArray(files)) for (const f of files) if (!byFile.has(canonicalUri(f.uri))) byFile.set(canonicalUri(f.uri), { uri: f.uri, digest: f.digest });
-    const key = canonicalUri(skill.uri);
-    if (!bySkill.has(key)) bySkill.set(key, { uri: skill.uri, files: files === 'dynamic' ? 'dynamic' : files === null ? 'none' : byFile });
+    // A file listed twice is one file (the listing's own finding says so): its first listing counts.
+    if (Array.isArray(files)) for (const f of files) if (!byFile.has(f.uri)) byFile.set(f.uri, { uri: f.uri, digest: f.digest });
+    if (!bySkill.has(skill.uri)) bySkill.set(skill.uri, { uri: skill.uri, files: files === 'dynamic' ? 'dynamic' : files === null ? 'none' : [...byFile.values()] });
   }
   const byKey = new Map<string, Finding>();
   for (const f of findings) {
@@ -76,41 +78,41 @@ export function runState(skills: readonly SkillEntry[], findings: readonly Findi
     while (byKey.has(n === 1 ? key : `${key}#${n}`)) n++;
     byKey.set(n === 1 ? key : `${key}#${n}`, f);
   }
-  return { skills: bySkill, findings: byKey };
+  return { skills: [...bySkill.values()], findings: byKey };
 }
 
-const EMPTY: RunState = { skills: new Map(), findings: new Map() };
-
-function sameFiles(a: SkillFiles, b: SkillFiles): boolean {
-  if (typeof a === 'string' || typeof b === 'string') return a === b;
-  if (a.size !== b.size) return false;
-  for (const [key, file] of a) if (b.get(key)?.digest !== file.digest) return false;
-  return true;
-}
+const EMPTY: RunState = { skills: [], findings: new Map() };
 
 const urisOf = (skills: Iterable<ListedSkill>): string[] => [...skills].map((s) => s.uri).sort();
 
 /** `before` undefined: the first run, where everything it saw is new. */
 export function diffRuns(before: RunState | undefined, after: RunState): RunDiff {
   const was = before ?? EMPTY;
-  const skillsAdded = urisOf([...after.skills].filter(([key]) => !was.skills.has(key)).map(([, skill]) => skill));
-  const skillsRemoved = urisOf([...was.skills].filter(([key]) => !after.skills.has(key)).map(([, skill]) => skill));
+  const skillPairs = pairByUri(was.skills, after.skills);
+  const skillsAdded = urisOf(skillPairs.flatMap((p) => (p.a ? [] : [p.b!])));
+  const skillsRemoved = urisOf(skillPairs.flatMap((p) => (p.b ? [] : [p.a!])));
   const skillsChanged: string[] = [];
   const filesAdded: { uri: string; digest: string }[] = [];
   const filesRemoved: { uri: string; digest: string }[] = [];
   const digestsChanged: DigestChange[] = [];
   // Files of a skill that came or went are said by the skill's line; only skills in both runs list files.
-  for (const [key, { uri, files }] of after.skills) {
-    const old = was.skills.get(key)?.files;
-    if (old === undefined) continue;
-    if (!sameFiles(old, files)) skillsChanged.push(uri);
-    if (typeof old === 'string' || typeof files === 'string') continue;
-    for (const [file, now] of files) {
-      const prior = old.get(file);
-      if (prior === undefined) filesAdded.push({ uri: now.uri, digest: now.digest });
-      else if (prior.digest !== now.digest) digestsChanged.push({ uri: now.uri, from: prior.digest, to: now.digest });
+  for (const { a: prior, b: now } of skillPairs) {
+    if (!prior || !now) continue;
+    const old = prior.files;
+    const files = now.files;
+    if (typeof old === 'string' || typeof files === 'string') {
+      if (old !== files) skillsChanged.push(now.uri);
+      continue;
     }
-    for (const [file, prior] of old) if (!files.has(file)) filesRemoved.push({ uri: prior.uri, digest: prior.digest });
+    let changed = false;
+    for (const { a: was, b: is } of pairByUri(old, files)) {
+      if (!was) filesAdded.push({ uri: is!.uri, digest: is!.digest });
+      else if (!is) filesRemoved.push({ uri: was.uri, digest: was.digest });
+      else if (was.digest !== is.digest) digestsChanged.push({ uri: is.uri, from: was.digest, to: is.digest });
+      else continue;
+      changed = true;
+    }
+    if (changed) skillsChanged.push(now.uri);
   }
   const findingsNew: Finding[] = [];
   const findingsChanged: { before: Finding; after: Finding }[] = [];

@@ -6,7 +6,8 @@
 // whose digest or size differs (bytes), a frontmatter field that differs.
 import { finding } from '../../shared/findings.js';
 import type { Finding, SkillFileRef } from '../../shared/model.js';
-import { canonicalUri, containment, parseSkillUri } from '../../shared/skill-uri.js';
+import { containment, decodeSegment, parseSkillUri, skillRootOf } from '../../shared/skill-uri.js';
+import { pairByUri } from '../../shared/uri-pairs.js';
 
 /** An entry as both sides have it: the SDK's `Skill` and the app's `SkillEntry` are both one. */
 export interface ComparableEntry {
@@ -23,7 +24,6 @@ export interface SourceComparison {
   readonly source: readonly ComparableEntry[];
 }
 
-const byUri = <T extends { readonly uri: string }>(items: readonly T[]) => new Map(items.map((item) => [canonicalUri(item.uri), item]));
 const sortedKeys = (...maps: ReadonlyArray<ReadonlyMap<string, unknown>>) => [...new Set(maps.flatMap((m) => [...m.keys()]))].sort();
 
 /** `<folder>/pdf-tools` for skill://pdf-tools/SKILL.md: where in the folder the SDK looked. */
@@ -34,7 +34,11 @@ function folderOf(folder: string, skillUri: string): string {
 
 function relative(fileUri: string, skillUri: string): string {
   const where = containment(fileUri, skillUri);
-  return where.inside ? where.relativePath : fileUri;
+  if (where.inside) return where.relativePath;
+  // x%5Cy.md, a file the SDK built from the name x\y.md, is not "inside" to containment (a "\" may climb out on
+  // Windows), yet it is written under the skill's root: named as the file in the folder, not as <folder>/skill://….
+  const root = `${skillRootOf(skillUri)}/`;
+  return fileUri.startsWith(root) ? fileUri.slice(root.length).split('/').map(decodeSegment).join('/') : fileUri;
 }
 
 /** JSON with sorted keys: two frontmatter values are the same when this is. */
@@ -51,11 +55,8 @@ const shown = (file: SkillFileRef) => `${file.size} bytes, ${file.digest}`;
 
 export function compareWithSource({ serverId, folder, served, source }: SourceComparison): Finding[] {
   const findings: Finding[] = [];
-  const servedSkills = byUri(served);
-  const sourceSkills = byUri(source);
-  for (const key of sortedKeys(servedSkills, sourceSkills)) {
-    const s = servedSkills.get(key);
-    const local = sourceSkills.get(key);
+  // Paired by URI, then by canonical URI one to one (shared/uri-pairs.ts): two URIs one side lists apart stay two.
+  for (const { a: s, b: local } of pairByUri(served, source)) {
     if (s && !local) {
       findings.push(finding('inspector-source-missing', `The server serves ${s.uri}, but the source folder has no skill at ${folderOf(folder, s.uri)}.`, { serverId, skillUri: s.uri }));
     } else if (local && !s) {
@@ -94,12 +95,8 @@ function compareFiles(serverId: string, folder: string, served: ComparableEntry,
       finding('inspector-source-bytes', `The server lists the files of ${skillUri} as ${describe(served.resources)}; the source folder gives ${describe(local.resources)}.`, { serverId, skillUri }, { expected: describe(local.resources), actual: describe(served.resources) }),
     ];
   }
-  const servedFiles = byUri(served.resources);
-  const sourceFiles = byUri(local.resources);
   const out: Finding[] = [];
-  for (const key of sortedKeys(servedFiles, sourceFiles)) {
-    const s = servedFiles.get(key);
-    const f = sourceFiles.get(key);
+  for (const { a: s, b: f } of pairByUri(served.resources, local.resources)) {
     if (s && !f) {
       out.push(finding('inspector-source-missing', `The server lists ${relative(s.uri, skillUri)}, but ${folderOf(folder, skillUri)}/${relative(s.uri, skillUri)} is not in the source folder.`, { serverId, skillUri, fileUri: s.uri }));
     } else if (f && !s) {
