@@ -18,6 +18,7 @@ import { localOriginActions, reviewAppActions, reviewSkillActions } from './loca
 import { serverActions } from './server-actions.js';
 import { reviewAllAppActions, reviewAllServerActions } from './review/palette-actions.js';
 import { catalogViewActions, skillPaletteItem } from './catalog-palette-actions.js';
+import { originLabel } from './local/origin-labels.js';
 import { shownName } from '../components/shown-text.js';
 import { anyOrderFilter } from './palette-filter.js';
 import { connectAll } from '../state/connect-all.js';
@@ -77,10 +78,12 @@ export function CommandPalette() {
     ];
     const groups: SpotlightActionGroupData[] = [{ group: 'App', actions: general }];
 
+    const labels = new Map([...servers.map((s) => [s.config.id, s.config.label] as const), ...origins.map((o) => [o.id, o.label] as const)]);
     const entry = openKey ? skills.get(openKey) : undefined;
     if (entry) {
       groups.push({
-        group: `Skill ${shownName(entry.name)}`,
+        // Which server's: several may list a skill of this name, and Verify, Enable or Disable act on this one only.
+        group: `Skill ${shownName(entry.name)} ${isLocalOriginId(entry.serverId) ? 'in' : 'on'} ${shownName(originLabel(labels, entry.serverId))}`,
         actions: [
           // A local folder's skill is read from disk: nothing to verify or approve.
           ...(isLocalOriginId(entry.serverId) ? [] : [{ id: 'verify-skill', label: `Verify ${shownName(entry.name)}`, onClick: () => void useVerify.getState().verifySkill(entry.serverId, entry.uri) }, ...approvalSkillActions(entry)]),
@@ -113,7 +116,6 @@ export function CommandPalette() {
     const folderItems = localOriginActions(origins);
     if (folderItems.length > 0) groups.push({ group: 'Local folders', actions: folderItems });
 
-    const labels = new Map([...servers.map((s) => [s.config.id, s.config.label] as const), ...origins.map((o) => [o.id, o.label] as const)]);
     const skillItems: SpotlightActionData[] = [];
     for (const e of skills.values()) {
       if (skillItems.length >= MAX_SKILL_ACTIONS) break;
