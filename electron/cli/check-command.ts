@@ -2,7 +2,8 @@
 import { parseArgs } from 'node:util';
 import { isFailing, runCheck } from './check.js';
 import { defaultTrust, formatSuppressedJunit, formatSuppressedSarif, suppressionLines, withTeamSuppressions } from './check-suppressions.js';
-import { parseAsOf } from './verify-receipts-command.js';
+import { RECEIPTS_FOLDER_LIMITS } from '../team/team-folder.js';
+import { leewayOf, parseAsOf } from './verify-receipts-command.js';
 import { formatText } from './format-text.js';
 import type { SuppressedFinding } from '../team/suppressions.js';
 import { verdictCounts } from './verdicts.js';
@@ -59,7 +60,7 @@ export async function checkCommand(args: string[], io: Streams, sessionOptions: 
     const checked = await runCheck(session, progress);
     const compared = source ? withSourceComparison(checked, source, progress) : checked;
     // The team's suppressions (check --receipts): a suppressed finding is not reported, a lapsed one is, saying why.
-    const report = values.receipts !== undefined ? await withTeamSuppressions(compared, values.receipts, values.trust ?? defaultTrust(values.receipts), asOf) : { ...compared, suppressed: [], reopened: [] };
+    const report = values.receipts !== undefined ? await withTeamSuppressions(compared, values.receipts, values.trust ?? defaultTrust(values.receipts), asOf, RECEIPTS_FOLDER_LIMITS, leewayOf(values['as-of'])) : { ...compared, suppressed: [], reopened: [] };
     const format = formats[0];
     if (format === 'json') io.out.write(`${wellFormedJson({ ...report, verdicts: verdictCounts(report.skills), ruleset: RULESET, failOn, failing: report.findings.filter((f) => isFailing(f, failOn)).length, suppressed: report.suppressed.map(suppressedJson), reopened: report.reopened.map((r) => ({ ...suppressedJson(r), why: r.why })) }, 2)}\n`);
     // With --receipts, SARIF and JUnit also say which receipt files were not read (their suppressions not applied).

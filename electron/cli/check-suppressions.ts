@@ -35,8 +35,11 @@ export function defaultTrust(receiptsDir: string): string {
   return path.join(path.dirname(receiptsDir), 'allowed-signers');
 }
 
-/** `limits`: how much of the receipts folder is read (the tests pass a small budget). */
-export async function withTeamSuppressions(report: CheckReport, receiptsDir: string, trust: string, asOf: Date, limits: ReceiptsFolderLimits = RECEIPTS_FOLDER_LIMITS): Promise<SuppressedReport> {
+/**
+ * `limits`: how much of the receipts folder is read (the tests pass a small budget); `leewayMs`: how far ahead of
+ * asOf a receipt may be dated (the clock's leeway when asOf is now).
+ */
+export async function withTeamSuppressions(report: CheckReport, receiptsDir: string, trust: string, asOf: Date, limits: ReceiptsFolderLimits = RECEIPTS_FOLDER_LIMITS, leewayMs = 0): Promise<SuppressedReport> {
   const { signers, receipts } = await readTeamFolderFlags(receiptsDir, trust, limits);
   const digests = new Map<string, string>();
   const served: ServedSkill[] = [];
@@ -45,7 +48,7 @@ export async function withTeamSuppressions(report: CheckReport, receiptsDir: str
     if (s.resources !== 'dynamic') for (const r of s.resources) digests.set(r.uri, r.digest);
     served.push({ uri: s.uri, name: s.name, resources: s.resources === 'dynamic' ? 'dynamic' : s.resources.map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) });
   }
-  const check = checkReceipts(report.server.label, served, receipts, signers, asOf);
+  const check = checkReceipts(report.server.label, served, receipts, signers, asOf, leewayMs);
   const granted: GrantedSuppression[] = check.skills.flatMap((s) => s.suppressions ?? []);
   const outcome = applySuppressions(report.findings, granted, (uri) => digests.get(uri), asOf);
   return { ...report, findings: [...outcome.reported], suppressed: outcome.suppressed, reopened: outcome.reopened, unreadableReceipts: check.unreadable, receiptsNotRead: receiptsNotRead(check) };

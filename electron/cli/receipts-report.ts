@@ -13,6 +13,8 @@ export interface ReceiptsFlags {
   readonly receiptsDir: string;
   readonly trust: string;
   readonly asOf: Date;
+  /** How far ahead of asOf a receipt may be dated: the clock's leeway when asOf is now, none for a time given (--as-of). */
+  readonly leewayMs?: number;
 }
 
 /** One server's skills against the team's receipts. */
@@ -24,9 +26,9 @@ export interface ReceiptsReport {
   readonly ok: boolean;
 }
 
-export function receiptsReport(set: ServerSkillSet, team: { signers: readonly AllowedSigner[]; receipts: readonly LoadedReceipt[] }, asOf: Date): ReceiptsReport {
+export function receiptsReport(set: ServerSkillSet, team: { signers: readonly AllowedSigner[]; receipts: readonly LoadedReceipt[] }, asOf: Date, leewayMs = 0): ReceiptsReport {
   const served: ServedSkill[] = Object.entries(set.server.skills).map(([uri, s]) => ({ uri, name: s.name, resources: s.resources }));
-  const check = checkReceipts(set.label, served, team.receipts, team.signers, asOf);
+  const check = checkReceipts(set.label, served, team.receipts, team.signers, asOf, leewayMs);
   return { set, served, check, ok: allApproved(check) && set.problems.length === 0 };
 }
 

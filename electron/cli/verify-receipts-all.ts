@@ -30,7 +30,7 @@ export async function verifyReceiptsFleet(values: FleetFlags & OutputFlags, flag
   const progress = progressTo(io.err, values.quiet ?? false);
   progress(`Verifying the approvals of ${servers.length} server(s) of ${config}, ${Math.min(jobs, servers.length)} at a time…`);
   const results = await runFleet<ReceiptsReport>(servers, { jobs, progress, stopped: 'the verify stopped' }, async (target, say) => {
-    const report = receiptsReport(await readServerSkillSet(target, say, settings), team, flags.asOf);
+    const report = receiptsReport(await readServerSkillSet(target, say, settings), team, flags.asOf, flags.leewayMs);
     return { report, exitCode: report.ok ? 0 : 1 };
   });
   const exitCode = fleetExitCode(results);

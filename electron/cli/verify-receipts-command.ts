@@ -8,6 +8,7 @@
 // With --config FILE --all, every server of the config (verify-receipts-all.ts).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CLOCK_LEEWAY_MS } from '../team/receipt-check.js';
 import { readTeamFolderFlags } from './team-folder-flag.js';
 import { formatReceiptsSarif } from './format-receipts-sarif.js';
 import { LISTING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
@@ -22,6 +23,11 @@ import { wellFormedJson } from './well-formed-json.js';
 /** `verify` with --receipts is this command; without, the lockfile's (verify-command.ts). */
 export function wantsReceipts(args: readonly string[]): boolean {
   return args.some((a) => a === '--receipts' || a.startsWith('--receipts='));
+}
+
+/** How far ahead of the time judged as of a receipt may be dated: the clock's leeway when that time is now, none for --as-of. */
+export function leewayOf(asOfText: string | undefined): number {
+  return asOfText === undefined ? CLOCK_LEEWAY_MS : 0;
 }
 
 export function parseAsOf(text: string | undefined): Date {
@@ -57,14 +63,15 @@ export async function verifyReceiptsCommand(args: string[], io: Streams): Promis
   if (values.json && values.sarif) throw new UsageError('Choose one output format; got --json and --sarif.');
   if (values['sarif-root'] !== undefined && !values.sarif) throw new UsageError('--sarif-root goes with --sarif.');
   const asOf = parseAsOf(values['as-of']);
+  const leewayMs = leewayOf(values['as-of']);
   const settings = limitSettings(values);
-  if (wantsFleet(values)) return await verifyReceiptsFleet(values, { receiptsDir, trust, asOf }, settings, io);
+  if (wantsFleet(values)) return await verifyReceiptsFleet(values, { receiptsDir, trust, asOf, leewayMs }, settings, io);
   const target = await resolveTarget(values);
   // Read before any server is started: a broken team folder is bad usage, not a verdict.
   const team = await readTeamFolderFlags(receiptsDir, trust);
   const progress = progressTo(io.err, values.quiet);
-  const report = receiptsReport(await readServerSkillSet(target, progress, settings), team, asOf);
-  const flags = { receiptsDir, trust, asOf };
+  const report = receiptsReport(await readServerSkillSet(target, progress, settings), team, asOf, leewayMs);
+  const flags = { receiptsDir, trust, asOf, leewayMs };
   // A receipt's subject, the server's URIs, a config's name: a lone surrogate is written as U+FFFD (well-formed-json.ts).
   if (values.json) io.out.write(`${wellFormedJson(receiptsJson(report, flags), 2)}\n`);
   else if (values.sarif) io.out.write(formatReceiptsSarif(report.check, { root: values['sarif-root'], fileSetDigests: fileSetDigests(report.served) }));

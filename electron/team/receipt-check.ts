@@ -111,7 +111,7 @@ function lapsedText(lapsed: readonly { readonly suppression: Suppression; readon
   return `; ${lapsed.length === 1 ? 'a finding is' : `${lapsed.length} findings are`} reported again: ${lapsed.map((s) => `${describeSuppression(s.suppression)}: ${s.lapsed!}`).join('; ')}`;
 }
 
-function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSkill, label: string, signers: SignersByFingerprint, now: Date): Judged {
+function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSkill, label: string, signers: SignersByFingerprint, now: Date, leewayMs: number): Judged {
   const base = { uri: skill.uri, receipt: receipt.file };
   const { envelope, statement: claimed } = receipt.read;
   const signature = whoSigned(envelope, claimed, signers);
@@ -152,7 +152,7 @@ function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSki
   const lapsed = suppressions.filter((s) => s.lapsed !== undefined);
   // A receipt cannot approve before it was made: judged as of a time before its approvedAt (--as-of earlier, or a
   // receipt dated ahead of this machine's clock), it is no approval then, nor are its suppressions granted.
-  if (Date.parse(predicate.approvedAt) > now.getTime()) {
+  if (Date.parse(predicate.approvedAt) > now.getTime() + leewayMs) {
     return { stage: 3.5, approval: { ...base, reviewer: who, approvedAt: predicate.approvedAt, status: 'invalid', message: `invalid receipt: ${receipt.file} is signed by ${by} as approved at ${predicate.approvedAt}, after the time it is judged as of (${now.toISOString()}); a receipt cannot approve before it was made` } };
   }
   if (predicate.expires !== undefined && Date.parse(predicate.expires) <= now.getTime()) {
@@ -172,7 +172,14 @@ function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSki
   return { stage: 6, approval: { ...base, ...dated, status: 'approved', message: `approved by ${by} on ${day(predicate.approvedAt)}${until}` } };
 }
 
-export function checkReceipts(label: string, served: readonly ServedSkill[], receipts: readonly LoadedReceipt[], signers: readonly AllowedSigner[], now: Date): ReceiptsCheck {
+/**
+ * How far ahead of this machine's clock a receipt's approvedAt may be and still count, when it is judged as of now
+ * (not --as-of): the reviewer's clock and this one disagree by seconds or minutes, and a receipt shared a moment after
+ * it was signed must not read as "made in the future" until the clocks catch up. A time given with --as-of has none.
+ */
+export const CLOCK_LEEWAY_MS = 5 * 60_000;
+
+export function checkReceipts(label: string, served: readonly ServedSkill[], receipts: readonly LoadedReceipt[], signers: readonly AllowedSigner[], now: Date, leewayMs = 0): ReceiptsCheck {
   const unreadable: { file: string; problem: string; notRead?: true }[] = [];
   const bySubject = new Map<string, (LoadedReceipt & { read: { ok: true } })[]>();
   for (const r of receipts) {
@@ -199,7 +206,7 @@ export function checkReceipts(label: string, served: readonly ServedSkill[], rec
       skills.push({ uri: skill.uri, status: skill.resources === 'dynamic' ? 'dynamic' : 'unapproved', message: skill.resources === 'dynamic' ? 'unapproved: no receipt, and its content is dynamic, so none can bind it' : noReceipt });
       continue;
     }
-    const judged = candidates.map((c) => judge(c, skill, label, byFingerprint, now));
+    const judged = candidates.map((c) => judge(c, skill, label, byFingerprint, now, leewayMs));
     judged.sort((a, b) => b.stage - a.stage || laterFirst(a.approval.approvedAt, b.approval.approvedAt));
     skills.push(judged[0]!.approval);
   }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { RULESET } from '../../shared/ruleset.js';
 import { parseAllowedSigners } from './allowed-signers.js';
 import { readReceipt, serializeReceipt, signReceipt, type ApprovalInput } from './receipt.js';
-import { allApproved, checkReceipts, type LoadedReceipt, type ServedSkill } from './receipt-check.js';
+import { CLOCK_LEEWAY_MS, allApproved, checkReceipts, type LoadedReceipt, type ServedSkill } from './receipt-check.js';
 import { generateSigningKey } from './signing-key.js';
 import { publicKeyLine } from './ssh-wire.js';
 
@@ -48,7 +48,7 @@ describe('a receipt judged as of a time before it was made', () => {
     expect(allApproved(result)).toBe(false);
   });
 
-  it('does not approve a receipt dated later than now, even by a second; the moment it was made it does', () => {
+  it('judged as of a time given (--as-of), does not approve a receipt dated later, even by a second; the moment it was made it does', () => {
     const made = '2026-06-01T00:00:01.000Z';
     const early = checkReceipts('payments', [ALPHA], [receipt('alpha.json', made)], SIGNERS, new Date('2026-06-01T00:00:00Z'));
     expect(early.skills[0]!.status).toBe('invalid');
@@ -75,5 +75,15 @@ describe('a receipt judged as of a time before it was made', () => {
     const r = receipt('alpha.json', '2026-09-01T10:00:00.000Z', { suppressions: [suppression] });
     const [skill] = checkReceipts('payments', [ALPHA], [r], SIGNERS, new Date('2026-06-01T00:00:00Z')).skills;
     expect(skill!.suppressions).toBeUndefined();
+  });
+
+  it('judged as of this machine\'s clock, approves a receipt dated up to five minutes ahead (the reviewer\'s clock runs ahead), and not beyond', () => {
+    expect(CLOCK_LEEWAY_MS).toBe(5 * 60_000);
+    const now = new Date('2026-06-01T00:00:00Z');
+    const ahead = checkReceipts('payments', [ALPHA], [receipt('alpha.json', '2026-06-01T00:04:59.000Z')], SIGNERS, now, CLOCK_LEEWAY_MS);
+    expect(ahead.skills[0]).toMatchObject({ status: 'approved', approvedAt: '2026-06-01T00:04:59.000Z' });
+    const farAhead = checkReceipts('payments', [ALPHA], [receipt('alpha.json', '2026-06-01T00:05:01.000Z')], SIGNERS, now, CLOCK_LEEWAY_MS);
+    expect(farAhead.skills[0]).toMatchObject({ status: 'invalid' });
+    expect(farAhead.skills[0]!.message).toContain('after the time it is judged as of (2026-06-01T00:00:00.000Z)');
   });
 });

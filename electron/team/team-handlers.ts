@@ -21,7 +21,7 @@ import { findingsDigest } from './file-set-digest.js';
 import { receiptsFolderPlace } from './folder-links.js';
 import { FILE_KEY_WARNING, IDENTITY_FILE, IDENTITY_PUBLIC_FILE, createIdentity, loadIdentity, readIdentityPublic, type IdentityPublic, type SigningIdentity } from './identity.js';
 import { signReceipt } from './receipt.js';
-import { checkReceipts, describeChange, type LoadedReceipt, type ServedSkill, type SkillApproval } from './receipt-check.js';
+import { CLOCK_LEEWAY_MS, checkReceipts, describeChange, type LoadedReceipt, type ServedSkill, type SkillApproval } from './receipt-check.js';
 import { KeyFormatError } from './signing-key.js';
 import { describes } from './suppressions.js';
 import { RECEIPTS_FOLDER_LIMITS, ReceiptsWriteError, TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipts, type ReceiptsFolderLimits } from './team-folder.js';
@@ -114,7 +114,7 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
         continue;
       }
       const served: ServedSkill[] = listed.filter((s) => s.resources !== null).map((s) => ({ uri: s.uri, name: s.name, resources: s.resources === 'dynamic' ? 'dynamic' : (s.resources ?? []).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) }));
-      const judged = checkReceipts(server.label, served, receipts, signers, new Date());
+      const judged = checkReceipts(server.label, served, receipts, signers, new Date(), CLOCK_LEEWAY_MS);
       for (const judgedSkill of judged.skills) {
         // An invalid entry first: its files are not what makes it unusable, so a receipt over them never approves it.
         const s = withServedBytes(withLoadableEntry(judgedSkill, deps.engine.record(server.id, judgedSkill.uri)), listed.find((x) => x.uri === judgedSkill.uri));
@@ -208,7 +208,7 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
       // The receipt was judged against the listing held before the review; the review asks the server again (skills/get)
       // and a listing may land meanwhile, so the version it read, the one approved below, is judged again: only the file
       // set the receipt approves may be adopted as it.
-      const reviewed = checkReceipts(verdict.serverLabel, [{ uri: skillUri, name: verdict.name, resources: review.resources === 'dynamic' ? 'dynamic' : (review.resources ?? []).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) }], [loaded], judged.signers, new Date()).skills[0];
+      const reviewed = checkReceipts(verdict.serverLabel, [{ uri: skillUri, name: verdict.name, resources: review.resources === 'dynamic' ? 'dynamic' : (review.resources ?? []).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) }], [loaded], judged.signers, new Date(), CLOCK_LEEWAY_MS).skills[0];
       if (reviewed?.status !== 'approved') {
         const who = `${verdict.reviewer?.name ?? predicate.reviewer.name} (${verdict.reviewer?.fingerprint ?? predicate.reviewer.keyFingerprint})`;
         const why = reviewed?.status === 'stale' && reviewed.change ? `the server now serves other files than ${who} approved: ${describeChange(reviewed.change)} (${verdict.receipt})` : (reviewed?.message ?? 'it no longer matches the skill');
