@@ -8,6 +8,12 @@
 import { canonicalUri as computeCanonicalUri, containment as computeContainment, type Containment } from '../../shared/skill-uri.js';
 
 const MAX_ENTRIES = 4_096;
+/**
+ * Longer URIs are computed each time, never held: the cap on entries alone
+ * let a server's listings, or a host's reads through the gateway, keep 4,096
+ * URIs of megabytes each (gigabytes). A real skill's URI is far shorter.
+ */
+export const MAX_REMEMBERED_URI_LENGTH = 2_048;
 const canonicals = new Map<string, string>();
 const containments = new Map<string, Containment>();
 
@@ -25,6 +31,7 @@ export function isPlainCanonical(uri: string): boolean {
 }
 
 export function canonicalUri(uri: string): string {
+  if (uri.length > MAX_REMEMBERED_URI_LENGTH) return isPlainCanonical(uri) ? uri : computeCanonicalUri(uri);
   let canonical = canonicals.get(uri);
   if (canonical === undefined) {
     if (canonicals.size >= MAX_ENTRIES) canonicals.clear();
@@ -37,6 +44,7 @@ export function canonicalUri(uri: string): string {
 /** Where `fileUri` lies relative to the skill whose SKILL.md is `skillUri`. */
 export function containment(fileUri: string, skillUri: string): Containment {
   // Length-prefixed, so no pair of URIs (a line feed in one is data too) shares a key with another pair.
+  if (fileUri.length + skillUri.length > MAX_REMEMBERED_URI_LENGTH) return computeContainment(fileUri, skillUri);
   const key = `${skillUri.length}:${skillUri}${fileUri}`;
   let where = containments.get(key);
   if (where === undefined) {
@@ -45,4 +53,9 @@ export function containment(fileUri: string, skillUri: string): Containment {
     containments.set(key, where);
   }
   return where;
+}
+
+/** How many URIs and pairs are held now (for the tests of the bounds above). */
+export function rememberedCount(): number {
+  return canonicals.size + containments.size;
 }
