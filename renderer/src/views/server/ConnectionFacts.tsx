@@ -35,7 +35,8 @@ function transportSummary(server: ServerView | undefined): ReactNode {
     return (
       <Stack gap={2}>
         <Text size="xs">stdio: the app starts this command</Text>
-        <Code block className="mono">
+        {/* Wrapped: a long command (paths, many flags) kept on one line widened its table past the pane, cut off at the window's edge. */}
+        <Code block className="mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {[t.command, ...t.args.map(masked).map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(' ')}
         </Code>
         {t.cwd ? <Text size="xs">in {t.cwd}</Text> : null}

@@ -106,7 +106,8 @@ export function ServerOverview({ server }: { server: ServerView }) {
       <Table withTableBorder fz="xs" verticalSpacing={6}>
         <Table.Tbody>
           <Row label="Label">
-            <Text size="xs" fw={600}>
+            {/* A label may be one long word (a URL): it wraps rather than widen the table past the pane. */}
+            <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
               <InvisibleText text={server.config.label} identifier /> <Text span size="xs" c="dimmed" fw={400}>(the name you gave it)</Text>
             </Text>
           </Row>

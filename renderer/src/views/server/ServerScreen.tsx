@@ -31,14 +31,15 @@ export function ServerScreen() {
     <div className="server-screen" data-server-screen={server.config.label}>
       <Group justify="space-between" px="md" py={6} className="pane-header" wrap="nowrap">
         <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-          <Button size="compact-xs" variant="subtle" leftSection={<IconArrowLeft size={14} />} onClick={showCatalog} data-action="back-to-skills">
+          {/* The label beside it gives way (truncated, whole in its tooltip); the way back keeps its word. */}
+          <Button size="compact-xs" variant="subtle" leftSection={<IconArrowLeft size={14} />} onClick={showCatalog} style={{ flex: '0 0 auto' }} data-action="back-to-skills">
             Skills
           </Button>
           <ConnectionDot status={server.connection.status} />
           <Text fw={700} truncate title={shownName(server.config.label)}>
             <InvisibleText text={server.config.label} identifier />
           </Text>
-          <Text size="xs" c={server.connection.status === 'failed' ? 'red' : 'dimmed'}>
+          <Text size="xs" c={server.connection.status === 'failed' ? 'red' : 'dimmed'} style={{ flex: '0 0 auto' }}>
             {server.connection.status}
           </Text>
         </Group>

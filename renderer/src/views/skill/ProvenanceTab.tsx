@@ -34,13 +34,13 @@ function ServedProvenance({ entry }: { entry: SkillEntry }) {
       <Table withTableBorder fz="xs" verticalSpacing={6}>
         <Table.Tbody>
           <Row label="Qualified name">
-            <Text size="xs" fw={600} data-qualified-name>
+            <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }} data-qualified-name>
               <InvisibleText text={qualifiedName(server?.config.label ?? SERVER_NOT_LISTED, entry.name, entry.pathPrefix)} identifier />
             </Text>
           </Row>
           <Row label="Server">
             <Group gap={6}>
-              <Text size="xs" fw={600} data-provenance-label>
+              <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }} data-provenance-label>
                 <InvisibleText text={server?.config.label ?? SERVER_NOT_LISTED} identifier />
               </Text>
               {server ? (
