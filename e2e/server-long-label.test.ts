@@ -15,12 +15,15 @@ const poll = pollWithin(30_000);
 /** No space and no hyphen: no place where a line may break by itself. */
 const LONG = `mcp.gateway.internal.acmecorporation.example.com/v2/tenants/${'7f3e9a1c'.repeat(7)}`;
 const NOTES = 'skill://notes/SKILL.md';
+/** A second server that lists a notes too: its Provenance tab names the long one among the skills of the same name. */
+const WORK = 'Work skills';
 
 describe('a long server label and command', () => {
   let app: RunningApp;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
   let folder: SkillFolder;
+  let work: SkillFolder;
 
   /** Which of `selectors` (within `within`) reach past its right edge by more than a pixel. */
   const pastEdge = (within: string, selectors: string[]) =>
@@ -32,17 +35,21 @@ describe('a long server label and command', () => {
   beforeAll(async () => {
     folder = await SkillFolder.create();
     await folder.write('notes/SKILL.md', skillMd('notes', 'Keeps meeting notes. Use when the user takes notes.', []));
+    work = await SkillFolder.create();
+    await work.write('notes/SKILL.md', skillMd('notes', 'Keeps work notes. Use when the user takes notes at work.', []));
     app = await startApp();
     browser = await launchBrowser();
     page = await openApp(browser, app, { width: 1280, height: 800 });
     await page.locator('[data-skill-uri="skill://repo-audit/SKILL.md"]').waitFor({ timeout: 30_000 });
     await addAndConnect(page, app.token, { label: LONG, transport: folder.stdio() });
     await page.locator(`[data-server-label="${LONG}"] [data-connection="connected"]`).waitFor({ timeout: 30_000 });
+    await addAndConnect(page, app.token, { label: WORK, transport: work.stdio() });
+    await page.locator(`[data-server-label="${WORK}"] [data-connection="connected"]`).waitFor({ timeout: 30_000 });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
-    if (folder) rmSync(folder.dir, { recursive: true, force: true });
+    for (const f of [folder, work]) if (f) rmSync(f.dir, { recursive: true, force: true });
   });
 
   it('the server overview: its table within the pane, and the way back whole', async () => {
@@ -65,5 +72,13 @@ describe('a long server label and command', () => {
     const provenance = page.locator('[data-provenance]');
     await poll(() => provenance.locator('[data-provenance-label]').textContent()).toBe(LONG);
     expect(await pastEdge('.pane-detail', ['[data-provenance] table', '[data-provenance] td', '[data-provenance] pre'])).toEqual([]);
+  }, 60_000);
+
+  it('another server’s skill of the same name: its Provenance tab names the long one and stays within the pane', async () => {
+    await page.locator(`[data-server-label="${WORK}"]`).click();
+    await page.locator(`[data-skill-uri="${NOTES}"]`).click();
+    await page.locator('[data-tab="provenance"]').click();
+    await poll(() => page.locator(`[data-provenance] [data-same-name-skill="${NOTES}"]`).textContent()).toBe(`${LONG} › notes ${NOTES}`);
+    expect(await pastEdge('.pane-detail', ['[data-provenance] table', '[data-provenance] td', '[data-same-name-skill]'])).toEqual([]);
   }, 60_000);
 });

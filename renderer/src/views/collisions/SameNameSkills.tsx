@@ -36,7 +36,8 @@ export function SameNameSkills({ entry }: { entry: SkillEntry }) {
       {sameName.slice(0, MAX_SHOWN).map((e) => (
         <Group key={skillKey(e.serverId, e.uri)} gap={6} wrap="nowrap">
           <VerdictBadge verdict={e.verdict} errors={e.errorCount} warnings={e.warningCount} size="xs" />
-          <Anchor component="button" type="button" size="xs" ta="left" onClick={() => openSkill(skillKey(e.serverId, e.uri))} data-same-name-skill={e.uri}>
+          {/* Wraps anywhere: a server label may be one long word (a URL), which widened the Provenance table past the pane. */}
+          <Anchor component="button" type="button" size="xs" ta="left" style={{ minWidth: 0, overflowWrap: 'anywhere' }} onClick={() => openSkill(skillKey(e.serverId, e.uri))} data-same-name-skill={e.uri}>
             <Text span size="xs" fw={600}>
               <InvisibleText text={qualifiedName(originLabel(labels, e.serverId), e.name, e.pathPrefix)} identifier />
             </Text>{' '}
