@@ -3,10 +3,10 @@
 // another spelling of it, and refused when the bytes in hand no longer hash to
 // the approved digest. Through the SDK's own client over a linked pair.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
 import { Gateway, type GatewayCatalog } from './gateway.js';
+import { hostOf } from './host-in-memory.unit.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { buildServedSkill, type ServedSkill } from './served-skill.js';
 
 const SKILL_MD = Buffer.from('\uFEFF---\nname: notes\ndescription: Takes notes\n---\nWrite it down.\n', 'utf8');
@@ -56,11 +56,7 @@ async function setup(options: { kept: boolean }): Promise<Setup> {
       : {}),
   };
   const gateway = new Gateway(catalog);
-  await gateway.sync();
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await gateway.createServer().connect(serverSide);
-  const client = new Client({ name: 'gateway-read-test', version: '1.0.0' });
-  await client.connect(clientSide);
+  const { client } = await hostOf(gateway, 'gateway-read-test');
   open.push(client);
   return { client, reads, tamper: (uri, bytes) => files.set(uri, bytes) };
 }

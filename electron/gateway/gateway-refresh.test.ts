@@ -3,11 +3,10 @@
 // are told why (skills/list, skills/get and resources/read all fail with the
 // catalog's error), and the set is back once a refresh succeeds.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/client';
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
 import { Gateway, type GatewayCatalog } from './gateway.js';
+import { hostOf } from './host-in-memory.unit.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { buildServedSkill, type ServedSkill } from './served-skill.js';
 
 const SKILL_MD = Buffer.from('---\nname: notes\ndescription: Takes notes\n---\nWrite it down.\n', 'utf8');
@@ -41,11 +40,7 @@ describe('the gateway when its catalog cannot be refreshed', () => {
       keptBytes: () => SKILL_MD,
     };
     const gateway = new Gateway(catalog);
-    await gateway.sync();
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await gateway.createServer().connect(serverSide);
-    const client = new Client({ name: 'gateway-refresh-test', version: '1.0.0' });
-    await client.connect(clientSide);
+    const { client, host } = await hostOf(gateway, 'gateway-refresh-test');
     open.push(client);
     const read = () => client.request({ method: 'resources/read', params: { uri: URI } });
     expect((await read()).contents).toHaveLength(1);
@@ -55,7 +50,7 @@ describe('the gateway when its catalog cannot be refreshed', () => {
     expect(gateway.served).toEqual([]);
     expect(gateway.problem).toBe(broken);
     await expect(read()).rejects.toThrow(broken);
-    const skills = new SkillsClient(client);
+    const skills = host;
     await expect(skills.get(URI)).rejects.toThrow(broken);
     await expect(skills.list()).rejects.toThrow(broken);
 

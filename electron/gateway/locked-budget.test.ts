@@ -7,13 +7,11 @@
 // Each refresh is a round of its own: the budget bounds one refresh's reads.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/client';
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { openSession } from '../cli/session.js';
 import type { LockedServer } from '../cli/lockfile.js';
 import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 import { Gateway } from './gateway.js';
+import { hostOf } from './host-in-memory.unit.js';
 import { LockedCatalog } from './locked-catalog.js';
 
 const NOTES_MD = skillMd('notes', 'Take notes.', [], `# notes\n\n${'Write down what was said. '.repeat(20)}\n`);
@@ -43,13 +41,7 @@ describe('the gateway in lockfile mode, listed again and again', { timeout: 60_0
       gateway.stop();
       await session.close();
     });
-    await gateway.sync();
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await gateway.createServer().connect(serverSide);
-    const client = new Client({ name: 'polling-host', version: '1.0.0' });
-    await client.connect(clientSide);
-    cleanup.push(() => client.close());
-    const host = new SkillsClient(client);
+    const { host } = await hostOf(gateway, 'polling-host', cleanup);
 
     const listed: string[][] = [];
     for (let i = 0; i < 10; i++) listed.push((await host.list()).skills.map((s) => s.uri));

@@ -10,13 +10,11 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/client';
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { openSession } from '../cli/session.js';
 import type { LockedServer } from '../cli/lockfile.js';
 import { SkillFolder, skillMd, tempDir } from '../../test/fixtures/mutable-server/fixture.js';
 import { Gateway } from './gateway.js';
+import { hostOf } from './host-in-memory.unit.js';
 import { LockedCatalog } from './locked-catalog.js';
 
 const NOTES_MD = skillMd('notes', 'Take notes.');
@@ -48,13 +46,7 @@ describe('the gateway in lockfile mode, its upstream no longer answering reads',
       await fs.rm(stall, { force: true });
       await session.close();
     });
-    await gateway.sync();
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await gateway.createServer().connect(serverSide);
-    const client = new Client({ name: 'waiting-host', version: '1.0.0' });
-    await client.connect(clientSide);
-    cleanup.push(() => client.close());
-    const host = new SkillsClient(client);
+    const { host } = await hostOf(gateway, 'waiting-host', cleanup);
     const notes = (await host.list({}, { timeout: HOST_TIMEOUT_MS })).skills;
     expect(notes.map((s) => s.uri)).toEqual(['skill://team-skills/notes/SKILL.md']);
 

@@ -9,14 +9,13 @@
 // tells hosts why. The upstream is the mutable-server fixture as a real process.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/client';
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { openSession, type CliSession } from '../cli/session.js';
 import type { LockedServer } from '../cli/lockfile.js';
 import type { TransportConfig } from '../../shared/model.js';
 import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 import { Gateway } from './gateway.js';
+import { hostOf } from './host-in-memory.unit.js';
+import type { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { LockedCatalog } from './locked-catalog.js';
 
 const NOTES_MD = skillMd('notes', 'Take notes.');
@@ -39,13 +38,8 @@ async function start(transport: TransportConfig): Promise<{ session: CliSession;
     gateway.stop();
     await session.close();
   });
-  await gateway.sync();
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await gateway.createServer().connect(serverSide);
-  const client = new Client({ name: 'host', version: '1.0.0' });
-  await client.connect(clientSide);
-  cleanup.push(() => client.close());
-  return { session, gateway, host: new SkillsClient(client), said };
+  const { host } = await hostOf(gateway, 'host', cleanup);
+  return { session, gateway, host: host, said };
 }
 
 /** Lists until the gateway's refreshes have settled on `expected` (a listing answers from the set held, and starts a refresh). */

@@ -9,13 +9,12 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { Client } from '@modelcontextprotocol/client';
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { openSession } from '../cli/session.js';
 import type { LockedServer } from '../cli/lockfile.js';
 import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 import { Gateway } from './gateway.js';
+import { hostOf } from './host-in-memory.unit.js';
+import type { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { LockedCatalog } from './locked-catalog.js';
 
 const BLOCK = skillMd('notes', 'Take notes.', ['<<:', '  allowed-tools: Bash(curl:*)']);
@@ -48,13 +47,8 @@ async function serve(text: string): Promise<{ host: SkillsClient; said: string[]
     gateway.stop();
     await session.close();
   });
-  await gateway.sync();
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await gateway.createServer().connect(serverSide);
-  const client = new Client({ name: 'yaml-1.1-host', version: '1.0.0' });
-  await client.connect(clientSide);
-  cleanup.push(() => client.close());
-  return { host: new SkillsClient(client), said };
+  const { host } = await hostOf(gateway, 'yaml-1.1-host', cleanup);
+  return { host: host, said };
 }
 
 describe('the gateway and allowed-tools given through a YAML merge key', { timeout: 60_000 }, () => {

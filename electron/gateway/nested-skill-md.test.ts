@@ -9,12 +9,10 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/client';
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { SnapshotStore, sha256Digest } from '../snapshots/snapshot-store.js';
 import { APPROVALS_FILE, ApprovedCatalog } from './approved-catalog.js';
 import { Gateway } from './gateway.js';
+import { hostOf } from './host-in-memory.unit.js';
 
 const PARENT = Buffer.from('---\nname: pdf-tools\ndescription: Fills in PDF forms\n---\nSee forms/SKILL.md.\n', 'utf8');
 const FORMS_CUT = '---\nname: forms\ndescription: Fills one form\n---\nRun the filler.\n';
@@ -61,13 +59,8 @@ async function host({ parent, nested, formsBytes = FORMS, formsName = 'SKILL.md'
   await fs.writeFile(path.join(dir, APPROVALS_FILE), JSON.stringify({ version: 1, approvals }));
   const warnings: string[] = [];
   const gateway = new Gateway(new ApprovedCatalog(dir, (line) => warnings.push(line)), { onWarning: (line) => warnings.push(line) });
-  await gateway.sync();
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await gateway.createServer().connect(serverSide);
-  const client = new Client({ name: 'nested-skill-md-test', version: '1.0.0' });
-  await client.connect(clientSide);
-  cleanup.push(() => client.close());
-  const skills = new SkillsClient(client);
+  const { client, host } = await hostOf(gateway, 'nested-skill-md-test', cleanup);
+  const skills = host;
   const readText = async (uri: string) => {
     const result = await client.readResource({ uri });
     const content = result.contents[0]!;

@@ -5,11 +5,11 @@
 // among its files, every file inside its folder — or the host drops it while
 // the gateway counts it as served. Through the SDK's own client.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/client';
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
 import { Gateway, type GatewayCatalog } from './gateway.js';
+import { hostOf as connectHost } from './host-in-memory.unit.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { buildServedSkill, type ServedSkill } from './served-skill.js';
 
 const SKILL_MD = Buffer.from('---\nname: pdf-tools\ndescription: Fills in PDF forms\n---\nSee references/guide.md.\n', 'utf8');
@@ -38,13 +38,9 @@ async function hostOf(skillMdUri: string, guideUri: string): Promise<{ skills: S
   const catalog: GatewayCatalog = { refresh: async (): Promise<readonly ServedSkill[]> => [built.skill], readApproved: async (_skill, file) => bytes.get(file.upstreamUri)! };
   const warnings: string[] = [];
   const gateway = new Gateway(catalog, { onWarning: (line) => warnings.push(line) });
-  await gateway.sync();
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await gateway.createServer().connect(serverSide);
-  const client = new Client({ name: 'respelled-entry-test', version: '1.0.0' });
-  await client.connect(clientSide);
+  const { client, host } = await connectHost(gateway, 'respelled-entry-test');
   open.push(client);
-  return { skills: new SkillsClient(client), gateway, warnings };
+  return { skills: host, gateway, warnings };
 }
 
 describe('a skill whose listing spells its URIs another way that names the same files', () => {

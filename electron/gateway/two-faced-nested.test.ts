@@ -9,15 +9,13 @@
 // URI and digest: the parent's file is served as its lock pins it.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/client';
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { openSession } from '../cli/session.js';
 import type { LockedServer } from '../cli/lockfile.js';
 import { fixture, NODE } from '../../test/fixtures/servers/harness.js';
 // @ts-expect-error: a fixture script (JavaScript, no declarations); its texts are what it serves.
 import { FORMS_A, FORMS_B, PARENT } from '../../test/fixtures/servers/two-faced-nested-server.mjs';
 import { Gateway } from './gateway.js';
+import { hostOf } from './host-in-memory.unit.js';
 import { LockedCatalog } from './locked-catalog.js';
 
 const ref = (uri: string, text: string) => ({ uri, digest: `sha256:${createHash('sha256').update(text).digest('hex')}`, size: Buffer.byteLength(text) });
@@ -43,13 +41,7 @@ describe('the gateway in lockfile mode, one file listed two ways', { timeout: 60
       gateway.stop();
       await session.close();
     });
-    await gateway.sync();
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await gateway.createServer().connect(serverSide);
-    const client = new Client({ name: 'host', version: '1.0.0' });
-    await client.connect(clientSide);
-    cleanup.push(() => client.close());
-    const host = new SkillsClient(client);
+    const { host } = await hostOf(gateway, 'host', cleanup);
 
     const listed = (await host.list()).skills;
     expect(listed.map((s) => s.uri)).toEqual(['skill://team-skills/pdf-tools/SKILL.md']);

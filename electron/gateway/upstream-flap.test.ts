@@ -8,13 +8,12 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/client';
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { openSession, type CliSession } from '../cli/session.js';
 import type { LockedServer } from '../cli/lockfile.js';
 import { SkillFolder, skillMd, tempDir } from '../../test/fixtures/mutable-server/fixture.js';
 import { Gateway } from './gateway.js';
+import { hostOf } from './host-in-memory.unit.js';
+import type { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { LockedCatalog } from './locked-catalog.js';
 
 const NOTES_MD = skillMd('notes', 'Take notes.');
@@ -51,14 +50,9 @@ async function start(notifyBurst?: number): Promise<{ folder: SkillFolder; gatew
     gateway.stop();
     await session.close();
   });
-  await gateway.sync();
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await gateway.createServer().connect(serverSide);
-  const client = new Client({ name: 'flap-host', version: '1.0.0' });
-  await client.connect(clientSide);
-  cleanup.push(() => client.close());
+  const { host } = await hostOf(gateway, 'flap-host', cleanup);
   const lists = async () => (await fs.readFile(log, 'utf8')).split('\n').filter(Boolean).length;
-  return { folder, gateway, lists, host: new SkillsClient(client) };
+  return { folder, gateway, lists, host: host };
 }
 
 /** Waits until the gateway serves `uris` (no time is asserted: the count of listings is). */
