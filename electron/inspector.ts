@@ -173,6 +173,10 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   // Compare with a folder: after an edit a stdio server is restarted, so it serves the folder as it is now, then listed again.
   const folderWatches = new FolderWatches({
     list: (serverId) => engine.list(serverId),
+    verify: async (serverId, skillUris) => {
+      // A skill that cannot be read leaves its files unread: the comparison says their bytes are unknown.
+      for (const skillUri of skillUris) await engine.verifySkill(rpcFor(serverId), skillUri).catch(() => undefined);
+    },
     reload: async (serverId) => {
       const server = catalog.get(serverId);
       if (server.transport.kind === 'stdio') {

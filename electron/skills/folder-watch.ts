@@ -1,12 +1,14 @@
 // "Compare with a folder" and its watch mode, in the app: what a server serves
 // against the skills the SDK builds from a local folder (source-folder.ts,
-// served-vs-source.ts, as `check --source` does), and, while watched, again
+// served-vs-source.ts, as `check --source` does: the files of the skills both
+// have are read, so bytes served are compared, not the listing's word), and, while watched, again
 // after each burst of edits under the folder — a stdio server restarted first,
 // so it serves the folder as it is now; any server listed again. One folder
 // per server; a new one replaces the last.
 import path from 'node:path';
 import type { FolderComparison } from '../../shared/api.js';
 import type { SkillEntry } from '../../shared/model.js';
+import { pairByUri } from '../../shared/uri-pairs.js';
 import { ApiFailure } from '../api-failure.js';
 import { watchBursts, type BurstWatch } from './burst-watch.js';
 import { WatchTooLargeError } from './watch-bounds.js';
@@ -16,8 +18,10 @@ import { SourceFolderError, loadSourceFolder } from './source-folder.js';
 const DEBOUNCE_MS = 300;
 
 export interface FolderWatchDeps {
-  /** The server's skills as listed now. */
+  /** The server's skills as listed now, with what their reads found. */
   list(serverId: string): readonly SkillEntry[];
+  /** Reads and verifies these skills' files: the listing is the server's word, the reads are what a host gets. */
+  verify(serverId: string, skillUris: readonly string[]): Promise<void>;
   /** After an edit: restart a stdio server, then list it again. */
   reload(serverId: string): Promise<void>;
   compared(result: FolderComparison): void;
@@ -68,6 +72,9 @@ export class FolderWatches {
       const code = (error as NodeJS.ErrnoException).code;
       throw new ApiFailure('invalid-params', `${folder} cannot be read${code ? ` (${code})` : ''}.`);
     }
+    // The skills both sides have are read first: a listing that gives the folder's digests proves nothing of the bytes served.
+    const both = pairByUri(this.deps.list(serverId), source.entries).flatMap((p) => (p.a && p.b && Array.isArray(p.a.resources) ? [p.a.uri] : []));
+    await this.deps.verify(serverId, both);
     const differences = compareWithSource({ serverId, folder, served: this.deps.list(serverId), source: source.entries });
     return { serverId, folder, comparedAt: new Date().toISOString(), watching, changed: [...changed], folderSkills: source.entries.length, findings: [...source.findings, ...differences] };
   }

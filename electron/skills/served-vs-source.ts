@@ -3,9 +3,10 @@
 // developer's proof that the served skill is the reviewed source. Pure: entries
 // in, findings out — every difference, each once: a skill or file served but
 // not in the folder (missing), in the folder but not served (extra), a file
-// whose digest or size differs (bytes), a frontmatter field that differs.
+// whose digest or size differs (bytes) — as listed, or as read when the served
+// side carries its reads — and a frontmatter field that differs.
 import { finding } from '../../shared/findings.js';
-import type { Finding, SkillFileRef } from '../../shared/model.js';
+import type { FileCheck, Finding, SkillFileRef } from '../../shared/model.js';
 import { containment, decodeSegment, parseSkillUri, skillRootOf } from '../../shared/skill-uri.js';
 import { pairByUri } from '../../shared/uri-pairs.js';
 
@@ -14,6 +15,8 @@ export interface ComparableEntry {
   readonly uri: string;
   readonly frontmatter: Readonly<Record<string, unknown>>;
   readonly resources: readonly SkillFileRef[] | 'dynamic' | null;
+  /** The served side's reads, by listed URI: what the server served, which its listing may not be. */
+  readonly files?: Readonly<Record<string, FileCheck>>;
 }
 
 export interface SourceComparison {
@@ -105,7 +108,25 @@ function compareFiles(serverId: string, folder: string, served: ComparableEntry,
       out.push(
         finding('inspector-source-bytes', `${relative(s.uri, skillUri)} differs: the source folder's file is ${shown(f)}; the server lists ${shown(s)}.`, { serverId, skillUri, fileUri: s.uri }, { expected: shown(f), actual: shown(s) }),
       );
+    } else if (s && f) {
+      const read = servedBytes(relative(s.uri, skillUri), f, served.files?.[s.uri]);
+      if (read) out.push(finding('inspector-source-bytes', read.message, { serverId, skillUri, fileUri: s.uri }, { expected: shown(f), ...(read.actual ? { actual: read.actual } : {}) }));
     }
   }
   return out;
+}
+
+/**
+ * A file the listing gives with the folder's bytes: whether the server served them. The listing is the server's
+ * word; a read is what a host gets. A file not read (or not readable) is no proof either way, so it is said too.
+ */
+function servedBytes(name: string, local: SkillFileRef, check: FileCheck | undefined): { message: string; actual?: string } | undefined {
+  if (check === undefined || check.state === 'verified') return undefined;
+  const listed = `${name} is listed as the source folder's file (${shown(local)})`;
+  if (check.state === 'failed') {
+    const actual = check.reason === 'digest' ? check.actual : check.reason === 'size' && check.actual !== undefined ? `${check.actual} bytes` : undefined;
+    return { message: `${listed}, but the server served other bytes when it was read: ${check.message}`, ...(actual ? { actual } : {}) };
+  }
+  const why = check.state === 'unverifiable' ? check.reason : (check.message ?? 'it was not read');
+  return { message: `${listed}, but what the server serves was not checked (${why}), so whether it serves those bytes is unknown.` };
 }

@@ -42,7 +42,11 @@ async function folderOf(name: string, files: Record<string, string>): Promise<st
 async function checkAgainst(servedDir: string, sourceDir: string) {
   const run = await runCli(['check', '--stdio', commandLine(process.execPath, MUTABLE_SERVER, '--dir', servedDir), '--label', 'mutable', '--source', sourceDir, '--json']);
   const report = JSON.parse(run.stdout) as { findings: Finding[] };
-  const source = report.findings.filter((f) => f.id.startsWith('inspector-source-')).map((f) => ({ id: f.id, fileUri: f.location.fileUri, message: f.message, actual: f.actual }));
+  const all = report.findings.filter((f) => f.id.startsWith('inspector-source-')).map((f) => ({ id: f.id, fileUri: f.location.fileUri, message: f.message, actual: f.actual }));
+  // The differences between the listing and the folder. Where the server lists both files, the app holds the entry
+  // invalid (it reads x%5Cy.md as climbing out of x/) and its reads are said apart ("… is listed as the source
+  // folder's file …, but …"): they are not what this test is about.
+  const source = all.filter((f) => !f.message.includes(" is listed as the source folder's file ("));
   return { ...run, source };
 }
 
