@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RULESET } from '../../shared/ruleset.js';
 import { runCli } from '../cli/run.js';
 import { TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipt, writeReceipts } from './team-folder.js';
 import { allowedSignersLine } from './allowed-signers.js';
+import { alphaApproval } from './alpha-approval.unit.js';
 import { signReceipt } from './receipt.js';
 import { generateSigningKey } from './signing-key.js';
 
@@ -97,21 +97,7 @@ describe('the receipts folder itself as a symbolic link', () => {
 
   it('is refused for writing: no receipt lands in the folder it points at', async () => {
     const { link, outside } = await linkedApprovals();
-    const envelope = signReceipt(
-      {
-        server: 'payments',
-        skill: 'skill://alpha/SKILL.md',
-        skillName: 'alpha',
-        files: [{ uri: 'skill://alpha/SKILL.md', digest: `sha256:${'a'.repeat(64)}`, size: 10 }],
-        reviewerName: 'Alice',
-        approvedAt: '2026-05-01T10:00:00.000Z',
-        ruleset: { version: RULESET.version },
-        findings: { digest: `sha256:${'0'.repeat(64)}`, errors: 0, warnings: 0, infos: 0 },
-        acknowledged: [],
-        allowedTools: null,
-      },
-      generateSigningKey('alice'),
-    );
+    const envelope = signReceipt(alphaApproval(), generateSigningKey('alice'));
     const name = receiptFileName('payments', 'skill://alpha/SKILL.md', 'alpha', 'SHA256:x');
     await expect(writeReceipts(link, [{ fileName: name, envelope }])).rejects.toThrow(refusal(link));
     await expect(writeReceipt(link, name, envelope)).rejects.toThrow(refusal(link));

@@ -8,31 +8,17 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RULESET } from '../../shared/ruleset.js';
 import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 import { runCliInProcess } from '../cli/run-in-process.unit.js';
 import { allowedSignersLine } from './allowed-signers.js';
+import { alphaApproval } from './alpha-approval.unit.js';
 import { serializeReceipt, signReceipt } from './receipt.js';
 import { generateSigningKey } from './signing-key.js';
 import { TeamFolderError, readReceiptsFolder, receiptFileName, writeReceipt, writeReceipts } from './team-folder.js';
 
 const TOKEN = 'GITHUB_TOKEN=ghp_supersecretvalue\n';
 const alice = generateSigningKey('alice');
-const envelope = signReceipt(
-  {
-    server: 'payments',
-    skill: 'skill://alpha/SKILL.md',
-    skillName: 'alpha',
-    files: [{ uri: 'skill://alpha/SKILL.md', digest: `sha256:${'a'.repeat(64)}`, size: 10 }],
-    reviewerName: 'Alice',
-    approvedAt: '2026-05-01T10:00:00.000Z',
-    ruleset: { version: RULESET.version },
-    findings: { digest: `sha256:${'0'.repeat(64)}`, errors: 0, warnings: 0, infos: 0 },
-    acknowledged: [],
-    allowedTools: null,
-  },
-  alice,
-);
+const envelope = signReceipt(alphaApproval(), alice);
 const NAME = receiptFileName('payments', 'skill://alpha/SKILL.md', 'alpha', alice.fingerprint);
 
 let dir: string | undefined;
