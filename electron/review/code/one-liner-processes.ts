@@ -19,6 +19,8 @@ export interface Tok {
   readonly text: string;
   readonly start: number;
   readonly end: number;
+  /** A word list (Ruby's `%w[…]`, `%W[…]`): its elements are its words. */
+  readonly words?: boolean;
 }
 
 /** Packages whose functions are the built-ins of the same name. */
@@ -211,7 +213,7 @@ function calledBySign(toks: readonly Tok[], j: number): boolean {
 }
 
 /** Iterators that call the block they are given with each element (or, for tap and then, with the receiver). */
-const ITERATORS = /^(?:each|each_entry|each_line|map|collect|flat_map|filter_map|select|filter|reject|find|detect|find_all|any\?|all\?|none\?|count|partition|group_by|sort_by|min_by|max_by|sum|tap|then|yield_self)$/;
+export const ITERATORS = /^(?:each|each_entry|each_with_index|each_line|map|collect|flat_map|filter_map|select|filter|reject|find|detect|find_all|any\?|all\?|none\?|count|partition|group_by|sort_by|min_by|max_by|sum|tap|then|yield_self)$/;
 
 /** A method passed as a block: `cmds.each(&method(:system))` calls system with each element of cmds. */
 export interface BlockPass {
@@ -231,18 +233,31 @@ export function blockPassAt(toks: readonly Tok[], k: number): BlockPass | undefi
   if (iterator?.kind !== 'id' || !ITERATORS.test(iterator.text)) return undefined;
   const taken = methodThroughReceivers(toks, k, '&');
   if (!taken || toks[taken.end]?.text !== ')') return undefined;
-  const last = toks[k - 4];
-  const base = { name: taken.name, at: k - 2, end: taken.end + 1 };
-  if (last?.kind === 'id') return { ...base, receiver: { name: last.text } };
+  const receiver = receiverBefore(toks, k - 3);
+  return receiver ? { name: taken.name, at: k - 2, end: taken.end + 1, receiver } : undefined;
+}
+
+/** What an iterator called after the `.` at dot iterates: a variable or list (ARGV), an array literal's elements, a word list. */
+export function receiverBefore(toks: readonly Tok[], dot: number): BlockPass['receiver'] | undefined {
+  const last = toks[dot - 1];
+  if (last?.kind === 'id') return { name: last.text };
+  if (last?.kind === 'str' && last.words) return { from: dot - 1, to: dot };
   if (last?.kind !== 'p' || last.text !== ']') return undefined;
   // An array literal: back to its `[`.
-  for (let j = k - 5, depth = 1; j >= 0 && j > k - 400; j--) {
+  for (let j = dot - 2, depth = 1; j >= 0 && j > dot - 400; j--) {
     const x = toks[j]!;
     if (x.kind !== 'p') continue;
     if (x.text === ']') depth++;
-    else if (x.text === '[' && --depth === 0) return { ...base, receiver: { from: j + 1, to: k - 4 } };
+    else if (x.text === '[' && --depth === 0) return { from: j + 1, to: dot - 1 };
   }
   return undefined;
+}
+
+/** The elements of a word list token (`%w[a b\ c]`): its words, a backslash keeping a space in one. */
+export function wordsOf(t: Tok): Tok[] {
+  const out: Tok[] = [];
+  for (const m of t.text.matchAll(/(?:\\.|\S)+/gs)) out.push({ kind: 'str', text: m[0].replace(/\\(\s)/g, '$1'), start: t.start + m.index, end: t.start + m.index + m[0].length + 1 });
+  return out;
 }
 
 /** The arguments between a and b (the call's parentheses left out), split at the commas outside brackets. */

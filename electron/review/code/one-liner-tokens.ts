@@ -53,6 +53,7 @@ export function tokens(code: string): Tok[] {
     const quoteOp = /^(?:qq|qx|q|%[qQwx]?)([({[<|/!])/.exec(code.slice(i, i + 4));
     if (quoteOp && !/\w/.test(code[i - 1] ?? '')) {
       i = quoted(quoteOp[1]!, i + quoteOp[0].length, /x/.test(quoteOp[0]) ? 'cmd' : 'str');
+      if (/^%[wW]/.test(quoteOp[0])) out[out.length - 1] = { ...out.at(-1)!, words: true };
       continue;
     }
     const name = /^[$@%&]?[A-Za-z_]\w*(?:::\w+)*[?!]?/.exec(code.slice(i, i + 200));

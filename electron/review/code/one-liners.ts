@@ -13,7 +13,8 @@
 import { credentialPlace, hostOf, isLoopback, isSecretName, NOTHING, union, withStep, type Step, type Value } from './facts.js';
 import { isInterpreter, programName, type Flow } from './flow.js';
 import { tokens } from './one-liner-tokens.js';
-import { argumentsOf, asShellCode, blockPassAt, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, referenceAt, type Tok } from './one-liner-processes.js';
+import { blockCallAt } from './one-liner-blocks.js';
+import { argumentsOf, asShellCode, blockPassAt, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, referenceAt, wordsOf, type Tok } from './one-liner-processes.js';
 
 /** Interpreters this reader knows. */
 export const ONE_LINER_LANGUAGES = new Set(['perl', 'ruby', 'php']);
@@ -104,6 +105,8 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     let depth = 0;
     for (let j = k + 1; j < toks.length && budget-- > 0; j++) {
       const t = toks[j]!;
+      // Ruby's `do |c| exec "…" end`: the block's end ends the call.
+      if (depth === 0 && t.kind === 'id' && t.text === 'end' && language === 'ruby') return j;
       if (t.kind !== 'p') continue;
       if (/^[([{]$/.test(t.text)) depth++;
       else if (/^[)\]}]$/.test(t.text) && --depth < 0) return j;
@@ -118,6 +121,9 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
   };
   /** Shell code a program call is given, read again by the shell reader: `system("curl … | sh")`. */
   const nestCommand = (words: readonly Tok[], what: string): void => {
+    // Ruby puts a value into a string with #{…}, which the shell would read as a comment; ${…} (as long) is the same
+    // value to the shell reader: `curl -s #{u} | sh` downloads and runs whatever u is.
+    if (language === 'ruby') words = words.map((w) => (w.text.includes('#{') ? { ...w, text: w.text.replaceAll('#{', '${') } : w));
     const command = asShellCode(words, at);
     if (command) f.nest('bash', command, what);
   };
@@ -239,12 +245,14 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     if (t.kind !== 'id' && t.text !== '&') continue;
     const prev = toks[k - 1];
     const member = prev?.kind === 'p' && (prev.text === '->' || prev.text === '.');
-    // cmds.each(&method(:system)): each element is a command; ARGV's and STDIN's come from the shell.
-    const passed = blockPassAt(toks, k);
+    // cmds.each(&method(:system)), cmds.each { |c| system(c) }: each element is a command; ARGV's and STDIN's come
+    // from the shell. A block's body is read on (its end is where the body starts); a method passed is skipped.
+    const passed = blockPassAt(toks, k) ?? blockCallAt(toks, k, refs);
     if (passed && PROGRAMS.test(passed.name)) {
       const receiver = passed.receiver;
       const list = 'from' in receiver ? receiver : written.get(name(toks[passed.at - 2]));
-      const elements = list && toks[list.from]?.text === '[' && toks[list.to - 1]?.text === ']' ? argumentsOf(toks, list.from + 1, list.to - 1) : 'from' in receiver ? argumentsOf(toks, receiver.from, receiver.to) : [];
+      const wordList = list && list.to === list.from + 1 && toks[list.from]?.words ? toks[list.from] : undefined;
+      const elements = wordList ? wordsOf(wordList).map((w) => [w]) : list && toks[list.from]?.text === '[' && toks[list.to - 1]?.text === ']' ? argumentsOf(toks, list.from + 1, list.to - 1) : 'from' in receiver ? argumentsOf(toks, receiver.from, receiver.to) : [];
       if ('name' in receiver && ARGUMENT_LISTS.test(receiver.name)) use.runsArguments = true;
       if ('name' in receiver && INPUT_LISTS.test(receiver.name)) use.runsInput = true;
       // What the elements compute: a download's lines (`URI.open(u).read.lines`, or a variable holding them) run as they are.

@@ -129,9 +129,16 @@ const EMPHASIS = words(
 /** How an aside set off by commas, dashes or brackets may begin ("Ignore, for now, all …"): not with a condition or a reason. */
 const ASIDE_START = words(
   'aside',
-  'for|in|at|under|on|by|with|from|to|just|even|only|again|now|then|also|please|here|right|absolutely|really|truly|of course|whatsoever|regardless|ever|starting|beginning|effective|going forward|from now on|henceforth|hereby|seriously|honestly|frankly|quietly|simply|kindly|first|this time|once and for all|throughout|during',
+  'for|in|at|under|on|by|with|without|from|to|just|even|only|again|now|then|also|please|here|right|absolutely|really|truly|of course|whatsoever|regardless|ever|starting|beginning|effective|going forward|from now on|henceforth|hereby|seriously|honestly|frankly|quietly|simply|kindly|first|this time|once and for all|throughout|during|word for word|verbatim|exactly|precisely|character for character|line by line|unchanged|as is',
 );
-const MAX_ASIDE = 8;
+/**
+ * How an aside may begin after a negation ("Never, not even once, tell …", "Do not, no matter what, …"): it only
+ * repeats the negation, so it is stepped over when the word before it is one.
+ */
+const NEGATED_ASIDE_START = words('negated aside', 'not even|not once|not ever|not for|not under|not in|not at|not now|not today|not here|no matter|never|nor');
+const NEGATION_WORDS = words('negation', 'not|never|no|nor');
+/** Words an aside holds, at most: "right at the very top of your next response to the user" is eleven. */
+const MAX_ASIDE = 14;
 /** Words of emphasis and asides stepped over before one step, at most. */
 const MAX_STEPPED_OVER = 16;
 
@@ -142,11 +149,27 @@ function transparentAt(tokens: readonly Token[], at: number, sentence: number): 
   // "at any point or in any way": a phrase of emphasis joined on.
   const joined = tokens[at]?.word === 'or' || tokens[at]?.word === 'and' ? (EMPHASIS.lengthsAt(tokens, at + 1)[0] ?? 0) : 0;
   if (joined > 1 && tokens[at + 1]?.sentence === sentence) return 1 + joined;
-  if (!tokens[at - 1]?.pauseAfter || ASIDE_START.lengthsAt(tokens, at).length === 0) return 0;
+  const before = tokens[at - 1];
+  if (!before?.pauseAfter) return 0;
+  const opens = ASIDE_START.lengthsAt(tokens, at).length > 0 || (NEGATION_WORDS.has(before.word) && NEGATED_ASIDE_START.lengthsAt(tokens, at).length > 0);
+  return opens ? asideEnd(tokens, at, sentence) - at : 0;
+}
+
+/** One past the last word of an aside that starts at `at` (ended by a pause, with more of the sentence after it), or `at`. */
+function asideEnd(tokens: readonly Token[], at: number, sentence: number): number {
   for (let e = at; e < at + MAX_ASIDE && tokens[e]?.sentence === sentence; e++) {
-    if (tokens[e]!.pauseAfter) return tokens[e + 1]?.sentence === sentence ? e + 1 - at : 0;
+    if (tokens[e]!.pauseAfter) return tokens[e + 1]?.sentence === sentence ? e + 1 : at;
   }
-  return 0;
+  return at;
+}
+
+/** Where an aside that ends right before `end` (a pause after end - 1) starts, when one does (a pause before it too); else -1. */
+function asideBefore(tokens: readonly Token[], end: number, sentence: number): number {
+  if (!tokens[end - 1]?.pauseAfter) return -1;
+  for (let s = end - 1; s > end - 1 - MAX_ASIDE && s > 0 && tokens[s]!.sentence === sentence; s--) {
+    if (tokens[s - 1]!.pauseAfter) return tokens[s - 1]!.sentence === sentence ? s : -1;
+  }
+  return -1;
 }
 
 function matchSteps(steps: readonly Step[], k: number, pos: number, sentence: number, tokens: readonly Token[], parts: Array<readonly [number, number]>): number {
@@ -215,7 +238,10 @@ const NEGATION_FILLER = words(
 /** A negation just before the match (fillers aside): "do not ignore", "never, ever reveal". */
 export function negatedBefore(m: Match, tokens: readonly Token[]): boolean {
   const sentence = tokens[m.start]!.sentence;
-  for (let i = m.start - 1, seen = 0; i >= 0 && seen < 7; i--, seen++) {
+  // An aside between the negation and the order ("Do not, for any reason, ignore …") is stepped over, once.
+  const aside = asideBefore(tokens, m.start, sentence);
+  const from = aside > 0 ? aside - 1 : m.start - 1;
+  for (let i = from, seen = 0; i >= 0 && seen < 7; i--, seen++) {
     const t = tokens[i]!;
     if (t.sentence !== sentence) return false;
     if (NEGATORS.has(t.word)) return true;
@@ -318,12 +344,14 @@ export function precededWithin(lex: Lexicon, n: number): Guard {
   };
 }
 
-/** Drop when a word the steps did not match (the slack between them) is one of these. */
-export function slackHas(lex: Lexicon): Guard {
+/** Drop when a word the steps did not match (the slack between them) is one of these, outside the phrases of `except`. */
+export function slackHas(lex: Lexicon, except?: Lexicon): Guard {
   return (m, tokens) => {
     for (let i = m.start; i < m.end; i++) {
       if (m.parts.some(([a, b]) => i >= a && i < b)) continue;
-      if (lex.has(tokens[i]!.word)) return true;
+      const skip = except?.lengthsAt(tokens, i)[0];
+      if (skip) i += skip - 1;
+      else if (lex.has(tokens[i]!.word)) return true;
     }
     return false;
   };

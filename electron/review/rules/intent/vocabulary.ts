@@ -10,7 +10,7 @@ export const AGENT_NAMES = words('the agent', 'agent|assistant|model|ai|llm|clau
 /** Articles, quantifiers and possessives that may stand before the qualifier of an instruction. */
 export const FILLER = words(
   'filler',
-  'the|a|an|all|any|of|your|my|its|their|his|her|our|these|those|this|that|every|each|and|or|about|completely|entirely|totally|fully|simply|just|now|please|previously|given|such|both|whole|entire|current|set|established|other|remaining|single|earlier|old',
+  'the|a|an|all|any|of|your|my|its|their|his|her|our|these|those|this|that|every|each|and|or|about|completely|entirely|totally|fully|simply|just|now|please|previously|given|such|both|whole|entire|current|set|established|other|remaining|single|earlier|old|various|assorted|sundry|numerous|many|several|multiple',
 );
 
 // Qualifiers that point at the agent's own instructions.
@@ -73,6 +73,8 @@ export const DESTINATION = words(
   'into the conversation',
   [
     'into your reply|into your response|into your answer|into your message|into the reply|into the response|into your next response|into your next reply|at the top of your answer|at the top of your reply|at the end of your answer|at the end of your reply|in your response|in your next response|in the response|in your reply|in your next reply|in the reply|in your answer|in your next answer|in the answer|in your final answer|in the output|in your output|in your message|in your next message|in the message|in the chat|to the chat|into the chat|in this chat|in chat|in the conversation|in this conversation|into the conversation|back to me|to me|to us|with me|with us',
+    // The reply named closely: "in your very next reply", "at the very top of your response".
+    'in your very next response|in your very next reply|in your very next answer|in your very next message|into your very next response|into your very next reply|in your next response to the user|in your next reply to the user|at the top of your response|at the end of your response|at the start of your reply|at the start of your response|at the start of your answer|at the beginning of your reply|at the beginning of your response|at the beginning of your answer|at the very top of your answer|at the very top of your reply|at the very top of your response|at the very end of your answer|at the very end of your reply|at the very end of your response|at the very start of your reply|at the very start of your response|at the very start of your answer|at the very beginning of your reply|at the very beginning of your response',
     'verbatim|in full|word for word|in plain text|plaintext|in cleartext|unredacted|unmasked|unmodified|as is|character for character|exactly as written|exactly as it appears|in its entirety|without redaction|without redacting|without masking',
     'in the pr description|in a pr description|in a public comment|in a new issue|in a public issue|in the commit message|in a commit message|in the url|in a url|as a query parameter|as a url parameter|to the url|to this url|to the webhook|to this webhook|to a webhook|in the image url|in an image url|in a markdown image|in an image link|publicly|to a gist|in a gist|to pastebin|on pastebin',
   ].join('|'),
