@@ -19,7 +19,7 @@ describe('diffRuns', () => {
   it('the first run: every skill and finding is new, no file or digest line', () => {
     const f = finding('inspector-source-missing', 'gone', at('a'));
     const diff = diffRuns(undefined, runState([skill('a', { 'SKILL.md': D1 })], [f]));
-    expect(diff).toEqual({ skillsAdded: ['skill://a/SKILL.md'], skillsRemoved: [], skillsChanged: [], filesAdded: [], filesRemoved: [], digestsChanged: [], findingsNew: [f], findingsFixed: [], findingsChanged: [] });
+    expect(diff).toEqual({ skillsAdded: ['skill://a/SKILL.md'], skillsRemoved: [], skillsChanged: [], filesAdded: [], filesRemoved: [], digestsChanged: [], fileListsChanged: [], findingsNew: [f], findingsFixed: [], findingsChanged: [] });
   });
 
   it('names skills added and removed, files added and removed, and each changed digest', () => {
@@ -50,6 +50,7 @@ describe('diffRuns', () => {
     const diff = diffRuns(runState([skill('a', { 'SKILL.md': D1 })], []), runState([skill('a', 'dynamic')], []));
     expect([diff.filesAdded, diff.filesRemoved, diff.digestsChanged]).toEqual([[], [], []]);
     expect(diff.skillsChanged).toEqual(['skill://a/SKILL.md']);
+    expect(diff.fileListsChanged).toEqual([{ uri: 'skill://a/SKILL.md', from: 'files', to: 'dynamic' }]);
   });
 
   it('findings: new, fixed, and the same rule at the same place with another message is changed', () => {

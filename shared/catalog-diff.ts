@@ -41,6 +41,15 @@ export interface DigestChange {
   readonly to: string;
 }
 
+/** How a skill's entry lists its files: a list of files, `dynamic`, or none at all. */
+export type FileListKind = 'files' | 'dynamic' | 'none';
+
+export interface FileListChange {
+  readonly uri: string;
+  readonly from: FileListKind;
+  readonly to: FileListKind;
+}
+
 export interface RunDiff {
   readonly skillsAdded: readonly string[];
   readonly skillsRemoved: readonly string[];
@@ -49,6 +58,8 @@ export interface RunDiff {
   readonly filesAdded: readonly { uri: string; digest: string }[];
   readonly filesRemoved: readonly { uri: string; digest: string }[];
   readonly digestsChanged: readonly DigestChange[];
+  /** Skills in both runs whose entry lists its files another way now (a list → `dynamic`, none → a list, …). */
+  readonly fileListsChanged: readonly FileListChange[];
   readonly findingsNew: readonly Finding[];
   readonly findingsFixed: readonly Finding[];
   /** The same rule at the same place, saying something else now (a new size, a new digest). */
@@ -95,13 +106,17 @@ export function diffRuns(before: RunState | undefined, after: RunState): RunDiff
   const filesAdded: { uri: string; digest: string }[] = [];
   const filesRemoved: { uri: string; digest: string }[] = [];
   const digestsChanged: DigestChange[] = [];
+  const fileListsChanged: FileListChange[] = [];
   // Files of a skill that came or went are said by the skill's line; only skills in both runs list files.
   for (const { a: prior, b: now } of skillPairs) {
     if (!prior || !now) continue;
     const old = prior.files;
     const files = now.files;
     if (typeof old === 'string' || typeof files === 'string') {
-      if (old !== files) skillsChanged.push(now.uri);
+      if (old !== files) {
+        skillsChanged.push(now.uri);
+        fileListsChanged.push({ uri: now.uri, from: kindOf(old), to: kindOf(files) });
+      }
       continue;
     }
     let changed = false;
@@ -130,10 +145,15 @@ export function diffRuns(before: RunState | undefined, after: RunState): RunDiff
     filesAdded: filesAdded.sort(byUri),
     filesRemoved: filesRemoved.sort(byUri),
     digestsChanged: digestsChanged.sort(byUri),
+    fileListsChanged: fileListsChanged.sort(byUri),
     findingsNew,
     findingsFixed,
     findingsChanged,
   };
+}
+
+function kindOf(files: SkillFiles): FileListKind {
+  return typeof files === 'string' ? files : 'files';
 }
 
 export function isEmpty(diff: RunDiff): boolean {

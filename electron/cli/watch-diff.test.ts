@@ -37,6 +37,21 @@ describe('formatRunBlock', () => {
     );
   });
 
+  it('a skill whose entry lists its files another way now: said, not only counted', () => {
+    const before = runState([skill('a', { 'SKILL.md': D1 }), skill('b', 'dynamic')], []);
+    const after = runState([skill('a', 'dynamic'), skill('b', { 'SKILL.md': D1 })], []);
+    expect(formatRunBlock({ run: 2, changed: ['a/SKILL.md'], skillCount: 2, findings: [], diff: diffRuns(before, after) })).toBe(
+      [
+        '── run 2 · changed: a/SKILL.md ──',
+        '~ files skill://a/SKILL.md a list of files → dynamic (no fixed file list)',
+        '~ files skill://b/SKILL.md dynamic (no fixed file list) → a list of files',
+        '= 2 skill(s); 0 error(s), 0 warning(s), 0 info',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('a later run with nothing changed says so', () => {
     const state = runState([skill('a', { 'SKILL.md': D1 })], []);
     expect(formatRunBlock({ run: 3, changed: ['notes.txt'], skillCount: 1, findings: [], diff: diffRuns(state, state) })).toBe('── run 3 · changed: notes.txt ──\nno change since the last run\n= 1 skill(s); 0 error(s), 0 warning(s), 0 info\n\n');

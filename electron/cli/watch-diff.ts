@@ -1,11 +1,14 @@
 // `skill-inspector watch`: the compact block each run prints, from the diff
 // of two run states (shared/catalog-diff.ts, which the app's Watch uses too).
-import { isEmpty, shortDigest, type RunDiff } from '../../shared/catalog-diff.js';
+import { isEmpty, shortDigest, type FileListKind, type RunDiff } from '../../shared/catalog-diff.js';
 import type { Finding, Severity } from '../../shared/model.js';
 import { forTerminal, linesForTerminal } from './terminal-text.js';
 
 // URIs, finding messages (built from frontmatter field names and other server text) and the changed paths (file
 // names in the watched folder) are shown, never run (terminal-text.ts): a block is read in a terminal.
+
+/** How a skill's entry lists its files, in the block's words. */
+const FILE_LIST_WORDS: Record<FileListKind, string> = { files: 'a list of files', dynamic: 'dynamic (no fixed file list)', none: 'no file list' };
 
 function findingLine(f: Finding): string {
   const { skillUri, fileUri, field, line } = f.location;
@@ -32,6 +35,7 @@ export function formatRunBlock(block: RunBlock): string {
   for (const f of diff.filesAdded) lines.push(`+ file ${forTerminal(f.uri)} ${shortDigest(f.digest)}`);
   for (const f of diff.filesRemoved) lines.push(`- file ${forTerminal(f.uri)}`);
   for (const c of diff.digestsChanged) lines.push(`~ digest ${forTerminal(c.uri)} ${shortDigest(c.from)} → ${shortDigest(c.to)}`);
+  for (const c of diff.fileListsChanged) lines.push(`~ files ${forTerminal(c.uri)} ${FILE_LIST_WORDS[c.from]} → ${FILE_LIST_WORDS[c.to]}`);
   for (const f of diff.findingsNew) lines.push(`+ ${findingLine(f)}`);
   for (const f of diff.findingsFixed) lines.push(`- fixed ${findingLine(f)}`);
   for (const c of diff.findingsChanged) lines.push(`~ ${findingLine(c.after)}`);

@@ -203,6 +203,7 @@ function capped(diff: RunDiff): { diff: RunDiff; omitted: number } {
       filesAdded: cap(diff.filesAdded),
       filesRemoved: cap(diff.filesRemoved),
       digestsChanged: cap(diff.digestsChanged),
+      fileListsChanged: cap(diff.fileListsChanged),
       findingsNew: cap(diff.findingsNew),
       findingsFixed: cap(diff.findingsFixed),
       findingsChanged: cap(diff.findingsChanged),

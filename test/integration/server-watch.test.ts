@@ -92,7 +92,7 @@ describe('Watch a stdio server over its working folder', { timeout: 120_000 }, (
     expect(started).toMatchObject({ serverId, folder: folder.dir, watching: true, restarts: 0 });
     const first = await afterRun(1);
     expect(first.last).toMatchObject({ run: 1, changed: [], skillCount: 2, counts: { error: 0, warning: 0, info: 0 }, omitted: 0, notReviewed: [] });
-    expect(first.last.diff).toEqual({ skillsAdded: [ALPHA, BETA], skillsRemoved: [], skillsChanged: [], filesAdded: [], filesRemoved: [], digestsChanged: [], findingsNew: [], findingsFixed: [], findingsChanged: [] });
+    expect(first.last.diff).toEqual({ skillsAdded: [ALPHA, BETA], skillsRemoved: [], skillsChanged: [], filesAdded: [], filesRemoved: [], digestsChanged: [], fileListsChanged: [], findingsNew: [], findingsFixed: [], findingsChanged: [] });
     expect(starts()).toBe(before);
     expect(await app.call('servers.watches', {})).toEqual([{ ...first, running: false }]);
   });

@@ -58,7 +58,7 @@ describe('a server’s errors on the server screens', () => {
   });
 
   const finding: Finding = { id: 'risk-x', severity: 'warning', title: `T${RLO}`, message: `says ${RLO}y`, location: { skillUri: 'skill://a/SKILL.md', fileUri: `skill://a/b${RLO}c.md`, line: 3 } };
-  const noDiff = { skillsAdded: [], skillsRemoved: [], skillsChanged: [], filesAdded: [], filesRemoved: [], digestsChanged: [], findingsNew: [], findingsFixed: [], findingsChanged: [] };
+  const noDiff = { skillsAdded: [], skillsRemoved: [], skillsChanged: [], filesAdded: [], filesRemoved: [], digestsChanged: [], fileListsChanged: [], findingsNew: [], findingsFixed: [], findingsChanged: [] };
 
   it('a watch run: the failure, the skills not reviewed and why, a finding that changed', () => {
     expect(shown(createElement(RunCard, { serverId: 's1', run: { run: 2, finishedAt: '2026-01-01T00:00:00.000Z', changed: [`a${RLO}b.md`], error: `did not start: ${RLO}x` } }))).toBe(

@@ -6,7 +6,7 @@ import { changedText, summariseRun } from './watch-summary.js';
 
 const D1 = `sha256:${'1'.repeat(64)}`;
 const D2 = `sha256:${'2'.repeat(64)}`;
-const EMPTY: RunDiff = { skillsAdded: [], skillsRemoved: [], skillsChanged: [], filesAdded: [], filesRemoved: [], digestsChanged: [], findingsNew: [], findingsFixed: [], findingsChanged: [] };
+const EMPTY: RunDiff = { skillsAdded: [], skillsRemoved: [], skillsChanged: [], filesAdded: [], filesRemoved: [], digestsChanged: [], fileListsChanged: [], findingsNew: [], findingsFixed: [], findingsChanged: [] };
 const run = (diff: Partial<RunDiff>): WatchRun => ({ run: 2, finishedAt: '2026-01-01T00:00:00.000Z', changed: ['alpha/SKILL.md'], skillCount: 2, counts: { error: 0, warning: 0, info: 0 }, diff: { ...EMPTY, ...diff }, omitted: 0, notReviewed: [] });
 const at = (skill: string, file?: string, line?: number) => ({ serverId: 's', skillUri: `skill://${skill}/SKILL.md`, ...(file ? { fileUri: `skill://${skill}/${file}` } : {}), ...(line ? { line } : {}) });
 
