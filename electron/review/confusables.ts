@@ -2,8 +2,18 @@
 // digits that pass for letters, full-width forms, and names that differ only
 // by hyphens. The mapping is the part of Unicode's confusables table
 // (UTS #39) that matters for skill names — lowercase a-z, 0-9 and "-" — kept
-// small and readable rather than pulling in the whole table.
-import { codePointLabel } from '../../shared/invisible-chars.js';
+// small and readable rather than pulling in the whole table. Characters that
+// draw as nothing fold away first, so "no\u200Btes" meets "notes".
+import { codePointLabel, codePointName, revealIdentifier } from '../../shared/invisible-chars.js';
+
+// Unicode's Default_Ignorable_Code_Point: what a renderer draws as nothing when
+// it has no glyph — zero-width spaces and joiners, the soft hyphen, the
+// combining grapheme joiner, bidi embeddings, overrides and isolates, word
+// joiner and invisible operators, BOM, Hangul fillers, variation selectors and
+// the tag block (U+E0000..U+E0FFF). Unicode keeps the list; the regex engine
+// carries it, so no hand-made range list goes stale.
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+const isIgnorable = (ch: string) => /^\p{Default_Ignorable_Code_Point}$/u.test(ch);
 
 const LOOKALIKES: Readonly<Record<string, { readonly as: string; readonly name: string }>> = {
   // Cyrillic
@@ -71,7 +81,8 @@ export function lookalikeLetter(ch: string): string | undefined {
 /** The form a name reduces to once lookalikes are folded (hyphens, underscores and dots kept). */
 export function confusableSkeleton(name: string): string {
   let out = '';
-  for (const ch of name.normalize('NFKC').toLowerCase()) out += LOOKALIKES[ch]?.as ?? ch;
+  // Stripped before NFKC, so a combining grapheme joiner cannot keep "e" and its accent apart.
+  for (const ch of name.replace(IGNORABLE, '').normalize('NFKC').toLowerCase()) out += LOOKALIKES[ch]?.as ?? ch;
   for (const [pair, single] of DIGRAPHS) out = out.split(pair).join(single);
   return out;
 }
@@ -81,25 +92,47 @@ export function nameSkeleton(name: string): string {
   return confusableSkeleton(name).replace(/[-_.\s]+/g, '');
 }
 
+/** The characters in `name` that draw as nothing and are not in `other`, in words: `"no⟦ZWSP⟧tes" hides U+200B ZERO WIDTH SPACE, …`. */
+function hiddenIn(name: string, other: string): string | undefined {
+  const hidden = [...new Set([...name].filter((ch) => isIgnorable(ch) && !other.includes(ch)))];
+  if (hidden.length === 0) return undefined;
+  const words = hidden.slice(0, 3).map((ch) => {
+    const cp = ch.codePointAt(0)!;
+    const label = codePointLabel(cp);
+    const unicodeName = codePointName(cp);
+    return unicodeName === label ? label : `${label} ${unicodeName}`;
+  });
+  const more = hidden.length > 3 ? ` and ${hidden.length - 3} more` : '';
+  const list = words.length > 1 && !more ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}` : `${words.join(', ')}${more}`;
+  return `"${revealIdentifier(name)}" hides ${list}, which ${hidden.length > 1 ? 'draw' : 'draws'} as nothing`;
+}
+
 /** How two names that share a skeleton differ, in words. */
 export function describeDifference(a: string, b: string): { reason: 'confusable' | 'hyphen' | 'confusable-and-hyphen'; detail: string } {
+  const visibleA = a.replace(IGNORABLE, '');
+  const visibleB = b.replace(IGNORABLE, '');
+  const hidden = [hiddenIn(a, b), hiddenIn(b, a)].filter((h): h is string => h !== undefined);
   const strip = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[-_.\s]+/g, '');
-  const lettersDiffer = strip(a) !== strip(b);
-  const separatorsDiffer = lettersDiffer ? confusableSkeleton(a) !== confusableSkeleton(b) : true;
+  const lettersDiffer = strip(visibleA) !== strip(visibleB);
+  // Same letters and no hidden characters: the names differ, so the separators must.
+  const fold = (s: string) => s.normalize('NFKC').toLowerCase();
+  const separatorsDiffer = lettersDiffer ? confusableSkeleton(a) !== confusableSkeleton(b) : hidden.length === 0 || fold(visibleA) !== fold(visibleB);
   const details: string[] = [];
   if (lettersDiffer) {
     const seen = new Set<string>();
-    for (const ch of [...a, ...b]) {
+    for (const ch of [...visibleA, ...visibleB]) {
       const look = LOOKALIKES[ch];
-      if (!look || seen.has(ch) || (a.includes(ch) && b.includes(ch))) continue;
+      if (!look || seen.has(ch) || (visibleA.includes(ch) && visibleB.includes(ch))) continue;
       seen.add(ch);
       details.push(`"${ch}" (${codePointLabel(ch.codePointAt(0)!)} ${look.name}) looks like "${look.as}"`);
     }
     for (const [pair, single] of DIGRAPHS) {
-      if ((a.includes(pair) && !b.includes(pair) && b.includes(single)) || (b.includes(pair) && !a.includes(pair) && a.includes(single))) details.push(`"${pair}" looks like "${single}"`);
+      if ((visibleA.includes(pair) && !visibleB.includes(pair) && visibleB.includes(single)) || (visibleB.includes(pair) && !visibleA.includes(pair) && visibleA.includes(single))) details.push(`"${pair}" looks like "${single}"`);
     }
   }
-  if (separatorsDiffer) details.push(lettersDiffer ? 'and their hyphens differ' : 'they differ only in hyphens or other separators');
-  const reason = lettersDiffer ? (separatorsDiffer ? 'confusable-and-hyphen' : 'confusable') : 'hyphen';
+  details.push(...hidden);
+  const looksDiffer = lettersDiffer || hidden.length > 0;
+  if (separatorsDiffer) details.push(looksDiffer ? 'and their hyphens differ' : 'they differ only in hyphens or other separators');
+  const reason = looksDiffer ? (separatorsDiffer ? 'confusable-and-hyphen' : 'confusable') : 'hyphen';
   return { reason, detail: details.join('; ') || 'they look alike' };
 }
