@@ -143,8 +143,8 @@ export class Approvals {
 
   async approve(params: { serverId: string; skillUri: string; fingerprint: string; note?: string; enable?: boolean; acknowledge?: readonly string[] }): Promise<ApprovalRecord> {
     const { serverId, skillUri } = params;
-    this.deps.catalog.get(serverId);
-    const held = this.requireSkill(serverId, skillUri);
+    const server = this.deps.catalog.get(serverId);
+    const held = this.requireSkill(server, skillUri);
     if (held.entry.resources === 'dynamic') throw new ApiFailure('conflict', dynamicMessage(skillUri));
     const blockers = await this.blockers(serverId, skillUri, params.fingerprint);
     if (blockers.length > 0) throw new ApiFailure('conflict', `${skillUri} was not approved. ${blockers.join(' ')}`);
@@ -188,8 +188,8 @@ export class Approvals {
 
   async decline(params: { serverId: string; skillUri: string; note?: string }): Promise<ApprovalRecord> {
     const { serverId, skillUri } = params;
-    this.deps.catalog.get(serverId);
-    const { entry } = this.requireSkill(serverId, skillUri);
+    const server = this.deps.catalog.get(serverId);
+    const { entry } = this.requireSkill(server, skillUri);
     const tools = allowedToolsOf(entry.frontmatter);
     const record: ApprovalRecord = {
       serverId,
@@ -274,9 +274,10 @@ export class Approvals {
     }
   }
 
-  private requireSkill(serverId: string, skillUri: string) {
-    const record = this.deps.engine.record(serverId, skillUri);
-    if (!record) throw new ApiFailure('not-found', `No skill ${skillUri} is known on "${this.labelOf(serverId) ?? serverId}". Refresh the listing or load it by URI.`);
+  /** `server` from the catalog (which says when it is gone), so the message names it by its label. */
+  private requireSkill(server: ServerConfig, skillUri: string) {
+    const record = this.deps.engine.record(server.id, skillUri);
+    if (!record) throw new ApiFailure('not-found', `No skill ${skillUri} is known on "${server.label}". Refresh the listing or load it by URI.`);
     return record;
   }
 

@@ -87,3 +87,32 @@ describe('DecisionSaver: what is held in memory until it is on disk', () => {
     expect([...saver.heldInMemory.keys()]).toEqual([]);
   });
 });
+
+describe('DecisionSaver: the alert when the audit log cannot be written', () => {
+  function failingAudit(labels: Record<string, string>) {
+    const alerts: Array<{ title: string; message: string }> = [];
+    const deps = { emit: (_event: string, payload: { title: string; message: string }) => void alerts.push(payload) } as unknown as FeatureDeps;
+    const audit = { append: async () => Promise.reject(new Error('Could not save audit.jsonl because the disk is full (ENOSPC).')) } as unknown as AuditLog;
+    const saver = new DecisionSaver(deps, { store: new StoreWithWrites() as unknown as ApprovalStore, audit }, (id) => labels[id]);
+    return { saver, alerts };
+  }
+  const entry = (serverId: string, skillUri?: string): AuditEntry => ({ at: '2026-01-01T00:00:00.000Z', action: 'approve', serverId, ...(skillUri ? { skillUri } : {}), reason: 'Approved.', automatic: false });
+
+  it('names the skill and the server by its label, never by its id', async () => {
+    const { saver, alerts } = failingAudit({ '0b6e2f5c-9a41-4d3e-8c1f-2a7d5e9b3c10': 'Team tools' });
+    await saver.writeAudit(entry('0b6e2f5c-9a41-4d3e-8c1f-2a7d5e9b3c10', 'skill://alpha/SKILL.md'));
+    await saver.writeAudit(entry('0b6e2f5c-9a41-4d3e-8c1f-2a7d5e9b3c10'));
+    expect(alerts.map((a) => a.message)).toEqual([
+      'Could not save audit.jsonl because the disk is full (ENOSPC). The entry "approve skill://alpha/SKILL.md" on "Team tools" is kept and written at the next listing or when the app closes.',
+      'Could not save audit.jsonl because the disk is full (ENOSPC). The entry "approve" on "Team tools" is kept and written at the next listing or when the app closes.',
+    ]);
+  });
+
+  it('says in words when the server is no longer in the list', async () => {
+    const { saver, alerts } = failingAudit({});
+    await saver.writeAudit(entry('0b6e2f5c-9a41-4d3e-8c1f-2a7d5e9b3c10'));
+    expect(alerts.map((a) => a.message)).toEqual([
+      'Could not save audit.jsonl because the disk is full (ENOSPC). The entry "approve" on a server no longer in your list (id 0b6e2f5c-9a41-4d3e-8c1f-2a7d5e9b3c10) is kept and written at the next listing or when the app closes.',
+    ]);
+  });
+});

@@ -7,6 +7,7 @@
 // for them.
 import type { Acknowledgement, ApprovalRecord, AuditAction, AuditEntry, HeldDecisions } from '../../shared/approvals-model.js';
 import { ApiFailure } from '../api-failure.js';
+import { serverInWords } from '../servers/server-in-words.js';
 import type { FeatureDeps } from '../feature-deps.js';
 import type { ApprovalStore } from './approval-store.js';
 import type { AuditLog } from './audit-log.js';
@@ -142,7 +143,9 @@ export class DecisionSaver {
       await this.auditQueue.drain();
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      this.deps.emit('app.alert', { level: 'error', title: 'Audit log could not be written', message: `${why} The entry "${entry.action} ${entry.skillUri ?? entry.serverId}" is kept and written at the next listing or when the app closes.` });
+      const what = entry.skillUri ? `${entry.action} ${entry.skillUri}` : entry.action;
+      const server = serverInWords(entry.serverLabel ?? this.labelOf(entry.serverId), entry.serverId);
+      this.deps.emit('app.alert', { level: 'error', title: 'Audit log could not be written', message: `${why} The entry "${what}" on ${server} is kept and written at the next listing or when the app closes.` });
     }
   }
 

@@ -143,8 +143,8 @@ describe('ServerCatalog', () => {
 
   test('unknown ids get a clear not-found error', async () => {
     const catalog = await open();
-    await expect(catalog.remove('nope')).rejects.toThrow(new ApiFailure('not-found', 'No server with id "nope" is in the catalog.'));
-    await expect(catalog.duplicate('nope')).rejects.toThrow('No server with id "nope" is in the catalog.');
+    await expect(catalog.remove('nope')).rejects.toThrow(new ApiFailure('not-found', 'This server is no longer in your list (it may have been removed, here or in another window). Its id, for support: nope.'));
+    await expect(catalog.duplicate('nope')).rejects.toThrow('This server is no longer in your list (it may have been removed, here or in another window). Its id, for support: nope.');
   });
 
   test('the bundled sample server is offered once; a user who removes it keeps it removed', async () => {

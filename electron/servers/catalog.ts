@@ -11,6 +11,7 @@ import { JsonStore, type StoreProblem } from '../storage/json-store.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import { readRegularText } from '../storage/read-regular-file.js';
 import { ApiFailure } from '../api-failure.js';
+import { serverNotInList } from './server-in-words.js';
 import { EncryptedFileStore } from '../secrets/encrypted-file-store.js';
 import { storesOf, type SecretStores } from '../secrets/secret-store.js';
 import { catalogFileSchema, type CatalogFile, type StoredServer } from './catalog-file.js';
@@ -155,7 +156,7 @@ export class ServerCatalog {
 
   private stored(serverId: string): StoredServer {
     const server = this.file.servers.find((s) => s.id === serverId);
-    if (!server) throw new ApiFailure('not-found', `No server with id "${serverId}" is in the catalog.`);
+    if (!server) throw new ApiFailure('not-found', serverNotInList(serverId));
     return server;
   }
 

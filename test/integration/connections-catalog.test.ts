@@ -83,8 +83,12 @@ test('removing a connected server runs the removal hooks, stops it, and forgets 
   expect(removedWith).toEqual([gone]);
   expect((await client.call('servers.list', {})).map((v) => v.config.id)).toEqual([keep.id]);
   expect((await client.call('skills.list', {})).map((s) => s.serverId)).toEqual([keep.id, keep.id]);
-  expect(await client.fail('log.get', { serverId: gone.id })).toEqual({ code: 'not-found', message: `No server with id "${gone.id}" is in the catalog.` });
-  expect(await client.fail('servers.connect', { serverId: gone.id })).toEqual({ code: 'not-found', message: `No server with id "${gone.id}" is in the catalog.` });
+  expect(await client.fail('log.get', { serverId: gone.id })).toEqual({ code: 'not-found', message: `This server is no longer in your list (it may have been removed, here or in another window). Its id, for support: ${gone.id}.` });
+  expect(await client.fail('servers.connect', { serverId: gone.id })).toEqual({ code: 'not-found', message: `This server is no longer in your list (it may have been removed, here or in another window). Its id, for support: ${gone.id}.` });
+  // A review still open on the removed server: Approve and Decline say so in words, and a skill unknown on a listed server names it by its label.
+  expect(await client.fail('approvals.approve', { serverId: gone.id, skillUri: 'skill://greeting/SKILL.md', fingerprint: `sha256:${'0'.repeat(64)}` })).toEqual({ code: 'not-found', message: `This server is no longer in your list (it may have been removed, here or in another window). Its id, for support: ${gone.id}.` });
+  expect(await client.fail('approvals.decline', { serverId: gone.id, skillUri: 'skill://greeting/SKILL.md' })).toEqual({ code: 'not-found', message: `This server is no longer in your list (it may have been removed, here or in another window). Its id, for support: ${gone.id}.` });
+  expect(await client.fail('approvals.decline', { serverId: keep.id, skillUri: 'skill://nope/SKILL.md' })).toEqual({ code: 'not-found', message: 'No skill skill://nope/SKILL.md is known on "Keep". Refresh the listing or load it by URI.' });
   await client.until('its process to stop', () => !pidIsAlive(connected.pid!), 15_000);
   for (const name of ['servers.json', 'servers.json.bak']) {
     expect(await fs.readFile(path.join(client.dataDir, name), 'utf8')).not.toContain(gone.id);

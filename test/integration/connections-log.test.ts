@@ -101,5 +101,5 @@ test('clearing a log empties it for that server only', async () => {
   expect(await client.call('log.clear', { serverId: first! })).toEqual({ cleared: true });
   expect(await client.call('log.get', { serverId: first! })).toEqual([]);
   expect((await client.call('log.get', { serverId: second! })).length).toBe(500);
-  expect(await client.fail('log.get', { serverId: 'no-such-server' })).toEqual({ code: 'not-found', message: 'No server with id "no-such-server" is in the catalog.' });
+  expect(await client.fail('log.get', { serverId: 'no-such-server' })).toEqual({ code: 'not-found', message: 'This server is no longer in your list (it may have been removed, here or in another window). Its id, for support: no-such-server.' });
 });
