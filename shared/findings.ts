@@ -130,6 +130,8 @@ export const FINDINGS = {
   // Entries and URIs:
   'inspector-uri-control-character': { severity: 'error', title: 'URI contains a control character' },
   'inspector-too-deep': { severity: 'error', title: 'Data nested deeper than the inspector follows' },
+  // A warning; an error when the merge brings allowed-tools, or gives a field another value than the plain field of its name.
+  'inspector-frontmatter-merge-key': { severity: 'warning', title: 'Frontmatter uses a YAML merge key (<<): hosts that read YAML 1.1 see fields YAML 1.2 hosts do not' },
   // Local skill folders:
   'inspector-local-skill-incomplete': { severity: 'error', title: 'Local skill has more files than the scan reads: incomplete — not verified' },
   // Served vs source (check --source): what the server serves against the skills the SDK builds from a folder.

@@ -11,6 +11,7 @@ import type { SkillEntry } from './model.js';
 import { canonicalUri, containment } from './skill-uri.js';
 import { describeTool, splitTools, type ToolRequest } from './tool-requests.js';
 import { ownValue } from './data-record.js';
+import { yaml11Frontmatter } from './merge-keys.js';
 
 /** A listed file that its name says is a script or a program. */
 export interface ListedProgram {
@@ -81,7 +82,8 @@ export function listingFacts(entry: SkillEntry): ListingFacts {
 }
 
 function computeFacts(entry: SkillEntry): ListingFacts {
-  const raw = entry.frontmatter['allowed-tools'];
+  // As a YAML 1.1 host reads it: `<<: {allowed-tools: …}` asks for those tools there.
+  const raw = yaml11Frontmatter(entry.frontmatter)['allowed-tools'];
   const form = raw === undefined || raw === null ? undefined : typeof raw === 'string' ? 'string' : Array.isArray(raw) ? 'list' : 'other';
   const allowedTools = splitTools(raw).map(describeTool);
 

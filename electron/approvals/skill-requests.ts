@@ -6,6 +6,7 @@ import type { CommandExpansion, ExecutableField, NestedSkillRequest, ScriptReque
 import type { ApprovalState, SkillFileRef } from '../../shared/model.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { pathInSkill } from '../../shared/entry-diff.js';
+import { yaml11Frontmatter } from '../../shared/merge-keys.js';
 
 const EXECUTABLE_EXTENSIONS = new Set(['sh', 'bash', 'zsh', 'fish', 'py', 'js', 'mjs', 'cjs', 'ts', 'rb', 'pl', 'php', 'ps1', 'psm1', 'bat', 'cmd', 'exe', 'bin', 'jar', 'lua', 'r', 'swift', 'go']);
 
@@ -42,8 +43,12 @@ export interface RequestInput {
   stateOf(uri: string): { known: boolean; approval: ApprovalState; enabled: boolean };
 }
 
-/** The tools an `allowed-tools` value requests; `null` when the field is absent. */
-export function allowedToolsOf(frontmatter: Readonly<Record<string, unknown>>): { requested: string[]; wellFormed: boolean } | null {
+/**
+ * The tools an `allowed-tools` value requests; `null` when the field is absent. Read as a YAML 1.1 host reads the
+ * frontmatter (shared/merge-keys.ts): `<<: {allowed-tools: …}` asks for those tools there, so it is asked here.
+ */
+export function allowedToolsOf(listed: Readonly<Record<string, unknown>>): { requested: string[]; wellFormed: boolean } | null {
+  const frontmatter = yaml11Frontmatter(listed);
   if (!Object.hasOwn(frontmatter, 'allowed-tools')) return null;
   const value = frontmatter['allowed-tools'];
   if (typeof value === 'string') return { requested: value.split(/\s+/).filter((t) => t !== ''), wellFormed: true };
@@ -83,9 +88,11 @@ export function skillRequests(input: RequestInput): SkillRequests {
   }
 
   const tools = allowedToolsOf(input.frontmatter);
+  // Fields a `<<` key brings in are fields to a YAML 1.1 host, which may run them.
+  const frontmatter = yaml11Frontmatter(input.frontmatter);
   const executableFields: ExecutableField[] = [];
   for (const [field, why] of Object.entries(EXECUTABLE_FIELDS)) {
-    if (Object.hasOwn(input.frontmatter, field)) executableFields.push({ field, value: shorten(input.frontmatter[field]), why });
+    if (Object.hasOwn(frontmatter, field)) executableFields.push({ field, value: shorten(frontmatter[field]), why });
   }
 
   const commandExpansions: CommandExpansion[] = [];

@@ -46,6 +46,12 @@ describe('summarise', () => {
     expect(summary.points[1]).toMatchObject({ topic: 'purpose', tone: 'ok', text: 'It says it is for: Exfiltrate credentials.' });
   });
 
+  it('names the tools a YAML merge key brings in: a YAML 1.1 host (js-yaml, gray-matter) takes them as allowed-tools', () => {
+    const summary = summarise({ frontmatter: { description: 'Tidies the build folder.', '<<': { 'allowed-tools': 'Bash(rm:*)' } }, files: [skillMd], findings: [], complete: true });
+    expect(summary.requestedTools).toEqual(['Bash(rm:*)']);
+    expect(summary.points.filter((p) => p.topic === 'asks').map((p) => [p.tone, p.text])).toEqual([['danger', 'It asks to be allowed to do these without asking you each time: run "rm" commands on this computer.']]);
+  });
+
   it('does not take what it is for from the listing when SKILL.md could not be read', () => {
     const summary = summarise({ frontmatter: {}, listedFrontmatter: { description: 'Formats invoices.' }, skillMdUnread: true, files: [], findings: [], complete: false });
     expect(summary.purpose).toBe('Its SKILL.md could not be read or parsed, so what it says it is for is not known.');

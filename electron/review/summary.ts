@@ -9,6 +9,7 @@
 // said first, with both texts.
 import type { Finding } from '../../shared/model.js';
 import { compareFrontmatter } from '../skills/frontmatter.js';
+import { yaml11Frontmatter } from '../../shared/merge-keys.js';
 import type { ReviewedFile, SkillSummary, SummaryEvidence, SummaryPoint, SummaryTone } from '../../shared/review-model.js';
 import type { RiskFindingId } from '../../shared/risk-findings.js';
 import { describeTool, splitTools } from './rules/permissions.js';
@@ -181,7 +182,8 @@ export function summarise(input: SummaryInput): SkillSummary {
   }
 
   // What it asks for
-  const requestedTools = splitTools(input.frontmatter['allowed-tools']);
+  // As a YAML 1.1 host reads the frontmatter: tools a `<<` key brings in are asked for there.
+  const requestedTools = splitTools(yaml11Frontmatter(input.frontmatter)['allowed-tools']);
   const toolFinding = byId.get('risk-allowed-tools') ?? [];
   const ownToolFinding = toolFinding.filter((f) => f.location.fileUri === (input.source?.fileUri ?? input.files[0]?.uri));
   if (requestedTools.length > 0) {

@@ -15,7 +15,7 @@ export function dedupeFindings(findings: Finding[]): Finding[] {
 
 const LISTED_FIELD = 'frontmatter.';
 /** What frontmatterFindings (format-rules.ts) reports: the findings both sides repeat. */
-const isFormatRule = (id: string) => id.startsWith('agentskills-') || id === 'sep-2640-name-naming-rules' || id === 'sep-2640-metadata-reserved-prefix';
+const isFormatRule = (id: string) => id.startsWith('agentskills-') || id === 'sep-2640-name-naming-rules' || id === 'sep-2640-metadata-reserved-prefix' || id === 'inspector-frontmatter-merge-key';
 
 /**
  * The format rules (frontmatterFindings) judge a skill's frontmatter twice: as the listing (and

@@ -2,6 +2,7 @@
 // pure checks: frontmatter and body in, findings out.
 import { finding } from '../../shared/findings.js';
 import type { Finding, FindingLocation } from '../../shared/model.js';
+import { MERGE_KEY, mergedFields } from '../../shared/merge-keys.js';
 import { MAX_DEPTH } from '../../shared/nesting.js';
 import type { FrontmatterParse } from './frontmatter.js';
 
@@ -137,7 +138,37 @@ export function frontmatterFindings(
       out.push(finding('agentskills-unknown-field', `"${key}" is not an Agent Skills field; hosts may ignore it, or honour it in ways the spec does not describe.`, at(key), { actual: key }));
     }
   }
+  const merged = mergeKeyFinding(fm, at(MERGE_KEY));
+  if (merged) out.push(merged);
   return out;
+}
+
+const MAX_QUOTED = 200;
+const quote = (json: string) => (json.length > MAX_QUOTED ? `${json.slice(0, MAX_QUOTED - 1)}…` : json);
+
+/**
+ * A `<<` key: YAML 1.2 (the SDK, this app) reads it as a field named "<<", YAML 1.1 (js-yaml, gray-matter) merges
+ * what it holds, so the two kinds of host see other fields (see shared/merge-keys.ts). An error when it brings
+ * allowed-tools, or when a field reads otherwise than the plain field of its name: what was reviewed is not what
+ * such a host takes.
+ */
+function mergeKeyFinding(fm: Readonly<Record<string, unknown>>, location: FindingLocation): Finding | undefined {
+  const fields = mergedFields(fm);
+  if (fields.length === 0) return undefined;
+  const named = fields.map((f) =>
+    f.yaml12 === undefined
+      ? `${f.field} (${quote(f.yaml11)})`
+      : f.yaml11 === f.yaml12
+        ? `${f.field} (${quote(f.fromMerge ?? f.yaml11)}, beside a plain ${f.field} that gives ${quote(f.yaml12)}: YAML 1.1 hosts take the plain one, but the two disagree)`
+        : `${f.field} (${quote(f.yaml11)} where YAML 1.2 hosts see ${quote(f.yaml12)})`,
+  );
+  const serious = fields.some((f) => f.field === 'allowed-tools' || f.yaml12 !== undefined);
+  return finding(
+    'inspector-frontmatter-merge-key',
+    `The frontmatter uses a YAML merge key (<<) that brings in ${named.join(', ')}. Hosts that read YAML 1.1 (js-yaml, gray-matter) merge it and see these fields; hosts that read YAML 1.2 (the MCP SDK, this app's checks) read "<<" as a plain key and do not.`,
+    location,
+    { expected: 'no merge key (<<): write the fields out', actual: fields.map((f) => f.field).join(', '), ...(serious ? { severity: 'error' as const } : {}) },
+  );
 }
 
 /** Rules on the parsed SKILL.md file as a whole. */
