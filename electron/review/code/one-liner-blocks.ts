@@ -45,11 +45,18 @@ function givenAlone(toks: readonly Tok[], at: number, from: number, parameter: s
   return from + open + 1 >= end || after?.text === ';' || after?.text === '}' || after?.text === 'end';
 }
 
-/**
- * A block at k (the iterator's name) that runs each element: `recv.each { |c| system(c) }`. Its end is where the
- * body starts, so that the reader goes on to read the body's own calls.
- */
-export function blockCallAt(toks: readonly Tok[], k: number, refs?: ReadonlyMap<string, string>): BlockPass | undefined {
+/** A block given to an iterator at k (its name): `recv.each { |c| … }`, `recv.map do |u| … end`. */
+export interface Block {
+  /** The parameter that stands for each element. */
+  readonly parameter: string;
+  readonly receiver: BlockPass['receiver'];
+  /** The first token of the body, and one past its last. */
+  readonly body: number;
+  readonly end: number;
+}
+
+/** The block given to the iterator at k, when one is. */
+export function blockAt(toks: readonly Tok[], k: number): Block | undefined {
   const iterator = toks[k];
   if (iterator?.kind !== 'id' || !ITERATORS.test(iterator.text) || toks[k - 1]?.text !== '.') return undefined;
   const opener = toks[k + 1];
@@ -59,11 +66,20 @@ export function blockCallAt(toks: readonly Tok[], k: number, refs?: ReadonlyMap<
   if (!parameters) return undefined;
   const receiver = receiverBefore(toks, k - 1);
   if (!receiver) return undefined;
-  const end = bodyEnd(toks, parameters.end, braces);
-  for (let j = parameters.end; j < end; j++) {
+  return { parameter: parameters.first, receiver, body: parameters.end, end: bodyEnd(toks, parameters.end, braces) };
+}
+
+/**
+ * A block at k (the iterator's name) that runs each element: `recv.each { |c| system(c) }`. Its end is where the
+ * body starts, so that the reader goes on to read the body's own calls.
+ */
+export function blockCallAt(toks: readonly Tok[], k: number, refs?: ReadonlyMap<string, string>): BlockPass | undefined {
+  const block = blockAt(toks, k);
+  if (!block) return undefined;
+  for (let j = block.body; j < block.end; j++) {
     if (toks[j]!.kind !== 'id') continue;
     const called = calleeAt(toks, j, refs);
-    if (PROGRAMS.test(called.name) && givenAlone(toks, called.at, called.from, parameters.first, end)) return { name: called.name, receiver, at: k, end: parameters.end };
+    if (PROGRAMS.test(called.name) && givenAlone(toks, called.at, called.from, block.parameter, block.end)) return { name: called.name, receiver: block.receiver, at: k, end: block.body };
   }
   return undefined;
 }

@@ -12,6 +12,7 @@
 // download. Apart from one-liners.ts because it is about the names and
 // arguments of calls, not the flow of values.
 import type { Value } from './facts.js';
+import { placeIn } from './one-liner-strings.js';
 
 /** One token of the one-liner reader (see one-liners.ts). */
 export interface Tok {
@@ -21,6 +22,10 @@ export interface Tok {
   readonly end: number;
   /** A word list (Ruby's `%w[…]`, `%W[…]`): its elements are its words. */
   readonly words?: boolean;
+  /** Single-quoted (`'…'`, `%q()`, `q()`): text as it is, nothing put into it. */
+  readonly literal?: boolean;
+  /** The code place of each character of text, for a string joined from several (one-liner-strings.ts). */
+  readonly offsets?: readonly number[];
 }
 
 /** Packages whose functions are the built-ins of the same name. */
@@ -329,17 +334,18 @@ export function asShellCode(words: readonly Tok[], at: (i: number) => number): V
     for (let i = 0; i < s.length; i++) span.push(place);
   };
   for (const [w, word] of words.entries()) {
-    if (w > 0) add(' ', at(word.start));
-    if (words.length > 1) add("'", at(word.start));
+    if (w > 0) add(' ', at(placeIn(word, 0)));
+    if (words.length > 1) add("'", at(placeIn(word, 0)));
     for (let i = 0; i < word.text.length; i++) {
       let c = word.text[i]!;
       // A backslash before a quote or a sign quotes it in Perl, Ruby and PHP strings alike.
       if (c === '\\' && /[\\'"`$]/.test(word.text[i + 1] ?? '')) c = word.text[++i]!;
-      add(words.length > 1 && c === "'" ? "'\\''" : c, at(word.start + i));
+      add(words.length > 1 && c === "'" ? "'\\''" : c, at(placeIn(word, i)));
     }
-    if (words.length > 1) add("'", at(Math.max(word.start, word.end - 2)));
+    if (words.length > 1) add("'", at(placeIn(word, Math.max(0, word.text.length - 1))));
   }
-  span.push(at(Math.max(words.at(-1)!.start, words.at(-1)!.end - 1)));
+  const last = words.at(-1)!;
+  span.push(at(placeIn(last, last.text.length)));
   return { steps: [], text, exact: true, span };
 }
 

@@ -7,13 +7,47 @@ import type { Tok } from './one-liner-processes.js';
 /** Tokens read at most: one-liners and heredoc bodies are short. */
 const MAX_TOKENS = 4000;
 
+/** Strings in #{…} in strings followed, at most: deeper, a quote is taken as a character (and the stack stays small). */
+const MAX_NESTING = 8;
+
 const CLOSE: Readonly<Record<string, string>> = { '(': ')', '{': '}', '[': ']', '<': '>' };
 
-/** The tokens of Perl, Ruby or PHP code, as far as a one-liner needs: names, strings, commands in backticks, punctuation. */
-export function tokens(code: string): Tok[] {
+/**
+ * One past the `}` that closes Ruby's `#{` whose `{` is at k: strings inside it (`#{ENV["X"]}`) are stepped over
+ * whole, with their own #{…}, so their quotes do not end the string the interpolation is in.
+ */
+function interpolationEnd(code: string, k: number, nesting = 0): number {
+  let depth = 0;
+  for (let j = k; j < code.length; j++) {
+    const c = code[j]!;
+    if (c === '\\') j++;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return j + 1;
+    else if ((c === '"' || c === "'" || c === '`') && nesting < MAX_NESTING) j = rubyStringEnd(code, j + 1, c, nesting + 1) - 1;
+  }
+  return code.length;
+}
+
+/** One past the closing quote of a Ruby string opened with `quote` before `from`; #{…} nests in all but '…'. */
+function rubyStringEnd(code: string, from: number, quote: string, nesting: number): number {
+  for (let j = from; j < code.length; j++) {
+    const c = code[j]!;
+    if (c === '\\') j++;
+    else if (c === quote) return j + 1;
+    else if (quote !== "'" && c === '#' && code[j + 1] === '{') j = interpolationEnd(code, j + 1, nesting) - 1;
+  }
+  return code.length;
+}
+
+/**
+ * The tokens of Perl, Ruby or PHP code, as far as a one-liner needs: names, strings, commands in backticks,
+ * punctuation. In Ruby a string's #{…} is read as code may be, quotes and all; single quotes put nothing in.
+ */
+export function tokens(code: string, language = ''): Tok[] {
   const out: Tok[] = [];
   let i = 0;
-  const quoted = (open: string, from: number, kind: 'str' | 'cmd'): number => {
+  const ruby = language === 'ruby';
+  const quoted = (open: string, from: number, kind: 'str' | 'cmd', literal = false): number => {
     const close = CLOSE[open] ?? open;
     let depth = 1;
     let k = from;
@@ -23,10 +57,14 @@ export function tokens(code: string): Tok[] {
         k++;
         continue;
       }
+      if (ruby && !literal && c === '#' && code[k + 1] === '{') {
+        k = interpolationEnd(code, k + 1) - 1;
+        continue;
+      }
       if (c === open && close !== open) depth++;
       else if (c === close && --depth === 0) break;
     }
-    out.push({ kind, text: code.slice(from, k), start: from, end: k + 1 });
+    out.push({ kind, text: code.slice(from, k), start: from, end: k + 1, ...(literal ? { literal } : {}) });
     return k + 1;
   };
   while (i < code.length && out.length < MAX_TOKENS) {
@@ -42,7 +80,7 @@ export function tokens(code: string): Tok[] {
       continue;
     }
     if (c === '"' || c === "'") {
-      i = quoted(c, i + 1, 'str');
+      i = quoted(c, i + 1, 'str', c === "'");
       continue;
     }
     if (c === '`') {
@@ -52,7 +90,7 @@ export function tokens(code: string): Tok[] {
     // Perl's q(), qq{}, qx() and Ruby's %q(), %Q[], %x{}: quoted strings with a bracket of choice.
     const quoteOp = /^(?:qq|qx|q|%[qQwx]?)([({[<|/!])/.exec(code.slice(i, i + 4));
     if (quoteOp && !/\w/.test(code[i - 1] ?? '')) {
-      i = quoted(quoteOp[1]!, i + quoteOp[0].length, /x/.test(quoteOp[0]) ? 'cmd' : 'str');
+      i = quoted(quoteOp[1]!, i + quoteOp[0].length, /x/.test(quoteOp[0]) ? 'cmd' : 'str', /^(?:q[^qx]|%[qw])/.test(quoteOp[0]));
       if (/^%[wW]/.test(quoteOp[0])) out[out.length - 1] = { ...out.at(-1)!, words: true };
       continue;
     }

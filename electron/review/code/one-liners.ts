@@ -13,8 +13,9 @@
 import { credentialPlace, hostOf, isLoopback, isSecretName, NOTHING, union, withStep, type Step, type Value } from './facts.js';
 import { isInterpreter, programName, type Flow } from './flow.js';
 import { tokens } from './one-liner-tokens.js';
-import { blockCallAt } from './one-liner-blocks.js';
-import { argumentsOf, asShellCode, blockPassAt, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, referenceAt, wordsOf, type Tok } from './one-liner-processes.js';
+import { blockAt, blockCallAt } from './one-liner-blocks.js';
+import { choices, interpolated, stringsOf, type KnownStrings } from './one-liner-strings.js';
+import { argumentsOf, asShellCode, blockPassAt, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, referenceAt, wordsOf, type BlockPass, type Tok } from './one-liner-processes.js';
 
 /** Interpreters this reader knows. */
 export const ONE_LINER_LANGUAGES = new Set(['perl', 'ruby', 'php']);
@@ -68,12 +69,14 @@ const INPUT_LISTS = /^(?:STDIN|\$stdin|ARGF|readlines)$/;
 export function readOneLiner(f: Flow, language: string, code: string, at: (i: number) => number): OneLinerUse {
   const use: OneLinerUse = { runsArguments: false, runsInput: false };
   if (code.length > MAX_CODE) code = code.slice(0, MAX_CODE);
-  const toks = tokens(code);
+  const toks = tokens(code, language);
   const vars = new Map<string, Found>();
   /** Where each variable's value was last written, as tokens [from, to): the elements of `cmds = ["…", "…"]`. */
   const written = new Map<string, { from: number; to: number }>();
   /** Variables holding a reference to a function: `$f = \&CORE::system`, `m = Kernel.method(:system)`. */
   const refs = new Map<string, string>();
+  /** Variables holding a string the code wrote (`c = "cur" + "l …"`), or a block's parameter, each element's string. */
+  const strings: KnownStrings = new Map();
   /** Where the code last set @_ (`@_ = ("curl …")`): the `=` and the value's end, what `goto &$f` calls $f with. */
   let callerArguments: { eq: number; end: number } | undefined;
   const place = (a: Tok, b: Tok) => ({ offset: at(a.start), length: Math.max(1, at(Math.max(a.start, b.end - 1)) + 1 - at(a.start)) });
@@ -121,12 +124,16 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
   };
   /** Shell code a program call is given, read again by the shell reader: `system("curl … | sh")`. */
   const nestCommand = (words: readonly Tok[], what: string): void => {
-    // Ruby puts a value into a string with #{…}, which the shell would read as a comment; ${…} (as long) is the same
-    // value to the shell reader: `curl -s #{u} | sh` downloads and runs whatever u is.
-    if (language === 'ruby') words = words.map((w) => (w.text.includes('#{') ? { ...w, text: w.text.replaceAll('#{', '${') } : w));
-    const command = asShellCode(words, at);
-    if (command) f.nest('bash', command, what);
+    // Ruby puts a value into a string with #{…}: a variable's known string, else one the shell reader cannot know
+    // (one-liner-strings.ts), not the comment the shell would read `#` as: `curl -s #{u} | sh` runs whatever u is.
+    for (const chosen of choices(words.map((w) => interpolated(w, language, strings)))) {
+      const command = asShellCode(chosen, at);
+      if (command) f.nest('bash', command, what);
+    }
   };
+  /** The commands a program call may be given: its arguments, a variable or a join read as the string it is. */
+  const commandsOf = (runner: string, args: readonly Tok[][]): Tok[][] =>
+    choices(args.map((arg) => stringsOf(arg, language, strings)?.map((s) => [s]) ?? [arg])).map((chosen) => commandWords(runner, chosen));
 
   /** What the tokens from a to b (exclusive) compute, as far as known: their origins, a host, a socket or a client. */
   const evaluate = (a: number, b: number, depth = 0): Found => {
@@ -148,8 +155,8 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
         host ??= address ? hostOf(address) : /^[a-z0-9.-]+\.[a-z]{2,}:\d+$/i.test(t.text) ? t.text.split(':')[0]!.toLowerCase() : undefined;
         const cred = credentialPlace(t.text);
         if (cred) steps.push(withStep(NOTHING, step('secret', t, `reads ${cred} (${t.text.trim().slice(0, 60)})`)));
-        // A string with a variable in it carries what the variable holds ("…$data…", "#{data}").
-        for (const v of t.text.matchAll(/[$@]\{?(\w+)|#\{(\w+)\}/g)) {
+        // A string with a variable in it carries what the variable holds ("…$data…", "#{data}"); not one in single quotes.
+        for (const v of t.literal ? [] : t.text.matchAll(/[$@]\{?(\w+)|#\{(\w+)\}/g)) {
           const known = vars.get(v[1] ?? v[2]!);
           if (known) steps.push(known.value);
         }
@@ -176,7 +183,9 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
       const called = calleeAt(toks, k, refs);
       if (/^(?:readpipe|shell_exec|popen|popen3|capture2e?|capture3)$/.test(called.name)) {
         const end = programEnd(called.at);
-        const url = printsDownload(commandWords(called.name, callArguments(called.at, called.from, end)).map((w) => w.text).join(' '));
+        const url = commandsOf(called.name, callArguments(called.at, called.from, end))
+          .map((words) => printsDownload(words.map((w) => w.text).join(' ')))
+          .find((u) => u !== undefined);
         if (url) steps.push(withStep(NOTHING, step('download', t, `downloads ${url} (${called.name})`)));
         k = end - 1;
         continue;
@@ -212,6 +221,27 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     return { value: union(...steps), ...(host ? { host } : {}), ...(socket ? { socket } : {}), ...(client ? { client } : {}) };
   };
 
+  /**
+   * Where Ruby's statement from `from` ends before `end`: at a line break, unless the line ends with an operator or
+   * a comma (`c = "cur" +` goes on to the next line). Perl and PHP end theirs with `;` only.
+   */
+  const lineEnd = (from: number, end: number): number => {
+    if (language !== 'ruby') return end;
+    for (let j = from + 1; j < end; j++) {
+      const prev = toks[j - 1]!;
+      if (code.slice(prev.end, toks[j]!.start).includes('\n') && !(prev.kind === 'p' && /^(?:[-+*/,.([{|&]|<<|\\)$/.test(prev.text))) return j;
+    }
+    return end;
+  };
+  /** The elements of what an iterator at `at` (its name) is called on: an array literal's, a word list's, a variable's. */
+  const elementsOf = (receiver: BlockPass['receiver'], at: number): Tok[][] => {
+    const list = 'from' in receiver ? receiver : written.get(name(toks[at - 2]));
+    const wordList = list && list.to === list.from + 1 && toks[list.from]?.words ? toks[list.from] : undefined;
+    if (wordList) return wordsOf(wordList).map((w) => [w]);
+    if (list && toks[list.from]?.text === '[' && toks[list.to - 1]?.text === ']') return argumentsOf(toks, list.from + 1, list.to - 1);
+    return 'from' in receiver ? argumentsOf(toks, receiver.from, receiver.to) : [];
+  };
+
   let statement = 0;
   for (let k = 0; k < toks.length && budget > 0; k++) {
     const t = toks[k]!;
@@ -225,6 +255,9 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     if (t.kind === 'id' && next?.kind === 'p' && next.text === '=' && toks[k + 2]?.text !== '=' && toks[k + 2]?.text !== '~') {
       const end = argEnd(k + 2);
       vars.set(n, evaluate(k + 2, end));
+      const held = stringsOf(toks.slice(k + 2, lineEnd(k + 2, end)), language, strings);
+      if (held) strings.set(n, held);
+      else strings.delete(n);
       written.set(n, { from: k + 2, to: end });
       const ref = referenceAt(toks, k + 2);
       if (ref && ref.end === end) refs.set(n, ref.name);
@@ -248,17 +281,22 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     // cmds.each(&method(:system)), cmds.each { |c| system(c) }: each element is a command; ARGV's and STDIN's come
     // from the shell. A block's body is read on (its end is where the body starts); a method passed is skipped.
     const passed = blockPassAt(toks, k) ?? blockCallAt(toks, k, refs);
+    // Any other block: its parameter holds each element's string while the body is read (`system("sh", "-c", c)`).
+    const block = blockAt(toks, k);
+    if (block) strings.delete(block.parameter);
+    if (block && !(passed && PROGRAMS.test(passed.name))) {
+      const each = elementsOf(block.receiver, k).flatMap((element) => stringsOf(element, language, strings) ?? []);
+      if (each.length) strings.set(block.parameter, each);
+    }
     if (passed && PROGRAMS.test(passed.name)) {
       const receiver = passed.receiver;
-      const list = 'from' in receiver ? receiver : written.get(name(toks[passed.at - 2]));
-      const wordList = list && list.to === list.from + 1 && toks[list.from]?.words ? toks[list.from] : undefined;
-      const elements = wordList ? wordsOf(wordList).map((w) => [w]) : list && toks[list.from]?.text === '[' && toks[list.to - 1]?.text === ']' ? argumentsOf(toks, list.from + 1, list.to - 1) : 'from' in receiver ? argumentsOf(toks, receiver.from, receiver.to) : [];
+      const elements = elementsOf(receiver, passed.at);
       if ('name' in receiver && ARGUMENT_LISTS.test(receiver.name)) use.runsArguments = true;
       if ('name' in receiver && INPUT_LISTS.test(receiver.name)) use.runsInput = true;
       // What the elements compute: a download's lines (`URI.open(u).read.lines`, or a variable holding them) run as they are.
       const input = evaluate('from' in receiver ? receiver.from : statement, 'from' in receiver ? receiver.to : passed.at - 1).value;
       if (input.steps.some((s) => s.kind === 'download' || s.kind === 'decoded')) record(f, place(toks[passed.at]!, toks[passed.end - 1]!), `${language} ${passed.name} (each element)`, input);
-      for (const element of elements) nestCommand(commandWords(passed.name, [element]), `a command ${language}'s ${passed.name} is given by ${toks[passed.at]!.text}`);
+      for (const element of elements) for (const words of commandsOf(passed.name, [element])) nestCommand(words, `a command ${language}'s ${passed.name} is given by ${toks[passed.at]!.text}`);
       k = passed.end - 1;
       continue;
     }
@@ -274,7 +312,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
       const args = viaGoto && callerArguments ? { at: callerArguments.eq, from: callerArguments.eq + 1, end: callerArguments.end } : { at: called.at, from: called.from, end };
       const input = evaluate(args.at + 1, args.end);
       if (input.value.steps.some((s) => s.kind === 'download' || s.kind === 'decoded')) record(f, place(t, toks[end - 1] ?? t), `${language} ${runner}`, input.value);
-      if (PROGRAMS.test(runner)) nestCommand(commandWords(runner, callArguments(args.at, args.from, args.end)), `the command given to ${language}'s ${runner}`);
+      if (PROGRAMS.test(runner)) for (const words of commandsOf(runner, callArguments(args.at, args.from, args.end))) nestCommand(words, `the command given to ${language}'s ${runner}`);
       continue;
     }
     // open(my $fh, "|sh"), open(F, "curl …|"), open(F, "-|", …), Ruby's open("|cmd"): a pipe to or from a program.

@@ -1,0 +1,94 @@
+// Strings a Perl, Ruby or PHP one-liner builds before it runs them (issue 14):
+// `c = "curl … | sh"; system(c)`, `"cur" + "l …"`, `system(c + " | sh")`,
+// `#{c}` in backticks, and a block's parameter standing for each element
+// (`list.each { |c| system("sh", "-c", c) }`). A variable is known by the
+// strings it may hold: one for an assignment, one per element for a block's
+// parameter. Each character keeps its place in the code, so a finding points
+// at the literal it came from. Apart from one-liners.ts because it is about
+// what a string is, not where values flow.
+import type { Tok } from './one-liner-processes.js';
+
+/** Variables whose value is a known string, each with the strings it may hold. */
+export type KnownStrings = Map<string, readonly Tok[]>;
+
+/** Strings one value may be, at most: a block's list is short, and joins multiply. */
+const MAX_ALTERNATIVES = 16;
+/** Parts of one string expression looked at, at most. */
+const MAX_PARTS = 40;
+
+/** The code place of character i of a token's text (i = its length: just past its end). */
+export function placeIn(t: Tok, i: number): number {
+  if (!t.offsets) return t.start + i;
+  if (!t.offsets.length) return t.start;
+  return i < t.offsets.length ? t.offsets[Math.max(0, i)]! : t.offsets.at(-1)! + 1;
+}
+
+function offsetsOf(t: Tok): number[] {
+  return t.offsets ? [...t.offsets] : Array.from(t.text, (_, i) => t.start + i);
+}
+
+/** Two strings joined, each character at its place. */
+function join(a: Tok, b: Tok): Tok {
+  return { kind: 'str', text: a.text + b.text, start: a.start, end: b.end, offsets: [...offsetsOf(a), ...offsetsOf(b)] };
+}
+
+/** Every pairing of the alternatives of a and b, joined, up to the cap. */
+function joinAll(as: readonly Tok[], bs: readonly Tok[]): Tok[] {
+  const out: Tok[] = [];
+  for (const a of as) for (const b of bs) if (out.length < MAX_ALTERNATIVES) out.push(join(a, b));
+  return out;
+}
+
+/** The variable a token names, sigil taken off. */
+const bare = (t: Tok): string => t.text.replace(/^[$@%&]/, '');
+
+/**
+ * What a string token may be once the variables put into it are known: Ruby's `"curl #{u} | sh"`, `` `#{c}` ``.
+ * A single-quoted string is text as it is. An unknown `#{…}` becomes `${…}` of the same length (its inside made a
+ * plain name): to the shell reader a value it cannot know, where the shell would read `#` as a comment.
+ */
+export function interpolated(t: Tok, language: string, known: KnownStrings): Tok[] {
+  if (language !== 'ruby' || t.literal || !t.text.includes('#{') || t.kind === 'p' || t.kind === 'id') return [t];
+  let parts: Tok[] = [{ kind: 'str', text: '', start: t.start, end: t.start, offsets: [] }];
+  let from = 0;
+  const piece = (a: number, b: number, text = t.text.slice(a, b)): Tok => ({ kind: 'str', text, start: t.start + a, end: t.start + b, offsets: Array.from(text, (_, i) => placeIn(t, a + i)) });
+  for (const m of t.text.matchAll(/#\{([^{}]*)\}/g)) {
+    parts = joinAll(parts, [piece(from, m.index)]);
+    const held = /^\s*(\w+)\s*$/.exec(m[1]!) ? known.get(m[1]!.trim()) : undefined;
+    parts = held ? joinAll(parts, held) : joinAll(parts, [piece(m.index, m.index + m[0].length, `\${${m[1]!.replace(/\W/g, '_')}}`)]);
+    from = m.index + m[0].length;
+  }
+  parts = joinAll(parts, [piece(from, t.text.length)]);
+  // Already put together: not to be read for #{…} again.
+  return parts.map((p) => ({ ...p, kind: t.kind, start: t.start, end: t.end, literal: true }));
+}
+
+/**
+ * The strings an expression may be, when it is a string expression: a string, a variable holding one, or those
+ * joined (`"cur" + "l …"`, `c + " | sh"`, Perl's and PHP's `.`); undefined for anything else.
+ */
+export function stringsOf(expr: readonly Tok[], language: string, known: KnownStrings): Tok[] | undefined {
+  // A trailing joiner (`a +`) is no string.
+  if (expr.length % 2 === 0 || expr.length > MAX_PARTS * 2) return undefined;
+  const joiner = language === 'ruby' ? /^(?:\+|<<)$/ : /^\.$/;
+  let out: Tok[] = [];
+  for (let j = 0; j < expr.length; j += 2) {
+    const t = expr[j]!;
+    if (j > 0 && !(expr[j - 1]!.kind === 'p' && joiner.test(expr[j - 1]!.text))) return undefined;
+    const part = t.kind === 'str' && !t.words ? interpolated(t, language, known) : t.kind === 'id' ? known.get(bare(t)) : undefined;
+    if (!part) return undefined;
+    out = j ? joinAll(out, part) : [...part];
+  }
+  return out;
+}
+
+/** Every choice of one alternative per place, in order, up to the cap: the commands a call may be given. */
+export function choices<T>(places: readonly (readonly T[])[]): T[][] {
+  let out: T[][] = [[]];
+  for (const alternatives of places) {
+    const next: T[][] = [];
+    for (const chosen of out) for (const a of alternatives) if (next.length < MAX_ALTERNATIVES) next.push([...chosen, a]);
+    out = next;
+  }
+  return out;
+}
