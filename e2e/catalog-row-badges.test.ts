@@ -130,4 +130,21 @@ describe('A catalog row with every badge', () => {
       rmSync(empty.dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('each row is given as many badge lines as its badges take: none cut, and no empty line left below them', async () => {
+    // Every skill of every server reviewed: the rows carry their widest verdicts ("Needs a look · 2 warnings").
+    await page.locator('[data-all-servers]').click();
+    await page.locator('[data-action="review-all"]').click();
+    const card = page.locator('[data-review-job]');
+    await poll(() => card.getAttribute('data-review-job')).toBe('done');
+    await page.locator('[data-action="dismiss-review-all"]').click();
+    const lines = await page.locator('.skill-row [data-badge-lines]').evaluateAll((els) =>
+      (els as unknown as Array<Shown & { dataset: { badgeLines: string }; children: ArrayLike<Shown> }>).map((line) => {
+        const tops = new Set(Array.from(line.children).map((b) => Math.round(b.getBoundingClientRect().top)));
+        return { badges: Array.from(line.children).map((b) => b.textContent).join(' | '), reserved: Number(line.dataset.badgeLines), taken: tops.size };
+      }),
+    );
+    expect(lines.length).toBeGreaterThan(3);
+    for (const l of lines) expect(l).toEqual({ badges: l.badges, reserved: l.taken, taken: l.taken });
+  }, 120_000);
 });

@@ -2,8 +2,10 @@
 // verification state, counts and an approval shows every badge whole instead
 // of cutting the last one mid-word ("CHANGED SINCE AP…"): the badges wrap to
 // a second line and the virtual list sizes the row for it. Each badge's width
-// is worked out from its words (canvas text metrics, the badge's own font),
-// with a margin, so the estimate errs towards a line too many, never too few.
+// is worked out from its words (canvas text metrics, the badge's own font:
+// the same widths layout gives, measured in Chromium to a tenth of a pixel),
+// with two pixels to spare for rounding, so a row gets the lines its badges
+// take: never too few (a badge cut), nor one too many (an empty line).
 import type { SkillEntry } from '../../../shared/model.js';
 import { approvalLabel } from '../components/ApprovalBadge.js';
 import { SEVERITY } from '../components/SeverityBadge.js';
@@ -22,8 +24,8 @@ const BADGE_GAP = 4;
 const BADGE_CHROME = 31;
 /** Letter spacing of a badge, px per character. */
 const LETTER_SPACING = 0.25;
-/** Text metrics differ a little from layout (hinting, fonts not yet loaded): err on the wide side. */
-const SLACK = 1.12;
+/** Layout rounds each badge to whole or half pixels: a little to spare, per badge. */
+const ROUNDING = 2;
 
 let context: CanvasRenderingContext2D | null | undefined;
 let fontFamily = '';
@@ -45,7 +47,7 @@ function badgeWidth(text: string): number {
     context.font = `700 9px ${fontFamily}`;
     measured = context.measureText(upper).width;
   }
-  width = Math.ceil(measured * SLACK + upper.length * LETTER_SPACING + BADGE_CHROME);
+  width = Math.ceil(measured + upper.length * LETTER_SPACING + BADGE_CHROME + ROUNDING);
   widths.set(text, width);
   return width;
 }
