@@ -47,6 +47,11 @@ describe('a frontmatter that brings fields in through a YAML merge key', () => {
     // Once SKILL.md is read, the file's finding (with its line) stands for the listing's.
     expect(mergeFindings(review.findings)).toEqual([{ severity: 'error', message: TOOLS_MESSAGE, fileUri: TOOLS, field: '<<', line: 6 }]);
     expect(review.acknowledgements.map((a) => a.id)).toContain('inspector-frontmatter-merge-key');
+    // The content review's evidence for the request, on the line of the `<<` that brings it in.
+    const scanned = await bench.call('review.scanSkill', { serverId, skillUri: TOOLS });
+    expect(scanned.findings.filter((f) => f.id === 'risk-allowed-tools').map((f) => ({ severity: f.severity, fileUri: f.location.fileUri, field: f.location.field, line: f.location.line }))).toEqual([
+      { severity: 'warning', fileUri: TOOLS, field: 'allowed-tools', line: 6 },
+    ]);
 
     const approved = await bench.call('approvals.approve', { serverId, skillUri: TOOLS, fingerprint: review.fingerprint, acknowledge: review.acknowledgements.map((a) => a.key) });
     expect(approved.allowedTools).toEqual({ requested: ['Bash(rm:*)'], granted: false });

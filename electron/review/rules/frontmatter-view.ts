@@ -1,5 +1,9 @@
 // The skill's frontmatter as the served SKILL.md has it (with the line of
-// each field), or as listed when SKILL.md could not be read or parsed.
+// each field), or as listed when SKILL.md could not be read or parsed. Read as
+// a YAML 1.1 host reads it: fields a merge key (`<<`) brings in are fields
+// (js-yaml, gray-matter grant an allowed-tools given so), each placed on the
+// line of its `<<`.
+import { yaml11Frontmatter } from '../../../shared/merge-keys.js';
 import { parseFrontmatter } from '../../skills/frontmatter.js';
 import type { RiskContext, TextSource } from './context.js';
 
@@ -17,10 +21,10 @@ export function frontmatterOf(ctx: RiskContext): FrontmatterView {
   const cached = cache.get(ctx);
   if (cached) return cached;
   const source = ctx.sources.find((s) => s.kind === 'skill-md');
-  let view: FrontmatterView = { value: ctx.input.listedFrontmatter ?? {}, fieldLines: Object.create(null) as Record<string, number>, fileUri: ctx.input.skillUri, ...(source ? { source } : {}) };
+  let view: FrontmatterView = { value: yaml11Frontmatter(ctx.input.listedFrontmatter ?? {}), fieldLines: Object.create(null) as Record<string, number>, fileUri: ctx.input.skillUri, ...(source ? { source } : {}) };
   if (source) {
     const parsed = parseFrontmatter(source.text);
-    if (parsed.ok) view = { value: parsed.value, fieldLines: parsed.fieldLines, source, fileUri: source.fileUri };
+    if (parsed.ok) view = { ...asYaml11(parsed.value, parsed.fieldLines), source, fileUri: source.fileUri };
   }
   cache.set(ctx, view);
   return view;
@@ -41,10 +45,23 @@ export function nestedFrontmattersOf(ctx: RiskContext): readonly FrontmatterView
   for (const source of ctx.sources) {
     if (source.kind === 'skill-md' || source.kind === 'metadata' || source.kind === 'decoded' || !/(^|\/)SKILL\.md$/.test(source.path)) continue;
     const parsed = parseFrontmatter(source.text);
-    if (parsed.ok) views.push({ value: parsed.value, fieldLines: parsed.fieldLines, source, fileUri: source.fileUri });
+    if (parsed.ok) views.push({ ...asYaml11(parsed.value, parsed.fieldLines), source, fileUri: source.fileUri });
   }
   nestedCache.set(ctx, views);
   return views;
+}
+
+/** The fields as a YAML 1.1 host has them; one a merge key brings in is on the `<<` line. */
+function asYaml11(value: Readonly<Record<string, unknown>>, fieldLines: Readonly<Record<string, number>>): Pick<FrontmatterView, 'value' | 'fieldLines'> {
+  const merged = yaml11Frontmatter(value);
+  if (merged === value) return { value, fieldLines };
+  const mergeLine = fieldLines['<<'];
+  const lines: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const field of Object.keys(merged)) {
+    const line = Object.hasOwn(value, field) ? fieldLines[field] : mergeLine;
+    if (line !== undefined) lines[field] = line;
+  }
+  return { value: merged, fieldLines: lines };
 }
 
 /** The skill's own frontmatter, then each nested SKILL.md's. */
