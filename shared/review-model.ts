@@ -218,12 +218,20 @@ export interface Collision {
   readonly hosts: readonly HostVerdict[];
 }
 
+/**
+ * Why two names pair: `confusable`, letters that look alike ("а" for "a");
+ * `hidden`, a character in one name that draws as nothing (a zero-width
+ * space, a tag character) — nothing looks alike there, the names draw the
+ * same; `hyphen`, only hyphens or other separators differ; or a mix.
+ */
+export type NearCollisionReason = 'confusable' | 'hyphen' | 'confusable-and-hyphen' | 'hidden' | 'hidden-and-hyphen' | 'hidden-and-confusable' | 'hidden-confusable-and-hyphen';
+
 export interface NearCollision {
   /** The two names, as written. */
   readonly names: readonly [string, string];
   /** The form both reduce to once lookalikes and hyphens are folded. */
   readonly skeleton: string;
-  readonly reason: 'confusable' | 'hyphen' | 'confusable-and-hyphen';
+  readonly reason: NearCollisionReason;
   /** Which characters differ, in words: `"а" (U+0430 CYRILLIC SMALL LETTER A) looks like "a"`. */
   readonly detail: string;
   readonly skills: readonly [QualifiedSkill, QualifiedSkill];

@@ -35,12 +35,13 @@ describe('lookalike names', () => {
     for (const hidden of ['no\u200Btes', 'no\u200Ctes', 'no\u200Dtes', 'no\u200Etes', 'no\u200Ftes', 'no\u2060tes', 'no\u2064tes', '\uFEFFnotes', 'no\u00ADtes', 'no\u034Ftes', 'notes\uFE0F', 'notes\u{E0100}', 'notes\u{E0001}\u{E0041}\u{E007F}', 'no\u202Etes\u202C', 'no\u2066tes\u2069']) {
       expect(nameSkeleton(hidden), JSON.stringify(hidden)).toBe('notes');
     }
-    expect(describeDifference('no\u200Btes', 'notes')).toEqual({ reason: 'confusable', detail: '"no⟦ZWSP⟧tes" hides U+200B ZERO WIDTH SPACE, which draws as nothing' });
-    expect(describeDifference('pdf-to\u00ADols', 'pdftools')).toEqual({ reason: 'confusable-and-hyphen', detail: '"pdf-to⟦SHY⟧ols" hides U+00AD SOFT HYPHEN, which draws as nothing; and their hyphens differ' });
+    expect(describeDifference('no\u200Btes', 'notes')).toEqual({ reason: 'hidden', detail: '"no⟦ZWSP⟧tes" hides U+200B ZERO WIDTH SPACE, which draws as nothing' });
+    expect(describeDifference('pdf-to\u00ADols', 'pdftools')).toEqual({ reason: 'hidden-and-hyphen', detail: '"pdf-to⟦SHY⟧ols" hides U+00AD SOFT HYPHEN, which draws as nothing; and their hyphens differ' });
     expect(describeDifference('n\u043Ees', 'no\u200Bes')).toEqual({
-      reason: 'confusable',
+      reason: 'hidden-and-confusable',
       detail: '"\u043E" (U+043E CYRILLIC SMALL LETTER O) looks like "o"; "no⟦ZWSP⟧es" hides U+200B ZERO WIDTH SPACE, which draws as nothing',
     });
+    expect(describeDifference('n-\u043Ees', 'no\u200Bes').reason).toBe('hidden-confusable-and-hyphen');
   });
 });
 
@@ -64,7 +65,7 @@ describe('findCollisions', () => {
   });
   it('pairs a name with an invisible character in it with the name it reads as', () => {
     const result = findCollisions([server('A', 'notes'), server('B', 'no\u200Btes')]);
-    expect(result.nearCollisions.map((n) => `${n.names.join(' ~ ')}: ${n.reason}: ${n.detail}`)).toEqual(['notes ~ no\u200Btes: confusable: "no⟦ZWSP⟧tes" hides U+200B ZERO WIDTH SPACE, which draws as nothing']);
+    expect(result.nearCollisions.map((n) => `${n.names.join(' ~ ')}: ${n.reason}: ${n.detail}`)).toEqual(['notes ~ no\u200Btes: hidden: "no⟦ZWSP⟧tes" hides U+200B ZERO WIDTH SPACE, which draws as nothing']);
   });
 });
 

@@ -5,6 +5,7 @@
 // small and readable rather than pulling in the whole table. Characters that
 // draw as nothing fold away first, so "no\u200Btes" meets "notes".
 import { codePointLabel, codePointName, revealIdentifier } from '../../shared/invisible-chars.js';
+import type { NearCollisionReason } from '../../shared/review-model.js';
 
 // Unicode's Default_Ignorable_Code_Point: what a renderer draws as nothing when
 // it has no glyph — zero-width spaces and joiners, the soft hyphen, the
@@ -108,7 +109,7 @@ function hiddenIn(name: string, other: string): string | undefined {
 }
 
 /** How two names that share a skeleton differ, in words. */
-export function describeDifference(a: string, b: string): { reason: 'confusable' | 'hyphen' | 'confusable-and-hyphen'; detail: string } {
+export function describeDifference(a: string, b: string): { reason: NearCollisionReason; detail: string } {
   const visibleA = a.replace(IGNORABLE, '');
   const visibleB = b.replace(IGNORABLE, '');
   const hidden = [hiddenIn(a, b), hiddenIn(b, a)].filter((h): h is string => h !== undefined);
@@ -133,6 +134,20 @@ export function describeDifference(a: string, b: string): { reason: 'confusable'
   details.push(...hidden);
   const looksDiffer = lettersDiffer || hidden.length > 0;
   if (separatorsDiffer) details.push(looksDiffer ? 'and their hyphens differ' : 'they differ only in hyphens or other separators');
-  const reason = looksDiffer ? (separatorsDiffer ? 'confusable-and-hyphen' : 'confusable') : 'hyphen';
+  // A hidden character is its own reason: nothing looks alike, one name carries a character that draws as nothing.
+  const reason: NearCollisionReason =
+    hidden.length > 0
+      ? lettersDiffer
+        ? separatorsDiffer
+          ? 'hidden-confusable-and-hyphen'
+          : 'hidden-and-confusable'
+        : separatorsDiffer
+          ? 'hidden-and-hyphen'
+          : 'hidden'
+      : lettersDiffer
+        ? separatorsDiffer
+          ? 'confusable-and-hyphen'
+          : 'confusable'
+        : 'hyphen';
   return { reason, detail: details.join('; ') || 'they look alike' };
 }

@@ -40,13 +40,13 @@ describe('names with characters that draw as nothing, across two servers', () =>
     expect(report.nearCollisions.map((n) => ({ names: n.names, reason: n.reason, detail: n.detail, skills: n.skills.map((s) => s.qualifiedName) }))).toEqual([
       {
         names: ['pdf-tools', TAGGED_NAME],
-        reason: 'confusable',
+        reason: 'hidden',
         detail: '"pdf-tools⟦hidden tag text: "<U+E0001>x<U+E007F>"⟧" hides U+E0001 LANGUAGE TAG, U+E0078 TAG "x" and U+E007F CANCEL TAG, which draw as nothing',
         skills: ['Alpha › pdf-tools', `Hidden › ${TAGGED_NAME}`],
       },
       {
         names: ['release-notes', ZERO_WIDTH_NAME],
-        reason: 'confusable',
+        reason: 'hidden',
         detail: '"release-no⟦ZWSP⟧tes" hides U+200B ZERO WIDTH SPACE, which draws as nothing',
         skills: ['Alpha › release-notes', `Hidden › ${ZERO_WIDTH_NAME}`],
       },

@@ -4,12 +4,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { NearCollision } from '../../../../shared/review-model.js';
 import { SkillSide } from './SkillSide.js';
 import { markDifferences, type NamePart } from './name-diff.js';
-
-const REASON: Record<NearCollision['reason'], string> = {
-  confusable: 'lookalike characters',
-  hyphen: 'differ only by a hyphen',
-  'confusable-and-hyphen': 'lookalike characters and a hyphen',
-};
+import { nearReasonWords } from './near-reason.js';
 
 export function NearCollisionCard({ near }: { near: NearCollision }) {
   const [left, right] = markDifferences(near.names[0], near.names[1]);
@@ -20,8 +15,8 @@ export function NearCollisionCard({ near }: { near: NearCollision }) {
           <Text fw={700} className="mono" size="md">
             <MarkedName parts={left} /> <Text span c="dimmed" fw={400}>and</Text> <MarkedName parts={right} />
           </Text>
-          <Badge color="yellow" variant="light" size="sm">
-            {REASON[near.reason]}
+          <Badge color="yellow" variant="light" size="sm" data-near-reason-words>
+            {nearReasonWords(near)}
           </Badge>
         </Group>
         <Text size="xs" data-near-detail>
