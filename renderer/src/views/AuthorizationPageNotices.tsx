@@ -4,11 +4,12 @@
 // it carries no secret (the PKCE verifier never leaves the main process).
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import type { ServerView } from '../../../shared/model.js';
 import { CopyIcon } from '../components/JsonView.js';
 import { UriText } from '../components/UriText.js';
 import { useApp } from '../state/app.js';
 import { useOAuth, type AuthorizationPage } from '../state/oauth.js';
-import { serverLabelOf, useServers } from '../state/servers.js';
+import { SERVER_NOT_LISTED, serverById, useServers } from '../state/servers.js';
 import { serverActions } from './server-actions.js';
 import { shownName } from '../components/shown-text.js';
 
@@ -35,8 +36,13 @@ const TITLES: Record<AuthorizationPage['tab'], string> = {
   refused: 'The authorization page has an address that cannot be opened',
 };
 
+/** The server as a sentence names it: its label is a name, so quoted; a server no longer in the list has only a description, said plainly. */
+export function serverInSentence(server: ServerView | undefined): string {
+  return server ? `“${shownName(server.config.label)}”` : SERVER_NOT_LISTED;
+}
+
 export function PageNotice({ page }: { page: AuthorizationPage }) {
-  const label = shownName(useServers((s) => serverLabelOf(s.servers, page.serverId)));
+  const label = serverInSentence(useServers((s) => serverById(s.servers, page.serverId)));
   const openExternal = useApp((s) => s.openExternal);
   const { tab, url, serverId } = page;
   const clickable = tab === 'blocked' || tab === 'not-opened' || tab === 'opened';
@@ -44,11 +50,11 @@ export function PageNotice({ page }: { page: AuthorizationPage }) {
     <Alert color={tab === 'refused' ? 'red' : 'blue'} variant="light" title={TITLES[tab]} data-authorization-page={serverId} data-page-tab={tab} withCloseButton={false}>
       <Stack gap={6}>
         <Text size="sm">
-          {tab === 'opened' && <>Sign in to “{label}” on the authorization page opened in a new tab; this window updates when you are done.</>}
-          {tab === 'blocked' && <>Open the authorization page to sign in to “{label}”:</>}
-          {tab === 'not-opened' && <>A sign-in to “{label}” was started in another window. Open its authorization page here:</>}
-          {tab === 'system-browser' && <>Sign in to “{label}” on the authorization page the app opened in your browser; this window updates when you are done.</>}
-          {tab === 'refused' && <>The sign-in to “{label}” was given a page that is not an http(s) address, so it was not opened. Cancel it.</>}
+          {tab === 'opened' && <>Sign in to {label} on the authorization page opened in a new tab; this window updates when you are done.</>}
+          {tab === 'blocked' && <>Open the authorization page to sign in to {label}:</>}
+          {tab === 'not-opened' && <>A sign-in to {label} was started in another window. Open its authorization page here:</>}
+          {tab === 'system-browser' && <>Sign in to {label} on the authorization page the app opened in your browser; this window updates when you are done.</>}
+          {tab === 'refused' && <>The sign-in to {label} was given a page that is not an http(s) address, so it was not opened. Cancel it.</>}
         </Text>
         <Group gap={4} wrap="nowrap">
           {clickable ? (
