@@ -96,12 +96,3 @@ export function serverById(servers: readonly ServerView[], serverId: string | un
 
 /** What a server is called where this window no longer has it (removed in another window, or not yet listed here). */
 export const SERVER_NOT_LISTED = 'a server no longer in your list';
-
-/**
- * A server as the user knows it: the label they gave it. Never its internal
- * id (a UUID nobody chose or would recognise), even when this window no
- * longer has the server: then it says so.
- */
-export function serverLabelOf(servers: readonly ServerView[], serverId: string): string {
-  return serverById(servers, serverId)?.config.label ?? SERVER_NOT_LISTED;
-}
