@@ -7,14 +7,15 @@
 // at the literal it came from. Apart from one-liners.ts because it is about
 // what a string is, not where values flow.
 import type { Tok } from './one-liner-processes.js';
+import { builtAt, suffixed } from './one-liner-string-methods.js';
 
 /** Variables whose value is a known string, each with the strings it may hold. */
 export type KnownStrings = Map<string, readonly Tok[]>;
 
 /** Strings one value may be, at most: a block's list is short, and joins multiply. */
-const MAX_ALTERNATIVES = 16;
+export const MAX_ALTERNATIVES = 16;
 /** Parts of one string expression looked at, at most. */
-const MAX_PARTS = 40;
+export const MAX_PARTS = 40;
 
 /** The code place of character i of a token's text (i = its length: just past its end). */
 export function placeIn(t: Tok, i: number): number {
@@ -28,19 +29,19 @@ function offsetsOf(t: Tok): number[] {
 }
 
 /** Two strings joined, each character at its place. */
-function join(a: Tok, b: Tok): Tok {
+export function join(a: Tok, b: Tok): Tok {
   return { kind: 'str', text: a.text + b.text, start: a.start, end: b.end, offsets: [...offsetsOf(a), ...offsetsOf(b)] };
 }
 
 /** Every pairing of the alternatives of a and b, joined, up to the cap. */
-function joinAll(as: readonly Tok[], bs: readonly Tok[]): Tok[] {
+export function joinAll(as: readonly Tok[], bs: readonly Tok[]): Tok[] {
   const out: Tok[] = [];
   for (const a of as) for (const b of bs) if (out.length < MAX_ALTERNATIVES) out.push(join(a, b));
   return out;
 }
 
 /** The variable a token names, sigil taken off. */
-const bare = (t: Tok): string => t.text.replace(/^[$@%&]/, '');
+export const bare = (t: Tok): string => t.text.replace(/^[$@%&]/, '');
 
 /**
  * What a string token may be once the variables put into it are known: Ruby's `"curl #{u} | sh"`, `` `#{c}` ``.
@@ -64,24 +65,63 @@ export function interpolated(t: Tok, language: string, known: KnownStrings): Tok
 }
 
 /**
- * The strings an expression may be, when it is a string expression: a string, a variable holding one, or those
- * joined (`"cur" + "l …"`, `c + " | sh"`, Perl's and PHP's `.`); undefined for anything else.
+ * The strings an expression may be, when it is a string expression: a string, a variable holding one, those joined
+ * (`"cur" + "l …"`, `c + " | sh"`, Perl's and PHP's `.`), or built by a method (one-liner-string-methods.ts:
+ * `[…].join(" ")`, `format("curl %s | sh", u)`, `"…" % [u]`, `"…" * 1`); undefined for anything else.
  */
 export function stringsOf(expr: readonly Tok[], language: string, known: KnownStrings): Tok[] | undefined {
-  // A trailing joiner (`a +`) is no string.
-  if (expr.length % 2 === 0 || expr.length > MAX_PARTS * 2) return undefined;
-  const joiner = language === 'ruby' ? /^(?:\+|<<)$/ : /^\.$/;
-  let out: Tok[] = [];
-  for (let j = 0; j < expr.length; j += 2) {
-    const t = expr[j]!;
-    if (j > 0 && !(expr[j - 1]!.kind === 'p' && joiner.test(expr[j - 1]!.text))) return undefined;
-    const part = t.kind === 'str' && !t.words ? interpolated(t, language, known) : t.kind === 'id' ? known.get(bare(t)) : undefined;
-    if (!part) return undefined;
-    out = j ? joinAll(out, part) : [...part];
-  }
-  return out;
+  if (!expr.length || expr.length > MAX_PARTS * 4) return undefined;
+  const read = joined({ toks: expr, language, known }, 0, 0);
+  // Put together already: not to be read for #{…} again.
+  return read && read.next === expr.length ? read.strings.map((s) => ({ ...s, literal: true })) : undefined;
 }
 
+/** What a string expression is read from: its tokens, its language, the variables known to hold strings. */
+export interface Source {
+  readonly toks: readonly Tok[];
+  readonly language: string;
+  readonly known: KnownStrings;
+}
+
+/** The strings of the expression read from j, and the token after it. */
+export interface Read {
+  readonly strings: Tok[];
+  readonly next: number;
+}
+
+/** Brackets inside brackets read, at most. */
+export const MAX_NESTING = 8;
+
+/** Parts joined with the language's joiner from j: a trailing joiner (`a +`) is no string. */
+export function joined(src: Source, j: number, depth: number): Read | undefined {
+  const joiner = src.language === 'ruby' ? /^(?:\+|<<)$/ : /^\.$/;
+  let read = term(src, j, depth);
+  for (let parts = 1; read && parts < MAX_PARTS; parts++) {
+    const t = src.toks[read.next];
+    if (t?.kind !== 'p' || !joiner.test(t.text)) return read;
+    const right = term(src, read.next + 1, depth);
+    read = right && { strings: joinAll(read.strings, right.strings), next: right.next };
+  }
+  return undefined;
+}
+
+/** One part: a string, a variable holding one, a part in parentheses, or one built by a method, with its suffixes. */
+function term(src: Source, j: number, depth: number): Read | undefined {
+  if (depth > MAX_NESTING) return undefined;
+  const t = src.toks[j];
+  if (!t) return undefined;
+  let read: Read | undefined;
+  if (t.kind === 'p' && t.text === '(') {
+    const inner = joined(src, j + 1, depth + 1);
+    read = inner && src.toks[inner.next]?.text === ')' ? { strings: inner.strings, next: inner.next + 1 } : undefined;
+  } else if (t.kind === 'str' && !t.words) read = { strings: interpolated(t, src.language, src.known), next: j + 1 };
+  else if (t.kind === 'id' && src.toks[j + 1]?.text !== '(') {
+    const held = src.known.get(bare(t));
+    read = held && { strings: [...held], next: j + 1 };
+  }
+  read ??= builtAt(src, j, depth);
+  return read && suffixed(src, read, depth);
+}
 /** Every choice of one alternative per place, in order, up to the cap: the commands a call may be given. */
 export function choices<T>(places: readonly (readonly T[])[]): T[][] {
   let out: T[][] = [[]];

@@ -40,6 +40,35 @@ function rubyStringEnd(code: string, from: number, quote: string, nesting: numbe
 }
 
 /**
+ * Ruby's heredoc opened at i (`<<~CMD`, `<<-CMD`, `<<CMD`, `<<~'CMD'`): its body as a string, from the line after
+ * the opener (or after the heredoc before it on the same line, `from`) to the terminator's line; the opener's line
+ * goes on. A bare `<<NAME` after a value is Ruby's append or shift, not a heredoc. Its body, not the code after it,
+ * is what the string holds, so a command in it is read as the string it is, not as Ruby.
+ */
+function heredocAt(code: string, i: number, before: Tok | undefined, from: number | undefined): { body: Tok; next: number; resume: number } | undefined {
+  const m = /^<<([~-]?)(?:(['"`])(\w+)\2|([A-Za-z_]\w*))/.exec(code.slice(i, i + 80));
+  if (!m) return undefined;
+  const afterValue = before && (before.kind === 'str' || before.kind === 'cmd' || /^[)\]}]$/.test(before.text) || (before.kind === 'id' && !/\s/.test(code[i - 1] ?? '')));
+  if (!m[1] && (afterValue || (!m[2] && !/^[A-Z_][A-Z0-9_]*$/.test(m[4]!)))) return undefined;
+  const nl = code.indexOf('\n', i);
+  if (nl < 0) return undefined;
+  const start = Math.max(from ?? nl + 1, nl + 1);
+  const terminator = m[3] ?? m[4]!;
+  let line = start;
+  while (line < code.length) {
+    const eol = code.indexOf('\n', line);
+    const text = code.slice(line, eol < 0 ? code.length : eol);
+    if ((m[1] ? text.trim() : text.replace(/\r$/, '')) === terminator) break;
+    line = eol < 0 ? code.length : eol + 1;
+  }
+  const text = code.slice(start, line);
+  const lineEndAt = code.indexOf('\n', line);
+  const resume = line >= code.length || lineEndAt < 0 ? code.length : lineEndAt + 1;
+  const body: Tok = { kind: m[2] === '`' ? 'cmd' : 'str', text, start, end: start + text.length, ...(m[2] === "'" ? { literal: true } : {}) };
+  return { body, next: i + m[0].length, resume };
+}
+
+/**
  * The tokens of Perl, Ruby or PHP code, as far as a one-liner needs: names, strings, commands in backticks,
  * punctuation. In Ruby a string's #{…} is read as code may be, quotes and all; single quotes put nothing in.
  */
@@ -67,16 +96,30 @@ export function tokens(code: string, language = ''): Tok[] {
     out.push({ kind, text: code.slice(from, k), start: from, end: k + 1, ...(literal ? { literal } : {}) });
     return k + 1;
   };
+  /** Where reading goes on at the next line break when a Ruby heredoc opened on this line: past its terminator. */
+  let afterHeredoc: number | undefined;
+  const lineBreak = (at: number): number => {
+    const resume = afterHeredoc ?? at + 1;
+    afterHeredoc = undefined;
+    return Math.max(resume, at + 1);
+  };
   while (i < code.length && out.length < MAX_TOKENS) {
     const c = code[i]!;
     if (/\s/.test(c)) {
-      i++;
+      i = c === '\n' ? lineBreak(i) : i + 1;
       continue;
     }
     if (c === '#' && code[i - 1] !== '$') {
       // A comment, to the end of the line.
       const nl = code.indexOf('\n', i);
-      i = nl < 0 ? code.length : nl + 1;
+      i = nl < 0 ? code.length : lineBreak(nl);
+      continue;
+    }
+    const heredoc = ruby && c === '<' ? heredocAt(code, i, out.at(-1), afterHeredoc) : undefined;
+    if (heredoc) {
+      out.push(heredoc.body);
+      afterHeredoc = heredoc.resume;
+      i = heredoc.next;
       continue;
     }
     if (c === '"' || c === "'") {

@@ -14,7 +14,8 @@ import { credentialPlace, hostOf, isLoopback, isSecretName, NOTHING, union, with
 import { isInterpreter, programName, type Flow } from './flow.js';
 import { tokens } from './one-liner-tokens.js';
 import { blockAt, blockCallAt } from './one-liner-blocks.js';
-import { choices, interpolated, stringsOf, type KnownStrings } from './one-liner-strings.js';
+import { choices, interpolated, joinAll, stringsOf, type KnownStrings } from './one-liner-strings.js';
+import { appendAt } from './one-liner-string-methods.js';
 import { argumentsOf, asShellCode, blockPassAt, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, referenceAt, wordsOf, type BlockPass, type Tok } from './one-liner-processes.js';
 
 /** Interpreters this reader knows. */
@@ -251,6 +252,16 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     }
     const n = name(t);
     const next = toks[k + 1];
+    // A variable changed in place: `c << " | sh"`, `c += …`, `c.concat(…)`, Perl's `$c .= …`.
+    const grows = appendAt(toks, k, language);
+    if (grows) {
+      const end = grows.paren ? argEnd(grows.from - 1) - 1 : argEnd(grows.from);
+      const held = strings.get(n);
+      const more = held && stringsOf(toks.slice(grows.from, grows.paren ? end : lineEnd(grows.from, end)), language, strings);
+      if (held && more) strings.set(n, joinAll(held, more));
+      else strings.delete(n);
+      continue;
+    }
     // An assignment: `my $s = …`, `$c = …`, `data = …` (the value up to the statement's end).
     if (t.kind === 'id' && next?.kind === 'p' && next.text === '=' && toks[k + 2]?.text !== '=' && toks[k + 2]?.text !== '~') {
       const end = argEnd(k + 2);
