@@ -115,6 +115,8 @@ export const FINDINGS = {
   'inspector-other-scheme': { severity: 'error', title: 'Resource uses another scheme than its skill' },
   'inspector-file-uri': { severity: 'error', title: 'Resource points at the local file system (file:)' },
   'inspector-path-traversal': { severity: 'error', title: 'URI escapes the skill root (.. or encoded ..)' },
+  // An error: on Windows the name x\y.md is the file y.md in the folder x, another file than the one listed and checked.
+  'inspector-backslash-file-name': { severity: 'error', title: 'A file name holds a backslash (a folder separator on Windows)' },
   'inspector-directory-outside': { severity: 'error', title: 'Directory listing points outside the skill' },
   'inspector-duplicate-resource': { severity: 'error', title: 'The same file is listed twice' },
   // An error: the app, and a host keeping files by path, would take it for the file without the query or "/".

@@ -193,7 +193,31 @@ export function canonicalUri(uri: string): string {
 
 export type Containment =
   | { readonly inside: true; readonly relativePath: string }
-  | { readonly inside: false; readonly reason: 'other-scheme' | 'file-uri' | 'traversal' | 'outside' | 'not-a-uri'; readonly detail: string };
+  | { readonly inside: false; readonly reason: 'other-scheme' | 'file-uri' | 'traversal' | 'backslash' | 'outside' | 'not-a-uri'; readonly detail: string };
+
+/**
+ * The file name as written, when a "\\" in it is all that made a path segment split: x%5Cy.md, a legal file name on
+ * Linux and macOS that the SDK lists as such. Windows hosts read the "\\" as a folder separator (so canonicalUri does
+ * too), which is the hazard to name; no "." or ".." and no encoded "/" is involved, so it is no traversal.
+ */
+function backslashNameIn(segments: readonly string[]): string | undefined {
+  let name: string | undefined;
+  for (const segment of segments) {
+    const decoded = decodeSegment(segment);
+    if (decoded === '.' || decoded === '..' || decoded.includes('/')) return undefined;
+    if (!decoded.includes('\\')) continue;
+    if (decoded.split('\\').some((part) => part === '.' || part === '..')) return undefined;
+    name ??= decoded;
+  }
+  return name;
+}
+
+/** The file name with a backslash a URI's path holds (x\\y.md for …/x%5Cy.md), when that is all that splits it; else undefined. */
+export function backslashFileName(uri: string): string | undefined {
+  if (loneSurrogateIn(uri)) return undefined;
+  const parsed = parseUri(uri);
+  return parsed ? backslashNameIn(parsed.segments) : undefined;
+}
 
 /**
  * Whether `fileUri` lies inside the skill whose SKILL.md is `skillUri`. Matches
@@ -229,7 +253,11 @@ export function containment(fileUri: string, skillUri: string): Containment {
     if (fileKey.hadDots) return { inside: false, reason: 'traversal', detail: `"${revealIdentifier(fileUri)}" uses ".." or "." to leave the skill directory` };
     return { inside: false, reason: 'outside', detail: `"${revealIdentifier(fileUri)}" is not under ${revealIdentifier(skillRootOf(skillUri))}/` };
   }
-  if (fileKey.hadDots) return { inside: false, reason: 'traversal', detail: `"${revealIdentifier(fileUri)}" contains "." or ".." segments` };
+  if (fileKey.hadDots) {
+    const name = backslashNameIn(file.segments);
+    if (name !== undefined) return { inside: false, reason: 'backslash', detail: `the file name ${revealIdentifier(name)} in "${revealIdentifier(fileUri)}" holds a backslash, which Windows hosts read as a folder separator` };
+    return { inside: false, reason: 'traversal', detail: `"${revealIdentifier(fileUri)}" contains "." or ".." segments` };
+  }
   return { inside: true, relativePath: fileKey.segments.slice(rootSegments.length).join('/') };
 }
 

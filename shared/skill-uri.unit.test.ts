@@ -118,6 +118,11 @@ describe('containment', () => {
     ['skill://acme/../../etc/passwd', 'traversal'],
     ['skill://acme/pdf-tools/./x.md', 'traversal'],
     ['skill://acme/pdf-tools/sub/../x.md', 'traversal'],
+    // A backslash that hides ".." is traversal; a plain file name with one (the SDK's x%5Cy.md) is not, but is no file of the skill on Windows.
+    ['skill://acme/pdf-tools/..%5C..%5Cx.md', 'traversal'],
+    ['skill://acme/pdf-tools/sub/..%5Cx.md', 'traversal'],
+    ['skill://acme/pdf-tools/x%5Cy.md', 'backslash'],
+    ['skill://acme/pdf-tools/sub/x%5Cy%5Cz.md', 'backslash'],
     ['x.md', 'not-a-uri'],
   ])('%s is not inside (%s)', (uri, reason) => {
     expect(containment(uri, SKILL)).toMatchObject({ inside: false, reason });
@@ -125,6 +130,7 @@ describe('containment', () => {
 
   it('says in the detail what is wrong', () => {
     expect(containment('skill://acme/other/x.md', SKILL)).toEqual({ inside: false, reason: 'outside', detail: '"skill://acme/other/x.md" is not under skill://acme/pdf-tools/' });
+    expect(containment('skill://acme/pdf-tools/x%5Cy.md', SKILL)).toEqual({ inside: false, reason: 'backslash', detail: 'the file name x\\y.md in "skill://acme/pdf-tools/x%5Cy.md" holds a backslash, which Windows hosts read as a folder separator' });
   });
 
   it('lets a file: skill contain file: files', () => {

@@ -3,7 +3,7 @@
 // sizes come from the entries, so lock, verify and diff are cheap; `check` is
 // the command that reads and verifies the bytes.
 import type { Finding, Settings } from '../../shared/model.js';
-import { loneSurrogateIn } from '../../shared/skill-uri.js';
+import { backslashFileName, loneSurrogateIn } from '../../shared/skill-uri.js';
 import { describeQueryAndSlash } from '../../shared/uri-query-slash.js';
 import { forEachLimited } from '../skills/concurrency.js';
 import { buildLockedServer, repeatedFiles, type LockedServer, type SkillToLock } from './lockfile.js';
@@ -114,6 +114,16 @@ function pinProblem(resources: readonly { uri: string; digest: string; size: num
         ? `${first.uri}, which has ${first.how}`
         : `${notPaths.slice(0, 3).map((n) => `${n.uri} (${n.how})`).join(', ')}${notPaths.length > 3 ? ` and ${notPaths.length - 3} more` : ''}`;
     return `its entry lists ${listed}: a file URI with a query or a trailing "/" is not a file path (<scheme>://<skill-path>/<file-path>) but names another resource, so the entry is not loadable and no digest and size can be pinned for it`;
+  }
+  // Also first: canonical forms read "\\" as "/", so x%5Cy.md beside x/y.md (two files to the SDK) would be called x/y.md listed twice.
+  const backslashed = resources.flatMap((r) => {
+    const name = backslashFileName(r.uri);
+    return name === undefined ? [] : [{ uri: r.uri, name }];
+  });
+  if (backslashed.length > 0) {
+    const first = backslashed[0]!;
+    const more = backslashed.length > 1 ? ` (and ${backslashed.length - 1} more such file(s))` : '';
+    return `its entry lists ${first.uri}, whose file name ${first.name} holds a backslash, which Windows hosts read as a folder separator${more}, so it is not loadable and that file cannot be pinned`;
   }
   const repeated = [...new Set(repeatedFiles(resources))];
   if (repeated.length > 0) {

@@ -259,7 +259,11 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
       total += size;
     }
     const where = containment(fileUri, skillUri);
-    if (!where.inside) {
+    if (!where.inside && where.reason === 'backslash') {
+      // Inside the skill as the server names it (the SDK lists such a file so), but not where a Windows host puts it.
+      placement.contained = false;
+      findings.push(finding('inspector-backslash-file-name', `${where.detail}, so a host there would read another file than the one listed; the entry is not loadable and its files are never shown verified.`, fileLoc));
+    } else if (!where.inside) {
       placement.contained = false;
       const id =
         where.reason === 'file-uri'
@@ -293,7 +297,8 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
       findings.push(notAFilePath(fileUri, apart, index, fileLoc));
     }
     // A query or a trailing "/" makes another resource (RFC 3986): g.md and g.md?x are two, not one listed twice.
-    const key = listingKey(fileUri);
+    // x%5Cy.md beside x/y.md: two files the server names apart (one canonical URI), not one listed twice; the backslash is said above.
+    const key = !where.inside && where.reason === 'backslash' ? `${fileUri}\n` : listingKey(fileUri);
     if (apart !== undefined && ownSpelledApart === undefined && canonicalUri(fileUri) === canonicalUri(skillUri) && key !== skillKey) ownSpelledApart = { index, uri: fileUri, how: apart };
     if (seen.has(key)) {
       placement.unique = false;

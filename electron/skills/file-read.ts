@@ -67,8 +67,12 @@ export async function readSkillFile(host: FileReadHost, rpc: Rpc, skillUri: stri
   const outside = listed && !isSkillMd && !entry.contained ? containment(listed.uri, skillUri) : undefined;
   if (listed && outside && !outside.inside) {
     // Listed, but outside the skill directory (another skill, file:, ".."): never read (threat model T5).
-    const check: FileCheck = { state: 'failed', reason: 'unlisted', message: `${listed.uri} lies outside the skill directory, so it was not read.`, checkedAt: now };
-    state.setFile(record, listed.uri, check, [finding('sep-2640-resources-uri-within-skill', `${outside.detail}; a file outside the skill directory is never read.`, loc)]);
+    // A backslash name (x\y.md) is inside the skill as listed, but a Windows host would read another file: said so, not "outside".
+    const backslash = outside.reason === 'backslash';
+    const message = backslash ? `${listed.uri} names a file whose name holds a backslash, so it was not read.` : `${listed.uri} lies outside the skill directory, so it was not read.`;
+    const check: FileCheck = { state: 'failed', reason: 'unlisted', message, checkedAt: now };
+    const said = backslash ? finding('inspector-backslash-file-name', `${outside.detail}; such a file is never read.`, loc) : finding('sep-2640-resources-uri-within-skill', `${outside.detail}; a file outside the skill directory is never read.`, loc);
+    state.setFile(record, listed.uri, check, [said]);
     host.queueUpdate(state, record);
     return { serverId: rpc.serverId, skillUri, uri: fileUri, base64: '', isText: false, size: 0, digest: '', check, listed: true };
   }

@@ -167,6 +167,14 @@ export const ENTRY_CASES: readonly FindingCase[] = [
     near: NEAR_CLEAN,
   },
   {
+    id: 'inspector-backslash-file-name',
+    input: 'a file named x\\y.md, as the SDK lists it (x%5Cy.md)',
+    trigger: check(withResource(extraFile(`${ROOT}/x%5Cy.md`))),
+    ids: ['inspector-backslash-file-name', 'sep-2640-resources-invalid-entry'],
+    expect: { severity: 'error', location: { ...at, field: 'resources[2]', fileUri: `${ROOT}/x%5Cy.md` }, message: ['the file name x\\y.md', 'holds a backslash, which Windows hosts read as a folder separator'] },
+    near: { input: 'the file y.md in the folder x', run: check(withResource(extraFile(`${ROOT}/x/y.md`))), ids: [] },
+  },
+  {
     id: 'sep-2640-resources-digest-format',
     input: 'an upper-case hex digest',
     trigger: check(entryWith({ resources: [skillRef, { ...guideRef, digest: guideRef.digest.toUpperCase().replace('SHA256', 'sha256') }] })),

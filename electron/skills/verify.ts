@@ -59,8 +59,11 @@ export function findResource(entry: VerifiableEntry, fileUri: string): SkillFile
 function refToCheck(entry: VerifiableEntry, fileUri: string, bytes: Uint8Array, digest: string): SkillFileRef | undefined {
   const first = findResource(entry, fileUri);
   if (!first || !Array.isArray(entry.resources)) return first;
+  // The URI read, when listed as read: only its own listings. Canonical forms join what a server names apart
+  // (x%5Cy.md beside x/y.md, two files to the SDK), and bytes read at one are no evidence against the other's digest.
   const key = canonicalUri(fileUri);
-  const listed = entry.resources.filter((r) => r === first || canonicalUri(r.uri) === key);
+  const exact = first.uri === fileUri;
+  const listed = entry.resources.filter((r) => r === first || (exact ? r.uri === fileUri : canonicalUri(r.uri) === key));
   if (listed.length < 2) return first;
   return listed.find((r) => r.digest !== digest || declaredSizeOf(r) !== undefined || r.size !== bytes.byteLength) ?? first;
 }

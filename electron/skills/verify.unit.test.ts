@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VERIFY_CASES } from './finding-cases-format.unit.js';
 import { checkEntry } from './entry-rules.js';
-import { GUIDE_MD, GUIDE_URI, SERVER, SKILL_MD, SKILL_URI, cleanSkill, entryWith, fileRef, runFindingCases, sha256Of } from './finding-cases.unit.js';
+import { GUIDE_MD, GUIDE_URI, ROOT, SERVER, SKILL_MD, SKILL_URI, cleanSkill, entryWith, fileRef, runFindingCases, sha256Of } from './finding-cases.unit.js';
 import { findResource, sha256, verifyFile, type VerifiableEntry } from './verify.js';
 
 runFindingCases(VERIFY_CASES);
@@ -114,6 +114,20 @@ describe('verifyFile', () => {
     expect(verifyFile(invalid, SKILL_URI, bytes(SKILL_MD), { serverId: SERVER, now: NOW }).check.state).toBe('unverifiable');
     // A mismatch is still reported as one.
     expect(verifyFile(invalid, GUIDE_URI, bytes(`${GUIDE_MD}x`), { serverId: SERVER, now: NOW }).check).toMatchObject({ state: 'failed', reason: 'size' });
+  });
+
+  it('checks bytes read at a listed URI against that URI\'s listing, not another one canonical form joins to it', () => {
+    // The SDK lists a file named x\\y.md as …/x%5Cy.md beside …/x/y.md: two files, one canonical URI.
+    const SLASHED = '# In the folder x\n';
+    const BACKSLASHED = '# A file named x\\y.md, longer\n';
+    const resources = [...(entry.resources as readonly { uri: string; digest: string; size: number }[]), fileRef(`${ROOT}/x%5Cy.md`, BACKSLASHED), fileRef(`${ROOT}/x/y.md`, SLASHED)];
+    const both: VerifiableEntry = { ...entry, resources, loadable: false };
+    const slashed = verifyFile(both, `${ROOT}/x/y.md`, bytes(SLASHED), { serverId: SERVER, now: NOW });
+    expect(slashed.findings).toEqual([]);
+    expect(slashed.check).toMatchObject({ state: 'unverifiable' });
+    const backslashed = verifyFile(both, `${ROOT}/x%5Cy.md`, bytes(BACKSLASHED), { serverId: SERVER, now: NOW });
+    expect(backslashed.findings).toEqual([]);
+    expect(backslashed.check).toMatchObject({ state: 'unverifiable' });
   });
 });
 
