@@ -64,8 +64,18 @@ function heredocAt(code: string, i: number, before: Tok | undefined, from: numbe
   const text = code.slice(start, line);
   const lineEndAt = code.indexOf('\n', line);
   const resume = line >= code.length || lineEndAt < 0 ? code.length : lineEndAt + 1;
-  const body: Tok = { kind: m[2] === '`' ? 'cmd' : 'str', text, start, end: start + text.length, ...(m[2] === "'" ? { literal: true } : {}) };
+  const body: Tok = { kind: m[2] === '`' ? 'cmd' : 'str', text: m[2] === "'" ? text : whitespaceEscapes(text), start, end: start + text.length, ...(m[2] === "'" ? { literal: true } : {}) };
   return { body, next: i + m[0].length, resume };
+}
+
+/**
+ * A double-quoted string's \n, \r and \t as the whitespace they make, each still two characters long (a space
+ * before it), so every character keeps its place in the file: `system("curl … | sh\n")` runs `curl … | sh`
+ * and a newline, and read with the backslash kept the command ended in "shn". Other escapes stay as written.
+ */
+function whitespaceEscapes(text: string): string {
+  if (!text.includes('\\')) return text;
+  return text.replace(/\\([\s\S])/g, (pair: string, c: string) => (c === 'n' ? ' \n' : c === 't' || c === 'r' ? '  ' : pair));
 }
 
 /**
@@ -93,7 +103,8 @@ export function tokens(code: string, language = ''): Tok[] {
       if (c === open && close !== open) depth++;
       else if (c === close && --depth === 0) break;
     }
-    out.push({ kind, text: code.slice(from, k), start: from, end: k + 1, ...(literal ? { literal } : {}) });
+    const text = code.slice(from, k);
+    out.push({ kind, text: literal ? text : whitespaceEscapes(text), start: from, end: k + 1, ...(literal ? { literal } : {}) });
     return k + 1;
   };
   /** Where reading goes on at the next line break when a Ruby heredoc opened on this line: past its terminator. */
