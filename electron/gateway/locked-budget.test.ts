@@ -5,20 +5,16 @@
 // ttlMs) ran that budget out after enough refreshes, and from then on withheld
 // every locked skill as not verifying, though nothing upstream had changed.
 // Each refresh is a round of its own: the budget bounds one refresh's reads.
-import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSession } from '../cli/session.js';
-import type { LockedServer } from '../cli/lockfile.js';
 import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 import { Gateway } from './gateway.js';
 import { hostOf } from './host-in-memory.unit.js';
+import { lockOf } from './lock-of.unit.js';
 import { LockedCatalog } from './locked-catalog.js';
 
 const NOTES_MD = skillMd('notes', 'Take notes.', [], `# notes\n\n${'Write down what was said. '.repeat(20)}\n`);
-const digestOf = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
-const LOCK: LockedServer = {
-  skills: { 'skill://notes/SKILL.md': { name: 'notes', resources: [{ uri: 'skill://notes/SKILL.md', digest: digestOf(NOTES_MD), size: Buffer.byteLength(NOTES_MD) }] } },
-};
+const LOCK = lockOf({ notes: NOTES_MD });
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {

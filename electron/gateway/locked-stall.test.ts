@@ -6,22 +6,18 @@
 // held verified bytes of every locked skill. A listing is answered from the
 // set held; the refresh it starts goes on, and hosts hear list_changed if the
 // set changed. The upstream is the mutable-server fixture as a real process.
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSession } from '../cli/session.js';
-import type { LockedServer } from '../cli/lockfile.js';
 import { SkillFolder, skillMd, tempDir } from '../../test/fixtures/mutable-server/fixture.js';
 import { Gateway } from './gateway.js';
 import { hostOf } from './host-in-memory.unit.js';
+import { lockOf } from './lock-of.unit.js';
 import { LockedCatalog } from './locked-catalog.js';
 
 const NOTES_MD = skillMd('notes', 'Take notes.');
-const digestOf = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
-const LOCK: LockedServer = {
-  skills: { 'skill://notes/SKILL.md': { name: 'notes', resources: [{ uri: 'skill://notes/SKILL.md', digest: digestOf(NOTES_MD), size: Buffer.byteLength(NOTES_MD) }] } },
-};
+const LOCK = lockOf({ notes: NOTES_MD });
 /** What the host allows one request: far less than the gateway's upstream request timeout. */
 const HOST_TIMEOUT_MS = 5_000;
 

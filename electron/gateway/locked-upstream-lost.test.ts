@@ -7,23 +7,19 @@
 // started again and served from once it matches; one that cannot be reached,
 // or a listing that stopped early, fails the refresh, which serves nothing and
 // tells hosts why. The upstream is the mutable-server fixture as a real process.
-import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSession, type CliSession } from '../cli/session.js';
-import type { LockedServer } from '../cli/lockfile.js';
 import type { TransportConfig } from '../../shared/model.js';
 import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 import { Gateway } from './gateway.js';
 import { hostOf } from './host-in-memory.unit.js';
 import type { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
+import { lockOf } from './lock-of.unit.js';
 import { LockedCatalog } from './locked-catalog.js';
 
 const NOTES_MD = skillMd('notes', 'Take notes.');
 const NOTES = 'skill://team-skills/notes/SKILL.md';
-const digestOf = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
-const LOCK: LockedServer = {
-  skills: { 'skill://notes/SKILL.md': { name: 'notes', resources: [{ uri: 'skill://notes/SKILL.md', digest: digestOf(NOTES_MD), size: Buffer.byteLength(NOTES_MD) }] } },
-};
+const LOCK = lockOf({ notes: NOTES_MD });
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
