@@ -115,12 +115,12 @@ async function readUpTo(response: Response, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The start of a response body, on one line, for a person to read. */
 /** The fetch as the sign-in watches it, or as it is without one. */
 function observedBy(auth: TransportAuth | undefined, fetch: FetchLike): FetchLike {
   return auth ? auth.provider.observe(fetch) : fetch;
 }
 
+/** The start of a response body, on one line, for a person to read. */
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
