@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Acknowledgement } from '../../shared/approvals-model.js';
-import { RULESET } from '../../shared/ruleset.js';
 import type { ApprovalHandlers } from '../approvals/handlers.js';
 import type { FeatureDeps } from '../feature-deps.js';
+import { approvalDefaults } from './alpha-approval.unit.js';
 import { allowedSignersLine } from './allowed-signers.js';
 import { serializeReceipt, signReceipt } from './receipt.js';
 import { generateSigningKey } from './signing-key.js';
@@ -43,12 +43,7 @@ describe('adopting a team receipt', () => {
         skill: SKILL,
         skillName: 'alpha',
         files,
-        reviewerName: 'Alice',
-        approvedAt: '2026-05-01T10:00:00.000Z',
-        ruleset: { version: RULESET.version },
-        findings: { digest: `sha256:${'0'.repeat(64)}`, errors: 0, warnings: 0, infos: 0 },
-        acknowledged: [],
-        allowedTools: null,
+        ...approvalDefaults(),
         suppressions: [{ fingerprint, id: 'risk-fetch-and-run', title: 'Downloads code and runs it', fileUri: SKILL, fileDigest: DIGEST, reason: 'r', owner: 'o', expires: '2099-01-01T00:00:00.000Z' }],
       },
       alice,

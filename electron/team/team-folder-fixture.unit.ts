@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { RULESET } from '../../shared/ruleset.js';
+import { approvalDefaults } from './alpha-approval.unit.js';
 import { allowedSignersLine } from './allowed-signers.js';
 import { serializeReceipt, signReceipt } from './receipt.js';
 import type { ServedSkill } from './receipt-check.js';
@@ -71,12 +71,7 @@ export async function writeBigTeamFolder(skillNames: readonly string[], receiptB
         skill: uri,
         skillName: name,
         files: [{ uri, digest: `sha256:${'a'.repeat(64)}`, size: 10 }],
-        reviewerName: 'Alice',
-        approvedAt: '2026-05-01T10:00:00.000Z',
-        ruleset: { version: RULESET.version },
-        findings: { digest: `sha256:${'0'.repeat(64)}`, errors: 0, warnings: 0, infos: 0 },
-        acknowledged: [],
-        allowedTools: null,
+        ...approvalDefaults(),
         // Base64 in the envelope makes the file about 4/3 of the note.
         note: 'n'.repeat(Math.floor((receiptBytes * 3) / 4)),
       },
