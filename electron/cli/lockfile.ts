@@ -26,6 +26,8 @@
 import { SKILL_DIGEST_PATTERN } from '@modelcontextprotocol/core/ext/skills';
 import { z } from 'zod';
 import { dataRecord, dataRecordFrom, dataRecordOf, ownValue } from '../../shared/data-record.js';
+import { backslashFileName } from '../../shared/skill-uri.js';
+import { queryAndSlashKey } from '../../shared/uri-query-slash.js';
 import { canonicalUri } from '../skills/uri-memo.js';
 import { LockfileError } from './command-errors.js';
 import { JsonProblem, formatPath, refuseRepeatedKeys, syntaxErrorPlace } from './lockfile-json.js';
@@ -224,27 +226,38 @@ export function isIdentical(comparison: SkillSetComparison): boolean {
 }
 
 /**
- * The files listed again after their first listing (URIs compared in canonical form, as the
- * entry rules compare them). A set that has any binds nothing exactly: which of the two digests
+ * What names one listed file, as the entry rules key it (entry-rules.ts): its canonical form, plus
+ * the query and trailing "/" canonicalUri sets aside (g.md?v=2 and g.md/ are other resources than
+ * g.md, RFC 3986), and a name with a backslash as served (x%5Cy.md is another file than x/y.md,
+ * though canonicalUri reads "\\" as "/"). Keyed by canonicalUri alone, two files were one listed twice.
+ */
+function listedFileKey(uri: string): string {
+  if (backslashFileName(uri) !== undefined) return `${uri}\n`;
+  return `${canonicalUri(uri)}${queryAndSlashKey(uri)}`;
+}
+
+/**
+ * The files listed again after their first listing (URIs compared as the entry rules compare
+ * them, listedFileKey). A set that has any binds nothing exactly: which of the two digests
  * would a host be held to?
  */
 export function repeatedFiles(files: readonly { readonly uri: string }[]): string[] {
   const seen = new Set<string>();
   const repeated: string[] = [];
   for (const f of files) {
-    const key = canonicalUri(f.uri);
+    const key = listedFileKey(f.uri);
     if (seen.has(key)) repeated.push(f.uri);
     else seen.add(key);
   }
   return repeated;
 }
 
-/** Each file's first listing (in canonical form); a listing after it is paired with nothing. */
+/** Each file's first listing (as listedFileKey names it); a listing after it is paired with nothing. */
 function firstListings(files: readonly LockedFile[]): Set<LockedFile> {
   const seen = new Set<string>();
   const firsts = new Set<LockedFile>();
   for (const f of files) {
-    const key = canonicalUri(f.uri);
+    const key = listedFileKey(f.uri);
     if (seen.has(key)) continue;
     seen.add(key);
     firsts.add(f);
