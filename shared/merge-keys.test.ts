@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { mergedFields, yaml11Frontmatter } from './merge-keys.js';
 
@@ -28,5 +30,54 @@ describe('frontmatter as a YAML 1.1 host reads it', () => {
     expect(Object.hasOwn(merged, '__proto__')).toBe(true);
     expect(merged['allowed-tools']).toBeUndefined();
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+  });
+});
+
+describe("the merge is the yaml package's YAML 1.1 merge", () => {
+  // What shared/merge-keys.ts writes out by hand (to keep the YAML library out of the renderer's first script):
+  // the yaml package reading the same value with its YAML 1.1 merge must give the same fields, in the same order,
+  // and refuse the same values.
+  const byYamlPackage = (frontmatter: Record<string, unknown>): Record<string, unknown> | 'refused' => {
+    try {
+      return new Document(frontmatter, { merge: true, aliasDuplicateObjects: false }).toJS() as Record<string, unknown>;
+    } catch {
+      return 'refused';
+    }
+  };
+  const keys = fc.constantFrom('<<', '<<', 'name', 'allowed-tools', 'model', '__proto__', '0', '7', 'toString', 'a');
+  const { value } = fc.letrec<{ value: unknown; map: Record<string, unknown> }>((tie) => ({
+    value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.string(), fc.integer(), fc.boolean(), fc.constant(null), tie('map'), fc.array(tie('value'), { maxLength: 3 })),
+    map: fc
+      .array(fc.oneof(fc.tuple(keys, tie('value')), fc.tuple(fc.constant('<<'), fc.oneof(tie('map'), fc.array(tie('map'), { maxLength: 3 })))), { maxLength: 5 })
+      .map((pairs) => {
+        const map: Record<string, unknown> = {};
+        for (const [k, v] of pairs) Object.defineProperty(map, k, { value: v, writable: true, enumerable: true, configurable: true });
+        return map;
+      }),
+  }));
+  const frontmatter = value.filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v));
+
+  it('gives what the yaml package gives, fields in the same order, or the frontmatter itself where it refuses', () => {
+    let merges = 0;
+    let refusals = 0;
+    fc.assert(
+      fc.property(frontmatter, (fm) => {
+        const ours = yaml11Frontmatter(fm);
+        const theirs = byYamlPackage(fm);
+        if (theirs === 'refused') {
+          refusals += 1;
+          expect(ours).toBe(fm);
+          return;
+        }
+        if (ours !== fm) merges += 1;
+        // JSON keeps the key order and an own __proto__ field; the prototype must stay Object's.
+        expect(JSON.stringify(ours)).toBe(JSON.stringify(theirs));
+        expect(Object.getPrototypeOf(ours)).toBe(Object.prototype);
+      }),
+      { numRuns: 2000 },
+    );
+    // The generator must reach both ways out, or the property proved nothing.
+    expect(merges).toBeGreaterThan(100);
+    expect(refusals).toBeGreaterThan(100);
   });
 });

@@ -4,8 +4,14 @@
 // mappings) into the mapping it sits in. So `<<: {allowed-tools: Bash(rm:*)}`
 // is the field allowed-tools itself to such a host. Whatever decides on a
 // field (the tools a skill asks for, the fields a host may run) reads this
-// view; the merging is the yaml package's own (its YAML 1.1 merge), not ours.
-import { Document } from 'yaml';
+// view.
+//
+// The merge is written out here rather than asked of the yaml package (whose
+// YAML 1.1 merge it follows step by step: addMergeToJSMap and addPairToJSMap)
+// because the catalog's listing facts need it before the first row is drawn,
+// and importing yaml for it put the whole YAML library in the renderer's
+// initial script (855 → 976 kB). merge-keys.test.ts holds the two equal on
+// random frontmatter, key order and refusals included.
 import { MAX_DEPTH, TOO_DEEP_MARKER } from './nesting.js';
 
 export const MERGE_KEY = '<<';
@@ -32,14 +38,53 @@ export function yaml11Frontmatter(frontmatter: Readonly<Record<string, unknown>>
   let merged: Readonly<Record<string, unknown>> = frontmatter;
   try {
     // `<<` from JSON (a listing) or from a YAML 1.2 reading (aliases already resolved) is a plain key here,
-    // which the yaml package's YAML 1.1 merge takes as a merge key.
-    const value: unknown = new Document(frontmatter, { merge: true, aliasDuplicateObjects: false }).toJS({ maxAliasCount: 100 });
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) merged = value as Record<string, unknown>;
-  } catch {
+    // which a YAML 1.1 reader takes as a merge key.
+    merged = mergeMapping(frontmatter, 1);
+  } catch (error) {
     // "Merge sources must be maps": a YAML 1.1 host cannot read it either.
+    if (!(error instanceof NotMergeable)) throw error;
   }
   cache.set(frontmatter, merged);
   return merged;
+}
+
+class NotMergeable extends Error {}
+
+const isMapping = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A field set as an own property, as the yaml package sets one: `__proto__` stays a field, never a prototype. */
+function setField(map: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+function mergeValue(value: unknown, level: number): unknown {
+  if (level > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => mergeValue(item, level + 1));
+  return isMapping(value) ? mergeMapping(value, level) : value;
+}
+
+/**
+ * One mapping as a YAML 1.1 reader builds it, field by field in order: a plain field is set (a later one replaces
+ * an earlier value in its place), a `<<` field adds each field of its mapping, or of each mapping of its list in
+ * turn, that is not set yet — so fields before it and earlier mappings of the list win, and a plain field after it
+ * replaces what it brought. Anything else under `<<` is refused, as the yaml package refuses the whole document.
+ */
+function mergeMapping(map: Readonly<Record<string, unknown>>, level: number): Record<string, unknown> {
+  if (level > MAX_DEPTH) return map as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(map)) {
+    const value = map[key];
+    if (key !== MERGE_KEY) {
+      setField(out, key, mergeValue(value, level + 1));
+      continue;
+    }
+    for (const source of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      if (!isMapping(source)) throw new NotMergeable('Merge sources must be maps');
+      const fields = mergeMapping(source, level + 1);
+      for (const field of Object.keys(fields)) if (!Object.hasOwn(out, field)) setField(out, field, fields[field]);
+    }
+  }
+  return out;
 }
 
 export interface MergedField {
@@ -76,9 +121,8 @@ export function mergedFields(frontmatter: Readonly<Record<string, unknown>>): Me
 
 /** The mappings a top-level `<<` merges: one mapping, or each mapping of a list. */
 function mergeSources(value: unknown): Record<string, unknown>[] {
-  const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (isMap(value)) return [value];
-  return Array.isArray(value) ? value.filter(isMap) : [];
+  if (isMapping(value)) return [value];
+  return Array.isArray(value) ? value.filter(isMapping) : [];
 }
 
 /** JSON with keys sorted, so two readings of one mapping compare equal whatever their key order; bounded like stableJson (electron/skills/frontmatter.ts). */
