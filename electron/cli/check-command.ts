@@ -2,7 +2,6 @@
 import { parseArgs } from 'node:util';
 import { isFailing, runCheck } from './check.js';
 import { defaultTrust, formatSuppressedJunit, formatSuppressedSarif, suppressionLines, withTeamSuppressions } from './check-suppressions.js';
-import { RECEIPTS_FOLDER_LIMITS } from '../team/team-folder.js';
 import { leewayOf, parseAsOf } from './verify-receipts-command.js';
 import { formatText } from './format-text.js';
 import type { SuppressedFinding } from '../team/suppressions.js';
@@ -53,14 +52,14 @@ export async function checkCommand(args: string[], io: Streams, sessionOptions: 
   if (wantsFleet(values)) return await checkFleet(values, formats[0], failOn, settings, io, sessionOptions);
   const target = await resolveTarget(values);
   const progress = progressTo(io.err, values.quiet);
-  const source = values.source !== undefined ? await loadSourceFlag(values.source, target.label) : undefined;
+  const source = values.source !== undefined ? await loadSourceFlag(values.source, target.label, settings) : undefined;
   progress(`Connecting to ${target.label}${describeStart(target.transport)}…`);
   const session = await openSession(target, settings, sessionOptions);
   try {
     const checked = await runCheck(session, progress);
     const compared = source ? withSourceComparison(checked, source, progress) : checked;
     // The team's suppressions (check --receipts): a suppressed finding is not reported, a lapsed one is, saying why.
-    const report = values.receipts !== undefined ? await withTeamSuppressions(compared, values.receipts, values.trust ?? defaultTrust(values.receipts), asOf, RECEIPTS_FOLDER_LIMITS, leewayOf(values['as-of'])) : { ...compared, suppressed: [], reopened: [] };
+    const report = values.receipts !== undefined ? await withTeamSuppressions(compared, values.receipts, values.trust ?? defaultTrust(values.receipts), asOf, { leewayMs: leewayOf(values['as-of']) }) : { ...compared, suppressed: [], reopened: [] };
     const format = formats[0];
     if (format === 'json') io.out.write(`${wellFormedJson({ ...report, verdicts: verdictCounts(report.skills), ruleset: RULESET, failOn, failing: report.findings.filter((f) => isFailing(f, failOn)).length, suppressed: report.suppressed.map(suppressedJson), reopened: report.reopened.map((r) => ({ ...suppressedJson(r), why: r.why })) }, 2)}\n`);
     // With --receipts, SARIF and JUnit also say which receipt files were not read (their suppressions not applied).

@@ -74,7 +74,7 @@ function checked(f: BigTeamFolder): CheckReport {
 describe('check --receipts with receipt files that were not read', () => {
   it('reports the finding, and says how many receipt files were not read, why, and which', async () => {
     const f = await teamFolder();
-    const report = await withTeamSuppressions(checked(f), f.approvals, f.signers, AS_OF, LIMITS);
+    const report = await withTeamSuppressions(checked(f), f.approvals, f.signers, AS_OF, { limits: LIMITS });
     expect(report.findings).toEqual([RISK]);
     expect(report.suppressed).toEqual([]);
     // alpha, beta, broken.json (1 byte, not a receipt) and delta fit in 1 MiB; epsilon would pass it.
@@ -101,7 +101,7 @@ describe('check --receipts with receipt files that were not read', () => {
   it('says nothing of unread receipts when every file was read, and then the suppression applies', async () => {
     const f = await teamFolder();
     await fs.rm(path.join(f.approvals, 'broken.json'));
-    const report = await withTeamSuppressions(checked(f), f.approvals, f.signers, AS_OF, { ...LIMITS, maxTotalBytes: 4 * 1024 * 1024 });
+    const report = await withTeamSuppressions(checked(f), f.approvals, f.signers, AS_OF, { limits: { ...LIMITS, maxTotalBytes: 4 * 1024 * 1024 } });
     expect(report.findings).toEqual([]);
     expect(report.suppressed.map((s) => s.finding)).toEqual([RISK]);
     expect(report.unreadableReceipts).toEqual([]);
@@ -112,7 +112,7 @@ describe('check --receipts with receipt files that were not read', () => {
   it('shows control characters in a file name or a problem as marks', async () => {
     const f = await teamFolder();
     await fs.writeFile(path.join(f.approvals, 'a\u001b[2J.json'), '\u001b[1A\u001b[2K');
-    const lines = suppressionLines(await withTeamSuppressions(checked(f), f.approvals, f.signers, AS_OF, LIMITS));
+    const lines = suppressionLines(await withTeamSuppressions(checked(f), f.approvals, f.signers, AS_OF, { limits: LIMITS }));
     expect(lines).toContain(`  ${path.join(f.approvals, 'a⟦ESC⟧[2J.json')}: not a receipt: not valid JSON (`);
     // eslint-disable-next-line no-control-regex -- the characters that must not be there
     expect(lines).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u);
@@ -145,7 +145,7 @@ function receiptsCase(xml: string): { out: string | undefined; tests: string | u
 describe('check --receipts --sarif and --junit with receipt files that were not read', () => {
   it('SARIF has a result of receipts’ rules per file not read, JUnit a case listing them', async () => {
     const f = await teamFolder();
-    const report = await withTeamSuppressions(checked(f), f.approvals, f.signers, AS_OF, LIMITS);
+    const report = await withTeamSuppressions(checked(f), f.approvals, f.signers, AS_OF, { limits: LIMITS });
     const [broken, ...past] = report.unreadableReceipts!;
     const sarif = await receiptResults(formatSuppressedSarif(report, undefined));
     expect(sarif.results).toEqual([

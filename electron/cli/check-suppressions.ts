@@ -35,11 +35,15 @@ export function defaultTrust(receiptsDir: string): string {
   return path.join(path.dirname(receiptsDir), 'allowed-signers');
 }
 
-/**
- * `limits`: how much of the receipts folder is read (the tests pass a small budget); `leewayMs`: how far ahead of
- * asOf a receipt may be dated (the clock's leeway when asOf is now).
- */
-export async function withTeamSuppressions(report: CheckReport, receiptsDir: string, trust: string, asOf: Date, limits: ReceiptsFolderLimits = RECEIPTS_FOLDER_LIMITS, leewayMs = 0): Promise<SuppressedReport> {
+/** How the receipts folder is read and judged; each has a default. */
+export interface TeamSuppressionsOptions {
+  /** How much of the receipts folder is read (the tests pass a small budget). RECEIPTS_FOLDER_LIMITS when absent. */
+  readonly limits?: ReceiptsFolderLimits;
+  /** How far ahead of asOf a receipt may be dated (the clock's leeway when asOf is now). None when absent. */
+  readonly leewayMs?: number;
+}
+
+export async function withTeamSuppressions(report: CheckReport, receiptsDir: string, trust: string, asOf: Date, { limits = RECEIPTS_FOLDER_LIMITS, leewayMs = 0 }: TeamSuppressionsOptions = {}): Promise<SuppressedReport> {
   const { signers, receipts } = await readTeamFolderFlags(receiptsDir, trust, limits);
   const digests = new Map<string, string>();
   const served: ServedSkill[] = [];
