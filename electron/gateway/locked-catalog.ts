@@ -19,6 +19,12 @@ import { withheldLine } from './withheld.js';
 /** Server findings that mean a listing stopped before the end of the catalog. */
 const LISTING_STOPPED = new Set(['inspector-list-limit', 'sep-2640-skills-list-pagination', 'inspector-invalid-result', 'sep-2640-skills-list-implemented']);
 
+/** What stopped a listing early, as the sentence's parenthesis (empty when the server said nothing about it). */
+function listingStopped(findings: readonly { readonly id: string; readonly message: string }[]): string {
+  const why = findings.filter((f) => LISTING_STOPPED.has(f.id)).map((f) => f.message);
+  return why.length > 0 ? ` (${why.join(' ')})` : '';
+}
+
 const bytesKey = (uri: string, digest: string) => `${canonicalUri(uri)}\n${digest}`;
 
 type Checked = { readonly ok: true; readonly skill: ServedSkill; readonly bytes: Map<string, Buffer> } | { readonly ok: false; readonly why: string };
@@ -41,7 +47,8 @@ export class LockedCatalog implements GatewayCatalog {
   ) {}
 
   async refresh(): Promise<readonly ServedSkill[]> {
-    const { engine, rpc, connection } = this.session;
+    const { engine, rpc, connection, serverId } = this.session;
+    const skills = Object.entries(this.locked.skills);
     // An upstream that died (a stdio server that crashed, closed its output) is started or connected again, once per
     // refresh; one that cannot be reached fails the refresh, which serves nothing and says why. Listed on a dead
     // connection, it would declare no skills, and every locked skill would be withheld as "no longer listed".
@@ -51,20 +58,22 @@ export class LockedCatalog implements GatewayCatalog {
     // session ("in all", as for check), a gateway a host keeps listing ran it out and withheld every unchanged skill.
     engine.server(this.session.serverId).budget.reset();
     await engine.refresh(rpc, connection.snapshot.capabilities);
-    // A listing a page failure (an HTTP server gone), a limit or bad pagination stopped early does not say which
-    // locked skills the server still lists: the ones it did not reach are unknown, not dropped.
+    // A listing a page failure (an HTTP server gone, a stream that ended), a limit or bad pagination stopped early does
+    // not say which locked skills the server still lists: the ones it did not reach are unknown, not dropped, and are
+    // withheld as such. The ones it reached were listed as they are now, and are checked and served as after a full
+    // listing: withholding them too left hosts with nothing while every byte served would still be a locked one.
     const state = engine.server(this.session.serverId);
-    if (state.listing?.complete === false) {
-      const why = state.serverFindings.filter((f) => LISTING_STOPPED.has(f.id)).map((f) => f.message);
-      throw new Error(`${this.label}: the upstream server's listing stopped early${why.length > 0 ? ` (${why.join(' ')})` : ''}, so which locked skills it still lists is unknown; none is served until a listing completes.`);
+    const stopped = state.listing?.complete === false ? listingStopped(state.serverFindings) : undefined;
+    if (stopped !== undefined && !skills.some(([uri]) => engine.record(serverId, uri) !== undefined)) {
+      throw new Error(`${this.label}: the upstream server's listing stopped early${stopped}, so which locked skills it still lists is unknown; none is served until a listing completes.`);
     }
     const results = new Map<string, Checked>();
-    const skills = Object.entries(this.locked.skills);
     await forEachLimited(skills, this.session.settings.readConcurrency, async ([uri, locked]) => {
-      results.set(uri, await this.check(uri, locked));
+      results.set(uri, await this.check(uri, locked, stopped));
     });
-    // Lost during the reads: what they failed with is the connection's, not the skills'.
-    this.assertConnected();
+    // Lost during the reads: what they failed with is the connection's, not the skills'. After a listing cut short by
+    // the connection ending, the skills it reached are served from the bytes verified before, when they are held.
+    if (stopped === undefined || ![...results.values()].some((r) => r.ok)) this.assertConnected();
     const served: ServedSkill[] = [];
     const bytes = new Map<string, Buffer>();
     for (const [uri] of skills) {
@@ -98,11 +107,12 @@ export class LockedCatalog implements GatewayCatalog {
     return bytes;
   }
 
-  private async check(uri: string, locked: LockedSkill): Promise<Checked> {
+  /** `stopped`: the listing stopped early (why, as listingStopped says it); a skill it did not reach is unknown. */
+  private async check(uri: string, locked: LockedSkill, stopped: string | undefined): Promise<Checked> {
     if (locked.resources === 'dynamic') return { ok: false, why: 'the lock pins it as "dynamic", so there are no bytes to serve it from.' };
     const { engine, rpc, serverId } = this.session;
     const record = engine.record(serverId, uri);
-    if (!record) return { ok: false, why: 'the server no longer lists it.' };
+    if (!record) return { ok: false, why: stopped === undefined ? 'the server no longer lists it.' : `the upstream server's listing stopped early${stopped} before it reached it, so whether the server still lists it is unknown.` };
     const listed = Array.isArray(record.entry.resources) ? record.entry.resources : [];
     const byUri = new Map(listed.map((r) => [canonicalUri(r.uri), r]));
     for (const file of locked.resources) {
@@ -115,6 +125,12 @@ export class LockedCatalog implements GatewayCatalog {
     if (added) return { ok: false, why: `${added.uri} was added to it; the lock does not pin it.` };
     const bytes = new Map<string, Buffer>();
     for (const file of locked.resources) {
+      // The connection ended mid-listing: bytes verified against the lock at an earlier refresh are still these bytes.
+      const held = this.session.connection.isConnected ? undefined : this.bytes.get(bytesKey(file.uri, file.digest));
+      if (held) {
+        bytes.set(bytesKey(file.uri, file.digest), held);
+        continue;
+      }
       const read = await engine.readFile(rpc, uri, file.uri, { keepBytes: true });
       const got = read.bytes;
       if (read.check.state !== 'verified' || !got) return { ok: false, why: `${file.uri} did not verify when read (${'message' in read.check ? read.check.message : read.check.state}).` };
