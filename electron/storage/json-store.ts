@@ -5,7 +5,8 @@ import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { sweepTempFiles, writeFileAtomic } from './atomic-file.js';
-import { FileTooLarge, NotARegularFile, readRegularText } from './read-regular-file.js';
+import { FileTooLarge, NotARegularFile, readRegularFile } from './read-regular-file.js';
+import { whereUtf8Stops } from './utf8.js';
 import { whereJsonStops } from './where-json-stops.js';
 
 /** No store the app writes comes near this; a bigger file is damage (or /dev/zero behind a link), and is not read. */
@@ -38,10 +39,10 @@ function untilMoved(file: string, why = true): string {
   return `nothing can be saved until ${file} is moved away${why ? ' (the app does not remove a folder)' : ''}`;
 }
 
-/** The file's text; `undefined` when there is none; `{ refused }` when it is not a regular file or is too large to be ours. */
-async function readIfExists(file: string): Promise<string | Refused | undefined> {
+/** The file's bytes; `undefined` when there is none; `{ refused }` when it is not a regular file or is too large to be ours. */
+async function readIfExists(file: string): Promise<Buffer | Refused | undefined> {
   try {
-    return await readRegularText(file, { maxBytes: MAX_STORE_BYTES });
+    return await readRegularFile(file, { maxBytes: MAX_STORE_BYTES });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     if (error instanceof NotARegularFile) return { refused: `it is ${error.kind}, not a regular file`, special: true, folder: error.kind === 'a folder' };
@@ -80,7 +81,7 @@ export class JsonStore<T> {
       if (backup === undefined) return { value: this.initial() };
       // The main file is gone but its backup is here: someone deleted it, or a
       // rename never landed. Use the backup rather than starting empty.
-      const parsed = typeof backup === 'string' ? this.tryParse(backup) : ({ ok: false, message: backup.refused } as const);
+      const parsed = Buffer.isBuffer(backup) ? this.tryParse(backup) : ({ ok: false, message: backup.refused } as const);
       if (parsed.ok) {
         const unsaved = await this.saveRecovered(parsed.value);
         return {
@@ -94,19 +95,19 @@ export class JsonStore<T> {
         value: this.initial(),
         problem: {
           file: this.file,
-          message: `The file was missing, and its backup could not be read because ${parsed.message}. The app started with an empty store; ${keptAs ? 'the damaged backup was kept beside it' : typeof backup !== 'string' && backup.folder ? untilMoved(`${this.file}.bak`) : typeof backup !== 'string' && backup.special ? 'the first saves replace the backup with a regular file' : 'the damaged backup is still in place (a copy could not be made), and the second save replaces it'}.`,
+          message: `The file was missing, and its backup could not be read because ${parsed.message}. The app started with an empty store; ${keptAs ? 'the damaged backup was kept beside it' : !Buffer.isBuffer(backup) && backup.folder ? untilMoved(`${this.file}.bak`) : !Buffer.isBuffer(backup) && backup.special ? 'the first saves replace the backup with a regular file' : 'the damaged backup is still in place (a copy could not be made), and the second save replaces it'}.`,
           ...(keptAs ? { keptAs, backupKeptAs: keptAs } : {}),
           recoveredFrom: 'default',
         },
       };
     }
-    const parsed = typeof main === 'string' ? this.tryParse(main) : ({ ok: false, message: main.refused } as const);
+    const parsed = Buffer.isBuffer(main) ? this.tryParse(main) : ({ ok: false, message: main.refused } as const);
     if (parsed.ok) return { value: parsed.value };
 
     const keptAs = await this.keepDamaged(this.file, main);
     const kept = keptAs !== undefined;
     const backup = await readIfExists(`${this.file}.bak`);
-    const fromBackup = typeof backup === 'string' ? this.tryParse(backup) : undefined;
+    const fromBackup = Buffer.isBuffer(backup) ? this.tryParse(backup) : undefined;
     if (fromBackup?.ok) {
       const unsaved = await this.saveRecovered(fromBackup.value);
       return {
@@ -124,12 +125,12 @@ export class JsonStore<T> {
     const backupSaid =
       backup === undefined
         ? 'and'
-        : `and its backup could not be used either (${backupKeptAs ? `the damaged backup was kept as ${backupKeptAs}` : typeof backup !== 'string' && backup.folder ? `${backup.refused}; ${untilMoved(`${this.file}.bak`, false)}` : typeof backup !== 'string' && backup.special ? backup.refused : 'it could not be copied aside, and the first save replaces it'}):`;
+        : `and its backup could not be used either (${backupKeptAs ? `the damaged backup was kept as ${backupKeptAs}` : !Buffer.isBuffer(backup) && backup.folder ? `${backup.refused}; ${untilMoved(`${this.file}.bak`, false)}` : !Buffer.isBuffer(backup) && backup.special ? backup.refused : 'it could not be copied aside, and the first save replaces it'}):`;
     return {
       value: this.initial(),
       problem: {
         file: this.file,
-        message: `The file could not be read because ${parsed.message}, ${backupSaid} no usable backup exists. The app started with an empty store; ${kept ? 'the damaged file was kept beside it' : typeof main !== 'string' && main.folder ? untilMoved(this.file) : typeof main !== 'string' && main.special ? 'the first save replaces it with a regular file' : 'the damaged file is still in place (a copy could not be made)'}.`,
+        message: `The file could not be read because ${parsed.message}, ${backupSaid} no usable backup exists. The app started with an empty store; ${kept ? 'the damaged file was kept beside it' : !Buffer.isBuffer(main) && main.folder ? untilMoved(this.file) : !Buffer.isBuffer(main) && main.special ? 'the first save replaces it with a regular file' : 'the damaged file is still in place (a copy could not be made)'}.`,
         ...(kept ? { keptAs } : {}),
         ...(backupKeptAs ? { backupKeptAs } : {}),
         recoveredFrom: 'default',
@@ -143,8 +144,8 @@ export class JsonStore<T> {
    * full disk can refuse it). A FIFO or a device holds nothing to keep, and
    * copying one would block or never end.
    */
-  private async keepDamaged(file: string, read: string | Refused): Promise<string | undefined> {
-    if (typeof read !== 'string' && read.special) return undefined;
+  private async keepDamaged(file: string, read: Buffer | Refused): Promise<string | undefined> {
+    if (!Buffer.isBuffer(read) && read.special) return undefined;
     const keptAs = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     // COPYFILE_EXCL: two damaged files kept in the same millisecond never overwrite each other (or an older copy).
     return fs.copyFile(file, keptAs, fsConstants.COPYFILE_EXCL).then(
@@ -174,7 +175,11 @@ export class JsonStore<T> {
     return next;
   }
 
-  private tryParse(text: string): { ok: true; value: T } | { ok: false; message: string } {
+  private tryParse(bytes: Buffer): { ok: true; value: T } | { ok: false; message: string } {
+    // The app writes UTF-8 only: a byte that is not is damage, not a character to read as U+FFFD (utf8.ts).
+    const notUtf8 = whereUtf8Stops(bytes);
+    if (notUtf8 !== undefined) return { ok: false, message: `it is not valid UTF-8 (${notUtf8})` };
+    const text = bytes.toString('utf8');
     try {
       return { ok: true, value: this.schema.parse(JSON.parse(text)) };
     } catch (error) {

@@ -28,7 +28,8 @@ async function labelsAfterLoad(dataDir: string) {
 }
 
 const DAMAGE: ReadonlyArray<{ name: string; bytes: (good: Buffer) => Buffer; reason: RegExp }> = [
-  { name: 'random bytes', bytes: () => randomBytes(300), reason: /it is not valid JSON/ },
+  // Random bytes are almost never UTF-8, which is checked first; should they be, they are not JSON.
+  { name: 'random bytes', bytes: () => randomBytes(300), reason: /it is not valid (UTF-8|JSON)/ },
   { name: 'cut in half', bytes: (good) => good.subarray(0, Math.floor(good.length / 2)), reason: /it is not valid JSON/ },
   { name: 'empty', bytes: () => Buffer.alloc(0), reason: /it is not valid JSON/ },
   { name: 'zeros (a lost block)', bytes: (good) => Buffer.alloc(good.length), reason: /it is not valid JSON/ },
