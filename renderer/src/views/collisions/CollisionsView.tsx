@@ -11,6 +11,7 @@ import { useCollisions } from '../../state/collisions.js';
 import { useSelection } from '../../state/selection.js';
 import { CollisionCard } from './CollisionCard.js';
 import { NearCollisionCard } from './NearCollisionCard.js';
+import { collisionCountWords, nearSectionTitle } from './near-reason.js';
 
 export function CollisionsView() {
   const report = useCollisions((s) => s.report);
@@ -34,7 +35,7 @@ export function CollisionsView() {
           </Title>
           {report ? (
             <Text size="xs" c="dimmed" data-collisions-summary>
-              {report.collisions.length} clash{report.collisions.length === 1 ? '' : 'es'} and {report.nearCollisions.length} lookalike pair{report.nearCollisions.length === 1 ? '' : 's'} among{' '}
+              {collisionCountWords(report.collisions.length, report.nearCollisions)} among{' '}
               {report.skills.length.toLocaleString()} skills from {origins} origin{origins === 1 ? '' : 's'}
             </Text>
           ) : null}
@@ -70,7 +71,7 @@ export function CollisionsView() {
           {report && report.nearCollisions.length > 0 ? (
             <Stack gap="sm" data-collisions-section="lookalike">
               <Title order={3} size="h6">
-                Lookalike names ({report.nearCollisions.length})
+                {nearSectionTitle(report.nearCollisions)} ({report.nearCollisions.length})
               </Title>
               {report.nearCollisions.map((n) => (
                 <NearCollisionCard key={n.names.join('\n')} near={n} />
