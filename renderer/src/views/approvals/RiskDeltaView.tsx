@@ -6,7 +6,7 @@
 // carry a server's words: drawn with their invisible and bidi characters as
 // marks.
 import { Alert, Anchor, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconInfoCircle, IconShieldExclamation } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconShieldExclamation } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { pathInSkill } from '../../../../shared/entry-diff.js';
 import type { RiskDelta, SkillDiff } from '../../../../shared/approvals-model.js';
@@ -107,6 +107,30 @@ function Unreviewed({ risk }: { risk: RiskDelta }) {
   );
 }
 
+/**
+ * The listing's frontmatter (what a host shows the agent before it reads a
+ * file: the description above all) changed, and the rules read only the
+ * files' bytes: nothing they find, or do not find, speaks for it.
+ */
+function ListingUnchecked({ diff, headline = false }: { diff: SkillDiff; headline?: boolean }) {
+  const skillMdSame = diff.files.find((f) => f.uri === diff.skillUri)?.change === 'unchanged';
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      p="xs"
+      title="The listing changed where the checks do not look"
+      {...(headline ? { 'data-risk-headline': 'listing-unchecked' } : { 'data-risk-listing-unchecked': true })}
+    >
+      <Text size="sm">
+        The listing’s frontmatter changed (<Paths paths={diff.frontmatter.map((f) => f.field)} />){skillMdSame ? ' while SKILL.md’s bytes did not' : ''}. The content checks read the files’ bytes, not the
+        listing, so they cannot speak for it: read the frontmatter change below before you approve.
+      </Text>
+    </Alert>
+  );
+}
+
 export function RiskDeltaView({ diff }: { diff: SkillDiff }) {
   const risk = diff.risk;
   if (!risk) return null;
@@ -128,11 +152,14 @@ export function RiskDeltaView({ diff }: { diff: SkillDiff }) {
         <Alert color="red" variant="light" icon={<IconShieldExclamation size={18} />} p="xs" title={`${newErrors === 1 ? 'An error' : `${newErrors} errors`} ${since}`} data-risk-headline="new-errors">
           <Text size="sm">The new version does something the approved one did not. Each place is marked in the diff below; approving it means accepting each error by name.</Text>
         </Alert>
+      ) : added.length === 0 && diff.frontmatter.length > 0 ? (
+        <ListingUnchecked diff={diff} headline />
       ) : added.length === 0 ? (
         <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} p="xs" data-risk-headline="nothing-new">
           <Text size="sm">Nothing new {since}: the content checks find no finding the older version did not have. That is consistency, not a promise of safety — read the diff.</Text>
         </Alert>
       ) : null}
+      {newErrors > 0 && diff.frontmatter.length > 0 ? <ListingUnchecked diff={diff} /> : null}
       {risk.unavailable ? null : (
         <>
           <DeltaGroup title={`New ${since}`} count={added.length} id="new">
