@@ -14,7 +14,7 @@ const RLO = '\u202E';
 const skillUri = 'skill://a/SKILL.md';
 
 function shown(risk: RiskDelta): string {
-  const diff = { serverId: 's1', skillUri, from: { ref: 'approved' }, to: { ref: 'current' }, risk } as unknown as SkillDiff;
+  const diff = { serverId: 's1', skillUri, from: { ref: 'approved' }, to: { ref: 'current' }, files: [], frontmatter: [], risk } as unknown as SkillDiff;
   return shownOnScreen(createElement(RiskDeltaView, { diff }));
 }
 
