@@ -11,10 +11,12 @@ import { dispatch, type Handlers } from './dispatch.js';
 import { EventBus, type EventListener } from './event-bus.js';
 import { ServerCatalog } from './servers/catalog.js';
 import { FolderWatches } from './skills/folder-watch.js';
+import { sourceLimitsOf } from './skills/source-folder.js';
 import { createSkillHandlers } from './skills/skill-handlers.js';
 import { createWatchFeature } from './servers/server-watch-handlers.js';
 import { createServerHandlers } from './servers/server-handlers.js';
 import { eachAtMost } from '../shared/at-most.js';
+import { appLimitNamer } from '../shared/limits.js';
 import { SettingsStore } from './settings-store.js';
 import { SkillsEngine } from './skills/engine.js';
 import { ListingRefresher } from './skills/listing-refresh.js';
@@ -186,6 +188,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
       await refreshSkills(server);
     },
     compared: (result) => emit('source.compared', redact(result)),
+    limits: () => sourceLimitsOf(settings.get(), appLimitNamer),
   });
   catalog.onRemove(async (server) => {
     // Each step runs even when one before it fails: a sign-in the keychain would not delete is named, not skipped.

@@ -142,6 +142,7 @@ export const FINDINGS = {
   'inspector-source-bytes': { severity: 'error', title: 'Served file differs from the source folder (digest or size)' },
   'inspector-source-frontmatter': { severity: 'error', title: 'Served frontmatter differs from the source folder' },
   'inspector-source-skipped': { severity: 'warning', title: 'The source folder has a skill the SDK would not serve' },
+  'inspector-source-unread': { severity: 'warning', title: 'A skill of the source folder was not compared: a file past a read limit' },
   ...RISK_FINDINGS,
 } as const satisfies Record<string, FindingKind>;
 

@@ -84,7 +84,7 @@ export async function watchCommand(args: string[], io: Streams, sessionOptions: 
       await live?.close();
       live = undefined;
       // Read again every run: the folder is what changed.
-      const source = sourceDir !== undefined ? await loadSourceFlag(sourceDir, target.label) : undefined;
+      const source = sourceDir !== undefined ? await loadSourceFlag(sourceDir, target.label, settings) : undefined;
       const session = await openSession(target, settings, sessionOptions);
       live = session;
       const checked = await runCheck(session, progress);

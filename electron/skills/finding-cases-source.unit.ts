@@ -8,7 +8,9 @@ import path from 'node:path';
 import { skillEntry } from '@modelcontextprotocol/server/ext/skills';
 import { SERVER, type FindingCase } from './finding-cases.unit.js';
 import { compareWithSource } from './served-vs-source.js';
-import { loadSourceFolder } from './source-folder.js';
+import { DEFAULT_SETTINGS } from '../../shared/model.js';
+import { appLimitNamer } from '../../shared/limits.js';
+import { loadSourceFolder, sourceLimitsOf } from './source-folder.js';
 
 const FOLDER = '/src/skills';
 const SKILL_URI = 'skill://notes/SKILL.md';
@@ -38,7 +40,22 @@ const folderWith = (skillMd: string) => async () => {
   }
 };
 
+/** The folder's findings for the notes skill with `files`, read with the largest file at `maxFileBytes`. */
+const folderRead = (files: Record<string, string>, maxFileBytes: number) => async () => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-source-case-'));
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await fs.mkdir(path.dirname(path.join(dir, 'notes', name)), { recursive: true });
+      await fs.writeFile(path.join(dir, 'notes', name), text);
+    }
+    return [...(await loadSourceFolder(dir, SERVER, FOLDER, sourceLimitsOf({ ...DEFAULT_SETTINGS, maxFileBytes }, appLimitNamer))).findings];
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+};
+
 const { 'references/guide.md': _guide, ...WITHOUT_GUIDE } = CLEAN;
+const LONG_GUIDE = { ...CLEAN, 'references/guide.md': `${'x'.repeat(199)}\n` };
 
 export const SOURCE_CASES: readonly FindingCase[] = [
   {
@@ -106,5 +123,19 @@ export const SOURCE_CASES: readonly FindingCase[] = [
     ids: ['inspector-source-skipped'],
     expect: { severity: 'warning', location: { serverId: SERVER, skillUri: SKILL_URI }, message: [`${FOLDER}/notes/SKILL.md:`, 'skill skipped', 'would not serve that skill'], actual: 'notes/SKILL.md' },
     near: { input: 'the same folder with its frontmatter', run: folderWith(SKILL_MD), ids: [] },
+  },
+  {
+    id: 'inspector-source-unread',
+    input: 'the folder’s references/guide.md (200 bytes) is past the largest file read (100 bytes)',
+    trigger: folderRead(LONG_GUIDE, 100),
+    ids: ['inspector-source-unread'],
+    expect: {
+      severity: 'warning',
+      location: { serverId: SERVER, skillUri: SKILL_URI },
+      message: [`${FOLDER}/notes/references/guide.md is 200 bytes, past the largest file read (100 bytes)`, `${SKILL_URI} was not compared`, 'Raise Settings › Largest file'],
+      expected: 'at most 100 bytes',
+      actual: '200 bytes',
+    },
+    near: { input: 'the same folder with the largest file read at 200 bytes', run: folderRead(LONG_GUIDE, 200), ids: [] },
   },
 ];

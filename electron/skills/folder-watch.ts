@@ -13,7 +13,7 @@ import { ApiFailure } from '../api-failure.js';
 import { watchBursts, type BurstWatch } from './burst-watch.js';
 import { WatchTooLargeError } from './watch-bounds.js';
 import { compareWithSource } from './served-vs-source.js';
-import { SourceFolderError, loadSourceFolder } from './source-folder.js';
+import { SourceFolderError, loadSourceFolder, type SourceLimits } from './source-folder.js';
 
 const DEBOUNCE_MS = 300;
 
@@ -25,6 +25,8 @@ export interface FolderWatchDeps {
   /** After an edit: restart a stdio server, then list it again. */
   reload(serverId: string): Promise<void>;
   compared(result: FolderComparison): void;
+  /** What of the folder is read: the limits a server's files are read within (the app's Settings; defaults without). */
+  limits?(): SourceLimits;
   /** Files and folders one watch may take on (watch-bounds.ts MAX_WATCHED_ENTRIES by default). */
   readonly maxWatchedEntries?: number;
 }
@@ -66,7 +68,7 @@ export class FolderWatches {
   private async compareNow(serverId: string, folder: string, watching: boolean, changed: readonly string[]): Promise<FolderComparison> {
     let source;
     try {
-      source = await loadSourceFolder(folder, serverId);
+      source = await loadSourceFolder(folder, serverId, folder, this.deps.limits?.());
     } catch (error) {
       if (error instanceof SourceFolderError) throw new ApiFailure('invalid-params', error.message);
       const code = (error as NodeJS.ErrnoException).code;
@@ -75,7 +77,7 @@ export class FolderWatches {
     // The skills both sides have are read first: a listing that gives the folder's digests proves nothing of the bytes served.
     const both = pairByUri(this.deps.list(serverId), source.entries).flatMap((p) => (p.a && p.b && Array.isArray(p.a.resources) ? [p.a.uri] : []));
     await this.deps.verify(serverId, both);
-    const differences = compareWithSource({ serverId, folder, served: this.deps.list(serverId), source: source.entries });
+    const differences = compareWithSource({ serverId, folder, served: this.deps.list(serverId), source: source.entries, notCompared: source.notCompared });
     return { serverId, folder, comparedAt: new Date().toISOString(), watching, changed: [...changed], folderSkills: source.entries.length, findings: [...source.findings, ...differences] };
   }
 

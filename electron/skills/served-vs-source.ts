@@ -7,7 +7,7 @@
 // side carries its reads — and a frontmatter field that differs.
 import { finding } from '../../shared/findings.js';
 import type { FileCheck, Finding, SkillFileRef } from '../../shared/model.js';
-import { containment, decodeSegment, parseSkillUri, skillRootOf } from '../../shared/skill-uri.js';
+import { canonicalUri, containment, decodeSegment, parseSkillUri, skillRootOf } from '../../shared/skill-uri.js';
 import { pairByUri } from '../../shared/uri-pairs.js';
 
 /** An entry as both sides have it: the SDK's `Skill` and the app's `SkillEntry` are both one. */
@@ -25,6 +25,8 @@ export interface SourceComparison {
   readonly folder: string;
   readonly served: readonly ComparableEntry[];
   readonly source: readonly ComparableEntry[];
+  /** SKILL.md URIs of the folder's skills not read (source-folder.ts): said there, neither missing nor compared here. */
+  readonly notCompared?: readonly string[];
 }
 
 const sortedKeys = (...maps: ReadonlyArray<ReadonlyMap<string, unknown>>) => [...new Set(maps.flatMap((m) => [...m.keys()]))].sort();
@@ -56,10 +58,12 @@ function canonicalJson(value: unknown): string {
 
 const shown = (file: SkillFileRef) => `${file.size} bytes, ${file.digest}`;
 
-export function compareWithSource({ serverId, folder, served, source }: SourceComparison): Finding[] {
+export function compareWithSource({ serverId, folder, served, source, notCompared = [] }: SourceComparison): Finding[] {
   const findings: Finding[] = [];
+  const aside = new Set(notCompared.map(canonicalUri));
   // Paired by URI, then by canonical URI one to one (shared/uri-pairs.ts): two URIs one side lists apart stay two.
   for (const { a: s, b: local } of pairByUri(served, source)) {
+    if (s && !local && aside.has(canonicalUri(s.uri))) continue;
     if (s && !local) {
       findings.push(finding('inspector-source-missing', `The server serves ${s.uri}, but the source folder has no skill at ${folderOf(folder, s.uri)}.`, { serverId, skillUri: s.uri }));
     } else if (local && !s) {
