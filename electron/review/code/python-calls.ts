@@ -9,6 +9,7 @@ import { concat, literal, NOTHING, union, withStep, type Value } from './facts.j
 import { field, named, place } from './flow.js';
 import { fileReadCall, fileWriteCall } from './python-files.js';
 import { formatCall } from './python-format.js';
+import { joinCall, listGrowthCall } from './python-lists.js';
 import { downloadCall, socketCall } from './python-network.js';
 import { processCall } from './python-processes.js';
 import type { PythonCall, PythonReader } from './python-reader.js';
@@ -42,7 +43,7 @@ const EXECS = new Set(['exec', 'eval', 'builtins.exec', 'builtins.eval', 'compil
 /** What a call gives, and the facts it records. */
 export function callValue(r: PythonReader, node: Node): Value {
   const c = parseCall(r, node);
-  return namingCall(c) ?? formatCall(r, c) ?? environmentCall(r, c) ?? decoderCall(c) ?? pathCall(c) ?? codeRunCall(r, c) ?? processCall(r, c) ?? downloadCall(r, c) ?? socketCall(r, c) ?? fileWriteCall(r, c) ?? fileReadCall(c) ?? union(c.all, c.receiver, c.fn.returns ?? NOTHING);
+  return namingCall(c) ?? formatCall(r, c) ?? joinCall(r, c) ?? listGrowthCall(r, c) ?? environmentCall(r, c) ?? decoderCall(c) ?? pathCall(c) ?? codeRunCall(r, c) ?? processCall(r, c) ?? downloadCall(r, c) ?? socketCall(r, c) ?? fileWriteCall(r, c) ?? fileReadCall(c) ?? union(c.all, c.receiver, c.fn.returns ?? NOTHING);
 }
 
 function parseCall(r: PythonReader, node: Node): PythonCall {

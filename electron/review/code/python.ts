@@ -11,6 +11,7 @@ import { concat, isLoopback, isSecretName, literal, NOTHING, union, withStep, ty
 import { field, Flow, named, place } from './flow.js';
 import { callValue } from './python-calls.js';
 import { percentFormatted } from './python-format.js';
+import { grown } from './python-lists.js';
 import type { PythonReader, SocketSteps } from './python-reader.js';
 import { unescape } from './snippet.js';
 
@@ -111,7 +112,8 @@ class PythonWalker implements PythonReader {
           const left = field(node, 'left');
           const right = field(node, 'right');
           const value = right ? this.eval(right) : NOTHING;
-          if (left) this.bind(left, left.type === 'identifier' ? union(this.ref(left.text), value) : value);
+          // `parts += ["|", "sh"]` on a list: the longer list, item by item (python-lists.ts).
+          if (left) this.bind(left, left.type === 'identifier' ? grown(this.ref(left.text), field(node, 'operator')?.text === '+=' ? value.items : undefined, value) : value);
           break;
         }
         case 'for_statement': {
