@@ -144,3 +144,55 @@ describe('a server name that would leave half a character in its label', () => {
     expect(parse(JSON.stringify({ mcpServers: { [emoji]: { command: 'x' } } }), '/tmp/names/mcp.json').candidates[0]?.suggestedLabel).toBe(`${'b'.repeat(117)}\u{1F600}`);
   });
 });
+
+// A config holds secrets (env values, headers, URLs), and what import and `check --config` say of a
+// bad one reaches the window, the log and a CI job's output. The parse error quoted up to 40
+// characters of the text at the fault: a token written without quotes was printed whole.
+describe('a value written without quotes is placed, never quoted', () => {
+  const f = '/home/ada/.cursor/mcp.json';
+  test.each([
+    ['{"mcpServers": {"a": {"command": "x", "env": {"TOKEN": ghp_16C7e42F292c6912E7710c838347Ae178B4a}}}}', 'line 1, column 56'],
+    ['{"mcpServers": {"a": {"url": "https://h/mcp", "headers": {"X-Api-Key": sk-live-4f9a2b7c9d}}}}', 'line 1, column 72'],
+    ["{\"mcpServers\": {\"a\": {\"command\": \"x\",\n  \"env\": {\"TOKEN\": 'ghp_16C7e42F292c6912E7710c838347Ae178B4a'}}}}", 'line 2, column 20'],
+  ])('secret %#: the place, none of its text', (text, place) => {
+    const message = failure(() => parse(text, f));
+    expect(message).toBe(`${f}: not valid JSON: unexpected text, not shown here as it may be a secret (a value must be in double quotes) at ${place}.`);
+    expect(message).not.toMatch(/ghp_|sk-live/);
+  });
+});
+
+// Names and values no program can be given as the config says: POSIX cannot hold a NUL in an
+// argument, a value or a path, and an environment name cannot hold "=" (what follows the first
+// one is read as the value: "A=B": "1" reached the server as A="B=1"). They were imported as they
+// were and stored in servers.json; a NUL failed only at connect time, naming neither the file nor
+// the server, and the "=" started the server with a variable the config did not set.
+describe('values a process cannot be started with', () => {
+  test('are that server\'s error, naming the field and the place, and the others import', () => {
+    const f = '/tmp/team/mcp.json';
+    const preview = parse(
+      JSON.stringify({
+        mcpServers: {
+          'nul-arg': { command: 'node', args: ['server.js', 'a\u0000b'] },
+          'nul-command': { command: 'node\u0000x' },
+          'nul-env': { command: 'node', env: { TOKEN: 'x\u0000' } },
+          'nul-cwd': { command: 'node', cwd: '/srv\u0000' },
+          'equals-name': { command: 'node', env: { 'A=B': '1' } },
+          'empty-name': { command: 'node', env: { '': '1' } },
+          'nul-header': { url: 'https://h/mcp', headers: { 'X-Key': 'a\u0000' } },
+          good: { command: 'node', env: { A: 'B=1' } },
+        },
+      }),
+      f,
+    );
+    expect(preview.candidates.map((c) => [c.name, c.error ?? c.transport])).toEqual([
+      ['nul-arg', `${f}, server "nul-arg": args[1] holds a NUL character (at character 2), which no program can be given.`],
+      ['nul-command', `${f}, server "nul-command": command holds a NUL character (at character 5), which no program can be given.`],
+      ['nul-env', `${f}, server "nul-env": env.TOKEN holds a NUL character (at character 2), which no program can be given.`],
+      ['nul-cwd', `${f}, server "nul-cwd": cwd holds a NUL character (at character 5), which no program can be given.`],
+      ['equals-name', `${f}, server "equals-name": env."A=B" cannot be an environment variable name: a name cannot hold "=" (the server would get A set to "B=…").`],
+      ['empty-name', `${f}, server "empty-name": env."" cannot be an environment variable name: it is empty.`],
+      ['nul-header', `${f}, server "nul-header": headers.X-Key holds a NUL character (at character 2), which no program can be given.`],
+      ['good', { kind: 'stdio', command: 'node', args: [], env: { A: 'B=1' } }],
+    ]);
+  });
+});

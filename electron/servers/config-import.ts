@@ -111,12 +111,21 @@ function parseText(text: string, source: string, pasted: boolean): unknown {
   const code = printParseErrorCode(first.error);
   let problem = PARSE_PROBLEMS[code] ?? code;
   if (code === 'InvalidSymbol') {
-    const found = text.slice(first.offset, first.offset + Math.min(Math.max(first.length, 1), 40));
-    problem = `unexpected text ${JSON.stringify(found)}`;
-    // The commonest slip in a hand-written config: JavaScript-style keys.
-    if (/^['A-Za-z_$][\w$-]*'?\s*:/.test(text.slice(first.offset))) problem += ' (property names must be in double quotes)';
+    // The commonest slip in a hand-written config: JavaScript-style keys. A name is quoted; anything else is
+    // placed only: a value written without quotes can be a token, and this message reaches logs and CI output.
+    if (isBareName(text, first.offset)) {
+      const found = text.slice(first.offset, first.offset + Math.min(Math.max(first.length, 1), 40));
+      problem = `unexpected text ${JSON.stringify(found)} (property names must be in double quotes)`;
+    } else problem = 'unexpected text, not shown here as it may be a secret (a value must be in double quotes)';
   }
   throw new ConfigError(source, `not valid JSON: ${problem} at line ${line}, column ${column}.`);
+}
+
+/** Whether the text at `offset` is a property name written without double quotes: after "{" or ",", before ":". */
+function isBareName(text: string, offset: number): boolean {
+  if (!/^['A-Za-z_$][\w$-]*'?\s*:/.test(text.slice(offset, offset + 200))) return false;
+  const before = text.slice(Math.max(0, offset - 200), offset).trimEnd();
+  return before === '' || before.endsWith('{') || before.endsWith(',');
 }
 
 /** Server types as the clients spell them. */
@@ -135,14 +144,32 @@ interface EntryOutcome {
   readonly warnings: string[];
 }
 
+/**
+ * Why a value cannot be handed to a process or a server as the config says, or undefined: a NUL ends a C string,
+ * so no argument, environment value, path or header can hold one (it failed only at connect time, naming neither
+ * the file nor the server).
+ */
+function unstartable(value: string, field: string): string | undefined {
+  const at = value.indexOf('\u0000');
+  return at < 0 ? undefined : `${field} holds a NUL character (at character ${at + 1}), which no program can be given`;
+}
+
+/** Why `name` cannot be an environment variable's name, or undefined: the system reads what follows its first "=" as the value. */
+function badEnvName(name: string): string | undefined {
+  const why = name === '' ? 'it is empty' : name.includes('=') ? `a name cannot hold "=" (the server would get ${name.slice(0, name.indexOf('='))} set to "${name.slice(name.indexOf('=') + 1)}=…")` : name.includes('\u0000') ? 'a name cannot hold a NUL character' : undefined;
+  return why === undefined ? undefined : `env.${JSON.stringify(name)} cannot be an environment variable name: ${why}`;
+}
+
 /** A string → string map from `env` or `headers`; numbers and booleans are written as text, anything else is an error. */
 function stringMap(value: unknown, field: string): { map: Record<string, string>; error?: string } {
   if (value === undefined || value === null) return { map: {} };
   if (!isRecord(value)) return { map: {}, error: `"${field}" must be an object of names and values; found ${kindOf(value)}` };
   const map = dataRecord<string>();
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') map[k] = String(v);
-    else return { map: {}, error: `${field}.${k} must be text; found ${kindOf(v)}` };
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return { map: {}, error: `${field}.${k} must be text; found ${kindOf(v)}` };
+    const error = (field === 'env' ? badEnvName(k) : undefined) ?? unstartable(String(v), `${field}.${k}`);
+    if (error !== undefined) return { map: {}, error };
+    map[k] = String(v);
   }
   return { map };
 }
@@ -178,17 +205,23 @@ export function toTransport(def: unknown, context: VariableContext = { inputs: n
     const command = def['command'];
     if (command === undefined) return { error: 'its type is "stdio" but it has no "command"', warnings };
     if (typeof command !== 'string') return { error: `"command" must be text; found ${kindOf(command)}`, warnings };
+    const nulInCommand = unstartable(command, 'command');
+    if (nulInCommand) return { error: nulInCommand, warnings };
     const rawArgs = def['args'] ?? [];
     if (!Array.isArray(rawArgs)) return { error: `"args" must be an array of strings; found ${kindOf(rawArgs)}`, warnings };
     const args: string[] = [];
     for (const [i, a] of rawArgs.entries()) {
       if (typeof a !== 'string' && typeof a !== 'number' && typeof a !== 'boolean') return { error: `args[${i}] must be text; found ${kindOf(a)}`, warnings };
+      const nulInArg = unstartable(String(a), `args[${i}]`);
+      if (nulInArg) return { error: nulInArg, warnings };
       args.push(fill(String(a), `args[${i}]`));
     }
     const env = stringMap(def['env'], 'env');
     if (env.error) return { error: env.error, warnings };
     const cwd = def['cwd'];
     if (cwd !== undefined && typeof cwd !== 'string') return { error: `"cwd" must be text; found ${kindOf(cwd)}`, warnings };
+    const nulInCwd = cwd === undefined ? undefined : unstartable(cwd, 'cwd');
+    if (nulInCwd) return { error: nulInCwd, warnings };
     candidate = {
       kind: 'stdio',
       command: fill(command, 'command'),

@@ -3,7 +3,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { ConfigFormat } from '../../shared/model.js';
-import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
+import { FileTooLarge, NotARegularFile, readRegularFile } from '../storage/read-regular-file.js';
+import { whereUtf8Stops } from '../storage/utf8.js';
 import { ConfigError } from './config-error.js';
 
 export interface KnownConfig {
@@ -52,11 +53,16 @@ export const MAX_CONFIG_BYTES = 5 * 1024 * 1024;
  * the bytes read, so /dev/zero behind a link cannot fill memory.
  */
 export async function readConfigFile(file: string): Promise<string> {
+  let bytes: Buffer;
   try {
-    return await readRegularText(file, { maxBytes: MAX_CONFIG_BYTES });
+    bytes = await readRegularFile(file, { maxBytes: MAX_CONFIG_BYTES });
   } catch (error) {
     throw new ConfigError(file, unreadable(error));
   }
+  // Every client reads its config as UTF-8: a byte that is not (a file saved in Latin-1) is not U+FFFD in a command's path.
+  const notUtf8 = whereUtf8Stops(bytes);
+  if (notUtf8 !== undefined) throw new ConfigError(file, `it is not UTF-8 text (${notUtf8}); save it as UTF-8, as the MCP clients read it.`);
+  return bytes.toString('utf8');
 }
 
 function unreadable(error: unknown): string {
