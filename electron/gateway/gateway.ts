@@ -77,6 +77,13 @@ function mimeOf(uri: string): string {
   return (dot > 0 ? MIME[name.slice(dot + 1).toLowerCase()] : undefined) ?? 'application/octet-stream';
 }
 
+/**
+ * Whether a URI a host asks for has a query or a fragment. No served URI has one (gatewayUri refuses an upstream URI
+ * with one), and the canonical form drops them, so `…/SKILL.md?v=2` was answered with SKILL.md's bytes: a resource
+ * the gateway never listed nor the lock pinned, which the upstream may serve as other bytes, was said to be those.
+ */
+const withQuery = (uri: string) => /[?#]/.test(uri);
+
 function setKey(skills: readonly ServedSkill[]): string {
   return JSON.stringify(skills.map((s) => [s.entry.uri, s.entry.resources]).sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)));
 }
@@ -304,15 +311,15 @@ export class Gateway {
         this.activity?.({ kind: 'listed', client: this.clientOf(server, connection, ctx), skills });
         return { skills: skills.map((s) => s.entry) };
       },
-      get: async (uri) => this.byUri.get(canonicalUri(uri))?.entry ?? this.notServed(uri),
+      get: async (uri) => (withQuery(uri) ? undefined : this.byUri.get(canonicalUri(uri))?.entry) ?? this.notServed(uri),
       read: async (uri, ctx) => {
-        const found = this.byFile.get(canonicalUri(uri));
+        const found = withQuery(uri) ? undefined : this.byFile.get(canonicalUri(uri));
         if (!found) return this.notServed(uri);
         const result = await this.read(uri, found);
         this.activity?.({ kind: 'read', client: this.clientOf(server, connection, ctx), skill: found.skill, uri: found.file.uri });
         return result;
       },
-      readDirectory: async (uri) => this.readDirectory(uri),
+      readDirectory: async (uri) => (withQuery(uri) ? undefined : this.readDirectory(uri)),
       listResources: async () => this.skills.map((s) => this.skillMdResource(s)),
     };
   }
