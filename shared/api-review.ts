@@ -63,6 +63,8 @@ export const REVIEW_PARAMS = {
   'review.startAll': z.object({ serverId: originId.optional() }).strict(),
   /** Stops a Review all: no new skill is started; reviews already finished stay, unfinished ones leave nothing behind. */
   'review.cancelAll': z.object({ jobId }).strict(),
+  /** The Review all jobs still running, oldest first: a window opened or reloaded mid-job shows its progress and can cancel it. */
+  'review.runningJobs': z.object({}).strict(),
 } as const satisfies Record<string, z.ZodType>;
 
 export interface ReviewResults {
@@ -77,6 +79,7 @@ export interface ReviewResults {
   'review.collisions': CollisionReport;
   'review.startAll': ReviewJob;
   'review.cancelAll': ReviewJob;
+  'review.runningJobs': readonly ReviewJob[];
 }
 
 export interface ReviewEvents {

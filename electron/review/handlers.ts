@@ -232,6 +232,7 @@ export async function createReviewHandlers(deps: FeatureDeps, reviewer: ContentR
       return reviewAll.start([deps.rpcFor(serverId)]);
     },
     'review.cancelAll': async ({ jobId }) => reviewAll.cancel(jobId),
+    'review.runningJobs': async () => reviewAll.running(),
   };
   return { handlers, reviewPass: async (serverId, pass, signal) => keepReview(await reviewOfPass(deps, reviewer, serverId, pass, signal ? { signal } : {})), reviewCounts, reviewAll, close: () => reviewAll.close() };
 }

@@ -54,6 +54,11 @@ export class ReviewAllJobs {
     return this.jobs.get(jobId)?.job;
   }
 
+  /** Every job still running, oldest first. */
+  running(): ReviewJob[] {
+    return [...this.jobs.values()].map((j) => j.job).filter((job) => job.state === 'running');
+  }
+
   /** The job as it ends (done or cancelled). */
   ended(jobId: string): Promise<ReviewJob> {
     const entry = this.jobs.get(jobId);

@@ -50,6 +50,11 @@ export function subscribeToEvents(): () => void {
     api.on('oauth.authorizationUrl', (page) => useOAuth.getState().applyAuthorizationUrl(page)),
     api.on('servers.changed', (servers) => useOAuth.getState().applyServers(servers)),
   ];
+  // A Review all started before this window (a reload mid-job, another tab) shows its progress and can be cancelled.
+  void useReviewAll
+    .getState()
+    .loadRunning()
+    .catch(() => undefined);
   // Alerts raised before this window existed (a store recovered at startup) are fetched once; then
   // decisions and the approvals store's health, now that the events that keep them current are heard.
   // Watches started before this window opened (browser mode: another tab, a reload) show at once.

@@ -17,6 +17,8 @@ interface ReviewAllState {
   start(serverId?: string): Promise<void>;
   cancel(): Promise<void>;
   applyProgress(job: ReviewJob): void;
+  /** Asks the main process for jobs still running: a window opened or reloaded mid-job hears no event until the job moves on. */
+  loadRunning(): Promise<void>;
   setCardOpen(open: boolean): void;
   /** Closes the summary of an ended job (or a start error). */
   dismiss(): void;
@@ -50,6 +52,12 @@ export const useReviewAll = create<ReviewAllState>((set, get) => ({
     if (!takesProgress(current, job)) return;
     const opened = current?.jobId !== job.jobId;
     set({ job, ...(opened ? { cardOpen: true, startError: undefined } : {}) });
+  },
+  async loadRunning() {
+    for (const job of await api.call('review.runningJobs', {})) {
+      // A progress event of this job heard meanwhile is newer than the answer.
+      if (get().job?.jobId !== job.jobId) get().applyProgress(job);
+    }
   },
   setCardOpen(open) {
     set({ cardOpen: open });
