@@ -6,5 +6,5 @@ import type { LostSignIn } from './oauth-model.js';
 export function lostSignInWords(lost: LostSignIn): string {
   return lost.problem === 'missing'
     ? `You signed in before, but that sign-in is no longer in ${lost.store} (${lost.reason}): another program may have deleted it. Sign in again.`
-    : `You signed in before, but ${lost.store} would not give that sign-in (${lost.reason}). Sign in again, or unlock the store and restart the app to use it.`;
+    : `You signed in before, but ${lost.store} would not give that sign-in (${lost.reason}). Sign in again to replace it (a locked store is asked again at each connection: unlocked, it gives the sign-in back).`;
 }

@@ -11,6 +11,7 @@ import type { LostSignIn } from '../../shared/oauth-model.js';
 import type { SecretBackend, SecretStores } from '../secrets/secret-store.js';
 import type { KeptSignIns } from './kept-sign-ins.js';
 import { OAuthFlowError } from './oauth-errors.js';
+import { recordOf } from './record-shape.js';
 import { withoutDropped, type Dropped, type StaleSignIns } from './stale-sign-ins.js';
 
 export interface OAuthRecord {
@@ -143,10 +144,14 @@ export class StoredOAuthVault implements OAuthVault {
 
   async read(key: string): Promise<OAuthRecord> {
     const cached = this.cache.get(key);
-    if (cached) return cached;
+    // A sign-in the store did not give (locked, an entry that does not read, gone) is asked for again at each read:
+    // unlocked, or put back, it is used at once. Kept, it took a restart of the app to be read again.
+    if (cached && cached.lostSignIn === undefined) return cached;
     let record: OAuthRecord = {};
     let found = false;
     const refusals = new Map<SecretBackend, string>();
+    /** The store gave an entry that is no sign-in record: said, as a sign-in it would not give, naming the entry. */
+    let unreadable: LostSignIn | undefined;
     for (const store of [this.stores.primary, ...[...this.stores.all.values()].filter((s) => s !== this.stores.primary)]) {
       const text = await store.get(vaultId(key)).catch((error: unknown) => {
         refusals.set(store.backend, error instanceof Error ? error.message : String(error));
@@ -158,11 +163,12 @@ export class StoredOAuthVault implements OAuthVault {
         this.persisted.set(key, text);
         this.inStore.set(key, text);
       }
-      try {
-        record = JSON.parse(text) as OAuthRecord;
-      } catch {
-        record = {};
+      const read = recordOf(text);
+      if ('problem' in read) {
+        unreadable = { problem: 'unreadable', store: store.description, reason: `its entry ${vaultId(key)} does not read as a sign-in: ${read.problem}` };
+        break;
       }
+      record = read.record;
       // A record the app dropped before and the store kept: never used again, and corrected in the store if it lets us.
       const dropped = await this.stale?.droppedFrom(key, text).catch(() => undefined);
       if (dropped) record = await this.settle(key, withoutDropped(record, dropped), dropped);
@@ -170,10 +176,14 @@ export class StoredOAuthVault implements OAuthVault {
       else if (record.tokens) await this.note(key, record, store.backend);
       break;
     }
-    if (!found) {
+    if (unreadable) record = { lostSignIn: unreadable };
+    else if (!found) {
       const lostSignIn = await this.lost(key, refusals);
       if (lostSignIn) record = { lostSignIn };
     }
+    // A write (a sign-in) that landed while the store was asked: it is what holds now.
+    const written = this.cache.get(key);
+    if (written !== cached && written !== undefined) return written;
     this.cache.set(key, record);
     this.durable.set(key, record);
     return record;
