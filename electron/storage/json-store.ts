@@ -140,15 +140,23 @@ export class JsonStore<T> {
 
   /**
    * Copies a damaged file to `<file>.damaged-<time>`, a name no save writes, and
-   * says where; undefined when there is nothing to keep or the copy failed (a
-   * full disk can refuse it). A FIFO or a device holds nothing to keep, and
-   * copying one would block or never end.
+   * says where; moves it there when the copy fails (a full disk refuses it);
+   * undefined when there is nothing to keep or neither worked. A FIFO or a
+   * device holds nothing to keep, and copying one would block or never end.
    */
   private async keepDamaged(file: string, read: Buffer | Refused): Promise<string | undefined> {
     if (!Buffer.isBuffer(read) && read.special) return undefined;
     const keptAs = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     // COPYFILE_EXCL: two damaged files kept in the same millisecond never overwrite each other (or an older copy).
-    return fs.copyFile(file, keptAs, fsConstants.COPYFILE_EXCL).then(
+    try {
+      await fs.copyFile(file, keptAs, fsConstants.COPYFILE_EXCL);
+      return keptAs;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    }
+    // A full disk refuses the copy, and left in place the damaged file would become the backup at the next save and
+    // be replaced at the one after. A rename needs no space (and replaces what a failed copy left under that name).
+    return fs.rename(file, keptAs).then(
       () => keptAs,
       () => undefined,
     );
