@@ -12,9 +12,9 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../storage/atomic-file.js';
+import { StoreWriteError, writeFileAtomic } from '../storage/atomic-file.js';
 import { FileTooLarge, NotARegularFile, readRegularFile, readRegularText } from '../storage/read-regular-file.js';
-import { TeamFolderError, receiptsFolderPlace } from './folder-links.js';
+import { TeamFolderError, receiptsFolderPlace, type OpenedFolder, type ReceiptsFolderPlace } from './folder-links.js';
 import { AllowedSignersError, parseAllowedSigners, type AllowedSigner } from './allowed-signers.js';
 import type { DsseEnvelope } from './dsse.js';
 import { readReceipt, serializeReceipt } from './receipt.js';
@@ -79,9 +79,20 @@ async function sizeOnDisk(file: string): Promise<number> {
  * them says it is partial instead of passing over them.
  */
 export async function readReceiptsFolder(dir: string, shown: (file: string) => string = (f) => f, limits: ReceiptsFolderLimits = RECEIPTS_FOLDER_LIMITS): Promise<LoadedReceipt[]> {
-  // Neither the folder nor its team folder may be a link (folder-links.ts); what is looked at is what is opened.
+  // Neither the folder nor its team folder may be a link (folder-links.ts); what is looked at is what is opened, and
+  // every file is read through the folder as opened, so a swap for a link and back between two looks reads nothing
+  // through the link.
   const place = await receiptsFolderPlace(dir);
-  const names = await receiptNames(dir, place.at, limits.maxFiles);
+  const folder = await place.open();
+  try {
+    return await readOpenedFolder(dir, place, folder, shown, limits);
+  } finally {
+    await folder.close();
+  }
+}
+
+async function readOpenedFolder(dir: string, place: ReceiptsFolderPlace, folder: OpenedFolder, shown: (file: string) => string, limits: ReceiptsFolderLimits): Promise<LoadedReceipt[]> {
+  const names = await receiptNames(dir, folder.within(''), limits.maxFiles);
   await place.unchanged();
   const out: LoadedReceipt[] = [];
   let used = 0;
@@ -93,14 +104,14 @@ export async function readReceiptsFolder(dir: string, shown: (file: string) => s
       // Not following a link (O_NOFOLLOW, and the type checked on the open handle, so a file swapped for a link after
       // the listing is refused too): its target is outside what the team reviews in git (a key, a token file), and a
       // parse error would quote its first bytes.
-      bytes = await readRegularFile(path.join(place.at, names[i]!), { maxBytes: limits.maxFileBytes, followSymlinks: false });
+      bytes = await readRegularFile(folder.within(names[i]!), { maxBytes: limits.maxFileBytes, followSymlinks: false });
     } catch (error) {
       await place.unchanged();
       const problem = (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'it is a symbolic link, not a receipt file; it was not followed.' : why(error);
       out.push({ file: shown(file), read: { ok: false, problem } });
       continue;
     }
-    // Opened by a path through the folder: had the folder been swapped for a link since the look, this file came from outside.
+    // Where files are opened by name (no /proc), a folder swapped for a link since the look and still so is caught here.
     await place.unchanged();
     if (used + bytes.length > limits.maxTotalBytes) {
       stopped = { at: i, bytes: bytes.length };
@@ -112,7 +123,7 @@ export async function readReceiptsFolder(dir: string, shown: (file: string) => s
   if (stopped) {
     const rest = names.slice(stopped.at).map((name) => path.join(dir, name));
     let left = stopped.bytes;
-    for (const name of names.slice(stopped.at + 1)) left += await sizeOnDisk(path.join(place.at, name));
+    for (const name of names.slice(stopped.at + 1)) left += await sizeOnDisk(folder.within(name));
     const problem = `not read, so this check is partial: the receipts in ${dir} pass the ${limits.maxTotalBytes} bytes read from one folder; reading stopped after ${stopped.at} file(s) (${used} bytes), and ${rest.length} file(s) (${left} bytes) were not read`;
     for (const file of rest) out.push({ file: shown(file), read: { ok: false, problem }, notRead: true });
   }
@@ -149,11 +160,56 @@ export function receiptFileName(label: string, skillUri: string, skillName: stri
 }
 
 export async function writeReceipt(dir: string, fileName: string, envelope: DsseEnvelope): Promise<string> {
-  // Neither the folder nor its team folder may be a link, as for reading (folder-links.ts).
+  // Neither the folder nor its team folder may be a link, as for reading (folder-links.ts). A folder not there yet is
+  // made, then looked at again: the folder written through is one that was looked at.
+  await fs.mkdir((await receiptsFolderPlace(dir)).at, { recursive: true });
   const place = await receiptsFolderPlace(dir);
-  // No .bak: the receipts live in the team's repository, where git keeps their history.
-  await writeFileAtomic(path.join(place.at, fileName), serializeReceipt(envelope), { backup: false });
-  return path.join(dir, fileName);
+  const shown = path.join(dir, fileName);
+  const bytes = Buffer.from(serializeReceipt(envelope), 'utf8');
+  const folder = await place.open();
+  try {
+    // Through the folder as opened: a swap of its name for a link while writing does not carry the receipt outside.
+    // No .bak: the receipts live in the team's repository, where git keeps their history.
+    await writeFileAtomic(folder.within(fileName), bytes, { backup: false }).catch((error: unknown) => {
+      throw namedAsGiven(error, folder, dir);
+    });
+    await writtenAsMeant(shown, folder.within(fileName), bytes);
+  } finally {
+    await folder.close();
+  }
+  await place.unchanged();
+  return shown;
+}
+
+/** A failed write's error, its paths named through the folder as given rather than as opened. */
+function namedAsGiven(error: unknown, folder: OpenedFolder, dir: string): unknown {
+  if (!(error instanceof StoreWriteError) || !(error.cause instanceof Error)) return error;
+  const cause = error.cause as NodeJS.ErrnoException & { dest?: unknown };
+  const named = (p: unknown) => (typeof p === 'string' ? folder.named(p, dir) : p);
+  const given = Object.assign(new Error(named(cause.message) as string), { code: cause.code, errno: cause.errno, syscall: cause.syscall, path: named(cause.path), dest: named(cause.dest) });
+  return new StoreWriteError(named(error.file) as string, given);
+}
+
+/**
+ * The receipt read back, not following a link, is the bytes written. Another program at work in the folder (a sync
+ * tool, a checkout) can have put a link or other bytes in its place; the person is told, not handed a path that
+ * holds something they did not sign.
+ */
+async function writtenAsMeant(shown: string, file: string, bytes: Buffer): Promise<void> {
+  let what: string | undefined;
+  try {
+    const onDisk = await readRegularFile(file, { maxBytes: bytes.length, followSymlinks: false });
+    if (!onDisk.equals(bytes)) what = 'it now holds other bytes';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    what =
+      code === 'ELOOP' ? 'it is now a symbolic link (not followed)'
+      : error instanceof FileTooLarge ? 'it now holds other bytes'
+      : error instanceof NotARegularFile ? `it is now ${error.kind}`
+      : code === 'ENOENT' ? 'it is no longer there'
+      : `it cannot be read back (${code ?? String(error)})`;
+  }
+  if (what !== undefined) throw new TeamFolderError(`The receipt ${shown} was written, but is not on disk as written: ${what}. Something else is changing the receipts folder; write the receipt again once nothing is.`);
 }
 
 /**
