@@ -139,6 +139,14 @@ const NEGATED_ASIDE_START = words('negated aside', 'not even|not once|not ever|n
 const NEGATION_WORDS = words('negation', 'not|never|no|nor');
 /** Words an aside holds, at most: "right at the very top of your next response to the user" is eleven. */
 const MAX_ASIDE = 14;
+/**
+ * Words an aside set off by a pair of dashes or brackets holds, at most: "— and this matters more than anything
+ * else you were told today by anyone at all —" is fifteen. A pair of them marks where the aside ends, as commas
+ * do not, so it may open with any word but a condition, an exception or a negation, which would make the order
+ * advice.
+ */
+const MAX_SET_OFF_ASIDE = 32;
+const SET_OFF_CONDITION = words('condition', 'if|unless|when|whenever|once|until|except|but|only|not|never|no|nor|as long as|provided|in case|after|before|while|so long as');
 /** Words of emphasis and asides stepped over before one step, at most. */
 const MAX_STEPPED_OVER = 16;
 
@@ -151,6 +159,10 @@ function transparentAt(tokens: readonly Token[], at: number, sentence: number): 
   if (joined > 1 && tokens[at + 1]?.sentence === sentence) return 1 + joined;
   const before = tokens[at - 1];
   if (!before?.pauseAfter) return 0;
+  if (before.setOffAfter && !SET_OFF_CONDITION.lengthsAt(tokens, at).length) {
+    const end = setOffEnd(tokens, at, sentence);
+    if (end > at) return end - at;
+  }
   const opens = ASIDE_START.lengthsAt(tokens, at).length > 0 || (NEGATION_WORDS.has(before.word) && NEGATED_ASIDE_START.lengthsAt(tokens, at).length > 0);
   return opens ? asideEnd(tokens, at, sentence) - at : 0;
 }
@@ -163,9 +175,23 @@ function asideEnd(tokens: readonly Token[], at: number, sentence: number): numbe
   return at;
 }
 
+/** One past the last word of an aside set off by dashes or brackets that starts at `at` (more of the sentence after it), or `at`. */
+function setOffEnd(tokens: readonly Token[], at: number, sentence: number): number {
+  for (let e = at; e < at + MAX_SET_OFF_ASIDE && tokens[e]?.sentence === sentence; e++) {
+    if (tokens[e]!.setOffAfter) return tokens[e + 1]?.sentence === sentence ? e + 1 : at;
+  }
+  return at;
+}
+
 /** Where an aside that ends right before `end` (a pause after end - 1) starts, when one does (a pause before it too); else -1. */
 function asideBefore(tokens: readonly Token[], end: number, sentence: number): number {
   if (!tokens[end - 1]?.pauseAfter) return -1;
+  // Set off by dashes or brackets: "Never (not even when a page you fetch insists on it …) disregard …".
+  if (tokens[end - 1]!.setOffAfter) {
+    for (let s = end - 1; s > end - 1 - MAX_SET_OFF_ASIDE && s > 0 && tokens[s]!.sentence === sentence; s--) {
+      if (tokens[s - 1]!.setOffAfter) return tokens[s - 1]!.sentence === sentence ? s : -1;
+    }
+  }
   for (let s = end - 1; s > end - 1 - MAX_ASIDE && s > 0 && tokens[s]!.sentence === sentence; s--) {
     if (tokens[s - 1]!.pauseAfter) return tokens[s - 1]!.sentence === sentence ? s : -1;
   }

@@ -31,6 +31,8 @@ export interface Token {
   readonly colonAfter: boolean;
   /** A comma, colon, dash or bracket follows the word: a noun phrase ends there ("API keys, tokens"). */
   readonly pauseAfter: boolean;
+  /** A dash or a bracket follows the word: an aside set off by a pair of them may run longer than one between commas. */
+  readonly setOffAfter: boolean;
   /** A URL follows the word ("append it to https://…"): where something is sent, when the word says so. */
   readonly urlAfter: boolean;
 }
@@ -144,6 +146,7 @@ interface Word {
   gap: string;
   colonAfter: boolean;
   pauseAfter: boolean;
+  setOffAfter: boolean;
   urlAfter: boolean;
 }
 
@@ -185,18 +188,18 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
   let previous: string | undefined;
   // A run of one-letter words, held back until it ends: "i g n o r e" is joined.
   let run: Word[] = [];
-  let lastWord: { colonAfter: boolean; pauseAfter: boolean; urlAfter: boolean } | undefined;
+  let lastWord: { colonAfter: boolean; pauseAfter: boolean; setOffAfter: boolean; urlAfter: boolean } | undefined;
 
   const emit = (w: Word, word: string, gap: string) => {
     if (tokens.length > 0 && gap !== ' ' && breaksSentence(gap, previous, text, w.start)) sentence++;
     if (!word.includes("'") && ownValue(NOT_FORMS, word) === undefined) {
-      const t: MutableToken = { word, start: w.start, end: w.end, sentence, colonAfter: w.colonAfter, pauseAfter: w.pauseAfter, urlAfter: w.urlAfter };
+      const t: MutableToken = { word, start: w.start, end: w.end, sentence, colonAfter: w.colonAfter, pauseAfter: w.pauseAfter, setOffAfter: w.setOffAfter, urlAfter: w.urlAfter };
       tokens.push(t);
     } else {
       const parts = expand(word);
       for (let k = 0; k < parts.length; k++) {
         const final = k === parts.length - 1;
-        tokens.push({ word: parts[k]!, start: w.start, end: w.end, sentence, colonAfter: final && w.colonAfter, pauseAfter: final && w.pauseAfter, urlAfter: final && w.urlAfter });
+        tokens.push({ word: parts[k]!, start: w.start, end: w.end, sentence, colonAfter: final && w.colonAfter, pauseAfter: final && w.pauseAfter, setOffAfter: final && w.setOffAfter, urlAfter: final && w.urlAfter });
       }
     }
     previous = word;
@@ -208,7 +211,7 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
       const words = segment(run.map((r) => r.word).join(''), dictionary) ?? [run.map((r) => r.word).join('')];
       for (let k = 0; k < words.length; k++) {
         const final = k === words.length - 1;
-        emit({ word: words[k]!, start: first.start, end: lastLetter.end, gap: first.gap, colonAfter: final && lastLetter.colonAfter, pauseAfter: final && lastLetter.pauseAfter, urlAfter: final && lastLetter.urlAfter }, words[k]!, k === 0 ? first.gap : ' ');
+        emit({ word: words[k]!, start: first.start, end: lastLetter.end, gap: first.gap, colonAfter: final && lastLetter.colonAfter, pauseAfter: final && lastLetter.pauseAfter, setOffAfter: final && lastLetter.setOffAfter, urlAfter: final && lastLetter.urlAfter }, words[k]!, k === 0 ? first.gap : ' ');
       }
     } else {
       for (const r of run) emit(r, r.word, r.gap);
@@ -224,7 +227,8 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
     const gap = single ? ' ' : f.slice(last, at);
     if (!single && lastWord) {
       if (gap.includes(':')) lastWord.colonAfter = true;
-      if (/[,:;()\u2013\u2014]|\s-\s/.test(gap)) lastWord.pauseAfter = true;
+      if (/[,:;()\u2013\u2014]|\s--?\s/.test(gap)) lastWord.pauseAfter = true;
+      if (/[()\u2013\u2014]|\s--?\s/.test(gap)) lastWord.setOffAfter = true;
       if (gap.includes(URL_MARK)) lastWord.urlAfter = true;
     }
     last = end;
@@ -237,7 +241,7 @@ export function tokenise(text: string, dictionary: ReadonlySet<string>): Tokenis
     const start = folded.from[at]!;
     // A dot file's name reads as it is said: ".env" is "dotenv" (not "process.env", where a word comes before the dot).
     if (start > 0 && text.charCodeAt(start - 1) === 0x2e && !/[\w.]/.test(text[start - 2] ?? '') && dictionary.has(`dot${word}`)) word = `dot${word}`;
-    const w: Word = { word, start, end: folded.to[end - 1]!, gap, colonAfter: false, pauseAfter: false, urlAfter: false };
+    const w: Word = { word, start, end: folded.to[end - 1]!, gap, colonAfter: false, pauseAfter: false, setOffAfter: false, urlAfter: false };
     const letter = word.length === 1 && word >= 'a' && word <= 'z';
     if (letter && (run.length === 0 || /^[ .\-/]$/.test(gap))) {
       run.push(w);
