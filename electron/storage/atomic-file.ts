@@ -49,7 +49,9 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
         await fs.rename(backupTemp, backup);
       } catch (error) {
         await fs.rm(backupTemp, { force: true });
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        // Nothing to keep: no file, or a link that loops (the rename below replaces the link, not what it names).
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ELOOP') throw error;
       }
     }
     await fs.rename(temp, file);

@@ -45,6 +45,8 @@ async function readIfExists(file: string): Promise<Buffer | Refused | undefined>
     return await readRegularFile(file, { maxBytes: MAX_STORE_BYTES });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // A link that leads round in a loop holds nothing, as a pipe does; the next save's rename replaces the link itself.
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { refused: 'it is a symbolic link that leads round in a loop, not a regular file', special: true, folder: false };
     if (error instanceof NotARegularFile) return { refused: `it is ${error.kind}, not a regular file`, special: true, folder: error.kind === 'a folder' };
     if (error instanceof FileTooLarge) return { refused: `it is larger than ${error.maxBytes} bytes`, special: false, folder: false };
     throw error;
