@@ -20,6 +20,7 @@ import { ALL_SERVERS, useServers } from '../../state/servers.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
 import { shownName, shownText } from '../../components/shown-text.js';
 import { reviewJobTally, tallyText, type VerdictTally } from './review-job-now.js';
+import { JobSkillName } from './JobSkillName.js';
 import { closeOnEscape, closeReviewAllCard, reviewAllButtonRef } from './review-all-focus.js';
 
 /** `serverId`: that server's skills; none: every connected server's. */
@@ -99,7 +100,7 @@ export function JobCard({ job }: { job: ReviewJob }) {
         <Text size="xs" truncate title={shownName(job.current.skillUri)}>
           Now:{' '}
           <span data-review-current={job.current.skillUri}>
-            <InvisibleText text={job.current.name} identifier />
+            <JobSkillName job={job} skill={job.current} />
           </span>
         </Text>
       ) : null}
@@ -119,7 +120,7 @@ export function JobCard({ job }: { job: ReviewJob }) {
           {job.problems.map((p, i) => (
             <Fragment key={`${i} ${p.skillUri}`}>
               {i > 0 ? '; ' : ''}
-              <InvisibleText text={p.name} identifier /> (<InvisibleText text={p.message} />)
+              <JobSkillName job={job} skill={p} /> (<InvisibleText text={p.message} />)
             </Fragment>
           ))}
         </Text>
