@@ -5,7 +5,8 @@
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { StoreWriteError } from './atomic-file.js';
-import { NotARegularFile, fileKindOf, readRegularText } from './read-regular-file.js';
+import { isUtf8 } from 'node:buffer';
+import { NotARegularFile, fileKindOf, readRegularFile } from './read-regular-file.js';
 
 /** The audit log is read whole; one this big is not the app's (a line is a few hundred bytes). */
 export const MAX_LOG_BYTES = 256 * 1024 * 1024;
@@ -84,19 +85,32 @@ export class JsonlLog<T> {
   }
 
   async read(): Promise<JsonlRead<T>> {
-    let text: string;
+    let bytes: Buffer;
     try {
       // Not through a link either: the log is the app's own file, not one that reads another's lines as entries.
       await refuseLinkWithoutNoFollow(this.file);
-      text = await readRegularText(this.file, { maxBytes: MAX_LOG_BYTES, followSymlinks: false });
+      bytes = await readRegularFile(this.file, { maxBytes: MAX_LOG_BYTES, followSymlinks: false });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], badLines: [] };
       throw linkRefused(this.file, error);
     }
     const records: T[] = [];
     const badLines: number[] = [];
-    const lines = text.split('\n');
+    // Line by line as bytes: the app appends UTF-8 only, so a line that is not (a bit flipped on disk) is damage,
+    // not an entry with U+FFFD in it.
+    let start = 0;
+    const lines: (string | undefined)[] = [];
+    while (start <= bytes.length) {
+      const end = bytes.indexOf(0x0a, start);
+      const line = bytes.subarray(start, end < 0 ? bytes.length : end);
+      lines.push(isUtf8(line) ? line.toString('utf8') : undefined);
+      start = end < 0 ? bytes.length + 1 : end + 1;
+    }
     lines.forEach((line, index) => {
+      if (line === undefined) {
+        badLines.push(index + 1);
+        return;
+      }
       if (line.trim() === '') return;
       try {
         records.push(JSON.parse(line) as T);
