@@ -10,8 +10,8 @@ export async function readTeamFolderFlags(receiptsDir: string, trust: string, li
   try {
     // The receipts folder and its team folder are looked at first: allowed-signers is read from the team folder by
     // default, and a link there must not have it read (and its first words quoted) from outside the repository.
-    await receiptsFolderPlace(receiptsDir);
-    return { signers: await readAllowedSigners(trust), receipts: await readReceiptsFolder(receiptsDir, (f) => f, limits) };
+    const place = await receiptsFolderPlace(receiptsDir);
+    return { signers: await readAllowedSigners(trust, place), receipts: await readReceiptsFolder(receiptsDir, (f) => f, limits) };
   } catch (error) {
     if (error instanceof TeamFolderError) throw new UsageError(error.message);
     throw error;

@@ -17,13 +17,13 @@
 // A look before and after proves nothing of the moment between: a folder
 // swapped for a link and back again in that moment is the folder both times,
 // while the file opened by name in between came through the link. So the
-// receipts folder is opened once (not following a link) and checked to be the
-// folder looked at, and its files are reached through that open folder
-// (Linux's /proc/self/fd/N/<name>, which no later change to the names above it
-// redirects). Where the system has no such path (macOS, Windows) files are
-// reached by name, and only the looks guard them.
-import { constants, promises as fs } from 'node:fs';
+// receipts folder (and the team folder, for allowed-signers) is opened once
+// and its files reached through that opening (opened-folder.ts).
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { openAsLooked, type OpenedFolder } from './opened-folder.js';
+
+export type { OpenedFolder };
 
 /** Why the team folder cannot be used at all (as opposed to one receipt in it). */
 export class TeamFolderError extends Error {
@@ -61,28 +61,14 @@ export interface ReceiptsFolderPlace {
    * close it when done. Throws when the name held another folder, or a link, when opened.
    */
   open(): Promise<OpenedFolder>;
-}
-
-/** The receipts folder as opened, whichever folder its name holds later. */
-export interface OpenedFolder {
-  /** A path to `name` in the folder as opened ('' for the folder itself). */
-  within(name: string): string;
-  /** `text` (a system error's message) with each path through the folder as opened named through `dir` instead. */
-  named(text: string, dir: string): string;
-  close(): Promise<void>;
+  /** The team folder opened in the same way (allowed-signers is read from it by default). */
+  openTeamFolder(): Promise<OpenedFolder>;
 }
 
 const changedWhileRead = (dir: string, which: string, how: string) =>
   new TeamFolderError(
     `The receipts folder ${dir} changed while it was read: ${which} ${how}; nothing read from it was used (a link in a repository can point anywhere outside it). Read it again once nothing is changing it.`,
   );
-
-/** Linux names an open folder by its descriptor; a path through that name goes where the descriptor does, whatever the folder's name now holds. */
-async function throughDescriptor(handle: fs.FileHandle, dev: number, ino: number): Promise<string | undefined> {
-  const through = `/proc/self/fd/${handle.fd}`;
-  const stat = await fs.stat(through).catch(() => undefined);
-  return stat?.dev === dev && stat.ino === ino ? through : undefined;
-}
 
 /**
  * The receipts folder `dir` names, refused when it or its team folder is a symbolic link. A folder not there yet
@@ -105,37 +91,7 @@ export async function receiptsFolderPlace(dir: string): Promise<ReceiptsFolderPl
         throw changedWhileRead(dir, which, now[i]![2] === true ? 'is now a symbolic link' : 'now names another folder, or none');
       }
     },
-    async open() {
-      const byName: OpenedFolder = { within: (name) => path.join(at, name), named: (text) => text, close: async () => undefined };
-      let handle: fs.FileHandle;
-      try {
-        handle = await fs.open(at, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0));
-      } catch (error) {
-        // A link in the folder's place since the look: refused as the look after a read refuses it.
-        if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw changedWhileRead(dir, `the receipts folder ${dir}`, 'is now a symbolic link');
-        // Not there, not a folder, not readable: reading or writing it by name says which, as before.
-        return byName;
-      }
-      try {
-        const stat = await handle.stat();
-        const looked = before[0]!;
-        // Another folder (through a link above it, swapped since, or made since the look): not the one looked at.
-        if (looked.length === 0 || stat.dev !== looked[0] || stat.ino !== looked[1]) throw changedWhileRead(dir, `the receipts folder ${dir}`, 'named another folder when it was opened');
-        const through = await throughDescriptor(handle, stat.dev, stat.ino);
-        if (through === undefined) {
-          await handle.close();
-          return byName;
-        }
-        return {
-          within: (name) => path.join(through, name),
-          // A message naming /proc/self/fd/<n>/… means nothing to the person, and <n> is gone once the folder is closed.
-          named: (text, given) => text.split(`${through}${path.sep}`).join(path.join(given, path.sep)),
-          close: () => handle.close(),
-        };
-      } catch (error) {
-        await handle.close();
-        throw error;
-      }
-    },
+    open: () => openAsLooked(at, before[0]!, (how) => changedWhileRead(dir, `the receipts folder ${dir}`, how)),
+    openTeamFolder: () => openAsLooked(teamFolder, before[1]!, (how) => changedWhileRead(dir, `its team folder ${teamFolder}`, how)),
   };
 }

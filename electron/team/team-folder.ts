@@ -130,16 +130,27 @@ async function readOpenedFolder(dir: string, place: ReceiptsFolderPlace, folder:
   return out;
 }
 
-export async function readAllowedSigners(file: string): Promise<AllowedSigner[]> {
+/**
+ * The allowed-signers file. `place`: the receipts folder looked at; when `file` is in its team folder (the default
+ * place), it is read through the team folder as opened, so a swap of the team folder for a link and back while it is
+ * read does not have the team trust a key list from outside the repository.
+ */
+export async function readAllowedSigners(file: string, place?: ReceiptsFolderPlace): Promise<AllowedSigner[]> {
+  const inTeamFolder = place !== undefined && path.dirname(path.resolve(file)) === place.teamFolder;
+  const folder = inTeamFolder ? await place.openTeamFolder() : undefined;
   let text: string;
   try {
     // Not following a link, as for receipts: it lets whoever pushes trust a file outside the repository (a key list
     // nobody reviews in git), and a parse error would quote the first words of whatever it points at (a token file).
-    text = await readRegularText(file, { maxBytes: MAX_SIGNERS_BYTES, followSymlinks: false });
+    text = await readRegularText(folder ? folder.within(path.basename(file)) : file, { maxBytes: MAX_SIGNERS_BYTES, followSymlinks: false });
   } catch (error) {
     const problem = (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'it is a symbolic link, not the file itself; it was not followed (a link in a repository can point anywhere outside it).' : why(error);
     throw new TeamFolderError(`The allowed-signers file ${file}: ${problem}`);
+  } finally {
+    await folder?.close();
   }
+  // Where the folder is reached by name (no /proc), a swap still in place is caught here.
+  if (inTeamFolder) await place.unchanged();
   try {
     return parseAllowedSigners(text, file);
   } catch (error) {

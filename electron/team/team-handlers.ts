@@ -92,8 +92,8 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
     try {
       const dir = await teamDir(folder);
       // The team folder and approvals/ looked at before allowed-signers is read from the team folder (folder-links.ts).
-      await receiptsFolderPlace(path.join(dir, 'approvals'));
-      const signers = await readAllowedSigners(path.join(dir, 'allowed-signers'));
+      const place = await receiptsFolderPlace(path.join(dir, 'approvals'));
+      const signers = await readAllowedSigners(path.join(dir, 'allowed-signers'), place);
       const receipts = await readReceiptsFolder(path.join(dir, 'approvals'), (f) => f, receiptsLimits);
       return { dir, receipts, signers };
     } catch (error) {
