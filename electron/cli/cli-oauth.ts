@@ -6,7 +6,10 @@
 // run only. Without a keychain they stay in memory, and stderr says so
 // (SKILL_INSPECTOR_SECRETS=file uses the encrypted file in the data folder).
 // Tokens dropped that the store would not delete are remembered in the data
-// folder's oauth-dropped.json, as the app does, so no later run uses them.
+// folder's oauth-dropped.json, as the app does, so no later run uses them; and
+// which sign-ins are kept, in which store, is noted in its oauth-sign-ins.json
+// (key and store kind only, as the app notes its own), so a sign-in the store
+// no longer gives is said to be lost, not taken for never having signed in.
 import { createHash } from 'node:crypto';
 import type { TransportConfig } from '../../shared/model.js';
 import { shownUrl } from '../../shared/shown-url.js';
@@ -17,11 +20,15 @@ import { NoKeychainError, openSecretStores, secretStoreChoice } from '../secrets
 import { storesOf } from '../secrets/secret-store.js';
 import { OAuthSessions, type OAuthTarget, type TransportAuth } from '../oauth/oauth-sessions.js';
 import { MemoryOAuthVault, StoredOAuthVault, type OAuthVault } from '../oauth/oauth-vault.js';
+import { KeptSignIns } from '../oauth/kept-sign-ins.js';
 import { StaleSignIns } from '../oauth/stale-sign-ins.js';
+import { lostSignInWords } from '../../shared/lost-sign-in.js';
 
 export interface CliOAuth {
   readonly transportAuth: TransportAuth;
   signIn(): Promise<void>;
+  /** What to say of a sign-in kept before that the store did not give at the start (gone, locked, unreadable); undefined otherwise. */
+  lost(): string | undefined;
   /** Every token value held, for redaction. */
   known(): string[];
 }
@@ -41,10 +48,11 @@ async function vaultFor(options: CliOAuthOptions): Promise<OAuthVault> {
   const dataDir = defaultDataDir(process.platform, env);
   // Where a sign-in this run or an earlier one dropped, and the store kept, is remembered: no later run uses it.
   const stale = new StaleSignIns(dataDir);
-  if (choice === 'file') return new StoredOAuthVault(await openSecretStores({ dataDir, choice }), stale);
+  const kept = new KeptSignIns(dataDir);
+  if (choice === 'file') return new StoredOAuthVault(await openSecretStores({ dataDir, choice }), stale, kept);
   const keychain = new KeychainStore();
   const problem = await probeKeychain(keychain);
-  if (problem === undefined) return new StoredOAuthVault(storesOf(keychain), stale);
+  if (problem === undefined) return new StoredOAuthVault(storesOf(keychain), stale, kept);
   if (choice === 'keychain') throw new NoKeychainError(`SKILL_INSPECTOR_SECRETS=keychain, but the keychain does not work: ${problem}`);
   options.say(`skill-inspector: no keychain here (${problem}); the OAuth sign-in is kept for this run only.`);
   return new MemoryOAuthVault();
@@ -73,6 +81,8 @@ export async function openCliOAuth(transport: Extract<TransportConfig, { kind: '
   });
   const target: OAuthTarget = { key: cliOAuthKey(serverUrl, transport.auth.clientId), serverId, url: serverUrl, settings: transport.auth };
   await sessions.load([target.key]);
+  // As read at the start: the connection's first steps (discovery saved) write the record, which replaces the loss.
+  const lostSignIn = sessions.status(target).lostSignIn;
   return {
     transportAuth: sessions.transportAuth(target),
     signIn: async () => {
@@ -80,6 +90,7 @@ export async function openCliOAuth(transport: Extract<TransportConfig, { kind: '
       const status = sessions.status(target);
       options.say(`Signed in${status.scopes?.length ? ` (scope: ${status.scopes.join(' ')})` : ''}.`);
     },
+    lost: () => (lostSignIn ? lostSignInWords(lostSignIn) : undefined),
     known: () => sessions.known(),
   };
 }

@@ -71,6 +71,9 @@ export async function openSession(target: Target, overrides: Partial<Settings> =
   let snapshot = await connection.connect();
   // No token yet, or it can no longer be renewed: the person at the terminal signs in, then it connects again.
   if (oauth && snapshot.status === 'failed' && snapshot.error && SIGN_IN_FIRST.has(snapshot.error.code)) {
+    // A sign-in kept before that the store does not give now: said, so a new sign-in is no surprise.
+    const lost = oauth.lost();
+    if (lost !== undefined) say(`skill-inspector: ${transport.kind === 'stdio' ? target.label : shownUrl(credentialsRemoved(transport.url))}: ${lost}`);
     try {
       await oauth.signIn();
     } catch (error) {
