@@ -21,7 +21,7 @@ describe('an audit log line that is not UTF-8', () => {
     const log = new AuditLog(dir);
     const at = '2026-01-01T00:00:00.000Z';
     for (const skillUri of ['skill://acme/a/SKILL.md', 'skill://acme/b/SKILL.md', 'skill://acme/c/SKILL.md']) {
-      await log.append({ action: 'approve', serverId: 'srv', skillUri, reason: 'Approved after review.', at });
+      await log.append({ action: 'approve', serverId: 'srv', skillUri, reason: 'Approved after review.', automatic: false, at });
     }
     const bytes = readFileSync(log.file);
     // The "b" of the second entry's URI (0x62) with its top bit set: 0xe2 starts a three-byte sequence that is not there.
