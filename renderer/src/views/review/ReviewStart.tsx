@@ -1,17 +1,27 @@
 // Before a review: what it does, in plain words, and the one button that
 // starts it. A dynamic skill gets the truth up front: it can be looked at
-// once, or declined, but never approved.
+// once, or declined, but never approved. A skill already decided (its review
+// no longer in memory, after a reload) is not asked to be reviewed "before you
+// approve it": the title says what was decided, and the button reviews again.
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconPlayerPlay, IconQuestionMark } from '@tabler/icons-react';
+import type { ApprovalDecision } from '../../../../shared/approvals-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
 
-export function ReviewStart({ entry, connected, onStart, hasDecision }: { entry: SkillEntry; connected: boolean; onStart: () => void; hasDecision: boolean }) {
+const DECIDED: Record<ApprovalDecision, string> = {
+  approved: 'You approved this skill',
+  declined: 'You declined this skill',
+  changed: 'Changed since you approved it',
+};
+
+export function ReviewStart({ entry, connected, onStart, decision }: { entry: SkillEntry; connected: boolean; onStart: () => void; decision: ApprovalDecision | undefined }) {
+  const hasDecision = decision !== undefined;
   const dynamic = entry.resources === 'dynamic';
   const files = Array.isArray(entry.resources) ? entry.resources.length : undefined;
   return (
     <Stack gap="sm" data-review-start>
       <Title order={3} size="h5">
-        {dynamic ? 'Look at this skill' : 'Review this skill before you approve it'}
+        {decision ? DECIDED[decision] : dynamic ? 'Look at this skill' : 'Review this skill before you approve it'}
       </Title>
       {dynamic ? (
         <Alert color="yellow" variant="light" icon={<IconQuestionMark size={18} />} title="This skill is dynamic: it cannot be approved" data-dynamic-notice>
@@ -35,7 +45,7 @@ export function ReviewStart({ entry, connected, onStart, hasDecision }: { entry:
       )}
       <Group gap="xs">
         <Button size="sm" leftSection={dynamic ? <IconEye size={16} /> : <IconPlayerPlay size={16} />} onClick={onStart} disabled={!connected} data-action="start-review">
-          {dynamic ? 'Look at it once' : 'Start review'}
+          {hasDecision ? 'Review again' : dynamic ? 'Look at it once' : 'Start review'}
         </Button>
         {!connected ? (
           <Text size="sm" c="dimmed">

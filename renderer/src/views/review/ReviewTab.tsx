@@ -36,7 +36,7 @@ export function ReviewTab({ entry }: { entry: SkillEntry }) {
           <StoreHealth />
           {running ? <ReviewProgress entry={entry} done={run.done} total={run.total} {...(run.fileUri ? { fileUri: run.fileUri } : {})} /> : null}
           {run?.state === 'error' ? <ErrorNotice title="The review could not run" message={run.message} retryLabel="Review again" {...(connected ? { onRetry: start } : {})} /> : null}
-          {!report && !running ? <ReviewStart entry={entry} connected={connected} onStart={start} hasDecision={record !== undefined} /> : null}
+          {!report && !running ? <ReviewStart entry={entry} connected={connected} onStart={start} decision={record?.decision} /> : null}
           {report && stale && !running ? (
             <Alert color="yellow" variant="light" icon={<IconRefreshAlert size={18} />} title="The server now lists a different version" data-review-stale>
               What follows is the version you reviewed; the server has since described other files or frontmatter. Review again to see and approve what it serves now.
