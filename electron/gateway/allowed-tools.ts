@@ -8,6 +8,7 @@
 // is not served at all — a cut that changed anything else is never sent.
 import { parseDocument } from 'yaml';
 import { compareFrontmatter, parseFrontmatter, splitSkillMd } from '../skills/frontmatter.js';
+import { allowedToolsOf } from '../approvals/skill-requests.js';
 
 export const ALLOWED_TOOLS = 'allowed-tools';
 
@@ -22,19 +23,40 @@ export const MERGED_ALLOWED_TOOLS = 'its frontmatter gives allowed-tools through
  */
 export function mergedAllowedTools(text: string, frontmatter: Record<string, unknown>): boolean {
   if (!text.includes('<<')) return false;
-  const yaml = splitSkillMd(text).yaml;
-  if (yaml === undefined) return false;
-  let merged: unknown;
-  try {
-    const doc = parseDocument(yaml, { merge: true, prettyErrors: false });
-    // Unreadable with merging: a laxer host may still find the field in it.
-    if (doc.errors.length > 0) return yaml.includes(ALLOWED_TOOLS);
-    merged = doc.toJS({ maxAliasCount: 100 });
-  } catch {
-    return yaml.includes(ALLOWED_TOOLS);
-  }
+  const merged = yaml11Reading(text);
+  // Unreadable with merging: a laxer host may still find the field in it.
+  if (merged === undefined) return text.includes(ALLOWED_TOOLS);
+  if (merged === NO_FRONTMATTER) return false;
   const field = (value: unknown) => (typeof value === 'object' && value !== null && Object.hasOwn(value, ALLOWED_TOOLS) ? JSON.stringify((value as Record<string, unknown>)[ALLOWED_TOOLS]) : undefined);
   return field(merged) !== field(frontmatter);
+}
+
+const NO_FRONTMATTER = Symbol('no frontmatter');
+
+/** The frontmatter block read with merge keys, as a YAML 1.1 host reads it; undefined when it cannot be read so. */
+function yaml11Reading(text: string): unknown {
+  const yaml = splitSkillMd(text).yaml;
+  if (yaml === undefined) return NO_FRONTMATTER;
+  try {
+    const doc = parseDocument(yaml, { merge: true, prettyErrors: false });
+    return doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a grant covers what every host takes from a frontmatter whose allowed-tools only a YAML 1.1 host sees
+ * (brought in by a `<<` key): the tools granted are the very ones that reading gives (as the approval reads them), and
+ * a YAML 1.2 host, which sees no field, takes none. An approval records the tools it grants from that same reading,
+ * so a grant given in the app is served; a grant that names other tools, or none, is not.
+ */
+export function grantCoversMerged(text: string, frontmatter: Record<string, unknown>, grantedTools: readonly string[] | undefined): boolean {
+  if (grantedTools === undefined || Object.hasOwn(frontmatter, ALLOWED_TOOLS)) return false;
+  const merged = yaml11Reading(text);
+  if (typeof merged !== 'object' || merged === null || Array.isArray(merged)) return false;
+  const seen = allowedToolsOf(merged as Record<string, unknown>);
+  return seen !== null && seen.requested.length === grantedTools.length && seen.requested.every((tool, i) => tool === grantedTools[i]);
 }
 
 export type AllowedToolsCut = { readonly ok: true; readonly text: string; readonly frontmatter: Record<string, unknown> } | { readonly ok: false; readonly reason: string };

@@ -35,7 +35,8 @@ const approvalsSchema = z.object({
       // As approval-store.ts reads it: any whole number. -1 is a file whose listing gave it no byte count ("not listed"),
       // which a declined or withdrawn record may keep; a record that is served must have real sizes (checked below).
       resources: z.union([z.array(z.object({ uri: z.string(), digest: z.string(), size: z.number().int() })), z.literal('dynamic')]),
-      allowedTools: z.object({ granted: z.boolean() }).nullable(),
+      // requested: the tools the grant names (the frontmatter as a YAML 1.1 host reads it, since approvals read it so).
+      allowedTools: z.object({ granted: z.boolean(), requested: z.array(z.string()).optional() }).nullable(),
     }),
   ),
 });
@@ -168,11 +169,11 @@ export class ApprovedCatalog implements GatewayCatalog {
     const serves = (record: Decision): record is Decision & { resources: Exclude<Decision['resources'], 'dynamic'> } =>
       record.decision === 'approved' && record.enabled && Array.isArray(record.resources) && !heldKeys.has(keyOf(record.serverId, record.skillUri));
     // A nested SKILL.md keeps its allowed-tools in its parent's files only when its own approval grants them, for those very bytes.
-    const grants = new Set<string>();
+    const grants = new Map<string, readonly string[] | undefined>();
     for (const record of decisions) {
       if (!serves(record) || record.allowedTools?.granted !== true) continue;
       const own = record.resources.find((r) => canonicalUri(r.uri) === canonicalUri(record.skillUri));
-      if (own) grants.add(`${keyOf(record.serverId, record.skillUri)}\n${own.digest}`);
+      if (own) grants.set(`${keyOf(record.serverId, record.skillUri)}\n${own.digest}`, record.allowedTools.requested);
     }
     for (const record of decisions) {
       if (!serves(record)) continue;
@@ -206,7 +207,8 @@ export class ApprovedCatalog implements GatewayCatalog {
           break;
         }
         this.verified.keep(record.serverId, file.digest, bytes);
-        nested.set(canonicalUri(file.uri), { bytes, allowedToolsGranted: grants.has(`${keyOf(record.serverId, file.uri)}\n${file.digest}`) });
+        const grant = `${keyOf(record.serverId, file.uri)}\n${file.digest}`;
+        nested.set(canonicalUri(file.uri), { bytes, allowedToolsGranted: grants.has(grant), ...(grants.get(grant) ? { grantedTools: grants.get(grant) } : {}) });
       }
       // Unread, a nested SKILL.md might carry allowed-tools uncut: the skill waits, and is looked at again next time.
       if (unread !== undefined) {
@@ -227,7 +229,7 @@ export class ApprovedCatalog implements GatewayCatalog {
         hold(label, record.skillUri, missing);
         continue;
       }
-      const built = buildServedSkill({ serverId: record.serverId, label, namespace: namespaces.get(label)!, upstreamUri: record.skillUri, resources: record.resources, skillMd, allowedToolsGranted: record.allowedTools?.granted === true, nested });
+      const built = buildServedSkill({ serverId: record.serverId, label, namespace: namespaces.get(label)!, upstreamUri: record.skillUri, resources: record.resources, skillMd, allowedToolsGranted: record.allowedTools?.granted === true, ...(record.allowedTools?.requested ? { grantedTools: record.allowedTools.requested } : {}), nested });
       if (built.ok) out.push(built.skill);
       else hold(label, record.skillUri, `${built.reason}.`);
     }

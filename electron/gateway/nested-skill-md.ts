@@ -10,12 +10,14 @@ import type { SkillFileRef } from '../../shared/model.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { parseFrontmatter } from '../skills/frontmatter.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
-import { ALLOWED_TOOLS, MERGED_ALLOWED_TOOLS, mergedAllowedTools, withoutAllowedTools } from './allowed-tools.js';
+import { ALLOWED_TOOLS, grantCoversMerged, MERGED_ALLOWED_TOOLS, mergedAllowedTools, withoutAllowedTools } from './allowed-tools.js';
 
 /** The approved bytes of a nested SKILL.md (already checked against their digest), and whether its skill's own approval grants allowed-tools. */
 export interface NestedSkillMd {
   readonly bytes: Uint8Array;
   readonly allowedToolsGranted: boolean;
+  /** The tools that approval grants, as it recorded them. */
+  readonly grantedTools?: readonly string[];
 }
 
 // Any case: on a case-insensitive disk a host looking for SKILL.md finds skill.md.
@@ -46,8 +48,8 @@ export function nestedServed(uri: string, nested: NestedSkillMd | undefined): Ne
   }
   const parsed = text === undefined ? undefined : parseFrontmatter(text);
   if (text !== undefined && parsed?.ok) {
-    // A host reading YAML 1.1 would take another allowed-tools from it than the one granted or cut.
-    if (mergedAllowedTools(text, parsed.value)) return { ok: false, reason: `${of}: ${MERGED_ALLOWED_TOOLS}` };
+    // A host reading YAML 1.1 would take another allowed-tools from it than the one granted or cut (or granted none).
+    if (mergedAllowedTools(text, parsed.value) && !(nested.allowedToolsGranted && grantCoversMerged(text, parsed.value, nested.grantedTools))) return { ok: false, reason: `${of}: ${MERGED_ALLOWED_TOOLS}` };
     if (nested.allowedToolsGranted) return { ok: true };
     if (!Object.hasOwn(parsed.value, ALLOWED_TOOLS)) return { ok: true };
     const cut = withoutAllowedTools(text, parsed.value);

@@ -11,7 +11,7 @@ import type { SkillFileRef } from '../../shared/model.js';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { parseFrontmatter } from '../skills/frontmatter.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
-import { ALLOWED_TOOLS, MERGED_ALLOWED_TOOLS, mergedAllowedTools, withoutAllowedTools } from './allowed-tools.js';
+import { ALLOWED_TOOLS, grantCoversMerged, MERGED_ALLOWED_TOOLS, mergedAllowedTools, withoutAllowedTools } from './allowed-tools.js';
 import { hostRefusals } from './host-rules.js';
 import { gatewayUri } from './namespace.js';
 import { nestedServed, nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
@@ -51,6 +51,8 @@ export interface ApprovedSkillInput {
   /** The approved SKILL.md bytes, already checked against their digest. */
   readonly skillMd: Uint8Array;
   readonly allowedToolsGranted: boolean;
+  /** The tools the grant names, as the approval recorded them (absent in records written before it named them). */
+  readonly grantedTools?: readonly string[];
   /** The SKILL.md of each skill nested in this one (nestedSkillMdFiles), by canonical upstream URI; one missing withholds the skill. */
   readonly nested?: ReadonlyMap<string, NestedSkillMd>;
 }
@@ -77,9 +79,11 @@ export function buildServedSkill(input: ApprovedSkillInput): BuildResult {
   if (!parsed.ok) return { ok: false, reason: `its SKILL.md frontmatter cannot be read (${parsed.message})` };
   let frontmatter = parsed.value;
   let skillMd: { digest: string; size: number } | undefined;
-  const requested = Object.hasOwn(frontmatter, ALLOWED_TOOLS);
-  // What was reviewed, granted or cut is the field as this app reads it; a host reading YAML 1.1 must find the same.
-  if (mergedAllowedTools(text, frontmatter)) return { ok: false, reason: `${input.allowedToolsGranted ? 'the allowed-tools granted is not the one every host reads' : 'allowed-tools is not granted and cannot be left out'}: ${MERGED_ALLOWED_TOOLS}` };
+  // What was reviewed, granted or cut is the field as a YAML 1.1 host reads it; every host must find the same, or none.
+  const merged = mergedAllowedTools(text, frontmatter);
+  const mergedGranted = merged && input.allowedToolsGranted && grantCoversMerged(text, frontmatter, input.grantedTools);
+  const requested = Object.hasOwn(frontmatter, ALLOWED_TOOLS) || mergedGranted;
+  if (merged && !mergedGranted) return { ok: false, reason: `${input.allowedToolsGranted ? 'the allowed-tools granted is not the one every host reads' : 'allowed-tools is not granted and cannot be left out'}: ${MERGED_ALLOWED_TOOLS}` };
   if (requested && !input.allowedToolsGranted) {
     const cut = withoutAllowedTools(text, frontmatter);
     if (!cut.ok) return { ok: false, reason: `allowed-tools is not granted and cannot be left out: ${cut.reason}` };
