@@ -8,8 +8,8 @@ import type { TransportConfig } from '../../shared/model.js';
 import { refusedHeaderName } from '../../shared/prototype-names.js';
 import { shownUrl } from '../../shared/shown-url.js';
 import { parseConfigText } from '../servers/config-import.js';
-import { MAX_CONFIG_BYTES } from '../servers/config-locations.js';
-import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
+import { MAX_CONFIG_BYTES, notUtf8Text } from '../servers/config-locations.js';
+import { FileTooLarge, NotARegularFile, readRegularFile } from '../storage/read-regular-file.js';
 import { withStdioFlags } from './stdio-flags.js';
 import { UsageError } from './usage-error.js';
 
@@ -186,14 +186,17 @@ export type ConfigServer = { readonly name: string; readonly target: Target } | 
 
 /** Every server of a host config, in the file's order (`--config FILE --all`); a usage error when the file cannot be read or parsed. */
 export async function configServers(file: string): Promise<ConfigServer[]> {
-  let text: string;
+  let bytes: Buffer;
   try {
     // Never blocks on a FIFO nor reads /dev/zero: the same safe reader as the app's config import.
-    text = await readRegularText(file, { maxBytes: MAX_CONFIG_BYTES });
+    bytes = await readRegularFile(file, { maxBytes: MAX_CONFIG_BYTES });
   } catch (error) {
     const why = error instanceof NotARegularFile || error instanceof FileTooLarge ? error.reason : `${(error as NodeJS.ErrnoException).code ?? String(error)}.`;
     throw new UsageError(`Cannot read --config ${file}: ${why}`);
   }
+  const notUtf8 = notUtf8Text(bytes);
+  if (notUtf8 !== undefined) throw new UsageError(`Cannot read --config ${file}: ${notUtf8}`);
+  const text = bytes.toString('utf8');
   let preview;
   try {
     preview = parseConfigText(text, file, []);

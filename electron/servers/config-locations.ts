@@ -59,10 +59,18 @@ export async function readConfigFile(file: string): Promise<string> {
   } catch (error) {
     throw new ConfigError(file, unreadable(error));
   }
-  // Every client reads its config as UTF-8: a byte that is not (a file saved in Latin-1) is not U+FFFD in a command's path.
-  const notUtf8 = whereUtf8Stops(bytes);
-  if (notUtf8 !== undefined) throw new ConfigError(file, `it is not UTF-8 text (${notUtf8}); save it as UTF-8, as the MCP clients read it.`);
+  const notUtf8 = notUtf8Text(bytes);
+  if (notUtf8 !== undefined) throw new ConfigError(file, notUtf8);
   return bytes.toString('utf8');
+}
+
+/**
+ * Why a config's bytes are not read as text, or undefined when they are UTF-8. Every client reads its config as
+ * UTF-8: a byte that is not (a file saved in Latin-1) must not become U+FFFD in a command's path.
+ */
+export function notUtf8Text(bytes: Uint8Array): string | undefined {
+  const where = whereUtf8Stops(bytes);
+  return where === undefined ? undefined : `it is not UTF-8 text (${where}); save it as UTF-8, as the MCP clients read it.`;
 }
 
 function unreadable(error: unknown): string {
