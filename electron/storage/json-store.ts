@@ -32,6 +32,8 @@ interface Refused {
   readonly refused: string;
   readonly special: boolean;
   readonly folder: boolean;
+  /** Over MAX_STORE_BYTES: kept by moving it, as a copy could take minutes and fill the disk (a sparse file says any size). */
+  readonly tooLarge?: true;
 }
 
 /** What a store's load says of a folder in the place of `file`: the app does not remove one, so nothing is saved until it goes. */
@@ -48,7 +50,7 @@ async function readIfExists(file: string): Promise<Buffer | Refused | undefined>
     // A link that leads round in a loop holds nothing, as a pipe does; the next save's rename replaces the link itself.
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { refused: 'it is a symbolic link that leads round in a loop, not a regular file', special: true, folder: false };
     if (error instanceof NotARegularFile) return { refused: `it is ${error.kind}, not a regular file`, special: true, folder: error.kind === 'a folder' };
-    if (error instanceof FileTooLarge) return { refused: `it is larger than ${error.maxBytes} bytes`, special: false, folder: false };
+    if (error instanceof FileTooLarge) return { refused: `it is larger than ${error.maxBytes} bytes`, special: false, folder: false, tooLarge: true };
     throw error;
   }
 }
@@ -142,7 +144,8 @@ export class JsonStore<T> {
 
   /**
    * Copies a damaged file to `<file>.damaged-<time>`, a name no save writes, and
-   * says where; moves it there when the copy fails (a full disk refuses it);
+   * says where; moves it there when the copy fails (a full disk refuses it) or
+   * would be too long (a file over MAX_STORE_BYTES);
    * undefined when there is nothing to keep or neither worked. A FIFO or a
    * device holds nothing to keep, and copying one would block or never end.
    */
@@ -150,14 +153,17 @@ export class JsonStore<T> {
     if (!Buffer.isBuffer(read) && read.special) return undefined;
     const keptAs = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     // COPYFILE_EXCL: two damaged files kept in the same millisecond never overwrite each other (or an older copy).
-    try {
-      await fs.copyFile(file, keptAs, fsConstants.COPYFILE_EXCL);
-      return keptAs;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
-    }
+    if (Buffer.isBuffer(read) || read.tooLarge !== true) {
+      try {
+        await fs.copyFile(file, keptAs, fsConstants.COPYFILE_EXCL);
+        return keptAs;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+      }
+    } else if (await fs.lstat(keptAs).then(() => true, () => false)) return undefined;
     // A full disk refuses the copy, and left in place the damaged file would become the backup at the next save and
-    // be replaced at the one after. A rename needs no space (and replaces what a failed copy left under that name).
+    // be replaced at the one after. A rename needs no space (and replaces what a failed copy left under that name);
+    // a file too large to read is moved at once.
     return fs.rename(file, keptAs).then(
       () => keptAs,
       () => undefined,
