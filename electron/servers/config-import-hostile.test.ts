@@ -196,3 +196,20 @@ describe('values a process cannot be started with', () => {
     ]);
   });
 });
+
+// JSON keeps the last of a repeated key, as every client does. A server name given twice was
+// already said; "mcpServers" given twice (two blocks pasted into one file) dropped every server of
+// the first block, and a field given twice in one server ("command", "env") dropped the first
+// value, both without a word.
+describe('a key given twice', () => {
+  test('"mcpServers" twice, and "env" twice in a server: each said where it applies, the last used', () => {
+    const f = '/tmp/twice/claude_desktop_config.json';
+    const text = '{"mcpServers": {"old": {"command": "a"}}, "mcpServers": {"kept": {"command": "b", "env": {"A": "1"}, "env": {"B": "2"}}, "other": {"command": "c"}}}';
+    const preview = parse(text, f);
+    const blocks = '"mcpServers" is given 2 times in this file; only the last is read, as the clients that read the file do: a server named only in an earlier one is not imported.';
+    expect(preview.candidates.map((c) => [c.name, c.transport, c.warnings])).toEqual([
+      ['kept', { kind: 'stdio', command: 'b', args: [], env: { B: '2' } }, [blocks, '"env" is given 2 times in this server; the last is used, as the clients that read the file do.']],
+      ['other', { kind: 'stdio', command: 'c', args: [], env: {} }, [blocks]],
+    ]);
+  });
+});

@@ -178,6 +178,7 @@ function stringMap(value: unknown, field: string): { map: Record<string, string>
 export function toTransport(def: unknown, context: VariableContext = { inputs: new Map() }): EntryOutcome {
   const warnings: string[] = [];
   if (!isRecord(def)) return { error: `the entry must be an object; found ${kindOf(def)}`, warnings };
+  for (const [field, times] of repeatedKeys.get(def) ?? []) warnings.push(`"${field}" is given ${times} times in this server; the last is used, as the clients that read the file do.`);
   const rawType = def['type'];
   if (rawType !== undefined && typeof rawType !== 'string') return { error: `"type" must be text; found ${kindOf(rawType)}`, warnings };
   // Own keys only: "constructor" or "toString" is not a type.
@@ -290,6 +291,15 @@ function serversOf(value: Record<string, unknown>, source: string): Record<strin
   throw new ConfigError(source, 'no servers found: expected an "mcpServers" object (Claude Desktop, Cursor, MCP Inspector) or a "servers" object (VS Code).');
 }
 
+/** What is said when the object that maps the servers is given more than once: the earlier ones are not read. */
+function repeatedServerMaps(value: Record<string, unknown>): string | undefined {
+  const key = 'mcpServers' in value ? 'mcpServers' : 'servers' in value ? 'servers' : isRecord(value['mcp']) ? 'mcp' : undefined;
+  if (key === undefined) return undefined;
+  const times = Math.max(repeatedKeys.get(value)?.get(key) ?? 1, key === 'mcp' ? (repeatedKeys.get(value['mcp'] as object)?.get('servers') ?? 1) : 1);
+  const name = key === 'mcp' ? 'mcp.servers' : key;
+  return times > 1 ? `"${name}" is given ${times} times in this file; only the last is read, as the clients that read the file do: a server named only in an earlier one is not imported.` : undefined;
+}
+
 function inputsOf(value: Record<string, unknown>): Map<string, string | undefined> {
   const inputs = new Map<string, string | undefined>();
   const list = value['inputs'] ?? (isRecord(value['mcp']) ? value['mcp']['inputs'] : undefined);
@@ -338,10 +348,12 @@ export function parseConfigText(text: string, source: string, existingLabels: re
   };
 
   const taken = [...existingLabels];
+  const maps = repeatedServerMaps(value);
   const candidates: ImportCandidate[] = Object.entries(servers).map(([name, def]) => {
     const { transport, error, warnings } = toTransport(def, context);
     const times = repeatedKeys.get(servers)?.get(name);
     if (times !== undefined) warnings.unshift(`"${name}" is defined ${times} times in this file; the last definition is used, as the clients that read the file do.`);
+    if (maps !== undefined) warnings.unshift(maps);
     const wanted = name.trim() || 'server';
     const conflict = taken.some((l) => l.toLowerCase() === wanted.toLowerCase());
     const suggestedLabel = uniqueLabel(wanted, taken);
