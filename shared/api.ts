@@ -152,6 +152,8 @@ const CORE_PARAMS = {
   'skills.cancelVerify': z.object({ serverId: id, skillUri: uri }).strict(),
   'skills.verifyAll': z.object({ serverId: id.optional() }).strict(),
   'skills.cancelJob': z.object({ jobId: id }).strict(),
+  /** The Verify all jobs still running, oldest first: a window opened or reloaded mid-job shows its progress and can cancel it. */
+  'skills.runningJobs': z.object({}).strict(),
   'skills.findings': z.object({ serverId: id.optional(), skillUri: uri.optional() }).strict(),
   'skills.instructionPointers': z.object({ serverId: id }).strict(),
   /** Served vs source: the server's skills against those the SDK builds from a local folder (absolute path); `watch` compares again on every change. */
@@ -216,6 +218,7 @@ interface CoreResults {
   'skills.cancelVerify': { readonly cancelled: boolean };
   'skills.verifyAll': VerifyJob;
   'skills.cancelJob': VerifyJob;
+  'skills.runningJobs': readonly VerifyJob[];
   'skills.findings': readonly Finding[];
   'skills.instructionPointers': readonly InstructionPointer[];
   'skills.compareWithFolder': FolderComparison;

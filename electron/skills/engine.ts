@@ -268,6 +268,10 @@ export class SkillsEngine {
     return this.jobs.get(jobId);
   }
 
+  runningJobs(): VerifyJob[] {
+    return this.jobs.running();
+  }
+
   /** The skill's files as a tree: its resources, plus directory children the server shows (marked unlisted). */
   async tree(rpc: Rpc, skillUri: string): Promise<SkillTreeNode[]> {
     return this.walkDirectory(rpc, this.requireRecord(this.server(rpc.serverId), skillUri));

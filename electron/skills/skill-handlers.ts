@@ -88,6 +88,7 @@ export function createSkillHandlers(deps: SkillHandlerDeps): Pick<Handlers, Skil
       return engine.startVerifyAll(targets);
     },
     'skills.cancelJob': async ({ jobId }) => engine.cancelJob(jobId),
+    'skills.runningJobs': async () => engine.runningJobs(),
     'skills.findings': async ({ serverId, skillUri }) => engine.findings(serverId, skillUri),
     'skills.instructionPointers': async ({ serverId }) => {
       const connection = pool.find(serverId);

@@ -52,6 +52,11 @@ export class VerifyAllJobs {
     return this.jobs.get(jobId)?.job;
   }
 
+  /** Every job still running, oldest first (as last pushed: the figures of its latest progress event). */
+  running(): VerifyJob[] {
+    return [...this.jobs.values()].map((j) => j.job).filter((job) => job.state === 'running');
+  }
+
   cancel(jobId: string): VerifyJob {
     const entry = this.jobs.get(jobId);
     if (!entry) throw new Error(`No verify job with id ${jobId}.`);

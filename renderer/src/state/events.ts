@@ -50,7 +50,11 @@ export function subscribeToEvents(): () => void {
     api.on('oauth.authorizationUrl', (page) => useOAuth.getState().applyAuthorizationUrl(page)),
     api.on('servers.changed', (servers) => useOAuth.getState().applyServers(servers)),
   ];
-  // A Review all started before this window (a reload mid-job, another tab) shows its progress and can be cancelled.
+  // A Verify all or Review all started before this window (a reload mid-job, another tab) shows its progress and can be cancelled.
+  void useVerify
+    .getState()
+    .loadRunning()
+    .catch(() => undefined);
   void useReviewAll
     .getState()
     .loadRunning()

@@ -17,6 +17,8 @@ interface VerifyState {
   verifyAll(serverId?: string): Promise<void>;
   cancel(): Promise<void>;
   applyProgress(job: VerifyJob): void;
+  /** Asks the main process for jobs still running: a window opened or reloaded mid-job hears no event until the job moves on. */
+  loadRunning(): Promise<void>;
   dismiss(): void;
   /** `inspect`: read the rest even though SKILL.md failed ("Read the rest for inspection"); the skill stays unverified. */
   verifySkill(serverId: string, skillUri: string, options?: { inspect?: boolean }): Promise<void>;
@@ -56,6 +58,12 @@ export const useVerify = create<VerifyState>((set, get) => ({
     const current = get().job;
     if (!takesProgress(current, job)) return;
     set({ job, summaryOpen: true });
+  },
+  async loadRunning() {
+    for (const job of await api.call('skills.runningJobs', {})) {
+      // A progress event of this job heard meanwhile is newer than the answer.
+      if (get().job?.jobId !== job.jobId) get().applyProgress(job);
+    }
   },
   dismiss() {
     set({ summaryOpen: false, startError: undefined });
