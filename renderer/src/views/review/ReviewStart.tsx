@@ -3,10 +3,12 @@
 // once, or declined, but never approved. A skill already decided (its review
 // no longer in memory, after a reload) is not asked to be reviewed "before you
 // approve it": the title says what was decided, and the button reviews again.
+// A skill reviewed before (Review all) shows what that review found.
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconPlayerPlay, IconQuestionMark } from '@tabler/icons-react';
 import type { ApprovalDecision } from '../../../../shared/approvals-model.js';
 import type { SkillEntry } from '../../../../shared/model.js';
+import { EarlierReview } from './EarlierReview.js';
 
 const DECIDED: Record<ApprovalDecision, string> = {
   approved: 'You approved this skill',
@@ -23,6 +25,7 @@ export function ReviewStart({ entry, connected, onStart, decision }: { entry: Sk
       <Title order={3} size="h5">
         {decision ? DECIDED[decision] : dynamic ? 'Look at this skill' : 'Review this skill before you approve it'}
       </Title>
+      <EarlierReview entry={entry} />
       {dynamic ? (
         <Alert color="yellow" variant="light" icon={<IconQuestionMark size={18} />} title="This skill is dynamic: it cannot be approved" data-dynamic-notice>
           The server publishes no digests for its files, so the content changes without notice and an approval could not be bound to it. You can look at it once — the files are read now and nothing is kept — or decline it.
