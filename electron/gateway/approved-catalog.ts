@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { canonicalUri } from '../../shared/skill-uri.js';
 import { currentDecisions, keyOf } from '../approvals/approval-store.js';
 import { SnapshotStore } from '../snapshots/snapshot-store.js';
-import { FileTooLarge, NotARegularFile, readRegularText } from '../storage/read-regular-file.js';
+import { FileTooLarge, NotARegularFile, readRegularFile } from '../storage/read-regular-file.js';
+import { whereUtf8Stops } from '../storage/utf8.js';
 import { whereJsonStops } from '../storage/where-json-stops.js';
 import { CheckedSnapshots } from './checked-snapshots.js';
 import type { GatewayCatalog } from './gateway.js';
@@ -45,15 +46,23 @@ const serversSchema = z.object({ servers: z.array(z.object({ id: z.string(), lab
 export const APPROVALS_FILE = 'approvals.json';
 const MAX_BYTES = 256 * 1024 * 1024;
 
-/** The file's text ('' when there is none). */
+/**
+ * The file's text ('' when there is none). The app writes its stores as UTF-8 only and refuses to load one that is
+ * not (storage/json-store.ts): a byte that is not is damage (a bit flipped on disk), and decoded leniently as U+FFFD
+ * the gateway served from a file the app would not load, without a word. Refused the same way, by place only.
+ */
 async function readText(file: string): Promise<string> {
+  let bytes: Buffer;
   try {
-    return await readRegularText(file, { maxBytes: MAX_BYTES });
+    bytes = await readRegularFile(file, { maxBytes: MAX_BYTES });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     if (error instanceof NotARegularFile || error instanceof FileTooLarge) throw new Error(`${file}: ${error.reason}`, { cause: error });
     throw error;
   }
+  const notUtf8 = whereUtf8Stops(bytes);
+  if (notUtf8 !== undefined) throw new Error(`${file} is not a file the app wrote: it is not valid UTF-8 (${notUtf8}).`);
+  return bytes.toString('utf8');
 }
 
 /**
