@@ -319,7 +319,7 @@ async function buildInspector(options: InspectorOptions, instanceLock: InstanceL
   };
 
   for (const problem of problems) {
-    emit('app.alert', { level: 'error', title: `Recovered ${path.basename(problem.file)}`, message: problem.message });
+    emit('app.alert', { level: 'error', title: `${problem.unreadable ? 'Could not read' : 'Recovered'} ${path.basename(problem.file)}`, message: problem.message });
   }
   if (catalog.secretsNotice) emit('app.alert', { level: 'warning', title: 'Secrets moved out of servers.json', message: catalog.secretsNotice });
   warnIfEncryptedFile();

@@ -102,7 +102,8 @@ export class ServerCatalog {
       this.repairNotice = this.repairNotice ? `${this.repairNotice} ${note}` : note;
     }
     await this.loadSecrets();
-    if (options.seedDemo && !this.file.demoSeeded) {
+    // A servers.json the app could not read may well say the demo was seeded (or removed): no seed, and no save over it.
+    if (options.seedDemo && !this.file.demoSeeded && !problem?.unreadable) {
       const demo: StoredServer = {
         id: this.file.servers.some((s) => s.id === 'demo') ? randomUUID() : 'demo',
         label: uniqueLabel(DEMO_LABEL, this.file.servers.map((s) => s.label)),

@@ -20,6 +20,8 @@ export interface StoreProblem {
   /** Where a damaged backup was copied, so the saves that follow (which replace the .bak) lose nothing. */
   readonly backupKeptAs?: string;
   readonly recoveredFrom: 'backup' | 'default';
+  /** The system would not let the app read the file or its backup (EACCES, EIO…): every save is refused until a restart reads it. */
+  readonly unreadable?: true;
 }
 
 export interface LoadResult<T> {
@@ -36,13 +38,50 @@ interface Refused {
   readonly tooLarge?: true;
 }
 
+/** The system would not let the app read the file (permission denied, a disk error): what it holds is unknown, not damaged. */
+interface Unreadable {
+  readonly unreadable: string;
+  readonly code: string | undefined;
+}
+
+const READ_FAILURES: Readonly<Record<string, string>> = {
+  EACCES: 'permission was denied',
+  EPERM: 'the operation was not permitted',
+  EIO: 'the disk reported an input/output error',
+  ENOTDIR: 'a part of its path is a file, not a folder',
+  ENAMETOOLONG: 'its path is too long',
+  EMFILE: 'too many files are open',
+  ENFILE: 'too many files are open',
+};
+
+function isUnreadable(read: Buffer | Refused | Unreadable | undefined): read is Unreadable {
+  return read !== undefined && !Buffer.isBuffer(read) && 'unreadable' in read;
+}
+
+/** A save refused because the store's file (or its backup) could not be read at load: it would replace what the file holds. */
+export class StoreUnreadError extends Error {
+  readonly code = 'EUNREAD';
+  constructor(
+    readonly file: string,
+    why: Unreadable,
+  ) {
+    super(
+      `Could not save ${path.basename(file)} because it could not be read when the app started (${why.unreadable}${why.code ? `, ${why.code}` : ''}), and a save would replace what it holds. Nothing was written; fix the file or the disk, then restart the app.`,
+    );
+    this.name = 'StoreUnreadError';
+  }
+}
+
 /** What a store's load says of a folder in the place of `file`: the app does not remove one, so nothing is saved until it goes. */
 function untilMoved(file: string, why = true): string {
   return `nothing can be saved until ${file} is moved away${why ? ' (the app does not remove a folder)' : ''}`;
 }
 
-/** The file's bytes; `undefined` when there is none; `{ refused }` when it is not a regular file or is too large to be ours. */
-async function readIfExists(file: string): Promise<Buffer | Refused | undefined> {
+/**
+ * The file's bytes; `undefined` when there is none; `{ refused }` when it is not a regular file or is too large to be
+ * ours; `{ unreadable }` when the system would not give its bytes (what it holds is unknown, so it is not damage).
+ */
+async function readIfExists(file: string): Promise<Buffer | Refused | Unreadable | undefined> {
   try {
     return await readRegularFile(file, { maxBytes: MAX_STORE_BYTES });
   } catch (error) {
@@ -51,7 +90,8 @@ async function readIfExists(file: string): Promise<Buffer | Refused | undefined>
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { refused: 'it is a symbolic link that leads round in a loop, not a regular file', special: true, folder: false };
     if (error instanceof NotARegularFile) return { refused: `it is ${error.kind}, not a regular file`, special: true, folder: error.kind === 'a folder' };
     if (error instanceof FileTooLarge) return { refused: `it is larger than ${error.maxBytes} bytes`, special: false, folder: false, tooLarge: true };
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    return { unreadable: (code !== undefined ? READ_FAILURES[code] : undefined) ?? (error instanceof Error ? error.message : String(error)), code };
   }
 }
 
@@ -70,6 +110,8 @@ function describe(error: unknown, text: string): string {
 
 export class JsonStore<T> {
   private writing: Promise<void> = Promise.resolve();
+  /** Set when the load could not read the file or its backup: a save then would replace bytes nobody has seen. */
+  private unread: Unreadable | undefined;
 
   constructor(
     readonly file: string,
@@ -79,10 +121,13 @@ export class JsonStore<T> {
 
   async load(): Promise<LoadResult<T>> {
     await sweepTempFiles(path.dirname(this.file), path.basename(this.file));
+    this.unread = undefined;
     const main = await readIfExists(this.file);
+    if (isUnreadable(main)) return this.startUnread(this.file, main);
     if (main === undefined) {
       const backup = await readIfExists(`${this.file}.bak`);
       if (backup === undefined) return { value: this.initial() };
+      if (isUnreadable(backup)) return this.startUnread(`${this.file}.bak`, backup);
       // The main file is gone but its backup is here: someone deleted it, or a
       // rename never landed. Use the backup rather than starting empty.
       const parsed = Buffer.isBuffer(backup) ? this.tryParse(backup) : ({ ok: false, message: backup.refused } as const);
@@ -111,6 +156,8 @@ export class JsonStore<T> {
     const keptAs = await this.keepDamaged(this.file, main);
     const kept = keptAs !== undefined;
     const backup = await readIfExists(`${this.file}.bak`);
+    // The first save would make the damaged file the backup, in the place of one nobody could read.
+    if (isUnreadable(backup)) return this.startUnread(`${this.file}.bak`, backup, keptAs);
     const fromBackup = Buffer.isBuffer(backup) ? this.tryParse(backup) : undefined;
     if (fromBackup?.ok) {
       const unsaved = await this.saveRecovered(fromBackup.value);
@@ -143,14 +190,33 @@ export class JsonStore<T> {
   }
 
   /**
+   * Starts without what the store holds and refuses every save: the file (or its backup, which the saves after
+   * the first replace) may hold every approval or server the user has, and is not damaged, only not read now.
+   */
+  private startUnread(which: string, why: Unreadable, keptAs?: string): LoadResult<T> {
+    this.unread = why;
+    const name = path.basename(this.file);
+    return {
+      value: this.initial(),
+      problem: {
+        file: this.file,
+        message: `${which} could not be read because ${why.unreadable}${why.code ? ` (${why.code})` : ''}. The app started without what it holds, and nothing is saved to ${name} until the app can read it, so nothing in it (or in its backup) is replaced: fix the file or the disk, then restart the app.${keptAs ? ` ${name} itself was damaged; it was kept as ${keptAs}.` : ''}`,
+        ...(keptAs ? { keptAs } : {}),
+        recoveredFrom: 'default',
+        unreadable: true,
+      },
+    };
+  }
+
+  /**
    * Copies a damaged file to `<file>.damaged-<time>`, a name no save writes, and
    * says where; moves it there when the copy fails (a full disk refuses it) or
    * would be too long (a file over MAX_STORE_BYTES);
    * undefined when there is nothing to keep or neither worked. A FIFO or a
    * device holds nothing to keep, and copying one would block or never end.
    */
-  private async keepDamaged(file: string, read: Buffer | Refused): Promise<string | undefined> {
-    if (!Buffer.isBuffer(read) && read.special) return undefined;
+  private async keepDamaged(file: string, read: Buffer | Refused | Unreadable): Promise<string | undefined> {
+    if (isUnreadable(read) || (!Buffer.isBuffer(read) && read.special)) return undefined;
     const keptAs = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     // COPYFILE_EXCL: two damaged files kept in the same millisecond never overwrite each other (or an older copy).
     if (Buffer.isBuffer(read) || read.tooLarge !== true) {
@@ -183,6 +249,7 @@ export class JsonStore<T> {
 
   /** Writes are serialised so a later save never lands before an earlier one. */
   save(value: T, options: { backup?: boolean } = {}): Promise<void> {
+    if (this.unread) return Promise.reject(new StoreUnreadError(this.file, this.unread));
     const text = `${JSON.stringify(value, null, 2)}\n`;
     const next = this.writing.then(async () => {
       await writeFileAtomic(this.file, text, options);
