@@ -15,6 +15,7 @@ import { namespaceOf } from './namespace.js';
 import { nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
 import { buildServedSkill, type ServedFile, type ServedSkill } from './served-skill.js';
 import { withheldLine } from './withheld.js';
+import type { GatewayWithheld } from '../../shared/gateway-model.js';
 
 /** Server findings that mean a listing stopped before the end of the catalog. */
 const LISTING_STOPPED = new Set(['inspector-list-limit', 'sep-2640-skills-list-pagination', 'inspector-invalid-result', 'sep-2640-skills-list-implemented']);
@@ -36,6 +37,12 @@ export class LockedCatalog implements GatewayCatalog {
    * skill's bytes took the place of the earlier's, and the parent (which keeps the file) failed every read of it.
    */
   private bytes = new Map<string, Buffer>();
+  /**
+   * The locked skills the last refresh left out, and why, in the stderr line's words: the list the gateway's status is
+   * made from, as the app-data mode gives it (approved-catalog.ts). Said on stderr only, a host or a status had no way
+   * to learn why a locked skill was missing.
+   */
+  withheld: readonly GatewayWithheld[] = [];
   /** What was last said about each skill, so a drift is said once, not at every listing. */
   private readonly said = new Map<string, string>();
 
@@ -49,6 +56,8 @@ export class LockedCatalog implements GatewayCatalog {
   async refresh(): Promise<readonly ServedSkill[]> {
     const { engine, rpc, connection, serverId } = this.session;
     const skills = Object.entries(this.locked.skills);
+    // Nothing said about an older set stays once this one is being built (a failure here serves nothing, and says so).
+    this.withheld = [];
     // An upstream that died (a stdio server that crashed, closed its output) is started or connected again, once per
     // refresh; one that cannot be reached fails the refresh, which serves nothing and says why. Listed on a dead
     // connection, it would declare no skills, and every locked skill would be withheld as "no longer listed".
@@ -75,6 +84,7 @@ export class LockedCatalog implements GatewayCatalog {
     // the connection ending, the skills it reached are served from the bytes verified before, when they are held.
     if (stopped === undefined || ![...results.values()].some((r) => r.ok)) this.assertConnected();
     const served: ServedSkill[] = [];
+    const heldBack: GatewayWithheld[] = [];
     const bytes = new Map<string, Buffer>();
     for (const [uri] of skills) {
       const result = results.get(uri)!;
@@ -85,12 +95,17 @@ export class LockedCatalog implements GatewayCatalog {
           if (this.said.has(uri)) this.warn(`skill-inspector gateway: ${this.label}: ${uri} matches the lock again and is served.`);
           this.said.set(uri, 'served');
         }
-      } else if (this.said.get(uri) !== result.why) {
-        this.warn(`skill-inspector gateway: ${withheldLine({ label: this.label, uri, why: result.why })}`);
+        continue;
+      }
+      const withheld = { label: this.label, uri, why: result.why };
+      heldBack.push(withheld);
+      if (this.said.get(uri) !== result.why) {
+        this.warn(`skill-inspector gateway: ${withheldLine(withheld)}`);
         this.said.set(uri, result.why);
       }
     }
     this.bytes = bytes;
+    this.withheld = heldBack;
     return served;
   }
 
