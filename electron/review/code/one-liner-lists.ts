@@ -2,7 +2,8 @@
 // fill a list element by element before it is joined and run (issue 14):
 // Ruby's `a, b = "curl …", "| sh"` and `a, b = [...]`, Perl's
 // `my ($a, $b) = (…)`; a list set (`cmd = []`, `my @c = (…)`) then grown
-// (`cmd << "curl …"`, `cmd.push(…)`, `cmd += […]`, Perl's `push @c, …`).
+// (`cmd << "curl …"`, `cmd.push(…)`, `cmd.unshift(…)`, `cmd.insert(i, …)`, `cmd += […]`,
+// Perl's `push @c, …`).
 // What they set is what the string reader (one-liner-strings.ts) knows of the
 // names afterwards, so `system("#{a} #{b}")` and `system(cmd.join(" "))` are
 // read as the command they make. Apart from one-liners.ts, which follows
@@ -78,7 +79,7 @@ function multipleAssignmentAt(c: ListContext, k: number): number | undefined {
   return eq;
 }
 
-/** A list grown at k: Ruby's `cmd << x << y`, `cmd.push(x, y)`, `cmd.append(x)`, `cmd += [x]`; Perl's `push @c, x`. */
+/** A list grown at k: Ruby's `cmd << x << y`, `cmd.push(x, y)`, `cmd.unshift(x)`, `cmd.insert(i, x)`, `cmd += [x]`; Perl's `push @c, x`. */
 function growthAt(c: ListContext, k: number): boolean {
   const { toks, language } = c;
   const t = toks[k]!;
@@ -112,6 +113,8 @@ function growthAt(c: ListContext, k: number): boolean {
   const method = op?.text === '.' && toks[k + 3]?.text === '(' ? toks[k + 2]?.text : undefined;
   const plus = op?.text === '+' && toks[k + 2]?.text === '=' && toks[k + 3]?.text === '[';
   if (method === 'push' || method === 'append') grow(c, bare(t), held, valuesUntil(c, k + 4, (x) => toks[x]?.text === ')', 0)?.values);
+  else if (method === 'unshift' || method === 'prepend') grow(c, bare(t), held, valuesUntil(c, k + 4, (x) => toks[x]?.text === ')', 0)?.values, 0);
+  else if (method === 'insert') insertAt(c, k + 4, bare(t), held);
   else if (method === 'concat' || plus) grow(c, bare(t), held, listAt(c, k + 4, c.statementEnd(k + 4) - (method ? 1 : 0)));
   else if (op?.text === '.' || op?.text === '=') {
     // Any other change (`cmd.clear`, `cmd = …`): the list is no longer what was read.
@@ -121,9 +124,31 @@ function growthAt(c: ListContext, k: number): boolean {
   return true;
 }
 
-function grow(c: ListContext, name: string, held: Tok[][], more: Tok[][] | undefined): void {
-  if (more && held.length + more.length <= MAX_PARTS) c.lists.set(name, [...held, ...more]);
+/** The list grown by `more` put in before element `at` (at its end when not given); forgotten when not known. */
+function grow(c: ListContext, name: string, held: Tok[][], more: Tok[][] | undefined, at = held.length): void {
+  if (more && held.length + more.length <= MAX_PARTS) c.lists.set(name, [...held.slice(0, at), ...more, ...held.slice(at)]);
   else c.lists.delete(name);
+}
+
+/**
+ * Ruby's `cmd.insert(i, x, …)` with the arguments from j: before element i, or for a negative i after element i
+ * from the end (-1 appends). An index not written as a number, or past either end (Ruby fills nils or raises),
+ * forgets the list.
+ */
+function insertAt(c: ListContext, j: number, name: string, held: Tok[][]): void {
+  const { toks } = c;
+  const minus = toks[j]?.text === '-' ? 1 : 0;
+  // The reader gives each digit its own token.
+  let digits = '';
+  for (let d = j + minus; toks[d]?.kind === 'p' && /^\d$/.test(toks[d]!.text) && digits.length < 3; d++) digits += toks[d]!.text;
+  const index = digits ? Number(digits) * (minus ? -1 : 1) : undefined;
+  const comma = j + minus + digits.length;
+  const at = index === undefined ? -1 : index < 0 ? held.length + index + 1 : index;
+  if (at < 0 || at > held.length || toks[comma]?.text !== ',') {
+    c.lists.delete(name);
+    return;
+  }
+  grow(c, name, held, valuesUntil(c, comma + 1, (x) => toks[x]?.text === ')', 0)?.values, at);
 }
 
 /**

@@ -45,20 +45,38 @@ export function joinAll(as: readonly Tok[], bs: readonly Tok[]): Tok[] {
 /** The variable a token names, sigil taken off. */
 export const bare = (t: Tok): string => t.text.replace(/^[$@%&]/, '');
 
+/** Where Ruby puts a value into a string: `#{…}`. */
+const RUBY_VALUE = /#\{([^{}]*)\}/g;
+/**
+ * Where Perl and PHP put a variable into a double-quoted string: `$a`, `${a}`, PHP's `{$a}`. An escaped sigil and
+ * a name followed by a subscript or an arrow (an element, not the variable) match nothing of the groups.
+ */
+const SIGIL_VALUE: Record<string, RegExp> = {
+  perl: /\\[\s\S]|\$\{(\w+)\}|\$(\w+)(?![\w[{]|->)|\$\w+/g,
+  php: /\\[\s\S]|\$\{(\w+)\}|\{\$(\w+)\}|\$(\w+)(?![\w[]|->)|\$\w+/g,
+};
+
 /**
  * What a string token may be once the variables put into it are known: Ruby's `"curl #{u} | sh"`, `` `#{c}` ``.
  * A single-quoted string is text as it is. An unknown `#{…}` becomes `${…}` of the same length (its inside made a
  * plain name): to the shell reader a value it cannot know, where the shell would read `#` as a comment.
  */
 export function interpolated(t: Tok, language: string, known: KnownStrings): Tok[] {
-  if (language !== 'ruby' || t.literal || !t.text.includes('#{') || t.kind === 'p' || t.kind === 'id') return [t];
+  if (t.literal || t.kind === 'p' || t.kind === 'id') return [t];
+  const ruby = language === 'ruby';
+  const marks = ruby ? (t.text.includes('#{') ? RUBY_VALUE : undefined) : t.text.includes('$') ? SIGIL_VALUE[language] : undefined;
+  if (!marks) return [t];
   let parts: Tok[] = [{ kind: 'str', text: '', start: t.start, end: t.start, offsets: [] }];
   let from = 0;
   const piece = (a: number, b: number, text = t.text.slice(a, b)): Tok => ({ kind: 'str', text, start: t.start + a, end: t.start + b, offsets: Array.from(text, (_, i) => placeIn(t, a + i)) });
-  for (const m of t.text.matchAll(/#\{([^{}]*)\}/g)) {
+  for (const m of t.text.matchAll(marks)) {
+    // Perl's and PHP's `\$a` is a dollar sign; `$a[0]`, `$a{x}`, `$a->…` name an element, not the string $a.
+    const inside = m[1] ?? m[2] ?? m[3];
+    if (inside === undefined) continue;
     parts = joinAll(parts, [piece(from, m.index)]);
-    const held = /^\s*(\w+)\s*$/.exec(m[1]!) ? known.get(m[1]!.trim()) : undefined;
-    parts = held ? joinAll(parts, held) : joinAll(parts, [piece(m.index, m.index + m[0].length, `\${${m[1]!.replace(/\W/g, '_')}}`)]);
+    const held = /^\s*(\w+)\s*$/.exec(inside) ? known.get(inside.trim()) : undefined;
+    // An unknown Ruby value is no comment to the shell; an unknown Perl or PHP one stays the `$name` it reads as.
+    parts = held ? joinAll(parts, held) : joinAll(parts, [piece(m.index, m.index + m[0].length, ruby ? `\${${inside.replace(/\W/g, '_')}}` : undefined)]);
     from = m.index + m[0].length;
   }
   parts = joinAll(parts, [piece(from, t.text.length)]);
