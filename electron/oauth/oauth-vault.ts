@@ -35,7 +35,8 @@ export interface OAuthRecord {
   keptInStore?: string;
   /**
    * In memory only: the app kept a sign-in under this key (kept-sign-ins.ts) that no store gives now, and why.
-   * Gone at the next write (a sign-in, a sign-out).
+   * Said until a write brings tokens (a sign-in) or leaves it out (a sign-out), or the record is forgotten (the
+   * server removed): what a connection saves meanwhile (discovery, a registration, a verifier) does not end it.
    */
   lostSignIn?: LostSignIn;
 }
@@ -181,6 +182,8 @@ export class StoredOAuthVault implements OAuthVault {
       const lostSignIn = await this.lost(key, refusals);
       if (lostSignIn) record = { lostSignIn };
     }
+    // Still lost: what was saved in memory meanwhile (discovery, a sign-in's registration and verifier) holds.
+    if (record.lostSignIn && cached?.lostSignIn) record = { ...cached, lostSignIn: record.lostSignIn };
     // A write (a sign-in) that landed while the store was asked: it is what holds now.
     const written = this.cache.get(key);
     if (written !== cached && written !== undefined) return written;
@@ -203,7 +206,7 @@ export class StoredOAuthVault implements OAuthVault {
 
   async drop(key: string, record: OAuthRecord): Promise<string | undefined> {
     // What memory goes back to if this write, or a later one, is refused: never the dropped credentials.
-    const { discovery: _public, keptInStore: _older, lostSignIn: _lost, ...kept } = record;
+    const { discovery: _public, keptInStore: _older, ...kept } = record;
     this.durable.set(key, kept);
     const store = this.stores.primary;
     const storedBefore = this.inStore.get(key);
@@ -223,7 +226,14 @@ export class StoredOAuthVault implements OAuthVault {
 
   /** Queues the record's write to the primary store; memory holds it at once and goes back to the store's record if refused. */
   private store(key: string, given: OAuthRecord): Promise<void> {
-    // A lost sign-in is replaced by whatever is written now (a new sign-in, a sign-out).
+    // A lost sign-in stays said, in memory only, until a sign-in brings tokens (or a sign-out leaves it out): the
+    // first write of a connection (what discovery found) ended it before, so the person never learnt why their
+    // sign-in was gone, and it wrote a record without tokens over the store's entry (a locked or unreadable one
+    // may still give the sign-in back) and cleared the note that told a later start of the loss.
+    if (given.lostSignIn && !given.tokens) {
+      this.cache.set(key, given);
+      return this.queue.then(() => undefined);
+    }
     const { lostSignIn: _replaced, ...record } = given;
     this.cache.set(key, record);
     // Discovery (public metadata, several KB) stays in memory: a keychain entry has little room (2.5 KB on Windows).

@@ -91,7 +91,11 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     if (clientId) return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
     const record = await this.read();
     if (record.client) return record.client;
-    if (!this.options.interactive) throw new OAuthFlowError('oauth-sign-in-required', 'The server needs a sign-in, and the app has not signed in to it yet.');
+    if (!this.options.interactive) {
+      // The person signed in before and the store lost it (its registration with it): not "never signed in".
+      if (record.lostSignIn) throw new OAuthFlowError('oauth-sign-in-required', lostSignInWords(record.lostSignIn));
+      throw new OAuthFlowError('oauth-sign-in-required', 'The server needs a sign-in, and the app has not signed in to it yet.');
+    }
     const metadata = record.discovery?.authorizationServerMetadata;
     if (metadata && !metadata.registration_endpoint) {
       throw new OAuthFlowError('oauth-registration-unsupported', `The authorization server ${metadata.issuer} offers no dynamic client registration (its metadata has no registration_endpoint), and no client ID is set for this server.`);

@@ -10,7 +10,9 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { auth } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lostSignInWords } from '../../shared/lost-sign-in.js';
 import { completeAuthorization } from '../../test/fixtures/oauth/authorization-page.js';
 import { startOAuthFixture, type OAuthFixture } from '../../test/fixtures/oauth/harness.js';
 import { storesOf } from '../secrets/secret-store.js';
@@ -103,4 +105,55 @@ describe('a stored sign-in that does not read as one', () => {
     expect(sessions.status(target)).toMatchObject({ signedIn: true });
     expect(sessions.status(target).lostSignIn).toBeUndefined();
   });
+
+  // A connection's discovery, saved before the sign-in is found missing, wrote a record without tokens: the status
+  // then read "not signed in", the diagnostic "the app has not signed in to it yet", and the entry was overwritten.
+  const losses: ReadonlyArray<readonly [how: string, lose: (store: ReturnType<typeof lockableStore>) => void]> = [
+    ['an entry that does not read', (store: ReturnType<typeof lockableStore>) => void store.held.set(vaultId('s1'), 'null')],
+    [
+      'a locked store',
+      (store: ReturnType<typeof lockableStore>) => {
+        store.locked = true;
+        store.get = async () => {
+          throw new Error('the keychain is locked');
+        };
+      },
+    ],
+  ];
+  for (const [how, lose] of losses) {
+    it(`${how}: a connection (discovery saved) leaves the reason said and the entry as it was; a sign-in ends it`, async () => {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-unreadable-sign-in-'));
+      dirs.push(dataDir);
+      const target: OAuthTarget = { key: 's1', serverId: 's1', url: fixture.url, settings: { type: 'oauth' } };
+      const store = lockableStore();
+      await appStart(store, dataDir).vault.write('s1', { tokens: { access_token: 'old', token_type: 'Bearer' }, tokensSavedAt: 1, boundTo: bindingOf(fixture.url, undefined) });
+      const get = store.get;
+      lose(store);
+      const held = new Map(store.held);
+      const { sessions } = appStart(store, dataDir);
+      await sessions.load(['s1']);
+      const lostSignIn = sessions.status(target).lostSignIn;
+      expect(lostSignIn?.problem).toBe('unreadable');
+
+      const provider = sessions.transportAuth(target).record;
+      await expect(auth(provider, { serverUrl: fixture.url })).rejects.toThrow(lostSignInWords(lostSignIn!));
+      // Discovery was saved (the fixture's authorization server, on a port of its own).
+      expect((await provider.discoveryState?.())?.authorizationServerMetadata?.issuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(sessions.status(target)).toEqual({ serverId: 's1', signedIn: false, signingIn: false, lostSignIn });
+      expect(store.held).toEqual(held);
+      expect(JSON.parse(await fs.readFile(path.join(dataDir, KEPT_SIGN_INS_FILE), 'utf8'))).toEqual({ s1: 'keychain' });
+
+      store.locked = false;
+      store.get = get;
+      if (how === 'a locked store') {
+        // Unlocked: the sign-in is given back and used.
+        expect((await provider.tokens())?.access_token).toBe('old');
+        expect(sessions.status(target)).toMatchObject({ signedIn: true });
+        return;
+      }
+      await sessions.signIn(target);
+      expect(sessions.status(target)).toMatchObject({ signedIn: true });
+      expect(sessions.status(target).lostSignIn).toBeUndefined();
+    }, 60_000);
+  }
 });
