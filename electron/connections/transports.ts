@@ -9,6 +9,7 @@ import { ResponseCaps } from './response-caps.js';
 import { withServerHeaders } from './server-headers.js';
 import { OWN_ENVIRONMENT, type SearchPath } from './search-path.js';
 import { ObservedStdioTransport } from './stdio-transport.js';
+import { LATIN1_MASK, SentSecrets, configuredSecrets } from './sent-secrets.js';
 import type { TransportAuth } from '../oauth/oauth-sessions.js';
 
 /** What the app learned about a failing HTTP exchange, for diagnostics. */
@@ -38,9 +39,11 @@ export interface ProcessObservation {
 /**
  * Wraps `fetch` so a response body larger than `maxBytes` fails instead of
  * filling memory; the answer to a request sent with a cap (`caps`) is held to
- * that cap, and only that request fails (ResponseTooLarge).
+ * that cap, and only that request fails (ResponseTooLarge). The secrets the
+ * request carried (`sent`, and its own credential headers) are masked in an
+ * error's body and reason phrase before anything reads them (sent-secrets.ts).
  */
-export function cappedFetch(maxBytes: () => number, observation: HttpObservation, caps?: ResponseCaps): typeof fetch {
+export function cappedFetch(maxBytes: () => number, observation: HttpObservation, caps?: ResponseCaps, sent: SentSecrets = new SentSecrets([])): typeof fetch {
   return async (input, init) => {
     const capped = caps?.cappedFor(init?.body);
     const response = await fetch(input, init);
@@ -51,10 +54,13 @@ export function cappedFetch(maxBytes: () => number, observation: HttpObservation
     // An error, or a page that is not MCP (a web page, a proxy's login form):
     // keep the start of the body as evidence for the diagnostic.
     if (!response.ok || (response.status !== 202 && response.status !== 204 && type !== '' && !/json|event-stream/i.test(type))) {
+      const secrets = sent.with(init?.headers);
       // Held to the message cap like any answer: a body that never ends (or a compressed one that unpacks to gigabytes) is cut there.
-      const text = await readUpTo(response, maxBytes()).catch(() => '');
+      // Masked whole, before the excerpt is cut, so no part of a secret is left at the cut; the SDK builds its error from this body.
+      const text = secrets.mask(await readUpTo(response, maxBytes()).catch(() => ''));
       observation.bodyExcerpt = excerpt(text);
-      return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+      if (observation.contentType !== undefined) observation.contentType = secrets.mask(observation.contentType);
+      return new Response(text, { status: response.status, statusText: secrets.mask(response.statusText, LATIN1_MASK), headers: response.headers });
     }
     const declared = Number(response.headers.get('content-length'));
     const frame = maxBytes();
@@ -181,7 +187,7 @@ export function buildTransport(
       // Not requestInit: the SDK merges its headers into the OAuth requests as well, so an API key set for
       // the server went to the authorization server the server names (discovery, the token renewal).
       // Outermost, the sign-in notes which token each refused request carried (one-renewal.ts).
-      fetch: observedBy(auth, withServerHeaders(cappedFetch(limits.maxMessageBytes, httpObservation, caps), config.url, headers)),
+      fetch: observedBy(auth, withServerHeaders(cappedFetch(limits.maxMessageBytes, httpObservation, caps, new SentSecrets(configuredSecrets(config))), config.url, headers)),
       // A 403 insufficient_scope comes back as InsufficientScopeError: the connection runs the step-up
       // sign-in itself (it may open a browser, and must not count against the request's timeout).
       ...(auth ? { authProvider: auth.provider, onInsufficientScope: 'throw' as const } : {}),

@@ -1,0 +1,86 @@
+// A server that echoes the request it refused ("no /mcp?api_key=sk-live-… here",
+// its Authorization header in a debugging page) put the app's own secrets into
+// the diagnostic's "Response body", the SDK's error message and the protocol
+// log, in clear. Every secret sent to the server (secret query values, the URL's
+// password as Basic credentials, secret-named headers, the bearer token) is
+// masked in what the server sends back. A real HTTP server on 127.0.0.1 and
+// the app's real Connection.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type TransportConfig } from '../../shared/model.js';
+import { SECRET_MASK } from '../../shared/secret-args.js';
+import { cliLimitNamer } from '../cli/limit-flags.js';
+import { startEchoServer } from '../../test/fixtures/servers/echo-request-server.mjs';
+import { Connection } from './connection.js';
+import { SentSecrets } from './sent-secrets.js';
+import { cappedFetch, type HttpObservation } from './transports.js';
+import { ProtocolLog } from './protocol-log.js';
+
+const QUERY_KEY = 'sk-live-Q7f3a9c2e1b5d8f0a4c6e';
+const ENCODED_KEY = 'sk/live+E9d1c3b5a7f0e2d4c6b8'; // sent percent-encoded, echoed decoded
+const HEADER_KEY = 'xk-H5b7d9f1a3c5e7b9d1f3a5c';
+const BEARER = 'bt-B2c4e6a8f0b2d4f6a8c0e2d';
+const PASSWORD = 'pw-U8e0a2c4f6b8d0a2c4e6f8';
+const SECRETS = [QUERY_KEY, ENCODED_KEY, encodeURIComponent(ENCODED_KEY), HEADER_KEY, BEARER, PASSWORD, Buffer.from(`ada:${PASSWORD}`).toString('base64')];
+
+let server: Server;
+let origin: string;
+beforeAll(async () => {
+  server = startEchoServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+async function connectTo(transport: TransportConfig) {
+  const log = new ProtocolLog('echo', 500, () => undefined);
+  const connection = new Connection(
+    { id: 'echo', label: 'echo', transport, createdAt: '2026-01-01T00:00:00.000Z' },
+    { settings: () => DEFAULT_SETTINGS, resolveTransport: (s) => s.transport, onChange: () => undefined, log, clientInfo: { name: 'test', version: '1' }, limitName: cliLimitNamer },
+  );
+  const snapshot = await connection.connect();
+  await connection.disconnect();
+  return { error: snapshot.error, log: JSON.stringify(log.list()) };
+}
+
+const query = `api_key=${QUERY_KEY}&access_token=${encodeURIComponent(ENCODED_KEY)}`;
+
+describe('a server that echoes the request it refused', { timeout: 30_000 }, () => {
+  for (const status of [404, 401, 500, 300, 200]) {
+    it(`${status}: no secret sent in the URL, the Basic credentials or the headers is in the diagnostic or the log; the mask is`, async () => {
+      const { error, log } = await connectTo({ kind: 'http', url: `http://ada:${PASSWORD}@${origin}/${status}/mcp?${query}`, headers: { 'X-Api-Key': HEADER_KEY } });
+      expect(error).toBeDefined();
+      const shown = JSON.stringify(error);
+      for (const secret of SECRETS) {
+        expect(shown).not.toContain(secret);
+        expect(log).not.toContain(secret);
+      }
+      const echoed = `no POST /${status}/mcp?api_key=${SECRET_MASK}&access_token=${SECRET_MASK} here (decoded /${status}/mcp?api_key=${SECRET_MASK}&access_token=${SECRET_MASK}); authorization=Basic ${SECRET_MASK} x-api-key=${SECRET_MASK} basic=ada:${SECRET_MASK}`;
+      expect(shown).toContain(echoed);
+      // The SDK's error quotes the body of an error answer (a 200 web page is refused by its type alone).
+      if (status !== 200) expect(log).toContain(`Transport error: Error POSTing to endpoint: ${echoed}`);
+    });
+  }
+
+  it('the bearer token (and a secret-named header) echoed in a 401: masked', async () => {
+    const { error, log } = await connectTo({ kind: 'http', url: `http://${origin}/401/mcp`, headers: { 'X-Api-Key': HEADER_KEY }, bearerToken: BEARER });
+    expect(error?.code).toBe('http-unauthorized');
+    for (const secret of SECRETS) expect(JSON.stringify(error) + log).not.toContain(secret);
+    expect(error?.detail).toBe(
+      `http://${origin}/401/mcp refused the request: authentication is required or the credentials were rejected.\nResponse body: no POST /401/mcp here (decoded /401/mcp); authorization=Bearer ${SECRET_MASK} x-api-key=${SECRET_MASK} basic=`,
+    );
+  });
+
+  it("a token the request carried that the settings did not name (the SDK adds the OAuth sign-in's): masked in the body the SDK reads and in the excerpt", async () => {
+    const token = 'oauth-at-9d8c7b6a5f4e3d2c1b0a';
+    const observation: HttpObservation = {};
+    const response = await cappedFetch(() => 1024 * 1024, observation, undefined, new SentSecrets([]))(`http://${origin}/401/mcp`, { method: 'POST', body: '{}', headers: { authorization: `Bearer ${token}` } });
+    const body = await response.text();
+    expect(body).toBe(`no POST /401/mcp here (decoded /401/mcp); authorization=Bearer ${SECRET_MASK} x-api-key= basic=`);
+    expect(observation.bodyExcerpt).toBe(body);
+  });
+});

@@ -1,0 +1,89 @@
+// What a server says back can hold what the app sent it: many servers echo the
+// request they refuse ("no /mcp?api_key=sk-live-… here", a debugging page that
+// lists the headers). That text becomes a diagnostic's "Response body", the
+// SDK's error message, the protocol log's notes, and the command's words in a
+// terminal, JSON or SARIF, where no store of the app's secrets redacts it (a
+// key in a --url, a header from the environment). So each secret a request
+// carried is masked in the server's answer where the answer is read
+// (transports.ts cappedFetch), before any of those is built from it.
+import type { TransportConfig } from '../../shared/model.js';
+import { SECRET_MASK } from '../../shared/secret-args.js';
+import { isSecretHeader, splitSecrets } from '../../shared/secret-fields.js';
+import { percentDecoded } from '../../shared/url-parts.js';
+
+/** The mask where the app's own (••••••••) cannot go: a Response's reason phrase takes Latin-1 only. */
+export const LATIN1_MASK = '********';
+
+/** Shorter values are not searched for: "1" would blank every digit. */
+const MIN_SECRET_LENGTH = 4;
+
+/**
+ * The secrets a server's settings send it, as servers.json keeps them apart (splitSecrets): the secret
+ * query values and key-like path segments of its address, its password, secret headers, the bearer token.
+ */
+export function configuredSecrets(transport: TransportConfig): string[] {
+  return Object.values(splitSecrets(transport).secrets);
+}
+
+/** The values of the credential headers one request carries: the SDK's OAuth token is added there, not in the settings. */
+export function requestSecrets(headers: ConstructorParameters<typeof Headers>[0]): string[] {
+  if (!headers) return [];
+  return [...new Headers(headers)].filter(([name, value]) => value !== '' && isSecretHeader(name)).map(([, value]) => value);
+}
+
+/** Authorization schemes: the word before the credentials says which kind, and is shown. */
+const SCHEMES = /^(?:bearer|basic|token|digest|dpop|apikey|api-key|negotiate|ntlm)$/i;
+
+/**
+ * A secret in the forms a server may echo it: as sent, percent-decoded or encoded, JSON-escaped, base64. Of an
+ * Authorization, its credentials (the scheme is left to read), and of Basic ones the password decoded (the user
+ * name is left, as the app shows an address's).
+ */
+function formsOf(secret: string): string[] {
+  const forms = new Set<string>();
+  const scheme = /^(\S+)\s+(\S.*)$/.exec(secret);
+  if (scheme && SCHEMES.test(scheme[1]!)) {
+    const credentials = scheme[2]!;
+    forms.add(credentials);
+    if (scheme[1]!.toLowerCase() === 'basic') {
+      const pair = Buffer.from(credentials, 'base64').toString('utf8');
+      const colon = pair.indexOf(':');
+      if (colon >= 0) forms.add(pair.slice(colon + 1));
+    }
+  } else forms.add(secret);
+  for (const form of [...forms]) {
+    forms.add(percentDecoded(form));
+    forms.add(encodeURIComponent(form));
+    forms.add(encodeURIComponent(form).replaceAll('%20', '+'));
+    forms.add(JSON.stringify(form).slice(1, -1));
+    forms.add(Buffer.from(form, 'utf8').toString('base64'));
+  }
+  return [...forms];
+}
+
+/** Masks the secrets it is given, in every form `formsOf` names, in text a server sent. */
+export class SentSecrets {
+  private readonly secrets: string[];
+  private readonly forms: string[];
+
+  constructor(secrets: Iterable<string>) {
+    this.secrets = [...secrets];
+    const all = new Set<string>();
+    for (const secret of this.secrets) for (const form of formsOf(secret)) if (form.length >= MIN_SECRET_LENGTH) all.add(form);
+    // The longest first: a form inside another (the token inside "Bearer token") is masked with it, not left around it.
+    this.forms = [...all].sort((a, b) => b.length - a.length);
+  }
+
+  /** The same masker with the secrets of one request's headers as well. */
+  with(headers: ConstructorParameters<typeof Headers>[0]): SentSecrets {
+    const more = requestSecrets(headers);
+    return more.length === 0 ? this : new SentSecrets([...this.secrets, ...more]);
+  }
+
+  /** `as` stands for each secret: a reason phrase is a header's text, where only Latin-1 may go (LATIN1_MASK). */
+  mask(text: string, as: string = SECRET_MASK): string {
+    let out = text;
+    for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(as);
+    return out;
+  }
+}
