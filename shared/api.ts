@@ -26,6 +26,7 @@ import { OAUTH_EVENT_NAMES, OAUTH_PARAMS, type OAuthEvents, type OAuthResults } 
 import { REPLAYABLE_METHODS } from './log-pairs.js';
 import { serverLabelSchema } from './server-label.js';
 import { HTTP_URL_MESSAGE, MAX_URL_CHARS, isHttpUrl } from './http-url.js';
+import { unstartableSettings } from './startable-settings.js';
 import { refusedEnvName, refusedHeaderName, refusedParamName, refusingNames } from './prototype-names.js';
 import type { RuleSet } from './ruleset.js';
 
@@ -77,7 +78,11 @@ export const serverInputSchema = z
     /** Header or env fields (`header:Name`, `env:NAME`) to keep as secrets beyond those named like one. */
     markSecret: z.array(z.string().max(4200)).max(1000).optional(),
   })
-  .strict();
+  .strict()
+  // Here, not in transportSchema: servers.json is read with that, and a hand-edited file holding one is not damage to replace.
+  .superRefine((input, ctx) => {
+    for (const issue of unstartableSettings(input.transport)) ctx.addIssue({ code: 'custom', message: issue.message, path: ['transport', ...issue.path] });
+  });
 export type ServerInput = z.input<typeof serverInputSchema>;
 
 export const settingsPatchSchema = z

@@ -7,6 +7,7 @@ import { parseTree, printParseErrorCode, type Node, type ParseError } from 'json
 import { MAX_DEPTH } from '../../shared/nesting.js';
 import { dataRecord } from '../../shared/data-record.js';
 import { transportSchema } from '../../shared/api.js';
+import { badEnvName as envNameRefusal, nulIn } from '../../shared/startable-settings.js';
 import { HTTP_URL_MESSAGE, isHttpUrl } from '../../shared/http-url.js';
 import type { ConfigFormat, ImportCandidate, ImportPreview, TransportConfig } from '../../shared/model.js';
 import { tooDeepAt } from '../storage/where-json-stops.js';
@@ -144,20 +145,16 @@ interface EntryOutcome {
   readonly warnings: string[];
 }
 
-/**
- * Why a value cannot be handed to a process or a server as the config says, or undefined: a NUL ends a C string,
- * so no argument, environment value, path or header can hold one (it failed only at connect time, naming neither
- * the file nor the server).
- */
+/** Why a value cannot be handed to a process or a server as the config says (a NUL: shared/startable-settings.ts), or undefined. */
 function unstartable(value: string, field: string): string | undefined {
-  const at = value.indexOf('\u0000');
-  return at < 0 ? undefined : `${field} holds a NUL character (at character ${at + 1}), which no program can be given`;
+  const why = nulIn(value);
+  return why === undefined ? undefined : `${field} ${why}`;
 }
 
-/** Why `name` cannot be an environment variable's name, or undefined: the system reads what follows its first "=" as the value. */
+/** Why `name` cannot be an environment variable's name, or undefined: the form and the contract refuse it in the same words. */
 function badEnvName(name: string): string | undefined {
-  const why = name === '' ? 'it is empty' : name.includes('=') ? `a name cannot hold "=" (the server would get ${name.slice(0, name.indexOf('='))} set to "${name.slice(name.indexOf('=') + 1)}=…")` : name.includes('\u0000') ? 'a name cannot hold a NUL character' : undefined;
-  return why === undefined ? undefined : `env.${JSON.stringify(name)} cannot be an environment variable name: ${why}`;
+  const why = envNameRefusal(name);
+  return why === undefined ? undefined : `env.${why}`;
 }
 
 /** A string → string map from `env` or `headers`; numbers and booleans are written as text, anything else is an error. */
