@@ -125,9 +125,10 @@ export function CatalogPane() {
       <div
         ref={parent}
         style={{ flex: 1, overflow: 'auto', minHeight: 0 }}
-        role="listbox"
-        aria-label="Skills"
-        tabIndex={0}
+        // A list only when it has rows: the empty state's words and buttons (Connect, Clear search) are no options of a listbox.
+        role={rows.length > 0 ? 'listbox' : undefined}
+        aria-label={rows.length > 0 ? 'Skills' : undefined}
+        tabIndex={rows.length > 0 ? 0 : undefined}
         onKeyDown={onKeyDown}
         aria-activedescendant={activeEntry ? rowId(activeIndex) : undefined}
         className="skill-list"
