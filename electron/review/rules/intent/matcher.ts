@@ -147,6 +147,15 @@ const MAX_ASIDE = 14;
  */
 const MAX_SET_OFF_ASIDE = 32;
 const SET_OFF_CONDITION = words('condition', 'if|unless|when|whenever|once|until|except|but|only|not|never|no|nor|as long as|provided|in case|after|before|while|so long as');
+/**
+ * A hedge that names no case ("— unless told otherwise —", ", if possible,"): when it is the whole aside the order
+ * stands as it is, so it is stepped over although it opens with a condition. A real condition ("— unless the
+ * release notes say so —") is not one, and keeps the order advice.
+ */
+const HEDGE_ASIDE = words(
+  'hedge',
+  'unless told otherwise|unless instructed otherwise|unless asked otherwise|unless stated otherwise|unless specified otherwise|unless noted otherwise|unless otherwise told|unless otherwise instructed|unless otherwise stated|unless otherwise specified|unless otherwise noted|if possible|if at all possible|if needed|if necessary|where possible|when possible',
+);
 /** Words of emphasis and asides stepped over before one step, at most. */
 const MAX_STEPPED_OVER = 16;
 
@@ -159,6 +168,9 @@ function transparentAt(tokens: readonly Token[], at: number, sentence: number): 
   if (joined > 1 && tokens[at + 1]?.sentence === sentence) return 1 + joined;
   const before = tokens[at - 1];
   if (!before?.pauseAfter) return 0;
+  for (const hedge of HEDGE_ASIDE.lengthsAt(tokens, at)) {
+    if (tokens[at + hedge - 1]!.pauseAfter && tokens[at + hedge]?.sentence === sentence) return hedge;
+  }
   if (before.setOffAfter && !SET_OFF_CONDITION.lengthsAt(tokens, at).length) {
     const end = setOffEnd(tokens, at, sentence);
     if (end > at) return end - at;
