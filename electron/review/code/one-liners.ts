@@ -6,17 +6,21 @@
 // file_get_contents of a URL) or by a decoder (decode_base64, Base64.decode64,
 // unpack 'm', base64_decode); and a socket or an HTTP client sent what was
 // read from a credential file or a secret variable. Values flow through
-// variables within the snippet. A command given to a program call, in any of
-// the languages' spellings (one-liner-processes.ts), is read again as shell.
+// variables within the snippet (what a value is: one-liner-values.ts; where an
+// expression ends: one-liner-extents.ts). A command given to a program call,
+// in any of the languages' spellings (one-liner-processes.ts), is read again
+// as shell.
 // It reads tokens, not a grammar: enough for one-liners and short heredoc
 // bodies, not for programs.
-import { credentialPlace, hostOf, isLoopback, isSecretName, NOTHING, union, withStep, type Step, type Value } from './facts.js';
+import { isLoopback, NOTHING, withStep, type Step, type Value } from './facts.js';
 import { isInterpreter, programName, type Flow } from './flow.js';
 import { tokens } from './one-liner-tokens.js';
 import { blockAt, blockCallAt } from './one-liner-blocks.js';
 import { choices, interpolated, joinAll, stringsOf, type KnownLists, type KnownStrings } from './one-liner-strings.js';
 import { listAssigned, listStatementAt, type ListContext } from './one-liner-lists.js';
 import { appendAt } from './one-liner-string-methods.js';
+import { extentsOf, type Work } from './one-liner-extents.js';
+import { DOWNLOADS, evaluatorOf, varName, type Found } from './one-liner-values.js';
 import { argumentsOf, asShellCode, blockPassAt, calleeAt, commandWords, pipeOpen, printsDownload, PROGRAMS, referenceAt, wordsOf, type BlockPass, type Tok } from './one-liner-processes.js';
 
 /** Interpreters this reader knows. */
@@ -24,25 +28,12 @@ export const ONE_LINER_LANGUAGES = new Set(['perl', 'ruby', 'php']);
 
 /** Code longer than this is read only up to here: one-liners and heredoc bodies are short. */
 const MAX_CODE = 20_000;
-/** Token visits per snippet, all evaluations together, and how deep calls in calls are followed. */
+/** Token visits per snippet, all evaluations together. */
 const WORK_BUDGET = 100_000;
-const MAX_DEPTH = 20;
 
-const DOWNLOADS = /^(?:(?:LWP::Simple::)?get|getstore|getprint|mirror|file_get_contents|fopen|curl_exec|readfile|fsockopen)$|^(?:URI|Kernel)?\.?open$|^Net::HTTP$|^HTTP::Tiny$|^LWP::UserAgent$|^Mojo::UserAgent$|^HTTParty$|^RestClient$|^Faraday$|^Excon$|^URI$/;
-const DECODERS = /^(?:(?:MIME::Base64::)?decode_base64|decode_base64url|base64_decode|gzinflate|gzuncompress|gzdecode|str_rot13|hex2bin|convert_uudecode|uudecode|decode64|strict_decode64|urlsafe_decode64|inflate|unpack1?|pack)$/;
 const RUNNERS = /^(?:eval|system|exec|passthru|shell_exec|popen|proc_open|assert|create_function|spawn|instance_eval|class_eval|module_eval|instance_exec|do|load|require)$/;
-const SOCKETS = /^(?:IO::Socket::INET6?|IO::Socket::IP|IO::Socket::SSL|IO::Socket|TCPSocket|Socket|SSLSocket|UDPSocket|stream_socket_client)$/;
 const WRITES = /^(?:print|printf|say|syswrite|send|write|puts|fwrite|fputs|socket_write|socket_send)$/;
 const POSTS = /^(?:post|post_form|put|patch|request)$/;
-
-interface Found {
-  readonly value: Value;
-  readonly host?: string;
-  readonly socket?: boolean;
-  readonly client?: boolean;
-  /** A pipe written to a program (`open(P, "| sh")`): its name. */
-  readonly program?: string;
-}
 
 /** The snippet offset of each character of a value's text, when its literal knows them, else the place of the whole. */
 export function offsetsOf(value: Value, fallback: number): (i: number) => number {
@@ -85,42 +76,12 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
   let callerArguments: { eq: number; end: number } | undefined;
   const place = (a: Tok, b: Tok) => ({ offset: at(a.start), length: Math.max(1, at(Math.max(a.start, b.end - 1)) + 1 - at(a.start)) });
   const step = (kind: Step['kind'], t: Tok, what: string): Step => ({ kind, offset: at(t.start), what });
-  const name = (t: Tok | undefined) => (t?.kind === 'id' ? t.text.replace(/^[$@%&]/, '') : '');
-
+  const name = varName;
   // Every token looked at costs one: calls nested in calls are looked at again by each, so a hostile line of
   // thousands of nested calls must run out of budget rather than take quadratic time.
-  let budget = WORK_BUDGET;
-  /** The end (exclusive) of the argument of a call or an operator at k: its parentheses, else up to the statement's end. */
-  const argEnd = (k: number): number => {
-    let depth = 0;
-    for (let j = k; j < toks.length && budget-- > 0; j++) {
-      const t = toks[j]!;
-      if (t.kind !== 'p') continue;
-      if (t.text === '(' || t.text === '[' || t.text === '{') depth++;
-      else if (t.text === ')' || t.text === ']' || t.text === '}') {
-        if (--depth < 0) return j;
-        if (depth === 0 && j === k) return j + 1;
-        if (depth === 0 && toks[k]!.text === '(') return j + 1;
-      } else if (depth === 0 && (t.text === ';' || (t.text === ',' && toks[k]!.text !== '('))) return j;
-    }
-    return toks.length;
-  };
+  const work: Work = { left: WORK_BUDGET };
+  const { argEnd, programEnd, lineEnd } = extentsOf(toks, code, language, work);
 
-  /** The end of a program call's arguments: its parentheses, else the statement (`exec "sh", "-c", …;`). */
-  const programEnd = (k: number): number => {
-    if (toks[k + 1]?.text === '(') return argEnd(k + 1);
-    let depth = 0;
-    for (let j = k + 1; j < toks.length && budget-- > 0; j++) {
-      const t = toks[j]!;
-      // Ruby's `do |c| exec "…" end`: the block's end ends the call.
-      if (depth === 0 && t.kind === 'id' && t.text === 'end' && language === 'ruby') return j;
-      if (t.kind !== 'p') continue;
-      if (/^[([{]$/.test(t.text)) depth++;
-      else if (/^[)\]}]$/.test(t.text) && --depth < 0) return j;
-      else if (depth === 0 && t.text === ';') return j;
-    }
-    return toks.length;
-  };
   /** A call's arguments, its parentheses left out; `from` is past the method's name for a call by name. */
   const callArguments = (k: number, from: number, end: number): Tok[][] => {
     const paren = toks[k + 1]?.text === '(' && toks[end - 1]?.text === ')';
@@ -138,105 +99,8 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
   /** The commands a program call may be given: its arguments, a variable or a join read as the string it is. */
   const commandsOf = (runner: string, args: readonly Tok[][]): Tok[][] =>
     choices(args.map((arg) => stringsOf(arg, language, strings, lists)?.map((s) => [s]) ?? [arg])).map((chosen) => commandWords(runner, chosen));
-
-  /** What the tokens from a to b (exclusive) compute, as far as known: their origins, a host, a socket or a client. */
-  const evaluate = (a: number, b: number, depth = 0): Found => {
-    const steps: Value[] = [];
-    if (depth > MAX_DEPTH) return { value: NOTHING };
-    let host: string | undefined;
-    let socket = false;
-    let client = false;
-    for (let k = a; k < b && budget-- > 0; k++) {
-      const t = toks[k]!;
-      const n = name(t);
-      const prev = toks[k - 1];
-      const member = prev?.kind === 'p' && (prev.text === '->' || prev.text === '.');
-      // What a download command in backticks prints is the download: eval `curl -s URL`.
-      const printed = t.kind === 'cmd' ? printsDownload(t.text) : undefined;
-      if (printed) steps.push(withStep(NOTHING, step('download', t, `downloads ${printed} (${language} backticks)`)));
-      if (t.kind === 'str' || t.kind === 'cmd') {
-        const address = /\b(?:https?|wss?|ftp):\/\/[^\s'"]+/.exec(t.text)?.[0];
-        host ??= address ? hostOf(address) : /^[a-z0-9.-]+\.[a-z]{2,}:\d+$/i.test(t.text) ? t.text.split(':')[0]!.toLowerCase() : undefined;
-        const cred = credentialPlace(t.text);
-        if (cred) steps.push(withStep(NOTHING, step('secret', t, `reads ${cred} (${t.text.trim().slice(0, 60)})`)));
-        // A string with a variable in it carries what the variable holds ("…$data…", "#{data}"); not one in single quotes.
-        for (const v of t.literal ? [] : t.text.matchAll(/[$@]\{?(\w+)|#\{(\w+)\}/g)) {
-          const known = vars.get(v[1] ?? v[2]!);
-          if (known) steps.push(known.value);
-        }
-        continue;
-      }
-      if (t.kind !== 'id' && t.text !== '&') continue;
-      // A variable holding a reference to a function is read as the call it makes: eval $f->("curl …").
-      const known = refs.has(n) ? undefined : vars.get(n);
-      if (known && !member) {
-        steps.push(known.value);
-        host ??= known.host;
-        socket ||= known.socket === true;
-        client ||= known.client === true;
-        continue;
-      }
-      // $ENV{GITHUB_TOKEN}, ENV['AWS_SECRET_ACCESS_KEY'], getenv('TOKEN'); %ENV or ENV.to_h is the whole environment.
-      if (/^(?:\$?ENV|getenv|\$_ENV|\$_SERVER)$/.test(t.text) || t.text === '%ENV') {
-        const key = toks.slice(k + 1, k + 4).find((x) => x.kind === 'str' || (x.kind === 'id' && /^[A-Z_][A-Z0-9_]*$/.test(x.text)));
-        if (key && isSecretName(key.text)) steps.push(withStep(NOTHING, step('secret', t, `reads the secret variable ${key.text}`)));
-        else if (!key || t.text === '%ENV') steps.push(withStep(NOTHING, step('environment', t, `reads the whole environment (${t.text})`)));
-        continue;
-      }
-      // The output of a program: readpipe("curl …"), shell_exec(…), IO.popen(…), Open3.capture2(…).
-      const called = calleeAt(toks, k, refs);
-      if (/^(?:readpipe|shell_exec|popen|popen3|capture2e?|capture3)$/.test(called.name)) {
-        const end = programEnd(called.at);
-        const url = commandsOf(called.name, callArguments(called.at, called.from, end))
-          .map((words) => printsDownload(words.map((w) => w.text).join(' ')))
-          .find((u) => u !== undefined);
-        if (url) steps.push(withStep(NOTHING, step('download', t, `downloads ${url} (${called.name})`)));
-        k = end - 1;
-        continue;
-      }
-      if (SOCKETS.test(n) || (n === 'new' && prev && SOCKETS.test(name(toks[k - 2])))) socket = true;
-      else if (/^(?:LWP::UserAgent|HTTP::Tiny|Mojo::UserAgent|Net::HTTP|HTTParty|RestClient|Faraday|Excon)$/.test(n)) client = true;
-      if (DOWNLOADS.test(n) && !(member && n === 'get' && !client)) {
-        // `open(...)` reads a file unless it is given an address (Ruby's open-uri); `URI(...)` alone only parses one.
-        const end = argEnd(k + 1);
-        const inner = evaluate(k + 1, end, depth + 1);
-        const url = toks.slice(k + 1, end).find((x) => x.kind === 'str' && /^(?:https?|ftp):\/\//.test(x.text));
-        // open() and file_get_contents() read a local file unless given an address; `URI(…)` alone only parses one.
-        const reads = /^(?:open|fopen|readfile|file_get_contents)$/.test(n) ? url !== undefined || inner.host !== undefined || (member && name(toks[k - 2]) === 'URI') : n !== 'URI';
-        const isClientClass = /^(?:Net::HTTP|HTTP::Tiny|LWP::UserAgent|Mojo::UserAgent|HTTParty|RestClient|Faraday|Excon)$/.test(n);
-        if (reads && !isClientClass && n !== 'fsockopen') steps.push(withStep(inner.value, step('download', t, `downloads ${url ? url.text : 'from an address'} (${n})`)));
-        else if (n === 'fsockopen') socket = true;
-        host ??= inner.host ?? (url ? hostOf(url.text) : undefined);
-        if (!isClientClass && n !== 'URI') k = end - 1;
-        continue;
-      }
-      // A client's get: LWP::UserAgent->new->get(…), Net::HTTP.get(URI(…)), HTTP::Tiny->new->get(…)->{content}.
-      if (member && /^(?:get|get_response|request_get|read|body|content|decoded_content)$/.test(n) && client) {
-        steps.push(withStep(NOTHING, step('download', t, `downloads ${host ?? 'from an address'} (${n})`)));
-        continue;
-      }
-      // `.read` on what open-uri opened, `URI.parse(url).read`: the download, already counted.
-      if (DECODERS.test(n) && (n !== 'unpack' && n !== 'unpack1' && n !== 'pack' ? true : toks.slice(k + 1, k + 4).some((x) => x.kind === 'str' && /^[mu][0*]?$|^H\*?$/.test(x.text)))) {
-        const end = argEnd(k + 1);
-        steps.push(withStep(evaluate(k + 1, end, depth + 1).value, step('decoded', t, `decodes text with ${n}`)));
-        k = end - 1;
-      }
-    }
-    return { value: union(...steps), ...(host ? { host } : {}), ...(socket ? { socket } : {}), ...(client ? { client } : {}) };
-  };
-
-  /**
-   * Where Ruby's statement from `from` ends before `end`: at a line break, unless the line ends with an operator or
-   * a comma (`c = "cur" +` goes on to the next line). Perl and PHP end theirs with `;` only.
-   */
-  const lineEnd = (from: number, end: number): number => {
-    if (language !== 'ruby') return end;
-    for (let j = from + 1; j < end; j++) {
-      const prev = toks[j - 1]!;
-      if (code.slice(prev.end, toks[j]!.start).includes('\n') && !(prev.kind === 'p' && /^(?:[-+*/,.([{|&]|<<|\\)$/.test(prev.text))) return j;
-    }
-    return end;
-  };
+  /** What the tokens from a to b (exclusive) compute, as far as known (one-liner-values.ts). */
+  const evaluate = evaluatorOf({ toks, language, vars, refs, work, step, argEnd, programEnd, programCommands: (called, end) => commandsOf(called.name, callArguments(called.at, called.from, end)) });
   /** The elements of what an iterator at `at` (its name) is called on: an array literal's, a word list's, a variable's. */
   const elementsOf = (receiver: BlockPass['receiver'], at: number): Tok[][] => {
     const list = 'from' in receiver ? receiver : written.get(name(toks[at - 2]));
@@ -248,7 +112,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
 
   const listContext: ListContext = { toks, language, known: strings, lists, statementEnd: (from) => lineEnd(from, programEnd(from - 1)) };
   let statement = 0;
-  for (let k = 0; k < toks.length && budget > 0; k++) {
+  for (let k = 0; k < toks.length && work.left > 0; k++) {
     const t = toks[k]!;
     if (t.kind === 'p' && (t.text === ';' || t.text === '{' || t.text === '}')) {
       statement = k + 1;
