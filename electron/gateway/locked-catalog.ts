@@ -11,7 +11,7 @@ import { canonicalUri } from '../../shared/skill-uri.js';
 import { forEachLimited } from '../skills/concurrency.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
 import type { GatewayCatalog } from './gateway.js';
-import { namespaceOf } from './namespace.js';
+import { namespaceOf, queryOrFragment } from './namespace.js';
 import { nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
 import { buildServedSkill, type ServedFile, type ServedSkill } from './served-skill.js';
 import { withheldLine } from './withheld.js';
@@ -129,6 +129,11 @@ export class LockedCatalog implements GatewayCatalog {
     const record = engine.record(serverId, uri);
     if (!record) return { ok: false, why: stopped === undefined ? 'the server no longer lists it.' : `the upstream server's listing stopped early${stopped} before it reached it, so whether the server still lists it is unknown.` };
     const listed = Array.isArray(record.entry.resources) ? record.entry.resources : [];
+    // Before the files are matched by canonical URI, which drops a query: `SKILL.md?v=2` was taken for SKILL.md, and the
+    // skill was said to have changed (with the other resource's digest), or to have failed its read.
+    const pinned = new Set(locked.resources.map((f) => f.uri));
+    const odd = listed.find((r) => queryOrFragment(r.uri) !== undefined && !pinned.has(r.uri));
+    if (odd) return { ok: false, why: `the server lists ${odd.uri} among its files, which has ${queryOrFragment(odd.uri)}: it names another resource than a file of the skill, and the lock pins no such file.` };
     const byUri = new Map(listed.map((r) => [canonicalUri(r.uri), r]));
     for (const file of locked.resources) {
       const now = byUri.get(canonicalUri(file.uri));

@@ -59,3 +59,15 @@ export function gatewayUri(namespace: string, upstreamUri: string): string | und
   const rest = canonical.slice(canonical.indexOf('://') + 3);
   return parsed.scheme === 'skill' ? `skill://${namespace}/${rest}` : `skill://${namespace}/~${parsed.scheme}/${rest}`;
 }
+
+/**
+ * `a query ("?v=2")` or `a fragment ("#top")` when a URI has one, else undefined: such a URI names another resource
+ * than a skill's file (the canonical form, by which files are kept, drops both), so it is never served, and a reason
+ * that says so beats one about the form or the bytes of the file it was taken for.
+ */
+export function queryOrFragment(uri: string): string | undefined {
+  const at = uri.search(/[?#]/);
+  if (at < 0) return undefined;
+  const part = uri.slice(at);
+  return `${part.startsWith('?') ? 'a query' : 'a fragment'} (${JSON.stringify(part)})`;
+}

@@ -13,7 +13,7 @@ import { parseFrontmatter } from '../skills/frontmatter.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
 import { ALLOWED_TOOLS, grantCoversMerged, MERGED_ALLOWED_TOOLS, mergedAllowedTools, withoutAllowedTools } from './allowed-tools.js';
 import { hostRefusals } from './host-rules.js';
-import { gatewayUri } from './namespace.js';
+import { gatewayUri, queryOrFragment } from './namespace.js';
 import { nestedServed, nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
 
 export interface ServedFile {
@@ -72,7 +72,10 @@ export function skillMdText(bytes: Uint8Array): string | undefined {
 
 export function buildServedSkill(input: ApprovedSkillInput): BuildResult {
   const entryUri = gatewayUri(input.namespace, input.upstreamUri);
-  if (!entryUri) return { ok: false, reason: `${input.upstreamUri} has no scheme://authority form to serve it under` };
+  if (!entryUri) {
+    const part = queryOrFragment(input.upstreamUri);
+    return { ok: false, reason: part ? `${input.upstreamUri} has ${part}: it names another resource than a skill's SKILL.md, and only skills are served` : `${input.upstreamUri} has no scheme://authority form to serve it under` };
+  }
   const text = skillMdText(input.skillMd);
   if (text === undefined) return { ok: false, reason: 'its SKILL.md is not UTF-8 text' };
   const parsed = parseFrontmatter(text);
@@ -102,7 +105,10 @@ export function buildServedSkill(input: ApprovedSkillInput): BuildResult {
   }
   for (const r of input.resources) {
     const uri = gatewayUri(input.namespace, r.uri);
-    if (!uri) return { ok: false, reason: `its file ${r.uri} has no scheme://authority form to serve it under` };
+    if (!uri) {
+      const part = queryOrFragment(r.uri);
+      return { ok: false, reason: part ? `its file ${r.uri} has ${part}: it names another resource than a file of the skill, and only files are served` : `its file ${r.uri} has no scheme://authority form to serve it under` };
+    }
     const own = canonicalUri(r.uri) === ownKey;
     const cut = own ? skillMd : nestedCuts.get(canonicalUri(r.uri));
     const served: ServedFile = { uri, upstreamUri: r.uri, approvedDigest: r.digest, digest: cut?.digest ?? r.digest, size: cut?.size ?? r.size, cutAllowedTools: cut !== undefined };
