@@ -15,7 +15,7 @@ export class SettingsStore {
   private readonly store: JsonStore<z.infer<typeof fileSchema>>;
 
   constructor(dataDir: string, private readonly overrides: Partial<Settings> = {}) {
-    this.store = new JsonStore(path.join(dataDir, 'settings.json'), fileSchema, () => ({}));
+    this.store = new JsonStore(path.join(dataDir, 'settings.json'), fileSchema, () => ({}), { byteOrderMark: 'accept' });
     this.current = { ...DEFAULT_SETTINGS, ...overrides };
   }
 

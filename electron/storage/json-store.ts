@@ -117,6 +117,12 @@ export class JsonStore<T> {
     readonly file: string,
     private readonly schema: { parse(value: unknown): T },
     private readonly initial: () => T,
+    /**
+     * `byteOrderMark: 'accept'`: a leading UTF-8 byte order mark (a hand edit saved by Notepad) is read past. Only for
+     * a store no other program reads: the gateway parses approvals.json and servers.json itself and refuses a mark,
+     * so the app accepting one there would show decisions the gateway does not serve.
+     */
+    private readonly options: { byteOrderMark?: 'accept' } = {},
   ) {}
 
   async load(): Promise<LoadResult<T>> {
@@ -262,7 +268,12 @@ export class JsonStore<T> {
     // The app writes UTF-8 only: a byte that is not is damage, not a character to read as U+FFFD (utf8.ts).
     const notUtf8 = whereUtf8Stops(bytes);
     if (notUtf8 !== undefined) return { ok: false, message: `it is not valid UTF-8 (${notUtf8})` };
-    const text = bytes.toString('utf8');
+    const marked = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    if (marked && this.options.byteOrderMark !== 'accept') {
+      return { ok: false, message: 'it begins with a UTF-8 byte order mark (bytes EF BB BF), which the app never writes and other readers of this file refuse' };
+    }
+    // The mark carries nothing: the JSON after it is the file, and the next save writes it without one.
+    const text = bytes.toString('utf8', marked ? 3 : 0);
     try {
       return { ok: true, value: this.schema.parse(JSON.parse(text)) };
     } catch (error) {
