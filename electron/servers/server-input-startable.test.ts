@@ -67,7 +67,12 @@ describe('settings no program can be given', () => {
     await expect(catalog.add({ label: 'x', transport: { ...stdio, env: { 'A=B': '1' } } })).rejects.toMatchObject({
       issues: [{ path: ['transport', 'env'], message: '"A=B" cannot be an environment variable name: a name cannot hold "=" (the server would get A set to "B=…")' }],
     });
+    // An import's apply (servers.importApply) stores through addMany, which parses each server with the same schema.
+    await expect(catalog.addMany([{ label: 'good', transport: stdio }, { label: 'bad', transport: { ...stdio, args: ['a\u0000b'] } }])).rejects.toMatchObject({
+      issues: [{ path: ['transport', 'args'], message: 'argument 1 holds a NUL character (at character 2), which no program can be given' }],
+    });
     await expect(fs.stat(path.join(dir, 'servers.json'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(catalog.list()).toEqual([]);
     const kept = await catalog.add({ label: 'ok', transport: { ...stdio, env: { A_B: 'x=y', PATHS: 'a;b' }, cwd: '/tmp' } });
     expect(kept.transport).toEqual({ ...stdio, env: { A_B: 'x=y', PATHS: 'a;b' }, cwd: '/tmp' });
   });
