@@ -8,7 +8,9 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run.js';
 import { SnapshotStore, sha256Digest } from '../snapshots/snapshot-store.js';
 import { APPROVALS_FILE, ApprovedCatalog } from './approved-catalog.js';
 import { Gateway } from './gateway.js';
@@ -83,6 +85,18 @@ describe('the gateway and a store whose bytes are not UTF-8', () => {
     await flipBit(file, 'Notes server');
     const error = await failure(new ApprovedCatalog(dir).refresh());
     expect(error?.message).toBe(`${file} is not a file the app wrote: it is not valid UTF-8 (byte 0xce at line 6, column 17).`);
+  });
+
+  it('skill-inspector gateway says it on stderr and serves nothing: it does not start', async () => {
+    const dir = await dataDir();
+    const file = path.join(dir, APPROVALS_FILE);
+    await flipBit(file, 'notes",\n      "decision');
+    const out = new PassThrough();
+    const err = new PassThrough();
+    const chunks: Buffer[] = [];
+    err.on('data', (chunk: Buffer) => chunks.push(chunk));
+    expect(await runCli(['gateway', '--data-dir', dir, '--quiet'], out, err)).toBe(2);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(`skill-inspector: ${file} is not a file the app wrote: it is not valid UTF-8 (byte 0xee at line 7, column 21).\n`);
   });
 
   it('serves again once the app has written the file whole', async () => {
