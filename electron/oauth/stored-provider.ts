@@ -133,6 +133,17 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       if (record.refreshRefused) {
         throw new OAuthFlowError('oauth-refresh-refused', 'The authorization server refused to renew the token (the refresh token was revoked or has expired), so the server cannot be used until you sign in again.');
       }
+      // A refresh token still held here means the SDK tried it and got no answer it could use (no connection, HTTP
+      // 5xx): it goes on to a new authorization without a word, and "no valid token is stored" sent the person to
+      // sign in again for an authorization server that was only down. A refusal drops the tokens (refreshRefused).
+      // Tokens for another authorization server than the one discovered now are not tried: those fall through.
+      const issuer = record.discovery?.authorizationServerMetadata?.issuer;
+      if (record.tokens?.refresh_token && (record.tokens.issuer === undefined || issuer === undefined || record.tokens.issuer === issuer)) {
+        throw new OAuthFlowError(
+          'oauth-failed',
+          'The authorization server did not renew the token: it could not be reached or it failed (not a refusal). The sign-in is kept: the app renews it at the next connection once the authorization server answers, so signing in again is not needed.',
+        );
+      }
       throw new OAuthFlowError('oauth-sign-in-required', 'The server needs a sign-in: no valid token is stored for it.');
     }
     // The address comes from the authorization server's metadata: only a web page may be opened.
