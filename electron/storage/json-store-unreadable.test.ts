@@ -65,6 +65,23 @@ describe('a store the system will not let the app read', () => {
     expect(lstatSync(file).isSymbolicLink()).toBe(true);
   });
 
+  it('a damaged store whose backup answers EIO: the damaged file is kept aside, and no save makes it the backup', async () => {
+    const dir = folder();
+    const file = path.join(dir, 'approvals.json');
+    writeFileSync(file, '{"version": 1, "approvals": [');
+    symlinkSync('/proc/self/mem', `${file}.bak`);
+    const store = new JsonStore(file, schema, empty);
+    const loaded = await store.load();
+    const keptAs = loaded.problem!.keptAs!;
+    expect(loaded.problem?.message).toBe(
+      `${file}.bak could not be read because the disk reported an input/output error (EIO). The app started without what it holds, and nothing is saved to approvals.json until the app can read it, so nothing in it (or in its backup) is replaced: fix the file or the disk, then restart the app. approvals.json itself was damaged; it was kept as ${keptAs}.`,
+    );
+    expect(readFileSync(keptAs, 'utf8')).toBe('{"version": 1, "approvals": [');
+    await expect(store.save(empty())).rejects.toMatchObject({ code: 'EUNREAD' });
+    expect(readFileSync(file, 'utf8')).toBe('{"version": 1, "approvals": [');
+    expect(readlinkSync(`${file}.bak`)).toBe('/proc/self/mem');
+  });
+
   it('a missing store whose backup answers EIO: the backup is named and kept, not replaced by the second save', async () => {
     const dir = folder();
     const file = path.join(dir, 'settings.json');
