@@ -1,5 +1,8 @@
 // Which dialog is open. One store so the command palette, menus and empty
-// states can all open the same dialogs.
+// states can all open the same dialogs. Each dialog is mounted open and
+// unmounted on close, so Mantine never sees it close and cannot give focus
+// back: the store keeps what had focus when the first dialog opened and gives
+// it back once the last one closes, so the keyboard goes on where it was.
 import { create } from 'zustand';
 
 export type Dialog =
@@ -18,11 +21,27 @@ interface DialogsState {
   close(): void;
 }
 
-export const useDialogs = create<DialogsState>((set) => ({
+/** The element that had focus before the first dialog opened. */
+let returnFocusTo: HTMLElement | undefined;
+
+export const useDialogs = create<DialogsState>((set, get) => ({
   open(dialog) {
+    if (!get().dialog) {
+      const active = typeof document === 'undefined' ? null : document.activeElement;
+      returnFocusTo = active instanceof HTMLElement && active !== document.body ? active : undefined;
+    }
     set({ dialog });
   },
   close() {
     set({ dialog: undefined });
+    const target = returnFocusTo;
+    returnFocusTo = undefined;
+    if (!target) return;
+    // After the dialog has gone (its focus trap too); not when something else took focus meanwhile, nor to an element no longer shown.
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (get().dialog || !target.isConnected || (active && active !== document.body)) return;
+      target.focus();
+    });
   },
 }));
