@@ -5,7 +5,7 @@
 // password as Basic credentials, secret-named headers, the bearer token) is
 // masked in what the server sends back. A real HTTP server on 127.0.0.1 and
 // the app's real Connection.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type TransportConfig } from '../../shared/model.js';
@@ -82,5 +82,36 @@ describe('a server that echoes the request it refused', { timeout: 30_000 }, () 
     const body = await response.text();
     expect(body).toBe(`no POST /401/mcp here (decoded /401/mcp); authorization=Bearer ${SECRET_MASK} x-api-key= basic=`);
     expect(observation.bodyExcerpt).toBe(body);
+  });
+
+  it('a JSON-RPC error that quotes the request (its URL, its key header, its token): masked in the diagnostic and the log', async () => {
+    const refusing = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        const id = (JSON.parse(body) as { id?: unknown }).id ?? null;
+        const error = { code: -32001, message: `no ${req.url} for "${String(req.headers['x-api-key'])}"`, data: { authorization: req.headers['authorization'] } };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, error }));
+      });
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    try {
+      const at = `127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+      const { error, log } = await connectTo({ kind: 'http', url: `http://${at}/mcp?${query}`, headers: { 'X-Api-Key': HEADER_KEY }, bearerToken: BEARER });
+      for (const secret of SECRETS) expect(JSON.stringify(error) + log).not.toContain(secret);
+      expect(error?.detail).toBe(`no /mcp?api_key=${SECRET_MASK}&access_token=${SECRET_MASK} for "${SECRET_MASK}"`);
+      expect(log).toContain(JSON.stringify({ authorization: `Bearer ${SECRET_MASK}` }));
+    } finally {
+      refusing.closeAllConnections();
+      refusing.close();
+    }
+  });
+
+  it('a stdio server whose JSON-RPC error quotes its secret environment: masked', async () => {
+    // Refuses every request, quoting the key it was started with.
+    const script = `require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => { const { id } = JSON.parse(line); if (id !== undefined) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32001, message: 'bad key ' + process.env.SERVICE_API_KEY } }) + '\\n'); });`;
+    const { error, log } = await connectTo({ kind: 'stdio', command: process.execPath, args: ['-e', script], env: { SERVICE_API_KEY: HEADER_KEY } });
+    expect(JSON.stringify(error) + log).not.toContain(HEADER_KEY);
+    expect(log).toContain(`bad key ${SECRET_MASK}`);
   });
 });

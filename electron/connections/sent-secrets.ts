@@ -86,4 +86,18 @@ export class SentSecrets {
     for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(as);
     return out;
   }
+
+  /**
+   * A JSON-RPC message with its `error` (a refusal's message and data: never a skill's content, which is read as
+   * sent) masked; the message itself when it has no error or none of the secrets is in it. The SDK builds its
+   * error, and the log its entry, from what this returns.
+   */
+  maskError<T>(message: T): T {
+    if (this.forms.length === 0 || typeof message !== 'object' || message === null || !('error' in message)) return message;
+    const text = JSON.stringify(message.error);
+    if (text === undefined) return message;
+    // Searched for as JSON writes a string's text (formsOf adds each form JSON-escaped), so the masked text still parses.
+    const masked = this.mask(text);
+    return masked === text ? message : { ...message, error: JSON.parse(masked) as unknown };
+  }
 }

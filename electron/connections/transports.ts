@@ -152,6 +152,8 @@ export function buildTransport(
   const processObservation: ProcessObservation = {};
   const httpObservation: HttpObservation = {};
   const caps = new ResponseCaps(limits.maxMessageBytes, log);
+  // What this server is sent that is secret, masked wherever it says it back (sent-secrets.ts).
+  const sent = new SentSecrets(configuredSecrets(config));
   let inner: Transport;
   if (config.kind === 'stdio') {
     const inherited = getDefaultEnvironment();
@@ -187,7 +189,7 @@ export function buildTransport(
       // Not requestInit: the SDK merges its headers into the OAuth requests as well, so an API key set for
       // the server went to the authorization server the server names (discovery, the token renewal).
       // Outermost, the sign-in notes which token each refused request carried (one-renewal.ts).
-      fetch: observedBy(auth, withServerHeaders(cappedFetch(limits.maxMessageBytes, httpObservation, caps, new SentSecrets(configuredSecrets(config))), config.url, headers)),
+      fetch: observedBy(auth, withServerHeaders(cappedFetch(limits.maxMessageBytes, httpObservation, caps, sent), config.url, headers)),
       // A 403 insufficient_scope comes back as InsufficientScopeError: the connection runs the step-up
       // sign-in itself (it may open a browser, and must not count against the request's timeout).
       ...(auth ? { authProvider: auth.provider, onInsufficientScope: 'throw' as const } : {}),
@@ -197,7 +199,7 @@ export function buildTransport(
         ? new StreamableHTTPClientTransport(new URL(config.url), options)
         : new SSEClientTransport(new URL(config.url), options);
   }
-  return { transport: logged(inner, log, processObservation, caps), process: processObservation, http: httpObservation, caps };
+  return { transport: logged(inner, log, processObservation, caps, sent), process: processObservation, http: httpObservation, caps };
 }
 
 /** How long a broken pipe waits for the process's exit before it is told as a problem of its own. */
@@ -232,7 +234,7 @@ export function noteTransportError(error: Error, observation: ProcessObservation
  * property (`stderr`, `pid`, `sessionId`, `setProtocolVersion`…) exactly as the
  * SDK expects to find it.
  */
-function logged(inner: Transport, log: ProtocolLog, observation: ProcessObservation, caps: ResponseCaps): Transport {
+function logged(inner: Transport, log: ProtocolLog, observation: ProcessObservation, caps: ResponseCaps, sent: SentSecrets): Transport {
   const originals = new WeakMap<object, unknown>();
   // The SDK looks up `send` once per message: one wrapper, and one bound copy of each other method, made once, not per look-up.
   const send = (message: unknown, options?: unknown) => {
@@ -258,7 +260,9 @@ function logged(inner: Transport, log: ProtocolLog, observation: ProcessObservat
     set(target, property, value: unknown) {
       if (property === 'onmessage' && typeof value === 'function') {
         const handler = value as (message: unknown, extra?: unknown) => void;
-        const wrapped = (message: unknown, extra?: unknown) => {
+        const wrapped = (received: unknown, extra?: unknown) => {
+          // A refusal that quotes the request ("invalid key sk-live-…") has the secrets masked before anything reads it.
+          const message = sent.maskError(received);
           log.message('in', message);
           caps.received(message);
           handler(message, extra);

@@ -55,6 +55,17 @@ describe('check against a server that echoes the request it refused', { timeout:
     });
   }
 
+  it('--url with a key, --header-env and --bearer-env, refused in a JSON-RPC error that quotes them: text and --json print the mask, no secret', async () => {
+    const args = ['check', '--url', `http://${origin}/rpc/mcp?api_key=${QUERY_KEY}`, '--header-env', 'X-Api-Key: SI_ECHO_KEY', '--bearer-env', 'SI_ECHO_TOKEN'];
+    const echoed = `no POST /rpc/mcp?api_key=${SECRET_MASK} here (decoded /rpc/mcp?api_key=${SECRET_MASK}); authorization=Bearer ${SECRET_MASK} x-api-key=${SECRET_MASK} basic=`;
+    for (const format of [[], ['--json']]) {
+      const run = await runCli([...args, ...format], { env: ENV });
+      expect(run.code).toBe(2);
+      expectNoSecret(run.stdout + run.stderr);
+      expect(run.stderr).toContain(echoed);
+    }
+  });
+
   it('--config --all with a password and a key in the URL and a key header, a 401: text, --json and --sarif print the mask, no secret', async () => {
     const config = path.join(work, 'mcp.json');
     const url = `http://ada:${PASSWORD}@${origin}/401/mcp?api_key=${QUERY_KEY}`;
