@@ -131,9 +131,10 @@ export class LockedCatalog implements GatewayCatalog {
     const listed = Array.isArray(record.entry.resources) ? record.entry.resources : [];
     // Before the files are matched by canonical URI, which drops a query: `SKILL.md?v=2` was taken for SKILL.md, and the
     // skill was said to have changed (with the other resource's digest), or to have failed its read.
+    // A lock that pins one (written by hand: `lock` refuses such an entry) changes nothing: it is still no file.
     const pinned = new Set(locked.resources.map((f) => f.uri));
-    const odd = listed.find((r) => queryOrFragment(r.uri) !== undefined && !pinned.has(r.uri));
-    if (odd) return { ok: false, why: `the server lists ${odd.uri} among its files, which has ${queryOrFragment(odd.uri)}: it names another resource than a file of the skill, and the lock pins no such file.` };
+    const odd = listed.find((r) => queryOrFragment(r.uri) !== undefined);
+    if (odd) return { ok: false, why: `the server lists ${odd.uri} among its files, which has ${queryOrFragment(odd.uri)}: it names another resource than a file of the skill, ${pinned.has(odd.uri) ? 'so it cannot be served as one, though the lock pins it' : 'and the lock pins no such file'}.` };
     const byUri = new Map(listed.map((r) => [canonicalUri(r.uri), r]));
     for (const file of locked.resources) {
       const now = byUri.get(canonicalUri(file.uri));

@@ -14,6 +14,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LockedFile } from '../cli/lockfile.js';
 import { openSession } from '../cli/session.js';
 import { skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 import { UpstreamSpecFile, type UpstreamSpec } from '../../test/fixtures/gateway-upstream/fixture.js';
@@ -21,7 +22,7 @@ import { SnapshotStore, sha256Digest } from '../snapshots/snapshot-store.js';
 import { APPROVALS_FILE, ApprovedCatalog } from './approved-catalog.js';
 import { Gateway } from './gateway.js';
 import { hostOf } from './host-in-memory.unit.js';
-import { lockOf } from './lock-of.unit.js';
+import { digestOf, lockOf } from './lock-of.unit.js';
 import { LockedCatalog } from './locked-catalog.js';
 
 const ALPHA_MD = skillMd('alpha', 'First.');
@@ -76,6 +77,26 @@ describe('a lockfile’s upstream listing a file with a query or a fragment', { 
     expect((await host.read(alpha!)).text).toBe(ALPHA_MD);
     await expect(client.readResource({ uri: `${SERVED}?v=2` })).rejects.toThrow(`Resource not found: ${SERVED}?v=2`);
     expect(said.slice(2)).toEqual([`skill-inspector gateway: ${LABEL}: ${SKILL} matches the lock again and is served.`]);
+  });
+});
+
+describe('a lockfile that pins a file with a query (written by hand: lock refuses such an entry)', { timeout: 60_000 }, () => {
+  it('holds the skill back with the same reason, not as SKILL.md having changed', async () => {
+    const upstream = await UpstreamSpecFile.create(listing([SKILL, `${SKILL}?v=2`]));
+    const session = await openSession({ label: LABEL, transport: upstream.rawTransport }, {});
+    const pinned = { uri: `${SKILL}?v=2`, digest: digestOf(OTHER_MD), size: Buffer.byteLength(OTHER_MD) };
+    const lock = lockOf({ alpha: ALPHA_MD });
+    const alpha = lock.skills[SKILL]!;
+    const gateway = new Gateway(new LockedCatalog(session, LABEL, { skills: { [SKILL]: { ...alpha, resources: [...(alpha.resources as readonly LockedFile[]), pinned] } } }, () => undefined));
+    cleanup.push(async () => {
+      gateway.stop();
+      await session.close();
+    });
+    await gateway.sync();
+    expect(gateway.served).toEqual([]);
+    expect(gateway.withheld).toEqual([
+      { label: LABEL, uri: SKILL, why: `the server lists ${SKILL}?v=2 among its files, which has a query ("?v=2"): it names another resource than a file of the skill, so it cannot be served as one, though the lock pins it.` },
+    ]);
   });
 });
 
