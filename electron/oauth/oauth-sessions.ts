@@ -11,6 +11,7 @@ import { revokeTokens } from './revoke.js';
 import { signIn } from './sign-in.js';
 import { renewingOneAtATime, type RenewingAuth } from './one-renewal.js';
 import { StoredOAuthProvider, type DroppedCredentials } from './stored-provider.js';
+import { UntilRemoved } from './until-removed.js';
 
 /** A server as the sessions need it: where its record is, its URL, its OAuth settings (secret put back). */
 export interface OAuthTarget {
@@ -74,8 +75,16 @@ export function keptInStoreWords(dropped: DroppedCredentials, where: string, key
 
 export class OAuthSessions {
   private readonly running = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  /** How many times each key was forgotten (its server removed): a sign-in or renewal from before writes nothing. */
+  private readonly removals = new Map<string, number>();
 
   constructor(private readonly options: OAuthSessionsOptions) {}
+
+  /** The vault for a sign-in or a transport started now: once the server is removed, its writes are dropped. */
+  private vaultFor(key: string): OAuthVault {
+    const removals = this.removals.get(key) ?? 0;
+    return new UntilRemoved(this.options.vault, () => (this.removals.get(key) ?? 0) !== removals);
+  }
 
   private changed(serverId: string): void {
     this.options.onChange?.(serverId);
@@ -96,7 +105,7 @@ export class OAuthSessions {
   }
 
   transportAuth(target: OAuthTarget): TransportAuth {
-    const record = new StoredOAuthProvider({ vault: this.options.vault, key: target.key, serverUrl: target.url, settings: target.settings, clientName: this.options.clientName, onChange: () => this.changed(target.serverId), onKeptInStore: this.keptInStore(target) });
+    const record = new StoredOAuthProvider({ vault: this.vaultFor(target.key), key: target.key, serverUrl: target.url, settings: target.settings, clientName: this.options.clientName, onChange: () => this.changed(target.serverId), onKeptInStore: this.keptInStore(target) });
     return {
       provider: renewingOneAtATime(record),
       record,
@@ -114,7 +123,7 @@ export class OAuthSessions {
     const abort = new AbortController();
     this.options.note?.(target.serverId, 'OAuth sign-in started: discovery, then the authorization page in the browser.');
     const done = signIn({
-      vault: this.options.vault,
+      vault: this.vaultFor(target.key),
       key: target.key,
       serverUrl: target.url,
       settings: target.settings,
@@ -194,6 +203,7 @@ export class OAuthSessions {
 
   /** Forgets everything about a removed server, its registration too. */
   async forget(key: string): Promise<void> {
+    this.removals.set(key, (this.removals.get(key) ?? 0) + 1);
     this.cancel(key);
     await this.options.vault.forget(key);
   }
