@@ -114,4 +114,12 @@ describe('a server that echoes the request it refused', { timeout: 30_000 }, () 
     expect(JSON.stringify(error) + log).not.toContain(HEADER_KEY);
     expect(log).toContain(`bad key ${SECRET_MASK}`);
   });
+
+  it('a stdio server that writes its secret environment and arguments to stderr and exits: masked in the diagnostic and the log', async () => {
+    const script = `console.error('bad key ' + process.env.SERVICE_API_KEY + ' token ' + process.argv.slice(1).join(' ')); process.exit(1);`;
+    const { error, log } = await connectTo({ kind: 'stdio', command: process.execPath, args: ['-e', script, '--', `--token=${BEARER}`], env: { SERVICE_API_KEY: HEADER_KEY } });
+    expect(error?.code).toBe('process-exited');
+    for (const secret of [HEADER_KEY, BEARER]) expect(JSON.stringify(error) + log).not.toContain(secret);
+    expect(error?.detail).toContain(`Last stderr lines:\nbad key ${SECRET_MASK} token --token=${SECRET_MASK}`);
+  });
 });

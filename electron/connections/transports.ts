@@ -176,7 +176,9 @@ export function buildTransport(
       log,
       caps,
     );
-    stdio.stderr?.on('data', (chunk: Buffer) => log.stderr(chunk.toString('utf8')));
+    // A server that says what it was started with ("bad key sk-…") has it masked, as an HTTP server's answer has.
+    // Per chunk: a line written at once arrives in one, and a secret cut across two chunks is a known limit.
+    stdio.stderr?.on('data', (chunk: Buffer) => log.stderr(sent.mask(chunk.toString('utf8'))));
     inner = stdio;
   } else {
     const headers: Record<string, string> = { ...config.headers };

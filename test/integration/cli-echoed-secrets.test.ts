@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../shared/secret-args.js';
-import { runCli } from '../fixtures/cli/harness.js';
+import { commandLine, runCli } from '../fixtures/cli/harness.js';
 import { startEchoServer } from '../fixtures/servers/echo-request-server.mjs';
 
 const QUERY_KEY = 'sk-live-Q7f3a9c2e1b5d8f0a4c6e';
@@ -81,5 +81,15 @@ describe('check against a server that echoes the request it refused', { timeout:
     expect(report.servers[0]!.error).toContain(echoed);
     const log = JSON.parse(sarif.stdout) as { runs: { invocations: { toolExecutionNotifications: { message: { text: string } }[] }[] }[] };
     expect(log.runs[0]!.invocations[0]!.toolExecutionNotifications[0]!.message.text).toContain(echoed);
+  });
+
+  it('--stdio with a secret --env, a server that writes it to stderr and exits: text and --json print the mask, not the secret', async () => {
+    const server = commandLine(process.execPath, '-e', `console.error('bad key ' + process.env.SERVICE_API_KEY); process.exit(1);`);
+    for (const format of [[], ['--json']]) {
+      const run = await runCli(['check', '--stdio', server, '--env', `SERVICE_API_KEY=${HEADER_KEY}`, ...format]);
+      expect(run.code).toBe(2);
+      expectNoSecret(run.stdout + run.stderr);
+      expect(run.stderr).toContain(`Last stderr lines:\nbad key ${SECRET_MASK}\n`);
+    }
   });
 });
