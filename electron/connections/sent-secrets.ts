@@ -4,8 +4,9 @@
 // SDK's error message, the protocol log's notes, and the command's words in a
 // terminal, JSON or SARIF, where no store of the app's secrets redacts it (a
 // key in a --url, a header from the environment). So each secret a request
-// carried is masked in the server's answer where the answer is read
-// (transports.ts cappedFetch), before any of those is built from it.
+// carried is masked where the server's words are read, before any of those is
+// built from them (transports.ts): an error answer's body and reason phrase
+// (cappedFetch), a JSON-RPC error (logged), a stdio server's stderr.
 import type { TransportConfig } from '../../shared/model.js';
 import { SECRET_MASK } from '../../shared/secret-args.js';
 import { isSecretHeader, splitSecrets } from '../../shared/secret-fields.js';
@@ -19,7 +20,8 @@ const MIN_SECRET_LENGTH = 4;
 
 /**
  * The secrets a server's settings send it, as servers.json keeps them apart (splitSecrets): the secret
- * query values and key-like path segments of its address, its password, secret headers, the bearer token.
+ * query values and key-like path segments of its address, its password, secret headers, the bearer token;
+ * a stdio server's secret env values and arguments.
  */
 export function configuredSecrets(transport: TransportConfig): string[] {
   return Object.values(splitSecrets(transport).secrets);
