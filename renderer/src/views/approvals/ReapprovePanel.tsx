@@ -8,7 +8,7 @@
 // characters as marks.
 import { Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SkillDiff } from '../../../../shared/approvals-model.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
@@ -16,6 +16,24 @@ import { useApproval, useApprovals } from '../../state/approvals.js';
 import { skillKey } from '../../state/keys.js';
 import { FRONTMATTER_PART } from '../../state/review-session.js';
 import { AcknowledgeFindings, allTicked } from './AcknowledgeFindings.js';
+
+/**
+ * Once approved, this panel and the diff give way to "the same" and the button
+ * that had focus is gone: focus would fall to the page, and the next Tab start
+ * again at the header. It goes to the Changes tab instead, unless the user has
+ * already moved it (a few frames: the approval reaches the record by an event).
+ */
+function focusChangesTabWhenGone(button: HTMLElement | null, framesLeft = 120): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== button) return;
+    if (button?.isConnected) {
+      if (framesLeft > 0) focusChangesTabWhenGone(button, framesLeft - 1);
+      return;
+    }
+    document.querySelector<HTMLElement>('[data-tab="changes"]')?.focus();
+  });
+}
 
 /** Brings a part of the diff into view (its start; it counts as shown once its end is on screen). */
 function show(part: string): void {
@@ -30,6 +48,7 @@ export function ReapprovePanel({ diff, parts, shown }: { diff: SkillDiff; parts:
   const error = useApprovals((s) => s.errors.get(skillKey(serverId, skillUri)));
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [note, setNote] = useState('');
+  const button = useRef<HTMLButtonElement>(null);
   const unseen = parts.filter((p) => !shown.has(p));
   const acknowledged = allTicked(diff.acknowledgements, ticked);
   const ready = diff.canApprove && unseen.length === 0 && acknowledged;
@@ -38,7 +57,11 @@ export function ReapprovePanel({ diff, parts, shown }: { diff: SkillDiff; parts:
     void useApprovals
       .getState()
       .approve(serverId, skillUri, diff.to.fingerprint, note.trim() || undefined, diff.acknowledgements.map((a) => a.key))
-      .then((r) => r && setNote(''));
+      .then((r) => {
+        if (!r) return;
+        setNote('');
+        focusChangesTabWhenGone(button.current);
+      });
 
   return (
     <Stack gap="xs" component="section" aria-label="Approve this version" className="reapprove-panel" data-reapprove data-reapprove-waiting={waiting} data-diff-shown={`${parts.length - unseen.length}/${parts.length}`}>
@@ -71,7 +94,7 @@ export function ReapprovePanel({ diff, parts, shown }: { diff: SkillDiff; parts:
       <AcknowledgeFindings acknowledgements={diff.acknowledgements} ticked={ticked} onChange={setTicked} />
       <Group gap="xs" wrap="nowrap" align="flex-end">
         <TextInput size="xs" style={{ flex: 1 }} placeholder="Note for the audit log (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={4000} aria-label="Note" data-field="reapproval-note" />
-        <Button size="xs" color="green" style={{ flex: '0 0 auto' }} leftSection={<IconShieldCheck size={14} />} disabled={!ready} loading={busy} onClick={approve} data-action="reapprove">
+        <Button size="xs" color="green" style={{ flex: '0 0 auto' }} leftSection={<IconShieldCheck size={14} />} disabled={!ready} loading={busy} onClick={approve} ref={button} data-action="reapprove">
           {record ? 'Approve this version again' : 'Approve this version'}
         </Button>
       </Group>
