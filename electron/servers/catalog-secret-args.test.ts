@@ -38,6 +38,7 @@ afterEach(async () => {
   if (http) await new Promise((resolve) => http!.close(resolve));
   http = undefined;
   await fs.rm(dir, { recursive: true, force: true });
+  await fs.rm(`${dir}-argv.json`, { force: true });
 });
 
 /** An HTTP endpoint that records the address each request asked for (it answers 404: no MCP server). */
@@ -80,7 +81,9 @@ describe('secret arguments and URL parts', () => {
     const port = await recordingServer(seen);
     const url = `http://127.0.0.1:${port}/mcp?team=docs&api_key=${URL_KEY}`;
     const withPassword = `https://ada:${URL_PASSWORD}@mcp.example.com/mcp`;
-    const config = JSON.stringify({ mcpServers: { local: { command: process.execPath, args: ARGS }, remote: { url }, basic: { url: withPassword } } });
+    // Beside the data folder, not in it: every file in it is searched for the secrets below.
+    const argvFile = `${dir}-argv.json`;
+    const config = JSON.stringify({ mcpServers: { local: { command: process.execPath, args: ARGS, env: { ARGV_ECHO_FILE: argvFile } }, remote: { url }, basic: { url: withPassword } } });
     const preview = parseConfigText(config, 'mcp.json', []);
     // The import preview masks them as it masks env values.
     expect(preview.candidates.map((c) => describeTransport(c.transport))).toEqual([
@@ -96,7 +99,7 @@ describe('secret arguments and URL parts', () => {
     expect(SECRETS.filter((s) => file.includes(s))).toEqual([]);
     const stored = JSON.parse(file) as { servers: { transport: TransportConfig; secretRefs: Record<string, unknown> }[] };
     expect(stored.servers.map((s) => s.transport)).toEqual([
-      { kind: 'stdio', command: process.execPath, args: [FIXTURE, '--api-key', '⟦secret:arg:2⟧', '--password=⟦secret:arg:3⟧', '-p', '8080', '--verbose', '--token', '⟦secret:arg:8⟧'], env: {} },
+      { kind: 'stdio', command: process.execPath, args: [FIXTURE, '--api-key', '⟦secret:arg:2⟧', '--password=⟦secret:arg:3⟧', '-p', '8080', '--verbose', '--token', '⟦secret:arg:8⟧'], env: { ARGV_ECHO_FILE: argvFile } },
       { kind: 'http', url: `http://127.0.0.1:${port}/mcp?team=docs&api_key=⟦secret:url:query:api_key⟧`, headers: {} },
       { kind: 'http', url: 'https://ada:⟦secret:url:password⟧@mcp.example.com/mcp', headers: {} },
     ]);
@@ -104,11 +107,13 @@ describe('secret arguments and URL parts', () => {
     expect(local!.secrets).toEqual(['arg:2', 'arg:3', 'arg:8']);
     expect(JSON.stringify(catalog.list()).includes('never-in-a-file') || JSON.stringify(catalog.list()).includes(API_KEY)).toBe(false);
 
-    // Connecting: the process gets the real arguments; what the window is shown has none of them.
+    // Connecting: the process gets the real arguments (it writes them to a file); what the window is shown has none
+    // of them, and the server's own stderr quoting them is masked where it enters the log (sent-secrets.ts).
     const started = await connect(catalog, local!.id);
-    expect(started.stderr).toEqual([`argv-echo-server: ${JSON.stringify(ARGS.slice(1))}`]);
+    expect(JSON.parse(await fs.readFile(argvFile, 'utf8'))).toEqual(ARGS.slice(1));
+    expect(started.stderr).toEqual(['argv-echo-server: ["--api-key","••••••••","--password=••••••••","-p","8080","--verbose","--token","••••••••"]']);
     expect(SECRETS.filter((s) => JSON.stringify(started.shown).includes(s))).toEqual([]);
-    expect(JSON.stringify(started.shown)).toContain('argv-echo-server: [\\"--api-key\\",\\"[secret]\\",\\"--password=[secret]\\"');
+    expect(JSON.stringify(started.shown)).toContain('argv-echo-server: [\\"--api-key\\",\\"••••••••\\",\\"--password=••••••••\\"');
     // The HTTP server is asked for the real address.
     expect(catalog.resolveTransport(remote!)).toEqual({ kind: 'http', url, headers: {} });
     expect(catalog.resolveTransport(basic!)).toEqual({ kind: 'http', url: withPassword, headers: {} });
@@ -124,7 +129,7 @@ describe('secret arguments and URL parts', () => {
     await catalog.update(local!.id, input.input);
     const edited = catalog.get(local!.id);
     expect(edited.secrets).toEqual(['arg:2', 'arg:3', 'arg:8']);
-    expect(catalog.resolveTransport(edited)).toEqual({ kind: 'stdio', command: process.execPath, args: ARGS, env: {} });
+    expect(catalog.resolveTransport(edited)).toEqual({ kind: 'stdio', command: process.execPath, args: ARGS, env: { ARGV_ECHO_FILE: argvFile } });
     const remoteForm = toServerInput(valuesFromConfig(catalog.get(remote!.id)));
     if (!remoteForm.ok) throw new Error(JSON.stringify(remoteForm.errors));
     await catalog.update(remote!.id, remoteForm.input);
