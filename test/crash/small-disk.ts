@@ -41,7 +41,13 @@ export async function smallDisk(): Promise<SmallDisk> {
       },
       free: async () => rmSync(filler, { force: true }),
       close: async () => {
-        spawnSync('umount', [dir], { stdio: 'ignore' });
+        // A process the test started may still be letting go of a file there (seen once on a loaded CI machine:
+        // EBUSY): try again for a while, then detach the mount so the folder can go either way.
+        for (let attempt = 0; attempt < 20; attempt++) {
+          if (spawnSync('umount', [dir], { stdio: 'ignore' }).status === 0) break;
+          if (attempt === 19) spawnSync('umount', ['-l', dir], { stdio: 'ignore' });
+          else await new Promise((resolve) => setTimeout(resolve, 250));
+        }
         rmSync(dir, { recursive: true, force: true });
       },
     };

@@ -73,8 +73,9 @@ describe('no secret outside the secret store', () => {
     const failed = (await call('servers.connect', { serverId: local.id })) as { status: string };
     expect(failed.status).toBe('failed');
     const log = (await call('log.get', { serverId: local.id })) as { text?: string }[];
-    // The echo arrived, with the value replaced: redaction happened, the line was not just missing.
-    expect(log.map((e) => e.text ?? '').join('\n')).toContain('my token is [secret]');
+    // The echo arrived, with the value replaced: masked where the server's stderr enters the app (sent-secrets.ts,
+    // efd4ec5), the line not just missing.
+    expect(log.map((e) => e.text ?? '').join('\n')).toContain('my token is ••••••••');
 
     await call('servers.update', { serverId: remote.id, input: { label: 'Remote (edited)', transport: { kind: 'http', url: auth.url, headers: {} } } });
     await call('servers.duplicate', { serverId: remote.id });
