@@ -4,13 +4,12 @@
 // page asks the main process for the jobs still running and shows this one —
 // its progress and its Cancel — without the user pressing Review all again.
 // Before, the page showed nothing of the job and offered no way to cancel it.
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAndConnect, callContract } from '../test/fixtures/broken-server/e2e-support.js';
-import { SkillFolder, skillMd } from '../test/fixtures/mutable-server/fixture.js';
-import { launchBrowser, openApp, pollWithin, startApp, type RunningApp } from './harness.js';
+import { callContract } from '../test/fixtures/broken-server/e2e-support.js';
+import { skillMd } from '../test/fixtures/mutable-server/fixture.js';
+import { pollWithin, type RunningApp } from './harness.js';
+import { stalledServerPage, type StalledServerPage } from './stalled-server-page.js';
 
 const poll = pollWithin(30_000);
 
@@ -19,37 +18,22 @@ const SKILLS = ['stalled-1', 'stalled-2', 'stalled-3'];
 const row = (name: string) => `[data-skill-uri="skill://${name}/SKILL.md"]`;
 
 describe('Review all after a reload, the job making no progress', () => {
+  let stalled: StalledServerPage;
   let app: RunningApp;
-  let browser: Browser;
   let page: Page;
-  let folder: SkillFolder;
-  let stall: string;
   let serverId: string;
   const card = () => page.locator('[data-review-job]');
 
   beforeAll(async () => {
-    folder = await SkillFolder.create();
-    for (const name of SKILLS) await folder.write(`${name}/SKILL.md`, skillMd(name, `Skill ${name}. Use when testing a stalled job.`, []));
-    // Outside the served folder: while it exists, the server answers no read.
-    stall = path.join(path.dirname(folder.dir), `${path.basename(folder.dir)}.stall`);
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await openApp(browser, app, { width: 1280, height: 800 });
-    await page.locator(row('repo-audit')).waitFor({ timeout: 30_000 });
-    // A stalled read is not given up within the test (the default bound, 30 s, would end it and push progress).
-    await callContract(page, app.token, 'settings.update', { readConcurrency: 1, requestTimeoutMs: 600_000 });
-    serverId = await addAndConnect(page, app.token, { label: STALLED, transport: folder.stdio({ stallReads: stall }) });
-    await page.locator(`[data-server-label="${STALLED}"] [data-connection="connected"]`).waitFor({ timeout: 30_000 });
+    stalled = await stalledServerPage(STALLED, async (folder) => {
+      for (const name of SKILLS) await folder.write(`${name}/SKILL.md`, skillMd(name, `Skill ${name}. Use when testing a stalled job.`, []));
+    });
+    ({ app, page, serverId } = stalled);
   }, 120_000);
-  afterAll(async () => {
-    rmSync(stall, { force: true });
-    await browser?.close();
-    await app?.stop();
-    if (folder) rmSync(folder.dir, { recursive: true, force: true });
-  });
+  afterAll(() => stalled?.close());
 
   it('the reloaded page shows the running job and cancels it', async () => {
-    writeFileSync(stall, '');
+    stalled.holdReads();
     await page.locator(`[data-server-label="${STALLED}"]`).click();
     await page.locator('[data-action="review-all"]').click();
     await poll(() => card().getAttribute('data-review-job')).toBe('running');
@@ -67,7 +51,7 @@ describe('Review all after a reload, the job making no progress', () => {
 
     await page.locator('[data-action="cancel-review-all"]').click();
     // The read in flight is let go; the job ends cancelled, with nothing reviewed.
-    rmSync(stall, { force: true });
+    stalled.releaseReads();
     await poll(() => card().getAttribute('data-review-job')).toBe('cancelled');
     const after = await callContract(page, app.token, 'review.startAll', { serverId });
     expect(after.jobId).not.toBe(job.jobId);

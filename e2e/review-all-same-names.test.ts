@@ -4,50 +4,35 @@
 // "refunds"), and its reads are held, so the job stays on the first. The card
 // said "Now: notes", which could be either; it says "Now: team-a/notes" (or
 // team-b/notes), the prefix and the name the row shows.
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAndConnect, callContract } from '../test/fixtures/broken-server/e2e-support.js';
-import { SkillFolder, skillMd } from '../test/fixtures/mutable-server/fixture.js';
-import { launchBrowser, openApp, pollWithin, startApp, type RunningApp } from './harness.js';
+import { callContract } from '../test/fixtures/broken-server/e2e-support.js';
+import { skillMd } from '../test/fixtures/mutable-server/fixture.js';
+import { pollWithin, type RunningApp } from './harness.js';
+import { stalledServerPage, type StalledServerPage } from './stalled-server-page.js';
 
 const poll = pollWithin(30_000);
 const LABEL = 'Two notes';
 const URIS = ['skill://team-a/notes/SKILL.md', 'skill://team-b/notes/SKILL.md'];
 
 describe('Review all names the skill at work by its prefix and name', () => {
+  let stalled: StalledServerPage;
   let app: RunningApp;
-  let browser: Browser;
   let page: Page;
-  let folder: SkillFolder;
-  let stall: string;
   const card = () => page.locator('[data-review-job]');
 
   beforeAll(async () => {
-    folder = await SkillFolder.create();
-    for (const team of ['team-a', 'team-b']) await folder.write(`${team}/notes/SKILL.md`, skillMd('notes', `Notes of ${team}. Use when taking notes.`, []));
-    stall = path.join(path.dirname(folder.dir), `${path.basename(folder.dir)}.stall`);
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await openApp(browser, app, { width: 1280, height: 800 });
-    await page.locator('[data-skill-uri="skill://repo-audit/SKILL.md"]').waitFor({ timeout: 30_000 });
-    // One read at a time, never given up within the test: the job stays on its first skill.
-    await callContract(page, app.token, 'settings.update', { readConcurrency: 1, requestTimeoutMs: 600_000 });
-    await addAndConnect(page, app.token, { label: LABEL, transport: folder.stdio({ stallReads: stall }) });
-    await page.locator(`[data-server-label="${LABEL}"] [data-connection="connected"]`).waitFor({ timeout: 30_000 });
+    stalled = await stalledServerPage(LABEL, async (folder) => {
+      for (const team of ['team-a', 'team-b']) await folder.write(`${team}/notes/SKILL.md`, skillMd('notes', `Notes of ${team}. Use when taking notes.`, []));
+    });
+    ({ app, page } = stalled);
   }, 120_000);
-  afterAll(async () => {
-    rmSync(stall, { force: true });
-    await browser?.close();
-    await app?.stop();
-    if (folder) rmSync(folder.dir, { recursive: true, force: true });
-  });
+  afterAll(() => stalled?.close());
 
   it('says team-a/notes or team-b/notes, never just notes', async () => {
     await page.locator(`[data-server-label="${LABEL}"]`).click();
     for (const uri of URIS) await page.locator(`[data-skill-uri="${uri}"]`).waitFor({ timeout: 30_000 });
-    writeFileSync(stall, '');
+    stalled.holdReads();
     await page.locator('[data-action="review-all"]').click();
     const current = card().locator('[data-review-current]');
     await poll(() => current.count()).toBe(1);
@@ -58,7 +43,7 @@ describe('Review all names the skill at work by its prefix and name', () => {
     expect(await current.evaluate((el) => el.parentElement!.textContent)).toBe(`Now: ${shown}`);
 
     await page.locator('[data-action="cancel-review-all"]').click();
-    rmSync(stall, { force: true });
+    stalled.releaseReads();
     await poll(() => card().getAttribute('data-review-job')).toBe('cancelled');
     expect((await callContract(page, app.token, 'review.runningJobs', {})).map((j) => j.serverIds)).toEqual([]);
   }, 120_000);
