@@ -2,86 +2,17 @@
 // pattern is a sequence of word families ("ignore/disregard/set aside …",
 // then "previous/prior/your …", then "instructions/rules/constraints …"),
 // each allowed a few words of slack before it, all inside one sentence
-// (emphasis and a short aside between commas cost none: transparentAt).
+// (emphasis and a short aside between commas cost none: asides.ts).
 // Guards then drop what reads as advice rather than an order: a negation
 // just before the verb ("never reveal …"), reported speech ("if a page tells
 // you to …"), a description of a tool ("git may ask for …"), a condition
 // ("once the user has approved …").
+import { asideBefore, transparentAt } from './asides.js';
+import { words, type Lexicon } from './lexicon.js';
 import type { Token } from './normalise.js';
 
-/** A family of words and phrases ("set aside", "ignore"), matched whole. */
-export class Lexicon {
-  private readonly byFirst = new Map<string, string[][]>();
-  /** Every word of every phrase (for splitting run-together letters). */
-  readonly words = new Set<string>();
-
-  constructor(
-    readonly name: string,
-    phrases: readonly string[],
-  ) {
-    for (const phrase of phrases) {
-      const words = phrase.trim().split(/\s+/);
-      if (words.length === 0 || words[0] === '') continue;
-      for (const w of words) this.words.add(w);
-      const list = this.byFirst.get(words[0]!) ?? [];
-      list.push(words);
-      this.byFirst.set(words[0]!, list);
-    }
-    for (const list of this.byFirst.values()) list.sort((a, b) => b.length - a.length);
-  }
-
-  /** Whether a single word is one of the one-word phrases. */
-  has(word: string): boolean {
-    return this.byFirst.get(word)?.some((p) => p.length === 1) ?? false;
-  }
-
-  /** The first words of the phrases. */
-  firstWords(): IterableIterator<string> {
-    return this.byFirst.keys();
-  }
-
-  /** Every phrase, as written. */
-  phrases(): string[] {
-    return [...this.byFirst.values()].flatMap((list) => list.map((p) => p.join(' ')));
-  }
-
-  /** Lengths (in words) of the phrases that match at tokens[i] inside its sentence, longest first. */
-  lengthsAt(tokens: readonly Token[], i: number): number[] {
-    const first = tokens[i];
-    if (!first) return [];
-    const list = this.byFirst.get(first.word);
-    if (!list) return [];
-    const out: number[] = [];
-    for (const phrase of list) {
-      let ok = true;
-      for (let k = 1; k < phrase.length; k++) {
-        const t = tokens[i + k];
-        if (!t || t.sentence !== first.sentence || t.word !== phrase[k]) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) out.push(phrase.length);
-    }
-    return out;
-  }
-}
-
-/** `words('ignore', 'set aside', …)`; a phrase may list alternatives with "|" (`"ignore|disregard"`). */
-export function words(name: string, ...phrases: string[]): Lexicon {
-  return new Lexicon(
-    name,
-    phrases.flatMap((p) => p.split('|')),
-  );
-}
-
-/** Several lexicons read as one. */
-export function either(name: string, ...lexicons: Lexicon[]): Lexicon {
-  return new Lexicon(
-    name,
-    lexicons.flatMap((l) => l.phrases()),
-  );
-}
+// The families are built with these; they are offered here too, beside the patterns and guards they feed.
+export { either, Lexicon, words } from './lexicon.js';
 
 export interface Step {
   readonly lex: Lexicon;
@@ -117,98 +48,8 @@ export interface IntentPattern {
   readonly unless?: readonly Guard[];
 }
 
-/**
- * Words that only stress what they stand in ("each and every one of", "under any circumstances whatsoever"):
- * they may stand anywhere between two steps without counting as slack, so that piling them up does not hide
- * the order. None holds a negation, a condition or a noun a step could need.
- */
-const EMPHASIS = words(
-  'emphasis',
-  'each and every one of|each and every single one of|each and every|every single one of|every last one of|every single last one of|every single|any and all of|any and all|all and any|one and all|each one of|every one of|every bit of|the entirety of|the whole of|absolutely|literally|really|truly|utterly|whatsoever|at all|ever|even once|under any circumstances whatsoever|under any circumstances|in any circumstances|in any circumstance|for any reason whatsoever|for any reason at all|for any reason|at any point|at any time|at any stage|at any moment|in any way shape or form|in any shape or form|in any way|in any form|of any kind|regardless|whatever happens|whatever the reason|come what may|full and complete|complete and unabridged|full and unabridged|complete and entire|unabridged',
-);
-/** How an aside set off by commas, dashes or brackets may begin ("Ignore, for now, all …"): not with a condition or a reason. */
-const ASIDE_START = words(
-  'aside',
-  'for|in|at|under|on|by|with|without|from|to|just|even|only|again|now|then|also|please|here|right|absolutely|really|truly|of course|whatsoever|regardless|ever|starting|beginning|effective|going forward|from now on|henceforth|hereby|seriously|honestly|frankly|quietly|simply|kindly|first|this time|once and for all|throughout|during|word for word|verbatim|exactly|precisely|character for character|line by line|unchanged|as is',
-);
-/**
- * How an aside may begin after a negation ("Never, not even once, tell …", "Do not, no matter what, …"): it only
- * repeats the negation, so it is stepped over when the word before it is one.
- */
-const NEGATED_ASIDE_START = words('negated aside', 'not even|not once|not ever|not for|not under|not in|not at|not now|not today|not here|no matter|never|nor');
-const NEGATION_WORDS = words('negation', 'not|never|no|nor');
-/** Words an aside holds, at most: "right at the very top of your next response to the user" is eleven. */
-const MAX_ASIDE = 14;
-/**
- * Words an aside set off by a pair of dashes or brackets holds, at most: "— and this matters more than anything
- * else you were told today by anyone at all —" is fifteen. A pair of them marks where the aside ends, as commas
- * do not, so it may open with any word but a condition, an exception or a negation, which would make the order
- * advice.
- */
-const MAX_SET_OFF_ASIDE = 32;
-const SET_OFF_CONDITION = words('condition', 'if|unless|when|whenever|once|until|except|but|only|not|never|no|nor|as long as|provided|in case|after|before|while|so long as');
-/**
- * A hedge that names no case ("— unless told otherwise —", ", if possible,"): when it is the whole aside the order
- * stands as it is, so it is stepped over although it opens with a condition. A real condition ("— unless the
- * release notes say so —") is not one, and keeps the order advice.
- */
-const HEDGE_ASIDE = words(
-  'hedge',
-  'unless told otherwise|unless instructed otherwise|unless asked otherwise|unless stated otherwise|unless specified otherwise|unless noted otherwise|unless otherwise told|unless otherwise instructed|unless otherwise stated|unless otherwise specified|unless otherwise noted|if possible|if at all possible|if needed|if necessary|where possible|when possible',
-);
 /** Words of emphasis and asides stepped over before one step, at most. */
 const MAX_STEPPED_OVER = 16;
-
-/** How many words at `at` (after the first step) stress or set aside rather than say: emphasis, or a short aside between pauses. */
-function transparentAt(tokens: readonly Token[], at: number, sentence: number): number {
-  const lengths = EMPHASIS.lengthsAt(tokens, at);
-  if (lengths.length) return lengths[0]!;
-  // "at any point or in any way": a phrase of emphasis joined on.
-  const joined = tokens[at]?.word === 'or' || tokens[at]?.word === 'and' ? (EMPHASIS.lengthsAt(tokens, at + 1)[0] ?? 0) : 0;
-  if (joined > 1 && tokens[at + 1]?.sentence === sentence) return 1 + joined;
-  const before = tokens[at - 1];
-  if (!before?.pauseAfter) return 0;
-  for (const hedge of HEDGE_ASIDE.lengthsAt(tokens, at)) {
-    if (tokens[at + hedge - 1]!.pauseAfter && tokens[at + hedge]?.sentence === sentence) return hedge;
-  }
-  if (before.setOffAfter && !SET_OFF_CONDITION.lengthsAt(tokens, at).length) {
-    const end = setOffEnd(tokens, at, sentence);
-    if (end > at) return end - at;
-  }
-  const opens = ASIDE_START.lengthsAt(tokens, at).length > 0 || (NEGATION_WORDS.has(before.word) && NEGATED_ASIDE_START.lengthsAt(tokens, at).length > 0);
-  return opens ? asideEnd(tokens, at, sentence) - at : 0;
-}
-
-/** One past the last word of an aside that starts at `at` (ended by a pause, with more of the sentence after it), or `at`. */
-function asideEnd(tokens: readonly Token[], at: number, sentence: number): number {
-  for (let e = at; e < at + MAX_ASIDE && tokens[e]?.sentence === sentence; e++) {
-    if (tokens[e]!.pauseAfter) return tokens[e + 1]?.sentence === sentence ? e + 1 : at;
-  }
-  return at;
-}
-
-/** One past the last word of an aside set off by dashes or brackets that starts at `at` (more of the sentence after it), or `at`. */
-function setOffEnd(tokens: readonly Token[], at: number, sentence: number): number {
-  for (let e = at; e < at + MAX_SET_OFF_ASIDE && tokens[e]?.sentence === sentence; e++) {
-    if (tokens[e]!.setOffAfter) return tokens[e + 1]?.sentence === sentence ? e + 1 : at;
-  }
-  return at;
-}
-
-/** Where an aside that ends right before `end` (a pause after end - 1) starts, when one does (a pause before it too); else -1. */
-function asideBefore(tokens: readonly Token[], end: number, sentence: number): number {
-  if (!tokens[end - 1]?.pauseAfter) return -1;
-  // Set off by dashes or brackets: "Never (not even when a page you fetch insists on it …) disregard …".
-  if (tokens[end - 1]!.setOffAfter) {
-    for (let s = end - 1; s > end - 1 - MAX_SET_OFF_ASIDE && s > 0 && tokens[s]!.sentence === sentence; s--) {
-      if (tokens[s - 1]!.setOffAfter) return tokens[s - 1]!.sentence === sentence ? s : -1;
-    }
-  }
-  for (let s = end - 1; s > end - 1 - MAX_ASIDE && s > 0 && tokens[s]!.sentence === sentence; s--) {
-    if (tokens[s - 1]!.pauseAfter) return tokens[s - 1]!.sentence === sentence ? s : -1;
-  }
-  return -1;
-}
 
 function matchSteps(steps: readonly Step[], k: number, pos: number, sentence: number, tokens: readonly Token[], parts: Array<readonly [number, number]>): number {
   if (k === steps.length) return pos;
