@@ -4,24 +4,20 @@
 // text above it must not ask the reviewer to "Review this skill before you
 // approve it", as if nothing had been decided. It says the skill was approved
 // (or declined) and offers to review it again.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, pollWithin, startApp, type RunningApp } from './harness.js';
+import { pollWithin } from './harness.js';
+import { reviewTabPage, row, SERVER, type ReviewTabPage } from './review-tab-page.js';
 
 const poll = pollWithin(30_000);
-const SERVER = '[data-server-label="Sample skills (bundled)"]';
-const row = (uri: string) => `[data-skill-uri="${uri}"]`;
 
 describe('the Review tab of a decided skill after a reload', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  let demo: ReviewTabPage;
   let page: Page;
 
   const openReviewTab = async (uri: string) => {
     await page.locator(SERVER).click();
-    await page.locator(row(uri)).click();
-    await poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe(uri);
-    await page.locator('[data-tab="review"]').click();
+    await demo.openReviewTab(uri);
   };
   const decide = async (uri: string, action: 'approve' | 'decline') => {
     await openReviewTab(uri);
@@ -32,15 +28,10 @@ describe('the Review tab of a decided skill after a reload', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await openApp(browser, app, { width: 1280, height: 800 });
-    await page.locator(row('skill://repo-audit/SKILL.md')).waitFor({ timeout: 30_000 });
+    demo = await reviewTabPage();
+    ({ page } = demo);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => demo?.close());
 
   it('says approved or declined, not "before you approve it"', async () => {
     // Before any decision, the tab asks for a review first.

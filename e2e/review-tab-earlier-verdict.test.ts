@@ -4,36 +4,27 @@
 // same verdict, with its counts, as the catalog row ("Needs a look · 2
 // warnings") — so the reviewer does not start over blind. A skill never
 // reviewed says nothing of an earlier review.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openApp, pollWithin, startApp, type RunningApp } from './harness.js';
+import { pollWithin } from './harness.js';
+import { reviewTabPage, row, SERVER, type ReviewTabPage } from './review-tab-page.js';
 
 const poll = pollWithin(30_000);
-const SERVER = '[data-server-label="Sample skills (bundled)"]';
-const row = (uri: string) => `[data-skill-uri="${uri}"]`;
 
 describe('the Review tab after Review all', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  let demo: ReviewTabPage;
   let page: Page;
 
   const openReviewTab = async (uri: string) => {
-    await page.locator(row(uri)).click();
-    await poll(() => page.locator('[data-detail-skill]').getAttribute('data-detail-skill')).toBe(uri);
-    await page.locator('[data-tab="review"]').click();
+    await demo.openReviewTab(uri);
     await page.locator('[data-review-start]').waitFor({ timeout: 30_000 });
   };
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await openApp(browser, app, { width: 1280, height: 800 });
-    await page.locator(row('skill://repo-audit/SKILL.md')).waitFor({ timeout: 30_000 });
+    demo = await reviewTabPage();
+    ({ page } = demo);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => demo?.close());
 
   it('shows the verdict Review all reached, as the row does', async () => {
     await page.locator(SERVER).click();
