@@ -19,9 +19,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import Tinypool from 'tinypool';
 import { ApiFailure } from '../api-failure.js';
 import type { ReviewFileInput, ReviewInput } from './rules/context.js';
-import { reviewNotRun, type ContentReviewResult, type UnreadFile } from './risk-review.js';
+import { reviewNotRun, type ContentReviewResult, type UnreadFile } from './review-result.js';
 import { rememberReviews } from './remembered-reviews.js';
-import { packReview, runReviewTask } from './review-task.js';
+import { packReview } from './packed-review.js';
 import { threadsCanStepBack } from './thread-priority.js';
 
 export interface ReviewOptions {
@@ -129,6 +129,8 @@ export function inProcessReviewer(): ContentReviewer {
       await nextTurn();
       if (signal?.aborted) throw new ReviewCancelled(input.skillUri);
       try {
+        // Loaded on the first in-process review only: the rules are most of the app's start-up code otherwise.
+        const { runReviewTask } = await import('./review-task.js');
         return await runReviewTask(packReview(input, unread).task);
       } catch (error) {
         throw new ReviewFailed(input.skillUri, describe(error));
