@@ -13,7 +13,7 @@ import type { ServerCatalog } from '../servers/catalog.js';
 import { MissingSecrets, missingSecretsDiagnostic } from '../servers/missing-secrets.js';
 import { credentialsRemoved } from '../connections/url-credentials.js';
 import { diagnoseOAuth, oauthDiagnosticOf } from './oauth-errors.js';
-import { KeptSignIns } from './kept-sign-ins.js';
+import { KEPT_SIGN_INS_FILE, KeptSignIns } from './kept-sign-ins.js';
 import { OAuthSessions, type OAuthTarget, type TransportAuth } from './oauth-sessions.js';
 import { StoredOAuthVault } from './oauth-vault.js';
 import { StaleSignIns } from './stale-sign-ins.js';
@@ -36,14 +36,13 @@ const isOAuth = (transport: TransportConfig): transport is Extract<TransportConf
 
 export class AppOAuth {
   readonly sessions: OAuthSessions;
+  /** Which sign-ins were kept (oauth-sign-ins.json): read at start, so one the system will not give is said at once. */
+  private readonly kept: KeptSignIns | undefined;
 
   constructor(private readonly options: AppOAuthOptions) {
+    this.kept = options.dataDir !== undefined ? new KeptSignIns(options.dataDir) : undefined;
     this.sessions = new OAuthSessions({
-      vault: new StoredOAuthVault(
-        options.catalog.secrets.stores,
-        options.dataDir !== undefined ? new StaleSignIns(options.dataDir) : undefined,
-        options.dataDir !== undefined ? new KeptSignIns(options.dataDir) : undefined,
-      ),
+      vault: new StoredOAuthVault(options.catalog.secrets.stores, options.dataDir !== undefined ? new StaleSignIns(options.dataDir) : undefined, this.kept),
       clientName: 'Skill Inspector',
       openAuthorizationUrl: async (serverId, url) => {
         if (options.openExternal) {
@@ -98,6 +97,9 @@ export class AppOAuth {
 
   /** Reads every OAuth server's record, so the first list already says who is signed in. */
   async load(): Promise<void> {
+    // Said like any store the app could not read (inspector.ts): which file, why, and that nothing replaces it.
+    const unread = await this.kept?.check();
+    if (unread) this.options.emit('app.alert', { level: 'error', title: `Could not read ${KEPT_SIGN_INS_FILE}`, message: unread });
     await this.sessions.load(this.options.catalog.list().filter((s) => isOAuth(s.transport)).map((s) => s.id));
   }
 

@@ -39,6 +39,11 @@ export interface OAuthRecord {
    * server removed): what a connection saves meanwhile (discovery, a registration, a verifier) does not end it.
    */
   lostSignIn?: LostSignIn;
+  /**
+   * In memory only: no store gives a sign-in under this key, and the note of kept sign-ins could not be read, so
+   * whether there was one is not known (kept-sign-ins.ts unknownWords). Said until a sign-in brings tokens.
+   */
+  signInUnknown?: string;
 }
 
 /** What a record is bound to; a record bound to something else reads as empty. */
@@ -180,7 +185,9 @@ export class StoredOAuthVault implements OAuthVault {
     if (unreadable) record = { lostSignIn: unreadable };
     else if (!found) {
       const lostSignIn = await this.lost(key, refusals);
+      const unknown = lostSignIn ? undefined : this.keptNote?.unknownWords();
       if (lostSignIn) record = { lostSignIn };
+      else if (unknown) record = { signInUnknown: unknown };
     }
     // Still lost: what was saved in memory meanwhile (discovery, a sign-in's registration and verifier) holds.
     if (record.lostSignIn && cached?.lostSignIn) record = { ...cached, lostSignIn: record.lostSignIn };
@@ -206,7 +213,7 @@ export class StoredOAuthVault implements OAuthVault {
 
   async drop(key: string, record: OAuthRecord): Promise<string | undefined> {
     // What memory goes back to if this write, or a later one, is refused: never the dropped credentials.
-    const { discovery: _public, keptInStore: _older, ...kept } = record;
+    const { discovery: _public, keptInStore: _older, signInUnknown: _memoryOnly, ...kept } = record;
     this.durable.set(key, kept);
     const store = this.stores.primary;
     const storedBefore = this.inStore.get(key);
@@ -234,10 +241,12 @@ export class StoredOAuthVault implements OAuthVault {
       this.cache.set(key, given);
       return this.queue.then(() => undefined);
     }
-    const { lostSignIn: _replaced, ...record } = given;
+    const { lostSignIn: _replaced, signInUnknown, ...rest } = given;
+    // Not known whether there was a sign-in: said until one brings tokens, what a connection saves meanwhile (discovery) aside.
+    const record: OAuthRecord = signInUnknown !== undefined && !rest.tokens ? { ...rest, signInUnknown } : rest;
     this.cache.set(key, record);
     // Discovery (public metadata, several KB) stays in memory: a keychain entry has little room (2.5 KB on Windows).
-    const { discovery: _public, keptInStore: _older, ...kept } = record;
+    const { discovery: _public, keptInStore: _older, signInUnknown: _memoryOnly, ...kept } = record;
     const text = JSON.stringify(kept);
     // Discovery alone changed (every connect runs it): the store already holds these bytes.
     if (this.persisted.get(key) === text) return this.queue.then(() => undefined);

@@ -94,6 +94,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     if (!this.options.interactive) {
       // The person signed in before and the store lost it (its registration with it): not "never signed in".
       if (record.lostSignIn) throw new OAuthFlowError('oauth-sign-in-required', lostSignInWords(record.lostSignIn));
+      // The note of kept sign-ins could not be read: "not signed in yet" may be untrue.
+      if (record.signInUnknown) throw new OAuthFlowError('oauth-sign-in-required', `The server needs a sign-in. ${record.signInUnknown}`);
       throw new OAuthFlowError('oauth-sign-in-required', 'The server needs a sign-in, and the app has not signed in to it yet.');
     }
     const metadata = record.discovery?.authorizationServerMetadata;
@@ -144,7 +146,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
           'The authorization server did not renew the token: it could not be reached or it failed (not a refusal). The sign-in is kept: the app renews it at the next connection once the authorization server answers, so signing in again is not needed.',
         );
       }
-      throw new OAuthFlowError('oauth-sign-in-required', 'The server needs a sign-in: no valid token is stored for it.');
+      throw new OAuthFlowError('oauth-sign-in-required', `The server needs a sign-in: no valid token is stored for it.${record.signInUnknown ? ` ${record.signInUnknown}` : ''}`);
     }
     // The address comes from the authorization server's metadata: only a web page may be opened.
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OAuthFlowError('oauth-failed', `The authorization page's address is not a web address (${url.protocol}); it was not opened.`);

@@ -44,7 +44,7 @@ interface Unreadable {
   readonly code: string | undefined;
 }
 
-const READ_FAILURES: Readonly<Record<string, string>> = {
+export const READ_FAILURES: Readonly<Record<string, string>> = {
   EACCES: 'permission was denied',
   EPERM: 'the operation was not permitted',
   EIO: 'the disk reported an input/output error',
