@@ -12,6 +12,7 @@ import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture
 import { runCliInProcess } from '../cli/run-in-process.unit.js';
 import { allowedSignersLine } from './allowed-signers.js';
 import { alphaApproval } from './alpha-approval.unit.js';
+import { swapFolderForLink } from './folder-swapped-for-link.unit.js';
 import { serializeReceipt, signReceipt } from './receipt.js';
 import { generateSigningKey } from './signing-key.js';
 import { TeamFolderError, readReceiptsFolder, receiptFileName, writeReceipt, writeReceipts } from './team-folder.js';
@@ -154,8 +155,7 @@ describe('the receipts folder swapped for a link while it is read', () => {
     const opendir = fs.opendir.bind(fs);
     // Between the look and the listing, the folder's name is given to a link to a folder outside the repository.
     vi.spyOn(fs, 'opendir').mockImplementationOnce(async (...args: Parameters<typeof fs.opendir>) => {
-      await fs.rename(approvals, path.join(root, 'moved-away'));
-      await fs.symlink(path.join(root, 'elsewhere', 'approvals'), approvals);
+      await swapFolderForLink(approvals, path.join(root, 'elsewhere', 'approvals'));
       return opendir(...args);
     });
     const error = await rejection(readReceiptsFolder(approvals));

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alphaApproval } from './alpha-approval.unit.js';
+import { swappedForLinkDuring } from './folder-swapped-for-link.unit.js';
 import { readReceipt, serializeReceipt, signReceipt } from './receipt.js';
 import { generateSigningKey } from './signing-key.js';
 import { TeamFolderError, readReceiptsFolder, receiptFileName, writeReceipt } from './team-folder.js';
@@ -44,19 +45,6 @@ async function repoAndElsewhere(): Promise<{ root: string; approvals: string; el
   await fs.mkdir(elsewhere);
   await fs.writeFile(path.join(elsewhere, NAME), TOKEN);
   return { root: dir, approvals, elsewhere };
-}
-
-/** Gives the folder's name to a link to `target` while `act` runs, then gives it back: the folder is the same before and after. */
-async function swappedForLinkDuring<T>(folder: string, target: string, act: () => Promise<T>): Promise<T> {
-  const away = `${folder}.away`;
-  await fs.rename(folder, away);
-  await fs.symlink(target, folder);
-  try {
-    return await act();
-  } finally {
-    await fs.unlink(folder);
-    await fs.rename(away, folder);
-  }
 }
 
 describe('the receipts folder swapped for a link and back while it is read', () => {
