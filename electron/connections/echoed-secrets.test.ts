@@ -123,3 +123,61 @@ describe('a server that echoes the request it refused', { timeout: 30_000 }, () 
     expect(error?.detail).toContain(`Last stderr lines:\nbad key ${SECRET_MASK} token --token=${SECRET_MASK}`);
   });
 });
+
+// A secret cut across two reads of stderr: the server writes the start of it, pauses, then the rest, so the app
+// reads two chunks and the boundary falls inside the secret (in the form the server spells it: as sent,
+// percent-encoded, base64, inside a UTF-8 character).
+describe('a stdio server that writes a secret to stderr in two writes with a pause between', { timeout: 30_000 }, () => {
+  const UNICODE_KEY = 'pw-ü8e0a2c4f6b8d0a2c4e6';
+  // argv: the form, where the secret is cut (bytes into it), whether a line break follows.
+  const script = `const k = process.env.SERVICE_API_KEY; const [form, at, end] = process.argv.slice(1);
+const spelled = { raw: k, uri: encodeURIComponent(k), base64: Buffer.from(k).toString('base64') }[form];
+const bytes = Buffer.from('bad key ' + spelled + (end === 'nl' ? ' (rejected)\\n' : ''));
+const cut = Buffer.byteLength('bad key ') + Number(at);
+process.stderr.write(bytes.subarray(0, cut));
+setTimeout(() => { process.stderr.write(bytes.subarray(cut)); process.exit(1); }, 400);`;
+
+  async function stderrOf(key: string, form: string, at: number, end: 'nl' | 'eof') {
+    const { error, log } = await connectTo({ kind: 'stdio', command: process.execPath, args: ['-e', script, '--', form, String(at), end], env: { SERVICE_API_KEY: key } });
+    const lines = (JSON.parse(log) as { direction: string; text?: string }[]).filter((e) => e.direction === 'stderr').map((e) => e.text);
+    return { error, log, lines };
+  }
+
+  const cases: [string, string, number, string][] = [
+    ['as sent', QUERY_KEY, 12, QUERY_KEY],
+    ['percent-encoded, cut inside %2F', ENCODED_KEY, 4, encodeURIComponent(ENCODED_KEY)],
+    ['base64', HEADER_KEY, 9, Buffer.from(HEADER_KEY).toString('base64')],
+    ['cut inside a two-byte UTF-8 character', UNICODE_KEY, 4, UNICODE_KEY],
+  ];
+  for (const [name, key, at, spelled] of cases) {
+    for (const end of ['nl', 'eof'] as const) {
+      it(`${name}, ${end === 'nl' ? 'the line ended' : 'the process exiting mid-line'}: masked in the log and the diagnostic, the line whole`, async () => {
+        const form = name.startsWith('percent') ? 'uri' : name === 'base64' ? 'base64' : 'raw';
+        const { error, log, lines } = await stderrOf(key, form, at, end);
+        const cutAt = Buffer.from(spelled).subarray(0, at).toString('utf8').replace(/\uFFFD$/, '');
+        const halves = [cutAt, spelled.slice(cutAt.length + 1)];
+        for (const text of [JSON.stringify(error), log]) {
+          expect(text).not.toContain(spelled);
+          for (const half of halves) expect(text).not.toContain(half);
+        }
+        const line = `bad key ${SECRET_MASK}${end === 'nl' ? ' (rejected)' : ''}`;
+        // Twice: the process exits on the 2026 probe, and the connection tries the 2025 handshake once (Connection).
+        expect(lines).toEqual([line, line]);
+        expect(error?.code).toBe('process-exited');
+        expect(error?.detail).toContain(`Last stderr lines:\n${line}`);
+      });
+    }
+  }
+});
+
+it('a stdio server that exits mid-secret while a process it started holds its stderr open: what was held back is shown, masked', { timeout: 30_000 }, async () => {
+  // The helper keeps the pipe open for 5 s; the app closes it one second after the exit (stdio-transport.ts).
+  const script = `require('node:child_process').spawn('sleep', ['5'], { stdio: ['ignore', 'ignore', 'inherit'], detached: true }).unref();
+process.stderr.write('bad key ' + process.env.SERVICE_API_KEY.slice(0, 12)); setTimeout(() => process.exit(1), 200);`;
+  const { error, log } = await connectTo({ kind: 'stdio', command: process.execPath, args: ['-e', script], env: { SERVICE_API_KEY: QUERY_KEY } });
+  expect(JSON.stringify(error) + log).not.toContain(QUERY_KEY.slice(0, 12));
+  const lines = (JSON.parse(log) as { direction: string; text?: string }[]).filter((e) => e.direction === 'stderr').map((e) => e.text);
+  // Twice: the 2026 probe's process and the 2025 handshake's (Connection tries once more after the exit).
+  expect(lines).toEqual([`bad key ${SECRET_MASK}`, `bad key ${SECRET_MASK}`]);
+  expect(error?.detail).toContain(`Last stderr lines:\nbad key ${SECRET_MASK}`);
+});

@@ -6,7 +6,8 @@
 // key in a --url, a header from the environment). So each secret a request
 // carried is masked where the server's words are read, before any of those is
 // built from them (transports.ts): an error answer's body and reason phrase
-// (cappedFetch), a JSON-RPC error (logged), a stdio server's stderr.
+// (cappedFetch), a JSON-RPC error (logged), a stdio server's stderr (read by
+// read, a secret cut across two reads held back until it is whole: masked-stderr.ts).
 import type { TransportConfig } from '../../shared/model.js';
 import { SECRET_MASK } from '../../shared/secret-args.js';
 import { isSecretHeader, splitSecrets } from '../../shared/secret-fields.js';
@@ -16,7 +17,7 @@ import { percentDecoded } from '../../shared/url-parts.js';
 export const LATIN1_MASK = '********';
 
 /** Shorter values are not searched for: "1" would blank every digit. */
-const MIN_SECRET_LENGTH = 4;
+export const MIN_SECRET_LENGTH = 4;
 
 /**
  * The secrets a server's settings send it, as servers.json keeps them apart (splitSecrets): the secret
@@ -87,6 +88,42 @@ export class SentSecrets {
     let out = text;
     for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(as);
     return out;
+  }
+
+  /**
+   * How many characters at the end of `text` could be the start of a secret that a next read completes: the
+   * longest end that begins one of the forms (and is not the whole form). 0 when none could.
+   */
+  unfinishedLength(text: string): number {
+    let longest = 0;
+    for (const form of this.forms) {
+      for (let length = Math.min(form.length - 1, text.length); length > longest; length--) {
+        // The first character first: the whole comparison only where a form could begin.
+        if (text.charCodeAt(text.length - length) === form.charCodeAt(0) && text.endsWith(form.slice(0, length))) {
+          longest = length;
+          break;
+        }
+      }
+    }
+    return longest;
+  }
+
+  /** `at`, or earlier, so that no whole secret in `text` is cut in two there (one form may end inside another's start). */
+  cutOutside(text: string, at: number): number {
+    let cut = at;
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const form of this.forms) {
+        for (let start = text.indexOf(form, Math.max(0, cut - form.length + 1)); start !== -1 && start < cut; start = text.indexOf(form, start + 1)) {
+          if (start + form.length > cut) {
+            cut = start;
+            moved = true;
+            break;
+          }
+        }
+      }
+    }
+    return cut;
   }
 
   /**

@@ -45,6 +45,8 @@ export class ObservedStdioTransport extends StdioClientTransport {
       this.log.note(`The server process exited (${how}), but a process it started still holds its output open; the connection was closed at the exit.`);
       child.stdout?.destroy();
       child.stderr?.destroy();
+      // Destroyed, the pipe does not end the SDK's stderr stream: ended here, what it held back is shown (masked-stderr.ts).
+      (this as unknown as SdkStdioInternals)._stderrStream?.end();
       child.stdin?.destroy();
     }, PIPES_AFTER_EXIT_GRACE_MS);
     timer.unref();

@@ -5,6 +5,7 @@ import { SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { TransportConfig } from '../../shared/model.js';
 import type { ProtocolLog } from './protocol-log.js';
+import { MaskedStderr } from './masked-stderr.js';
 import { ResponseCaps } from './response-caps.js';
 import { withServerHeaders } from './server-headers.js';
 import { OWN_ENVIRONMENT, type SearchPath } from './search-path.js';
@@ -176,9 +177,11 @@ export function buildTransport(
       log,
       caps,
     );
-    // A server that says what it was started with ("bad key sk-…") has it masked, as an HTTP server's answer has.
-    // Per chunk: a line written at once arrives in one, and a secret cut across two chunks is a known limit.
-    stdio.stderr?.on('data', (chunk: Buffer) => log.stderr(sent.mask(chunk.toString('utf8'))));
+    // A server that says what it was started with ("bad key sk-…") has it masked, as an HTTP server's answer has,
+    // also when a read ends inside the secret (masked-stderr.ts).
+    const stderr = new MaskedStderr(sent, (text) => log.stderr(text));
+    stdio.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
+    stdio.stderr?.once('end', () => stderr.end());
     inner = stdio;
   } else {
     const headers: Record<string, string> = { ...config.headers };

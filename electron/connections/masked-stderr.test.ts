@@ -1,0 +1,55 @@
+// MaskedStderr read by read: what is shown after each read, exactly.
+import { describe, expect, it } from 'vitest';
+import { SECRET_MASK } from '../../shared/secret-args.js';
+import { MaskedStderr } from './masked-stderr.js';
+import { SentSecrets } from './sent-secrets.js';
+
+const KEY = 'sk-live-Q7f3a9c2e1b5';
+
+function reads(secrets: string[], ...chunks: (string | Buffer)[]) {
+  const shown: string[][] = [];
+  const masked = new MaskedStderr(new SentSecrets(secrets), (text) => shown.at(-1)!.push(text));
+  for (const chunk of chunks) {
+    shown.push([]);
+    masked.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  }
+  shown.push([]);
+  masked.end();
+  return shown;
+}
+
+describe('MaskedStderr', () => {
+  it('shows a read at once when its end cannot begin a secret', () => {
+    expect(reads([KEY], 'starting on port 80', 'ok\n')).toEqual([['starting on port 80'], ['ok\n'], []]);
+  });
+
+  it('holds the unfinished line whose end could begin a secret until the next read says, then shows it whole and masked', () => {
+    expect(reads([KEY], 'ready\nbad key sk-li', `ve-Q7f3a9c2e1b5 (rejected)\n`)).toEqual([['ready\n'], [`bad key ${SECRET_MASK} (rejected)\n`], []]);
+  });
+
+  it('shows what it held once the next read shows it was no secret', () => {
+    expect(reads([KEY], 'skipping sk-', 'lint\n')).toEqual([[], ['skipping sk-lint\n'], []]);
+  });
+
+  it('shows what it still holds at the end of the stream, a secret cut short there masked', () => {
+    expect(reads([KEY], 'bad key sk-live-Q7', 'f3a9c2e1b5')).toEqual([[], [`bad key ${SECRET_MASK}`], []]);
+    expect(reads([KEY], 'bad key sk-live-Q7')).toEqual([[], [`bad key ${SECRET_MASK}`]]);
+    // Shorter than any secret the masker looks for: words, not a secret's start.
+    expect(reads([KEY], 'ask sk-')).toEqual([[], ['ask sk-']]);
+  });
+
+  it('holds only the possible secret of an unfinished line longer than it keeps whole', () => {
+    const long = 'x'.repeat(5000);
+    expect(reads([KEY], `${long} sk-live`, '-Q7f3a9c2e1b5\n')).toEqual([[`${long} `], [`${SECRET_MASK}\n`], []]);
+  });
+
+  it('does not cut a whole secret in two where another begins at its end', () => {
+    // "abcd-1234" is whole in the first read; its end "1234-" could begin the other secret.
+    expect(reads(['abcd-1234', '1234-wxyz'], 'key abcd-1234-', 'done\n')).toEqual([[], [`key ${SECRET_MASK}-done\n`], []]);
+  });
+
+  it('decodes a character cut across two reads, with no secret to mask as well', () => {
+    const bytes = Buffer.from('größe ok\n');
+    expect(reads([], bytes.subarray(0, 3), bytes.subarray(3))).toEqual([['gr'], ['öße ok\n'], []]);
+  });
+});
