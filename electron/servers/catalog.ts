@@ -374,7 +374,19 @@ export class ServerCatalog {
   }
 }
 
+// A server's view is asked for on every push of the server list (coalesced, yet many a second while a hundred
+// servers connect) and each asks for all of them: splitting a server's secrets again each time, by name and by
+// look, took a tenth of the main thread's busy time then. A stored server is never changed in place (every change
+// makes a new object), so its view is kept with it.
+const views = new WeakMap<StoredServer, ServerConfig>();
+
 function publicView(server: StoredServer): ServerConfig {
+  let view = views.get(server);
+  if (view === undefined) views.set(server, (view = splitView(server)));
+  return view;
+}
+
+function splitView(server: StoredServer): ServerConfig {
   const { secretRefs, ...config } = server;
   // Split again: a value a failed migration left in clear must still not reach the renderer.
   const split = splitSecrets(config.transport);
