@@ -49,7 +49,9 @@ export async function createApprovalHandlers(deps: FeatureDeps, options: Approva
   const snapshots = new SnapshotStore(path.join(deps.dataDir, SNAPSHOTS_DIR));
   const problems: { report?: Approvals['reportProblem'] } = {};
   const history = new HistoryStore(path.join(deps.dataDir, HISTORY_DIR), (problem) => problems.report?.(problem));
-  const risk = new VersionRisk(options.reviewBytes, snapshots, (serverId, skillUri) => deps.engine.republishSoon(serverId, skillUri));
+  // At once, not with the next batch: the window shows "Reviewing…" while the Changes tab waits for the diff, and the
+  // skill's new verdict must reach it before the diff does, or its badge falls back to "Not reviewed yet" in between.
+  const risk = new VersionRisk(options.reviewBytes, snapshots, (serverId, skillUri) => deps.engine.republish(serverId, [skillUri]));
   const service = new Approvals(deps, { store: new ApprovalStore(deps.dataDir), audit: new AuditLog(deps.dataDir), history, snapshots, risk }, options.onHeldInMemory);
   problems.report = (problem) => service.reportProblem(problem);
   await service.init();

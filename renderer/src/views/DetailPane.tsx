@@ -13,6 +13,7 @@ import { CopyIcon } from '../components/JsonView.js';
 import { SeverityBadge } from '../components/SeverityBadge.js';
 import { InvisibleText } from '../components/InvisibleText.js';
 import { VerdictBadge } from '../components/VerdictBadge.js';
+import { useShownVerdict } from '../state/use-shown-verdict.js';
 import { LegacyBadge, StatusBadge } from '../components/StatusBadge.js';
 import { UriText } from '../components/UriText.js';
 import { skillKey, useCatalog } from '../state/catalog.js';
@@ -136,6 +137,7 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
   const key = skillKey(entry.serverId, entry.uri);
   const verifying = useVerify((s) => s.verifying.has(key));
   const verifyError = useVerify((s) => s.verifyErrors.get(key));
+  const shownVerdict = useShownVerdict(entry);
   const connected = server?.connection.status === 'connected';
   const { serverId, uri } = entry;
   // A local folder's skill is read from disk, not served: nothing to verify against, nothing to approve.
@@ -188,7 +190,7 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
         </Group>
         <Group gap={6}>
           {/* The counts are the severity badges beside it. */}
-          <VerdictBadge verdict={entry.verdict} review={entry.review} />
+          <VerdictBadge verdict={shownVerdict} review={entry.review} />
           {local ? <LocalStatusBadge status={entry.status} /> : <StatusBadge status={entry.status} />}
           {entry.legacyForm ? <LegacyBadge form={entry.legacyForm} /> : null}
           {local ? null : <ApprovalBadge approval={entry.approval} enabled={entry.enabled} />}

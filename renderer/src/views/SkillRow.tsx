@@ -15,6 +15,8 @@ import { BoundedDescription, MAX_ROW_DESCRIPTION } from '../components/SkillDesc
 import { SeverityBadge } from '../components/SeverityBadge.js';
 import { LegacyBadge, StatusBadge } from '../components/StatusBadge.js';
 import { VerdictBadge } from '../components/VerdictBadge.js';
+import { useShownVerdict } from '../state/use-shown-verdict.js';
+import type { ShownVerdict } from '../state/verdict-shown.js';
 import { shownName } from '../components/shown-text.js';
 import { LocalStatusBadge } from './local/LocalStatusBadge.js';
 import { BADGE_LINE_GAP, BADGE_LINE_HEIGHT, MAX_BADGE_LINES } from './badge-lines.js';
@@ -72,9 +74,10 @@ const ORIGIN: CSSProperties = { fontWeight: 600 };
 // a floating tooltip per badge costs more to render than the rest of the row.
 const badgeLines = new Map<string, ReactElement>();
 
-function badgeLine(entry: SkillEntry, lines: number): ReactElement {
+/** `verdict`: the skill's, or Reviewing… while its change review runs (state/verdict-shown.ts). */
+function badgeLine(entry: SkillEntry, verdict: ShownVerdict, lines: number): ReactElement {
   const basis = entry.review?.basis;
-  const key = `${entry.verdict}|${entry.errorCount}|${entry.warningCount}|${basis ? `${basis}:${entry.review!.errors}:${entry.review!.warnings}` : ''}|${entry.source}|${entry.status}|${entry.legacyForm ?? ''}|${entry.approval}|${lines}`;
+  const key = `${verdict}|${entry.errorCount}|${entry.warningCount}|${basis ? `${basis}:${entry.review!.errors}:${entry.review!.warnings}` : ''}|${entry.source}|${entry.status}|${entry.legacyForm ?? ''}|${entry.approval}|${lines}`;
   let line = badgeLines.get(key);
   if (line) return line;
   const local = entry.source === 'local';
@@ -83,7 +86,7 @@ function badgeLine(entry: SkillEntry, lines: number): ReactElement {
   const ownWarnings = entry.verdict !== 'needs-look' && entry.errorCount === 0 && entry.warningCount > 0;
   line = (
     <div style={BADGES[Math.min(MAX_BADGE_LINES, Math.max(1, lines)) - 1]} data-badge-lines={lines}>
-      <VerdictBadge verdict={entry.verdict} errors={entry.errorCount} warnings={entry.warningCount} {...(basis ? { review: entry.review } : {})} size="xs" nativeTip />
+      <VerdictBadge verdict={verdict} errors={entry.errorCount} warnings={entry.warningCount} {...(basis ? { review: entry.review } : {})} size="xs" nativeTip />
       {local ? <LocalStatusBadge status={entry.status} size="xs" nativeTip /> : <StatusBadge status={entry.status} size="xs" nativeTip />}
       {ownErrors ? <SeverityBadge severity="error" count={entry.errorCount} size="xs" /> : null}
       {ownWarnings ? <SeverityBadge severity="warning" count={entry.warningCount} size="xs" /> : null}
@@ -107,6 +110,7 @@ function factMarks(entry: SkillEntry): ReactElement {
 }
 
 export const SkillRow = memo(function SkillRow({ id, entry, selected, active, serverLabel, nameLines, badgeLines = 1, onOpen, top, height }: SkillRowProps) {
+  const verdict = useShownVerdict(entry);
   const qualified = `${serverLabel ? `${serverLabel} › ` : ''}${entry.pathPrefix ? `${entry.pathPrefix}/` : ''}${entry.name}`;
   return (
     <div
@@ -130,7 +134,7 @@ export const SkillRow = memo(function SkillRow({ id, entry, selected, active, se
         ) : null}
         <InvisibleText text={entry.name} identifier />
       </div>
-      {badgeLine(entry, badgeLines)}
+      {badgeLine(entry, verdict, badgeLines)}
       <div style={LAST}>
         <span style={DESCRIPTION} data-skill-row-description>
           {serverLabel ? (

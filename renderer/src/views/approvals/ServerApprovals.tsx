@@ -13,7 +13,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
 import { StatusBadge } from '../../components/StatusBadge.js';
 import { UriText } from '../../components/UriText.js';
-import { VerdictBadge } from '../../components/VerdictBadge.js';
+import { EntryVerdictBadge } from '../../components/VerdictBadge.js';
 import { useApprovals } from '../../state/approvals.js';
 import { useCatalog } from '../../state/catalog.js';
 import { skillKey } from '../../state/keys.js';
@@ -43,7 +43,7 @@ function SkillState({ entry }: { entry: SkillEntry | undefined }) {
   if (!entry) return null;
   return (
     <Group gap={4} wrap="nowrap" data-approvals-verdict={entry.verdict}>
-      <VerdictBadge verdict={entry.verdict} errors={entry.errorCount} warnings={entry.warningCount} size="xs" />
+      <EntryVerdictBadge entry={entry} />
       <StatusBadge status={entry.status} size="xs" />
     </Group>
   );

@@ -4,7 +4,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { SkillEntry } from '../../../../shared/model.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
-import { VerdictBadge } from '../../components/VerdictBadge.js';
+import { EntryVerdictBadge } from '../../components/VerdictBadge.js';
 import { skillKey, useCatalog } from '../../state/catalog.js';
 import { useSelection } from '../../state/selection.js';
 import { originLabel, qualifiedName, useOriginLabels } from '../local/origin-labels.js';
@@ -35,7 +35,7 @@ export function SameNameSkills({ entry }: { entry: SkillEntry }) {
       </Text>
       {sameName.slice(0, MAX_SHOWN).map((e) => (
         <Group key={skillKey(e.serverId, e.uri)} gap={6} wrap="nowrap">
-          <VerdictBadge verdict={e.verdict} errors={e.errorCount} warnings={e.warningCount} size="xs" />
+          <EntryVerdictBadge entry={e} />
           {/* Wraps anywhere: a server label may be one long word (a URL), which widened the Provenance table past the pane. */}
           <Anchor component="button" type="button" size="xs" ta="left" style={{ minWidth: 0, overflowWrap: 'anywhere' }} onClick={() => openSkill(skillKey(e.serverId, e.uri))} data-same-name-skill={e.uri}>
             <Text span size="xs" fw={600}>

@@ -10,7 +10,7 @@ import { BoundedDescription, MAX_ROW_DESCRIPTION } from '../../components/SkillD
 import { UriText } from '../../components/UriText.js';
 import { StatusBadge } from '../../components/StatusBadge.js';
 import { LocalStatusBadge } from '../local/LocalStatusBadge.js';
-import { VerdictBadge } from '../../components/VerdictBadge.js';
+import { EntryVerdictBadge } from '../../components/VerdictBadge.js';
 import { shownName } from '../../components/shown-text.js';
 import { skillKey, useCatalog } from '../../state/catalog.js';
 import { openSide } from './open-side.js';
@@ -35,7 +35,7 @@ export function SkillSide({ skill, name, chosenBy }: { skill: QualifiedSkill; na
           </Text>
           {entry ? (
             <Group gap={4} data-side-verdict={entry.verdict}>
-              <VerdictBadge verdict={entry.verdict} errors={entry.errorCount} warnings={entry.warningCount} size="xs" />
+              <EntryVerdictBadge entry={entry} />
               {local ? <LocalStatusBadge status={entry.status} size="xs" /> : <StatusBadge status={entry.status} size="xs" />}
             </Group>
           ) : null}
