@@ -9,19 +9,13 @@
 // refresh through the fixture authorization server; the failure is its token
 // endpoint not answering.
 import { auth, type FetchLike } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { completeAuthorization } from '../../test/fixtures/oauth/authorization-page.js';
-import { startOAuthFixture, type OAuthFixture } from '../../test/fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../../test/fixtures/oauth/suite.js';
 import { OAuthSessions, type OAuthTarget } from './oauth-sessions.js';
 import { MemoryOAuthVault } from './oauth-vault.js';
 
-let fixture: OAuthFixture;
-beforeAll(async () => {
-  fixture = await startOAuthFixture();
-}, 60_000);
-afterAll(async () => {
-  await fixture?.stop();
-});
+const oauth = useOAuthFixture();
 
 const unanswered: Record<string, FetchLike> = {
   'not reachable': async (url, init) => {
@@ -34,20 +28,20 @@ const unanswered: Record<string, FetchLike> = {
 describe('a renewal the authorization server did not answer', () => {
   for (const [how, fetchFn] of Object.entries(unanswered)) {
     it(`${how}: said as such, the sign-in kept; renewed once it answers`, async () => {
-      const target: OAuthTarget = { key: 's1', serverId: 's1', url: fixture.url, settings: { type: 'oauth' } };
+      const target: OAuthTarget = { key: 's1', serverId: 's1', url: oauth.fixture.url, settings: { type: 'oauth' } };
       const sessions = new OAuthSessions({ vault: new MemoryOAuthVault(), clientName: 'test', openAuthorizationUrl: async (_id, url) => void completeAuthorization(url) });
       await sessions.signIn(target);
       const provider = sessions.transportAuth(target).record;
       const before = await provider.tokens();
       expect(before?.refresh_token).toEqual(expect.any(String));
 
-      await expect(auth(provider, { serverUrl: fixture.url, fetchFn })).rejects.toThrow(
+      await expect(auth(provider, { serverUrl: oauth.fixture.url, fetchFn })).rejects.toThrow(
         'The authorization server did not renew the token: it could not be reached or it failed (not a refusal). The sign-in is kept: the app renews it at the next connection once the authorization server answers, so signing in again is not needed.',
       );
       expect(sessions.status(target)).toMatchObject({ signedIn: true, refreshable: true });
       expect(await provider.tokens()).toEqual(before);
 
-      expect(await auth(provider, { serverUrl: fixture.url })).toBe('AUTHORIZED');
+      expect(await auth(provider, { serverUrl: oauth.fixture.url })).toBe('AUTHORIZED');
       expect((await provider.tokens())?.access_token).not.toBe(before?.access_token);
     }, 60_000);
   }

@@ -6,12 +6,11 @@
 // tokens back, entries nothing in the app would delete. Real sign-in and
 // refresh through the fixture authorization server.
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { auth, type FetchLike } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { completeAuthorization } from '../../test/fixtures/oauth/authorization-page.js';
-import { startOAuthFixture, type OAuthFixture } from '../../test/fixtures/oauth/harness.js';
+import { useDataFolders, useOAuthFixture } from '../../test/fixtures/oauth/suite.js';
 import { storesOf } from '../secrets/secret-store.js';
 import { KEPT_SIGN_INS_FILE, KeptSignIns } from './kept-sign-ins.js';
 import { lockableStore } from './lockable-store.unit.js';
@@ -19,27 +18,17 @@ import { OAuthSessions, type OAuthTarget } from './oauth-sessions.js';
 import { StoredOAuthVault } from './oauth-vault.js';
 import { StaleSignIns } from './stale-sign-ins.js';
 
-let fixture: OAuthFixture;
-const dirs: string[] = [];
-beforeAll(async () => {
-  fixture = await startOAuthFixture();
-}, 60_000);
-afterAll(async () => {
-  await fixture?.stop();
-});
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
-});
+const oauth = useOAuthFixture();
+const dataFolder = useDataFolders('si-removed-signing-in-');
 
 describe('a server removed while its sign-in waits for the page', () => {
   it('the sign-in is cancelled and the store holds nothing of the server after it ends', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-removed-signing-in-'));
-    dirs.push(dataDir);
+    const dataDir = await dataFolder();
     const store = lockableStore();
     let pageOpened = () => undefined as void;
     const opened = new Promise<void>((resolve) => (pageOpened = resolve));
     const sessions = new OAuthSessions({ vault: new StoredOAuthVault(storesOf(store), new StaleSignIns(dataDir), new KeptSignIns(dataDir)), clientName: 'test', openAuthorizationUrl: async () => pageOpened() });
-    const target: OAuthTarget = { key: 's1', serverId: 's1', url: fixture.url, settings: { type: 'oauth' } };
+    const target: OAuthTarget = { key: 's1', serverId: 's1', url: oauth.fixture.url, settings: { type: 'oauth' } };
 
     const signingIn = sessions.signIn(target);
     signingIn.catch(() => undefined);
@@ -53,11 +42,10 @@ describe('a server removed while its sign-in waits for the page', () => {
   }, 60_000);
 
   it('a renewal answered after the removal leaves no tokens in the store', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-removed-signing-in-'));
-    dirs.push(dataDir);
+    const dataDir = await dataFolder();
     const store = lockableStore();
     const sessions = new OAuthSessions({ vault: new StoredOAuthVault(storesOf(store), new StaleSignIns(dataDir), new KeptSignIns(dataDir)), clientName: 'test', openAuthorizationUrl: async (_id, url) => void completeAuthorization(url) });
-    const target: OAuthTarget = { key: 's1', serverId: 's1', url: fixture.url, settings: { type: 'oauth' } };
+    const target: OAuthTarget = { key: 's1', serverId: 's1', url: oauth.fixture.url, settings: { type: 'oauth' } };
     await sessions.signIn(target);
     expect([...store.held.keys()]).toEqual(['oauth:s1']);
 
@@ -72,7 +60,7 @@ describe('a server removed while its sign-in waits for the page', () => {
       await removed;
       return fetch(url, init);
     };
-    const renewal = auth(sessions.transportAuth(target).record, { serverUrl: fixture.url, fetchFn });
+    const renewal = auth(sessions.transportAuth(target).record, { serverUrl: oauth.fixture.url, fetchFn });
     await asked;
     await sessions.forget('s1');
     removedNow();

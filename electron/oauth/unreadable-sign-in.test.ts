@@ -8,13 +8,12 @@
 // signing in again, in the same run, replaces it. Real sign-ins, through the
 // fixture authorization server's pages.
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { auth } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lostSignInWords } from '../../shared/lost-sign-in.js';
 import { completeAuthorization } from '../../test/fixtures/oauth/authorization-page.js';
-import { startOAuthFixture, type OAuthFixture } from '../../test/fixtures/oauth/harness.js';
+import { useDataFolders, useOAuthFixture } from '../../test/fixtures/oauth/suite.js';
 import { storesOf } from '../secrets/secret-store.js';
 import { KEPT_SIGN_INS_FILE, KeptSignIns } from './kept-sign-ins.js';
 import { lockableStore } from './lockable-store.unit.js';
@@ -23,17 +22,8 @@ import { StoredOAuthVault, bindingOf, vaultId } from './oauth-vault.js';
 import { StaleSignIns } from './stale-sign-ins.js';
 
 const KEYCHAIN = 'the system keychain (Secret Service)';
-let fixture: OAuthFixture;
-const dirs: string[] = [];
-beforeAll(async () => {
-  fixture = await startOAuthFixture();
-}, 60_000);
-afterAll(async () => {
-  await fixture?.stop();
-});
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
-});
+const oauth = useOAuthFixture();
+const dataFolder = useDataFolders('si-unreadable-sign-in-');
 
 /** One app start over the store and data folder; the person completes each authorization page. */
 function appStart(store: ReturnType<typeof lockableStore>, dataDir: string) {
@@ -57,12 +47,11 @@ const UNREADABLE: ReadonlyArray<readonly [text: string, why: string]> = [
 describe('a stored sign-in that does not read as one', () => {
   for (const [text, why] of UNREADABLE) {
     it(`${text}: said to be unreadable, naming the store and the entry; signing in again replaces it, no restart`, async () => {
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-unreadable-sign-in-'));
-      dirs.push(dataDir);
-      const target: OAuthTarget = { key: 's1', serverId: 's1', url: fixture.url, settings: { type: 'oauth' } };
+      const dataDir = await dataFolder();
+      const target: OAuthTarget = { key: 's1', serverId: 's1', url: oauth.fixture.url, settings: { type: 'oauth' } };
       const store = lockableStore();
       // Signed in once (noted in the data folder), then the entry was garbled.
-      await appStart(store, dataDir).vault.write('s1', { tokens: { access_token: 'old', token_type: 'Bearer' }, tokensSavedAt: 1, boundTo: bindingOf(fixture.url, undefined) });
+      await appStart(store, dataDir).vault.write('s1', { tokens: { access_token: 'old', token_type: 'Bearer' }, tokensSavedAt: 1, boundTo: bindingOf(oauth.fixture.url, undefined) });
       store.held.set(vaultId('s1'), text);
 
       const { sessions } = appStart(store, dataDir);
@@ -70,7 +59,7 @@ describe('a stored sign-in that does not read as one', () => {
       const lostSignIn = { problem: 'unreadable', store: KEYCHAIN, reason: `its entry ${vaultId('s1')} does not read as a sign-in: ${why}` };
       expect(sessions.status(target)).toEqual({ serverId: 's1', signedIn: false, signingIn: false, lostSignIn });
       const provider = sessions.transportAuth(target).record;
-      await expect(provider.redirectToAuthorization(new URL(`${fixture.url}/auth`))).rejects.toThrow(
+      await expect(provider.redirectToAuthorization(new URL(`${oauth.fixture.url}/auth`))).rejects.toThrow(
         `You signed in before, but ${KEYCHAIN} would not give that sign-in (its entry ${vaultId('s1')} does not read as a sign-in: ${why}). Sign in again to replace it (a locked store is asked again at each connection: unlocked, it gives the sign-in back).`,
       );
 
@@ -86,11 +75,10 @@ describe('a stored sign-in that does not read as one', () => {
   }
 
   it('a store that would not give it (locked) is asked again: unlocked, the sign-in is used in the same run', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-unreadable-sign-in-'));
-    dirs.push(dataDir);
-    const target: OAuthTarget = { key: 's1', serverId: 's1', url: fixture.url, settings: { type: 'oauth' } };
+    const dataDir = await dataFolder();
+    const target: OAuthTarget = { key: 's1', serverId: 's1', url: oauth.fixture.url, settings: { type: 'oauth' } };
     const store = lockableStore();
-    const record = { tokens: { access_token: 'kept', token_type: 'Bearer' }, tokensSavedAt: 1, boundTo: bindingOf(fixture.url, undefined) };
+    const record = { tokens: { access_token: 'kept', token_type: 'Bearer' }, tokensSavedAt: 1, boundTo: bindingOf(oauth.fixture.url, undefined) };
     await appStart(store, dataDir).vault.write('s1', record);
     const get = store.get;
     store.get = async () => {
@@ -122,11 +110,10 @@ describe('a stored sign-in that does not read as one', () => {
   ];
   for (const [how, lose] of losses) {
     it(`${how}: a connection (discovery saved) leaves the reason said and the entry as it was; a sign-in ends it`, async () => {
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-unreadable-sign-in-'));
-      dirs.push(dataDir);
-      const target: OAuthTarget = { key: 's1', serverId: 's1', url: fixture.url, settings: { type: 'oauth' } };
+      const dataDir = await dataFolder();
+      const target: OAuthTarget = { key: 's1', serverId: 's1', url: oauth.fixture.url, settings: { type: 'oauth' } };
       const store = lockableStore();
-      await appStart(store, dataDir).vault.write('s1', { tokens: { access_token: 'old', token_type: 'Bearer' }, tokensSavedAt: 1, boundTo: bindingOf(fixture.url, undefined) });
+      await appStart(store, dataDir).vault.write('s1', { tokens: { access_token: 'old', token_type: 'Bearer' }, tokensSavedAt: 1, boundTo: bindingOf(oauth.fixture.url, undefined) });
       const get = store.get;
       lose(store);
       const held = new Map(store.held);
@@ -136,7 +123,7 @@ describe('a stored sign-in that does not read as one', () => {
       expect(lostSignIn?.problem).toBe('unreadable');
 
       const provider = sessions.transportAuth(target).record;
-      await expect(auth(provider, { serverUrl: fixture.url })).rejects.toThrow(lostSignInWords(lostSignIn!));
+      await expect(auth(provider, { serverUrl: oauth.fixture.url })).rejects.toThrow(lostSignInWords(lostSignIn!));
       // Discovery was saved (the fixture's authorization server, on a port of its own).
       expect((await provider.discoveryState?.())?.authorizationServerMetadata?.issuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(sessions.status(target)).toEqual({ serverId: 's1', signedIn: false, signingIn: false, lostSignIn });

@@ -9,22 +9,16 @@
 // authorization server and MCP server, the encrypted-file store.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { lostSignInWords } from '../../shared/lost-sign-in.js';
 import { ContractClient, tempDir } from '../fixtures/servers/harness.js';
-import { completePage, startOAuthFixture, useEncryptedFileSecrets, type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { completePage, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 
 useEncryptedFileSecrets();
 const STORE = 'an encrypted file in the data folder (secrets.enc.json)';
 const LOST = { problem: 'missing', store: STORE, reason: 'it has no entry for it' } as const;
-let fixture: OAuthFixture;
-
-beforeAll(async () => {
-  fixture = await startOAuthFixture();
-}, 60_000);
-afterAll(async () => {
-  await fixture?.stop();
-});
+const oauth = useOAuthFixture();
 
 /** A data folder whose server signed in before (noted in oauth-sign-ins.json) while the store has no entry for it. */
 async function lostSignInFolder(): Promise<string> {
@@ -32,7 +26,7 @@ async function lostSignInFolder(): Promise<string> {
   const servers = {
     version: 1,
     demoSeeded: true,
-    servers: [{ id: 'docs', label: 'Docs', transport: { kind: 'http', url: fixture.url, headers: {}, auth: { type: 'oauth' } }, createdAt: '2026-12-01T00:00:00.000Z' }],
+    servers: [{ id: 'docs', label: 'Docs', transport: { kind: 'http', url: oauth.fixture.url, headers: {}, auth: { type: 'oauth' } }, createdAt: '2026-12-01T00:00:00.000Z' }],
   };
   await fs.writeFile(path.join(dataDir, 'servers.json'), JSON.stringify(servers));
   await fs.writeFile(path.join(dataDir, 'oauth-sign-ins.json'), JSON.stringify({ docs: 'encrypted-file' }));
@@ -48,7 +42,7 @@ describe('a lost sign-in, through a connection', () => {
       const failed = await first.call('servers.connect', { serverId: 'docs' });
       expect([failed.status, failed.error?.code]).toEqual(['failed', 'oauth-sign-in-required']);
       // Discovery ran (the fixture's metadata was fetched) and was saved: the reason is still said.
-      expect((await fixture.asRequests()).some((r) => r.url.startsWith('/.well-known/oauth-authorization-server'))).toBe(true);
+      expect((await oauth.fixture.asRequests()).some((r) => r.url.startsWith('/.well-known/oauth-authorization-server'))).toBe(true);
       expect(JSON.stringify(failed.error)).toContain(lostSignInWords(LOST));
       expect(await first.call('servers.authStatus', { serverId: 'docs' })).toEqual({ serverId: 'docs', signedIn: false, signingIn: false, lostSignIn: LOST });
       const listed = (await first.call('servers.list', {})).find((s) => s.config.id === 'docs');

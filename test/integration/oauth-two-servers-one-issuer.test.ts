@@ -4,25 +4,20 @@
 // were, and signing out of the first (which revokes its tokens) leaves the
 // second signed in and connecting. Real app through the contract, the
 // fixture authorization server, the encrypted-file store.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { addAndSignIn, startOAuthFixture, useEncryptedFileSecrets, type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { addAndSignIn, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 
 useEncryptedFileSecrets();
-let fixture: OAuthFixture;
-beforeAll(async () => {
-  fixture = await startOAuthFixture();
-}, 60_000);
-afterAll(async () => {
-  await fixture?.stop();
-});
+const oauth = useOAuthFixture();
 
 describe('two servers, one authorization server', () => {
   test('each keeps its own sign-in: a second sign-in and a sign-out of the first leave the other as it was', async () => {
     const client = await ContractClient.open({ requestTimeoutMs: 15_000 });
     try {
-      const first = await addAndSignIn(client, fixture.url);
-      const second = await addAndSignIn(client, fixture.url);
+      const first = await addAndSignIn(client, oauth.fixture.url);
+      const second = await addAndSignIn(client, oauth.fixture.url);
       expect([first.result.error, second.result.error]).toEqual([undefined, undefined]);
       expect(first.result.oauth.clientId).not.toBe(second.result.oauth.clientId);
       const a = await client.call('servers.authStatus', { serverId: first.server.id });
@@ -36,7 +31,7 @@ describe('two servers, one authorization server', () => {
       const again = await client.call('servers.connect', { serverId: second.server.id });
       expect([again.status, again.error]).toEqual(['connected', undefined]);
       // One access token revoked (the first's), the second's still active.
-      expect((await fixture.accessTokens()).filter((t) => t.active)).toHaveLength(1);
+      expect((await oauth.fixture.accessTokens()).filter((t) => t.active)).toHaveLength(1);
     } finally {
       await client.close();
     }
