@@ -1,12 +1,15 @@
 // The intent families, one per finding kind: what each says in plain words,
 // and the patterns that spell it. The patterns live beside their families
-// (families-takeover.ts, families-secrets.ts, families-credentials.ts,
-// families-exfiltration.ts); this file names them.
+// (families-takeover.ts, families-conceal.ts, families-secrets.ts,
+// families-credentials.ts, families-exfiltration.ts, families-loops.ts,
+// families-memory.ts, families-languages.ts); this file names them.
 import type { RiskFindingId } from '../../../../shared/risk-findings.js';
 import { MEMORY_WRITE } from './families-memory.js';
+import { CONCEAL } from './families-conceal.js';
 import { CREDENTIAL_BY_REFERENCE, CREDENTIAL_REQUEST } from './families-credentials.js';
 import { SEND_SECRETS } from './families-exfiltration.js';
-import { CONCEAL, DISCLOSE_SECRETS, UNBOUNDED_LOOP } from './families-secrets.js';
+import { UNBOUNDED_LOOP } from './families-loops.js';
+import { DISCLOSE_SECRETS } from './families-secrets.js';
 import { OVERRIDE_OTHER_LANGUAGES } from './families-languages.js';
 import { IMPERSONATION, OVERRIDE, SKIP_CONSENT } from './families-takeover.js';
 import type { IntentPattern, Lexicon } from './matcher.js';
