@@ -48,7 +48,12 @@ export interface ApprovalOptions extends Pick<ReviewContext, 'reviewContent'> {
 export async function createApprovalHandlers(deps: FeatureDeps, options: ApprovalOptions = {}): Promise<ApprovalsFeature> {
   const snapshots = new SnapshotStore(path.join(deps.dataDir, SNAPSHOTS_DIR));
   const problems: { report?: Approvals['reportProblem'] } = {};
-  const history = new HistoryStore(path.join(deps.dataDir, HISTORY_DIR), (problem) => problems.report?.(problem));
+  const history = new HistoryStore(
+    path.join(deps.dataDir, HISTORY_DIR),
+    (problem) => problems.report?.(problem),
+    // Said as it happens, once per cause (the store keeps what was said): the history is not the approvals.
+    (message) => deps.emit('app.alert', { level: 'error', title: 'Version history could not be saved', message }),
+  );
   // At once, not with the next batch: the window shows "Reviewing…" while the Changes tab waits for the diff, and the
   // skill's new verdict must reach it before the diff does, or its badge falls back to "Not reviewed yet" in between.
   const risk = new VersionRisk(options.reviewBytes, snapshots, (serverId, skillUri) => deps.engine.republish(serverId, [skillUri]));

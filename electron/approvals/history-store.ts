@@ -5,6 +5,10 @@
 // one batch (a listing of thousands of skills is one write, not thousands).
 // A skill's history is kept by its canonical URI: a listing that spells the
 // URI another way (SKILL://, %2D, a dot segment) names the same skill.
+// A file that cannot be used is said once per cause, naming the file and why:
+// not again at every listing that brings a new version (its versions stay in
+// memory and go with the next save that lands, which resolves the cause).
+import { promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
@@ -43,7 +47,20 @@ interface ServerHistory {
   readonly store: JsonStore<HistoryFile>;
   readonly skills: Map<string, EntryVersion[]>;
   timer?: NodeJS.Timeout;
+  /** Why the last save failed, as already said (its message); undefined once a save lands. */
+  saidWhy?: string;
+  /**
+   * The code of the save failures the load's own problem already explains ("nothing is saved until…"):
+   * EUNREAD for a file that could not be read, EISDIR for a folder in its place. Cleared once a save lands.
+   */
+  saidAtLoad?: string;
 }
+
+/** A save of a server's history failed, for a reason not said before (the message names the file and why). */
+export type HistorySaveFailed = (message: string) => void;
+
+/** Said after every failed save's own words: the history is not lost meanwhile. */
+const KEPT_NOTE = 'The versions seen are kept in memory and saved with the next save of this history that succeeds.';
 
 /**
  * The histories of a file by canonical URI. Earlier versions kept them by the URI exactly as listed, so one skill
@@ -84,6 +101,7 @@ export class HistoryStore {
   constructor(
     private readonly root: string,
     private readonly onProblem: (problem: StoreProblem) => void,
+    private readonly onSaveFailed: HistorySaveFailed = () => undefined,
   ) {}
 
   fileOf(serverId: string): string {
@@ -120,7 +138,7 @@ export class HistoryStore {
     } else if (seen.length > 0) {
       history.timer ??= setTimeout(() => {
         history.timer = undefined;
-        void this.save(serverId, history).catch(() => undefined);
+        void this.save(serverId, history);
       }, LAST_SEEN_DELAY_MS).unref();
     }
     return fresh;
@@ -166,8 +184,14 @@ export class HistoryStore {
       pending = (async () => {
         const store = new JsonStore(this.fileOf(serverId), fileSchema, () => ({ version: 1 as const, skills: {} }));
         const { value, problem } = await store.load();
-        if (problem) this.onProblem(problem);
-        return { store, skills: byCanonicalUri(value.skills) };
+        const history: ServerHistory = { store, skills: byCanonicalUri(value.skills) };
+        if (problem) {
+          this.onProblem(problem);
+          const folder = await fs.lstat(this.fileOf(serverId)).then((s) => s.isDirectory(), () => false);
+          const why = problem.unreadable ? 'EUNREAD' : folder ? 'EISDIR' : undefined;
+          if (why) history.saidAtLoad = why;
+        }
+        return history;
       })();
       this.servers.set(serverId, pending);
       // A failed load is retried on the next use rather than remembered.
@@ -176,8 +200,20 @@ export class HistoryStore {
     return pending;
   }
 
+  /** Never throws: a failure is said once per cause (the same words again say nothing new), and the history stays in memory. */
   private async save(serverId: string, history: ServerHistory): Promise<void> {
     if (this.servers.get(serverId) === undefined) return;
-    await history.store.save({ version: 1, skills: Object.fromEntries(history.skills) as HistoryFile['skills'] });
+    try {
+      await history.store.save({ version: 1, skills: Object.fromEntries(history.skills) as HistoryFile['skills'] });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const code = (error as { code?: unknown }).code;
+      if (message === history.saidWhy || (history.saidAtLoad !== undefined && code === history.saidAtLoad)) return;
+      history.saidWhy = message;
+      this.onSaveFailed(`${message} ${KEPT_NOTE}`);
+      return;
+    }
+    history.saidWhy = undefined;
+    history.saidAtLoad = undefined;
   }
 }
