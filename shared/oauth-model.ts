@@ -52,6 +52,8 @@ export interface OAuthStatus {
   readonly scopeWanted?: readonly string[];
   /** Signed in before, but the secret store no longer gives that sign-in: not the same as never signed in. */
   readonly lostSignIn?: LostSignIn;
+  /** The last renewal got no answer it could use (unreachable, HTTP 5xx): the sign-in is kept, and renewed once it answers. */
+  readonly renewalFailed?: boolean;
 }
 
 /** How `servers.signIn` went: the status after it, the connection after it, the diagnostic when it failed. */

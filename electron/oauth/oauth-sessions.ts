@@ -191,7 +191,7 @@ export class OAuthSessions {
       ...(this.options.fetchFn ? { fetchFn: this.options.fetchFn } : {}),
     }).catch((error: unknown) => `Signed out; revoking the tokens failed (${error instanceof Error ? error.message : String(error)}).`);
     // The registered client stays: signing in again needs no new registration.
-    const { tokens: _t, tokensSavedAt: _s, codeVerifier: _v, scopeWanted: _w, lostSignIn: _l, ...kept } = record;
+    const { tokens: _t, tokensSavedAt: _s, codeVerifier: _v, scopeWanted: _w, lostSignIn: _l, renewalFailed: _r, ...kept } = record;
     // Dropped in memory whatever the store says: no token is used once the person signed out. A store that keeps
     // them (a locked keychain) is said once, naming the entry; the vault remembers it so a later start does not use it.
     const where = await this.options.vault.drop(target.key, kept);
@@ -236,5 +236,6 @@ export function statusOf(target: OAuthTarget, record: OAuthRecord, signingIn: bo
     ...(clientId ? { clientId, registration: target.settings.clientId ? ('pre-registered' as const) : ('dynamic' as const) } : {}),
     ...(wanted && wanted.length > 0 ? { scopeWanted: wanted } : {}),
     ...(record.lostSignIn ? { lostSignIn: record.lostSignIn } : {}),
+    ...(record.renewalFailed && tokens?.access_token ? { renewalFailed: true } : {}),
   };
 }

@@ -44,6 +44,8 @@ export interface OAuthRecord {
    * whether there was one is not known (kept-sign-ins.ts unknownWords). Said until a sign-in brings tokens.
    */
   signInUnknown?: string;
+  /** In memory only: the last renewal got no answer it could use (not a refusal). Ended by the next tokens saved. */
+  renewalFailed?: true;
 }
 
 /** What a record is bound to; a record bound to something else reads as empty. */
@@ -213,7 +215,7 @@ export class StoredOAuthVault implements OAuthVault {
 
   async drop(key: string, record: OAuthRecord): Promise<string | undefined> {
     // What memory goes back to if this write, or a later one, is refused: never the dropped credentials.
-    const { discovery: _public, keptInStore: _older, signInUnknown: _memoryOnly, ...kept } = record;
+    const { discovery: _public, keptInStore: _older, signInUnknown: _memoryOnly, renewalFailed: _thisRun, ...kept } = record;
     this.durable.set(key, kept);
     const store = this.stores.primary;
     const storedBefore = this.inStore.get(key);
@@ -246,7 +248,7 @@ export class StoredOAuthVault implements OAuthVault {
     const record: OAuthRecord = signInUnknown !== undefined && !rest.tokens ? { ...rest, signInUnknown } : rest;
     this.cache.set(key, record);
     // Discovery (public metadata, several KB) stays in memory: a keychain entry has little room (2.5 KB on Windows).
-    const { discovery: _public, keptInStore: _older, signInUnknown: _memoryOnly, ...kept } = record;
+    const { discovery: _public, keptInStore: _older, signInUnknown: _memoryOnly, renewalFailed: _thisRun, ...kept } = record;
     const text = JSON.stringify(kept);
     // Discovery alone changed (every connect runs it): the store already holds these bytes.
     if (this.persisted.get(key) === text) return this.queue.then(() => undefined);

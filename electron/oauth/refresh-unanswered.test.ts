@@ -13,7 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { completeAuthorization } from '../../test/fixtures/oauth/authorization-page.js';
 import { useOAuthFixture } from '../../test/fixtures/oauth/suite.js';
 import { OAuthSessions, type OAuthTarget } from './oauth-sessions.js';
-import { MemoryOAuthVault } from './oauth-vault.js';
+import { storesOf } from '../secrets/secret-store.js';
+import { lockableStore } from './lockable-store.unit.js';
+import { MemoryOAuthVault, StoredOAuthVault, vaultId } from './oauth-vault.js';
 
 const oauth = useOAuthFixture();
 
@@ -43,6 +45,23 @@ describe('a renewal the authorization server did not answer', () => {
 
       expect(await auth(provider, { serverUrl: oauth.fixture.url })).toBe('AUTHORIZED');
       expect((await provider.tokens())?.access_token).not.toBe(before?.access_token);
+    }, 60_000);
+
+    it(`${how}: the overview's status says the renewal failed until one succeeds; the store never holds it`, async () => {
+      const target: OAuthTarget = { key: 's1', serverId: 's1', url: oauth.fixture.url, settings: { type: 'oauth' } };
+      const store = lockableStore();
+      const sessions = new OAuthSessions({ vault: new StoredOAuthVault(storesOf(store)), clientName: 'test', openAuthorizationUrl: async (_id, url) => void completeAuthorization(url) });
+      await sessions.signIn(target);
+      expect(sessions.status(target).renewalFailed).toBeUndefined();
+      const provider = sessions.transportAuth(target).record;
+
+      await expect(auth(provider, { serverUrl: oauth.fixture.url, fetchFn })).rejects.toThrow('The authorization server did not renew the token');
+      expect(sessions.status(target)).toMatchObject({ signedIn: true, refreshable: true, renewalFailed: true });
+      expect(Object.keys(JSON.parse(store.held.get(vaultId('s1'))!) as object).sort()).toEqual(['boundTo', 'client', 'tokens', 'tokensSavedAt']);
+
+      expect(await auth(provider, { serverUrl: oauth.fixture.url })).toBe('AUTHORIZED');
+      expect(sessions.status(target)).toMatchObject({ signedIn: true, refreshable: true });
+      expect(sessions.status(target).renewalFailed).toBeUndefined();
     }, 60_000);
   }
 });

@@ -117,7 +117,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
     await this.change((record) => {
-      const { codeVerifier: _used, scopeWanted, refreshRefused: _over, ...rest } = record;
+      const { codeVerifier: _used, scopeWanted, refreshRefused: _over, renewalFailed: _renewed, ...rest } = record;
       const granted = new Set((tokens.scope ?? '').split(' ').filter(Boolean));
       const stillWanted = (scopeWanted ?? '').split(' ').filter((s) => s && !granted.has(s));
       // A refresh answer may leave the refresh token out: the old one still holds (RFC 6749 §6).
@@ -141,6 +141,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       // Tokens for another authorization server than the one discovered now are not tried: those fall through.
       const issuer = record.discovery?.authorizationServerMetadata?.issuer;
       if (record.tokens?.refresh_token && (record.tokens.issuer === undefined || issuer === undefined || record.tokens.issuer === issuer)) {
+        // Shown on the overview too (statusOf), not only in this diagnostic: there the sign-in read as renewing by itself.
+        // Memory only, so nothing is written; a store refusing would not change what is said here.
+        await this.change((r) => ({ ...r, renewalFailed: true })).catch(() => undefined);
         throw new OAuthFlowError(
           'oauth-failed',
           'The authorization server did not renew the token: it could not be reached or it failed (not a refusal). The sign-in is kept: the app renews it at the next connection once the authorization server answers, so signing in again is not needed.',

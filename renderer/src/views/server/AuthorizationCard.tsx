@@ -44,6 +44,13 @@ export function AuthorizationCard({ server }: { server: ServerView }) {
             </Row>
           ) : null}
           {oauth.signedIn ? <GrantRows oauth={oauth} /> : null}
+          {oauth.signedIn && oauth.renewalFailed ? (
+            <Row label="Renewal">
+              <Text size="xs" c="orange" data-renewal-failed>
+                The authorization server did not renew the token at the last connection: it could not be reached or it failed (not a refusal). The sign-in is kept: the app renews it at the next connection once the authorization server answers.
+              </Text>
+            </Row>
+          ) : null}
           {lost && !signingIn ? (
             <Row label="Sign-in">
               <Text size="xs" data-lost-sign-in={lost.problem}>
