@@ -1,7 +1,6 @@
 // The composition root: builds every feature and binds the contract's methods
 // to them. Plain Node — Electron, browser mode, the CLI and the tests all call
 // createInspector() and get the same handlers.
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { AppAlert, EventName, Events } from '../shared/api.js';
 import type { ServerConfig, ServerView, TransportConfig } from '../shared/model.js';
@@ -31,6 +30,7 @@ import { createReviewer, reviewOrReport } from './review/review-pool.js';
 import type { FeatureDeps } from './feature-deps.js';
 import type { StoreProblem } from './storage/json-store.js';
 import { lockDataDir, type InstanceLock } from './storage/instance-lock.js';
+import { makeDataDir } from './data-dir.js';
 import { RULESET } from '../shared/ruleset.js';
 import { openSecretStores } from './secrets/open-secret-stores.js';
 import type { SafeStorageLike } from './secrets/safe-storage-store.js';
@@ -88,7 +88,8 @@ export interface Inspector {
 }
 
 export async function createInspector(options: InspectorOptions): Promise<Inspector> {
-  await fs.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  // A folder that cannot be made stops the start with words (which, why, what to do), not Node's error (data-dir.ts).
+  await makeDataDir(options.dataDir, { choosable: options.mode !== 'electron' });
   // One writer per data folder: a second instance fails here, naming the one that holds it (storage/instance-lock.ts).
   const instanceLock = await lockDataDir(options.dataDir, { kind: options.mode === 'electron' ? 'app' : 'browser mode', appVersion: options.appVersion });
   try {

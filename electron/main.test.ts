@@ -4,7 +4,7 @@
 // Content-Security-Policy installed, and only http(s) opened externally; one
 // instance of the app (a second launch focuses the first window), and a data
 // folder held by browser mode refused with the holder named.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,8 @@ const recorded = {
   /** What requestSingleInstanceLock answers: false for a second launch. */
   singleInstance: true,
   quits: 0,
+  /** The codes app.exit was called with. */
+  exits: [] as number[],
   errorBoxes: [] as Array<{ title: string; content: string }>,
   windowCalls: [] as string[],
   minimized: false,
@@ -82,6 +84,7 @@ vi.mock('electron', () => {
       getVersion: () => '0.0.0-test',
       isPackaged: false,
       quit: () => void recorded.quits++,
+      exit: (code: number) => void recorded.exits.push(code),
       requestSingleInstanceLock: () => recorded.singleInstance,
     },
     Tray: class {
@@ -265,6 +268,31 @@ describe('one instance of the app', () => {
     } finally {
       getPath.mockRestore();
       await held.release();
+    }
+  });
+
+  it('a data folder that cannot be made (a file where a folder of its path should be): an error box says which, why and what to do, and the app ends with 1, no window', async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'si-main-unusable-'));
+    const file = path.join(work, 'notes.txt');
+    writeFileSync(file, 'not a folder\n');
+    const dataDir = path.join(file, 'Skill Inspector');
+    const windowsBefore = recorded.windows.length;
+    const boxesBefore = recorded.errorBoxes.length;
+    const electron = await import('electron');
+    const getPath = vi.spyOn(electron.app, 'getPath').mockReturnValue(dataDir);
+    try {
+      vi.resetModules();
+      await import('./main.js');
+      await vi.waitFor(() => expect(recorded.exits).toEqual([1]), { timeout: 10_000 });
+      expect(recorded.errorBoxes.slice(boxesBefore)).toEqual([
+        {
+          title: 'Skill Inspector cannot start',
+          content: `Could not create the data folder ${dataDir}: ${file} is a file, not a folder (ENOTDIR). Move ${file} away, then start Skill Inspector again.`,
+        },
+      ]);
+      expect(recorded.windows).toHaveLength(windowsBefore);
+    } finally {
+      getPath.mockRestore();
     }
   });
 });

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, Menu, nativeImage, Notification, safeStorage, session, shell, Tray } from 'electron';
 import { KeepRunning, type BackgroundShell, type TrayLike } from './background/keep-running.js';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
+import { DataDirUnusable } from './data-dir.js';
 import { createInspector, type Inspector } from './inspector.js';
 import { loginShellSearchPath } from './connections/search-path.js';
 import { DataDirInUse } from './storage/instance-lock.js';
@@ -76,9 +77,15 @@ async function start(): Promise<void> {
     });
   } catch (error) {
     // Browser mode holds the data folder (the single-instance lock only knows other app launches): say which, and quit.
-    if (!(error instanceof DataDirInUse)) throw error;
-    dialog.showErrorBox('Skill Inspector is already running', error.message);
-    app.quit();
+    if (error instanceof DataDirInUse) {
+      dialog.showErrorBox('Skill Inspector is already running', error.message);
+      app.quit();
+      return;
+    }
+    // The data folder cannot be made (a file in the way, no permission): say where and why, and end with a failure.
+    if (!(error instanceof DataDirUnusable)) throw error;
+    dialog.showErrorBox('Skill Inspector cannot start', error.message);
+    app.exit(1);
     return;
   }
 

@@ -9,7 +9,7 @@
 // token came from SKILL_INSPECTOR_GATEWAY_TOKEN, the token on the next line.
 import { unwatchFile, watchFile } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../data-dir.js';
+import { checkDataDirReadable, defaultDataDir } from '../data-dir.js';
 import { ApprovedCatalog } from '../gateway/approved-catalog.js';
 import { Gateway, type GatewayCatalog } from '../gateway/gateway.js';
 import { LockedCatalog } from '../gateway/locked-catalog.js';
@@ -58,7 +58,10 @@ export async function gatewayCommand(args: string[], io: Streams): Promise<numbe
     cleanup.push(() => session.close());
     catalog = new LockedCatalog(session, pinned.label, pinned.server, warn);
   } else {
-    catalog = new ApprovedCatalog(values['data-dir'] ?? defaultDataDir(), (line) => warn(`skill-inspector gateway: ${line}`));
+    const dataDir = values['data-dir'] ?? defaultDataDir();
+    // A folder under a file, or one that will not open, said in words before anything is served (data-dir.ts).
+    await checkDataDirReadable(dataDir);
+    catalog = new ApprovedCatalog(dataDir, (line) => warn(`skill-inspector gateway: ${line}`));
   }
   const gateway = new Gateway(catalog, {
     onWarning: (line) => warn(`skill-inspector gateway: ${line}`),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { APP_VERSION } from '../app-version.js';
-import { defaultDataDir } from '../data-dir.js';
+import { DataDirUnusable, defaultDataDir } from '../data-dir.js';
 import { createInspector, type Inspector } from '../inspector.js';
 import { DataDirInUse } from '../storage/instance-lock.js';
 import { startWebServer } from './bridge-server.js';
@@ -39,8 +39,8 @@ try {
     autoConnect: !values['no-connect'],
   });
 } catch (error) {
-  // Another instance holds the data folder: say which, and stop before serving anything.
-  if (!(error instanceof DataDirInUse)) throw error;
+  // Another instance holds the data folder, or it cannot be made: say which and why, and stop before serving anything.
+  if (!(error instanceof DataDirInUse) && !(error instanceof DataDirUnusable)) throw error;
   process.stderr.write(`skill-inspector web: ${error.message}\n`);
   process.exit(1);
 }
