@@ -22,6 +22,7 @@ import { originLabel } from './local/origin-labels.js';
 import { shownName } from '../components/shown-text.js';
 import { anyOrderFilter } from './palette-filter.js';
 import { connectAll } from '../state/connect-all.js';
+import { PALETTE_ATTRIBUTE, paletteClosed, paletteOpened } from './palette-focus.js';
 
 const [paletteStore, palette] = createSpotlight();
 
@@ -140,6 +141,11 @@ export function CommandPalette() {
       scrollable
       maxHeight={480}
       searchProps={{ leftSection: <IconSearch size={18} />, placeholder: 'Type a command, a server or a skill…' }}
+      // Focus after closing is palette-focus.ts's: Opening a skill puts it on the skill, not back where it was.
+      returnFocus={false}
+      onSpotlightOpen={paletteOpened}
+      onExitTransitionEnd={paletteClosed}
+      {...{ [PALETTE_ATTRIBUTE]: true }}
     />
   );
 }

@@ -10,6 +10,7 @@ import { useCatalog } from '../state/catalog.js';
 import { VerdictBadge, verdictText } from '../components/VerdictBadge.js';
 import { shownName, shownText } from '../components/shown-text.js';
 import { useSelection } from '../state/selection.js';
+import { focusAfterPalette, openedSkillHeading } from './palette-focus.js';
 
 export function skillPaletteItem(entry: SkillEntry, key: string, originLabel: string | undefined): SpotlightActionData {
   const counts = { errors: entry.errorCount, warnings: entry.warningCount };
@@ -18,7 +19,10 @@ export function skillPaletteItem(entry: SkillEntry, key: string, originLabel: st
     label: `Open ${shownName(`${entry.pathPrefix ? `${entry.pathPrefix}/` : ''}${entry.name}`)}`,
     description: `${originLabel ? `${shownName(originLabel)} · ` : ''}${verdictText(entry.verdict, counts)} · ${shownText(entry.description.slice(0, 100))}`,
     rightSection: <VerdictBadge verdict={entry.verdict} errors={counts.errors} warnings={counts.warnings} size="xs" />,
-    onClick: () => useSelection.getState().openSkill(key),
+    onClick: () => {
+      useSelection.getState().openSkill(key);
+      focusAfterPalette(openedSkillHeading);
+    },
   };
 }
 

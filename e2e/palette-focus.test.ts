@@ -1,0 +1,62 @@
+// Where keyboard focus goes when the command palette closes, in the real app
+// (browser mode, Chromium) at 1280×800, keyboard only. "Open <skill>" puts it
+// on the opened skill's name, the heading of the detail pane, so the next Tab
+// goes on to that skill's buttons and tabs (it fell to the page, and the next
+// Tab started again at the header). A command that opens nothing gives focus
+// back to where it was when the palette opened.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, pollWithin, startApp, type RunningApp } from './harness.js';
+
+const poll = pollWithin(30_000);
+const REPO_AUDIT = 'skill://repo-audit/SKILL.md';
+const SEARCH = 'Type a command, a server or a skill…';
+
+describe('focus after the command palette', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  /** The focused element: its tag and the attribute that names it here. */
+  const focused = () =>
+    page.evaluate(() => {
+      type El = { tagName: string; getAttribute(n: string): string | null; hasAttribute(n: string): boolean; closest(s: string): El | null };
+      const e = (globalThis as unknown as { document: { activeElement: El | null } }).document.activeElement;
+      if (!e) return 'none';
+      const skill = e.closest('[data-detail-skill]')?.getAttribute('data-detail-skill');
+      return `${e.tagName}${e.hasAttribute('data-detail-name') ? ':name' : ''}${e.getAttribute('data-action') ? `:${e.getAttribute('data-action')}` : ''}${skill ? ` in ${skill}` : ''}`;
+    });
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    await page.goto(app.pageUrl);
+    await page.locator(`[data-skill-uri="${REPO_AUDIT}"]`).waitFor({ timeout: 30_000 });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('Open <skill> puts focus on the opened skill’s name, and Tab goes on within that skill', async () => {
+    await page.keyboard.press('Control+k');
+    await page.getByPlaceholder(SEARCH).fill('open repo-audit');
+    await page.locator('.mantine-Spotlight-action', { hasText: 'Open repo-audit' }).first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Enter');
+    await page.locator(`[data-detail-skill="${REPO_AUDIT}"]`).waitFor({ timeout: 30_000 });
+    await poll(() => page.getByPlaceholder(SEARCH).isVisible()).toBe(false);
+    await poll(focused).toBe(`H2:name in ${REPO_AUDIT}`);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatch(new RegExp(` in ${REPO_AUDIT.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`));
+  }, 60_000);
+
+  it('a command that opens nothing gives focus back to the button it was on', async () => {
+    await page.locator('[data-action="settings"]').focus();
+    await page.keyboard.press('Control+k');
+    await page.getByPlaceholder(SEARCH).fill('sort skills by');
+    await page.locator('.mantine-Spotlight-action', { hasText: 'Sort skills by' }).first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByPlaceholder(SEARCH).isVisible()).toBe(false);
+    await poll(focused).toBe('BUTTON:settings');
+  }, 60_000);
+});
