@@ -16,7 +16,7 @@ import { diagnoseOAuth, oauthDiagnosticOf } from './oauth-errors.js';
 import { KEPT_SIGN_INS_FILE, KeptSignIns } from './kept-sign-ins.js';
 import { OAuthSessions, type OAuthTarget, type TransportAuth } from './oauth-sessions.js';
 import { StoredOAuthVault } from './oauth-vault.js';
-import { StaleSignIns } from './stale-sign-ins.js';
+import { STALE_SIGN_INS_FILE, StaleSignIns } from './stale-sign-ins.js';
 
 export interface AppOAuthOptions {
   readonly catalog: ServerCatalog;
@@ -38,11 +38,14 @@ export class AppOAuth {
   readonly sessions: OAuthSessions;
   /** Which sign-ins were kept (oauth-sign-ins.json): read at start, so one the system will not give is said at once. */
   private readonly kept: KeptSignIns | undefined;
+  /** Sign-ins dropped that the store kept (oauth-dropped.json): read at start too. */
+  private readonly stale: StaleSignIns | undefined;
 
   constructor(private readonly options: AppOAuthOptions) {
     this.kept = options.dataDir !== undefined ? new KeptSignIns(options.dataDir) : undefined;
+    this.stale = options.dataDir !== undefined ? new StaleSignIns(options.dataDir) : undefined;
     this.sessions = new OAuthSessions({
-      vault: new StoredOAuthVault(options.catalog.secrets.stores, options.dataDir !== undefined ? new StaleSignIns(options.dataDir) : undefined, this.kept),
+      vault: new StoredOAuthVault(options.catalog.secrets.stores, this.stale, this.kept),
       clientName: 'Skill Inspector',
       openAuthorizationUrl: async (serverId, url) => {
         if (options.openExternal) {
@@ -98,8 +101,12 @@ export class AppOAuth {
   /** Reads every OAuth server's record, so the first list already says who is signed in. */
   async load(): Promise<void> {
     // Said like any store the app could not read (inspector.ts): which file, why, and that nothing replaces it.
-    const unread = await this.kept?.check();
-    if (unread) this.options.emit('app.alert', { level: 'error', title: `Could not read ${KEPT_SIGN_INS_FILE}`, message: unread });
+    for (const [file, unread] of [
+      [STALE_SIGN_INS_FILE, await this.stale?.check()],
+      [KEPT_SIGN_INS_FILE, await this.kept?.check()],
+    ] as const) {
+      if (unread) this.options.emit('app.alert', { level: 'error', title: `Could not read ${file}`, message: unread });
+    }
     await this.sessions.load(this.options.catalog.list().filter((s) => isOAuth(s.transport)).map((s) => s.id));
   }
 

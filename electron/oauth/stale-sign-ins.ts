@@ -7,9 +7,9 @@
 // away) and which parts of it were dropped. A start whose store takes the
 // correction forgets the entry without a word.
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file.js';
+import { NoteUnreadError, readNote } from './unread-note.js';
 
 export const STALE_SIGN_INS_FILE = 'oauth-dropped.json';
 
@@ -28,6 +28,8 @@ export const digestOfStored = (text: string): string => createHash('sha256').upd
 
 export class StaleSignIns {
   private entries: Map<string, Entry> | undefined;
+  /** Set when the system would not give the file's bytes: a save would forget every drop it notes. */
+  private unread: NoteUnreadError | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(readonly dataDir: string) {}
@@ -40,20 +42,24 @@ export class StaleSignIns {
   private async load(): Promise<Map<string, Entry>> {
     if (this.entries) return this.entries;
     const entries = new Map<string, Entry>();
-    try {
-      const json = JSON.parse(await fs.readFile(this.file, 'utf8')) as unknown;
-      if (json && typeof json === 'object' && !Array.isArray(json)) {
-        for (const [key, value] of Object.entries(json as Record<string, unknown>)) {
-          const v = value as Partial<Entry> | null;
-          const fine = v && Array.isArray(v.digests) && v.digests.every((d) => typeof d === 'string') && (v.without === '*' || (Array.isArray(v.without) && v.without.every((w) => typeof w === 'string')));
-          if (fine) entries.set(key, { digests: v.digests!, without: v.without!, ...(v.refreshRefused === true ? { refreshRefused: true } : {}) });
-        }
+    // Not there: nothing dropped. Not readable: what it notes is unknown, and every save is refused (unread-note.ts).
+    const { json, unread } = await readNote(this.file);
+    if (unread) this.unread ??= new NoteUnreadError(this.file, unread, 'dropped sign-ins');
+    if (json && typeof json === 'object' && !Array.isArray(json)) {
+      for (const [key, value] of Object.entries(json as Record<string, unknown>)) {
+        const v = value as Partial<Entry> | null;
+        const fine = v && Array.isArray(v.digests) && v.digests.every((d) => typeof d === 'string') && (v.without === '*' || (Array.isArray(v.without) && v.without.every((w) => typeof w === 'string')));
+        if (fine) entries.set(key, { digests: v.digests!, without: v.without!, ...(v.refreshRefused === true ? { refreshRefused: true } : {}) });
       }
-    } catch {
-      // No file (nothing dropped), or one that does not read: nothing is known to be stale.
     }
     this.entries ??= entries;
     return this.entries;
+  }
+
+  /** Reads the note (once): what to tell the person when the system would not let the app read it; undefined when read or absent. */
+  async check(): Promise<string | undefined> {
+    await this.load();
+    return this.unread?.problem('Meanwhile a sign-in the app dropped (signed out, or refused by the authorization server) that the secret store would not delete may be used again.');
   }
 
   /** The dropped parts of this stored text, when it is one the app dropped. */
@@ -88,6 +94,7 @@ export class StaleSignIns {
       .catch(() => undefined)
       .then(async () => {
         const entries = await this.load();
+        if (this.unread) throw this.unread;
         const before = JSON.stringify(Object.fromEntries(entries));
         await edit(entries);
         const after = JSON.stringify(Object.fromEntries(entries));

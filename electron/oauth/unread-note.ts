@@ -1,0 +1,69 @@
+// Reading a note the app keeps in its data folder about OAuth sign-ins
+// (oauth-sign-ins.json, oauth-dropped.json). A note that is not there is
+// empty; one the system will not let the app read (EACCES, EIO, a folder in
+// its place) is not: what it holds is unknown, so it is said, and no save
+// replaces it until a restart reads it, as the app's other stores do
+// (storage/json-store.ts).
+import path from 'node:path';
+import { READ_FAILURES } from '../storage/json-store.js';
+import { FileTooLarge, NotARegularFile, readRegularFile } from '../storage/read-regular-file.js';
+
+/** A key and a few words per sign-in: far below this even for thousands of servers. */
+const MAX_NOTE_BYTES = 4 * 1024 * 1024;
+
+/** Why a note could not be read, in words, with the system's code when it gave one ("the disk reported an input/output error", EIO). */
+export interface Unread {
+  readonly reason: string;
+  readonly code?: string;
+}
+
+function unreadOf(error: unknown): Unread {
+  if (error instanceof NotARegularFile) return { reason: `it is ${error.kind}, not a regular file` };
+  if (error instanceof FileTooLarge) return { reason: `it is larger than ${error.maxBytes} bytes` };
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ELOOP') return { reason: 'it is a symbolic link that leads round in a loop' };
+  const known = code !== undefined ? READ_FAILURES[code] : undefined;
+  return known !== undefined ? { reason: known, code: code! } : { reason: error instanceof Error ? error.message : String(error) };
+}
+
+/** "the disk reported an input/output error, EIO": inside brackets. */
+export const unreadInBrackets = ({ reason, code }: Unread): string => `${reason}${code ? `, ${code}` : ''}`;
+
+/** The note's JSON (undefined when there is none, or it is not JSON); `unread` when the system would not give its bytes. */
+export async function readNote(file: string): Promise<{ json?: unknown; unread?: Unread }> {
+  let bytes: Buffer;
+  try {
+    bytes = await readRegularFile(file, { maxBytes: MAX_NOTE_BYTES });
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? {} : { unread: unreadOf(error) };
+  }
+  try {
+    return { json: JSON.parse(bytes.toString('utf8')) as unknown };
+  } catch {
+    // Read but not JSON: taken as empty, as before (what it noted is lost either way; the next save writes a good one).
+    return {};
+  }
+}
+
+/** A save refused: the note could not be read at start, and writing it would forget everything it notes. */
+export class NoteUnreadError extends Error {
+  readonly code = 'EUNREAD';
+  constructor(
+    readonly file: string,
+    readonly unread: Unread,
+    /** What the note holds, plural: "sign-ins", "dropped sign-ins". */
+    readonly notes: string,
+  ) {
+    super(
+      `Could not note the ${notes.replace(/s$/, '')} in ${path.basename(file)} because it could not be read when the app started (${unreadInBrackets(unread)}), and a save would replace the ${notes} it notes. Nothing was written; fix the file or the disk, then restart the app.`,
+    );
+    this.name = 'NoteUnreadError';
+  }
+
+  /** What the app says at start: which file, why, that nothing replaces it, and what goes untold meanwhile. */
+  problem(meanwhile: string): string {
+    const { reason, code } = this.unread;
+    const name = path.basename(this.file);
+    return `${this.file} could not be read because ${reason}${code ? ` (${code})` : ''}. The app started without it, and nothing is saved to ${name} until the app can read it, so none of the ${this.notes} it notes is forgotten: fix the file or the disk, then restart the app. ${meanwhile}`;
+  }
+}
