@@ -45,8 +45,12 @@ export class InAppGateway {
   }
 
   async start(port = 0): Promise<void> {
+    // A first read that fails (approvals.json damaged) serves nothing and says why (status), as a later one does; the
+    // gateway still listens and watches the file, and serves again once the app writes it whole. Stopping here said
+    // "could not start" and left it off until a restart, however the file was mended.
+    await this.gateway.sync().catch(() => undefined);
+    this.served = this.gateway.served;
     try {
-      this.served = await this.gateway.sync();
       this.http = await serveGatewayHttp(this.gateway, { port, token: newGatewayToken(), paused: () => this.paused });
       // The app writes approvals.json whole on every decision: each write may change the served set.
       watchFile(this.catalog.approvalsFile, { interval: 250 }, () => void this.sync());
