@@ -43,7 +43,7 @@ export function GatewayDialog() {
           </Group>
           <Switch label="Pause for every host" checked={state === 'paused'} disabled={state === 'off'} onChange={(e) => pause(e.currentTarget.checked)} data-action="gateway-pause" />
         </Group>
-        {status?.problem ? <ErrorNotice title="The gateway is off" message={status.problem} /> : null}
+        {status?.problem ? <GatewayProblem state={state} problem={status.problem} /> : null}
         {status?.url ? (
           <Text size="xs">
             Streamable HTTP while the app runs: <Code data-gateway-url>{status.url}</Code> with <Code>Authorization: Bearer &lt;token&gt;</Code>.{' '}
@@ -77,6 +77,14 @@ export function GatewayDialog() {
 }
 
 /** The skills that left the gateway because they changed upstream. */
+/**
+ * Why the gateway serves nothing. Off only when it is off: a running gateway whose approvals.json cannot be read
+ * still listens (hosts are told why), and "The gateway is off" beside the Running badge said what was not so.
+ */
+export function GatewayProblem({ state, problem }: { state: GatewayStatus['state']; problem: string }) {
+  return <ErrorNotice title={state === 'off' ? 'The gateway is off' : 'The gateway serves no approved skills'} message={problem} />;
+}
+
 export function Withdrawals({ withdrawals }: { withdrawals: readonly GatewayWithdrawal[] }) {
   if (withdrawals.length === 0) return null;
   return (
