@@ -10,6 +10,7 @@ import { type DetailTab, useSelection } from '../state/selection.js';
 import { ALL_SERVERS, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { useLocalOrigins } from '../state/local-origins.js';
+import { useReviewSession } from '../state/review-session.js';
 import { isLocalOriginId } from '../../../shared/review-model.js';
 import { SEARCH_INPUT_ID } from './CatalogPane.js';
 import { TAB_LABELS } from './DetailPane.js';
@@ -44,6 +45,8 @@ export function CommandPalette() {
   const skills = useCatalog((s) => s.skills);
   const origins = useLocalOrigins((s) => s.origins);
   const openKey = useSelection((s) => s.skillKey);
+  // A change review under way makes its skill say Reviewing…, here as in the catalog.
+  const diffs = useReviewSession((s) => s.diffs);
   const running = useVerify((s) => s.job?.state === 'running');
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
@@ -121,11 +124,11 @@ export function CommandPalette() {
     for (const e of skills.values()) {
       if (skillItems.length >= MAX_SKILL_ACTIONS) break;
       const key = skillKey(e.serverId, e.uri);
-      skillItems.push(skillPaletteItem(e, key, labels.get(e.serverId)));
+      skillItems.push(skillPaletteItem(e, key, labels.get(e.serverId), diffs.get(key)));
     }
     if (skillItems.length > 0) groups.push({ group: 'Skills', actions: skillItems });
     return groups;
-  }, [opened, servers, origins, selectedServer, skills, openKey, running, scheme, setColorScheme, openDialog]);
+  }, [opened, servers, origins, selectedServer, skills, diffs, openKey, running, scheme, setColorScheme, openDialog]);
 
   return (
     <Spotlight

@@ -2,7 +2,9 @@
 // "Open <skill>" — the name with any invisible character drawn as a marker (a
 // palette entry is plain text, so a bidi override would otherwise reverse
 // what follows it), its origin, its verdict in words and as a badge, and the
-// start of its description.
+// start of its description. Its verdict is the one shown everywhere else
+// (state/verdict-shown.ts): "Reviewing…" while an approved skill that changed
+// is being change-reviewed, not "Not reviewed yet".
 import type { SpotlightActionData } from '@mantine/spotlight';
 import type { SkillEntry } from '../../../shared/model.js';
 import { VERDICT_LABEL, type Verdict } from '../../../shared/verdict.js';
@@ -10,15 +12,19 @@ import { useCatalog } from '../state/catalog.js';
 import { VerdictBadge, verdictText } from '../components/VerdictBadge.js';
 import { shownName, shownText } from '../components/shown-text.js';
 import { useSelection } from '../state/selection.js';
+import type { DiffState } from '../state/review-session.js';
+import { shownVerdict } from '../state/verdict-shown.js';
 import { focusAfterPalette, openedSkillHeading } from './palette-focus.js';
 
-export function skillPaletteItem(entry: SkillEntry, key: string, originLabel: string | undefined): SpotlightActionData {
+/** `diff`: the skill's Changes-tab comparison, if any; while it judges the version served now the skill says Reviewing…. */
+export function skillPaletteItem(entry: SkillEntry, key: string, originLabel: string | undefined, diff: DiffState | undefined): SpotlightActionData {
   const counts = { errors: entry.errorCount, warnings: entry.warningCount };
+  const verdict = shownVerdict(entry, diff);
   return {
     id: `skill-${key}`,
     label: `Open ${shownName(`${entry.pathPrefix ? `${entry.pathPrefix}/` : ''}${entry.name}`)}`,
-    description: `${originLabel ? `${shownName(originLabel)} · ` : ''}${verdictText(entry.verdict, counts)} · ${shownText(entry.description.slice(0, 100))}`,
-    rightSection: <VerdictBadge verdict={entry.verdict} errors={counts.errors} warnings={counts.warnings} size="xs" />,
+    description: `${originLabel ? `${shownName(originLabel)} · ` : ''}${verdictText(verdict, counts)} · ${shownText(entry.description.slice(0, 100))}`,
+    rightSection: <VerdictBadge verdict={verdict} errors={counts.errors} warnings={counts.warnings} size="xs" />,
     onClick: () => {
       useSelection.getState().openSkill(key);
       focusAfterPalette(openedSkillHeading);
