@@ -11,7 +11,7 @@ import type { EngineRunResult } from './engine-run.js';
 import type { FloorRunResult } from './floor-run.js';
 import { ensurePeer, runPeer, PEER_PACKAGE, type PeerInstall, type PeerResult } from './peer.js';
 import { lastJson, runToEnd, startHttpCatalog } from './processes.js';
-import { renderReport, summarise, summariseReview, type Detail, type Machine, type RunDetail, type Sample } from './report.js';
+import { renderReport, STEP_NAMES, summarise, summariseReview, type Detail, type Machine, type RunDetail, type Sample, type StepName } from './report.js';
 import { runReviews, type ReviewDetail } from './review-runs.js';
 import { round } from './stats.js';
 import { measureUi, type UiResult } from './ui-run.js';
@@ -69,6 +69,10 @@ const { values } = parseArgs({
     'runs-from': { type: 'string' },
     // With --runs-from: the commit that session measured, for the report.
     'runs-commit': { type: 'string' },
+    // With --render: the steps this later session measured (cold start, 100 servers connecting, …) replace the earlier ones.
+    'steps-from': { type: 'string' },
+    // With --steps-from: the commit that session measured, for the report.
+    'steps-commit': { type: 'string' },
   },
 });
 
@@ -166,6 +170,18 @@ function writeOutputs(detail: Detail, dir: string): void {
   writeFileSync(path.join(dir, 'BENCHMARKS.md'), renderReport(results, detail));
 }
 
+/** The steps a later session measured (those it has results for), to stand in for the earlier session's, and what says so. */
+function laterSteps(later: Detail, commit: string | undefined): { results: Partial<Detail>; from: NonNullable<Detail['stepsFrom']> } {
+  const results: Partial<Record<StepName, unknown>> = {};
+  for (const step of STEP_NAMES) {
+    const result = step === 'review' ? (later.review?.length ? later.review : undefined) : later[step];
+    if (result !== undefined && result !== null) results[step] = result;
+  }
+  const steps = Object.keys(results) as StepName[];
+  if (steps.length === 0) throw new Error('--steps-from: that session measured none of the steps (review, ui, gateway, fleet, coldStart, connectMany)');
+  return { results: results as Partial<Detail>, from: { startedAt: later.startedAt, finishedAt: later.finishedAt, machine: later.machine, steps, ...(commit ? { commit } : {}) } };
+}
+
 async function main(): Promise<void> {
   if (values.render) {
     // Re-render from finished sessions' samples (after editing bench/notes.md, say). Several
@@ -184,6 +200,7 @@ async function main(): Promise<void> {
     const review = sessions.flatMap((x) => x.review ?? []);
     const later = values['runs-from'] ? (JSON.parse(readFileSync(path.join(values['runs-from'], 'bench', 'results-detail.json'), 'utf8')) as Detail) : undefined;
     const runsFrom = later ? { startedAt: later.startedAt, finishedAt: later.finishedAt, machine: later.machine, ...(values['runs-commit'] ? { commit: values['runs-commit'] } : {}) } : undefined;
+    const steps = values['steps-from'] ? laterSteps(JSON.parse(readFileSync(path.join(values['steps-from'], 'bench', 'results-detail.json'), 'utf8')) as Detail, values['steps-commit']) : undefined;
     writeOutputs(
       {
         ...last,
@@ -192,6 +209,7 @@ async function main(): Promise<void> {
         review,
         ...(sessions.length > 1 ? { sessions: sessions.map((x) => `${x.startedAt} – ${x.finishedAt}`) } : {}),
         ...(runsFrom ? { runsFrom } : {}),
+        ...(steps ? { ...steps.results, stepsFrom: steps.from } : {}),
       },
       outDir,
     );

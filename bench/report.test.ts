@@ -205,3 +205,15 @@ describe('a report whose Verify all runs come from a later session', () => {
     expect(renderReport(results, detail([]))).not.toContain("The Verify all runs' machine");
   });
 });
+
+describe('a report whose cold start and connecting steps come from a later session', () => {
+  it('names those sections and the later session, and says nothing of it otherwise', () => {
+    const later = { startedAt: '2026-12-07T15:00:00.000Z', finishedAt: '2026-12-07T15:12:00.000Z', machine: { os: 'Linux 7', cpus: '2 × other', memoryGb: 16, node: 'v20', peer: 'x' }, steps: ['coldStart', 'connectMany'] as const, commit: 'def5678' };
+    const results = { runs: [], review: [], ui: { skills: 0, firstRowsMs: null, filterP50Ms: null, filterP95Ms: null, verdictsShown: null, verdictFilterP50Ms: null, verdictFilterP95Ms: null } };
+    const text = renderReport(results, { ...detail([]), stepsFrom: later });
+    expect(text).toContain(
+      'These sections, and their rows in *Targets*, come from a later session, 2026-12-07 15:00 – 2026-12-07 15:12 UTC on def5678 (2 × other; Linux 7): *Cold start: launch → first catalog row*, *100 servers connecting in the app*.',
+    );
+    expect(renderReport(results, detail([]))).not.toContain('come from a later session');
+  });
+});

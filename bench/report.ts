@@ -75,7 +75,16 @@ export interface Detail {
    * the rest (`--render <dir> --runs-from <dir>`, after a change that only they measure): that session.
    */
   readonly runsFrom?: { readonly startedAt: string; readonly finishedAt: string; readonly machine: Machine; readonly commit?: string };
+  /**
+   * When some steps (cold start, many servers connecting, …) come from a later session than the rest
+   * (`--render <dir> --steps-from <dir>`, after a change that only they measure): that session, and which steps.
+   */
+  readonly stepsFrom?: { readonly startedAt: string; readonly finishedAt: string; readonly machine: Machine; readonly steps: readonly StepName[]; readonly commit?: string };
 }
+
+/** The steps besides the Verify all runs, as Detail names them. */
+export const STEP_NAMES = ['review', 'ui', 'gateway', 'fleet', 'coldStart', 'connectMany'] as const;
+export type StepName = (typeof STEP_NAMES)[number];
 
 /** One row of results.json: medians over the runs; the ratios are medians of per-run (paired) ratios. */
 export function summarise(d: RunDetail) {
@@ -185,6 +194,7 @@ export function renderReport(results: Results, detail: Detail): string {
     '`bench/results.json` holds the medians in machine-readable form and `bench/results-detail.json` every sample.',
     ...(detail.sessions ? ['', `The samples of ${detail.sessions.length} sessions of the same build are pooled (${detail.sessions.join('; ')}); the UI figures come from the last one.`] : []),
     ...(detail.runsFrom ? ['', runsFromNote(detail.runsFrom)] : []),
+    ...(detail.stepsFrom ? ['', stepsFromNote(detail.stepsFrom)] : []),
     '',
     '## Machine',
     '',
@@ -312,6 +322,25 @@ export function renderReport(results: Results, detail: Detail): string {
   if (existsSync(notesPath)) push('', readFileSync(notesPath, 'utf8').trim());
   push('');
   return lines.join('\n');
+}
+
+const STEP_TITLES: Record<StepName, string> = {
+  review: 'Review all beside Verify all',
+  ui: 'UI at scale',
+  gateway: 'The gateway against straight to upstream',
+  fleet: '`check --all` over a fleet',
+  coldStart: 'Cold start: launch → first catalog row',
+  connectMany: '100 servers connecting in the app',
+};
+
+/** Says which sections come from a later session (and their targets), and that its wall times are not comparable with the rest's. */
+function stepsFromNote(from: NonNullable<Detail['stepsFrom']>): string {
+  const titles = from.steps.map((s) => `*${STEP_TITLES[s]}*`).join(', ');
+  return (
+    `These sections, and their rows in *Targets*, come from a later session, ${when(from.startedAt)} – ${when(from.finishedAt)} UTC` +
+    `${from.commit ? ` on ${from.commit}` : ''} (${from.machine.cpus}; ${from.machine.os}): ${titles}. ` +
+    'Each ratio compares runs made back to back in one session; wall times of different sessions are not comparable.'
+  );
 }
 
 /** Says which figures come from the later session, and that its wall times are not comparable with the rest's. */
