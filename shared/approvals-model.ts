@@ -338,6 +338,8 @@ export interface EnabledExport {
 }
 
 export interface StoreProblemView {
+  /** Which store: approvals.json (the decisions) or a server's version history (history/<server>.json), which holds no decision. */
+  readonly store: 'approvals' | 'history';
   readonly file: string;
   readonly message: string;
   readonly keptAs?: string;

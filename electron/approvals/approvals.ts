@@ -7,6 +7,7 @@
 // The comparing is change-detection.ts; saving and auditing, decision-saver.ts.
 import type { Acknowledgement, ApprovalRecord, EnabledExport, HeldDecisions, StoreProblemView } from '../../shared/approvals-model.js';
 import type { ApprovalState, ServerConfig } from '../../shared/model.js';
+import { storeProblemMessage, storeProblemTitle } from '../../shared/store-problem.js';
 import { ApiFailure } from '../api-failure.js';
 import type { FeatureDeps } from '../feature-deps.js';
 import type { SnapshotStore } from '../snapshots/snapshot-store.js';
@@ -55,7 +56,7 @@ export class Approvals {
   /** Loads the stores (reporting any damage loudly) and starts watching the engine. */
   async init(): Promise<void> {
     const problem = await this.stores.store.load();
-    if (problem) this.reportProblem(problem);
+    if (problem) this.reportProblem(problem, 'approvals');
     await this.stores.snapshots.sweep();
     // An audit log that cannot be read at all (a FIFO or device in its place) is reported, not fatal: the approvals still load.
     const audit = await this.stores.audit.read({ limit: 1 }).catch((error: unknown) => {
@@ -77,10 +78,11 @@ export class Approvals {
     catalog.onRemove((server) => this.forgetServer(server));
   }
 
-  reportProblem(problem: StoreProblem): void {
-    this.problems.push({ file: problem.file, message: problem.message, ...(problem.keptAs ? { keptAs: problem.keptAs } : {}), recoveredFrom: problem.recoveredFrom });
-    const title = problem.recoveredFrom === 'backup' ? 'Approvals recovered from backup' : 'Approvals could not be recovered';
-    this.alertLater('error', title, `${problem.file}: ${problem.message}${problem.keptAs ? ` The damaged file was kept as ${problem.keptAs}.` : ''}`);
+  /** `store`: which file it was, approvals.json or a server's version history; the title names it, so history damage never reads as lost approvals. */
+  reportProblem(problem: StoreProblem, store: StoreProblemView['store']): void {
+    const view: StoreProblemView = { store, file: problem.file, message: problem.message, ...(problem.keptAs ? { keptAs: problem.keptAs } : {}), recoveredFrom: problem.recoveredFrom };
+    this.problems.push(view);
+    this.alertLater('error', storeProblemTitle(view), storeProblemMessage(view));
   }
 
   /**

@@ -50,7 +50,7 @@ export async function createApprovalHandlers(deps: FeatureDeps, options: Approva
   const problems: { report?: Approvals['reportProblem'] } = {};
   const history = new HistoryStore(
     path.join(deps.dataDir, HISTORY_DIR),
-    (problem) => problems.report?.(problem),
+    (problem) => problems.report?.(problem, 'history'),
     // Said as it happens, once per cause (the store keeps what was said): the history is not the approvals.
     (message) => deps.emit('app.alert', { level: 'error', title: 'Version history could not be saved', message }),
   );
@@ -58,7 +58,7 @@ export async function createApprovalHandlers(deps: FeatureDeps, options: Approva
   // skill's new verdict must reach it before the diff does, or its badge falls back to "Not reviewed yet" in between.
   const risk = new VersionRisk(options.reviewBytes, snapshots, (serverId, skillUri) => deps.engine.republish(serverId, [skillUri]));
   const service = new Approvals(deps, { store: new ApprovalStore(deps.dataDir), audit: new AuditLog(deps.dataDir), history, snapshots, risk }, options.onHeldInMemory);
-  problems.report = (problem) => service.reportProblem(problem);
+  problems.report = (problem, store) => service.reportProblem(problem, store);
   await service.init();
 
   const reviews = new Map<string, AbortController>();

@@ -39,7 +39,8 @@ describe('a version history file that cannot be used', () => {
     expect(alerts()).toEqual([
       {
         level: 'error',
-        title: 'Approvals could not be recovered',
+        // The history, not the approvals: approvals.json is intact.
+        title: 'Version history could not be read',
         message: `${file}: The file could not be read because it is a folder, not a regular file, and no usable backup exists. The app started with an empty store; nothing can be saved until ${file} is moved away (the app does not remove a folder).`,
       },
     ]);

@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { EnabledExportResult, LockExportResult, LockImportResult } from '../../../shared/api-approvals.js';
 import type { Events } from '../../../shared/api.js';
 import type { ApprovalRecord, ApprovalStoreStatus, AuditEntry } from '../../../shared/approvals-model.js';
+import { STORE_PROBLEM_TITLES, storeProblemMessage, storeProblemTitle } from '../../../shared/store-problem.js';
 import { api, errorMessage } from '../api.js';
 import { skillKey } from './keys.js';
 import { useSelection } from './selection.js';
@@ -20,8 +21,8 @@ export const ALL_AUDIT = '';
 interface ApprovalsState {
   records: ReadonlyMap<string, ApprovalRecord>;
   storeStatus?: ApprovalStoreStatus;
-  /** The main process already alerted about the store this session (so the app does not say it twice). */
-  storeAlertSeen: boolean;
+  /** The titles of the start alerts about a damaged store this window has seen (so the app does not say one twice). */
+  storeAlertsSeen: ReadonlySet<string>;
   /** Decisions on their way, by skill key. */
   busy: ReadonlySet<string>;
   /** The last failed decision per skill key, in the main process's words. */
@@ -45,8 +46,6 @@ interface ApprovalsState {
   importLock(text: string, name: string): Promise<void>;
   dismissLockImport(): void;
 }
-
-const STORE_TITLES = /^(Approvals|Audit log)/;
 
 export const useApprovals = create<ApprovalsState>((set, get) => {
   /** The new state at once, without waiting for its 'approvals.changed' event. */
@@ -79,7 +78,7 @@ export const useApprovals = create<ApprovalsState>((set, get) => {
 
   return {
     records: new Map(),
-    storeAlertSeen: false,
+    storeAlertsSeen: new Set(),
     busy: new Set(),
     errors: new Map(),
     audits: new Map(),
@@ -87,24 +86,21 @@ export const useApprovals = create<ApprovalsState>((set, get) => {
       const [records, status] = await Promise.all([api.call('approvals.list', {}), api.call('approvals.storeStatus', {})]);
       set({ records: new Map(records.map((r) => [skillKey(r.serverId, r.skillUri), r])), storeStatus: status });
       // The first approvals call makes the main process alert about a damaged store; if that alert went
-      // to no window (another client called first), say it here: a recovered store must never go unseen.
-      if (status.problems.length > 0 && !get().storeAlertSeen) {
-        const problem = status.problems[0]!;
-        showToast({
-          id: 'approvals-store-health',
-          color: 'red',
-          position: TOAST_POSITION,
-          autoClose: false,
-          title: problem.recoveredFrom === 'backup' ? 'Approvals recovered from backup' : 'Approvals could not be recovered',
-          message: `${problem.file}: ${problem.message}${problem.keptAs ? ` The damaged file was kept as ${problem.keptAs}.` : ''}`,
-        });
+      // to no window (another client called first), say it here, in its words and titled by the store it
+      // hit: a recovered store must never go unseen, nor a damaged version history read as lost approvals.
+      const unseen = status.problems.find((p) => !get().storeAlertsSeen.has(storeProblemTitle(p)));
+      if (unseen) {
+        const title = storeProblemTitle(unseen);
+        const message = storeProblemMessage(unseen);
+        // The id the alert itself is shown with (events.ts showAlert): should it arrive after all, it is one toast.
+        showToast({ id: `alert:${title}:${message}`, color: 'red', position: TOAST_POSITION, autoClose: false, title, message });
       }
     },
     applyChanged({ serverId, skillUri, record }) {
       keep(record, serverId, skillUri);
     },
     noteAlert(title) {
-      if (STORE_TITLES.test(title)) set({ storeAlertSeen: true });
+      if (STORE_PROBLEM_TITLES.has(title)) set({ storeAlertsSeen: new Set(get().storeAlertsSeen).add(title) });
     },
     approve(serverId, skillUri, fingerprint, note, acknowledge) {
       return decide(serverId, skillUri, async () => {

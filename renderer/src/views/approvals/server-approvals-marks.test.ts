@@ -27,7 +27,7 @@ describe('a server’s approvals page', () => {
 
   it('a damaged store: the file, why it could not be read and where the damaged copy was kept', () => {
     const status: ApprovalStoreStatus = {
-      problems: [{ file: `/home/u/appr${RLO}ovals.json`, message: `Unexpected token '${RLO}', "{"skill://a${RLO}"... is not valid JSON`, keptAs: `/home/u/appr${RLO}ovals.json.damaged`, recoveredFrom: 'backup' }],
+      problems: [{ store: 'approvals', file: `/home/u/appr${RLO}ovals.json`, message: `Unexpected token '${RLO}', "{"skill://a${RLO}"... is not valid JSON`, keptAs: `/home/u/appr${RLO}ovals.json.damaged`, recoveredFrom: 'backup' }],
       auditUnreadableLines: [],
     };
     const text = shown(createElement(StoreProblems, { status }));
