@@ -261,7 +261,8 @@ describe('one instance of the app', () => {
         title: 'Skill Inspector is already running',
         content:
           `The data folder ${dataDir} is in use by another Skill Inspector: browser mode (pid ${process.pid}), started ${held.owner.startedAt}. ` +
-          "Two instances writing one folder would lose each other's approvals and servers. Close that one, or start this one with another data folder (--data-dir, or SKILL_INSPECTOR_DATA_DIR).",
+          // The app reads no --data-dir and no SKILL_INSPECTOR_DATA_DIR: neither is offered.
+          "Two instances writing one folder would lose each other's approvals and servers. Close that one, then start the app again: the app always keeps its data in this folder.",
       });
       expect(recorded.quits).toBe(quitsBefore + 1);
       expect(recorded.windows).toHaveLength(windowsBefore);

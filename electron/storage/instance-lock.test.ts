@@ -36,7 +36,13 @@ describe('lockDataDir', () => {
     expect(JSON.parse(await fs.readFile(lockFile(), 'utf8'))).toMatchObject({ pid: process.pid, kind: 'browser mode', dataDir: dir, hostname: os.hostname(), appVersion: '0.0.0-test' });
     const refused = await lockDataDir(dir, { kind: 'app', appVersion: '0.0.0-test' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DataDirInUse);
+    // The app is refused: it always uses Electron's own data folder, reads no --data-dir and no SKILL_INSPECTOR_DATA_DIR, so neither is offered.
     expect((refused as Error).message).toBe(
+      `The data folder ${dir} is in use by another Skill Inspector: browser mode (pid ${process.pid}), started ${lock.owner.startedAt}. Two instances writing one folder would lose each other's approvals and servers. Close that one, then start the app again: the app always keeps its data in this folder.`,
+    );
+    // Browser mode is refused: it can be started with another folder.
+    const refusedWeb = await lockDataDir(dir, options).catch((e: unknown) => e);
+    expect((refusedWeb as Error).message).toBe(
       `The data folder ${dir} is in use by another Skill Inspector: browser mode (pid ${process.pid}), started ${lock.owner.startedAt}. Two instances writing one folder would lose each other's approvals and servers. Close that one, or start this one with another data folder (--data-dir, or SKILL_INSPECTOR_DATA_DIR).`,
     );
     await lock.release();
@@ -88,6 +94,14 @@ describe('lockDataDir', () => {
     const refused = await lockDataDir(dir, options).catch((e: unknown) => e);
     expect((refused as Error).message).toBe(
       `The data folder ${dir} is in use by another Skill Inspector: the app (pid ${(JSON.parse(await fs.readFile(lockFile(), 'utf8')) as InstanceOwner).pid} on other-machine), started 2025-01-01T00:00:00.000Z. Two instances writing one folder would lose each other's approvals and servers. Close that one, or start this one with another data folder (--data-dir, or SKILL_INSPECTOR_DATA_DIR). If that instance is no longer running, delete ${lockFile()}.`,
+    );
+  });
+
+  it('the app refused by a lock held on another host: no --data-dir advice, and how to clear it if that instance is gone', async () => {
+    await plant({ pid: deadPid(), hostname: 'other-machine', kind: 'browser mode' });
+    const refused = await lockDataDir(dir, { kind: 'app', appVersion: '0.0.0-test' }).catch((e: unknown) => e);
+    expect((refused as Error).message).toBe(
+      `The data folder ${dir} is in use by another Skill Inspector: browser mode (pid ${(JSON.parse(await fs.readFile(lockFile(), 'utf8')) as InstanceOwner).pid} on other-machine), started 2025-01-01T00:00:00.000Z. Two instances writing one folder would lose each other's approvals and servers. Close that one, then start the app again: the app always keeps its data in this folder. If that instance is no longer running, delete ${lockFile()}.`,
     );
   });
 

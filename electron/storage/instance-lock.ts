@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, promises as fs, readFileSync, readSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DATA_DIR_ENV } from '../data-dir.js';
 import { pidRuns } from './process-alive.js';
 import { readRegularText } from './read-regular-file.js';
 
@@ -40,17 +41,28 @@ export interface InstanceOwner {
   readonly token: string;
 }
 
+/**
+ * What the refused instance can do, by what it is. Browser mode is started by a command that takes another folder
+ * (--data-dir, or the environment variable). The app reads neither: its folder is always Electron's own (as
+ * data-dir.ts says of a folder it cannot make), so offering them would send the user to a switch that does nothing.
+ */
+function whatToDo(starting: InstanceKind): string {
+  return starting === 'app' ? 'Close that one, then start the app again: the app always keeps its data in this folder.' : `Close that one, or start this one with another data folder (--data-dir, or ${DATA_DIR_ENV}).`;
+}
+
 /** The data folder is held by another instance that is still running. */
 export class DataDirInUse extends Error {
   constructor(
     readonly dataDir: string,
     readonly owner: InstanceOwner,
     readonly lockFile: string,
+    /** The instance that was refused: what it can do differs (only browser mode can take another folder). */
+    starting: InstanceKind,
   ) {
     const here = owner.hostname === os.hostname();
     super(
       `The data folder ${dataDir} is in use by another Skill Inspector: ${owner.kind === 'app' ? 'the app' : 'browser mode'} (pid ${owner.pid}${here ? '' : ` on ${owner.hostname}`}), started ${owner.startedAt}. ` +
-        `Two instances writing one folder would lose each other's approvals and servers. Close that one, or start this one with another data folder (--data-dir, or SKILL_INSPECTOR_DATA_DIR).` +
+        `Two instances writing one folder would lose each other's approvals and servers. ${whatToDo(starting)}` +
         (here ? '' : ` If that instance is no longer running, delete ${lockFile}.`),
     );
     this.name = 'DataDirInUse';
@@ -114,7 +126,7 @@ export async function lockDataDir(dataDir: string, options: LockOptions): Promis
       }
       const current = await readLock(file);
       if (current === 'missing') continue;
-      if (current !== 'unreadable' && isRunning(current)) throw new DataDirInUse(dataDir, current, file);
+      if (current !== 'unreadable' && isRunning(current)) throw new DataDirInUse(dataDir, current, file, options.kind);
       await takeOver(file, current);
     }
     throw new Error(`Could not take ${file}: it kept changing while Skill Inspector started. Try again.`);
