@@ -8,20 +8,41 @@
 //
 // A note the system will not let the app read (EACCES, EIO, a folder in its
 // place) is not "no sign-in kept": it is said, and never saved over until a
-// restart reads it, as the app's other stores do (storage/json-store.ts).
+// restart reads it, as the app's other stores do (storage/json-store.ts). One
+// read but damaged is kept aside, said, and the sign-ins still whole in it
+// are kept (damaged-note.ts).
 import path from 'node:path';
 import type { SecretBackend } from '../secrets/secret-store.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
+import { foundWords, objectOf, parseNote, settleDamage, shapeDamage, type DamagedNote } from './damaged-note.js';
 import { NoteUnreadError, readNote, unreadInBrackets } from './unread-note.js';
 
 export const KEPT_SIGN_INS_FILE = 'oauth-sign-ins.json';
 
 const BACKENDS: ReadonlySet<string> = new Set<SecretBackend>(['keychain', 'safe-storage', 'encrypted-file']);
 
+/** Each `"key":"store"` whole in a damaged note's text; none whose key held a byte that was not UTF-8 (U+FFFD). */
+function* keptIn(text: string): Generator<[string, SecretBackend]> {
+  // A key is a JSON string: no quote or backslash but escaped, no control character (JSON.parse below refuses those).
+  for (const [, quoted, backend] of text.matchAll(/"((?:[^"\\]|\\.)*)"\s*:\s*"(keychain|safe-storage|encrypted-file)"/g)) {
+    let key: unknown;
+    try {
+      key = JSON.parse(`"${quoted}"`);
+    } catch {
+      continue;
+    }
+    if (typeof key === 'string' && !key.includes('\uFFFD')) yield [key, backend as SecretBackend];
+  }
+}
+
 export class KeptSignIns {
-  private entries: Map<string, SecretBackend> | undefined;
-  /** Set when the system would not give the file's bytes: every save is refused, as it would forget what it notes. */
+  private loading: Promise<Map<string, SecretBackend>> | undefined;
+  /** Set when the system would not give the file's bytes (or a damaged one could not be kept aside): every save is refused, as it would forget what it notes. */
   private unread: NoteUnreadError | undefined;
+  /** Set when the file was read but damaged, and kept aside: saves go on from what could be read from it. */
+  private damaged: DamagedNote | undefined;
+  /** Why what the note held is not all known this run (unread or damaged): a sign-in the store lost may be among it. */
+  private unknown: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(readonly dataDir: string) {}
@@ -30,16 +51,35 @@ export class KeptSignIns {
     return path.join(this.dataDir, KEPT_SIGN_INS_FILE);
   }
 
-  private async load(): Promise<Map<string, SecretBackend>> {
-    if (this.entries) return this.entries;
+  private load(): Promise<Map<string, SecretBackend>> {
+    // Once: a damaged note is kept aside and written back at its first read, never twice.
+    this.loading ??= this.read();
+    return this.loading;
+  }
+
+  private async read(): Promise<Map<string, SecretBackend>> {
     const entries = new Map<string, SecretBackend>();
-    const { json, unread } = await readNote(this.file);
-    if (unread) this.unread ??= new NoteUnreadError(this.file, unread, 'sign-ins');
-    if (json && typeof json === 'object' && !Array.isArray(json)) {
-      for (const [key, value] of Object.entries(json as Record<string, unknown>)) if (typeof value === 'string' && BACKENDS.has(value)) entries.set(key, value as SecretBackend);
+    const { bytes, unread } = await readNote(this.file);
+    if (unread) this.unread = new NoteUnreadError(this.file, unread, 'sign-ins');
+    if (!bytes) return entries;
+    const parsed = parseNote(bytes);
+    const object = objectOf(parsed);
+    let damage = 'damage' in parsed ? parsed.damage : undefined;
+    if (object) {
+      const all = Object.entries(object);
+      for (const [key, value] of all) if (typeof value === 'string' && BACKENDS.has(value)) entries.set(key, value as SecretBackend);
+      if (entries.size < all.length) damage = shapeDamage(all.length - entries.size, all.length, 'name a secret store');
+    } else {
+      damage ??= shapeDamage(0, -1, '');
+      // Cut short or a byte changed: each "key":"store" still whole in it is a sign-in the app kept.
+      for (const [key, backend] of keptIn(parsed.text)) entries.set(key, backend);
     }
-    this.entries ??= entries;
-    return this.entries;
+    if (damage === undefined) return entries;
+    const settled = await settleDamage(this.file, damage, 'sign-ins', Object.fromEntries(entries));
+    if ('refused' in settled) this.unread = settled.refused;
+    else this.damaged = settled.damaged;
+    this.unknown = damage;
+    return entries;
   }
 
   /**
@@ -47,8 +87,11 @@ export class KeptSignIns {
    * why; undefined when it was read or is not there.
    */
   async check(): Promise<string | undefined> {
-    await this.load();
-    return this.unread?.problem('Meanwhile a sign-in the secret store no longer gives cannot be told apart from one never made.');
+    const entries = await this.load();
+    return (
+      this.unread?.problem('Meanwhile a sign-in the secret store no longer gives cannot be told apart from one never made.') ??
+      this.damaged?.problem(foundWords(entries.size, 'sign-in'), 'Meanwhile a sign-in it noted that could not be read from it, if the secret store no longer gives it, cannot be told apart from one never made.')
+    );
   }
 
   /**
@@ -56,8 +99,9 @@ export class KeptSignIns {
    * store lost from none. Undefined when the note was read (or not yet asked for).
    */
   unknownWords(): string | undefined {
-    if (!this.unread) return undefined;
-    return `Whether you signed in to it before is not known: ${this.file}, where the app notes which sign-ins it kept, could not be read (${unreadInBrackets(this.unread.unread)}), so a sign-in the secret store no longer gives cannot be told apart from none.`;
+    const why = this.unread ? unreadInBrackets(this.unread.unread) : this.unknown;
+    if (why === undefined) return undefined;
+    return `Whether you signed in to it before is not known: ${this.file}, where the app notes which sign-ins it kept, could not be read (${why}), so a sign-in the secret store no longer gives cannot be told apart from none.`;
   }
 
   /** The store a sign-in under this key was last kept in; undefined when none is noted (or the note could not be read: unknownWords). */

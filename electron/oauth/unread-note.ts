@@ -3,7 +3,7 @@
 // empty; one the system will not let the app read (EACCES, EIO, a folder in
 // its place) is not: what it holds is unknown, so it is said, and no save
 // replaces it until a restart reads it, as the app's other stores do
-// (storage/json-store.ts).
+// (storage/json-store.ts). One read but damaged is damaged-note.ts's.
 import path from 'node:path';
 import { READ_FAILURES } from '../storage/json-store.js';
 import { FileTooLarge, NotARegularFile, readRegularFile } from '../storage/read-regular-file.js';
@@ -29,19 +29,12 @@ function unreadOf(error: unknown): Unread {
 /** "the disk reported an input/output error, EIO": inside brackets. */
 export const unreadInBrackets = ({ reason, code }: Unread): string => `${reason}${code ? `, ${code}` : ''}`;
 
-/** The note's JSON (undefined when there is none, or it is not JSON); `unread` when the system would not give its bytes. */
-export async function readNote(file: string): Promise<{ json?: unknown; unread?: Unread }> {
-  let bytes: Buffer;
+/** The note's bytes (none when it is not there); `unread` when the system would not give them. Damage is damaged-note.ts's. */
+export async function readNote(file: string): Promise<{ bytes?: Buffer; unread?: Unread }> {
   try {
-    bytes = await readRegularFile(file, { maxBytes: MAX_NOTE_BYTES });
+    return { bytes: await readRegularFile(file, { maxBytes: MAX_NOTE_BYTES }) };
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? {} : { unread: unreadOf(error) };
-  }
-  try {
-    return { json: JSON.parse(bytes.toString('utf8')) as unknown };
-  } catch {
-    // Read but not JSON: taken as empty, as before (what it noted is lost either way; the next save writes a good one).
-    return {};
   }
 }
 
