@@ -23,7 +23,7 @@ import { originLabel } from './local/origin-labels.js';
 import { shownName } from '../components/shown-text.js';
 import { anyOrderFilter } from './palette-filter.js';
 import { connectAll } from '../state/connect-all.js';
-import { PALETTE_ATTRIBUTE, paletteClosed, paletteOpened } from './palette-focus.js';
+import { PALETTE_ATTRIBUTE, allSkillsPlace, focusAfterPalette, paletteClosed, paletteOpened, serverPlace, shownTab } from './palette-focus.js';
 
 const [paletteStore, palette] = createSpotlight();
 
@@ -72,7 +72,7 @@ export function CommandPalette() {
       { id: 'filter-warnings', label: 'Filter: skills with warnings', onClick: () => useCatalog.getState().toggleFilter('warnings') },
       { id: 'filter-unverified', label: 'Filter: unverified skills', onClick: () => useCatalog.getState().toggleFilter('unverified') },
       { id: 'filter-clear', label: 'Clear search and filters', onClick: () => useCatalog.getState().clearFilters() },
-      { id: 'all-servers', label: 'Show skills of all servers', onClick: () => { useServers.getState().select(ALL_SERVERS); useSelection.getState().showCatalog(); } },
+      { id: 'all-servers', label: 'Show skills of all servers', onClick: () => { useServers.getState().select(ALL_SERVERS); useSelection.getState().showCatalog(); focusAfterPalette(allSkillsPlace); } },
       { id: 'settings', label: 'Settings…', description: 'Timeouts, size limits, log size', onClick: () => openDialog({ kind: 'settings' }) },
       { id: 'theme', label: scheme === 'dark' ? 'Use light theme' : 'Use dark theme', onClick: () => setColorScheme(scheme === 'dark' ? 'light' : 'dark') },
       { id: 'theme-auto', label: 'Follow the system theme', onClick: () => setColorScheme('auto') },
@@ -92,7 +92,7 @@ export function CommandPalette() {
           // A local folder's skill is read from disk: nothing to verify or approve.
           ...(isLocalOriginId(entry.serverId) ? [] : [{ id: 'verify-skill', label: `Verify ${shownName(entry.name)}`, onClick: () => void useVerify.getState().verifySkill(entry.serverId, entry.uri) }, ...approvalSkillActions(entry)]),
           ...reviewSkillActions(entry),
-          ...(Object.keys(TAB_LABELS) as DetailTab[]).map((tab) => ({ id: `tab-${tab}`, label: `Show ${TAB_LABELS[tab]}`, description: shownName(entry.name), onClick: () => useSelection.getState().setTab(tab) })),
+          ...(Object.keys(TAB_LABELS) as DetailTab[]).map((tab) => ({ id: `tab-${tab}`, label: `Show ${TAB_LABELS[tab]}`, description: shownName(entry.name), onClick: () => { useSelection.getState().setTab(tab); focusAfterPalette(shownTab(tab)); } })),
         ],
       });
     }
@@ -103,7 +103,7 @@ export function CommandPalette() {
       const label = shownName(s.config.label);
       const connected = s.connection.status === 'connected';
       serverItems.push(
-        { id: `go-${id}`, label: `Go to ${label}`, description: `${s.skillCount} skills · ${s.connection.status}`, onClick: () => { useServers.getState().select(id); useSelection.getState().showCatalog(); } },
+        { id: `go-${id}`, label: `Go to ${label}`, description: `${s.skillCount} skills · ${s.connection.status}`, onClick: () => { useServers.getState().select(id); useSelection.getState().showCatalog(); focusAfterPalette(serverPlace(id)); } },
         { id: `overview-${id}`, label: `${label}: overview`, onClick: () => serverActions.overview(id) },
         { id: `log-${id}`, label: `${label}: protocol log`, onClick: () => serverActions.log(id) },
         connected ? { id: `reconnect-${id}`, label: `${label}: reconnect`, onClick: () => serverActions.reconnect(id) } : { id: `connect-${id}`, label: `${label}: connect`, onClick: () => serverActions.connect(id) },
@@ -144,7 +144,8 @@ export function CommandPalette() {
       scrollable
       maxHeight={480}
       searchProps={{ leftSection: <IconSearch size={18} />, placeholder: 'Type a command, a server or a skill…' }}
-      // Focus after closing is palette-focus.ts's: Opening a skill puts it on the skill, not back where it was.
+      // Focus after closing is palette-focus.ts's: a command that changes the view (Open <skill>, Go to <server>,
+      // Show <tab>) puts it on what it showed, not back where it was.
       returnFocus={false}
       onSpotlightOpen={paletteOpened}
       onExitTransitionEnd={paletteClosed}

@@ -153,7 +153,8 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
       <Stack gap={4} px="md" pt="sm" pb={6} className="pane-header" data-detail-header>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }} data-detail-name>
+            {/* Focusable from code only: Open <skill> in the palette puts focus here (palette-focus.ts), and Tab goes on from it; Tab itself does not stop at a heading. */}
+            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }} tabIndex={-1} data-detail-name>
               {entry.pathPrefix ? (
                 <Text span c="dimmed" inherit fw={400}>
                   <InvisibleText text={`${entry.pathPrefix}/`} identifier />

@@ -4,7 +4,8 @@
 // nowhere), so the next Tab started again at the header. The palette does it
 // itself, once its closing transition has ended (with no animation, that is in
 // the same commit that opened the skill, so the skill's heading is there):
-// - an action that asked for a place (opening a skill) gets focus there;
+// - an action that asked for a place (opening a skill, going to a server,
+//   showing a tab) gets focus there;
 // - focus that something else took meanwhile (a dialog the action opened, the
 //   search box) is left where it is;
 // - otherwise it goes back to what had it when the palette opened.
@@ -48,8 +49,29 @@ export function paletteClosed(): void {
  * server or a filter that hides it, and its rows are options of one list.
  */
 export function openedSkillHeading(): HTMLElement | null {
-  const heading = document.querySelector<HTMLElement>('[data-detail-name]');
-  // Focusable from code only (tabindex -1): Tab does not stop at a heading, it goes on from it.
-  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-  return heading;
+  return document.querySelector<HTMLElement>('[data-detail-name]');
+}
+
+// The commands that change what the window shows put focus on what they
+// showed, for the same reason as Open <skill>: focus given back to the
+// header (or wherever it was) leaves a keyboard user far from what changed,
+// with many Tabs to reach it, and a screen reader says nothing of the change.
+
+/**
+ * A server gone to: its place in the sidebar, which is now the chosen one.
+ * Tab goes on from there to its actions menu and then to its skills; the
+ * arrow keys to the other servers.
+ */
+export function serverPlace(serverId: string): () => HTMLElement | null {
+  return () => document.querySelector<HTMLElement>(`[data-server-id="${CSS.escape(serverId)}"] [role="button"][aria-current="true"]`);
+}
+
+/** All skills shown: its place at the top of the sidebar. */
+export function allSkillsPlace(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[data-all-servers] [role="button"][aria-current="true"]');
+}
+
+/** A tab of the open skill shown: that tab, from which the arrow keys go along the tabs and Tab into what it shows. */
+export function shownTab(tab: string): () => HTMLElement | null {
+  return () => document.querySelector<HTMLElement>(`[data-detail-skill] [role="tab"][data-tab="${CSS.escape(tab)}"][aria-selected="true"]`);
 }
