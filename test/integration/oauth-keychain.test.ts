@@ -4,26 +4,19 @@
 // service with the tokens in it; no file of the data folder holds them; a
 // restarted app connects with them without a browser; removing the server
 // deletes the entry.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { filesHolding, useKeyringSession } from '../fixtures/keyring-session.js';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { addAndSignIn, authorizationUrls, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { addAndSignIn, authorizationUrls } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 
 const keyring = useKeyringSession();
-let server: OAuthFixture;
-
-beforeAll(async () => {
-  server = await startOAuthFixture();
-}, 60_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const oauth = useOAuthFixture();
 
 describe('OAuth tokens in the Secret Service (GNOME Keyring)', () => {
   test('the sign-in is in the keyring, in no file, survives a restart, and goes with the server', async () => {
     const client = await ContractClient.open({ requestTimeoutMs: 15_000 });
-    const { server: added, result } = await addAndSignIn(client, server.url);
+    const { server: added, result } = await addAndSignIn(client, oauth.fixture.url);
     expect(result.connection.status).toBe('connected');
     const lookup = keyring().secretTool(['lookup', 'service', 'Skill Inspector', 'username', `oauth:${added.id}`]);
     expect(lookup.status).toBe(0);

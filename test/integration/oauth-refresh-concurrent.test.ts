@@ -8,42 +8,42 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ServerConfig, VerifyJob } from '../../shared/model.js';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { addAndSignIn, startOAuthFixture, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { addAndSignIn, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 
-let server: OAuthFixture;
 let client: ContractClient;
 /** The server the first test signs in to; the second goes on with it. */
 let added: ServerConfig | undefined;
 useEncryptedFileSecrets();
 
+// The test ends the access tokens itself before each round: with a short
+// lifetime instead, a round slower than that lifetime (a loaded machine)
+// needs a second renewal of its own, and the count below would be the clock's.
+const oauth = useOAuthFixture();
+
 beforeAll(async () => {
-  // The test ends the access tokens itself before each round: with a short
-  // lifetime instead, a round slower than that lifetime (a loaded machine)
-  // needs a second renewal of its own, and the count below would be the clock's.
-  server = await startOAuthFixture();
   client = await ContractClient.open({ requestTimeoutMs: 15_000, readConcurrency: 8 });
 }, 60_000);
 
 afterAll(async () => {
   await client?.close();
-  await server?.stop();
 });
 
 describe('a token that runs out under several requests at once', () => {
   test('is refreshed once; every request goes through and the sign-in holds', async () => {
-    const { server: signedIn, result } = await addAndSignIn(client, server.url);
+    const { server: signedIn, result } = await addAndSignIn(client, oauth.fixture.url);
     added = signedIn;
     expect(result.connection.status).toBe('connected');
     await client.until('the first listing', () => client.payloads('skills.listed').some((e) => e.serverId === signedIn.id && e.done));
 
     for (let round = 1; round <= 3; round++) {
-      await server.expireAccessTokens();
-      expect((await server.accessTokens()).every((t) => !t.active)).toBe(true);
+      await oauth.fixture.expireAccessTokens();
+      expect((await oauth.fixture.accessTokens()).every((t) => !t.active)).toBe(true);
       const started = await client.call('skills.verifyAll', { serverId: signedIn.id });
       const job = await client.until(`Verify all, round ${round}`, () => client.payloads('job.progress').find((j: VerifyJob) => j.jobId === started.jobId && j.state !== 'running'));
       expect([round, job.state, job.failed, job.verified]).toEqual([round, 'done', 0, 2]);
     }
-    const events = await server.events();
+    const events = await oauth.fixture.events();
     expect(events.filter((e) => e.event === 'token-refused').map((e) => [e.grant_type, e.error])).toEqual([]);
     const grants = events.filter((e) => e.event === 'token').map((e) => e.grant_type);
     expect(grants).toEqual(['authorization_code', 'refresh_token', 'refresh_token', 'refresh_token']);
@@ -53,14 +53,14 @@ describe('a token that runs out under several requests at once', () => {
 
   test('a refused request whose answer comes after the renewal uses the renewed token instead of renewing again', async () => {
     if (!added) throw new Error('the server the test above signed in to');
-    const grantsSoFar = (await server.events()).filter((e) => e.event === 'token').length;
-    await server.expireAccessTokens();
+    const grantsSoFar = (await oauth.fixture.events()).filter((e) => e.event === 'token').length;
+    await oauth.fixture.expireAccessTokens();
     // One read's 401 comes late: another read's 401 has started the renewal, it has ended, and a request with the new token went through.
-    await server.holdNext401();
+    await oauth.fixture.holdNext401();
     const started = await client.call('skills.verifyAll', { serverId: added.id });
     const job = await client.until('Verify all with a late 401', () => client.payloads('job.progress').find((j: VerifyJob) => j.jobId === started.jobId && j.state !== 'running'));
     expect([job.state, job.failed, job.verified]).toEqual(['done', 0, 2]);
-    const events = await server.events();
+    const events = await oauth.fixture.events();
     expect(events.some((e) => e.event === 'mcp' && e.held === true && e.status === 401)).toBe(true);
     expect(events.filter((e) => e.event === 'token').slice(grantsSoFar).map((e) => e.grant_type)).toEqual(['refresh_token']);
     expect(events.filter((e) => e.event === 'token-refused')).toEqual([]);

@@ -8,22 +8,22 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EncryptedFileStore, SECRETS_FILE, SECRETS_KEY_FILE } from '../../electron/secrets/encrypted-file-store.js';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { addAndSignIn, startOAuthFixture, waitFor, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { addAndSignIn, waitFor, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 import { readDataFiles } from '../fixtures/data-files.js';
 
 const CLIENT_SECRET = 'cs-7d41-oauth-client-secret-nowhere';
-let server: OAuthFixture;
 let client: ContractClient;
 useEncryptedFileSecrets();
 
+const oauth = useOAuthFixture(['--access-ttl', '2', '--static-client', `preregistered:${CLIENT_SECRET}`]);
+
 beforeAll(async () => {
-  server = await startOAuthFixture(['--access-ttl', '2', '--static-client', `preregistered:${CLIENT_SECRET}`]);
   client = await ContractClient.open({ requestTimeoutMs: 15_000 });
 }, 60_000);
 
 afterAll(async () => {
   await client?.close();
-  await server?.stop();
 });
 
 async function filesHolding(dir: string, secrets: readonly string[]): Promise<string[]> {
@@ -37,17 +37,17 @@ async function filesHolding(dir: string, secrets: readonly string[]): Promise<st
 
 describe('OAuth secrets outside the secret store', () => {
   test('tokens and the client secret are in no answer, event, log, export or file but the store', async () => {
-    const { server: dynamic } = await addAndSignIn(client, server.url);
-    const { server: preregistered } = await addAndSignIn(client, server.url, { clientId: 'preregistered', clientSecret: CLIENT_SECRET });
+    const { server: dynamic } = await addAndSignIn(client, oauth.fixture.url);
+    const { server: preregistered } = await addAndSignIn(client, oauth.fixture.url, { clientId: 'preregistered', clientSecret: CLIENT_SECRET });
     const ids = [dynamic.id, preregistered.id];
     for (const serverId of ids) await client.until('the listing', () => client.payloads('skills.listed').some((e) => e.serverId === serverId && e.done));
     // Tokens run out and are refreshed: the refreshed pair must stay in the store too.
-    await waitFor('the access tokens to run out', async () => (await server.accessTokens()).every((t) => !t.active));
+    await waitFor('the access tokens to run out', async () => (await oauth.fixture.accessTokens()).every((t) => !t.active));
     for (const serverId of ids) {
       await client.call('skills.refresh', { serverId });
       await client.call('skills.verify', { serverId, skillUri: 'skill://greeting/SKILL.md' });
     }
-    expect((await server.events()).some((e) => e.event === 'token' && e.grant_type === 'refresh_token')).toBe(true);
+    expect((await oauth.fixture.events()).some((e) => e.event === 'token' && e.grant_type === 'refresh_token')).toBe(true);
 
     const answers: unknown[] = [];
     answers.push(await client.call('servers.list', {}));

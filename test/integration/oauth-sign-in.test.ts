@@ -6,25 +6,25 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '../../e2e/harness.js';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { authorizationUrls, completePage, startOAuthFixture, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { authorizationUrls, completePage, startOAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 
-let server: OAuthFixture;
 let client: ContractClient;
 useEncryptedFileSecrets();
 
+const oauth = useOAuthFixture();
+
 beforeAll(async () => {
-  server = await startOAuthFixture();
   client = await ContractClient.open({ requestTimeoutMs: 15_000 });
 }, 60_000);
 
 afterAll(async () => {
   await client?.close();
-  await server?.stop();
 });
 
 describe('OAuth sign-in through the loopback redirect', () => {
   test('before signing in the server asks for a sign-in; after it, it connects with a token for its own URL', async () => {
-    const added = await client.call('servers.add', { label: 'Protected', transport: { kind: 'http', url: server.url, headers: {}, auth: { type: 'oauth' } } });
+    const added = await client.call('servers.add', { label: 'Protected', transport: { kind: 'http', url: oauth.fixture.url, headers: {}, auth: { type: 'oauth' } } });
     const before = await client.call('servers.connect', { serverId: added.id });
     expect(before.status).toBe('failed');
     expect(before.error?.code).toBe('oauth-sign-in-required');
@@ -41,7 +41,7 @@ describe('OAuth sign-in through the loopback redirect', () => {
     expect(result.oauth).toMatchObject({ serverId: added.id, signedIn: true, signingIn: false, refreshable: true, registration: 'dynamic', scopes: ['mcp:read'] });
     expect(typeof result.oauth.expiresAt).toBe('string');
 
-    const events = await server.events();
+    const events = await oauth.fixture.events();
     expect(events.filter((e) => e.event === 'registered')).toHaveLength(1);
     expect(events.filter((e) => e.event === 'token').map((e) => e.grant_type)).toEqual(['authorization_code']);
     const listed = await client.call('servers.list', {});
@@ -49,7 +49,7 @@ describe('OAuth sign-in through the loopback redirect', () => {
   }, 60_000);
 
   test('in Chromium: the pushed address opens the authorization page, which sends the browser back to the loopback listener', async () => {
-    const added = await client.call('servers.add', { label: 'Protected in Chromium', transport: { kind: 'http', url: server.url, headers: {}, auth: { type: 'oauth' } } });
+    const added = await client.call('servers.add', { label: 'Protected in Chromium', transport: { kind: 'http', url: oauth.fixture.url, headers: {}, auth: { type: 'oauth' } } });
     const before = authorizationUrls(client).length;
     const signing = client.call('servers.signIn', { serverId: added.id });
     const pushed = await client.until('the authorization page', () => authorizationUrls(client)[before]);
@@ -72,7 +72,7 @@ describe('OAuth sign-in through the loopback redirect', () => {
   }, 60_000);
 
   test('a sign-in waiting for the browser can be cancelled', async () => {
-    const added = await client.call('servers.add', { label: 'Cancelled', transport: { kind: 'http', url: server.url, headers: {}, auth: { type: 'oauth' } } });
+    const added = await client.call('servers.add', { label: 'Cancelled', transport: { kind: 'http', url: oauth.fixture.url, headers: {}, auth: { type: 'oauth' } } });
     const before = authorizationUrls(client).length;
     const signing = client.call('servers.signIn', { serverId: added.id });
     await client.until('the authorization page', () => authorizationUrls(client)[before]);
@@ -85,7 +85,7 @@ describe('OAuth sign-in through the loopback redirect', () => {
   }, 60_000);
 
   test('a server that does not sign in with OAuth: signIn says so', async () => {
-    const plain = await client.call('servers.add', { label: 'Plain', transport: { kind: 'http', url: server.url, headers: {} } });
+    const plain = await client.call('servers.add', { label: 'Plain', transport: { kind: 'http', url: oauth.fixture.url, headers: {} } });
     const error = await client.fail('servers.signIn', { serverId: plain.id });
     expect(error).toMatchObject({ code: 'failed', message: '"Plain" does not sign in with OAuth. Turn on OAuth sign-in in its settings first.' });
     const connected = await client.call('servers.connect', { serverId: plain.id });
@@ -95,7 +95,7 @@ describe('OAuth sign-in through the loopback redirect', () => {
   }, 60_000);
 
   test('Test connection: a new OAuth server says to sign in; an edited, signed-in one connects with its own sign-in', async () => {
-    const transport = { kind: 'http' as const, url: server.url, headers: {}, auth: { type: 'oauth' as const } };
+    const transport = { kind: 'http' as const, url: oauth.fixture.url, headers: {}, auth: { type: 'oauth' as const } };
     const fresh = await client.call('servers.test', { input: { label: 'Not saved', transport } });
     expect(fresh.error).toMatchObject({ code: 'oauth-sign-in-required', title: 'Sign-in needed' });
     const signed = (await client.call('servers.list', {})).find((s) => s.config.label === 'Protected')!;

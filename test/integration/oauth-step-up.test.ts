@@ -4,25 +4,25 @@
 // request goes through.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { addAndSignIn, authorizationUrls, completePage, startOAuthFixture, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { addAndSignIn, authorizationUrls, completePage, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 
-let server: OAuthFixture;
 let client: ContractClient;
 useEncryptedFileSecrets();
 
+const oauth = useOAuthFixture(['--step-up']);
+
 beforeAll(async () => {
-  server = await startOAuthFixture(['--step-up']);
   client = await ContractClient.open({ requestTimeoutMs: 15_000 });
 }, 60_000);
 
 afterAll(async () => {
   await client?.close();
-  await server?.stop();
 });
 
 describe('step-up on insufficient_scope', () => {
   test('reading a skill needs skills:read: a second sign-in asks for it, and the read succeeds', async () => {
-    const { server: added, result } = await addAndSignIn(client, server.url);
+    const { server: added, result } = await addAndSignIn(client, oauth.fixture.url);
     expect(result.oauth.scopes).toEqual(['mcp:read']);
     expect(new URL(authorizationUrls(client)[0]!.url).searchParams.get('scope')?.split(' ')).toContain('mcp:read');
     await client.until('the listing', () => client.payloads('skills.listed').some((e) => e.serverId === added.id && e.done));
@@ -38,7 +38,7 @@ describe('step-up on insufficient_scope', () => {
     const status = await client.call('servers.authStatus', { serverId: added.id });
     expect([...(status.scopes ?? [])].sort()).toEqual(['mcp:read', 'skills:read']);
     expect(status.scopeWanted).toBeUndefined();
-    const events = await server.events();
+    const events = await oauth.fixture.events();
     const reads = events.filter((e) => e.event === 'mcp' && e.rpc === 'resources/read').map((e) => e.status);
     expect(reads[0]).toBe(403);
     expect(reads.slice(1).every((s) => s === 200)).toBe(true);

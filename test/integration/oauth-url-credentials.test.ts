@@ -7,25 +7,25 @@
 // "succeeded" and the server still said "Sign-in needed".
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { completePage, startOAuthFixture, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { completePage, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 
-let server: OAuthFixture;
 let client: ContractClient;
 useEncryptedFileSecrets();
 
+const oauth = useOAuthFixture();
+
 beforeAll(async () => {
-  server = await startOAuthFixture();
   client = await ContractClient.open({ requestTimeoutMs: 15_000 });
 }, 60_000);
 
 afterAll(async () => {
   await client?.close();
-  await server?.stop();
 });
 
 describe('OAuth sign-in for a server with a user name and password in its URL', () => {
   test('the Sign in button signs in for the URL without them: the server connects, and the list says signed in', async () => {
-    const added = await client.call('servers.add', { label: 'Protected', transport: { kind: 'http', url: server.url.replace('http://', 'http://ada:s3cret@'), headers: {}, auth: { type: 'oauth' } } });
+    const added = await client.call('servers.add', { label: 'Protected', transport: { kind: 'http', url: oauth.fixture.url.replace('http://', 'http://ada:s3cret@'), headers: {}, auth: { type: 'oauth' } } });
     const before = await client.call('servers.connect', { serverId: added.id });
     expect(before.error?.code).toBe('oauth-sign-in-required');
 
