@@ -53,11 +53,10 @@ describe('a config with more servers than one import takes', () => {
   // import adds at most 1,000 servers (servers.importApply), so a longer list is refused at once.
   test('is refused at once, saying how many it lists and how many one import takes', { timeout: 10_000 }, () => {
     const body = Array.from({ length: 20_000 }, (_, i) => `"server-${i}": {"command": "x"}`).join(',');
-    const started = Date.now();
+    // Refused before any name is made unique: a hang is caught by the test's time limit (41 s before the fix), not timed here.
     expect(failure(() => parse(`{"mcpServers": {${body}}}`, 'pasted JSON', [], 'pasted'))).toBe(
       'pasted JSON: it lists 20000 servers; at most 1000 are read from one config (one import adds no more). Split it into smaller configs.',
     );
-    expect(Date.now() - started).toBeLessThan(2_000);
     const thousand = Array.from({ length: 1000 }, (_, i) => `"s${i}": {"command": "x"}`).join(',');
     expect(parse(`{"mcpServers": {${thousand}}}`, 'pasted JSON', [], 'pasted').candidates).toHaveLength(1000);
   });
@@ -68,9 +67,8 @@ describe('a value full of ${', () => {
   // quadratic, so one 400 KB argument of "${${${…" held the main process for over a minute (5 MB
   // for hours). And every variable was a warning of its own: thousands for one argument.
   test('is read at once, and its warnings name each variable once, a few per field', { timeout: 20_000 }, () => {
-    const started = Date.now();
+    // A quadratic scan is caught by the test's time limit (over a minute before the fix), not timed here.
     const preview = parse(JSON.stringify({ mcpServers: { a: { command: 'x', args: ['${'.repeat(200_000)] }, b: { command: 'x', args: ['${input:one} '.repeat(2000) + Array.from({ length: 3000 }, (_, i) => `\${v${i}}`).join('')] } } }), '/tmp/vars/mcp.json');
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(preview.candidates[0]?.error).toBe('/tmp/vars/mcp.json, server "a": args.0: Too big: expected string to have <=65536 characters.');
     const warnings = preview.candidates[1]?.warnings ?? [];
     expect(warnings.length).toBe(11);
@@ -84,9 +82,8 @@ describe('a URL built to make a pattern backtrack', () => {
   // (\/sse\/?(?:[?#].*)?$ from every "/sse?") and the contract's URL check (run even past its
   // 8,192-character limit). 120,000 characters took 20 seconds; 5 MB would take hours.
   test('is refused at once with the message the contract gives', { timeout: 20_000 }, () => {
-    const started = Date.now();
+    // Backtracking is caught by the test's time limit (20 s before the fix), not timed here.
     const preview = parse(JSON.stringify({ mcpServers: { spaced: { url: `http://${'a'.repeat(120_000)} x` }, sse: { url: `${'/sse?'.repeat(24_000)}\nx` }, good: { url: 'https://h.example/mcp/sse?x=1' } } }), '/tmp/urls/mcp.json');
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(preview.candidates.map((c) => c.error ?? c.transport?.kind)).toEqual([
       '/tmp/urls/mcp.json, server "spaced": url: an http:// or https:// URL is required.',
       '/tmp/urls/mcp.json, server "sse": url: an http:// or https:// URL is required.',

@@ -31,13 +31,11 @@ async function waitForReadToGoOut(serverId: string): Promise<void> {
 it('cancelling one skill\'s Verify ends it at once with a clear message; the unanswered file gets no verdict', async () => {
   const attack = await bench.attack('silent-read');
   const before = await fileStates(attack.serverId, ALPHA);
-  const started = performance.now();
   const verifying = bench.callFailing('skills.verify', { serverId: attack.serverId, skillUri: ALPHA });
   await waitForReadToGoOut(attack.serverId);
   expect(await bench.call('skills.cancelVerify', { serverId: attack.serverId, skillUri: ALPHA })).toEqual({ cancelled: true });
   expect(await verifying).toBe(`Verify of ${ALPHA} was cancelled; the files read before it keep their results.`);
-  // Long before the 30 s request timeout.
-  expect(performance.now() - started).toBeLessThan(10_000);
+  // (A cancel that did not work would end at the 30 s request timeout, with the timeout's words, not these.)
   expect(await fileStates(attack.serverId, ALPHA)).toEqual(before);
   expect((await bench.findings(attack.serverId, ALPHA)).filter((f) => f.id === 'inspector-read-failed')).toEqual([]);
   // Nothing left to cancel; the connection still answers.
