@@ -14,18 +14,17 @@ import { vaultId } from '../../electron/oauth/oauth-vault.js';
 import { openSecretStores } from '../../electron/secrets/open-secret-stores.js';
 import { tempDir } from '../fixtures/servers/harness.js';
 import { runSigningIn } from '../fixtures/oauth/cli-sign-in.js';
-import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 
-let server: OAuthFixture;
 let dataDir: string;
 
+const oauth = useOAuthFixture();
+
 beforeAll(async () => {
-  server = await startOAuthFixture();
   dataDir = await tempDir('cli-oauth-kept');
 }, 60_000);
 
 afterAll(async () => {
-  await server?.stop();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -33,8 +32,8 @@ const notes = async () => fs.readFile(path.join(dataDir, KEPT_SIGN_INS_FILE), 'u
 
 describe('check --oauth, the sign-in noted as the app notes its own', () => {
   test('noted by key and store; its entry deleted, or garbled, is said to be lost, and a new sign-in replaces it', async () => {
-    const key = cliOAuthKey(server.url, undefined);
-    const first = await runSigningIn(['check', '--url', server.url, '--oauth', '--json'], dataDir);
+    const key = cliOAuthKey(oauth.fixture.url, undefined);
+    const first = await runSigningIn(['check', '--url', oauth.fixture.url, '--oauth', '--json'], dataDir);
     expect(first.code, first.stderr).toBe(0);
     expect(first.pages).toHaveLength(1);
     // The note holds the key and the store's kind only: no token, no address.
@@ -43,20 +42,20 @@ describe('check --oauth, the sign-in noted as the app notes its own', () => {
     const stores = await openSecretStores({ dataDir, choice: 'file' });
     const file = stores.primary;
     await file.delete(vaultId(key));
-    const deleted = await runSigningIn(['check', '--url', server.url, '--oauth', '--json'], dataDir);
+    const deleted = await runSigningIn(['check', '--url', oauth.fixture.url, '--oauth', '--json'], dataDir);
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(deleted.pages).toHaveLength(1);
-    expect(deleted.stderr).toContain(`skill-inspector: ${server.url}: You signed in before, but that sign-in is no longer in ${file.description} (it has no entry for it): another program may have deleted it. Sign in again.`);
+    expect(deleted.stderr).toContain(`skill-inspector: ${oauth.fixture.url}: You signed in before, but that sign-in is no longer in ${file.description} (it has no entry for it): another program may have deleted it. Sign in again.`);
     expect(await notes()).toBe(`${JSON.stringify({ [key]: 'encrypted-file' })}\n`);
 
     await file.set(vaultId(key), 'null');
-    const garbled = await runSigningIn(['check', '--url', server.url, '--oauth', '--json'], dataDir);
+    const garbled = await runSigningIn(['check', '--url', oauth.fixture.url, '--oauth', '--json'], dataDir);
     expect(garbled.code, garbled.stderr).toBe(0);
     expect(garbled.pages).toHaveLength(1);
-    expect(garbled.stderr).toContain(`skill-inspector: ${server.url}: You signed in before, but ${file.description} would not give that sign-in (its entry ${vaultId(key)} does not read as a sign-in: it is not a JSON object).`);
+    expect(garbled.stderr).toContain(`skill-inspector: ${oauth.fixture.url}: You signed in before, but ${file.description} would not give that sign-in (its entry ${vaultId(key)} does not read as a sign-in: it is not a JSON object).`);
 
     // Signed in again, the next run asks nobody and says nothing of a loss.
-    const again = await runSigningIn(['check', '--url', server.url, '--oauth', '--json'], dataDir);
+    const again = await runSigningIn(['check', '--url', oauth.fixture.url, '--oauth', '--json'], dataDir);
     expect(again.code, again.stderr).toBe(0);
     expect(again.pages).toHaveLength(0);
     expect(again.stderr).not.toContain('You signed in before');

@@ -8,19 +8,18 @@ import { promises as fs } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tempDir } from '../fixtures/servers/harness.js';
 import { runSigningIn } from '../fixtures/oauth/cli-sign-in.js';
-import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 
-let server: OAuthFixture;
 let dataDir: string;
 
+// resources/read needs one more scope: the read of each SKILL.md asks for a step-up sign-in.
+const oauth = useOAuthFixture(['--step-up']);
+
 beforeAll(async () => {
-  // resources/read needs one more scope: the read of each SKILL.md asks for a step-up sign-in.
-  server = await startOAuthFixture(['--step-up']);
   dataDir = await tempDir('cli-oauth-url-credentials');
 }, 60_000);
 
 afterAll(async () => {
-  await server?.stop();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -29,14 +28,14 @@ const run = (args: readonly string[]) => runSigningIn(args, dataDir);
 
 describe('check --oauth with a user name and password in --url', () => {
   test('signs in, steps up and checks; the password is in no output and in no authorization address', async () => {
-    const withUser = server.url.replace('http://', 'http://ada:s3cret@');
+    const withUser = oauth.fixture.url.replace('http://', 'http://ada:s3cret@');
     const first = await run(['check', '--url', withUser, '--oauth', '--json']);
     const printed = first.stderr + first.stdout;
     for (const secret of ['s3cret', 'ada%3As3cret', 'ada:s3cret']) expect(printed).not.toContain(secret);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toContain(`To sign in to ${server.url}, open this address in a browser`);
+    expect(first.stderr).toContain(`To sign in to ${oauth.fixture.url}, open this address in a browser`);
     // The sign-in and the step-up: each for the server's address, as its resource, without the credentials.
-    expect(first.pages.map((page) => new URL(page).searchParams.get('resource'))).toEqual([server.url, server.url]);
+    expect(first.pages.map((page) => new URL(page).searchParams.get('resource'))).toEqual([oauth.fixture.url, oauth.fixture.url]);
     const report = JSON.parse(first.stdout) as { skills: { uri: string }[] };
     expect(report.skills.map((s) => s.uri).sort()).toEqual(['skill://greeting/SKILL.md', 'skill://lint-check/SKILL.md']);
   }, 120_000);
