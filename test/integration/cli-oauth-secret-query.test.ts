@@ -12,24 +12,22 @@ import { promises as fs } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tempDir } from '../fixtures/servers/harness.js';
 import { runSigningIn } from '../fixtures/oauth/cli-sign-in.js';
-import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { type OAuthFixture } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 
 const KEY = 'key-92e4-cli-oauth-query-marker';
 
-let server: OAuthFixture;
-let selfNaming: OAuthFixture;
 let dataDir: string;
 
+// resources/read needs one more scope: the read of each SKILL.md asks for a step-up sign-in.
+const plain = useOAuthFixture(['--step-up']);
+const selfNaming = useOAuthFixture(['--step-up', '--resource-from-address']);
+
 beforeAll(async () => {
-  // resources/read needs one more scope: the read of each SKILL.md asks for a step-up sign-in.
-  server = await startOAuthFixture(['--step-up']);
-  selfNaming = await startOAuthFixture(['--step-up', '--resource-from-address']);
   dataDir = await tempDir('cli-oauth-secret-query');
 }, 60_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await selfNaming?.stop();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -58,10 +56,10 @@ async function checkWithKey(fixture: OAuthFixture): Promise<void> {
 
 describe('check --oauth with a secret query parameter in --url', () => {
   test('signs in, steps up and checks; the key reaches the MCP server only', async () => {
-    await checkWithKey(server);
+    await checkWithKey(plain.fixture);
   }, 120_000);
 
   test('a server whose metadata names its resource with the key: the indicator leaves the key out, and the sign-in works', async () => {
-    await checkWithKey(selfNaming);
+    await checkWithKey(selfNaming.fixture);
   }, 120_000);
 });

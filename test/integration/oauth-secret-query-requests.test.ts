@@ -11,26 +11,24 @@
 // the key put into the page's address, and the sign-in failed (invalid_target).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ContractClient } from '../fixtures/servers/harness.js';
-import { startOAuthFixture, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 import { expectKeyKeptFromAuthorizationServer, signInAndOut } from '../fixtures/oauth/keyed-sign-in.js';
 
 const KEY = 'key-5c1d-oauth-query-marker';
 
-let server: OAuthFixture;
-let selfNaming: OAuthFixture;
 let client: ContractClient;
 useEncryptedFileSecrets();
 
+const plain = useOAuthFixture();
+const selfNaming = useOAuthFixture(['--resource-from-address']);
+
 beforeAll(async () => {
-  server = await startOAuthFixture();
-  selfNaming = await startOAuthFixture(['--resource-from-address']);
   client = await ContractClient.open({ requestTimeoutMs: 15_000 });
 }, 60_000);
 
 afterAll(async () => {
   await client?.close();
-  await server?.stop();
-  await selfNaming?.stop();
 });
 
 /** Signs in to the server with the key in its URL, then out; checks where the key went. */
@@ -45,10 +43,10 @@ async function signInAndOutKeyed(fixture: OAuthFixture, label: string): Promise<
 
 describe('OAuth sign-in for a server with a secret query parameter in its URL', () => {
   test('signs in and connects; the value reaches the MCP server only: no request the authorization server saw, no opened address holds it', async () => {
-    await signInAndOutKeyed(server, 'Keyed');
+    await signInAndOutKeyed(plain.fixture, 'Keyed');
   }, 60_000);
 
   test('a server whose metadata names its resource with the key (?api_key=…): the indicator leaves the key out, and the sign-in works', async () => {
-    await signInAndOutKeyed(selfNaming, 'Keyed, named by its address');
+    await signInAndOutKeyed(selfNaming.fixture, 'Keyed, named by its address');
   }, 60_000);
 });
