@@ -10,15 +10,16 @@ import { OAuthFlowError } from '../../electron/oauth/oauth-errors.js';
 import { ContractClient } from '../fixtures/servers/harness.js';
 import { completeAuthorization } from '../fixtures/oauth/authorization-page.js';
 import { addAndSignIn, authorizationUrls, completePage, startOAuthFixture, type OAuthFixture, useEncryptedFileSecrets } from '../fixtures/oauth/harness.js';
+import { useOAuthFixture } from '../fixtures/oauth/suite.js';
 
-let server: OAuthFixture;
 let client: ContractClient;
+/** The fixtures a test starts with arguments of its own, stopped after the suite. */
 const started: OAuthFixture[] = [];
 useEncryptedFileSecrets();
 
+const oauth = useOAuthFixture();
+
 beforeAll(async () => {
-  server = await startOAuthFixture();
-  started.push(server);
   client = await ContractClient.open({ requestTimeoutMs: 15_000 });
 }, 60_000);
 
@@ -33,7 +34,7 @@ async function oauthServer(url: string, auth: { clientId?: string; clientSecret?
 
 describe('the sign-in refuses', () => {
   test('a redirect whose state is not the one sent: refused with a page that says so, no code exchanged', async () => {
-    const added = await oauthServer(server.url);
+    const added = await oauthServer(oauth.fixture.url);
     const signing = client.call('servers.signIn', { serverId: added.id });
     const page = await completePage(client, authorizationUrls(client).length + 1, (redirect) => {
       redirect.searchParams.set('state', 'forged-state');
@@ -45,12 +46,12 @@ describe('the sign-in refuses', () => {
     expect(result.error).toMatchObject({ code: 'oauth-state-mismatch', title: 'The sign-in answer did not match' });
     expect(result.error?.detail).toContain('"forged-state"');
     expect(result.oauth.signedIn).toBe(false);
-    expect((await server.events()).filter((e) => e.event === 'token')).toEqual([]);
+    expect((await oauth.fixture.events()).filter((e) => e.event === 'token')).toEqual([]);
   }, 60_000);
 
   test('a user who refuses at the authorization page: "the sign-in was refused"', async () => {
-    const added = await oauthServer(server.url);
-    await server.denyNext();
+    const added = await oauthServer(oauth.fixture.url);
+    await oauth.fixture.denyNext();
     const signing = client.call('servers.signIn', { serverId: added.id });
     const page = await completePage(client, authorizationUrls(client).length + 1);
     expect(page.redirect.searchParams.get('error')).toBe('access_denied');
@@ -60,7 +61,7 @@ describe('the sign-in refuses', () => {
   }, 60_000);
 
   test('the authorization server requires PKCE: the same request without a code challenge is refused', async () => {
-    const added = await oauthServer(server.url);
+    const added = await oauthServer(oauth.fixture.url);
     const signing = client.call('servers.signIn', { serverId: added.id });
     const pushed = await client.until('the page', () => authorizationUrls(client).at(-1)?.serverId === added.id && authorizationUrls(client).at(-1));
     const stripped = new URL(pushed.url);
@@ -83,7 +84,7 @@ describe('the sign-in refuses', () => {
     const attempt = signIn({
       vault: new SwappingVault(),
       key: 'pkce',
-      serverUrl: server.url,
+      serverUrl: oauth.fixture.url,
       settings: { type: 'oauth' },
       clientName: 'PKCE test',
       openAuthorizationUrl: async (url) => void completeAuthorization(url),
@@ -92,7 +93,7 @@ describe('the sign-in refuses', () => {
     expect(error).toBeInstanceOf(OAuthFlowError);
     expect((error as OAuthFlowError).problem).toBe('oauth-failed');
     expect((error as OAuthFlowError).message).toContain('refused to exchange the authorization code');
-    const refused = (await server.events()).filter((e) => e.event === 'token-refused');
+    const refused = (await oauth.fixture.events()).filter((e) => e.event === 'token-refused');
     expect(refused.at(-1)).toMatchObject({ grant_type: 'authorization_code', error: 'invalid_grant' });
     expect(refused.at(-1)?.detail).toBe('code_verifier does not match code_challenge');
   }, 60_000);
@@ -148,11 +149,11 @@ describe('what a server or its authorization server lacks', () => {
   }, 60_000);
 
   test('sign out revokes the tokens with the authorization server and disconnects', async () => {
-    const { server: added } = await addAndSignIn(client, server.url);
+    const { server: added } = await addAndSignIn(client, oauth.fixture.url);
     const out = await client.call('servers.signOut', { serverId: added.id });
     expect(out).toMatchObject({ serverId: added.id, signedIn: false, signingIn: false, registration: 'dynamic' });
     // The refresh token, then the access token, each answered 200 (RFC 7009).
-    expect((await server.events()).filter((e) => e.event === 'revoked').map((e) => e.status)).toEqual([200, 200]);
+    expect((await oauth.fixture.events()).filter((e) => e.event === 'revoked').map((e) => e.status)).toEqual([200, 200]);
     expect((await client.call('servers.list', {})).find((s) => s.config.id === added.id)?.connection.status).toBe('disconnected');
     const again = await client.call('servers.connect', { serverId: added.id });
     expect(again.error?.code).toBe('oauth-sign-in-required');
