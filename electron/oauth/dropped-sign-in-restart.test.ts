@@ -5,9 +5,9 @@
 // once, naming the entry to remove; no later start uses the dropped tokens or
 // says it again; a start whose store lets it deletes them without a word.
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useDataFolders } from '../../test/fixtures/oauth/suite.js';
 import { storesOf, type SecretStore } from '../secrets/secret-store.js';
 import { lockableStore, SIGNED_IN, TARGET, WHERE } from './lockable-store.unit.js';
 import { OAuthSessions } from './oauth-sessions.js';
@@ -16,10 +16,7 @@ import { STALE_SIGN_INS_FILE, StaleSignIns } from './stale-sign-ins.js';
 
 const TOLD = 'The app will not use it again, and deletes it at a later start or change to this sign-in once the store lets it. To delete it now, unlock the store and sign out, or remove the entry "oauth:s1" from it by hand.';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
-});
+const dataFolder = useDataFolders('si-dropped-');
 
 /** One app start: a vault and sessions over `store`, remembering in `dataDir`, with what it said. */
 function appStart(store: SecretStore, dataDir: string) {
@@ -30,8 +27,7 @@ function appStart(store: SecretStore, dataDir: string) {
 }
 
 async function signedInBehindALock() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-dropped-'));
-  dirs.push(dataDir);
+  const dataDir = await dataFolder();
   const store = lockableStore();
   await new StoredOAuthVault(storesOf(store)).write('s1', SIGNED_IN);
   store.locked = true;

@@ -5,9 +5,9 @@
 // without a word. Each app start here is a new vault and new sessions over
 // the same store and the same data folder (a real folder on disk).
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useDataFolders } from '../../test/fixtures/oauth/suite.js';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { storesOf, type SecretStore } from '../secrets/secret-store.js';
 import { KEPT_SIGN_INS_FILE, KeptSignIns } from './kept-sign-ins.js';
@@ -17,10 +17,7 @@ import { StoredOAuthVault, vaultId } from './oauth-vault.js';
 import { StaleSignIns } from './stale-sign-ins.js';
 
 const KEYCHAIN = 'the system keychain (Secret Service)';
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
-});
+const dataFolder = useDataFolders('si-lost-sign-in-');
 
 /** A keychain whose entries another program may delete, and which may refuse to give one. */
 function keychain(): SecretStore & { held: Map<string, string>; refuses?: string } {
@@ -62,8 +59,7 @@ function appStart(store: SecretStore, dataDir: string) {
 }
 
 async function signedIn() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-lost-sign-in-'));
-  dirs.push(dataDir);
+  const dataDir = await dataFolder();
   const store = keychain();
   const first = appStart(store, dataDir);
   await first.vault.write('s1', SIGNED_IN);
@@ -120,8 +116,7 @@ describe('a sign-in the secret store no longer gives', () => {
   });
 
   it('never signed in, and signed out: plain "not signed in", nothing said to be lost', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-lost-sign-in-'));
-    dirs.push(dataDir);
+    const dataDir = await dataFolder();
     const store = keychain();
     const never = appStart(store, dataDir);
     await never.sessions.load(['s1']);
@@ -139,8 +134,7 @@ describe('a sign-in the secret store no longer gives', () => {
   });
 
   it('a sign-in kept before the note existed is noted when read, so its loss is told later', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-lost-sign-in-'));
-    dirs.push(dataDir);
+    const dataDir = await dataFolder();
     const store = keychain();
     await new StoredOAuthVault(storesOf(store)).write('s1', SIGNED_IN);
     const first = appStart(store, dataDir);
