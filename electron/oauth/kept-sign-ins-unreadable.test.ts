@@ -7,10 +7,10 @@
 // a connection that finds no sign-in says the app cannot tell.
 // Run as root here, chmod 000 proves nothing: a link to /proc/self/mem gives a
 // real EIO on read, and a link through a regular file a real ENOTDIR on open.
-import { mkdtempSync, mkdirSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useDataFolders } from '../../test/fixtures/oauth/suite.js';
 import { createInspector } from '../inspector.js';
 import { storesOf } from '../secrets/secret-store.js';
 import { KEPT_SIGN_INS_FILE, KeptSignIns } from './kept-sign-ins.js';
@@ -19,16 +19,7 @@ import { OAuthSessions } from './oauth-sessions.js';
 import { StoredOAuthVault, vaultId } from './oauth-vault.js';
 import { StaleSignIns } from './stale-sign-ins.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function dataFolder(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'si-kept-unreadable-'));
-  dirs.push(dir);
-  return dir;
-}
+const dataFolder = useDataFolders('si-kept-unreadable-');
 
 /** oauth-sign-ins.json answering EIO on read (a link to /proc/self/mem). */
 function answeringEio(dataDir: string): string {
@@ -53,7 +44,7 @@ const unknownWords = (file: string, why: string) =>
 
 describe('oauth-sign-ins.json the system will not let the app read', () => {
   it('EIO: named, and neither a sign-in nor a sign-out saves over it', async () => {
-    const dataDir = dataFolder();
+    const dataDir = await dataFolder();
     const file = answeringEio(dataDir);
     const store = lockableStore();
     const app = appStart(store, dataDir);
@@ -74,7 +65,7 @@ describe('oauth-sign-ins.json the system will not let the app read', () => {
   });
 
   it('a path that cannot be followed (ENOTDIR): named, never replaced', async () => {
-    const dataDir = dataFolder();
+    const dataDir = await dataFolder();
     writeFileSync(path.join(dataDir, 'plain'), 'x');
     const file = path.join(dataDir, KEPT_SIGN_INS_FILE);
     symlinkSync(path.join(dataDir, 'plain', KEPT_SIGN_INS_FILE), file);
@@ -89,7 +80,7 @@ describe('oauth-sign-ins.json the system will not let the app read', () => {
   });
 
   it('a folder in its place: named as one, nothing written into or beside it', async () => {
-    const dataDir = dataFolder();
+    const dataDir = await dataFolder();
     const file = path.join(dataDir, KEPT_SIGN_INS_FILE);
     mkdirSync(file);
     const app = appStart(lockableStore(), dataDir);
@@ -102,7 +93,7 @@ describe('oauth-sign-ins.json the system will not let the app read', () => {
   });
 
   it('a connection that finds no sign-in says the app cannot tell whether there was one, and why', async () => {
-    const dataDir = dataFolder();
+    const dataDir = await dataFolder();
     const file = answeringEio(dataDir);
     const app = appStart(lockableStore(), dataDir);
     await app.sessions.load(['s1']);
@@ -116,7 +107,7 @@ describe('oauth-sign-ins.json the system will not let the app read', () => {
   });
 
   it('the app starts and says which file could not be read, and why', async () => {
-    const dataDir = dataFolder();
+    const dataDir = await dataFolder();
     const file = answeringEio(dataDir);
     const inspector = await createInspector({
       dataDir,

@@ -2,22 +2,18 @@
 // the cases): a real catalog and secret store, the entry deleted between two
 // starts as another program would; the server list, authStatus and Sign out
 // say so, Sign out with the alert the window shows.
-import { promises as fs } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { useDataFolders } from '../../test/fixtures/oauth/suite.js';
 import type { AppAlert } from '../../shared/api.js';
 import type { ConnectionPool } from '../connections/pool.js';
 import { ServerCatalog } from '../servers/catalog.js';
 import { AppOAuth } from './app-oauth.js';
 import { vaultId } from './oauth-vault.js';
 
+const dataFolder = useDataFolders('si-lost-sign-in-app-');
 let dir: string;
 beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-lost-sign-in-app-'));
-});
-afterEach(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
+  dir = await dataFolder();
 });
 
 /** One app start over the data folder: the catalog, the app's OAuth, its handlers and the alerts it raised. */
