@@ -5,21 +5,19 @@
 // are bound to it (in the secret store's record only); the server list asked
 // about the placeholder form, so it said "not signed in" after a sign-in.
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { useDataFolders } from '../../test/fixtures/oauth/suite.js';
 import type { ConnectionPool } from '../connections/pool.js';
 import { ServerCatalog } from '../servers/catalog.js';
 import { AppOAuth } from './app-oauth.js';
 
 const KEY = 'key-4be1-never-in-a-clear-file';
 
+const dataFolder = useDataFolders('si-oauth-secret-query-');
 let dir: string;
 beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-oauth-secret-query-'));
-});
-afterEach(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
+  dir = await dataFolder();
 });
 
 /** The files of the data folder whose bytes hold the key in clear. */
