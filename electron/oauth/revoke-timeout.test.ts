@@ -26,9 +26,8 @@ describe('revoking at sign-out', () => {
         authorizationServerMetadata: { issuer: base, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token`, response_types_supported: ['code'], revocation_endpoint: `${base}/revoke` } as never,
       },
     };
-    const started = Date.now();
+    // A revocation that waited for the silent server would never end: the test's time limit says so.
     const said = await revokeTokens({ serverUrl: `${base}/mcp`, record, timeoutMs: 1000 });
-    expect(Date.now() - started).toBeLessThan(8000);
     expect(said).toContain('revoking the refresh token failed (no answer within 1 s)');
   }, 15_000);
 });
