@@ -214,6 +214,7 @@ describe('a report whose cold start and connecting steps come from a later sessi
     expect(text).toContain(
       'These sections, and their rows in *Targets*, come from a later session, 2026-12-07 15:00 – 2026-12-07 15:12 UTC on def5678 (2 × other; Linux 7): *Cold start: launch → first catalog row*, *100 servers connecting in the app*.',
     );
-    expect(renderReport(results, detail([]))).not.toContain('come from a later session');
+    // (bench/notes.md, which the report ends with, may speak of a later session in its own words.)
+    expect(renderReport(results, detail([]))).not.toContain('These sections, and their rows in *Targets*');
   });
 });
