@@ -31,6 +31,23 @@ describe('MaskedStderr', () => {
     expect(reads([KEY], 'skipping sk-', 'lint\n')).toEqual([[], ['skipping sk-lint\n'], []]);
   });
 
+  it('shows a line ending in what could begin a secret at once, as no secret here has a line break in it', () => {
+    // A server that says this and then nothing more: the line is the one the person needs.
+    expect(reads([KEY], 'bad key sk-\n')).toEqual([['bad key sk-\n'], []]);
+    expect(reads([KEY], 'bad key sk-live\r\n')).toEqual([['bad key sk-live\r\n'], []]);
+    // Held at a read's end with no line break (the next read may finish the secret), shown when the line ends.
+    expect(reads([KEY], 'ready\nbad key sk-', '\n')).toEqual([['ready\n'], ['bad key sk-\n'], []]);
+  });
+
+  it('holds across a line break only for a secret that has one in it', () => {
+    // A multi-line value (a PEM key in an env setting) can be echoed whole: its first line may begin it.
+    const pem = '-----BEGIN KEY-----\nMIIEvQIB\n-----END KEY-----';
+    expect(reads([pem], 'got -----BEGIN KEY-----\n', 'MIIEvQIB\n-----END KEY----- back\n')).toEqual([[], [`got ${SECRET_MASK} back\n`], []]);
+    expect(reads([pem], 'got -----BEGIN KEY-----\n', 'and more\n')).toEqual([[], ['got -----BEGIN KEY-----\nand more\n'], []]);
+    // Percent-decoded, a %0A in a secret is a line break of its form as well.
+    expect(reads(['abcd%0Aefgh'], 'key abcd\n', 'efgh ok\n')).toEqual([[], [`key ${SECRET_MASK} ok\n`], []]);
+  });
+
   it('shows what it still holds at the end of the stream, a secret cut short there masked', () => {
     expect(reads([KEY], 'bad key sk-live-Q7', 'f3a9c2e1b5')).toEqual([[], [`bad key ${SECRET_MASK}`], []]);
     expect(reads([KEY], 'bad key sk-live-Q7')).toEqual([[], [`bad key ${SECRET_MASK}`]]);
