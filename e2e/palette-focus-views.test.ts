@@ -5,18 +5,17 @@
 // user is where the change is, and Tab or the arrow keys go on from there.
 // They gave focus back to where it was when the palette opened (here the
 // Settings button in the header), far from what changed.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pollWithin, startApp, type RunningApp } from './harness.js';
+import { pollWithin, type AppInBrowser } from './harness.js';
+import { openAppForPalette, runPaletteCommand } from './palette.js';
 
 const poll = pollWithin(30_000);
 const DEMO = 'Sample skills (bundled)';
 const REPO_AUDIT = 'skill://repo-audit/SKILL.md';
-const SEARCH = 'Type a command, a server or a skill…';
 
 describe('focus after a palette command that changes the view', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  let ui: AppInBrowser;
   let page: Page;
   /** The focused element: its tag and what names it here (a sidebar row by its label, a tab by its value and whether it is selected). */
   const focused = () =>
@@ -35,23 +34,16 @@ describe('focus after a palette command that changes the view', () => {
   /** From the Settings button: Ctrl+K, the words typed, Enter on the first entry that has `label`. */
   async function run(words: string, label: string): Promise<void> {
     await page.locator('[data-action="settings"]').focus();
-    await page.keyboard.press('Control+k');
-    await page.getByPlaceholder(SEARCH).fill(words);
-    await page.locator('.mantine-Spotlight-action', { hasText: label }).first().waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
-    await poll(() => page.getByPlaceholder(SEARCH).isVisible()).toBe(false);
+    await runPaletteCommand(page, words, label);
   }
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
-    await page.goto(app.pageUrl);
+    ui = await openAppForPalette();
+    page = ui.page;
     await page.locator(`[data-skill-uri="${REPO_AUDIT}"]`).waitFor({ timeout: 30_000 });
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await ui?.close();
   });
 
   it('Go to <server> puts focus on that server in the sidebar, and Tab goes on to its actions', async () => {

@@ -4,17 +4,16 @@
 // goes on to that skill's buttons and tabs (it fell to the page, and the next
 // Tab started again at the header). A command that opens nothing gives focus
 // back to where it was when the palette opened.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pollWithin, startApp, type RunningApp } from './harness.js';
+import { pollWithin, type AppInBrowser } from './harness.js';
+import { openAppForPalette, runPaletteCommand } from './palette.js';
 
 const poll = pollWithin(30_000);
 const REPO_AUDIT = 'skill://repo-audit/SKILL.md';
-const SEARCH = 'Type a command, a server or a skill…';
 
 describe('focus after the command palette', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  let ui: AppInBrowser;
   let page: Page;
   /** The focused element: its tag and the attribute that names it here. */
   const focused = () =>
@@ -27,24 +26,17 @@ describe('focus after the command palette', () => {
     });
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
-    await page.goto(app.pageUrl);
+    ui = await openAppForPalette();
+    page = ui.page;
     await page.locator(`[data-skill-uri="${REPO_AUDIT}"]`).waitFor({ timeout: 30_000 });
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await ui?.close();
   });
 
   it('Open <skill> puts focus on the opened skill’s name, and Tab goes on within that skill', async () => {
-    await page.keyboard.press('Control+k');
-    await page.getByPlaceholder(SEARCH).fill('open repo-audit');
-    await page.locator('.mantine-Spotlight-action', { hasText: 'Open repo-audit' }).first().waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
+    await runPaletteCommand(page, 'open repo-audit', 'Open repo-audit');
     await page.locator(`[data-detail-skill="${REPO_AUDIT}"]`).waitFor({ timeout: 30_000 });
-    await poll(() => page.getByPlaceholder(SEARCH).isVisible()).toBe(false);
     await poll(focused).toBe(`H2:name in ${REPO_AUDIT}`);
     await page.keyboard.press('Tab');
     expect(await focused()).toMatch(new RegExp(` in ${REPO_AUDIT.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`));
@@ -52,11 +44,7 @@ describe('focus after the command palette', () => {
 
   it('a command that opens nothing gives focus back to the button it was on', async () => {
     await page.locator('[data-action="settings"]').focus();
-    await page.keyboard.press('Control+k');
-    await page.getByPlaceholder(SEARCH).fill('sort skills by');
-    await page.locator('.mantine-Spotlight-action', { hasText: 'Sort skills by' }).first().waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
-    await poll(() => page.getByPlaceholder(SEARCH).isVisible()).toBe(false);
+    await runPaletteCommand(page, 'sort skills by', 'Sort skills by');
     await poll(focused).toBe('BUTTON:settings');
   }, 60_000);
 });
