@@ -1,12 +1,13 @@
 // An approved skill that changes on its server, for the tests of what the
 // decision surfaces say then (change-verdict, change-reviewing): the skill's
-// two versions (the second adds a download piped into `sh`), and the steps that
-// approve the first as reviewed and then serve the second.
-import type { Page } from 'playwright-core';
+// two versions (the second adds a download piped into `sh`), the app with a
+// server that serves them slowly, and the steps that approve the first as
+// reviewed and then serve the second.
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { callContract } from '../test/fixtures/broken-server/e2e-support.js';
-import { skillMd, type SkillFolder } from '../test/fixtures/mutable-server/fixture.js';
-import { pollWithin } from './harness.js';
+import { addAndConnect, callContract } from '../test/fixtures/broken-server/e2e-support.js';
+import { skillMd, SkillFolder } from '../test/fixtures/mutable-server/fixture.js';
+import { launchBrowser, openApp, pollWithin, startApp, type RunningApp } from './harness.js';
 
 const poll = pollWithin(30_000);
 
@@ -19,6 +20,48 @@ export const SETUP_V2 = skillMd('setup', DESCRIPTION, [], ['# Setup', '', '1. In
 
 export const row = (uri: string) => `[data-skill-uri="${uri}"]`;
 export const rowVerdict = (uri: string) => `${row(uri)} .mantine-Badge-root[data-verdict]`;
+
+/** The label of the server changingServerPage adds. */
+export const LABEL = 'Slowly changing skills';
+
+export interface ChangingServerPage {
+  readonly app: RunningApp;
+  readonly browser: Browser;
+  readonly page: Page;
+  /** The skills the server serves, SETUP_V1 at first. */
+  readonly folder: SkillFolder;
+  readonly serverId: string;
+  /** Closes Chromium, then stops the app. */
+  close(): Promise<void>;
+}
+
+/**
+ * The app in browser mode at 1280×800 with one server (LABEL) serving SETUP_V1 from a folder the test changes,
+ * every read taking `readDelayMs`; connected, chosen in the sidebar, and its SETUP row listed.
+ */
+export async function changingServerPage(readDelayMs: number): Promise<ChangingServerPage> {
+  const folder = await SkillFolder.create();
+  await folder.write('setup/SKILL.md', SETUP_V1);
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    await app?.stop();
+  };
+  try {
+    app = await startApp();
+    browser = await launchBrowser();
+    const page = await openApp(browser, app, { width: 1280, height: 800 });
+    const serverId = await addAndConnect(page, app.token, { label: LABEL, transport: folder.stdio({ readDelayMs }) });
+    await page.locator(`[data-server-label="${LABEL}"] [data-connection="connected"]`).waitFor({ timeout: 30_000 });
+    await page.locator(`[data-server-label="${LABEL}"]`).click();
+    await page.locator(row(SETUP)).waitFor({ timeout: 30_000 });
+    return { app, browser, page, folder, serverId, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
 /**
  * Approves SETUP (first version, on disk in `folder`) as reviewed, then serves the second version and lists again:

@@ -7,39 +7,27 @@
 // yet" in between.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAndConnect } from '../test/fixtures/broken-server/e2e-support.js';
-import { SkillFolder } from '../test/fixtures/mutable-server/fixture.js';
-import { approveThenChange, row, rowVerdict, SETUP, SETUP_V1 } from './approved-then-changed.js';
-import { launchBrowser, openApp, pollWithin, startApp, type RunningApp } from './harness.js';
+import type { SkillFolder } from '../test/fixtures/mutable-server/fixture.js';
+import { approveThenChange, changingServerPage, LABEL, row, rowVerdict, SETUP, type ChangingServerPage } from './approved-then-changed.js';
+import { pollWithin, type RunningApp } from './harness.js';
 
 const poll = pollWithin(30_000);
 
-const LABEL = 'Slowly changing skills';
 const headerVerdict = '[data-detail-header] .mantine-Badge-root[data-verdict]';
 
 describe('the verdict of an approved skill while its change review runs', () => {
   let app: RunningApp;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
   let folder: SkillFolder;
   let serverId: string;
+  let server: ChangingServerPage | undefined;
 
   beforeAll(async () => {
-    folder = await SkillFolder.create();
-    await folder.write('setup/SKILL.md', SETUP_V1);
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await openApp(browser, app, { width: 1280, height: 800 });
     // Every read takes 1.5 s: long enough to see the review at work.
-    serverId = await addAndConnect(page, app.token, { label: LABEL, transport: folder.stdio({ readDelayMs: 1500 }) });
-    await page.locator(`[data-server-label="${LABEL}"] [data-connection="connected"]`).waitFor({ timeout: 30_000 });
-    await page.locator(`[data-server-label="${LABEL}"]`).click();
-    await page.locator(row(SETUP)).waitFor({ timeout: 30_000 });
+    server = await changingServerPage(1500);
+    ({ app, page, folder, serverId } = server);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => server?.close());
 
   it('says Reviewing… while the change review runs, then the verdict it reached', async () => {
     // Nothing reviews the new version yet: "Not reviewed yet" is true until the change review starts.

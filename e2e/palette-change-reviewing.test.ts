@@ -6,40 +6,28 @@
 // ends, the verdict it reached. It said "Not reviewed yet" the whole time.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAndConnect } from '../test/fixtures/broken-server/e2e-support.js';
-import { SkillFolder } from '../test/fixtures/mutable-server/fixture.js';
-import { approveThenChange, row, SETUP, SETUP_V1 } from './approved-then-changed.js';
-import { launchBrowser, openApp, pollWithin, startApp, type RunningApp } from './harness.js';
+import type { SkillFolder } from '../test/fixtures/mutable-server/fixture.js';
+import { approveThenChange, changingServerPage, LABEL, row, SETUP, type ChangingServerPage } from './approved-then-changed.js';
+import { pollWithin, type RunningApp } from './harness.js';
 
 const poll = pollWithin(30_000);
 
-const LABEL = 'Slowly changing skills';
 const SEARCH = 'Type a command, a server or a skill…';
 const headerVerdict = '[data-detail-header] .mantine-Badge-root[data-verdict]';
 
 describe('the palette entry of an approved skill while its change review runs', () => {
   let app: RunningApp;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
   let folder: SkillFolder;
   let serverId: string;
+  let server: ChangingServerPage | undefined;
 
   beforeAll(async () => {
-    folder = await SkillFolder.create();
-    await folder.write('setup/SKILL.md', SETUP_V1);
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await openApp(browser, app, { width: 1280, height: 800 });
     // Every read takes 3 s: the review is still at work while the palette is opened and searched.
-    serverId = await addAndConnect(page, app.token, { label: LABEL, transport: folder.stdio({ readDelayMs: 3000 }) });
-    await page.locator(`[data-server-label="${LABEL}"] [data-connection="connected"]`).waitFor({ timeout: 30_000 });
-    await page.locator(`[data-server-label="${LABEL}"]`).click();
-    await page.locator(row(SETUP)).waitFor({ timeout: 30_000 });
+    server = await changingServerPage(3000);
+    ({ app, page, folder, serverId } = server);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => server?.close());
 
   it('says Reviewing… while the change review runs, then the verdict it reached', async () => {
     await approveThenChange(page, app.token, folder, serverId);
