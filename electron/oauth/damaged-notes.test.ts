@@ -9,8 +9,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useDataFolders } from '../../test/fixtures/oauth/suite.js';
-import { createInspector } from '../inspector.js';
+import { alertsAtStart, useDataFolders } from '../../test/fixtures/oauth/suite.js';
 import { storesOf, type SecretStore } from '../secrets/secret-store.js';
 import { KEPT_SIGN_INS_FILE, KeptSignIns } from './kept-sign-ins.js';
 import { SIGNED_IN, TARGET, lockableStore } from './lockable-store.unit.js';
@@ -193,23 +192,12 @@ describe('oauth-sign-ins.json read but damaged', () => {
     const dataDir = await dataFolder();
     await fs.writeFile(path.join(dataDir, KEPT_SIGN_INS_FILE), '{"s1":"keychain"');
     await fs.writeFile(path.join(dataDir, STALE_SIGN_INS_FILE), 'null');
-    const inspector = await createInspector({
-      dataDir,
-      mode: 'browser',
-      appVersion: '0.0.0-test',
-      seedDemo: false,
-      demoTransport: () => ({ kind: 'stdio', command: 'node', args: [], env: {} }),
-    });
-    try {
-      const alerts = (await inspector.call('app.alerts', {})) as { ok: true; result: { level: string; title: string; message: string }[] };
-      expect(alerts.result.map(({ level, title }) => ({ level, title }))).toEqual([
-        { level: 'error', title: `Could not read ${STALE_SIGN_INS_FILE}` },
-        { level: 'error', title: `Could not read ${KEPT_SIGN_INS_FILE}` },
-      ]);
-      expect(alerts.result[0]!.message).toMatch(/because it does not have the expected shape \(it is not an object\)\. It was kept as /);
-      expect(alerts.result[1]!.message).toMatch(/because it is not valid JSON \(.*\)\. It was kept as .*, and the app started with the 1 sign-in it could find in it\./);
-    } finally {
-      await inspector.close();
-    }
+    const alerts = (await alertsAtStart(dataDir)) as { ok: true; result: { level: string; title: string; message: string }[] };
+    expect(alerts.result.map(({ level, title }) => ({ level, title }))).toEqual([
+      { level: 'error', title: `Could not read ${STALE_SIGN_INS_FILE}` },
+      { level: 'error', title: `Could not read ${KEPT_SIGN_INS_FILE}` },
+    ]);
+    expect(alerts.result[0]!.message).toMatch(/because it does not have the expected shape \(it is not an object\)\. It was kept as /);
+    expect(alerts.result[1]!.message).toMatch(/because it is not valid JSON \(.*\)\. It was kept as .*, and the app started with the 1 sign-in it could find in it\./);
   });
 });

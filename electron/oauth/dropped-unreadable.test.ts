@@ -10,8 +10,7 @@
 import { readdirSync, readlinkSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useDataFolders } from '../../test/fixtures/oauth/suite.js';
-import { createInspector } from '../inspector.js';
+import { alertsAtStart, useDataFolders } from '../../test/fixtures/oauth/suite.js';
 import { storesOf } from '../secrets/secret-store.js';
 import { lockableStore, SIGNED_IN, TARGET, WHERE } from './lockable-store.unit.js';
 import { OAuthSessions } from './oauth-sessions.js';
@@ -52,18 +51,7 @@ describe('oauth-dropped.json the system will not let the app read', () => {
     const dataDir = await dataFolder();
     const file = path.join(dataDir, STALE_SIGN_INS_FILE);
     symlinkSync('/proc/self/mem', file);
-    const inspector = await createInspector({
-      dataDir,
-      mode: 'browser',
-      appVersion: '0.0.0-test',
-      seedDemo: false,
-      demoTransport: () => ({ kind: 'stdio', command: 'node', args: [], env: {} }),
-    });
-    try {
-      expect(await inspector.call('app.alerts', {})).toEqual({ ok: true, result: [{ level: 'error', title: `Could not read ${STALE_SIGN_INS_FILE}`, message: problem(file) }] });
-    } finally {
-      await inspector.close();
-    }
+    expect(await alertsAtStart(dataDir)).toEqual({ ok: true, result: [{ level: 'error', title: `Could not read ${STALE_SIGN_INS_FILE}`, message: problem(file) }] });
     expect(readlinkSync(file)).toBe('/proc/self/mem');
   });
 });

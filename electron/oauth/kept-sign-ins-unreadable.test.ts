@@ -10,8 +10,7 @@
 import { mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useDataFolders } from '../../test/fixtures/oauth/suite.js';
-import { createInspector } from '../inspector.js';
+import { alertsAtStart, useDataFolders } from '../../test/fixtures/oauth/suite.js';
 import { storesOf } from '../secrets/secret-store.js';
 import { KEPT_SIGN_INS_FILE, KeptSignIns } from './kept-sign-ins.js';
 import { SIGNED_IN, TARGET, lockableStore } from './lockable-store.unit.js';
@@ -109,19 +108,7 @@ describe('oauth-sign-ins.json the system will not let the app read', () => {
   it('the app starts and says which file could not be read, and why', async () => {
     const dataDir = await dataFolder();
     const file = answeringEio(dataDir);
-    const inspector = await createInspector({
-      dataDir,
-      mode: 'browser',
-      appVersion: '0.0.0-test',
-      seedDemo: false,
-      demoTransport: () => ({ kind: 'stdio', command: 'node', args: [], env: {} }),
-    });
-    try {
-      const alerts = await inspector.call('app.alerts', {});
-      expect(alerts).toEqual({ ok: true, result: [{ level: 'error', title: `Could not read ${KEPT_SIGN_INS_FILE}`, message: eioProblem(file) }] });
-    } finally {
-      await inspector.close();
-    }
+    expect(await alertsAtStart(dataDir)).toEqual({ ok: true, result: [{ level: 'error', title: `Could not read ${KEPT_SIGN_INS_FILE}`, message: eioProblem(file) }] });
     expect(readlinkSync(file)).toBe('/proc/self/mem');
   });
 });
