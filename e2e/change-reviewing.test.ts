@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkillFolder } from '../test/fixtures/mutable-server/fixture.js';
-import { approveThenChange, changingServerPage, LABEL, row, rowVerdict, SETUP, type ChangingServerPage } from './approved-then-changed.js';
+import { approveThenChange, changingServerPage, row, rowVerdict, SETUP, type ChangingServerPage } from './approved-then-changed.js';
 import { pollWithin, type RunningApp } from './harness.js';
 
 const poll = pollWithin(30_000);
