@@ -22,6 +22,8 @@ import { OAuthSessions, type OAuthTarget, type TransportAuth } from '../oauth/oa
 import { MemoryOAuthVault, StoredOAuthVault, type OAuthVault } from '../oauth/oauth-vault.js';
 import { KeptSignIns } from '../oauth/kept-sign-ins.js';
 import { StaleSignIns } from '../oauth/stale-sign-ins.js';
+import { COMMAND_READS } from '../oauth/unread-note.js';
+import { unreadNotes } from '../oauth/unread-notes.js';
 import { lostSignInWords } from '../../shared/lost-sign-in.js';
 
 export interface CliOAuth {
@@ -41,18 +43,36 @@ export interface CliOAuthOptions {
   readonly env?: NodeJS.ProcessEnv;
 }
 
+/** What was said of the notes this run (`check --all` opens a sign-in per server, each reading the same notes): said once. */
+const saidNotes = new Set<string>();
+
 async function vaultFor(options: CliOAuthOptions): Promise<OAuthVault> {
   if (options.memory) return new MemoryOAuthVault();
   const env = options.env ?? process.env;
   const choice = secretStoreChoice(env);
   const dataDir = defaultDataDir(process.platform, env);
   // Where a sign-in this run or an earlier one dropped, and the store kept, is remembered: no later run uses it.
-  const stale = new StaleSignIns(dataDir);
-  const kept = new KeptSignIns(dataDir);
-  if (choice === 'file') return new StoredOAuthVault(await openSecretStores({ dataDir, choice }), stale, kept);
+  const stale = new StaleSignIns(dataDir, COMMAND_READS);
+  const kept = new KeptSignIns(dataDir, COMMAND_READS);
+  // Read now, as the app reads them at start: one it could not read whole is said on stderr (the report stays on stdout).
+  const sayUnread = async () => {
+    for (const { title, message } of await unreadNotes(stale, kept)) {
+      if (saidNotes.has(message)) continue;
+      saidNotes.add(message);
+      options.say(`skill-inspector: ${title}: ${message}`);
+    }
+  };
+  if (choice === 'file') {
+    const stores = await openSecretStores({ dataDir, choice });
+    await sayUnread();
+    return new StoredOAuthVault(stores, stale, kept);
+  }
   const keychain = new KeychainStore();
   const problem = await probeKeychain(keychain);
-  if (problem === undefined) return new StoredOAuthVault(storesOf(keychain), stale, kept);
+  if (problem === undefined) {
+    await sayUnread();
+    return new StoredOAuthVault(storesOf(keychain), stale, kept);
+  }
   if (choice === 'keychain') throw new NoKeychainError(`SKILL_INSPECTOR_SECRETS=keychain, but the keychain does not work: ${problem}`);
   options.say(`skill-inspector: no keychain here (${problem}); the OAuth sign-in is kept for this run only.`);
   return new MemoryOAuthVault();

@@ -13,10 +13,11 @@ import type { ServerCatalog } from '../servers/catalog.js';
 import { MissingSecrets, missingSecretsDiagnostic } from '../servers/missing-secrets.js';
 import { credentialsRemoved } from '../connections/url-credentials.js';
 import { diagnoseOAuth, oauthDiagnosticOf } from './oauth-errors.js';
-import { KEPT_SIGN_INS_FILE, KeptSignIns } from './kept-sign-ins.js';
+import { KeptSignIns } from './kept-sign-ins.js';
 import { OAuthSessions, type OAuthTarget, type TransportAuth } from './oauth-sessions.js';
 import { StoredOAuthVault } from './oauth-vault.js';
-import { STALE_SIGN_INS_FILE, StaleSignIns } from './stale-sign-ins.js';
+import { StaleSignIns } from './stale-sign-ins.js';
+import { unreadNotes } from './unread-notes.js';
 
 export interface AppOAuthOptions {
   readonly catalog: ServerCatalog;
@@ -101,12 +102,7 @@ export class AppOAuth {
   /** Reads every OAuth server's record, so the first list already says who is signed in. */
   async load(): Promise<void> {
     // Said like any store the app could not read (inspector.ts): which file, why, and that nothing replaces it.
-    for (const [file, unread] of [
-      [STALE_SIGN_INS_FILE, await this.stale?.check()],
-      [KEPT_SIGN_INS_FILE, await this.kept?.check()],
-    ] as const) {
-      if (unread) this.options.emit('app.alert', { level: 'error', title: `Could not read ${file}`, message: unread });
-    }
+    for (const { title, message } of await unreadNotes(this.stale, this.kept)) this.options.emit('app.alert', { level: 'error', title, message });
     await this.sessions.load(this.options.catalog.list().filter((s) => isOAuth(s.transport)).map((s) => s.id));
   }
 

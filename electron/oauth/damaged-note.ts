@@ -9,7 +9,7 @@ import { constants as fsConstants, promises as fs } from 'node:fs';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import { whereUtf8Stops } from '../storage/utf8.js';
 import { whereJsonStops } from '../storage/where-json-stops.js';
-import { NoteUnreadError } from './unread-note.js';
+import { APP_READS, NoteUnreadError, type NoteReader } from './unread-note.js';
 
 /** The note's JSON; or why its bytes are not JSON, with the text (read leniently) to find what it can in. */
 export type ParsedNote = { readonly json: unknown; readonly text: string } | { readonly damage: string; readonly text: string };
@@ -66,11 +66,12 @@ export class DamagedNote {
     readonly file: string,
     readonly reason: string,
     readonly keptAs: string,
+    readonly reader: NoteReader = APP_READS,
   ) {}
 
-  /** Which file, why, where it was kept, what the app started with (`found`) and what goes untold meanwhile. */
+  /** Which file, why, where it was kept, what the app (or command) started with (`found`) and what goes untold meanwhile. */
   problem(found: string, meanwhile: string): string {
-    return `${this.file} could not be read because ${this.reason}. It was kept as ${this.keptAs}, and the app started with ${found}. ${meanwhile}`;
+    return `${this.file} could not be read because ${this.reason}. It was kept as ${this.keptAs}, and ${this.reader.name} started with ${found}. ${meanwhile}`;
   }
 }
 
@@ -78,13 +79,13 @@ export class DamagedNote {
  * Keeps a damaged note aside and writes what was found in it (`found`) in its place, so the next start reads it
  * whole; a note that could not be kept aside is left as it is and refuses every save, as an unreadable one does.
  */
-export async function settleDamage(file: string, reason: string, notes: string, found: object): Promise<{ damaged: DamagedNote } | { refused: NoteUnreadError }> {
+export async function settleDamage(file: string, reason: string, notes: string, found: object, reader: NoteReader = APP_READS): Promise<{ damaged: DamagedNote } | { refused: NoteUnreadError }> {
   const kept = await keepDamaged(file);
-  if ('failed' in kept) return { refused: new NoteUnreadError(file, { reason: `${reason}, and it could not be kept aside: ${kept.failed}` }, notes) };
+  if ('failed' in kept) return { refused: new NoteUnreadError(file, { reason: `${reason}, and it could not be kept aside: ${kept.failed}` }, notes, reader) };
   // Best effort: a failed write leaves the damaged note in place (its copy is kept), and the next save writes it.
   // No backup of the damaged note: the .bak stays the last good version it came from.
   await writeFileAtomic(file, `${JSON.stringify(found)}\n`, { backup: false }).catch(() => undefined);
-  return { damaged: new DamagedNote(file, reason, kept.keptAs) };
+  return { damaged: new DamagedNote(file, reason, kept.keptAs, reader) };
 }
 
 /** "the 2 sign-ins it could find in it", or "none of the sign-ins it noted". */

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { SecretBackend } from '../secrets/secret-store.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import { foundWords, objectOf, parseNote, settleDamage, shapeDamage, type DamagedNote } from './damaged-note.js';
-import { NoteUnreadError, readNote, unreadInBrackets } from './unread-note.js';
+import { APP_READS, NoteUnreadError, readNote, type NoteReader, unreadInBrackets } from './unread-note.js';
 
 export const KEPT_SIGN_INS_FILE = 'oauth-sign-ins.json';
 
@@ -45,7 +45,11 @@ export class KeptSignIns {
   private unknown: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly dataDir: string) {}
+  constructor(
+    readonly dataDir: string,
+    /** Who reads it (the app, or the command): named in what is said of it. */
+    readonly reader: NoteReader = APP_READS,
+  ) {}
 
   get file(): string {
     return path.join(this.dataDir, KEPT_SIGN_INS_FILE);
@@ -60,7 +64,7 @@ export class KeptSignIns {
   private async read(): Promise<Map<string, SecretBackend>> {
     const entries = new Map<string, SecretBackend>();
     const { bytes, unread } = await readNote(this.file);
-    if (unread) this.unread = new NoteUnreadError(this.file, unread, 'sign-ins');
+    if (unread) this.unread = new NoteUnreadError(this.file, unread, 'sign-ins', this.reader);
     if (!bytes) return entries;
     const parsed = parseNote(bytes);
     const object = objectOf(parsed);
@@ -75,7 +79,7 @@ export class KeptSignIns {
       for (const [key, backend] of keptIn(parsed.text)) entries.set(key, backend);
     }
     if (damage === undefined) return entries;
-    const settled = await settleDamage(this.file, damage, 'sign-ins', Object.fromEntries(entries));
+    const settled = await settleDamage(this.file, damage, 'sign-ins', Object.fromEntries(entries), this.reader);
     if ('refused' in settled) this.unread = settled.refused;
     else this.damaged = settled.damaged;
     this.unknown = damage;

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import { foundWords, objectOf, parseNote, settleDamage, shapeDamage, type DamagedNote } from './damaged-note.js';
-import { NoteUnreadError, readNote } from './unread-note.js';
+import { APP_READS, NoteUnreadError, readNote, type NoteReader } from './unread-note.js';
 
 export const STALE_SIGN_INS_FILE = 'oauth-dropped.json';
 
@@ -63,7 +63,11 @@ export class StaleSignIns {
   private damaged: DamagedNote | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly dataDir: string) {}
+  constructor(
+    readonly dataDir: string,
+    /** Who reads it (the app, or the command): named in what is said of it. */
+    readonly reader: NoteReader = APP_READS,
+  ) {}
 
   /** oauth-dropped.json in the data folder. */
   get file(): string {
@@ -80,7 +84,7 @@ export class StaleSignIns {
     const entries = new Map<string, Entry>();
     // Not there: nothing dropped. Not readable: what it notes is unknown, and every save is refused (unread-note.ts).
     const { bytes, unread } = await readNote(this.file);
-    if (unread) this.unread = new NoteUnreadError(this.file, unread, 'dropped sign-ins');
+    if (unread) this.unread = new NoteUnreadError(this.file, unread, 'dropped sign-ins', this.reader);
     if (!bytes) return entries;
     const parsed = parseNote(bytes);
     const object = objectOf(parsed);
@@ -100,7 +104,7 @@ export class StaleSignIns {
     const known = new Set([...entries.values()].flatMap((e) => e.digests));
     const found = [...new Set(parsed.text.match(DIGESTS) ?? [])].filter((d) => !known.has(d));
     if (found.length > 0) entries.set(UNDER_NO_KEY, { digests: [...(entries.get(UNDER_NO_KEY)?.digests ?? []), ...found], without: '*' });
-    const settled = await settleDamage(this.file, damage, 'dropped sign-ins', Object.fromEntries(entries));
+    const settled = await settleDamage(this.file, damage, 'dropped sign-ins', Object.fromEntries(entries), this.reader);
     if ('refused' in settled) this.unread = settled.refused;
     else this.damaged = settled.damaged;
     return entries;
@@ -111,10 +115,10 @@ export class StaleSignIns {
     const entries = await this.load();
     const digests = [...entries.values()].reduce((n, e) => n + e.digests.length, 0);
     return (
-      this.unread?.problem('Meanwhile a sign-in the app dropped (signed out, or refused by the authorization server) that the secret store would not delete may be used again.') ??
+      this.unread?.problem(`Meanwhile a sign-in ${this.reader.name} dropped (${this.reader.dropsWhen}) that the secret store would not delete may be used again.`) ??
       this.damaged?.problem(
         digests > 0 ? `${foundWords(digests, 'dropped sign-in')}, which it still does not use` : foundWords(0, 'dropped sign-in'),
-        'A dropped sign-in it noted that could not be read from it may be used again: if a server shows as signed in after you signed out of it, sign out of it again.',
+        `A dropped sign-in it noted that could not be read from it may be used again: ${this.reader.usedAgain}.`,
       )
     );
   }

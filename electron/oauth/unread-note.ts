@@ -38,6 +38,38 @@ export async function readNote(file: string): Promise<{ bytes?: Buffer; unread?:
   }
 }
 
+/**
+ * Who reads the notes, in the words said of them: the app, or the command (`--oauth`), which keeps them in the same
+ * data folder. One set of sentences for both, each naming who started without a note and what to do.
+ */
+export interface NoteReader {
+  /** "the app": who started without the note, and saves nothing to it meanwhile. */
+  readonly name: string;
+  /** What to do once the note is mended: "restart the app". */
+  readonly again: string;
+  /** When it drops a sign-in: the command has no Sign out. */
+  readonly dropsWhen: string;
+  /** What a dropped sign-in used again comes to, and what the person can do. */
+  readonly usedAgain: string;
+}
+
+export const APP_READS: NoteReader = {
+  name: 'the app',
+  again: 'restart the app',
+  dropsWhen: 'signed out, or refused by the authorization server',
+  usedAgain: 'if a server shows as signed in after you signed out of it, sign out of it again',
+};
+
+export const COMMAND_READS: NoteReader = {
+  name: 'the command',
+  again: 'run the command again',
+  dropsWhen: 'refused by the authorization server',
+  usedAgain: 'the command may send tokens the authorization server refused before, and asks you to sign in once they are refused again',
+};
+
+/** "The app", at the start of a sentence. */
+export const capitalised = (words: string): string => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+
 /** A save refused: the note could not be read at start, and writing it would forget everything it notes. */
 export class NoteUnreadError extends Error {
   readonly code = 'EUNREAD';
@@ -46,17 +78,19 @@ export class NoteUnreadError extends Error {
     readonly unread: Unread,
     /** What the note holds, plural: "sign-ins", "dropped sign-ins". */
     readonly notes: string,
+    readonly reader: NoteReader = APP_READS,
   ) {
     super(
-      `Could not note the ${notes.replace(/s$/, '')} in ${path.basename(file)} because it could not be read when the app started (${unreadInBrackets(unread)}), and a save would replace the ${notes} it notes. Nothing was written; fix the file or the disk, then restart the app.`,
+      `Could not note the ${notes.replace(/s$/, '')} in ${path.basename(file)} because it could not be read when ${reader.name} started (${unreadInBrackets(unread)}), and a save would replace the ${notes} it notes. Nothing was written; fix the file or the disk, then ${reader.again}.`,
     );
     this.name = 'NoteUnreadError';
   }
 
-  /** What the app says at start: which file, why, that nothing replaces it, and what goes untold meanwhile. */
+  /** What is said at start: which file, why, that nothing replaces it, and what goes untold meanwhile. */
   problem(meanwhile: string): string {
     const { reason, code } = this.unread;
     const name = path.basename(this.file);
-    return `${this.file} could not be read because ${reason}${code ? ` (${code})` : ''}. The app started without it, and nothing is saved to ${name} until the app can read it, so none of the ${this.notes} it notes is forgotten: fix the file or the disk, then restart the app. ${meanwhile}`;
+    const who = this.reader.name;
+    return `${this.file} could not be read because ${reason}${code ? ` (${code})` : ''}. ${capitalised(who)} started without it, and nothing is saved to ${name} until ${who} can read it, so none of the ${this.notes} it notes is forgotten: fix the file or the disk, then ${this.reader.again}. ${meanwhile}`;
   }
 }
