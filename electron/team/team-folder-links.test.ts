@@ -13,9 +13,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run.js';
 import { TeamFolderError, readAllowedSigners, readReceiptsFolder, receiptFileName, writeReceipt, writeReceipts } from './team-folder.js';
 import { allowedSignersLine } from './allowed-signers.js';
-import { alphaApproval } from './alpha-approval.unit.js';
-import { signReceipt } from './receipt.js';
 import { generateSigningKey } from './signing-key.js';
+import { TOKEN, alice, envelope } from './team-folder-links-fixture.unit.js';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -26,7 +25,7 @@ describe('a symbolic link in the receipts folder', () => {
   it('is named as a link, not followed, and nothing of its target is quoted', async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-team-links-'));
     const secret = path.join(dir, 'outside.env');
-    await fs.writeFile(secret, 'GITHUB_TOKEN=ghp_supersecretvalue\n');
+    await fs.writeFile(secret, TOKEN);
     const approvals = path.join(dir, 'repo', '.skills', 'approvals');
     await fs.mkdir(approvals, { recursive: true });
     await fs.symlink(secret, path.join(approvals, 'alpha.0123456789ab.json'));
@@ -74,7 +73,7 @@ describe('the receipts folder itself as a symbolic link', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'si-team-links-'));
     const outside = path.join(dir, 'elsewhere');
     await fs.mkdir(outside);
-    await fs.writeFile(path.join(outside, 'alpha.0123456789ab.json'), 'GITHUB_TOKEN=ghp_supersecretvalue\n');
+    await fs.writeFile(path.join(outside, 'alpha.0123456789ab.json'), TOKEN);
     const team = path.join(dir, 'repo', '.skills');
     await fs.mkdir(team, { recursive: true });
     const link = path.join(team, 'approvals');
@@ -97,7 +96,6 @@ describe('the receipts folder itself as a symbolic link', () => {
 
   it('is refused for writing: no receipt lands in the folder it points at', async () => {
     const { link, outside } = await linkedApprovals();
-    const envelope = signReceipt(alphaApproval(), generateSigningKey('alice'));
     const name = receiptFileName('payments', 'skill://alpha/SKILL.md', 'alpha', 'SHA256:x');
     await expect(writeReceipts(link, [{ fileName: name, envelope }])).rejects.toThrow(refusal(link));
     await expect(writeReceipt(link, name, envelope)).rejects.toThrow(refusal(link));
@@ -106,7 +104,7 @@ describe('the receipts folder itself as a symbolic link', () => {
 
   it('verify --receipts refuses it as bad usage (exit 2) before any server is started', async () => {
     const { link } = await linkedApprovals();
-    await fs.writeFile(path.join(path.dirname(link), 'allowed-signers'), `${allowedSignersLine('Alice', generateSigningKey('alice').publicKey)}\n`);
+    await fs.writeFile(path.join(path.dirname(link), 'allowed-signers'), `${allowedSignersLine('Alice', alice.publicKey)}\n`);
     const out = new PassThrough();
     const err = new PassThrough();
     const said: string[] = [];

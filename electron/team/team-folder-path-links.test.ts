@@ -11,16 +11,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 import { runCliInProcess } from '../cli/run-in-process.unit.js';
 import { allowedSignersLine } from './allowed-signers.js';
-import { alphaApproval } from './alpha-approval.unit.js';
 import { swapFolderForLink } from './folder-swapped-for-link.unit.js';
-import { serializeReceipt, signReceipt } from './receipt.js';
-import { generateSigningKey } from './signing-key.js';
-import { TeamFolderError, readReceiptsFolder, receiptFileName, writeReceipt, writeReceipts } from './team-folder.js';
-
-const TOKEN = 'GITHUB_TOKEN=ghp_supersecretvalue\n';
-const alice = generateSigningKey('alice');
-const envelope = signReceipt(alphaApproval(), alice);
-const NAME = receiptFileName('payments', 'skill://alpha/SKILL.md', 'alpha', alice.fingerprint);
+import { serializeReceipt } from './receipt.js';
+import { TeamFolderError, readReceiptsFolder, writeReceipt, writeReceipts } from './team-folder.js';
+import { NAME, TOKEN, alice, envelope } from './team-folder-links-fixture.unit.js';
 
 let dir: string | undefined;
 afterEach(async () => {

@@ -11,8 +11,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alphaApproval } from './alpha-approval.unit.js';
 import { swappedForLinkDuring } from './folder-swapped-for-link.unit.js';
 import { readReceipt, serializeReceipt, signReceipt } from './receipt.js';
-import { generateSigningKey } from './signing-key.js';
-import { TeamFolderError, readReceiptsFolder, receiptFileName, writeReceipt } from './team-folder.js';
+import { TeamFolderError, readReceiptsFolder, writeReceipt } from './team-folder.js';
+import { NAME, TOKEN, alice, envelope } from './team-folder-links-fixture.unit.js';
 
 // The write itself is the real one; a test puts what happens around it (another program at work in the folder).
 const around = vi.hoisted(() => ({ write: undefined as undefined | ((file: string, write: () => Promise<unknown>) => Promise<unknown>) }));
@@ -23,11 +23,6 @@ vi.mock('../storage/atomic-file.js', async (importOriginal) => {
     writeFileAtomic: (...args: Parameters<typeof real.writeFileAtomic>) => (around.write ? around.write(args[0], () => real.writeFileAtomic(...args)) : real.writeFileAtomic(...args)),
   };
 });
-
-const TOKEN = 'GITHUB_TOKEN=ghp_supersecretvalue\n';
-const alice = generateSigningKey('alice');
-const envelope = signReceipt(alphaApproval(), alice);
-const NAME = receiptFileName('payments', 'skill://alpha/SKILL.md', 'alpha', alice.fingerprint);
 
 let dir: string | undefined;
 afterEach(async () => {
