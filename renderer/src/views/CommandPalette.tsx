@@ -6,14 +6,14 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { skillKey, useCatalog } from '../state/catalog.js';
 import { useDialogs } from '../state/dialogs.js';
-import { type DetailTab, useSelection } from '../state/selection.js';
+import { useSelection } from '../state/selection.js';
 import { ALL_SERVERS, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { useLocalOrigins } from '../state/local-origins.js';
 import { useReviewSession } from '../state/review-session.js';
 import { isLocalOriginId } from '../../../shared/review-model.js';
 import { SEARCH_INPUT_ID } from './CatalogPane.js';
-import { TAB_LABELS } from './DetailPane.js';
+import { skillTabs, TAB_LABELS } from './skill-tabs.js';
 import { approvalAppActions, approvalServerActions, approvalSkillActions } from './approvals/palette-actions.js';
 import { localOriginActions, reviewAppActions, reviewSkillActions } from './local/palette-actions.js';
 import { serverActions } from './server-actions.js';
@@ -92,7 +92,8 @@ export function CommandPalette() {
           // A local folder's skill is read from disk: nothing to verify or approve.
           ...(isLocalOriginId(entry.serverId) ? [] : [{ id: 'verify-skill', label: `Verify ${shownName(entry.name)}`, onClick: () => void useVerify.getState().verifySkill(entry.serverId, entry.uri) }, ...approvalSkillActions(entry)]),
           ...reviewSkillActions(entry),
-          ...(Object.keys(TAB_LABELS) as DetailTab[]).map((tab) => ({ id: `tab-${tab}`, label: `Show ${TAB_LABELS[tab]}`, description: shownName(entry.name), onClick: () => { useSelection.getState().setTab(tab); focusAfterPalette(shownTab(tab)); } })),
+          // The tabs its detail pane shows: a local folder's skill has no Review or Changes tab.
+          ...skillTabs(entry.serverId).map((tab) => ({ id: `tab-${tab}`, label: `Show ${TAB_LABELS[tab]}`, description: shownName(entry.name), onClick: () => { useSelection.getState().setTab(tab); focusAfterPalette(shownTab(tab)); } })),
         ],
       });
     }

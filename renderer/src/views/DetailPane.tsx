@@ -29,17 +29,7 @@ import { ChecksTab } from './skill/ChecksTab.js';
 import { FilesTab } from './skill/FilesTab.js';
 import { OverviewTab } from './skill/OverviewTab.js';
 import { serverActions } from './server-actions.js';
-
-export const TAB_LABELS: Record<DetailTab, string> = {
-  overview: 'Overview',
-  review: 'Review',
-  files: 'Files',
-  bytes: 'Bytes',
-  frontmatter: 'Frontmatter',
-  checks: 'Checks',
-  changes: 'Changes',
-  provenance: 'Provenance',
-};
+import { skillTabs, TAB_LABELS } from './skill-tabs.js';
 
 // The tabs past the first are loaded when a skill is first opened, not with the window: the
 // frontmatter tab brings yaml, the review and changes tabs their diff and rule views.
@@ -59,9 +49,6 @@ const TAB_VIEWS: Record<DetailTab, ComponentType<{ entry: SkillEntry }>> = {
   changes: ChangesTab,
   provenance: ProvenanceTab,
 };
-
-/** Tabs about approving what a server serves: a local folder's skill has none of that. */
-const SERVED_ONLY_TABS: ReadonlySet<DetailTab> = new Set<DetailTab>(['review', 'changes']);
 
 export function DetailPane() {
   const key = useSelection((s) => s.skillKey);
@@ -211,7 +198,7 @@ function SkillDetail({ entry }: { entry: SkillEntry }) {
       </Stack>
       <Tabs value={tab} onChange={(value) => value && setTab(value as DetailTab)} keepMounted={false} className="detail-tabs">
         <Tabs.List px="xs">
-          {(Object.keys(TAB_LABELS) as DetailTab[]).filter((value) => !local || !SERVED_ONLY_TABS.has(value)).map((value) => (
+          {skillTabs(serverId).map((value) => (
             <Tabs.Tab key={value} value={value} data-tab={value} rightSection={value === 'checks' && checkCount > 0 ? <Badge size="xs" color={entry.errorCount > 0 ? 'red' : 'yellow'} variant="filled" circle>{checkCount}</Badge> : null}>
               {TAB_LABELS[value]}
             </Tabs.Tab>
