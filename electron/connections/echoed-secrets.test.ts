@@ -122,6 +122,15 @@ describe('a server that echoes the request it refused', { timeout: 30_000 }, () 
     for (const secret of [HEADER_KEY, BEARER]) expect(JSON.stringify(error) + log).not.toContain(secret);
     expect(error?.detail).toContain(`Last stderr lines:\nbad key ${SECRET_MASK} token --token=${SECRET_MASK}`);
   });
+
+  it('a secret value pasted with a line break or spaces around it, said back by the server without them: masked', async () => {
+    // A key copied from a terminal or a file often ends in a line break; the server reads it trimmed and says it mid-line.
+    const script = `console.error('bad key ' + process.env.SERVICE_API_KEY.trim() + ' rejected; token ' + process.argv[1].slice('--token='.length).trim() + ' too'); process.exit(1);`;
+    const { error, log } = await connectTo({ kind: 'stdio', command: process.execPath, args: ['-e', script, '--', `--token=${BEARER}\n`], env: { SERVICE_API_KEY: `${HEADER_KEY}\r\n` } });
+    expect(error?.code).toBe('process-exited');
+    for (const secret of [HEADER_KEY, BEARER]) expect(JSON.stringify(error) + log).not.toContain(secret);
+    expect(error?.detail).toContain(`Last stderr lines:\nbad key ${SECRET_MASK} rejected; token ${SECRET_MASK} too`);
+  });
 });
 
 // A secret cut across two reads of stderr: the server writes the start of it, pauses, then the rest, so the app

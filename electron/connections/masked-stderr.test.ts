@@ -48,6 +48,14 @@ describe('MaskedStderr', () => {
     expect(reads(['abcd%0Aefgh'], 'key abcd\n', 'efgh ok\n')).toEqual([[], [`key ${SECRET_MASK} ok\n`], []]);
   });
 
+  it('masks a value pasted with a line break around it where the server says it bare, and keeps the line break', () => {
+    // Mid-line (the server trimmed it), and said back whole: the next line stays a line of its own.
+    expect(reads([`${KEY}\n`], `bad key ${KEY} rejected\n`)).toEqual([[`bad key ${SECRET_MASK} rejected\n`], []]);
+    expect(reads([` ${KEY}\r\n`], `bad key ${KEY}\nnext\n`)).toEqual([[`bad key ${SECRET_MASK}\nnext\n`], []]);
+    // Its encoded forms as sent hold the break inside them: masked whole.
+    expect(reads([`${KEY}\n`], `sent ${encodeURIComponent(`${KEY}\n`)} back\n`)).toEqual([[`sent ${SECRET_MASK} back\n`], []]);
+  });
+
   it('shows what it still holds at the end of the stream, a secret cut short there masked', () => {
     expect(reads([KEY], 'bad key sk-live-Q7', 'f3a9c2e1b5')).toEqual([[], [`bad key ${SECRET_MASK}`], []]);
     expect(reads([KEY], 'bad key sk-live-Q7')).toEqual([[], [`bad key ${SECRET_MASK}`]]);

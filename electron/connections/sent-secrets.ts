@@ -42,9 +42,14 @@ const SCHEMES = /^(?:bearer|basic|token|digest|dpop|apikey|api-key|negotiate|ntl
  * Authorization, its credentials (the scheme is left to read), and of Basic ones the password decoded (the user
  * name is left, as the app shows an address's).
  */
-function formsOf(secret: string): string[] {
+function formsOf(sent: string): string[] {
   const forms = new Set<string>();
-  const scheme = /^(\S+)\s+(\S.*)$/.exec(secret);
+  // A value pasted with a line break or spaces around it (from a terminal, a file) is sent so, but a server that
+  // reads it trims them and says the bare value mid-line: the bare value is what is searched for, and of it every
+  // form below. Said back whole, the bare value is masked and its line break kept (the log's lines stay apart);
+  // the encoded forms of the value as sent are searched for too, as they hold the break inside them.
+  const secret = sent.trim();
+  const scheme = /^(\S+)\s+(\S.*)$/s.exec(secret);
   if (scheme && SCHEMES.test(scheme[1]!)) {
     const credentials = scheme[2]!;
     forms.add(credentials);
@@ -54,13 +59,16 @@ function formsOf(secret: string): string[] {
       if (colon >= 0) forms.add(pair.slice(colon + 1));
     }
   } else forms.add(secret);
-  for (const form of [...forms]) {
+  const bases = [...forms];
+  if (sent !== secret && bases.includes(secret)) bases.push(sent);
+  for (const form of bases) {
     forms.add(percentDecoded(form));
     forms.add(encodeURIComponent(form));
     forms.add(encodeURIComponent(form).replaceAll('%20', '+'));
     forms.add(JSON.stringify(form).slice(1, -1));
     forms.add(Buffer.from(form, 'utf8').toString('base64'));
   }
+  forms.delete(sent === secret ? '' : sent);
   return [...forms];
 }
 
