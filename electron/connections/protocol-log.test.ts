@@ -95,6 +95,16 @@ describe('ProtocolLog', () => {
     expect(log.lastStderr(1)).toBe('fourth');
   });
 
+  test('a line break that ends the last read\'s unfinished line adds no empty line of its own', () => {
+    // The pipe cut "ready\r\n" between \r and \n, and "sk" | "\nnext": the server wrote no empty line.
+    const { log } = recording(100);
+    log.stderr('ready\r');
+    log.stderr('\nloading');
+    log.stderr('\n\nnext\n');
+    log.stderr('\nlast');
+    expect(log.list().map((e) => e.text)).toEqual(['ready', 'loading', '', 'next', '', 'last']);
+  });
+
   test('a huge message is kept as a preview, marked truncated, with its size', () => {
     const { log } = recording(10);
     const big = { jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'skill://a/big.md', text: `${'x'.repeat(100_000)}"\n${'y'.repeat(100_000)}` }] } };

@@ -106,6 +106,8 @@ export class ProtocolLog {
   private batch: ProtocolLogEntry[] = [];
   private flushScheduled = false;
   private dropped = 0;
+  /** The last stderr text ended inside a line. */
+  private stderrMidLine = false;
   private readonly store = new BodyStore();
 
   constructor(
@@ -220,8 +222,16 @@ export class ProtocolLog {
     this.push(entry as ProtocolLogEntry);
   }
 
-  /** Records what a stdio server wrote to stderr, one entry per line. */
+  /**
+   * Records what a stdio server wrote to stderr, one entry per line. A read can end inside a line (shown at once,
+   * as the server may say no more); the line break that ends it, first in the next read, is that line's end and
+   * not an empty line of its own.
+   */
   stderr(text: string): void {
+    const endsUnfinished = this.stderrMidLine;
+    this.stderrMidLine = !text.endsWith('\n');
+    if (endsUnfinished && text.startsWith('\n')) text = text.slice(1);
+    if (text === '') return;
     const lines = text.split('\n');
     if (lines.at(-1) === '') lines.pop();
     for (const line of lines) {
