@@ -10,12 +10,14 @@
 // place) is not "no sign-in kept": it is said, and never saved over until a
 // restart reads it, as the app's other stores do (storage/json-store.ts). One
 // read but damaged is kept aside, said, and the sign-ins still whole in it
-// are kept (damaged-note.ts).
+// are kept (damaged-note.ts). The command (`--oauth`) keeps its sign-ins in
+// the same note, at the same time: each save re-reads it under a short lock
+// and changes only its own entry (shared-note.ts).
 import path from 'node:path';
 import type { SecretBackend } from '../secrets/secret-store.js';
-import { writeFileAtomic } from '../storage/atomic-file.js';
-import { foundWords, objectOf, parseNote, settleDamage, shapeDamage, type DamagedNote } from './damaged-note.js';
-import { APP_READS, NoteUnreadError, readNote, type NoteReader, unreadInBrackets } from './unread-note.js';
+import { foundWords, objectOf, parseNote, shapeDamage } from './damaged-note.js';
+import { SharedNote, type NoteReading } from './shared-note.js';
+import { APP_READS, type NoteReader, unreadInBrackets } from './unread-note.js';
 
 export const KEPT_SIGN_INS_FILE = 'oauth-sign-ins.json';
 
@@ -35,55 +37,42 @@ function* keptIn(text: string): Generator<[string, SecretBackend]> {
   }
 }
 
+/** The sign-ins a note's bytes hold, and why not all it held when it is damaged. */
+function readKept(bytes: Buffer): NoteReading<SecretBackend> {
+  const entries = new Map<string, SecretBackend>();
+  const parsed = parseNote(bytes);
+  const object = objectOf(parsed);
+  let damage = 'damage' in parsed ? parsed.damage : undefined;
+  if (object) {
+    const all = Object.entries(object);
+    for (const [key, value] of all) if (typeof value === 'string' && BACKENDS.has(value)) entries.set(key, value as SecretBackend);
+    if (entries.size < all.length) damage = shapeDamage(all.length - entries.size, all.length, 'name a secret store');
+  } else {
+    damage ??= shapeDamage(0, -1, '');
+    // Cut short or a byte changed: each "key":"store" still whole in it is a sign-in the app kept.
+    for (const [key, backend] of keptIn(parsed.text)) entries.set(key, backend);
+  }
+  return { entries, ...(damage !== undefined ? { damage } : {}) };
+}
+
 export class KeptSignIns {
-  private loading: Promise<Map<string, SecretBackend>> | undefined;
-  /** Set when the system would not give the file's bytes (or a damaged one could not be kept aside): every save is refused, as it would forget what it notes. */
-  private unread: NoteUnreadError | undefined;
-  /** Set when the file was read but damaged, and kept aside: saves go on from what could be read from it. */
-  private damaged: DamagedNote | undefined;
-  /** Why what the note held is not all known this run (unread or damaged): a sign-in the store lost may be among it. */
-  private unknown: string | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** The note, saved by the app and the commands at once (shared-note.ts). */
+  private readonly note: SharedNote<SecretBackend>;
 
   constructor(
     readonly dataDir: string,
     /** Who reads it (the app, or the command): named in what is said of it. */
     readonly reader: NoteReader = APP_READS,
-  ) {}
+  ) {
+    this.note = new SharedNote(this.file, 'sign-ins', reader, readKept);
+  }
 
   get file(): string {
     return path.join(this.dataDir, KEPT_SIGN_INS_FILE);
   }
 
   private load(): Promise<Map<string, SecretBackend>> {
-    // Once: a damaged note is kept aside and written back at its first read, never twice.
-    this.loading ??= this.read();
-    return this.loading;
-  }
-
-  private async read(): Promise<Map<string, SecretBackend>> {
-    const entries = new Map<string, SecretBackend>();
-    const { bytes, unread } = await readNote(this.file);
-    if (unread) this.unread = new NoteUnreadError(this.file, unread, 'sign-ins', this.reader);
-    if (!bytes) return entries;
-    const parsed = parseNote(bytes);
-    const object = objectOf(parsed);
-    let damage = 'damage' in parsed ? parsed.damage : undefined;
-    if (object) {
-      const all = Object.entries(object);
-      for (const [key, value] of all) if (typeof value === 'string' && BACKENDS.has(value)) entries.set(key, value as SecretBackend);
-      if (entries.size < all.length) damage = shapeDamage(all.length - entries.size, all.length, 'name a secret store');
-    } else {
-      damage ??= shapeDamage(0, -1, '');
-      // Cut short or a byte changed: each "key":"store" still whole in it is a sign-in the app kept.
-      for (const [key, backend] of keptIn(parsed.text)) entries.set(key, backend);
-    }
-    if (damage === undefined) return entries;
-    const settled = await settleDamage(this.file, damage, 'sign-ins', Object.fromEntries(entries), this.reader);
-    if ('refused' in settled) this.unread = settled.refused;
-    else this.damaged = settled.damaged;
-    this.unknown = damage;
-    return entries;
+    return this.note.load();
   }
 
   /**
@@ -93,8 +82,8 @@ export class KeptSignIns {
   async check(): Promise<string | undefined> {
     const entries = await this.load();
     return (
-      this.unread?.problem('Meanwhile a sign-in the secret store no longer gives cannot be told apart from one never made.') ??
-      this.damaged?.problem(foundWords(entries.size, 'sign-in'), 'Meanwhile a sign-in it noted that could not be read from it, if the secret store no longer gives it, cannot be told apart from one never made.')
+      this.note.unread?.problem('Meanwhile a sign-in the secret store no longer gives cannot be told apart from one never made.') ??
+      this.note.damaged?.problem(foundWords(entries.size, 'sign-in'), 'Meanwhile a sign-in it noted that could not be read from it, if the secret store no longer gives it, cannot be told apart from one never made.')
     );
   }
 
@@ -103,7 +92,8 @@ export class KeptSignIns {
    * store lost from none. Undefined when the note was read (or not yet asked for).
    */
   unknownWords(): string | undefined {
-    const why = this.unread ? unreadInBrackets(this.unread.unread) : this.unknown;
+    const { unread, damage } = this.note;
+    const why = unread ? unreadInBrackets(unread.unread) : damage;
     if (why === undefined) return undefined;
     return `Whether you signed in to it before is not known: ${this.file}, where the app notes which sign-ins it kept, could not be read (${why}), so a sign-in the secret store no longer gives cannot be told apart from none.`;
   }
@@ -124,17 +114,6 @@ export class KeptSignIns {
   }
 
   private save(edit: (entries: Map<string, SecretBackend>) => void): Promise<void> {
-    const next = this.queue
-      .catch(() => undefined)
-      .then(async () => {
-        const entries = await this.load();
-        if (this.unread) throw this.unread;
-        const before = JSON.stringify(Object.fromEntries(entries));
-        edit(entries);
-        const after = JSON.stringify(Object.fromEntries(entries));
-        if (after !== before) await writeFileAtomic(this.file, `${after}\n`);
-      });
-    this.queue = next;
-    return next;
+    return this.note.save(edit);
   }
 }

@@ -7,12 +7,14 @@
 // away) and which parts of it were dropped. A start whose store takes the
 // correction forgets the entry without a word. A note read but damaged is
 // kept aside and said, and every digest still whole in it stays dropped
-// (damaged-note.ts).
+// (damaged-note.ts). The app and the command (`--oauth`) save it at the same
+// time: each save re-reads it under a short lock and changes only its own
+// entry, so no drop another process noted is lost (shared-note.ts).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { writeFileAtomic } from '../storage/atomic-file.js';
-import { foundWords, objectOf, parseNote, settleDamage, shapeDamage, type DamagedNote } from './damaged-note.js';
-import { APP_READS, NoteUnreadError, readNote, type NoteReader } from './unread-note.js';
+import { foundWords, objectOf, parseNote, shapeDamage } from './damaged-note.js';
+import { SharedNote, type NoteReading } from './shared-note.js';
+import { APP_READS, type NoteReader } from './unread-note.js';
 
 export const STALE_SIGN_INS_FILE = 'oauth-dropped.json';
 
@@ -55,19 +57,41 @@ function merged(before: Entry | undefined, digests: readonly string[], dropped: 
   };
 }
 
+/** The drops a note's bytes hold, and why not all it held when it is damaged. */
+function readDropped(bytes: Buffer): NoteReading<Entry> {
+  const entries = new Map<string, Entry>();
+  const parsed = parseNote(bytes);
+  const object = objectOf(parsed);
+  let damage = 'damage' in parsed ? parsed.damage : object ? undefined : shapeDamage(0, -1, '');
+  if (object) {
+    const all = Object.entries(object);
+    for (const [key, value] of all) {
+      const entry = entryOf(value);
+      if (entry) entries.set(key, entry);
+    }
+    if (entries.size < all.length) damage = shapeDamage(all.length - entries.size, all.length, 'read as a dropped sign-in');
+  }
+  if (damage === undefined) return { entries };
+  // Damaged: every digest still whole in it is a record the app dropped, whichever key it was under. Using one
+  // again would use a sign-in the person signed out of; dropping all of one that was only partly dropped costs a
+  // sign-in at most.
+  const known = new Set([...entries.values()].flatMap((e) => e.digests));
+  const found = [...new Set(parsed.text.match(DIGESTS) ?? [])].filter((d) => !known.has(d));
+  if (found.length > 0) entries.set(UNDER_NO_KEY, { digests: [...(entries.get(UNDER_NO_KEY)?.digests ?? []), ...found], without: '*' });
+  return { entries, damage };
+}
+
 export class StaleSignIns {
-  private loading: Promise<Map<string, Entry>> | undefined;
-  /** Set when the system would not give the file's bytes (or a damaged one could not be kept aside): a save would forget every drop it notes. */
-  private unread: NoteUnreadError | undefined;
-  /** Set when the file was read but damaged, and kept aside: saves go on from what could be read from it. */
-  private damaged: DamagedNote | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** The note, saved by the app and the commands at once (shared-note.ts). Not there: nothing dropped. */
+  private readonly note: SharedNote<Entry>;
 
   constructor(
     readonly dataDir: string,
     /** Who reads it (the app, or the command): named in what is said of it. */
     readonly reader: NoteReader = APP_READS,
-  ) {}
+  ) {
+    this.note = new SharedNote(this.file, 'dropped sign-ins', reader, readDropped);
+  }
 
   /** oauth-dropped.json in the data folder. */
   get file(): string {
@@ -75,39 +99,7 @@ export class StaleSignIns {
   }
 
   private load(): Promise<Map<string, Entry>> {
-    // Once: a damaged note is kept aside and written back at its first read, never twice.
-    this.loading ??= this.read();
-    return this.loading;
-  }
-
-  private async read(): Promise<Map<string, Entry>> {
-    const entries = new Map<string, Entry>();
-    // Not there: nothing dropped. Not readable: what it notes is unknown, and every save is refused (unread-note.ts).
-    const { bytes, unread } = await readNote(this.file);
-    if (unread) this.unread = new NoteUnreadError(this.file, unread, 'dropped sign-ins', this.reader);
-    if (!bytes) return entries;
-    const parsed = parseNote(bytes);
-    const object = objectOf(parsed);
-    let damage = 'damage' in parsed ? parsed.damage : object ? undefined : shapeDamage(0, -1, '');
-    if (object) {
-      const all = Object.entries(object);
-      for (const [key, value] of all) {
-        const entry = entryOf(value);
-        if (entry) entries.set(key, entry);
-      }
-      if (entries.size < all.length) damage = shapeDamage(all.length - entries.size, all.length, 'read as a dropped sign-in');
-    }
-    if (damage === undefined) return entries;
-    // Damaged: every digest still whole in it is a record the app dropped, whichever key it was under. Using one
-    // again would use a sign-in the person signed out of; dropping all of one that was only partly dropped costs a
-    // sign-in at most.
-    const known = new Set([...entries.values()].flatMap((e) => e.digests));
-    const found = [...new Set(parsed.text.match(DIGESTS) ?? [])].filter((d) => !known.has(d));
-    if (found.length > 0) entries.set(UNDER_NO_KEY, { digests: [...(entries.get(UNDER_NO_KEY)?.digests ?? []), ...found], without: '*' });
-    const settled = await settleDamage(this.file, damage, 'dropped sign-ins', Object.fromEntries(entries), this.reader);
-    if ('refused' in settled) this.unread = settled.refused;
-    else this.damaged = settled.damaged;
-    return entries;
+    return this.note.load();
   }
 
   /** Reads the note (once): what to tell the person when the system would not let the app read it, or it was damaged; undefined when read or absent. */
@@ -115,8 +107,8 @@ export class StaleSignIns {
     const entries = await this.load();
     const digests = [...entries.values()].reduce((n, e) => n + e.digests.length, 0);
     return (
-      this.unread?.problem(`Meanwhile a sign-in ${this.reader.name} dropped (${this.reader.dropsWhen}) that the secret store would not delete may be used again.`) ??
-      this.damaged?.problem(
+      this.note.unread?.problem(`Meanwhile a sign-in ${this.reader.name} dropped (${this.reader.dropsWhen}) that the secret store would not delete may be used again.`) ??
+      this.note.damaged?.problem(
         digests > 0 ? `${foundWords(digests, 'dropped sign-in')}, which it still does not use` : foundWords(0, 'dropped sign-in'),
         `A dropped sign-in it noted that could not be read from it may be used again: ${this.reader.usedAgain}.`,
       )
@@ -133,7 +125,8 @@ export class StaleSignIns {
     // Found in a damaged note under no key it could be read with: this key's from now on, so that the store's
     // deleting it (settle, then clear) ends it. A save refused still leaves it dropped while the app runs.
     await this.save(async (all) => {
-      const rest = all.get(UNDER_NO_KEY)!.digests.filter((d) => d !== digest);
+      // As the note is now: another process may have moved it already.
+      const rest = (all.get(UNDER_NO_KEY)?.digests ?? []).filter((d) => d !== digest);
       if (rest.length > 0) all.set(UNDER_NO_KEY, { digests: rest, without: '*' });
       else all.delete(UNDER_NO_KEY);
       all.set(key, merged(all.get(key), [digest], { without: '*' }));
@@ -156,19 +149,7 @@ export class StaleSignIns {
   }
 
   private save(edit: (entries: Map<string, Entry>) => Promise<void>): Promise<void> {
-    const next = this.queue
-      .catch(() => undefined)
-      .then(async () => {
-        const entries = await this.load();
-        if (this.unread) throw this.unread;
-        const before = JSON.stringify(Object.fromEntries(entries));
-        await edit(entries);
-        const after = JSON.stringify(Object.fromEntries(entries));
-        if (after === before) return;
-        await writeFileAtomic(this.file, `${after}\n`);
-      });
-    this.queue = next;
-    return next;
+    return this.note.save(edit);
   }
 }
 
