@@ -13,6 +13,7 @@ import { decodeUtf8, readResourceBytes } from './reader.js';
 import type { ServerSkills, SkillRecord } from './registry.js';
 import type { Rpc } from './rpc.js';
 import { withPurpose, type SkillPass } from './skill-pass.js';
+import { readOrderKey } from './read-order.js';
 import { findResource, verifyFile } from './verify.js';
 
 export interface ReadResult extends FileContent {
@@ -96,8 +97,23 @@ export async function readSkillFile(host: FileReadHost, rpc: Rpc, skillUri: stri
   // against its own entry. The deliberate second read of SKILL.md never shares.
   const shared = options.purpose === undefined ? options.pass?.options.sharedReads : undefined;
   // Keyed by the URI read, not the listed spelling: SKILL.md is read at the skill's own URI (registry.ts filesInReadingOrder).
-  const read = shared ? await shared.read(rpc.serverId, fileUri, fetch) : await fetch();
+  // Reads of one file may overlap (the file opened while Verify reads it): the check is what the latest one sent says.
+  const ticket = state.readOrder.send(readOrderKey(skillUri, listed?.uri ?? fileUri));
+  let read: Awaited<ReturnType<typeof fetch>>;
+  try {
+    read = shared ? await shared.read(rpc.serverId, fileUri, fetch) : await fetch();
+  } catch (error) {
+    state.readOrder.done(ticket);
+    throw error;
+  }
+  // From here to the return nothing is awaited, so no other read of the file lands between this decision and the writes.
+  const lands = (verified: boolean) => {
+    const written = state.readOrder.lands(ticket, verified);
+    state.readOrder.done(ticket);
+    return written;
+  };
   if (!read.ok) {
+    lands(false);
     const check: FileCheck = { state: 'failed', reason: read.reason, message: read.message, checkedAt: now };
     state.setFile(record, listed?.uri ?? fileUri, check, read.findings);
     const relisted = relistedMeanwhile(state, record, skillUri, listed?.uri ?? fileUri);
@@ -126,13 +142,14 @@ export async function readSkillFile(host: FileReadHost, rpc: Rpc, skillUri: stri
   const findings = [...read.findings, ...verdict.findings, ...aboutBytes];
   // A second read in the same pass that served other bytes fails the file, whatever either read alone said.
   const check = options.pass ? options.pass.judgeRepeat(listed?.uri ?? fileUri, verdict.digest, read.bytes.byteLength, verdict.check, findings, { serverId: rpc.serverId, skillUri }) : verdict.check;
-  state.setFile(record, listed?.uri ?? fileUri, check, findings);
   const relisted = relistedMeanwhile(state, record, skillUri, listed?.uri ?? fileUri);
-  if (relisted) {
-    // Judged against the listing held now; content that changed between a pass's reads fails whatever the listing says.
-    const changed = check.state === 'failed' && check.reason === 'changed';
-    const againstHeld = verdictFor(relisted.record, relisted.uri);
-    state.setFile(relisted.record, relisted.uri, changed ? check : againstHeld.check, changed ? findings : [...read.findings, ...againstHeld.findings, ...aboutBytes]);
+  // Judged against the listing held now; content that changed between a pass's reads fails whatever the listing says.
+  const changed = check.state === 'failed' && check.reason === 'changed';
+  const againstHeld = relisted && !changed ? verdictFor(relisted.record, relisted.uri) : undefined;
+  // An older read's "verified" arriving after a later read's verdict is not written: it would stand for bytes the server no longer serves.
+  if (lands(check.state === 'verified' || againstHeld?.check.state === 'verified')) {
+    state.setFile(record, listed?.uri ?? fileUri, check, findings);
+    if (relisted) state.setFile(relisted.record, relisted.uri, againstHeld ? againstHeld.check : check, againstHeld ? [...read.findings, ...againstHeld.findings, ...aboutBytes] : findings);
   }
   host.notify(rpc.serverId, skillUri, listed?.uri ?? fileUri, check, read.bytes);
   host.queueUpdate(state, record);

@@ -16,6 +16,7 @@ import { verdictOf } from '../../shared/verdict.js';
 import { FileChecks } from './file-checks.js';
 import { compareFrontmatter } from './frontmatter.js';
 import { keptSkillMd } from './relisted-skill-md.js';
+import { ReadOrder } from './read-order.js';
 
 export interface SkillRecord {
   entry: CheckedEntry;
@@ -85,6 +86,8 @@ export class ServerSkills {
   readonly budget: ByteBudget;
   /** The budgets of a read outside any skill pass (opening one file): the server's alone, one list for every such read. */
   readonly budgets: readonly ByteBudget[];
+  /** The order reads of each file were sent in, while any is on its way (read-order.ts). */
+  readonly readOrder = new ReadOrder();
 
   constructor(
     readonly serverId: string,
