@@ -29,17 +29,42 @@ export function namespaceOf(label: string): string {
   return slug === '' ? 'server' : slug;
 }
 
+/** `<slug>-<hex>`, the slug cut so that the whole stays within 63 characters. */
+function withHash(slug: string, hex: string): string {
+  return `${slug.slice(0, MAX_NAMESPACE - hex.length - 1).replace(/-+$/, '')}-${hex}`;
+}
+
+/**
+ * The names a label whose slug is taken may be told apart by, in order: 8 hex digits of the SHA-256 of the label,
+ * then 16, then 16 of the label hashed with a count. Another label can slug to any one of them ("acme docs a5856799"
+ * is plain text), so each is checked against the names taken; the count goes on until one is free.
+ */
+function* hashedNamespaces(slug: string, label: string): Generator<string> {
+  const hex = createHash('sha256').update(label).digest('hex');
+  yield withHash(slug, hex.slice(0, 8));
+  yield withHash(slug, hex.slice(0, 16));
+  for (let count = 1; ; count++) yield withHash(slug, createHash('sha256').update(`${count}\n${label}`).digest('hex').slice(0, 16));
+}
+
 /**
  * One namespace per label, all different: labels that read the same once
  * slugged ("Acme Docs", "acme-docs") are told apart by a short hash of the
  * label, given in code-point order so the same labels always get the same names.
+ * A hashed name is taken only when free: a label that slugs to it would
+ * otherwise share it, and one server's skills would be served inside another's.
  */
 export function namespacesOf(labels: Iterable<string>): Map<string, string> {
   const out = new Map<string, string>();
   const taken = new Set<string>();
   for (const label of [...new Set(labels)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
     let ns = namespaceOf(label);
-    if (taken.has(ns)) ns = `${ns.slice(0, MAX_NAMESPACE - 9).replace(/-+$/, '')}-${createHash('sha256').update(label).digest('hex').slice(0, 8)}`;
+    if (taken.has(ns)) {
+      for (const hashed of hashedNamespaces(ns, label)) {
+        if (taken.has(hashed)) continue;
+        ns = hashed;
+        break;
+      }
+    }
     taken.add(ns);
     out.set(label, ns);
   }
