@@ -23,7 +23,7 @@ import { originLabel } from './local/origin-labels.js';
 import { shownName } from '../components/shown-text.js';
 import { anyOrderFilter } from './palette-filter.js';
 import { connectAll } from '../state/connect-all.js';
-import { PALETTE_ATTRIBUTE, allSkillsPlace, focusAfterPalette, paletteClosed, paletteOpened, serverPlace, shownTab } from './palette-focus.js';
+import { PALETTE_ATTRIBUTE, addedServerPlace, allSkillsPlace, focusAfterPalette, paletteClosed, paletteOpened, serverPlace, shownServerTab, shownTab } from './palette-focus.js';
 
 const [paletteStore, palette] = createSpotlight();
 
@@ -105,13 +105,14 @@ export function CommandPalette() {
       const connected = s.connection.status === 'connected';
       serverItems.push(
         { id: `go-${id}`, label: `Go to ${label}`, description: `${s.skillCount} skills · ${s.connection.status}`, onClick: () => { useServers.getState().select(id); useSelection.getState().showCatalog(); focusAfterPalette(serverPlace(id)); } },
-        { id: `overview-${id}`, label: `${label}: overview`, onClick: () => serverActions.overview(id) },
-        { id: `log-${id}`, label: `${label}: protocol log`, onClick: () => serverActions.log(id) },
+        // A server's screen shown: focus on its tab shown; a copy added: on the copy in the sidebar, once it is there.
+        { id: `overview-${id}`, label: `${label}: overview`, onClick: () => { serverActions.overview(id); focusAfterPalette(shownServerTab); } },
+        { id: `log-${id}`, label: `${label}: protocol log`, onClick: () => { serverActions.log(id); focusAfterPalette(shownServerTab); } },
         connected ? { id: `reconnect-${id}`, label: `${label}: reconnect`, onClick: () => serverActions.reconnect(id) } : { id: `connect-${id}`, label: `${label}: connect`, onClick: () => serverActions.connect(id) },
         ...(connected ? [{ id: `disconnect-${id}`, label: `${label}: disconnect`, onClick: () => serverActions.disconnect(id) }, { id: `refresh-${id}`, label: `${label}: list skills again`, onClick: () => serverActions.refresh(id) }] : []),
-        ...(s.config.transport.kind === 'stdio' ? [{ id: `watch-${id}`, label: `${label}: watch (restart on every edit)`, onClick: () => serverActions.watch(id) }] : []),
+        ...(s.config.transport.kind === 'stdio' ? [{ id: `watch-${id}`, label: `${label}: watch (restart on every edit)`, onClick: () => { serverActions.watch(id); focusAfterPalette(shownServerTab); } }] : []),
         { id: `edit-${id}`, label: `${label}: edit…`, onClick: () => serverActions.edit(id) },
-        { id: `duplicate-${id}`, label: `${label}: duplicate`, onClick: () => serverActions.duplicate(id) },
+        { id: `duplicate-${id}`, label: `${label}: duplicate`, onClick: () => { const copy = serverActions.duplicate(id); focusAfterPalette(addedServerPlace(copy), copy); } },
         { id: `remove-${id}`, label: `${label}: remove…`, onClick: () => serverActions.remove(id) },
         ...approvalServerActions(id, label),
         ...reviewAllServerActions(id, label, connected),

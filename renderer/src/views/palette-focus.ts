@@ -5,7 +5,9 @@
 // itself, once its closing transition has ended (with no animation, that is in
 // the same commit that opened the skill, so the skill's heading is there):
 // - an action that asked for a place (opening a skill, going to a server,
-//   showing a tab) gets focus there;
+//   showing a tab) gets focus there; one whose place comes only once its work
+//   is done (Review all's card, a server's copy) gets it then, unless the
+//   user has moved focus meanwhile;
 // - focus that something else took meanwhile (a dialog the action opened, the
 //   search box) is left where it is;
 // - otherwise it goes back to what had it when the palette opened.
@@ -13,25 +15,48 @@
 /** Marks the palette's element, to tell whether focus is still in the palette as it closes. */
 export const PALETTE_ATTRIBUTE = 'data-command-palette';
 
+type Find = () => HTMLElement | null;
+
 let before: HTMLElement | undefined;
-let wanted: (() => HTMLElement | null) | undefined;
+let wanted: Find | undefined;
+let wantedWhen: Promise<unknown> | undefined;
+/** Stops waiting for a place still to come (the palette opened again). */
+let stopWaiting: (() => void) | undefined;
+
+/**
+ * How long after its work is done a place still to come is looked for: React
+ * shows it within a frame or two; one that does not come (the work failed,
+ * and a notification says so) is not waited for while the page changes.
+ */
+const PLACE_WAIT_MS = 2_000;
 
 /** The palette opens: remember what had focus. */
 export function paletteOpened(): void {
+  stopWaiting?.();
   before = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : undefined;
   wanted = undefined;
+  wantedWhen = undefined;
 }
 
-/** An action asks for focus on what it showed, found once the palette has closed. */
-export function focusAfterPalette(find: () => HTMLElement | null): void {
+/**
+ * An action asks for focus on what it showed, found once the palette has
+ * closed. `done`: its work, when the place shows only once that is done (a
+ * job's card once the job has started, a copy once it is added); focus goes
+ * back meanwhile and moves there when it shows.
+ */
+export function focusAfterPalette(find: Find, done?: Promise<unknown>): void {
   wanted = find;
+  wantedWhen = done;
 }
 
 /** The palette has closed (its transition ended): focus goes where the action asked, else back. */
 export function paletteClosed(): void {
-  const target = wanted?.();
+  const find = wanted;
+  const done = wantedWhen;
+  const target = find?.();
   const back = before;
   wanted = undefined;
+  wantedWhen = undefined;
   before = undefined;
   if (target) {
     target.focus();
@@ -40,6 +65,38 @@ export function paletteClosed(): void {
   const active = document.activeElement;
   const lost = !active || active === document.body || active.closest(`[${PALETTE_ATTRIBUTE}]`) !== null;
   if (lost && back?.isConnected) back.focus({ preventScroll: true });
+  if (find && done) focusOnceShown(find, done);
+}
+
+/** Once `done` settles, focus goes to what `find` finds as soon as it is on the page, unless focus moved meanwhile. */
+function focusOnceShown(find: Find, done: Promise<unknown>): void {
+  const settled = document.activeElement;
+  let observer: MutationObserver | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    observer?.disconnect();
+    clearTimeout(timer);
+    document.removeEventListener('focusin', stop, true);
+    if (stopWaiting === stop) stopWaiting = undefined;
+  };
+  // The user went on (Tab, a click, the palette again): focus is theirs now.
+  document.addEventListener('focusin', stop, true);
+  stopWaiting = stop;
+  const tryFocus = () => {
+    if (stopWaiting !== stop || document.activeElement !== settled) return stop();
+    const target = find();
+    if (!target) return;
+    stop();
+    target.focus();
+  };
+  const look = () => {
+    if (stopWaiting !== stop) return;
+    observer = new MutationObserver(tryFocus);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    timer = setTimeout(stop, PLACE_WAIT_MS);
+    tryFocus();
+  };
+  done.then(look, look);
 }
 
 /**
@@ -69,6 +126,44 @@ export function serverPlace(serverId: string): () => HTMLElement | null {
 /** All skills shown: its place at the top of the sidebar. */
 export function allSkillsPlace(): HTMLElement | null {
   return document.querySelector<HTMLElement>('[data-all-servers] [role="button"][aria-current="true"]');
+}
+
+/**
+ * A server's screen shown at one of its tabs (its overview, protocol log,
+ * watch, approvals): that tab, chosen now, as for a skill's tab; the arrow
+ * keys go to the screen's other tabs and Tab into what it shows.
+ */
+export function shownServerTab(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[data-server-screen] [role="tab"][aria-selected="true"]');
+}
+
+/** Name collisions shown: the view's heading (focusable from code only), from which Tab goes on to its cards. */
+export function collisionsHeading(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[data-collisions-view] [data-collisions-heading]');
+}
+
+/** A local folder gone to: its place in the sidebar, now the chosen one, as for a server. */
+export function localFolderPlace(originId: string): Find {
+  return () => document.querySelector<HTMLElement>(`[data-local-origin="${CSS.escape(originId)}"] [role="button"][aria-current="true"]`);
+}
+
+/**
+ * Review all's card, started or shown: the job's progress and its Cancel are
+ * there, and Escape in it folds it away (focus then goes to the catalog's
+ * Review all button, review-all-focus.ts). A start that failed says why there.
+ */
+export function reviewAllCard(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[data-review-all-dock]');
+}
+
+/** A server added by the command (a copy of another): its place in the sidebar once it is listed and chosen. */
+export function addedServerPlace(added: Promise<string | undefined>): Find {
+  let id: string | undefined;
+  void added.then(
+    (value) => (id = value),
+    () => undefined,
+  );
+  return () => (id === undefined ? null : serverPlace(id)());
 }
 
 /** A tab of the open skill shown: that tab, from which the arrow keys go along the tabs and Tab into what it shows. */

@@ -29,14 +29,22 @@ export const serverActions = {
   refresh(serverId: string) {
     void useCatalog.getState().refresh(serverId).catch(report('Could not list the skills'));
   },
-  duplicate(serverId: string) {
-    void useServers
+  /** Adds a copy and chooses it; gives the copy's id, or nothing when it could not be added (a notification says why). */
+  duplicate(serverId: string): Promise<string | undefined> {
+    return useServers
       .getState()
       .duplicate(serverId)
-      .then((copy) => {
-        useServers.getState().select(copy.id);
-        showToast({ color: 'blue', title: 'Server duplicated', message: `Added "${copy.label}". Edit it to change what differs.` });
-      }, report('Could not duplicate'));
+      .then(
+        (copy) => {
+          useServers.getState().select(copy.id);
+          showToast({ color: 'blue', title: 'Server duplicated', message: `Added "${copy.label}". Edit it to change what differs.` });
+          return copy.id;
+        },
+        (error: unknown) => {
+          report('Could not duplicate')(error);
+          return undefined;
+        },
+      );
   },
   edit(serverId: string) {
     useDialogs.getState().open({ kind: 'server-form', serverId });

@@ -7,6 +7,7 @@ import { useReviewSession } from '../../state/review-session.js';
 import { useSelection } from '../../state/selection.js';
 import { compareLockfile, exportEnabledSkills, exportLockfile } from './exports.js';
 import { shownName } from '../../components/shown-text.js';
+import { focusAfterPalette, shownServerTab, shownTab } from '../palette-focus.js';
 
 export function approvalAppActions(): SpotlightActionData[] {
   return [
@@ -25,11 +26,12 @@ export function approvalSkillActions(entry: SkillEntry): SpotlightActionData[] {
       description: 'Read and verify every file, keep the bytes, then decide',
       onClick: () => {
         useSelection.getState().setTab('review');
+        focusAfterPalette(shownTab('review'));
         void useReviewSession.getState().start(serverId, uri);
       },
     },
   ];
-  if (entry.approval === 'changed') out.push({ id: 'see-changes', label: `See what changed in ${name} since approval`, onClick: () => useSelection.getState().setTab('changes') });
+  if (entry.approval === 'changed') out.push({ id: 'see-changes', label: `See what changed in ${name} since approval`, onClick: () => { useSelection.getState().setTab('changes'); focusAfterPalette(shownTab('changes')); } });
   if (entry.approval === 'approved') {
     out.push(
       entry.enabled
@@ -43,7 +45,7 @@ export function approvalSkillActions(entry: SkillEntry): SpotlightActionData[] {
 export function approvalServerActions(id: string, serverLabel: string): SpotlightActionData[] {
   const label = shownName(serverLabel);
   return [
-    { id: `approvals-${id}`, label: `${label}: approvals and enabled skills`, onClick: () => useSelection.getState().showServer(id, 'approvals') },
+    { id: `approvals-${id}`, label: `${label}: approvals and enabled skills`, onClick: () => { useSelection.getState().showServer(id, 'approvals'); focusAfterPalette(shownServerTab); } },
     { id: `export-enabled-${id}`, label: `${label}: export enabled skills (JSON)`, onClick: () => void exportEnabledSkills(id) },
     { id: `export-lock-${id}`, label: `${label}: export a lockfile of approved skills`, onClick: () => void exportLockfile(id) },
   ];

@@ -30,7 +30,8 @@ export function CollisionsView() {
           <Button size="compact-xs" variant="subtle" leftSection={<IconArrowLeft size={14} />} onClick={showCatalog} data-action="back-to-skills">
             Skills
           </Button>
-          <Title order={2} size="h5">
+          {/* Focusable from code only: Show name collisions in the palette puts focus here (palette-focus.ts). */}
+          <Title order={2} size="h5" tabIndex={-1} data-collisions-heading>
             Name collisions
           </Title>
           {report ? (

@@ -9,10 +9,11 @@ import { useSelection } from '../../state/selection.js';
 import { useLocalDialogs } from './local-dialogs.js';
 import { showLocalOrigin } from './LocalFoldersSection.js';
 import { shownName, shownText } from '../../components/shown-text.js';
+import { collisionsHeading, focusAfterPalette, localFolderPlace, shownTab } from '../palette-focus.js';
 
 export function reviewAppActions(): SpotlightActionData[] {
   return [
-    { id: 'collisions', label: 'Show name collisions', description: 'Skills that share a name or look alike, across servers and local folders', onClick: () => useSelection.getState().showCollisions() },
+    { id: 'collisions', label: 'Show name collisions', description: 'Skills that share a name or look alike, across servers and local folders', onClick: () => { useSelection.getState().showCollisions(); focusAfterPalette(collisionsHeading); } },
     { id: 'add-local-folder', label: 'Add a local skills folder…', description: 'A folder of skills, or a project whose agent folders are read', onClick: () => useLocalDialogs.getState().open({ kind: 'add' }) },
     { id: 'rescan-local', label: 'Read local folders again', onClick: () => void useLocalOrigins.getState().rescan().catch(() => undefined) },
   ];
@@ -25,7 +26,9 @@ export function reviewSkillActions(entry: SkillEntry): SpotlightActionData[] {
       label: isLocalOriginId(entry.serverId) ? `Read ${shownName(entry.name)} again and review it` : `Review the content of ${shownName(entry.name)}`,
       description: 'Reads every file and sums up in plain words what it does and what looks risky',
       onClick: () => {
+        // The review's summary shows in the Overview tab.
         useSelection.getState().setTab('overview');
+        focusAfterPalette(shownTab('overview'));
         void useReviews.getState().scan(entry.serverId, entry.uri);
       },
     },
@@ -38,7 +41,7 @@ export function localOriginActions(origins: readonly LocalOrigin[]): SpotlightAc
     .flatMap((o) => {
       const label = shownName(o.label);
       return [
-        { id: `go-${o.id}`, label: `Go to ${label}`, description: `${o.skillCount} skills · ${shownText(o.description)}`, onClick: () => showLocalOrigin(o.id) },
+        { id: `go-${o.id}`, label: `Go to ${label}`, description: `${o.skillCount} skills · ${shownText(o.description)}`, onClick: () => { showLocalOrigin(o.id); focusAfterPalette(localFolderPlace(o.id)); } },
         { id: `rescan-${o.id}`, label: `${label}: read again`, onClick: () => void useLocalOrigins.getState().rescan(o.id).catch(() => undefined) },
         ...(o.addedByUser ? [{ id: `remove-${o.id}`, label: `${label}: remove from the list…`, onClick: () => useLocalDialogs.getState().open({ kind: 'remove', origin: o }) }] : []),
       ];

@@ -16,7 +16,8 @@ export function ReviewAllDock() {
   const cardOpen = useReviewAll((s) => s.cardOpen);
   if (!cardOpen || (job === undefined && startError === undefined)) return null;
   return (
-    <section style={DOCK} aria-label="Review all" onKeyDown={closeOnEscape} data-review-all-dock>
+    // Focusable from code only: Review all started or shown from the palette puts focus here (palette-focus.ts).
+    <section style={DOCK} aria-label="Review all" onKeyDown={closeOnEscape} tabIndex={-1} data-review-all-dock>
       {startError !== undefined ? <StartError message={startError} /> : job ? <JobCard job={job} /> : null}
     </section>
   );
