@@ -13,6 +13,7 @@ import { SnapshotStore, sha256Digest } from '../snapshots/snapshot-store.js';
 import { APPROVALS_FILE, ApprovedCatalog } from './approved-catalog.js';
 import { Gateway } from './gateway.js';
 import { hostOf } from './host-in-memory.unit.js';
+import { writtenAsSkillMd } from './nested-skill-md.js';
 
 const PARENT = Buffer.from('---\nname: pdf-tools\ndescription: Fills in PDF forms\n---\nSee forms/SKILL.md.\n', 'utf8');
 const FORMS_CUT = '---\nname: forms\ndescription: Fills one form\n---\nRun the filler.\n';
@@ -138,5 +139,13 @@ describe('the SKILL.md of a skill nested in an approved parent', () => {
     expect(gateway.withheld).toEqual([
       { label: 'PDF server', uri: PARENT_URI, why: 'its file skill://pdf-tools/forms/SKILL.md is the SKILL.md of a skill nested in it and cannot be checked for allowed-tools: it is not in the snapshot store.' },
     ]);
+  });
+});
+
+describe('which file names a host may write as SKILL.md', () => {
+  it('any case, trailing dots and spaces, an NTFS stream; not a longer or other name', () => {
+    const at = (name: string) => `skill://notes/forms/${name}`;
+    for (const name of ['SKILL.md', 'skill.MD', 'SKILL.md.', 'SKILL.md. .', 'SKILL.md%20', 'SKILL%2Emd', 'SKILL.md::$DATA', 'SKILL.md:x']) expect(writtenAsSkillMd(at(name)), name).toBe(true);
+    for (const name of ['SKILL.mdx', 'SKILL.md.bak', 'NOTSKILL.md', 'SKILL', '.SKILL.md', 'SKILL.md%2Fx']) expect(writtenAsSkillMd(at(name)), name).toBe(false);
   });
 });

@@ -7,7 +7,7 @@
 // The parent and the nested skill then serve the same bytes under the one URI,
 // so the nested skill is served too instead of clashing with its parent.
 import type { SkillFileRef } from '../../shared/model.js';
-import { canonicalUri } from '../../shared/skill-uri.js';
+import { canonicalUri, decodeSegment } from '../../shared/skill-uri.js';
 import { parseFrontmatter } from '../skills/frontmatter.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
 import { ALLOWED_TOOLS, grantCoversMerged, MERGED_ALLOWED_TOOLS, mergedAllowedTools, withoutAllowedTools } from './allowed-tools.js';
@@ -20,15 +20,25 @@ export interface NestedSkillMd {
   readonly grantedTools?: readonly string[];
 }
 
-// Any case: on a case-insensitive disk a host looking for SKILL.md finds skill.md.
-const SKILL_MD = /\/skill\.md$/i;
+/**
+ * Whether a host that writes the file to disk may write it as a SKILL.md: its last segment decoded, in any case (a
+ * case-insensitive disk finds skill.md for SKILL.md), without what Windows drops or reads past — trailing dots and
+ * spaces (`SKILL.md.`, `SKILL.md%20`) and an NTFS stream after a colon (`SKILL.md::$DATA` is SKILL.md's own content).
+ * Matched by the name as written only, such a file went out uncut, field and all, and a Windows host wrote it as
+ * SKILL.md. A name matched that a host would not take for SKILL.md loses only an allowed-tools no one granted.
+ */
+export function writtenAsSkillMd(uri: string): boolean {
+  const name = decodeSegment(uri.slice(uri.lastIndexOf('/') + 1));
+  const colon = name.indexOf(':');
+  return (colon < 0 ? name : name.slice(0, colon)).replace(/[. ]+$/, '').toLowerCase() === 'skill.md';
+}
 
 /** The files of a skill that are the SKILL.md of a skill nested in it (not its own). */
 export function nestedSkillMdFiles(skillUri: string, resources: readonly SkillFileRef[]): SkillFileRef[] {
   const own = canonicalUri(skillUri);
   return resources.filter((r) => {
     const key = canonicalUri(r.uri);
-    return key !== own && SKILL_MD.test(key);
+    return key !== own && writtenAsSkillMd(key);
   });
 }
 
