@@ -12,6 +12,7 @@ import { previewJson } from '../../shared/nesting.js';
 import { controlFindings, type CheckedEntry } from './entry-rules.js';
 import { unlistedNestedMessage } from './nested-skills.js';
 import { INVALID_PARAMS, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
+import { append } from './append.js';
 
 const DIRECTORY_MIME = 'inode/directory';
 /** Directories walked per skill: a server cannot make the tree endless. */
@@ -78,7 +79,7 @@ export async function listDirectoryTree(
           // A raw control character in a child's URI: reported, and the child neither shown as a file nor walked.
           const controls = controlFindings(uri, `The URI of a child of ${dir} (resources/directory/read)`, { serverId: rpc.serverId, skillUri: entry.uri, fileUri: uri }, 'so it was neither shown nor read');
           if (controls.length > 0) {
-            findings.push(...controls);
+            append(findings, controls);
             continue;
           }
           const where = containment(uri, entry.uri);

@@ -14,6 +14,7 @@ import { discoverLegacy } from './legacy.js';
 import { listAllSkills } from './listing.js';
 import type { ServerSkills, SkillRecord } from './registry.js';
 import type { Rpc } from './rpc.js';
+import { append } from './append.js';
 
 /** What discovery needs of the engine. */
 export interface DiscoveryHost {
@@ -65,14 +66,14 @@ export async function discoverSkills(host: DiscoveryHost, rpc: Rpc, capabilities
             earlier.counts = undefined;
           }
         }
-        serverFindings.push(...findings.filter((f) => !f.location.skillUri || !seen.has(f.location.skillUri)));
+        append(serverFindings, findings.filter((f) => !f.location.skillUri || !seen.has(f.location.skillUri)));
         if (views.length > 0) host.listed(rpc.serverId, views, false, false);
       },
     });
     complete = listing.complete;
     pages = listing.pages;
     cache = listing.cache;
-    serverFindings.push(...listing.findings.filter((f) => !f.location.skillUri && !serverFindings.includes(f)));
+    append(serverFindings, listing.findings.filter((f) => !f.location.skillUri && !serverFindings.includes(f)));
     if (listing.implemented) {
       mode = 'extension';
     } else {
@@ -85,7 +86,7 @@ export async function discoverSkills(host: DiscoveryHost, rpc: Rpc, capabilities
 
   if (mode === 'none') {
     const legacy = await discoverLegacy(rpc, { maxPages: settings.maxListPages, budget: state.budget, ...(signal ? { signal } : {}) });
-    serverFindings.push(...legacy.findings.filter((f) => !f.location.skillUri));
+    append(serverFindings, legacy.findings.filter((f) => !f.location.skillUri));
     const views: SkillEntry[] = [];
     for (const item of legacy.entries) {
       seen.add(item.entry.uri);

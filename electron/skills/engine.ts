@@ -21,6 +21,7 @@ import { dedupeFindings as dedupe } from './dedupe-findings.js';
 import { readSkillFile, type FileReadHost, type ReadFileOptions, type ReadResult } from './file-read.js';
 import { discoverSkills, type DiscoveryHost } from './discovery.js';
 import { limitHeapGrowth } from './heap-growth.js';
+import { append } from './append.js';
 
 export interface EngineEvents {
   /** A listing started (`replace`) or grew by a page. */
@@ -132,10 +133,10 @@ export class SkillsEngine {
   findings(serverId?: string, skillUri?: string): Finding[] {
     const out: Finding[] = [];
     for (const state of serverId ? [this.server(serverId)] : this.servers.values()) {
-      if (!skillUri) out.push(...state.serverFindings);
+      if (!skillUri) append(out, state.serverFindings);
       for (const record of state.records.values()) {
         if (skillUri && record.entry.uri !== skillUri) continue;
-        out.push(...state.findingsOf(record));
+        append(out, state.findingsOf(record));
       }
     }
     return out;

@@ -12,6 +12,7 @@ import { describeQueryAndSlash, queryAndSlashKey, withoutQueryOrSlash } from '..
 // Memoised: Verify all asks again for the canonical form of every file listed here.
 import { canonicalUri } from './uri-memo.js';
 import { STRICT_NAME, frontmatterFindings } from './format-rules.js';
+import { append } from './append.js';
 
 const DIGEST = SKILL_DIGEST_PATTERN;
 
@@ -70,7 +71,7 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
     );
   }
   const uriControls = controlFindings(uri, 'The skill URI', { ...loc, field: 'uri' });
-  findings.push(...uriControls);
+  append(findings, uriControls);
   if (capped.tooDeep) findings.push(tooDeepFinding(capped.tooDeep, shown, loc));
 
   const fm = raw['frontmatter'];
@@ -86,7 +87,7 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
     frontmatter = fm;
   }
   if (isRecord(fm)) {
-    findings.push(...frontmatterFindings(frontmatter, { ...loc, field: 'frontmatter' }).map((f) => ({ ...f, location: { ...f.location, field: `frontmatter.${f.location.field ?? ''}`.replace(/\.$/, '') } })));
+    append(findings, frontmatterFindings(frontmatter, { ...loc, field: 'frontmatter' }).map((f) => ({ ...f, location: { ...f.location, field: `frontmatter.${f.location.field ?? ''}`.replace(/\.$/, '') } })));
     if (parsedUri.ok && typeof fm['name'] === 'string' && fm['name'] !== parsedUri.parts.finalSegment) {
       findings.push(
         finding('sep-2640-entry-uri-matches-frontmatter-name', `The URI's final skill-path segment is "${parsedUri.parts.finalSegment}" but frontmatter.name is "${fm['name']}".`, { ...loc, field: 'frontmatter.name' }, {
@@ -95,7 +96,7 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
         }),
       );
     } else if (parsedUri.ok && typeof fm['name'] === 'string') {
-      findings.push(...nameAsWritten(uri, fm['name'], loc));
+      append(findings, nameAsWritten(uri, fm['name'], loc));
     }
   }
 
@@ -245,7 +246,7 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
     const controls = fileUri === skillUri ? [] : controlFindings(fileUri, `The URI of resources[${index}]`, { ...fileLoc, field: `${at.field}.uri` });
     if (controls.length > 0) {
       placement.controlFree = false;
-      findings.push(...controls);
+      append(findings, controls);
     }
     const digest = item['digest'];
     if (typeof digest !== 'string' || !DIGEST.test(digest)) {

@@ -2,6 +2,7 @@
 // (registry.ts). Kept compact: a Verify all of a 10,000-skill catalog holds
 // one of these for every skill.
 import type { FileCheck, SkillFileRef } from '../../shared/model.js';
+import { append } from './append.js';
 
 /** Listings up to this long are walked per lookup (the common skill); longer ones get a map of positions. */
 const WALK_LIMIT = 16;
@@ -82,7 +83,7 @@ export class FileChecks implements ReadonlyMap<string, FileCheck> {
       const check = listed[i];
       if (check !== undefined) out.push([resources[i]!.uri, check]);
     }
-    if (this.others) out.push(...this.others);
+    if (this.others) append(out, this.others);
     return out.values();
   }
 
@@ -93,7 +94,7 @@ export class FileChecks implements ReadonlyMap<string, FileCheck> {
   values(): MapIterator<FileCheck> {
     const out: FileCheck[] = [];
     for (const check of this.listed ?? []) if (check !== undefined) out.push(check);
-    if (this.others) out.push(...this.others.values());
+    if (this.others) append(out, this.others.values());
     return out.values();
   }
 

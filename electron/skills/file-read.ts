@@ -15,6 +15,7 @@ import type { Rpc } from './rpc.js';
 import { withPurpose, type SkillPass } from './skill-pass.js';
 import { readOrderKey } from './read-order.js';
 import { findResource, verifyFile } from './verify.js';
+import { append } from './append.js';
 
 export interface ReadResult extends FileContent {
   /** The raw bytes (not sent over the contract; used by review and snapshots). */
@@ -138,7 +139,7 @@ export async function readSkillFile(host: FileReadHost, rpc: Rpc, skillUri: stri
   if (read.wasText === false && text === undefined && /\.(md|txt|ya?ml|json|sh|py|js|ts)$/i.test(fileUri)) {
     aboutBytes.push(finding('inspector-not-utf8', `${fileUri} looks like a text file but is not valid UTF-8; it is shown as bytes.`, loc));
   }
-  if (listed && !isSkillMd) aboutBytes.push(...nestedSkillMdFindings(state, listed.uri, skillUri, read.bytes, text));
+  if (listed && !isSkillMd) append(aboutBytes, nestedSkillMdFindings(state, listed.uri, skillUri, read.bytes, text));
   const findings = [...read.findings, ...verdict.findings, ...aboutBytes];
   // A second read in the same pass that served other bytes fails the file, whatever either read alone said.
   const check = options.pass ? options.pass.judgeRepeat(listed?.uri ?? fileUri, verdict.digest, read.bytes.byteLength, verdict.check, findings, { serverId: rpc.serverId, skillUri }) : verdict.check;

@@ -5,6 +5,7 @@ import type { Finding, FindingLocation } from '../../shared/model.js';
 import { MERGE_KEY, mergedFields } from '../../shared/merge-keys.js';
 import { MAX_DEPTH } from '../../shared/nesting.js';
 import type { FrontmatterParse } from './frontmatter.js';
+import { append } from './append.js';
 
 export const SPEC_FIELDS = new Set(['name', 'description', 'license', 'allowed-tools', 'metadata', 'compatibility']);
 export const STRICT_NAME = /^(?!.*--)[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
@@ -195,7 +196,7 @@ export function skillMdFindings(parse: FrontmatterParse, location: FindingLocati
     out.push(finding('sep-2640-skillmd-frontmatter', `SKILL.md must start with YAML frontmatter: ${parse.message}`, { ...location, ...(parse.line ? { line: parse.line } : {}) }));
     return out;
   }
-  out.push(...frontmatterFindings(parse.value, location, { ...context, fieldLines: parse.fieldLines }));
+  append(out, frontmatterFindings(parse.value, location, { ...context, fieldLines: parse.fieldLines }));
   let bodyLines = 1;
   // Counted, not split: splitting built an array of every line of every SKILL.md read.
   for (let at = parse.split.body.indexOf('\n'); at >= 0; at = parse.split.body.indexOf('\n', at + 1)) bodyLines++;

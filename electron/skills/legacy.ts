@@ -8,6 +8,7 @@ import { canonicalUri, parseSkillUri } from '../../shared/skill-uri.js';
 import { checkEntry, type CheckedEntry } from './entry-rules.js';
 import { ByteBudget, decodeUtf8, readResourceBytes } from './reader.js';
 import type { Rpc } from './rpc.js';
+import { append } from './append.js';
 
 export interface LegacyEntry {
   readonly entry: CheckedEntry;
@@ -90,7 +91,7 @@ async function readJson(rpc: Rpc, uri: string, budget: ByteBudget, serverId: str
 function finish(raw: Record<string, unknown>, form: string, frontmatterDerived: boolean, serverId: string, findings: Finding[]): LegacyEntry | undefined {
   const checked = checkEntry(raw, serverId, `legacy entry (${form})`);
   // Findings that only restate the legacy shape (sizes unknown) are noise here; the legacy finding says it once.
-  findings.push(...checked.findings.filter((f) => f.id !== 'sep-2640-resources-size-required' && f.id !== 'sep-2640-resources-invalid-entry' && f.id !== 'legacy-no-size'));
+  append(findings, checked.findings.filter((f) => f.id !== 'sep-2640-resources-size-required' && f.id !== 'sep-2640-resources-invalid-entry' && f.id !== 'legacy-no-size'));
   // Legacy shapes are loadable despite their missing sizes, and for no other reason: the entry is judged again with
   // those sizes taken as known, so every other rule of checkEntry (schema, SKILL.md URI, containment, controls, depth,
   // file:/http(s):/data: schemes) still decides. Only the judgement is kept; the findings are those of the entry as sent.

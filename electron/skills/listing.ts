@@ -9,6 +9,7 @@ import { checkEntry, type CheckedEntry } from './entry-rules.js';
 import { readCacheHint, type CacheHint } from './cache-hint.js';
 import { appLimitNamer, type LimitNamer } from '../../shared/limits.js';
 import { METHOD_NOT_FOUND, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
+import { append } from './append.js';
 
 export interface ListingResult {
   /** `false` when the server has no skills/list at all (fall back to legacy forms). */
@@ -77,7 +78,7 @@ export async function listAllSkills(
       pageFindings.push(finding('inspector-result-type', `skills/list page ${pages} has resultType ${previewJson(result['resultType'])}.`, at, { expected: '"complete"', actual: previewJson(result['resultType']) ?? '' }));
     }
     const hint = readCacheHint(result, rpc.era, 'sep-2640-skills-list-cache-attributes', `skills/list page ${pages}`, at);
-    pageFindings.push(...hint.findings);
+    append(pageFindings, hint.findings);
     if (cache === undefined) cache = hint.hint;
     else if (hint.hint?.scope && cache.scope && hint.hint.scope !== cache.scope) {
       pageFindings.push(finding('sep-2640-skills-list-cache-attributes', `Page ${pages} has cacheScope "${hint.hint.scope}" but page 1 had "${cache.scope}"; every page of one list must use the same scope.`, at));
@@ -90,7 +91,7 @@ export async function listAllSkills(
         return;
       }
       const checked = checkEntry(raw, serverId, `skills/list page ${pages}, entry ${index}`);
-      pageFindings.push(...checked.findings);
+      append(pageFindings, checked.findings);
       if (!checked.entry) return;
       const key = canonicalUri(checked.entry.uri);
       const earlier = firstPage.get(key);
@@ -107,8 +108,8 @@ export async function listAllSkills(
       firstPage.set(key, pages);
       pageEntries.push(checked.entry);
     });
-    entries.push(...pageEntries);
-    findings.push(...pageFindings);
+    append(entries, pageEntries);
+    append(findings, pageFindings);
     options.onPage?.(pageEntries, pageFindings);
 
     // A listing of exactly the limit is whole: stop only when something is left unread.

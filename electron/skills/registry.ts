@@ -17,6 +17,7 @@ import { FileChecks } from './file-checks.js';
 import { compareFrontmatter } from './frontmatter.js';
 import { keptSkillMd } from './relisted-skill-md.js';
 import { ReadOrder } from './read-order.js';
+import { append } from './append.js';
 
 export interface SkillRecord {
   entry: CheckedEntry;
@@ -268,7 +269,7 @@ export class ServerSkills {
 
   findingsOf(record: SkillRecord): Finding[] {
     const out = [...record.entryFindings, ...record.getFindings, ...record.collisionFindings, ...record.nestingFindings, ...record.directoryFindings];
-    for (const list of record.fileFindings.values()) out.push(...list);
+    for (const list of record.fileFindings.values()) append(out, list);
     if (record.nestedIn) {
       out.push(
         finding('inspector-nested-skill', `This skill sits inside ${record.nestedIn}. Approving that skill does not activate this one; it needs its own approval.`, {

@@ -9,6 +9,7 @@ import { finding } from '../../shared/findings.js';
 import type { FileCheck, Finding, SkillFileRef } from '../../shared/model.js';
 import { canonicalUri, containment, decodeSegment, parseSkillUri, skillRootOf } from '../../shared/skill-uri.js';
 import { pairByUri } from '../../shared/uri-pairs.js';
+import { append } from './append.js';
 
 /** An entry as both sides have it: the SDK's `Skill` and the app's `SkillEntry` are both one. */
 export interface ComparableEntry {
@@ -69,7 +70,7 @@ export function compareWithSource({ serverId, folder, served, source, notCompare
     } else if (local && !s) {
       findings.push(finding('inspector-source-extra', `${folderOf(folder, local.uri)} is a skill in the source folder, but the server does not serve ${local.uri}.`, { serverId, skillUri: local.uri }));
     } else if (s && local) {
-      findings.push(...compareFrontmatter(serverId, s, local), ...compareFiles(serverId, folder, s, local));
+      append(append(findings, compareFrontmatter(serverId, s, local)), compareFiles(serverId, folder, s, local));
     }
   }
   return findings;

@@ -9,6 +9,7 @@ import { readCacheHint, type CacheHint } from './cache-hint.js';
 import { checkEntry, controlFindings, type CheckedEntry } from './entry-rules.js';
 import { stableJson } from './frontmatter.js';
 import { INVALID_PARAMS, METHOD_NOT_FOUND, rpcErrorCode, rpcErrorMessage, type Rpc } from './rpc.js';
+import { append } from './append.js';
 
 export type GetOutcome =
   | { readonly ok: true; readonly entry: CheckedEntry; readonly cache?: CacheHint; readonly findings: Finding[] }
@@ -45,9 +46,9 @@ export async function getSkill(rpc: Rpc, uri: string, signal?: AbortSignal): Pro
     findings.push(finding('inspector-result-type', `skills/get ${uri} has resultType ${previewJson(result['resultType'])}.`, loc));
   }
   const hint = readCacheHint(result, rpc.era, 'sep-2640-skills-get-cache-attributes', `skills/get ${uri}`, loc);
-  findings.push(...hint.findings);
+  append(findings, hint.findings);
   const checked = checkEntry(result['skill'], rpc.serverId, `skills/get ${uri}`);
-  findings.push(...checked.findings);
+  append(findings, checked.findings);
   if (!checked.entry) return { ok: false, message: `skills/get ${uri} returned an entry without a uri.`, findings };
   if (canonicalUri(checked.entry.uri) !== canonicalUri(uri)) {
     const message = `skills/get ${uri} answered with a different skill, ${checked.entry.uri}.`;

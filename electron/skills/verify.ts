@@ -11,6 +11,7 @@ import { parseSkillUri } from '../../shared/skill-uri.js';
 import { canonicalUri } from './uri-memo.js';
 import { compareFrontmatter, parseFrontmatter, type FrontmatterParse } from './frontmatter.js';
 import { skillMdFindings } from './format-rules.js';
+import { append } from './append.js';
 
 export interface VerifiableEntry {
   readonly uri: string;
@@ -116,7 +117,7 @@ export function verifyFile(
     const text = UTF8.decode(bytes);
     skillMd = parseFrontmatter(text);
     const parts = parseSkillUri(entry.uri);
-    findings.push(...skillMdFindings(skillMd, loc, parts.ok ? { finalSegment: parts.parts.finalSegment } : {}));
+    append(findings, skillMdFindings(skillMd, loc, parts.ok ? { finalSegment: parts.parts.finalSegment } : {}));
     if (context.mimeType !== undefined && !/^text\/markdown\b/i.test(context.mimeType)) {
       findings.push(finding('sep-2640-skillmd-mimetype', `SKILL.md was served as ${context.mimeType}; it should be text/markdown.`, loc, { expected: 'text/markdown', actual: context.mimeType }));
     }
@@ -124,7 +125,7 @@ export function verifyFile(
       const differences = compareFrontmatter(entry.frontmatter as Record<string, unknown>, skillMd.value);
       if (differences.length > 0) {
         const mismatch = frontmatterMismatch(differences, loc, now, skillMd.fieldLines);
-        findings.push(...mismatch.findings);
+        append(findings, mismatch.findings);
         frontmatterFailure = mismatch.check;
       }
     } else if (!skillMd.ok) {
