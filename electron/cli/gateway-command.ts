@@ -7,13 +7,13 @@
 //
 // With --http, stderr says where it listens — `… listening on http://127.0.0.1:<port>/mcp` — and, unless the
 // token came from SKILL_INSPECTOR_GATEWAY_TOKEN, the token on the next line.
-import { unwatchFile, watchFile } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { checkDataDirReadable, defaultDataDir } from '../data-dir.js';
 import { ApprovedCatalog } from '../gateway/approved-catalog.js';
 import { Gateway, type GatewayCatalog } from '../gateway/gateway.js';
 import { LockedCatalog } from '../gateway/locked-catalog.js';
 import { newGatewayToken, serveGatewayHttp, serveGatewayStdio } from '../gateway/serve.js';
+import { watchAppData } from '../gateway/watch-app-data.js';
 import { pickServer } from './lockfile.js';
 import { readLockfile } from './lockfile-io.js';
 import { LISTING_LIMITS, READING_LIMITS, limitOptions, limitSettings } from './limit-flags.js';
@@ -75,10 +75,9 @@ export async function gatewayCommand(args: string[], io: Streams): Promise<numbe
     const served = await gateway.sync();
     progressTo(io.err, values.quiet)(`skill-inspector gateway: serving ${served.length} skill(s).`);
     if (catalog instanceof ApprovedCatalog) {
-      // The app writes approvals.json whole (atomically) on every decision: each write is a chance the set changed.
-      const file = catalog.approvalsFile;
-      watchFile(file, { interval: 250 }, () => void gateway.sync().catch((error: unknown) => warn(`skill-inspector gateway: ${error instanceof Error ? error.message : String(error)}`)));
-      cleanup.push(() => unwatchFile(file));
+      // The app writes approvals.json and servers.json whole (atomically): each write is a chance the set changed.
+      const unwatch = watchAppData(catalog, () => void gateway.sync().catch((error: unknown) => warn(`skill-inspector gateway: ${error instanceof Error ? error.message : String(error)}`)));
+      cleanup.push(unwatch);
     }
     if (port === undefined) {
       const inputEnded = new Promise<number>((resolve) => {

@@ -136,8 +136,12 @@ export class ApprovedCatalog implements GatewayCatalog {
     return path.join(this.dataDir, APPROVALS_FILE);
   }
 
+  get serversFile(): string {
+    return path.join(this.dataDir, 'servers.json');
+  }
+
   async refresh(): Promise<readonly ServedSkill[]> {
-    const serversFile = path.join(this.dataDir, 'servers.json');
+    const serversFile = this.serversFile;
     // A host lists often (every session, every ttl): while neither file changed, the set is the one built last.
     // A copy: the app's set may change while this refresh awaits the disk.
     const held = new Map(this.heldInMemory());

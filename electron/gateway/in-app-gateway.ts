@@ -3,13 +3,13 @@
 // command reads), with a record of what each host was served, a pause switch,
 // word when an approved skill leaves because it changed upstream, and why each
 // approved skill it holds back is held back (what the command prints on stderr).
-import { unwatchFile, watchFile } from 'node:fs';
 import type { GatewayStatus, GatewayWithdrawal } from '../../shared/gateway-model.js';
 import { ApprovedCatalog } from './approved-catalog.js';
 import { Gateway } from './gateway.js';
 import { HostActivity } from './host-activity.js';
 import { newGatewayToken, serveGatewayHttp, type GatewayHttp } from './serve.js';
 import type { ServedSkill } from './served-skill.js';
+import { watchAppData } from './watch-app-data.js';
 import { withheldForStatus } from './withheld.js';
 import type { HeldDecisions } from '../../shared/approvals-model.js';
 
@@ -29,6 +29,7 @@ export class InAppGateway {
   private readonly gateway: Gateway;
   private served: readonly ServedSkill[] = [];
   private changedTimer: NodeJS.Timeout | undefined;
+  private unwatch: (() => void) | undefined;
 
   constructor(
     dataDir: string,
@@ -52,8 +53,8 @@ export class InAppGateway {
     this.served = this.gateway.served;
     try {
       this.http = await serveGatewayHttp(this.gateway, { port, token: newGatewayToken(), paused: () => this.paused });
-      // The app writes approvals.json whole on every decision: each write may change the served set.
-      watchFile(this.catalog.approvalsFile, { interval: 250 }, () => void this.sync());
+      // The app writes approvals.json whole on every decision, servers.json on every server added, renamed or removed: each write may change the served set.
+      this.unwatch = watchAppData(this.catalog, () => void this.sync());
     } catch (error) {
       this.problem = `The in-app gateway could not start: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -100,7 +101,8 @@ export class InAppGateway {
 
   async close(): Promise<void> {
     if (this.changedTimer) clearTimeout(this.changedTimer);
-    unwatchFile(this.catalog.approvalsFile);
+    this.unwatch?.();
+    this.unwatch = undefined;
     await this.http?.close();
     this.http = undefined;
   }
