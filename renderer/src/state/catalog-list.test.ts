@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SkillEntry } from '../../../shared/model.js';
 import { skillEntry } from '../../../shared/skill-entry-fixture.unit.js';
 import { skillKey } from './keys.js';
-import { filterSkills, sortedSkills } from './catalog-list.js';
+import { filterCounts, filterSkills, sortedSkills } from './catalog-list.js';
 
 function entry(serverId: string, name: string, extra: Partial<SkillEntry> = {}): SkillEntry {
   return skillEntry(name, { serverId, description: `About ${name}`, ...extra });
@@ -52,5 +52,29 @@ describe('catalog list', () => {
     const judged = sortedSkills(map([entry('a', 'notes', { verdict: 'risky' }), entry('a', 'notes-two', { verdict: 'clean-as-checked' })]), 'a');
     expect(filterSkills(judged, 'notes', new Set(), 'risky').map((e) => e.name)).toEqual(['notes']);
     expect(filterSkills(judged, 'two', new Set(), 'risky')).toEqual([]);
+  });
+});
+
+describe('the verdict filter while a change review runs', () => {
+  // An approved skill that changed, not reviewed yet: its row says Reviewing… while its change review runs.
+  const changed = entry('a', 'setup', { approval: 'changed', verdict: 'not-reviewed' });
+  const untouched = entry('a', 'notes', { verdict: 'not-reviewed' });
+  const risky = entry('a', 'deploy', { verdict: 'risky', errorCount: 1 });
+  const rows = [changed, untouched, risky];
+  const running = new Set([skillKey('a', changed.uri)]);
+
+  it('counts and lists the skill as Reviewing…, not as Not reviewed yet; every skill counted once', () => {
+    expect(filterCounts(rows, running).verdicts).toEqual({ risky: 1, 'needs-look': 0, 'clean-as-checked': 0, 'not-reviewed': 1, reviewing: 1 });
+    expect(filterSkills(rows, '', new Set(), 'not-reviewed', running).map((e) => e.name)).toEqual(['notes']);
+    expect(filterSkills(rows, '', new Set(), 'reviewing', running).map((e) => e.name)).toEqual(['setup']);
+  });
+
+  it('counts it as its listed verdict when no change review of it runs', () => {
+    expect(filterCounts(rows).verdicts).toEqual({ risky: 1, 'needs-look': 0, 'clean-as-checked': 0, 'not-reviewed': 2, reviewing: 0 });
+    expect(filterSkills(rows, '', new Set(), 'not-reviewed').map((e) => e.name)).toEqual(['setup', 'notes']);
+    expect(filterSkills(rows, '', new Set(), 'reviewing').map((e) => e.name)).toEqual([]);
+    // A review running for a skill whose verdict was reached (or that is not a changed approval) changes nothing.
+    const all = new Set(rows.map((e) => skillKey(e.serverId, e.uri)));
+    expect(filterCounts([untouched, risky], all).verdicts).toEqual({ risky: 1, 'needs-look': 0, 'clean-as-checked': 0, 'not-reviewed': 1, reviewing: 0 });
   });
 });

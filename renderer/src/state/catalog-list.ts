@@ -7,8 +7,13 @@
 // The Errors and Warnings filters count a skill's review findings too: its
 // errorCount and warningCount hold its conformance findings and its last
 // review's risk findings together.
+// The verdict filter and its counts go by the verdict each row shows: an
+// approved skill that changed, its change review running, shows "Reviewing…"
+// (verdict-shown.ts), so it is counted and listed there, not as "Not reviewed
+// yet"; `running` is the set of such reviews (changeReviewsRunning).
 import type { SkillEntry } from '../../../shared/model.js';
-import { VERDICT_RANK, type Verdict } from '../../../shared/verdict.js';
+import { VERDICT_RANK } from '../../../shared/verdict.js';
+import { shownVerdictAmong, type ShownVerdict } from './verdict-shown.js';
 /** The catalog's quick filters (kept here, free of the store, so tests can use them in Node). */
 export type CatalogFilter = 'errors' | 'warnings' | 'unverified';
 /** How the list is ordered: by name, or by verdict (Risky first, then Needs a look, Not reviewed yet, Clean as checked). */
@@ -88,11 +93,13 @@ function reuseOrder(previous: SortedList, skills: ReadonlyMap<string, SkillEntry
   return out;
 }
 
-export function matchesFilters(entry: SkillEntry, filters: ReadonlySet<CatalogFilter>, verdict?: Verdict): boolean {
+const NONE_RUNNING: ReadonlySet<string> = new Set();
+
+export function matchesFilters(entry: SkillEntry, filters: ReadonlySet<CatalogFilter>, verdict?: ShownVerdict, running: ReadonlySet<string> = NONE_RUNNING): boolean {
   if (filters.has('errors') && entry.errorCount === 0) return false;
   if (filters.has('warnings') && entry.warningCount === 0) return false;
   if (filters.has('unverified') && entry.status === 'verified') return false;
-  if (verdict !== undefined && entry.verdict !== verdict) return false;
+  if (verdict !== undefined && shownVerdictAmong(entry, running) !== verdict) return false;
   return true;
 }
 
@@ -105,8 +112,8 @@ function searchTexts(sorted: readonly SkillEntry[]): readonly string[] {
   return texts;
 }
 
-/** Search over name and description (every word must appear), then the filters and the verdict. */
-export function filterSkills(sorted: readonly SkillEntry[], query: string, filters: ReadonlySet<CatalogFilter>, verdict?: Verdict): readonly SkillEntry[] {
+/** Search over name and description (every word must appear), then the filters and the verdict shown (`running`: the change reviews running). */
+export function filterSkills(sorted: readonly SkillEntry[], query: string, filters: ReadonlySet<CatalogFilter>, verdict?: ShownVerdict, running: ReadonlySet<string> = NONE_RUNNING): readonly SkillEntry[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0 && filters.size === 0 && verdict === undefined) return sorted;
   const texts = words.length > 0 ? searchTexts(sorted) : undefined;
@@ -118,25 +125,26 @@ export function filterSkills(sorted: readonly SkillEntry[], query: string, filte
       const text = texts[i]!;
       for (const word of words) if (!text.includes(word)) continue next;
     }
-    if (plain || matchesFilters(entry, filters, verdict)) out.push(entry);
+    if (plain || matchesFilters(entry, filters, verdict, running)) out.push(entry);
   }
   return out;
 }
 
 export interface FilterCounts {
   readonly filters: Readonly<Record<CatalogFilter, number>>;
-  readonly verdicts: Readonly<Record<Verdict, number>>;
+  /** By the verdict each row shows: every skill is counted once, so the counts add up to the skills listed. */
+  readonly verdicts: Readonly<Record<ShownVerdict, number>>;
 }
 
-/** How many skills each filter chip and each verdict would keep. */
-export function filterCounts(entries: Iterable<SkillEntry>): FilterCounts {
+/** How many skills each filter chip and each verdict shown would keep (`running`: the change reviews running). */
+export function filterCounts(entries: Iterable<SkillEntry>, running: ReadonlySet<string> = NONE_RUNNING): FilterCounts {
   const filters: Record<CatalogFilter, number> = { errors: 0, warnings: 0, unverified: 0 };
-  const verdicts: Record<Verdict, number> = { risky: 0, 'needs-look': 0, 'clean-as-checked': 0, 'not-reviewed': 0 };
+  const verdicts: Record<ShownVerdict, number> = { risky: 0, 'needs-look': 0, 'clean-as-checked': 0, 'not-reviewed': 0, reviewing: 0 };
   for (const entry of entries) {
     if (entry.errorCount > 0) filters.errors++;
     if (entry.warningCount > 0) filters.warnings++;
     if (entry.status !== 'verified') filters.unverified++;
-    verdicts[entry.verdict]++;
+    verdicts[shownVerdictAmong(entry, running)]++;
   }
   return { filters, verdicts };
 }

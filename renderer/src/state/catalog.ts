@@ -5,10 +5,10 @@ import { create } from 'zustand';
 import type { InstructionPointer } from '../../../shared/api.js';
 import type { SkillEntry } from '../../../shared/model.js';
 import { isLocalOriginId } from '../../../shared/review-model.js';
-import type { Verdict } from '../../../shared/verdict.js';
 import { api } from '../api.js';
 import type { CatalogFilter, CatalogSort } from './catalog-list.js';
 import { skillKey } from './keys.js';
+import type { ShownVerdict } from './verdict-shown.js';
 
 export { skillKey };
 export type { CatalogFilter, CatalogSort } from './catalog-list.js';
@@ -19,8 +19,8 @@ interface CatalogState {
   listing: ReadonlySet<string>;
   query: string;
   filters: ReadonlySet<CatalogFilter>;
-  /** Only skills with this verdict; undefined for any. */
-  verdict: Verdict | undefined;
+  /** Only skills showing this verdict (or Reviewing…, verdict-shown.ts); undefined for any. */
+  verdict: ShownVerdict | undefined;
   sort: CatalogSort;
   load(): Promise<void>;
   applyListed(serverId: string, entries: readonly SkillEntry[], replace: boolean, done: boolean): void;
@@ -28,7 +28,7 @@ interface CatalogState {
   forgetServer(serverId: string): void;
   setQuery(query: string): void;
   toggleFilter(filter: CatalogFilter): void;
-  setVerdictFilter(verdict: Verdict | undefined): void;
+  setVerdictFilter(verdict: ShownVerdict | undefined): void;
   setSort(sort: CatalogSort): void;
   clearFilters(): void;
   /** Lists the server's skills again (reads no file). */

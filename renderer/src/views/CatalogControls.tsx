@@ -1,13 +1,18 @@
 // Above the catalog list: search, the Errors / Warnings / Unverified chips,
 // the verdict filter and the sort order, and how many skills are shown. The
 // Errors and Warnings chips count review findings too (each skill's counts
-// hold its conformance findings and its last review's risk findings).
+// hold its conformance findings and its last review's risk findings). The
+// verdict filter goes by what each row shows: while change reviews run, their
+// skills are under a "Reviewing…" choice, not "Not reviewed yet"; the choice
+// is offered only then (or while chosen), as most of the time it lists none.
 import { Chip, CloseButton, Group, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowsSort, IconSearch } from '@tabler/icons-react';
 import { memo } from 'react';
-import { VERDICT_LABEL, type Verdict } from '../../../shared/verdict.js';
+import { type Verdict } from '../../../shared/verdict.js';
+import { verdictText } from '../components/VerdictBadge.js';
 import { type CatalogFilter, type CatalogSort, useCatalog } from '../state/catalog.js';
 import type { FilterCounts } from '../state/catalog-list.js';
+import type { ShownVerdict } from '../state/verdict-shown.js';
 
 export const SEARCH_INPUT_ID = 'catalog-search';
 
@@ -18,6 +23,11 @@ const FILTERS: { value: CatalogFilter; label: string }[] = [
 ];
 
 const VERDICTS: readonly Verdict[] = ['risky', 'needs-look', 'clean-as-checked', 'not-reviewed'];
+
+/** Every verdict, and Reviewing… while a change review runs or while it is the one chosen. */
+function verdictChoices(counts: FilterCounts, chosen: ShownVerdict | undefined): readonly ShownVerdict[] {
+  return counts.verdicts.reviewing > 0 || chosen === 'reviewing' ? [...VERDICTS, 'reviewing'] : VERDICTS;
+}
 
 const SORTS: { value: CatalogSort; label: string }[] = [
   { value: 'name', label: 'Name' },
@@ -100,8 +110,8 @@ const VerdictAndSort = memo(function VerdictAndSort({ counts }: { counts: Filter
         size="xs"
         aria-label="Show only skills with the verdict"
         value={verdict ?? 'any'}
-        onChange={(e) => setVerdictFilter(e.currentTarget.value === 'any' ? undefined : (e.currentTarget.value as Verdict))}
-        data={[{ value: 'any', label: 'Any verdict' }, ...VERDICTS.map((v) => ({ value: v, label: `${VERDICT_LABEL[v]} (${counts.verdicts[v].toLocaleString()})` }))]}
+        onChange={(e) => setVerdictFilter(e.currentTarget.value === 'any' ? undefined : (e.currentTarget.value as ShownVerdict))}
+        data={[{ value: 'any', label: 'Any verdict' }, ...verdictChoices(counts, verdict).map((v) => ({ value: v, label: `${verdictText(v)} (${counts.verdicts[v].toLocaleString()})` }))]}
         style={{ flex: '1 1 0', minWidth: 0 }}
         data-verdict-filter={verdict ?? 'any'}
       />

@@ -15,6 +15,7 @@ import { filterCounts, filterSkills, sortedSkills } from '../state/catalog-list.
 import { useDialogs } from '../state/dialogs.js';
 import { originById, useLocalOrigins } from '../state/local-origins.js';
 import { useSelection } from '../state/selection.js';
+import { useChangeReviewsRunning } from '../state/use-shown-verdict.js';
 import { ALL_SERVERS, serverById, useServers } from '../state/servers.js';
 import { CatalogControls } from './CatalogControls.js';
 import { CatalogHeader } from './CatalogHeader.js';
@@ -50,8 +51,10 @@ export function CatalogPane() {
   // stay are not rendered again, so one render per keystroke paints sooner than an urgent and a deferred one
   // (the bench's UI step measures it).
   const sorted = useMemo(() => sortedSkills(skills, serverId, sort), [skills, serverId, sort]);
-  const rows = useMemo(() => filterSkills(sorted, query, filters, verdict), [sorted, query, filters, verdict]);
-  const counts = useMemo(() => filterCounts(sorted), [sorted]);
+  // The verdict filter and its counts go by the verdict each row shows, Reviewing… included.
+  const running = useChangeReviewsRunning();
+  const rows = useMemo(() => filterSkills(sorted, query, filters, verdict, running), [sorted, query, filters, verdict, running]);
+  const counts = useMemo(() => filterCounts(sorted, running), [sorted, running]);
   // With every origin shown, each row carries its origin's label: two skills of one name never look the same.
   const labels = useOriginLabels();
   const server = serverById(servers, serverId === ALL_SERVERS ? undefined : serverId);
