@@ -99,7 +99,8 @@ describe('the SKILL.md of a skill nested in an approved parent', () => {
   });
 
   it('only the parent approved: it serves the nested SKILL.md without allowed-tools, under any case of the file name', async () => {
-    for (const formsName of ['SKILL.md', 'skill.md']) {
+    // ſ (U+017F) and ı (U+0131) upper-case to S and I: NTFS compares names by upper case, so SKILL.md finds either file.
+    for (const formsName of ['SKILL.md', 'skill.md', '%C5%BFKILL.md', 'SK%C4%B1LL.md']) {
       const { skills, readText } = await host({ parent: true, formsName });
       const listing = await skills.list();
       expect(listing.skills.map((s) => s.uri)).toEqual(['skill://pdf-server/pdf-tools/SKILL.md']);
@@ -145,7 +146,7 @@ describe('the SKILL.md of a skill nested in an approved parent', () => {
 describe('which file names a host may write as SKILL.md', () => {
   it('any case, trailing dots and spaces, an NTFS stream; not a longer or other name', () => {
     const at = (name: string) => `skill://notes/forms/${name}`;
-    for (const name of ['SKILL.md', 'skill.MD', 'SKILL.md.', 'SKILL.md. .', 'SKILL.md%20', 'SKILL%2Emd', 'SKILL.md::$DATA', 'SKILL.md:x']) expect(writtenAsSkillMd(at(name)), name).toBe(true);
+    for (const name of ['SKILL.md', 'skill.MD', 'SKILL.md.', 'SKILL.md. .', 'SKILL.md%20', 'SKILL%2Emd', 'SKILL.md::$DATA', 'SKILL.md:x', '%C5%BFKILL.md', 'SK%C4%B1LL.md', 'S%E2%84%AAILL.md']) expect(writtenAsSkillMd(at(name)), name).toBe(true);
     for (const name of ['SKILL.mdx', 'SKILL.md.bak', 'NOTSKILL.md', 'SKILL', '.SKILL.md', 'SKILL.md%2Fx']) expect(writtenAsSkillMd(at(name)), name).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ export interface NestedSkillMd {
 
 /**
  * Whether a host that writes the file to disk may write it as a SKILL.md: its last segment decoded, in any case (a
- * case-insensitive disk finds skill.md for SKILL.md), without what Windows drops or reads past — trailing dots and
+ * case-insensitive disk finds skill.md, ſKILL.md or SKıLL.md for SKILL.md), without what Windows drops or reads past — trailing dots and
  * spaces (`SKILL.md.`, `SKILL.md%20`) and an NTFS stream after a colon (`SKILL.md::$DATA` is SKILL.md's own content).
  * Matched by the name as written only, such a file went out uncut, field and all, and a Windows host wrote it as
  * SKILL.md. A name matched that a host would not take for SKILL.md loses only an allowed-tools no one granted.
@@ -30,7 +30,8 @@ export interface NestedSkillMd {
 export function writtenAsSkillMd(uri: string): boolean {
   const name = decodeSegment(uri.slice(uri.lastIndexOf('/') + 1));
   const colon = name.indexOf(':');
-  return (colon < 0 ? name : name.slice(0, colon)).replace(/[. ]+$/, '').toLowerCase() === 'skill.md';
+  // Upper case first: NTFS compares names by it, where ſ is S and ı is I; then lower, where the Kelvin sign is k.
+  return (colon < 0 ? name : name.slice(0, colon)).replace(/[. ]+$/, '').normalize('NFC').toUpperCase().toLowerCase() === 'skill.md';
 }
 
 /** The files of a skill that are the SKILL.md of a skill nested in it (not its own). */
