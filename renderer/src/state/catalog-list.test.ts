@@ -78,3 +78,30 @@ describe('the verdict filter while a change review runs', () => {
     expect(filterCounts([untouched, risky], all).verdicts).toEqual({ risky: 1, 'needs-look': 0, 'clean-as-checked': 0, 'not-reviewed': 1, reviewing: 0 });
   });
 });
+
+describe('sorting by verdict while a change review runs', () => {
+  // Two skills not reviewed yet around the changed one's name, so its place shows whether it has a group of its own.
+  const changed = entry('s', 'setup', { approval: 'changed', verdict: 'not-reviewed' });
+  const skills = map([
+    entry('s', 'zeta', { verdict: 'clean-as-checked' }),
+    changed,
+    entry('s', 'alpha', { verdict: 'not-reviewed' }),
+    entry('s', 'tidy', { verdict: 'not-reviewed' }),
+    entry('s', 'lint', { verdict: 'needs-look', warningCount: 1 }),
+    entry('s', 'deploy', { verdict: 'risky', errorCount: 1 }),
+  ]);
+  const running = new Set([skillKey('s', changed.uri)]);
+  const names = (rows: readonly SkillEntry[]) => rows.map((e) => e.name);
+
+  it('puts a skill that says Reviewing… in a group of its own, just before Not reviewed yet', () => {
+    expect(names(sortedSkills(skills, 's', 'verdict', running))).toEqual(['deploy', 'lint', 'setup', 'alpha', 'tidy', 'zeta']);
+  });
+
+  it('moves it when its review starts and back when none runs, the skills themselves unchanged', () => {
+    expect(names(sortedSkills(skills, 's', 'verdict'))).toEqual(['deploy', 'lint', 'alpha', 'setup', 'tidy', 'zeta']);
+    expect(names(sortedSkills(skills, 's', 'verdict', running))).toEqual(['deploy', 'lint', 'setup', 'alpha', 'tidy', 'zeta']);
+    expect(names(sortedSkills(skills, 's', 'verdict', new Set()))).toEqual(['deploy', 'lint', 'alpha', 'setup', 'tidy', 'zeta']);
+    // By name, a running review changes nothing.
+    expect(names(sortedSkills(skills, 's', 'name', running))).toEqual(['alpha', 'deploy', 'lint', 'setup', 'tidy', 'zeta']);
+  });
+});

@@ -10,13 +10,13 @@
 // The verdict filter and its counts go by the verdict each row shows: an
 // approved skill that changed, its change review running, shows "Reviewing…"
 // (verdict-shown.ts), so it is counted and listed there, not as "Not reviewed
-// yet"; `running` is the set of such reviews (changeReviewsRunning).
+// yet"; `running` is the set of such reviews (changeReviewsRunning). Sorting
+// by verdict goes by it too (SHOWN_RANK).
 import type { SkillEntry } from '../../../shared/model.js';
-import { VERDICT_RANK } from '../../../shared/verdict.js';
 import { shownVerdictAmong, type ShownVerdict } from './verdict-shown.js';
 /** The catalog's quick filters (kept here, free of the store, so tests can use them in Node). */
 export type CatalogFilter = 'errors' | 'warnings' | 'unverified';
-/** How the list is ordered: by name, or by verdict (Risky first, then Needs a look, Not reviewed yet, Clean as checked). */
+/** How the list is ordered: by name, or by verdict (Risky first, then Needs a look, Reviewing…, Not reviewed yet, Clean as checked). */
 export type CatalogSort = 'name' | 'verdict';
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
@@ -36,7 +36,20 @@ interface SortedList {
   readonly sort: CatalogSort;
   readonly keys: readonly string[];
   readonly entries: readonly SkillEntry[];
+  /** By verdict: the verdict each entry showed when sorted, in the same order. */
+  readonly shown?: readonly ShownVerdict[];
 }
+
+const NONE_RUNNING: ReadonlySet<string> = new Set();
+
+/**
+ * Where each verdict shown sorts. Reviewing… is a group of its own just before Not reviewed yet: the skill has
+ * no verdict for what it serves, as a skill not reviewed yet has none, so it stays beside that group and its
+ * row moves by one group, not across the list, when its review starts; before it, because a review is already
+ * judging it and its verdict lands in seconds, often Risky (an approved skill whose bytes changed), while a
+ * skill not reviewed yet waits for a person to start one.
+ */
+const SHOWN_RANK: Readonly<Record<ShownVerdict, number>> = { risky: 0, 'needs-look': 1, reviewing: 2, 'not-reviewed': 3, 'clean-as-checked': 4 };
 
 // During Verify all the catalog changes every few dozen milliseconds, but
 // only in file states: the same skills under the same names. The last order
@@ -45,13 +58,14 @@ let lastSorted: SortedList | undefined;
 
 /**
  * Skills of one server (or all), sorted by name, then URI, then server; or,
- * by verdict, the ones that need a person first (Risky, most errors first),
- * each verdict in name order.
+ * by the verdict each row shows (`running`: the change reviews running), the
+ * ones that need a person first (Risky, most errors first), each verdict in
+ * name order.
  */
-export function sortedSkills(skills: ReadonlyMap<string, SkillEntry>, serverId: string, sort: CatalogSort = 'name'): SkillEntry[] {
-  const reused = lastSorted?.serverId === serverId && lastSorted.sort === sort ? reuseOrder(lastSorted, skills, serverId) : undefined;
+export function sortedSkills(skills: ReadonlyMap<string, SkillEntry>, serverId: string, sort: CatalogSort = 'name', running: ReadonlySet<string> = NONE_RUNNING): SkillEntry[] {
+  const reused = lastSorted?.serverId === serverId && lastSorted.sort === sort ? reuseOrder(lastSorted, skills, serverId, running) : undefined;
   if (reused) {
-    lastSorted = { serverId, sort, keys: lastSorted!.keys, entries: reused };
+    lastSorted = { ...lastSorted!, entries: reused };
     return reused;
   }
   const keys: string[] = [];
@@ -62,10 +76,11 @@ export function sortedSkills(skills: ReadonlyMap<string, SkillEntry>, serverId: 
       out.push(entry);
     }
   }
-  const compare = sort === 'verdict' ? compareByVerdict : compareEntries;
-  const order = out.map((_, i) => i).sort((i, j) => compare(out[i]!, out[j]!));
+  const shown = sort === 'verdict' ? out.map((entry) => shownVerdictAmong(entry, running)) : undefined;
+  const compare = shown ? (i: number, j: number) => SHOWN_RANK[shown[i]!] - SHOWN_RANK[shown[j]!] || compareByCounts(out[i]!, out[j]!) : (i: number, j: number) => compareEntries(out[i]!, out[j]!);
+  const order = out.map((_, i) => i).sort(compare);
   const sorted = order.map((i) => out[i]!);
-  lastSorted = { serverId, sort, keys: order.map((i) => keys[i]!), entries: sorted };
+  lastSorted = { serverId, sort, keys: order.map((i) => keys[i]!), entries: sorted, shown: shown && order.map((i) => shown[i]!) };
   return sorted;
 }
 
@@ -73,12 +88,13 @@ function compareEntries(a: SkillEntry, b: SkillEntry): number {
   return collator.compare(a.name, b.name) || (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0) || (a.serverId < b.serverId ? -1 : a.serverId > b.serverId ? 1 : 0);
 }
 
-function compareByVerdict(a: SkillEntry, b: SkillEntry): number {
-  return VERDICT_RANK[a.verdict] - VERDICT_RANK[b.verdict] || b.errorCount - a.errorCount || b.warningCount - a.warningCount || compareEntries(a, b);
+/** Within one verdict shown: most errors first, then most warnings, then by name. */
+function compareByCounts(a: SkillEntry, b: SkillEntry): number {
+  return b.errorCount - a.errorCount || b.warningCount - a.warningCount || compareEntries(a, b);
 }
 
-/** The previous order with the current entry objects, or undefined when a skill came, went, was renamed (or, by verdict, changed verdict or counts). */
-function reuseOrder(previous: SortedList, skills: ReadonlyMap<string, SkillEntry>, serverId: string): SkillEntry[] | undefined {
+/** The previous order with the current entry objects, or undefined when a skill came, went, was renamed (or, by verdict, changed the verdict it shows or counts). */
+function reuseOrder(previous: SortedList, skills: ReadonlyMap<string, SkillEntry>, serverId: string, running: ReadonlySet<string>): SkillEntry[] | undefined {
   let count = 0;
   for (const entry of skills.values()) if (serverId === 'all' || entry.serverId === serverId) count++;
   if (count !== previous.keys.length) return undefined;
@@ -87,13 +103,11 @@ function reuseOrder(previous: SortedList, skills: ReadonlyMap<string, SkillEntry
     const entry = skills.get(previous.keys[i]!);
     const before = previous.entries[i]!;
     if (!entry || entry.name !== before.name) return undefined;
-    if (previous.sort === 'verdict' && (entry.verdict !== before.verdict || entry.errorCount !== before.errorCount || entry.warningCount !== before.warningCount)) return undefined;
+    if (previous.shown && (shownVerdictAmong(entry, running) !== previous.shown[i] || entry.errorCount !== before.errorCount || entry.warningCount !== before.warningCount)) return undefined;
     out[i] = entry;
   }
   return out;
 }
-
-const NONE_RUNNING: ReadonlySet<string> = new Set();
 
 export function matchesFilters(entry: SkillEntry, filters: ReadonlySet<CatalogFilter>, verdict?: ShownVerdict, running: ReadonlySet<string> = NONE_RUNNING): boolean {
   if (filters.has('errors') && entry.errorCount === 0) return false;

@@ -47,12 +47,12 @@ export function CatalogPane() {
   const selectedKey = useSelection((s) => s.skillKey);
   const openSkill = useSelection((s) => s.openSkill);
 
+  // The sort by verdict, the verdict filter and its counts go by the verdict each row shows, Reviewing… included.
+  const running = useChangeReviewsRunning();
   // Filtered at once, not on a deferred query: the filter pass over 10,000 skills takes ~2 ms and rows that
   // stay are not rendered again, so one render per keystroke paints sooner than an urgent and a deferred one
   // (the bench's UI step measures it).
-  const sorted = useMemo(() => sortedSkills(skills, serverId, sort), [skills, serverId, sort]);
-  // The verdict filter and its counts go by the verdict each row shows, Reviewing… included.
-  const running = useChangeReviewsRunning();
+  const sorted = useMemo(() => sortedSkills(skills, serverId, sort, running), [skills, serverId, sort, running]);
   const rows = useMemo(() => filterSkills(sorted, query, filters, verdict, running), [sorted, query, filters, verdict, running]);
   const counts = useMemo(() => filterCounts(sorted, running), [sorted, running]);
   // With every origin shown, each row carries its origin's label: two skills of one name never look the same.

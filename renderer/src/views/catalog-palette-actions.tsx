@@ -40,7 +40,7 @@ export function catalogViewActions(): SpotlightActionData[] {
   return [
     catalog.sort === 'verdict'
       ? { id: 'sort-name', label: 'Sort skills by name', onClick: () => useCatalog.getState().setSort('name') }
-      : { id: 'sort-verdict', label: 'Sort skills by verdict', description: 'Risky first, then Needs a look, Not reviewed yet, Clean as checked', onClick: () => useCatalog.getState().setSort('verdict') },
+      : { id: 'sort-verdict', label: 'Sort skills by verdict', description: 'Risky first, then Needs a look, Reviewing…, Not reviewed yet, Clean as checked', onClick: () => useCatalog.getState().setSort('verdict') },
     ...VERDICT_FILTERS.map((v) => ({ id: `filter-verdict-${v}`, label: `Filter: ${VERDICT_LABEL[v].toLowerCase()} skills`, onClick: () => useCatalog.getState().setVerdictFilter(v) })),
   ];
 }
