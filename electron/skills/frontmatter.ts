@@ -4,6 +4,7 @@
 import { parseDocument } from 'yaml';
 import { MAX_DEPTH, TOO_DEEP_MARKER, describePath, findTooDeep } from '../../shared/nesting.js';
 import { readPlainFrontmatter } from './plain-frontmatter.js';
+import { firstDuplicateKey } from './unique-keys.js';
 
 export interface SplitSkillMd {
   readonly hasBom: boolean;
@@ -64,7 +65,13 @@ export function parseFrontmatter(text: string): FrontmatterParse {
   }
   const plain = readPlainFrontmatter(split.yaml);
   if (plain) return { ok: true, value: plain, split, fieldLines: fieldLinesOf(split) };
-  const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: true });
+  // Duplicate keys are looked for after the parse, in one pass (unique-keys.ts): the library's check is quadratic.
+  const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: false });
+  const duplicate = doc.errors.length === 0 ? firstDuplicateKey(doc) : undefined;
+  if (duplicate !== undefined) {
+    const line = split.yaml.slice(0, duplicate).split('\n').length + split.yamlLine - 1;
+    return { ok: false, problem: 'invalid-yaml', message: 'Map keys must be unique', line, split };
+  }
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
     // The YAML reader recurses per level and reports running out of stack as a parse error
