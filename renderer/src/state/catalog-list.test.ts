@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SkillEntry } from '../../../shared/model.js';
 import { skillEntry } from '../../../shared/skill-entry-fixture.unit.js';
 import { skillKey } from './keys.js';
-import { filterCounts, filterSkills, sortedSkills } from './catalog-list.js';
+import { filterCounts, filterSkills, reviewingCount, sortedSkills, verdictChoices } from './catalog-list.js';
 
 function entry(serverId: string, name: string, extra: Partial<SkillEntry> = {}): SkillEntry {
   return skillEntry(name, { serverId, description: `About ${name}`, ...extra });
@@ -103,5 +103,27 @@ describe('sorting by verdict while a change review runs', () => {
     expect(names(sortedSkills(skills, 's', 'verdict', new Set()))).toEqual(['deploy', 'lint', 'alpha', 'setup', 'tidy', 'zeta']);
     // By name, a running review changes nothing.
     expect(names(sortedSkills(skills, 's', 'name', running))).toEqual(['alpha', 'deploy', 'lint', 'setup', 'tidy', 'zeta']);
+  });
+});
+
+describe('the verdict choices', () => {
+  const changed = entry('a', 'setup', { approval: 'changed', verdict: 'not-reviewed' });
+  const other = entry('b', 'setup', { approval: 'changed', verdict: 'not-reviewed' });
+  const skills = map([changed, other, entry('a', 'notes')]);
+  const running = new Set([skillKey('a', changed.uri)]);
+
+  it('offers Reviewing… only while a skill listed says so, or while it is chosen', () => {
+    expect(verdictChoices(0, undefined)).toEqual(['risky', 'needs-look', 'clean-as-checked', 'not-reviewed']);
+    expect(verdictChoices(0, 'risky')).toEqual(['risky', 'needs-look', 'clean-as-checked', 'not-reviewed']);
+    expect(verdictChoices(1, undefined)).toEqual(['risky', 'needs-look', 'clean-as-checked', 'not-reviewed', 'reviewing']);
+    expect(verdictChoices(0, 'reviewing')).toEqual(['risky', 'needs-look', 'clean-as-checked', 'not-reviewed', 'reviewing']);
+  });
+
+  it('counts the skills saying Reviewing… among a server’s (or all), as the filter counts do', () => {
+    expect(reviewingCount(skills, 'a', running)).toBe(1);
+    expect(reviewingCount(skills, 'b', running)).toBe(0);
+    expect(reviewingCount(skills, 'all', running)).toBe(1);
+    expect(reviewingCount(skills, 'a', new Set())).toBe(0);
+    expect(reviewingCount(skills, 'a', running)).toBe(filterCounts(sortedSkills(skills, 'a'), running).verdicts.reviewing);
   });
 });

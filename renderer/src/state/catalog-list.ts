@@ -163,6 +163,31 @@ export function filterCounts(entries: Iterable<SkillEntry>, running: ReadonlySet
   return { filters, verdicts };
 }
 
+const VERDICTS: readonly ShownVerdict[] = ['risky', 'needs-look', 'clean-as-checked', 'not-reviewed'];
+const WITH_REVIEWING: readonly ShownVerdict[] = [...VERDICTS, 'reviewing'];
+
+/**
+ * The verdicts a person can filter by (the catalog's filter control and the palette's "Filter: … skills"): every
+ * verdict, and Reviewing… only while a skill listed says so (`reviewing`, reviewingCount's) or while it is the
+ * one chosen (so the choice stays, at 0, once its review ends) — most of the time it would list none.
+ */
+export function verdictChoices(reviewing: number, chosen: ShownVerdict | undefined): readonly ShownVerdict[] {
+  return reviewing > 0 || chosen === 'reviewing' ? WITH_REVIEWING : VERDICTS;
+}
+
+/**
+ * How many skills of a server (or all) say Reviewing…: filterCounts' `reviewing` for the same list, found by a
+ * look-up per review running rather than a pass over every skill (for the palette, which has no counts).
+ */
+export function reviewingCount(skills: ReadonlyMap<string, SkillEntry>, serverId: string, running: ReadonlySet<string>): number {
+  let count = 0;
+  for (const key of running) {
+    const entry = skills.get(key);
+    if (entry && (serverId === 'all' || entry.serverId === serverId) && shownVerdictAmong(entry, running) === 'reviewing') count++;
+  }
+  return count;
+}
+
 export interface VerdictTally {
   risky: number;
   needsLook: number;

@@ -4,14 +4,14 @@
 // hold its conformance findings and its last review's risk findings). The
 // verdict filter goes by what each row shows: while change reviews run, their
 // skills are under a "Reviewing…" choice, not "Not reviewed yet"; the choice
-// is offered only then (or while chosen), as most of the time it lists none.
+// is offered only then (or while chosen), as most of the time it lists none
+// (verdictChoices, catalog-list.ts, which the palette's filters share).
 import { Chip, CloseButton, Group, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowsSort, IconSearch } from '@tabler/icons-react';
 import { memo } from 'react';
-import { type Verdict } from '../../../shared/verdict.js';
 import { verdictText } from '../components/VerdictBadge.js';
 import { type CatalogFilter, type CatalogSort, useCatalog } from '../state/catalog.js';
-import type { FilterCounts } from '../state/catalog-list.js';
+import { verdictChoices, type FilterCounts } from '../state/catalog-list.js';
 import type { ShownVerdict } from '../state/verdict-shown.js';
 
 export const SEARCH_INPUT_ID = 'catalog-search';
@@ -21,13 +21,6 @@ const FILTERS: { value: CatalogFilter; label: string }[] = [
   { value: 'warnings', label: 'Warnings' },
   { value: 'unverified', label: 'Unverified' },
 ];
-
-const VERDICTS: readonly Verdict[] = ['risky', 'needs-look', 'clean-as-checked', 'not-reviewed'];
-
-/** Every verdict, and Reviewing… while a change review runs or while it is the one chosen. */
-function verdictChoices(counts: FilterCounts, chosen: ShownVerdict | undefined): readonly ShownVerdict[] {
-  return counts.verdicts.reviewing > 0 || chosen === 'reviewing' ? [...VERDICTS, 'reviewing'] : VERDICTS;
-}
 
 const SORTS: { value: CatalogSort; label: string }[] = [
   { value: 'name', label: 'Name' },
@@ -111,7 +104,7 @@ const VerdictAndSort = memo(function VerdictAndSort({ counts }: { counts: Filter
         aria-label="Show only skills with the verdict"
         value={verdict ?? 'any'}
         onChange={(e) => setVerdictFilter(e.currentTarget.value === 'any' ? undefined : (e.currentTarget.value as ShownVerdict))}
-        data={[{ value: 'any', label: 'Any verdict' }, ...verdictChoices(counts, verdict).map((v) => ({ value: v, label: `${verdictText(v)} (${counts.verdicts[v].toLocaleString()})` }))]}
+        data={[{ value: 'any', label: 'Any verdict' }, ...verdictChoices(counts.verdicts.reviewing, verdict).map((v) => ({ value: v, label: `${verdictText(v)} (${counts.verdicts[v].toLocaleString()})` }))]}
         style={{ flex: '1 1 0', minWidth: 0 }}
         data-verdict-filter={verdict ?? 'any'}
       />

@@ -4,16 +4,19 @@
 // what follows it), its origin, its verdict in words and as a badge, and the
 // start of its description. Its verdict is the one shown everywhere else
 // (state/verdict-shown.ts): "Reviewing…" while an approved skill that changed
-// is being change-reviewed, not "Not reviewed yet".
+// is being change-reviewed, not "Not reviewed yet". Its verdict filters are
+// the filter control's choices (verdictChoices), "Filter: reviewing… skills"
+// among them only while the control offers Reviewing….
 import type { SpotlightActionData } from '@mantine/spotlight';
 import type { SkillEntry } from '../../../shared/model.js';
-import { VERDICT_LABEL, type Verdict } from '../../../shared/verdict.js';
 import { useCatalog } from '../state/catalog.js';
+import { reviewingCount, verdictChoices } from '../state/catalog-list.js';
 import { VerdictBadge, verdictText } from '../components/VerdictBadge.js';
 import { shownName, shownText } from '../components/shown-text.js';
 import { useSelection } from '../state/selection.js';
-import type { DiffState } from '../state/review-session.js';
-import { shownVerdict } from '../state/verdict-shown.js';
+import { useReviewSession, type DiffState } from '../state/review-session.js';
+import { useServers } from '../state/servers.js';
+import { changeReviewsRunning, shownVerdict } from '../state/verdict-shown.js';
 import { focusAfterPalette, openedSkillHeading } from './palette-focus.js';
 
 /** `diff`: the skill's Changes-tab comparison, if any; while it judges the version served now the skill says Reviewing…. */
@@ -32,15 +35,14 @@ export function skillPaletteItem(entry: SkillEntry, key: string, originLabel: st
   };
 }
 
-const VERDICT_FILTERS: readonly Verdict[] = ['risky', 'needs-look', 'clean-as-checked', 'not-reviewed'];
-
-/** Sort by verdict or name, and show only one verdict. */
+/** Sort by verdict or name, and show only one verdict: the verdicts the catalog's filter offers for the skills it lists. */
 export function catalogViewActions(): SpotlightActionData[] {
   const catalog = useCatalog.getState();
+  const reviewing = reviewingCount(catalog.skills, useServers.getState().selectedServerId, changeReviewsRunning(useReviewSession.getState().diffs));
   return [
     catalog.sort === 'verdict'
       ? { id: 'sort-name', label: 'Sort skills by name', onClick: () => useCatalog.getState().setSort('name') }
       : { id: 'sort-verdict', label: 'Sort skills by verdict', description: 'Risky first, then Needs a look, Reviewing…, Not reviewed yet, Clean as checked', onClick: () => useCatalog.getState().setSort('verdict') },
-    ...VERDICT_FILTERS.map((v) => ({ id: `filter-verdict-${v}`, label: `Filter: ${VERDICT_LABEL[v].toLowerCase()} skills`, onClick: () => useCatalog.getState().setVerdictFilter(v) })),
+    ...verdictChoices(reviewing, catalog.verdict).map((v) => ({ id: `filter-verdict-${v}`, label: `Filter: ${verdictText(v).toLowerCase()} skills`, onClick: () => useCatalog.getState().setVerdictFilter(v) })),
   ];
 }
