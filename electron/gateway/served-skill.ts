@@ -15,6 +15,7 @@ import { ALLOWED_TOOLS, grantCoversMerged, MERGED_ALLOWED_TOOLS, mergedAllowedTo
 import { hostRefusals } from './host-rules.js';
 import { gatewayUri, queryOrFragment } from './namespace.js';
 import { nestedServed, nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
+import { climbsOnWindows } from './windows-path.js';
 
 export interface ServedFile {
   /** The file's URI on the gateway. */
@@ -104,6 +105,8 @@ export function buildServedSkill(input: ApprovedSkillInput): BuildResult {
     if (served.cut) nestedCuts.set(canonicalUri(r.uri), served.cut);
   }
   for (const r of input.resources) {
+    const climbing = climbsOnWindows(canonicalUri(r.uri));
+    if (climbing !== undefined) return { ok: false, reason: `its file ${r.uri} is not where a Windows host writes it: the name ${JSON.stringify(climbing)} in its path is ".." there (Windows drops a name's trailing dots and spaces), which leaves the skill's folder` };
     const uri = gatewayUri(input.namespace, r.uri);
     if (!uri) {
       const part = queryOrFragment(r.uri);
