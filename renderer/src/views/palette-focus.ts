@@ -170,3 +170,51 @@ export function addedServerPlace(added: Promise<string | undefined>): Find {
 export function shownTab(tab: string): () => HTMLElement | null {
   return () => document.querySelector<HTMLElement>(`[data-detail-skill] [role="tab"][data-tab="${CSS.escape(tab)}"][aria-selected="true"]`);
 }
+
+/**
+ * A lockfile's comparison with the servers, in the Approvals tab: its summary
+ * (or why the file could not be used), from which Tab goes on to its Close
+ * and each locked skill's Review.
+ */
+export function lockComparisonResult(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[data-approvals-section="lockfile"] [data-lock-result]');
+}
+
+/**
+ * Focus on what `find` finds once `done` settles and it is on the page, for a
+ * place that comes after a step outside the page (a file picked in the
+ * system's file dialog), long after the palette closed. Not stopped by focus
+ * moving, as focusAfterPalette's wait is: the window gets focus back (and its
+ * element a focus event) as that dialog closes. Stopped by the user going on
+ * (a key, a click, the palette again).
+ */
+export function focusWhenShown(find: Find, done: Promise<unknown>): void {
+  stopWaiting?.();
+  let observer: MutationObserver | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    observer?.disconnect();
+    clearTimeout(timer);
+    document.removeEventListener('keydown', stop, true);
+    document.removeEventListener('pointerdown', stop, true);
+    if (stopWaiting === stop) stopWaiting = undefined;
+  };
+  document.addEventListener('keydown', stop, true);
+  document.addEventListener('pointerdown', stop, true);
+  stopWaiting = stop;
+  const tryFocus = () => {
+    if (stopWaiting !== stop) return stop();
+    const target = find();
+    if (!target) return;
+    stop();
+    target.focus();
+  };
+  const look = () => {
+    if (stopWaiting !== stop) return;
+    observer = new MutationObserver(tryFocus);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    timer = setTimeout(stop, PLACE_WAIT_MS);
+    tryFocus();
+  };
+  done.then(look, look);
+}

@@ -56,6 +56,11 @@ export const serverActions = {
     useServers.getState().select(serverId);
     useSelection.getState().showServer(serverId, 'overview');
   },
+  /** Its Approvals tab, the server chosen in the sidebar as for its other screens (the sidebar says whose screen this is). */
+  approvals(serverId: string) {
+    useServers.getState().select(serverId);
+    useSelection.getState().showServer(serverId, 'approvals');
+  },
   log(serverId: string) {
     useServers.getState().select(serverId);
     useSelection.getState().showServer(serverId, 'log');

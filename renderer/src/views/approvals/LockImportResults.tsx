@@ -29,7 +29,8 @@ export function LockImportResults({ result }: { result: LockImportResult }) {
   const c = result.counts;
   return (
     <Stack gap="xs" data-lock-import={result.file}>
-      <Alert color="blue" variant="light" icon={<IconFileCheck size={18} />} p="xs">
+      {/* Focusable from code only: the palette's Compare a lockfile puts focus here once the result shows. */}
+      <Alert color="blue" variant="light" icon={<IconFileCheck size={18} />} p="xs" tabIndex={-1} data-lock-result>
         <Group justify="space-between" gap="xs">
           <Text size="sm">
             <b>

@@ -157,7 +157,11 @@ export function ServerApprovals({ server }: { server: ServerView }) {
           The same file as <span className="mono">skill-inspector lock</span> writes: it pins each approved skill's files by digest, so CI can run <span className="mono">skill-inspector verify --lock</span>. Comparing a lockfile checks it against every connected server with the same label; it approves nothing.
         </Text>
         {lockImport?.state === 'loading' ? <Loader size="xs" /> : null}
-        {lockImport?.state === 'error' ? <ErrorNotice title="The lockfile could not be used" message={lockImport.message} /> : null}
+        {lockImport?.state === 'error' ? (
+          <div tabIndex={-1} data-lock-result>
+            <ErrorNotice title="The lockfile could not be used" message={lockImport.message} />
+          </div>
+        ) : null}
         {lockImport?.state === 'loaded' ? <LockImportResults result={lockImport.value} /> : null}
       </Section>
       <Section id="audit" title="Audit log (newest first)">

@@ -26,14 +26,20 @@ export async function exportLockfile(serverId?: string): Promise<void> {
   }
 }
 
-/** Asks for a lockfile and compares it with the connected servers; the result shows in the Approvals tab. */
-export async function compareLockfile(): Promise<void> {
-  let picked;
+/**
+ * Asks for a lockfile and compares it with the connected servers; the result shows in the Approvals tab.
+ * `picked`: told once a file was picked, with the comparison under way (the palette opens the tab then).
+ */
+export async function compareLockfile(picked?: (compared: Promise<void>) => void): Promise<void> {
+  let file;
   try {
-    picked = await pickTextFile();
+    file = await pickTextFile();
   } catch (error) {
     showToast({ position: TOAST_POSITION, color: 'red', title: 'Could not read the file', message: errorMessage(error) });
     return;
   }
-  if (picked) await useApprovals.getState().importLock(picked.text, picked.name);
+  if (!file) return;
+  const compared = useApprovals.getState().importLock(file.text, file.name);
+  picked?.(compared);
+  await compared;
 }

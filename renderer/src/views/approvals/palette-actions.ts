@@ -7,12 +7,29 @@ import { useReviewSession } from '../../state/review-session.js';
 import { useSelection } from '../../state/selection.js';
 import { compareLockfile, exportEnabledSkills, exportLockfile } from './exports.js';
 import { shownName } from '../../components/shown-text.js';
-import { focusAfterPalette, shownServerTab, shownTab } from '../palette-focus.js';
+import { focusAfterPalette, focusWhenShown, lockComparisonResult, shownServerTab, shownTab } from '../palette-focus.js';
+import { serverActions } from '../server-actions.js';
+import { serverById, useServers } from '../../state/servers.js';
+
+/**
+ * A lockfile picked from the palette: its comparison shows in a server's
+ * Approvals tab, so that tab opens (the server chosen in the sidebar, else the
+ * first server) and focus goes to the result once it is there. Run from
+ * another view, the result was left in a tab no one opened and nothing seemed
+ * to happen. Nothing changes when no file was picked.
+ */
+function showLockComparison(compared: Promise<void>): void {
+  const { servers, selectedServerId } = useServers.getState();
+  const id = serverById(servers, selectedServerId)?.config.id ?? servers[0]?.config.id;
+  if (id === undefined) return;
+  serverActions.approvals(id);
+  focusWhenShown(lockComparisonResult, compared);
+}
 
 export function approvalAppActions(): SpotlightActionData[] {
   return [
     { id: 'export-lock-all', label: 'Export a lockfile of every approved skill', description: 'The skill-inspector lockfile format, for CI', onClick: () => void exportLockfile() },
-    { id: 'compare-lock', label: 'Compare a lockfile with the servers…', description: 'Which locked skills still match what the servers list; approves nothing', onClick: () => void compareLockfile() },
+    { id: 'compare-lock', label: 'Compare a lockfile with the servers…', description: 'Which locked skills still match what the servers list; approves nothing', onClick: () => void compareLockfile(showLockComparison) },
   ];
 }
 
@@ -45,7 +62,7 @@ export function approvalSkillActions(entry: SkillEntry): SpotlightActionData[] {
 export function approvalServerActions(id: string, serverLabel: string): SpotlightActionData[] {
   const label = shownName(serverLabel);
   return [
-    { id: `approvals-${id}`, label: `${label}: approvals and enabled skills`, onClick: () => { useSelection.getState().showServer(id, 'approvals'); focusAfterPalette(shownServerTab); } },
+    { id: `approvals-${id}`, label: `${label}: approvals and enabled skills`, onClick: () => { serverActions.approvals(id); focusAfterPalette(shownServerTab); } },
     { id: `export-enabled-${id}`, label: `${label}: export enabled skills (JSON)`, onClick: () => void exportEnabledSkills(id) },
     { id: `export-lock-${id}`, label: `${label}: export a lockfile of approved skills`, onClick: () => void exportLockfile(id) },
   ];
