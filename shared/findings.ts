@@ -132,6 +132,7 @@ export const FINDINGS = {
   // Entries and URIs:
   'inspector-uri-control-character': { severity: 'error', title: 'URI contains a control character' },
   'inspector-too-deep': { severity: 'error', title: 'Data nested deeper than the inspector follows' },
+  'inspector-frontmatter-too-large': { severity: 'error', title: 'Frontmatter longer than the inspector reads (64 KiB): not checked — not verified' },
   // A warning; an error when the merge brings allowed-tools, or gives a field another value than the plain field of its name.
   'inspector-frontmatter-merge-key': { severity: 'warning', title: 'Frontmatter uses a YAML merge key (<<): hosts that read YAML 1.1 see fields YAML 1.2 hosts do not' },
   // Local skill folders:

@@ -287,6 +287,14 @@ export const FORMAT_CASES: readonly FindingCase[] = [
     expect: { severity: 'error', location: { ...loc, line: 2 }, message: ['too deeply for the YAML reader to follow', 'at most 64 levels'] },
     near: { input: 'the same depth as a long flat list', run: md(withFields(`x-config: [${'1, '.repeat(5000)}1]`)), ids: ['agentskills-unknown-field'] },
   },
+  {
+    id: 'inspector-frontmatter-too-large',
+    input: 'frontmatter of 8,000 one-line fields past the 64 KiB the inspector reads (a hostile server fills a SKILL.md with a million)',
+    trigger: md(withFields(Array.from({ length: 8000 }, (_, i) => `x-f${i}: 1`).join('\n'))),
+    ids: ['inspector-frontmatter-too-large'],
+    expect: { severity: 'error', location: { ...loc, line: 2 }, message: ['characters long', 'reads at most 65,536 (64 KiB)'], expected: 'at most 65536 characters' },
+    near: { input: 'one long description field within 64 KiB', run: md(withFields('', { description: 'Fill PDF forms. '.repeat(3000) })), ids: ['agentskills-description-length'] },
+  },
 ];
 
 /** The clean entry as entry-rules checks it, with the guide's declared size replaced (`undefined` leaves it out). */

@@ -4,7 +4,7 @@ import { finding } from '../../shared/findings.js';
 import type { Finding, FindingLocation } from '../../shared/model.js';
 import { MERGE_KEY, mergedFields } from '../../shared/merge-keys.js';
 import { MAX_DEPTH } from '../../shared/nesting.js';
-import type { FrontmatterParse } from './frontmatter.js';
+import { MAX_FRONTMATTER_CHARS, type FrontmatterParse } from './frontmatter.js';
 import { append } from './append.js';
 
 export const SPEC_FIELDS = new Set(['name', 'description', 'license', 'allowed-tools', 'metadata', 'compatibility']);
@@ -181,6 +181,10 @@ export function skillMdFindings(parse: FrontmatterParse, location: FindingLocati
   if (!parse.ok && parse.problem === 'too-deep') {
     // Not a malformed file: one the inspector will not follow to the bottom. Named apart, so the fix is clear.
     out.push(finding('inspector-too-deep', parse.message, { ...location, ...(parse.field !== undefined ? { field: parse.field } : {}), ...(parse.line ? { line: parse.line } : {}) }, { expected: `at most ${MAX_DEPTH} levels`, actual: `more than ${MAX_DEPTH} levels` }));
+    return out;
+  }
+  if (!parse.ok && parse.problem === 'too-large') {
+    out.push(finding('inspector-frontmatter-too-large', parse.message, { ...location, ...(parse.line ? { line: parse.line } : {}) }, { expected: `at most ${MAX_FRONTMATTER_CHARS} characters`, actual: `${parse.split.yaml?.length ?? 0} characters` }));
     return out;
   }
   if (!parse.ok) {

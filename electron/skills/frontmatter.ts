@@ -46,14 +46,25 @@ export type FrontmatterParse =
   | { readonly ok: true; readonly value: Record<string, unknown>; readonly split: SplitSkillMd; readonly fieldLines: Record<string, number> }
   | {
       readonly ok: false;
-      /** `too-deep`: nested past MAX_DEPTH (or past what the YAML reader could follow): not compared, not loaded. */
-      readonly problem: 'missing' | 'unclosed' | 'invalid-yaml' | 'not-mapping' | 'too-deep';
+      /**
+       * `too-deep`: nested past MAX_DEPTH (or past what the YAML reader could follow); `too-large`: longer than
+       * MAX_FRONTMATTER_CHARS. Either way not compared, not loaded.
+       */
+      readonly problem: 'missing' | 'unclosed' | 'invalid-yaml' | 'not-mapping' | 'too-deep' | 'too-large';
       /** For `too-deep`: the top-level field that nests too deep, when known. */
       readonly field?: string;
       readonly message: string;
       readonly line?: number;
       readonly split: SplitSkillMd;
     };
+
+/**
+ * The most frontmatter (its YAML, in characters) the inspector reads. A skill's fields are a name, a description of
+ * at most 1,024 characters and a few short ones; a hostile server can fill a 16 MiB SKILL.md with a million fields,
+ * whose reading and one-by-one comparison held the main process for over a minute. Past this the frontmatter is
+ * not read, compared or loaded, and the file is not verified (inspector-frontmatter-too-large).
+ */
+export const MAX_FRONTMATTER_CHARS = 64 * 1024;
 
 export function parseFrontmatter(text: string): FrontmatterParse {
   const split = splitSkillMd(text);
@@ -63,6 +74,7 @@ export function parseFrontmatter(text: string): FrontmatterParse {
   if (split.unclosed) {
     return { ok: false, problem: 'unclosed', message: 'The frontmatter has no closing "---" line.', line: 1, split };
   }
+  if (split.yaml.length > MAX_FRONTMATTER_CHARS) return tooLarge(split);
   const plain = readPlainFrontmatter(split.yaml);
   if (plain) return { ok: true, value: plain, split, fieldLines: fieldLinesOf(split) };
   // Duplicate keys are looked for after the parse, in one pass (unique-keys.ts): the library's check is quadratic.
@@ -111,6 +123,17 @@ function tooDeep(split: SplitSkillMd, keys: readonly string[] | undefined): Fron
     line: line ?? split.yamlLine,
     split,
     ...(field !== undefined ? { field } : {}),
+  };
+}
+
+function tooLarge(split: SplitSkillMd): FrontmatterParse {
+  const length = split.yaml?.length ?? 0;
+  return {
+    ok: false,
+    problem: 'too-large',
+    message: `The frontmatter is ${length.toLocaleString('en-US')} characters long; the inspector reads at most ${MAX_FRONTMATTER_CHARS.toLocaleString('en-US')} (64 KiB), so it cannot check or compare it.`,
+    line: split.yamlLine,
+    split,
   };
 }
 

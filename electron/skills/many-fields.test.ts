@@ -1,10 +1,12 @@
 // A SKILL.md whose frontmatter has 150,000 one-line fields (1.7 MB, well
 // within the per-file limit), served by a real stdio server (the official
 // SDK's server side) after the listed bytes were read and verified once.
-// Each field is a finding; the findings were appended by spreading them into
+// Each field was a finding; the findings were appended by spreading them into
 // push(), which throws past about 120,000 arguments, so Verify failed with
 // "Maximum call stack size exceeded" and the skill kept its earlier
-// "verified" for bytes the server no longer serves.
+// "verified" for bytes the server no longer serves. Frontmatter that long is
+// no longer read (64 KiB at most); 150,000 fields in the listing's
+// frontmatter, absent from the file, are still one finding each.
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSession, type CliSession } from '../cli/session.js';
 import { fixture, NODE } from '../../test/fixtures/servers/harness.js';
@@ -31,10 +33,24 @@ describe('a SKILL.md with 150,000 frontmatter fields', { timeout: 120_000 }, () 
     expect(again.files[skill]).toMatchObject({ state: 'failed', reason: 'size', expected: `${Buffer.byteLength(SKILL_MD as string)}`, actual: `${Buffer.byteLength(MANY_FIELDS as string)}` });
     const findings = engine.findings(serverId, skill);
     expect(findings.filter((f) => f.id === 'sep-2640-host-size-mismatch-failure')).toHaveLength(1);
-    // Every extra field is said, each at its own line.
-    const extra = findings.filter((f) => f.id === 'sep-2640-host-frontmatter-comparison');
-    expect(extra).toHaveLength(FIELDS as number);
-    expect(extra.find((f) => f.location.field === 'k149999')?.location.line).toBe(3 + 149_999 + 1);
+    // 1.7 MB of frontmatter is past what the inspector reads (64 KiB): said once, not field by field.
+    expect(findings.filter((f) => f.id === 'inspector-frontmatter-too-large')).toMatchObject([{ severity: 'error', location: { fileUri: skill, line: 2 } }]);
+    expect(findings.filter((f) => f.id === 'sep-2640-host-frontmatter-comparison')).toEqual([]);
     expect(engine.list(serverId).map((s) => s.status)).toEqual(['mismatch']);
+  });
+
+  it('listed (the served file has none of them): Verify says each, one finding per field', async () => {
+    const session = await openSession({ label: 'Many fields', transport: { kind: 'stdio', command: NODE, args: [fixture('many-fields-server.mjs'), '--in-listing', String(FIELDS)], env: {} } });
+    sessions.push(session);
+    const { engine, rpc, serverId } = session;
+    await engine.refresh(rpc, session.connection.snapshot.capabilities);
+    const skill = SKILL_URI as string;
+
+    const verified = await engine.verifySkill(rpc, skill);
+    expect(verified.status).toBe('mismatch');
+    expect(verified.files[skill]).toMatchObject({ state: 'failed', reason: 'frontmatter' });
+    const compared = engine.findings(serverId, skill).filter((f) => f.id === 'sep-2640-host-frontmatter-comparison');
+    expect(compared).toHaveLength(FIELDS as number);
+    expect(compared.find((f) => f.location.field === 'k149999')).toMatchObject({ expected: '"v"', actual: '(absent)' });
   });
 });
