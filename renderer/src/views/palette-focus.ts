@@ -71,19 +71,28 @@ export function paletteClosed(): void {
 /** Once `done` settles, focus goes to what `find` finds as soon as it is on the page, unless focus moved meanwhile. */
 function focusOnceShown(find: Find, done: Promise<unknown>): void {
   const settled = document.activeElement;
+  waitToFocus(find, done, ['focusin'], () => document.activeElement === settled);
+}
+
+/**
+ * Waits for `done`, then for what `find` finds to be on the page (at most PLACE_WAIT_MS), and focuses it. Each of
+ * `stopOn` (document events, seen as they are dispatched) means the user went on and focus is theirs now; so does
+ * `stillWanted` turning false, or the palette opening again.
+ */
+function waitToFocus(find: Find, done: Promise<unknown>, stopOn: readonly string[], stillWanted: () => boolean = () => true): void {
+  stopWaiting?.();
   let observer: MutationObserver | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
     observer?.disconnect();
     clearTimeout(timer);
-    document.removeEventListener('focusin', stop, true);
+    for (const event of stopOn) document.removeEventListener(event, stop, true);
     if (stopWaiting === stop) stopWaiting = undefined;
   };
-  // The user went on (Tab, a click, the palette again): focus is theirs now.
-  document.addEventListener('focusin', stop, true);
+  for (const event of stopOn) document.addEventListener(event, stop, true);
   stopWaiting = stop;
   const tryFocus = () => {
-    if (stopWaiting !== stop || document.activeElement !== settled) return stop();
+    if (stopWaiting !== stop || !stillWanted()) return stop();
     const target = find();
     if (!target) return;
     stop();
@@ -189,32 +198,5 @@ export function lockComparisonResult(): HTMLElement | null {
  * (a key, a click, the palette again).
  */
 export function focusWhenShown(find: Find, done: Promise<unknown>): void {
-  stopWaiting?.();
-  let observer: MutationObserver | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = () => {
-    observer?.disconnect();
-    clearTimeout(timer);
-    document.removeEventListener('keydown', stop, true);
-    document.removeEventListener('pointerdown', stop, true);
-    if (stopWaiting === stop) stopWaiting = undefined;
-  };
-  document.addEventListener('keydown', stop, true);
-  document.addEventListener('pointerdown', stop, true);
-  stopWaiting = stop;
-  const tryFocus = () => {
-    if (stopWaiting !== stop) return stop();
-    const target = find();
-    if (!target) return;
-    stop();
-    target.focus();
-  };
-  const look = () => {
-    if (stopWaiting !== stop) return;
-    observer = new MutationObserver(tryFocus);
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-    timer = setTimeout(stop, PLACE_WAIT_MS);
-    tryFocus();
-  };
-  done.then(look, look);
+  waitToFocus(find, done, ['keydown', 'pointerdown']);
 }
