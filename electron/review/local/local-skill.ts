@@ -17,6 +17,7 @@ import type { UnreadFile } from '../risk-review.js';
 import { reviewOrReport, type ContentReviewer } from '../review-pool.js';
 import { summarise } from '../summary.js';
 import type { LocalSkillFolder } from './scan.js';
+import { append } from '../../../shared/append.js';
 
 export interface LocalSkill {
   readonly entry: SkillEntry;
@@ -122,6 +123,6 @@ function incompleteFinding(folder: LocalSkillFolder, serverId: string, skillUri:
 
 export function worstOf(skills: Iterable<LocalSkill>): ReturnType<typeof worstSeverity> {
   const all: Finding[] = [];
-  for (const s of skills) all.push(...s.formatFindings, ...s.review.findings);
+  for (const s of skills) append(append(all, s.formatFindings), s.review.findings);
   return worstSeverity(all);
 }

@@ -8,13 +8,14 @@
 import { codeOf } from '../code/analyze.js';
 import { codeFindings } from './code-findings.js';
 import { eachMatch, emptyResult, lineExcerpt, locate, riskFinding, type RiskContext, type RuleResult } from './context.js';
+import { append } from '../../../shared/append.js';
 
 // Tags that PyYAML (unsafe loaders), js-yaml (with the JS types), Ruby's Psych and SnakeYAML turn into calls.
 const UNSAFE_TAGS = /!!python\/(?:object(?:\/apply|\/new)?|name|module):[\w.]+|!!js\/(?:function|eval)\b|!ruby\/(?:object|hash|struct):[\w:]+|!!javax\.script\.ScriptEngineManager|!!(?:java|com|org)\.[\w.]*(?:ScriptEngine|ProcessBuilder|Runtime|URLClassLoader)\b/g;
 
 export function configExecRule(ctx: RiskContext): RuleResult {
   const out = emptyResult();
-  out.findings.push(...codeFindings(ctx, ['risk-exec-in-config']));
+  append(out.findings, codeFindings(ctx, ['risk-exec-in-config']));
   for (const config of codeOf(ctx).configs) {
     if (config.format !== 'yaml') continue;
     const source = config.source;

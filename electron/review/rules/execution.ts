@@ -9,6 +9,7 @@ import type { Finding } from '../../../shared/model.js';
 import { codeFindings, codeNotes, fallbackMayReport } from './code-findings.js';
 import { eachMatch, emptyResult, excerptOf, fileLocation, lineExcerpt, locate, riskFinding, type RiskContext, type RuleResult, type TextSource } from './context.js';
 import type { PreparedFile } from './sources.js';
+import { append } from '../../../shared/append.js';
 
 // A shell runs whatever it is fed; an interpreter does when told to read its program from stdin ("python3 -").
 const SHELLS = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:(?:\S*\/)?(?:ba|z|k|da|fi|c|tc)?sh|pwsh|powershell|iex|invoke-expression|source)\b|(?:sudo\s+)?(?:\S*\/)?(?:python[0-9.]*|node|perl|ruby|php)(?=\s*(?:-\s|-$|$|[;&|)]))`;
@@ -120,7 +121,7 @@ export function executionRule(ctx: RiskContext, files: readonly PreparedFile[]):
       out.findings.push(riskFinding('risk-executable-file', `${file.path} is a program: ${file.info.runtime ?? 'native code'} (${file.info.reason ?? ''}). Its behaviour cannot be reviewed by reading it.`, fileLocation(ctx, file.uri)));
     }
   }
-  out.findings.push(...codeFindings(ctx, ['risk-fetch-and-run', 'risk-decode-and-run']), ...codeNotes(ctx));
+  append(append(out.findings, codeFindings(ctx, ['risk-fetch-and-run', 'risk-decode-and-run'])), codeNotes(ctx));
   for (const source of ctx.sources) textRules(ctx, source, out.findings);
   return out;
 }

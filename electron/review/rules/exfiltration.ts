@@ -8,6 +8,7 @@
 import { isOwnService, isSecretName } from '../code/facts.js';
 import { codeFindings, fallbackMayReport } from './code-findings.js';
 import { eachMatch, emptyResult, lineExcerpt, locate, riskFinding, type RiskContext, type RuleResult } from './context.js';
+import { append } from '../../../shared/append.js';
 
 const SECRET_ARG = String.raw`(?:\$\((?:env|printenv|cat\s+[^)\n]{1,200})\)|\x60(?:env|printenv)\x60|~?\/?\.ssh\/|~?\/?\.aws\/|\.env\b|\.npmrc\b|\.netrc\b|\$\{?[A-Z_]*(?:TOKEN|SECRET|API_KEY|PASSWORD)\b)`;
 
@@ -22,7 +23,7 @@ const SECRET_IN_URL = /\b(?:https?|wss?):\/\/([^\s`'"()[\]/?#<>]+)[^\s`'"()[\]]{
 
 export function exfiltrationRule(ctx: RiskContext): RuleResult {
   const out = emptyResult();
-  out.findings.push(...codeFindings(ctx, ['risk-secret-exfiltration']));
+  append(out.findings, codeFindings(ctx, ['risk-secret-exfiltration']));
   for (const source of ctx.sources) {
     const where = source.field ? `${source.path} (${source.field})` : source.path;
     const seen = new Set<number>();

@@ -14,6 +14,7 @@ import { parseUri, resolveReference, skillRootOf } from '../../../shared/skill-u
 import { agentFileOf } from '../code/agent-files.js';
 import { codeFindings, fallbackMayReport } from './code-findings.js';
 import { codeRanges, eachMatch, emptyResult, inRanges, isRendered, lineExcerpt, locate, riskFinding, type RiskContext, type RuleResult, type TextSource } from './context.js';
+import { append } from '../../../shared/append.js';
 
 const URI = /\b([a-z][a-z0-9+.-]{1,30}):\/\/[^\s<>"'`)\]}|]+/gi;
 const FILE_URI = /\bfile:\/{0,3}[^\s<>"'`)\]]+/gi;
@@ -53,7 +54,7 @@ function rootDepth(path: string): number {
 
 export function reachRule(ctx: RiskContext): RuleResult {
   const out = emptyResult();
-  out.findings.push(...codeFindings(ctx, ['risk-memory-write']));
+  append(out.findings, codeFindings(ctx, ['risk-memory-write']));
   const skill = parseUri(ctx.input.skillUri);
   // Cut at the SKILL.md segment (a query or fragment after it is not part of the folder), as parseSkillUri does.
   const skillRoot = `${skillRootOf(ctx.input.skillUri)}/`;

@@ -6,6 +6,7 @@
 // prose that is not code ("then run bash -i >& /dev/tcp/…").
 import { codeFindings, fallbackMayReport } from './code-findings.js';
 import { eachMatch, emptyResult, lineExcerpt, locate, riskFinding, type RiskContext, type RuleResult } from './context.js';
+import { append } from '../../../shared/append.js';
 
 const LOOPBACK = /\b(?:127\.\d+\.\d+\.\d+|localhost|0\.0\.0\.0)\b/;
 
@@ -21,7 +22,7 @@ const PROSE: ReadonlyArray<{ pattern: RegExp; what: string }> = [
 
 export function reverseShellRule(ctx: RiskContext): RuleResult {
   const out = emptyResult();
-  out.findings.push(...codeFindings(ctx, ['risk-reverse-shell']));
+  append(out.findings, codeFindings(ctx, ['risk-reverse-shell']));
   for (const source of ctx.sources) {
     const where = source.field ? `${source.path} (${source.field})` : source.path;
     const seen = new Set<number>();
