@@ -100,16 +100,20 @@ export function EntryVerdictBadge({ entry, size = 'xs' }: { entry: SkillEntry; s
   return <VerdictBadge verdict={useShownVerdict(entry)} errors={entry.errorCount} warnings={entry.warningCount} size={size} />;
 }
 
-/** The sidebar's roll-up: "2 risky · 1 to look at", each with its icon; nothing when no skill needs a look. */
+/**
+ * The sidebar's roll-up: "2 risky · 1 to look at · 1 reviewing…", each with its icon; nothing when no skill needs a
+ * look. A skill whose change review runs is counted as its row shows it, Reviewing…, until its verdict lands.
+ */
 export function VerdictRollup({ tally }: { tally: VerdictTally | undefined }) {
-  if (!tally || (tally.risky === 0 && tally.needsLook === 0)) return null;
-  const parts: { verdict: Verdict; text: string }[] = [];
+  if (!tally || (tally.risky === 0 && tally.needsLook === 0 && tally.reviewing === 0)) return null;
+  const parts: { verdict: ShownVerdict; text: string }[] = [];
   if (tally.risky > 0) parts.push({ verdict: 'risky', text: `${tally.risky.toLocaleString()} risky` });
   if (tally.needsLook > 0) parts.push({ verdict: 'needs-look', text: `${tally.needsLook.toLocaleString()} to look at` });
+  if (tally.reviewing > 0) parts.push({ verdict: 'reviewing', text: `${tally.reviewing.toLocaleString()} reviewing…` });
   return (
     <span className="verdict-rollup" data-verdict-rollup={parts.map((p) => p.text).join(' · ')}>
       {parts.map((p, i) => {
-        const s = VERDICT_STYLE[p.verdict];
+        const s = styleOf(p.verdict);
         return (
           <span key={p.verdict} className="verdict-rollup-part" data-rollup-verdict={p.verdict}>
             {i > 0 ? <span aria-hidden> · </span> : null}

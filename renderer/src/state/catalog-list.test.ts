@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SkillEntry } from '../../../shared/model.js';
 import { skillEntry } from '../../../shared/skill-entry-fixture.unit.js';
 import { skillKey } from './keys.js';
-import { filterCounts, filterSkills, reviewingCount, sortedSkills, verdictChoices } from './catalog-list.js';
+import { filterCounts, filterSkills, reviewingCount, sortedSkills, verdictChoices, verdictTallies } from './catalog-list.js';
 
 function entry(serverId: string, name: string, extra: Partial<SkillEntry> = {}): SkillEntry {
   return skillEntry(name, { serverId, description: `About ${name}`, ...extra });
@@ -125,5 +125,22 @@ describe('the verdict choices', () => {
     expect(reviewingCount(skills, 'all', running)).toBe(1);
     expect(reviewingCount(skills, 'a', new Set())).toBe(0);
     expect(reviewingCount(skills, 'a', running)).toBe(filterCounts(sortedSkills(skills, 'a'), running).verdicts.reviewing);
+  });
+});
+
+describe('the sidebar roll-up’s verdict tallies', () => {
+  const changed = entry('a', 'setup', { approval: 'changed', verdict: 'not-reviewed' });
+  const skills = [changed, entry('a', 'notes'), entry('a', 'deploy', { verdict: 'risky', errorCount: 1 }), entry('b', 'setup', { approval: 'changed', verdict: 'not-reviewed' })];
+  const running = new Set([skillKey('a', changed.uri)]);
+
+  it('counts a skill saying Reviewing… as reviewing, as the filter counts it, and by its stored verdict when none runs', () => {
+    const during = verdictTallies(skills, running);
+    expect(during.byServer.get('a')).toEqual({ risky: 1, needsLook: 0, clean: 0, notReviewed: 1, reviewing: 1 });
+    expect(during.byServer.get('b')).toEqual({ risky: 0, needsLook: 0, clean: 0, notReviewed: 1, reviewing: 0 });
+    expect(during.all).toEqual({ risky: 1, needsLook: 0, clean: 0, notReviewed: 2, reviewing: 1 });
+    const counts = filterCounts(skills.filter((e) => e.serverId === 'a'), running).verdicts;
+    expect(during.byServer.get('a')!.reviewing).toBe(counts.reviewing);
+    expect(during.byServer.get('a')!.notReviewed).toBe(counts['not-reviewed']);
+    expect(verdictTallies(skills, new Set()).byServer.get('a')).toEqual({ risky: 1, needsLook: 0, clean: 0, notReviewed: 2, reviewing: 0 });
   });
 });

@@ -193,16 +193,25 @@ export interface VerdictTally {
   needsLook: number;
   clean: number;
   notReviewed: number;
+  /** Saying "Reviewing…": a change review of the version served now is running (verdict-shown.ts). */
+  reviewing: number;
 }
 
-/** Each origin's verdicts, for the sidebar's roll-up; `all` holds every skill's. */
-export function verdictTallies(entries: Iterable<SkillEntry>): { readonly all: VerdictTally; readonly byServer: ReadonlyMap<string, VerdictTally> } {
-  const all: VerdictTally = { risky: 0, needsLook: 0, clean: 0, notReviewed: 0 };
+const emptyTally = (): VerdictTally => ({ risky: 0, needsLook: 0, clean: 0, notReviewed: 0, reviewing: 0 });
+const TALLY_FIELD: Readonly<Record<ShownVerdict, keyof VerdictTally>> = { risky: 'risky', 'needs-look': 'needsLook', 'clean-as-checked': 'clean', 'not-reviewed': 'notReviewed', reviewing: 'reviewing' };
+
+/**
+ * Each origin's verdicts, for the sidebar's roll-up; `all` holds every skill's. Counted by the verdict each row
+ * shows (`running` is changeReviewsRunning's), as the verdict filter counts: a skill whose row says "Reviewing…"
+ * is counted as reviewing, not by the verdict stored for it.
+ */
+export function verdictTallies(entries: Iterable<SkillEntry>, running: ReadonlySet<string>): { readonly all: VerdictTally; readonly byServer: ReadonlyMap<string, VerdictTally> } {
+  const all = emptyTally();
   const byServer = new Map<string, VerdictTally>();
   for (const entry of entries) {
     let tally = byServer.get(entry.serverId);
-    if (!tally) byServer.set(entry.serverId, (tally = { risky: 0, needsLook: 0, clean: 0, notReviewed: 0 }));
-    const field = entry.verdict === 'risky' ? 'risky' : entry.verdict === 'needs-look' ? 'needsLook' : entry.verdict === 'clean-as-checked' ? 'clean' : 'notReviewed';
+    if (!tally) byServer.set(entry.serverId, (tally = emptyTally()));
+    const field = TALLY_FIELD[shownVerdictAmong(entry, running)];
     tally[field]++;
     all[field]++;
   }

@@ -1,6 +1,7 @@
 // The servers, left: status dot and word, transport, protocol era, skill
 // count, worst finding, and the verdicts that need a person ("2 risky · 1 to
-// look at"). Arrow keys move, Enter opens the server screen.
+// look at · 1 reviewing…", by the verdict each row shows). Arrow keys move,
+// Enter opens the server screen.
 import { ActionIcon, Badge, Button, Group, Menu, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconFileImport, IconPlus, IconServer2 } from '@tabler/icons-react';
 import { useMemo, useRef } from 'react';
@@ -19,6 +20,7 @@ import { useDialogs } from '../state/dialogs.js';
 import { useSelection } from '../state/selection.js';
 import { ALL_SERVERS, useServers } from '../state/servers.js';
 import { useServerWatches } from '../state/server-watch.js';
+import { useChangeReviewsRunning } from '../state/use-shown-verdict.js';
 import { CollisionsSidebarLink } from './collisions/CollisionsSidebarLink.js';
 import { LocalFoldersSection } from './local/LocalFoldersSection.js';
 import { serverActions } from './server-actions.js';
@@ -49,7 +51,9 @@ export function ServerSidebar() {
   const skills = useCatalog((s) => s.skills);
   // The main process sends a server's worst finding with each listing; files checked since then raise it here.
   const worstFromSkills = useMemo(() => worstBySkills(skills.values()), [skills]);
-  const tallies = useMemo(() => verdictTallies(skills.values()), [skills]);
+  // Counted by the verdict each row shows: a skill whose change review runs says "Reviewing…" there, and here.
+  const running = useChangeReviewsRunning();
+  const tallies = useMemo(() => verdictTallies(skills.values(), running), [skills, running]);
   // "All skills" lists every origin's skills: the servers' and the local folders'.
   const localTotal = useLocalOrigins((s) => s.origins.reduce((n, o) => n + o.skillCount, 0));
   const total = servers.reduce((n, s) => n + s.skillCount, 0) + localTotal;
@@ -141,9 +145,9 @@ export function ServerSidebar() {
   );
 }
 
-/** The verdicts of an origin's skills that need a person, under its name; nothing when none does. */
+/** The verdicts of an origin's skills that need a person (and the change reviews running), under its name; nothing when none does. */
 function RollupLine({ tally, indent = 15 }: { tally: VerdictTally | undefined; indent?: number }) {
-  if (!tally || (tally.risky === 0 && tally.needsLook === 0)) return null;
+  if (!tally || (tally.risky === 0 && tally.needsLook === 0 && tally.reviewing === 0)) return null;
   return (
     <Text size="xs" pl={indent} c="dimmed" component="div">
       <VerdictRollup tally={tally} />
