@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addAndConnect, callContract } from '../test/fixtures/broken-server/e2e-support.js';
 import { skillMd, SkillFolder } from '../test/fixtures/mutable-server/fixture.js';
-import { launchBrowser, openApp, pollWithin, startApp, type RunningApp } from './harness.js';
+import { openAppInBrowser, pollWithin, type RunningApp } from './harness.js';
 
 const poll = pollWithin(30_000);
 
@@ -42,16 +42,8 @@ export interface ChangingServerPage {
 export async function changingServerPage(readDelayMs: number): Promise<ChangingServerPage> {
   const folder = await SkillFolder.create();
   await folder.write('setup/SKILL.md', SETUP_V1);
-  let app: RunningApp | undefined;
-  let browser: Browser | undefined;
-  const close = async () => {
-    await browser?.close();
-    await app?.stop();
-  };
+  const { app, browser, page, close } = await openAppInBrowser({}, { viewport: { width: 1280, height: 800 } });
   try {
-    app = await startApp();
-    browser = await launchBrowser();
-    const page = await openApp(browser, app, { width: 1280, height: 800 });
     const serverId = await addAndConnect(page, app.token, { label: LABEL, transport: folder.stdio({ readDelayMs }) });
     await page.locator(`[data-server-label="${LABEL}"] [data-connection="connected"]`).waitFor({ timeout: 30_000 });
     await page.locator(`[data-server-label="${LABEL}"]`).click();

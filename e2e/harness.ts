@@ -81,8 +81,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
 }
 
-export async function openApp(browser: Browser, app: RunningApp, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const page = await browser.newPage({ viewport, colorScheme: 'light' });
+/** How a suite's page looks: its size and colour scheme. */
+export interface PageLook {
+  readonly viewport?: { readonly width: number; readonly height: number };
+  readonly colorScheme?: 'light' | 'dark';
+}
+
+export async function openApp(browser: Browser, app: RunningApp, viewport = { width: 1440, height: 900 }, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await browser.newPage({ viewport, colorScheme });
   await page.goto(app.pageUrl);
   return page;
 }
@@ -96,7 +102,7 @@ export interface AppInBrowser {
   close(): Promise<void>;
 }
 
-export async function openAppInBrowser(options: StartOptions = {}): Promise<AppInBrowser> {
+export async function openAppInBrowser(options: StartOptions = {}, look: PageLook = {}): Promise<AppInBrowser> {
   const app = await startApp(options);
   const browser = await launchBrowser().catch(async (error: unknown) => {
     await app.stop();
@@ -106,7 +112,7 @@ export async function openAppInBrowser(options: StartOptions = {}): Promise<AppI
     await browser.close();
     await app.stop();
   };
-  const page = await openApp(browser, app).catch(async (error: unknown) => {
+  const page = await openApp(browser, app, look.viewport, look.colorScheme).catch(async (error: unknown) => {
     await close();
     throw error;
   });

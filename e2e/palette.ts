@@ -1,29 +1,13 @@
 // The command palette driven from the keyboard, as the palette's e2e suites
 // use it: Ctrl+K, the words typed, Enter on the entry wanted, the palette gone.
 import type { Page } from 'playwright-core';
-import { launchBrowser, pollWithin, startApp, type AppInBrowser, type StartOptions } from './harness.js';
+import { openAppInBrowser, pollWithin, type AppInBrowser, type StartOptions } from './harness.js';
 
 const poll = pollWithin(30_000);
 
 /** The app in browser mode and a Chromium page on it at 1280×800 (dark), where the palette suites run keyboard only. */
-export async function openAppForPalette(options: StartOptions = {}): Promise<AppInBrowser> {
-  const app = await startApp(options);
-  const browser = await launchBrowser().catch(async (error: unknown) => {
-    await app.stop();
-    throw error;
-  });
-  const close = async () => {
-    await browser.close();
-    await app.stop();
-  };
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
-    await page.goto(app.pageUrl);
-    return { app, browser, page, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+export function openAppForPalette(options: StartOptions = {}): Promise<AppInBrowser> {
+  return openAppInBrowser(options, { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
 }
 
 /** The palette's search box, found by its placeholder. */

@@ -2,7 +2,7 @@
 // catalog listed: where the Review tab's suites start, and the way they open
 // a skill's Review tab (its row, then the tab, once the detail shows it).
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp, pollWithin, startApp, type RunningApp } from './harness.js';
+import { openAppInBrowser, pollWithin, type RunningApp } from './harness.js';
 
 const poll = pollWithin(30_000);
 
@@ -20,16 +20,8 @@ export interface ReviewTabPage {
 }
 
 export async function reviewTabPage(): Promise<ReviewTabPage> {
-  let app: RunningApp | undefined;
-  let browser: Browser | undefined;
-  const close = async () => {
-    await browser?.close();
-    await app?.stop();
-  };
+  const { app, browser, page, close } = await openAppInBrowser({}, { viewport: { width: 1280, height: 800 } });
   try {
-    app = await startApp();
-    browser = await launchBrowser();
-    const page = await openApp(browser, app, { width: 1280, height: 800 });
     await page.locator(row('skill://repo-audit/SKILL.md')).waitFor({ timeout: 30_000 });
     const openReviewTab = async (uri: string) => {
       await page.locator(row(uri)).click();
