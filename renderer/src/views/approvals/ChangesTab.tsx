@@ -18,7 +18,9 @@ import { useCatalog } from '../../state/catalog.js';
 import { skillKey } from '../../state/keys.js';
 import { useReviewSession } from '../../state/review-session.js';
 import { serverById, useServers } from '../../state/servers.js';
+import { useShownVerdict } from '../../state/use-shown-verdict.js';
 import { contentSignature } from '../skill/use-skill-review.js';
+import { ChangeReviewRunning } from './ChangeReviewRunning.js';
 import { DiffView } from './DiffView.js';
 import { HistoryList } from './HistoryList.js';
 import { shortDigest, when } from './format.js';
@@ -32,13 +34,21 @@ function defaultRefs(hasDecision: boolean, history: SkillHistory | undefined): {
   return current && earlier.length > 0 ? { from: earlier[earlier.length - 1]!.fingerprint, to: 'current' } : undefined;
 }
 
-/** Why the approval was revoked, above the diff; drawn from props, so it can be drawn without the store. */
-export function ChangedSinceApproval({ record }: { record: ApprovalRecord }) {
+/**
+ * Why the approval was revoked, above the diff; drawn from props, so it can be drawn without the store. While the
+ * change review of the version served now runs (`reviewing`), it says so: what it finds comes with the diff below.
+ */
+export function ChangedSinceApproval({ record, reviewing = false }: { record: ApprovalRecord; reviewing?: boolean }) {
   return (
     <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Changed since approval" data-changed-since-approval>
       <Text size="sm">
         {record.revoked ? <InvisibleText text={record.revoked.reason} /> : 'The server serves something other than what you approved.'} The approval was revoked {when(record.revoked?.at)} and the skill disabled. Below is exactly what changed; approve the new version only once you have read it.
       </Text>
+      {reviewing ? (
+        <div style={{ marginTop: 6 }}>
+          <ChangeReviewRunning size="sm">The change review of the version served now is running: what it finds, and each error to acknowledge before approving, shows below when it ends.</ChangeReviewRunning>
+        </div>
+      ) : null}
     </Alert>
   );
 }
@@ -86,12 +96,13 @@ export function ChangesTab({ entry }: { entry: SkillEntry }) {
   const servedOther = useMemo(() => servedOtherPaths(entry), [entry]);
   const options = useMemo(() => versionOptions(hasApproval, history, servedOther.length > 0), [hasApproval, history, servedOther]);
   const loaded = diff?.load.state === 'loaded' ? diff.load.value : undefined;
+  const reviewing = useShownVerdict(entry) === 'reviewing';
 
   return (
     // Scrolls as one block: items of a scrolling flex column would otherwise be squeezed to fit.
     <div className="tab-scroll" data-changes-tab>
       <Stack gap="md" p="md">
-        {record?.decision === 'changed' ? <ChangedSinceApproval record={record} /> : null}
+        {record?.decision === 'changed' ? <ChangedSinceApproval record={record} reviewing={reviewing} /> : null}
         <Group gap="xs" align="flex-end" wrap="wrap">
           <Select size="xs" label="Compare" data={options} value={from ?? null} onChange={(v) => v && pick(v, to ?? 'current')} allowDeselect={false} w={260} disabled={options.length === 0} data-compare="from" />
           <Select size="xs" label="with" data={options} value={to ?? null} onChange={(v) => v && pick(from ?? 'approved', v)} allowDeselect={false} w={260} disabled={options.length === 0} data-compare="to" />

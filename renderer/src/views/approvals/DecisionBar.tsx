@@ -7,7 +7,9 @@
 // review itself stays readable above it. The reasons approval is not possible
 // name the server's words (the skill's URI, its files' paths, why a file
 // failed verification): drawn with their invisible and bidi characters as
-// marks.
+// marks. While the change review of the version served now runs (the row
+// and header say Reviewing…), the bar says so and approving waits: what that
+// review finds, and each error to acknowledge, is not known yet.
 import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconBan, IconRefresh, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,6 +20,7 @@ import { InvisibleText } from '../../components/InvisibleText.js';
 import { useApproval, useApprovals } from '../../state/approvals.js';
 import { skillKey } from '../../state/keys.js';
 import { AcknowledgeFindings, allTicked } from './AcknowledgeFindings.js';
+import { ChangeReviewRunning } from './ChangeReviewRunning.js';
 import { DecisionState } from './DecisionState.js';
 import { GrantControls } from './GrantControls.js';
 import './approvals.css';
@@ -28,16 +31,21 @@ interface DecisionBarProps {
   /** The server lists another version than the report shows. */
   stale: boolean;
   running: boolean;
+  /** The skill says Reviewing…: the change review of the version served now runs (state/verdict-shown.ts). */
+  changeReviewing: boolean;
   connected: boolean;
   onReviewAgain: () => void;
 }
+
+/** Why approving waits, while the change review runs. */
+const CHANGE_REVIEW_WAIT = 'The change review is running: approving this version waits until it ends.';
 
 export function DecisionBar(props: DecisionBarProps) {
   // The ticks belong to one version: another report starts them afresh.
   return <Decision key={props.report?.fingerprint ?? 'none'} {...props} />;
 }
 
-function Decision({ entry, report, stale, running, connected, onReviewAgain }: DecisionBarProps) {
+function Decision({ entry, report, stale, running, changeReviewing, connected, onReviewAgain }: DecisionBarProps) {
   const { serverId, uri } = entry;
   const key = skillKey(serverId, uri);
   const record = useApproval(serverId, uri);
@@ -51,7 +59,8 @@ function Decision({ entry, report, stale, running, connected, onReviewAgain }: D
   // A decision binds what the server lists now; a report of an older version cannot be the basis of one.
   const decidable = report !== undefined && !stale;
   const acknowledged = allTicked(acknowledgements, ticked);
-  const canApprove = decidable && !report.dynamic && report.canApprove && !running && !approvedThis && acknowledged;
+  // Bytes whose review has not ended are not approved: the gate for what it finds comes once it has.
+  const canApprove = decidable && !report.dynamic && report.canApprove && !running && !approvedThis && acknowledged && !changeReviewing;
   const approve = () => {
     if (!report) return;
     void useApprovals
@@ -63,7 +72,7 @@ function Decision({ entry, report, stale, running, connected, onReviewAgain }: D
   const asking = decidable && !report.dynamic && !approvedThis;
 
   return (
-    <Stack gap={4} px="md" py={6} className="decision-bar" data-decision-bar data-can-approve={String(canApprove)} data-acknowledgements-needed={acknowledgements.length}>
+    <Stack gap={4} px="md" py={6} className="decision-bar" data-decision-bar data-can-approve={String(canApprove)} data-acknowledgements-needed={acknowledgements.length} data-approve-waiting={changeReviewing ? 'change-review' : undefined}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <DecisionState record={record} />
         <Group gap={4} wrap="nowrap" style={{ flex: '0 0 auto' }}>
@@ -79,6 +88,7 @@ function Decision({ entry, report, stale, running, connected, onReviewAgain }: D
           ) : null}
         </Group>
       </Group>
+      {changeReviewing ? <ChangeReviewRunning>{CHANGE_REVIEW_WAIT}</ChangeReviewRunning> : null}
       {report && stale && !running ? (
         <Text size="xs" c="yellow" data-review-outdated>
           The review above is of an older version than the server lists now. Review again to decide about what it serves.
@@ -113,7 +123,7 @@ function Decision({ entry, report, stale, running, connected, onReviewAgain }: D
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <TextInput size="xs" style={{ flex: 1 }} placeholder="Note for the audit log (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={4000} aria-label="Note" data-field="approval-note" />
           {!report.dynamic ? (
-            <Button size="xs" color="green" leftSection={<IconShieldCheck size={14} />} disabled={!canApprove} loading={busy} onClick={approve} data-action="approve">
+            <Button size="xs" color="green" leftSection={<IconShieldCheck size={14} />} disabled={!canApprove} loading={busy} onClick={approve} title={changeReviewing ? CHANGE_REVIEW_WAIT : undefined} data-action="approve">
               {record?.decision === 'changed' ? 'Approve this version' : approvedThis ? 'Approved' : 'Approve'}
             </Button>
           ) : null}

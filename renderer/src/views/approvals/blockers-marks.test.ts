@@ -30,7 +30,7 @@ describe('why a version cannot be approved yet', () => {
   it('in the Review tab’s decision bar', () => {
     const entry = { serverId: 's1', uri: skillUri } as SkillEntry;
     const report = { serverId: 's1', skillUri, fingerprint: 'sha256:f', dynamic: false, canApprove: false, blockers, acknowledgements: [] } as unknown as ReviewReport;
-    const text = shown(createElement(DecisionBar, { entry, report, stale: false, running: false, connected: true, onReviewAgain: () => {} }));
+    const text = shown(createElement(DecisionBar, { entry, report, stale: false, running: false, changeReviewing: false, connected: true, onReviewAgain: () => {} }));
     expect(text).toContain('Not possible to approve yet:');
     expectBlockersMarked(text);
   });

@@ -11,6 +11,7 @@ import { useApproval } from '../../state/approvals.js';
 import { skillKey } from '../../state/keys.js';
 import { lastReport, useReviewSession } from '../../state/review-session.js';
 import { serverById, useServers } from '../../state/servers.js';
+import { useShownVerdict } from '../../state/use-shown-verdict.js';
 import { DecisionBar } from '../approvals/DecisionBar.js';
 import { StoreHealth } from '../approvals/StoreHealth.js';
 import { ReviewProgress } from './ReviewProgress.js';
@@ -28,6 +29,7 @@ export function ReviewTab({ entry }: { entry: SkillEntry }) {
   // The report describes one version; once the server lists another, approving it would bind the wrong one.
   const stale = report !== undefined && !sameContent({ resources: entry.resources, frontmatter: entry.frontmatter }, { resources: report.resources, frontmatter: report.frontmatter });
   const start = () => void useReviewSession.getState().start(serverId, uri);
+  const changeReviewing = useShownVerdict(entry) === 'reviewing';
 
   return (
     <Stack gap={0} style={{ flex: 1, minHeight: 0 }} data-review-tab data-review-state={run?.state ?? 'none'}>
@@ -45,7 +47,7 @@ export function ReviewTab({ entry }: { entry: SkillEntry }) {
           {report ? <ReviewReportView entry={entry} report={report} /> : null}
         </Stack>
       </div>
-      {report || record ? <DecisionBar entry={entry} report={report} stale={stale} running={running} connected={connected} onReviewAgain={start} /> : null}
+      {report || record ? <DecisionBar entry={entry} report={report} stale={stale} running={running} changeReviewing={changeReviewing} connected={connected} onReviewAgain={start} /> : null}
     </Stack>
   );
 }
