@@ -93,6 +93,7 @@ export async function openCliOAuth(transport: Extract<TransportConfig, { kind: '
   const sessions = new OAuthSessions({
     vault: await vaultFor(options),
     clientName: 'Skill Inspector (command line)',
+    reader: COMMAND_READS,
     openAuthorizationUrl: async (_serverId, url) => {
       options.say(`To sign in to ${shown}, open this address in a browser (the answer comes back to this command on 127.0.0.1):\n\n  ${url}\n`);
       options.say('Waiting for the browser (up to 5 minutes; Ctrl+C to stop)…');

@@ -12,6 +12,7 @@ import { signIn } from './sign-in.js';
 import { renewingOneAtATime, type RenewingAuth } from './one-renewal.js';
 import { StoredOAuthProvider, type DroppedCredentials } from './stored-provider.js';
 import { UntilRemoved } from './until-removed.js';
+import { APP_READS, capitalised, type NoteReader } from './unread-note.js';
 
 /** A server as the sessions need it: where its record is, its URL, its OAuth settings (secret put back). */
 export interface OAuthTarget {
@@ -46,6 +47,8 @@ export interface OAuthSessionsOptions {
   readonly keptInStore?: (serverId: string, message: string) => void;
   /** A sign-out that could revoke nothing, its token gone from the store (lostSignOutWords): said where the person looks. */
   readonly signedOutLost?: (serverId: string, message: string) => void;
+  /** Who drops sign-ins, in what the person is told: the app (the default) or the command. */
+  readonly reader?: NoteReader;
 }
 
 /** What a sign-out says when the sign-in's token was gone from the store: nothing could be revoked, and why. */
@@ -54,22 +57,28 @@ export function lostSignOutWords(lost: LostSignIn): string {
   return `Signed out, but nothing could be revoked at the authorization server: ${why}, so there was no token to send it. The app's record of the sign-in is cleared. A token that was not revoked stays valid at the authorization server until it runs out; to end it sooner, revoke the app's access there.`;
 }
 
-/** What the person is told when the store keeps credentials the app dropped: what, where, and what the next start does. */
-export function keptInStoreWords(dropped: DroppedCredentials, where: string, key: string, remembered: boolean | NotRemembered = false): string {
+/**
+ * What the person is told when the store keeps credentials the app (or the command: `reader`) dropped: what,
+ * where, and what the next start does.
+ */
+export function keptInStoreWords(dropped: DroppedCredentials, where: string, key: string, remembered: boolean | NotRemembered = false, reader: NoteReader = APP_READS): string {
+  const who = reader.name;
+  const Who = capitalised(who);
   const what = {
-    'sign-in': 'The app forgot its sign-in, so it no longer uses it, but it could not be deleted from',
-    'signed out': 'You signed out, so the app no longer uses the sign-in, but it could not be deleted from',
-    tokens: 'The authorization server refused its tokens, so the app no longer uses them, but they could not be deleted from',
-    'client registration': 'The authorization server no longer accepts the client the app registered, so the app no longer uses it, but it could not be deleted from',
+    'sign-in': `${Who} forgot its sign-in, so it no longer uses it, but it could not be deleted from`,
+    'signed out': `You signed out, so ${who} no longer uses the sign-in, but it could not be deleted from`,
+    tokens: `The authorization server refused its tokens, so ${who} no longer uses them, but they could not be deleted from`,
+    'client registration': `The authorization server no longer accepts the client ${who} registered, so ${who} no longer uses it, but it could not be deleted from`,
   }[dropped];
+  const deleteNow = `To delete it now, ${reader.deleteNow(vaultId(key))}.`;
   // Remembered (the app's data folder): later starts do not use it, and delete it without another word once the store lets them.
   // Not remembered because the data folder refused the save: the drop holds only while this run lasts, and the person must know.
   const next =
     typeof remembered === 'object'
-      ? `The app no longer uses it while it runs, but could not note in ${remembered.file} that it must not use it again: ${remembered.error} So when the app starts again, it will use that old sign-in again if it is still stored. To delete it now, unlock the store and sign out, or remove the entry "${vaultId(key)}" from it by hand.`
+      ? `${Who} no longer uses it while it runs, but could not note in ${remembered.file} that it must not use it again: ${remembered.error} So when ${who} starts again, it will use that old sign-in again if it is still stored. ${deleteNow}`
       : remembered
-        ? `The app will not use it again, and deletes it at a later start or change to this sign-in once the store lets it. To delete it now, unlock the store and sign out, or remove the entry "${vaultId(key)}" from it by hand.`
-        : 'The app tries the deletion again at the next change to this sign-in; if it is still stored when the app starts again, that old sign-in will be tried again then. Unlock the store, then sign in again or sign out.';
+        ? `${Who} will not use it again, and deletes it at a later start or change to this sign-in once the store lets it. ${deleteNow}`
+        : `${Who} tries the deletion again at the next change to this sign-in; if it is still stored when ${who} starts again, that old sign-in will be tried again then. ${reader.whenUnlocked}`;
   return `${what} ${where}; the old sign-in is still stored there under the id ${vaultId(key)}. ${next}`;
 }
 
@@ -93,7 +102,7 @@ export class OAuthSessions {
   private keptInStore(target: OAuthTarget): (dropped: DroppedCredentials, where: string) => void {
     return (dropped, where) => {
       const vault = this.options.vault;
-      const message = keptInStoreWords(dropped, where, target.key, vault.unremembered?.(target.key) ?? vault.remembersDropped === true);
+      const message = keptInStoreWords(dropped, where, target.key, vault.unremembered?.(target.key) ?? vault.remembersDropped === true, this.options.reader);
       if (this.options.keptInStore) this.options.keptInStore(target.serverId, message);
       else this.options.note?.(target.serverId, message);
     };

@@ -51,6 +51,10 @@ export interface NoteReader {
   readonly dropsWhen: string;
   /** What a dropped sign-in used again comes to, and what the person can do. */
   readonly usedAgain: string;
+  /** How to delete, now, a sign-in the secret store would not delete (`entry`: its id in the store). */
+  readonly deleteNow: (entry: string) => string;
+  /** What to do when the store is locked: the command has no Sign out, its next run tries again. */
+  readonly whenUnlocked: string;
 }
 
 export const APP_READS: NoteReader = {
@@ -58,6 +62,8 @@ export const APP_READS: NoteReader = {
   again: 'restart the app',
   dropsWhen: 'signed out, or refused by the authorization server',
   usedAgain: 'if a server shows as signed in after you signed out of it, sign out of it again',
+  deleteNow: (entry) => `unlock the store and sign out, or remove the entry "${entry}" from it by hand`,
+  whenUnlocked: 'Unlock the store, then sign in again or sign out.',
 };
 
 export const COMMAND_READS: NoteReader = {
@@ -65,6 +71,8 @@ export const COMMAND_READS: NoteReader = {
   again: 'run the command again',
   dropsWhen: 'refused by the authorization server',
   usedAgain: 'the command may send tokens the authorization server refused before, and asks you to sign in once they are refused again',
+  deleteNow: (entry) => `unlock the store and remove the entry "${entry}" from it by hand`,
+  whenUnlocked: 'Unlock the store, then run the command again.',
 };
 
 /** "The app", at the start of a sentence. */
