@@ -7,8 +7,9 @@
 // The parent and the nested skill then serve the same bytes under the one URI,
 // so the nested skill is served too instead of clashing with its parent.
 import type { SkillFileRef } from '../../shared/model.js';
-import { canonicalUri, decodeSegment } from '../../shared/skill-uri.js';
+import { canonicalUri } from '../../shared/skill-uri.js';
 import { parseFrontmatter } from '../skills/frontmatter.js';
+import { writtenAsSkillMd } from '../skills/windows-names.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
 import { ALLOWED_TOOLS, grantCoversMerged, MERGED_ALLOWED_TOOLS, mergedAllowedTools, withoutAllowedTools } from './allowed-tools.js';
 
@@ -20,19 +21,8 @@ export interface NestedSkillMd {
   readonly grantedTools?: readonly string[];
 }
 
-/**
- * Whether a host that writes the file to disk may write it as a SKILL.md: its last segment decoded, in any case (a
- * case-insensitive disk finds skill.md, ſKILL.md or SKıLL.md for SKILL.md), without what Windows drops or reads past — trailing dots and
- * spaces (`SKILL.md.`, `SKILL.md%20`) and an NTFS stream after a colon (`SKILL.md::$DATA` is SKILL.md's own content).
- * Matched by the name as written only, such a file went out uncut, field and all, and a Windows host wrote it as
- * SKILL.md. A name matched that a host would not take for SKILL.md loses only an allowed-tools no one granted.
- */
-export function writtenAsSkillMd(uri: string): boolean {
-  const name = decodeSegment(uri.slice(uri.lastIndexOf('/') + 1));
-  const colon = name.indexOf(':');
-  // Upper case first: NTFS compares names by it, where ſ is S and ı is I; then lower, where the Kelvin sign is k.
-  return (colon < 0 ? name : name.slice(0, colon)).replace(/[. ]+$/, '').normalize('NFC').toUpperCase().toLowerCase() === 'skill.md';
-}
+// Whether a host may write a file as a SKILL.md is one decision with the app's findings (windows-names.ts).
+export { writtenAsSkillMd };
 
 /** The files of a skill that are the SKILL.md of a skill nested in it (not its own). */
 export function nestedSkillMdFiles(skillUri: string, resources: readonly SkillFileRef[]): SkillFileRef[] {

@@ -15,7 +15,7 @@ import { ALLOWED_TOOLS, grantCoversMerged, MERGED_ALLOWED_TOOLS, mergedAllowedTo
 import { hostRefusals } from './host-rules.js';
 import { gatewayUri, queryOrFragment } from './namespace.js';
 import { nestedServed, nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
-import { climbsOnWindows } from './windows-path.js';
+import { climbsOnWindows } from '../skills/windows-names.js';
 
 export interface ServedFile {
   /** The file's URI on the gateway. */

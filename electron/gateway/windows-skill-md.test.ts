@@ -6,9 +6,10 @@
 // and a Windows host writes each of them as forms/SKILL.md (Win32 drops a
 // name's trailing dots and spaces; `::$DATA` is the file's own content), where
 // it then finds a skill asking for `Bash(rm:*)` that no one granted. A real
-// upstream (the mutable-server skill folder over stdio), the app approving
-// through its contract, `skill-inspector gateway` over stdio, the SDK's client.
+// upstream (the mutable-server skill folder over stdio), the approval as an app from before it refused one wrote it,
+// `skill-inspector gateway` over stdio, the SDK's client.
 import { afterEach, describe, expect, test } from 'vitest';
+import { approvedByOlderApp } from './approved-by-older-app.unit.js';
 import { App } from '../../test/fixtures/mutable-server/app.js';
 import { SkillFolder, skillMd, tempDir } from '../../test/fixtures/mutable-server/fixture.js';
 import { gatewayOverStdio } from '../../test/integration/gateway-harness.js';
@@ -38,11 +39,12 @@ describe('a nested SKILL.md named as a Windows host writes it to SKILL.md', { ti
     const app = await App.open(dataDir);
     cleanup.push(() => app.close());
     const serverId = await app.addServer('Team skills', folder.stdio());
+    // The app itself no longer approves pdf-tools (inspector-windows-skill-md): its approval is written as an older app
+    // wrote it, so what is tested here is what the gateway serves of it.
     const review = await app.call('approvals.startReview', { serverId, skillUri: PDF });
-    expect(review.blockers).toEqual([]);
-    await app.call('approvals.approve', { serverId, skillUri: PDF, fingerprint: review.fingerprint, enable: true, acknowledge: review.acknowledgements.map((a) => a.key) });
-    const approved = await app.call('approvals.get', { serverId, skillUri: PDF });
-    expect(approved?.resources === 'dynamic' ? [] : approved!.resources.map((r) => r.uri).sort()).toEqual([PDF, ...NAMES.map(([, served]) => `skill://pdf-tools/${served}`)].sort());
+    expect(review.blockers).toEqual([`The entry for ${PDF} is invalid (see its findings), so a host must not load it and it cannot be approved.`]);
+    const approved = await approvedByOlderApp(app, dataDir, serverId, PDF, review.fingerprint);
+    expect(approved.map((r) => r.uri).sort()).toEqual([PDF, ...NAMES.map(([, served]) => `skill://pdf-tools/${served}`)].sort());
 
     const gateway = await gatewayOverStdio(['--data-dir', dataDir]);
     cleanup.push(() => gateway.close());

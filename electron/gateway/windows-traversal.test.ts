@@ -5,9 +5,10 @@
 // spaces and dots, so a Windows host that copies pdf-tools' folder writes that
 // file as notes/guide.md beside it: over another skill's file, perhaps
 // another server's. The gateway served it. A real upstream (the gateway-upstream SDK
-// server over stdio), the app approving through its contract,
+// server over stdio), the approval as an app from before it refused one wrote it,
 // `skill-inspector gateway` over stdio, the SDK's client.
 import { afterEach, describe, expect, test } from 'vitest';
+import { approvedByOlderApp } from './approved-by-older-app.unit.js';
 import { App } from '../../test/fixtures/mutable-server/app.js';
 import { GATEWAY_UPSTREAM, UpstreamSpecFile } from '../../test/fixtures/gateway-upstream/fixture.js';
 import { skillMd, tempDir } from '../../test/fixtures/mutable-server/fixture.js';
@@ -39,13 +40,15 @@ describe('a file a Windows host would write outside its skill’s folder', { tim
     const app = await App.open(dataDir);
     cleanup.push(() => app.close());
     const serverId = await app.addServer('Team skills', { kind: 'stdio', command: process.execPath, args: [GATEWAY_UPSTREAM, '--spec', upstream.file], env: {} });
-    for (const skillUri of [PDF, NOTES]) {
-      const review = await app.call('approvals.startReview', { serverId, skillUri });
-      expect(review.blockers).toEqual([]);
-      await app.call('approvals.approve', { serverId, skillUri, fingerprint: review.fingerprint, enable: true, acknowledge: review.acknowledgements.map((a) => a.key) });
-    }
-    const approved = await app.call('approvals.get', { serverId, skillUri: PDF });
-    expect(approved?.resources === 'dynamic' ? [] : approved!.resources.map((r) => r.uri).sort()).toEqual([OVER, PDF]);
+    const notes = await app.call('approvals.startReview', { serverId, skillUri: NOTES });
+    expect(notes.blockers).toEqual([]);
+    await app.call('approvals.approve', { serverId, skillUri: NOTES, fingerprint: notes.fingerprint, enable: true, acknowledge: notes.acknowledgements.map((a) => a.key) });
+    // The app itself no longer approves pdf-tools (inspector-windows-climb): its approval is written as an older app
+    // wrote it, so what is tested here is the gateway's own refusal.
+    const review = await app.call('approvals.startReview', { serverId, skillUri: PDF });
+    expect(review.blockers).toEqual([`The entry for ${PDF} is invalid (see its findings), so a host must not load it and it cannot be approved.`]);
+    const approved = await approvedByOlderApp(app, dataDir, serverId, PDF, review.fingerprint);
+    expect(approved.map((r) => r.uri).sort()).toEqual([OVER, PDF]);
 
     const gateway = await gatewayOverStdio(['--data-dir', dataDir]);
     cleanup.push(() => gateway.close());

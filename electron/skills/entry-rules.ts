@@ -13,6 +13,7 @@ import { describeQueryAndSlash, queryAndSlashKey, withoutQueryOrSlash } from '..
 import { canonicalUri } from './uri-memo.js';
 import { STRICT_NAME, frontmatterFindings } from './format-rules.js';
 import { append } from './append.js';
+import { windowsPathFindings } from './windows-path-rules.js';
 
 const DIGEST = SKILL_DIGEST_PATTERN;
 
@@ -100,7 +101,7 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
     }
   }
 
-  const placement = { contained: true, controlFree: uriControls.length === 0, unique: true, filePaths: true };
+  const placement = { contained: true, controlFree: uriControls.length === 0, unique: true, filePaths: true, windowsKept: true };
   const resources = checkResources(raw['resources'], uri, loc, findings, placement);
 
   const meta = raw['_meta'];
@@ -121,7 +122,8 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
   // So does a scheme that names content outside the server (file:, http(s):, data:): what was verified through it need not be what a host loads.
   // And a file listed twice (in canonical form): two digests and sizes for one file, so no read can be bound to one of them.
   // And a file URI with a query or a trailing "/": it names no file path, and the app (keying files by canonicalUri) would take it for the file without.
-  const loadable = schemaOk && parsedUri.ok && resources !== null && contained && placement.controlFree && placement.unique && placement.filePaths && !capped.tooDeep && !scheme?.external;
+  // And a file a Windows host writes elsewhere (out of the skill's folder, or as a SKILL.md): what it loads there is not what was checked.
+  const loadable = schemaOk && parsedUri.ok && resources !== null && contained && placement.controlFree && placement.unique && placement.filePaths && placement.windowsKept && !capped.tooDeep && !scheme?.external;
   if (!loadable) {
     findings.push(finding('sep-2640-resources-invalid-entry', `The entry for "${shown}" is invalid, so a host must not load it (see the other findings for why).`, loc));
   }
@@ -208,7 +210,7 @@ function officialRoot(skillUri: string): string | undefined {
   return skillUri.endsWith('/SKILL.md') ? skillUri.slice(0, -'/SKILL.md'.length) : undefined;
 }
 
-function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[], placement: { contained: boolean; controlFree: boolean; unique: boolean; filePaths: boolean }): SkillFileRef[] | 'dynamic' | null {
+function checkResources(value: unknown, skillUri: string, loc: FindingLocation, findings: Finding[], placement: { contained: boolean; controlFree: boolean; unique: boolean; filePaths: boolean; windowsKept: boolean }): SkillFileRef[] | 'dynamic' | null {
   if (value === 'dynamic') {
     findings.push(finding('sep-2640-resources-dynamic-marker', `"${revealIdentifier(skillUri)}" is dynamic: its content has no digests, so it cannot be verified or bound to an approval.`, { ...loc, field: 'resources' }));
     return 'dynamic';
@@ -232,6 +234,9 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
   // The SKILL.md listed under the skill's URI with a query or a trailing "/": named when no entry has the skill's URI itself.
   let ownSpelledApart: { index: number; uri: string; how: string } | undefined;
   const skillKey = listingKey(skillUri);
+  // The SKILL.md's own path in the skill (its file is judged with the skill's URI, not as a file Windows may rewrite).
+  const ownWhere = containment(skillUri, skillUri);
+  const ownPath = ownWhere.inside ? ownWhere.relativePath : undefined;
   let total = 0;
   let missingSizes = 0;
   value.forEach((item, index) => {
@@ -278,6 +283,11 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
       if (id !== 'sep-2640-resources-uri-within-skill') {
         findings.push(finding('sep-2640-resources-uri-within-skill', `${revealIdentifier(fileUri)} is not inside the skill directory of ${revealIdentifier(skillUri)}.`, fileLoc));
       }
+    }
+    if (where.inside && where.relativePath !== ownPath) {
+      const onWindows = windowsPathFindings(fileUri, where.relativePath.split('/'), fileLoc);
+      if (onWindows.moved) placement.windowsKept = false;
+      append(findings, onWindows.findings);
     }
     if (/\/skill\.md$/i.test(fileUri) && !fileUri.endsWith('/SKILL.md')) {
       findings.push(finding('agentskills-skill-md-case', `${revealIdentifier(fileUri)} spells SKILL.md in another case; hosts look for "SKILL.md" exactly, and the name collides on case-insensitive file systems.`, fileLoc, { expected: 'SKILL.md', actual: fileUri.slice(fileUri.lastIndexOf('/') + 1) }));
