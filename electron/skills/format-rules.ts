@@ -187,6 +187,13 @@ export function skillMdFindings(parse: FrontmatterParse, location: FindingLocati
     out.push(finding('inspector-frontmatter-too-large', parse.message, { ...location, ...(parse.line ? { line: parse.line } : {}) }, { expected: `at most ${MAX_FRONTMATTER_CHARS} characters`, actual: `${parse.split.yaml?.length ?? 0} characters` }));
     return out;
   }
+  if (!parse.ok && parse.problem === 'sdk-refuses') {
+    // Valid YAML, so no frontmatter-syntax finding: the file breaks only what SEP-2640 hosts can read.
+    out.push(finding('sep-2640-skillmd-frontmatter', parse.message, { ...location, ...(parse.line ? { line: parse.line } : {}) }));
+    // Hosts that read frontmatter with a YAML library load it: the format rules still say what they see.
+    if (parse.read) append(out, frontmatterFindings(parse.read.value, location, { ...context, fieldLines: parse.read.fieldLines }));
+    return out;
+  }
   if (!parse.ok) {
     const id =
       parse.problem === 'missing'

@@ -2,6 +2,7 @@
 // SDK's verifier (YAML 1.2 core schema, BOM and CRLF tolerated) so a file the
 // app calls "matches listing" is one a host built on the SDK would load too.
 import { parseDocument } from 'yaml';
+import { sdkRefusalInYaml, sdkRefusalOfPaddedOpening, type SdkRefusal } from './sdk-refusals.js';
 import { MAX_DEPTH, TOO_DEEP_MARKER, describePath, findTooDeep } from '../../shared/nesting.js';
 import { readPlainFrontmatter } from './plain-frontmatter.js';
 import { firstDuplicateKey } from './unique-keys.js';
@@ -16,30 +17,42 @@ export interface SplitSkillMd {
   readonly bodyLine: number;
   /** 1-based line of the first YAML line. */
   readonly yamlLine: number;
+  /** The opening line is `---` with spaces or tabs after it: read, but the SDK's hosts refuse the file. */
+  readonly openingPadded?: true;
 }
+
+/**
+ * The SDK's split (splitFrontmatter in its skills extension): CRLF becomes LF and nothing else, so a lone CR is
+ * part of its line (the SDK reads `description: y\rallowed-tools: x` as one field, not two); the frontmatter
+ * closes at the first `---` (spaces or tabs after it) that JavaScript's multiline `^`/`$` sees as a line, which
+ * includes one after a lone CR, U+2028 or U+2029. Splitting anywhere else reads other fields than the SDK's hosts.
+ */
+const SDK_CLOSING = /^---[\t ]*$/m;
 
 export function splitSkillMd(text: string): SplitSkillMd {
   const hasBom = text.startsWith('\uFEFF');
-  const source = (hasBom ? text.slice(1) : text).replace(/\r\n?/g, '\n');
-  // Line by line only up to the closing `---`: the body is one slice, however long the file.
-  const lineEnd = (from: number) => {
-    const end = source.indexOf('\n', from);
-    return end < 0 ? source.length : end;
-  };
-  const firstEnd = lineEnd(0);
-  if (source.slice(0, firstEnd).trimEnd() !== '---') return { hasBom, unclosed: false, body: source, bodyLine: 1, yamlLine: 1 };
+  const source = (hasBom ? text.slice(1) : text).replaceAll('\r\n', '\n');
+  const firstEnd = source.indexOf('\n');
+  const first = firstEnd < 0 ? source : source.slice(0, firstEnd);
+  if (!/^---[\t ]*$/.test(first)) return { hasBom, unclosed: false, body: source, bodyLine: 1, yamlLine: 1 };
+  const padded = first !== '---' ? { openingPadded: true as const } : {};
+  if (firstEnd < 0) return { hasBom, yaml: '', unclosed: true, body: '', bodyLine: 2, yamlLine: 2, ...padded };
   const yamlStart = firstEnd + 1;
-  let lines = 1;
-  for (let start = yamlStart; firstEnd < source.length; ) {
-    const end = lineEnd(start);
-    if (source.slice(start, end).trimEnd() === '---') {
-      return { hasBom, yaml: source.slice(yamlStart, Math.max(yamlStart, start - 1)), unclosed: false, body: source.slice(end + 1), bodyLine: lines + 2, yamlLine: 2 };
-    }
-    lines++;
-    if (end === source.length) break;
-    start = end + 1;
-  }
-  return { hasBom, yaml: source.slice(yamlStart), unclosed: true, body: '', bodyLine: lines + 1, yamlLine: 2 };
+  const rest = source.slice(yamlStart);
+  const close = SDK_CLOSING.exec(rest);
+  if (close === null) return { hasBom, yaml: rest, unclosed: true, body: '', bodyLine: newlines(source) + 2, yamlLine: 2, ...padded };
+  // The SDK's YAML ends with the line break before `---`; the app's never did (fieldLines, the empty frontmatter).
+  const yaml = rest.slice(0, close.index).replace(/\n$/, '');
+  let bodyStart = yamlStart + close.index + close[0].length;
+  if (source[bodyStart] === '\n') bodyStart++;
+  return { hasBom, yaml, unclosed: false, body: source.slice(bodyStart), bodyLine: newlines(source, bodyStart) + 1, yamlLine: 2, ...padded };
+}
+
+/** Line feeds in the first `end` characters: lines as the SDK counts them (a lone CR or U+2028 starts none). */
+function newlines(text: string, end = text.length): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < end; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }
 
 export type FrontmatterParse =
@@ -48,14 +61,17 @@ export type FrontmatterParse =
       readonly ok: false;
       /**
        * `too-deep`: nested past MAX_DEPTH (or past what the YAML reader could follow); `too-large`: longer than
-       * MAX_FRONTMATTER_CHARS. Either way not compared, not loaded.
+       * MAX_FRONTMATTER_CHARS. Either way not compared, not loaded. `sdk-refuses`: YAML the library reads but the
+       * SDK's frontmatter reader refuses (sdk-refusals.ts), so its hosts load no such skill.
        */
-      readonly problem: 'missing' | 'unclosed' | 'invalid-yaml' | 'not-mapping' | 'too-deep' | 'too-large';
+      readonly problem: 'missing' | 'unclosed' | 'invalid-yaml' | 'not-mapping' | 'too-deep' | 'too-large' | 'sdk-refuses';
       /** For `too-deep`: the top-level field that nests too deep, when known. */
       readonly field?: string;
       readonly message: string;
       readonly line?: number;
       readonly split: SplitSkillMd;
+      /** For `sdk-refuses`: the fields as the YAML library (and hosts built on one) reads them. */
+      readonly read?: { readonly value: Record<string, unknown>; readonly fieldLines: Record<string, number> };
     };
 
 /**
@@ -76,7 +92,7 @@ export function parseFrontmatter(text: string): FrontmatterParse {
   }
   if (split.yaml.length > MAX_FRONTMATTER_CHARS) return tooLarge(split);
   const plain = readPlainFrontmatter(split.yaml);
-  if (plain) return { ok: true, value: plain, split, fieldLines: fieldLinesOf(split) };
+  if (plain) return read(split, plain, undefined);
   // Duplicate keys are looked for after the parse, in one pass (unique-keys.ts): the library's check is quadratic.
   const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: false });
   const duplicate = doc.errors.length === 0 ? firstDuplicateKey(doc) : undefined;
@@ -106,7 +122,17 @@ export function parseFrontmatter(text: string): FrontmatterParse {
   }
   const deep = findTooDeep(value, MAX_DEPTH);
   if (deep) return tooDeep(split, deep);
-  return { ok: true, value: value as Record<string, unknown>, split, fieldLines: fieldLinesOf(split) };
+  // After the library's own refusals, so an alias bomb is still named as one.
+  return read(split, value as Record<string, unknown>, sdkRefusalInYaml(doc, split.yaml));
+}
+
+/** The fields read, unless the SDK refuses the file: then they are kept only for the format rules of other hosts. */
+function read(split: SplitSkillMd, value: Record<string, unknown>, refusal: SdkRefusal | undefined): FrontmatterParse {
+  const fieldLines = fieldLinesOf(split);
+  const refused = split.openingPadded ? sdkRefusalOfPaddedOpening() : refusal;
+  if (refused === undefined) return { ok: true, value, split, fieldLines };
+  const line = refused.offset < 0 ? 1 : newlines(split.yaml ?? '', refused.offset) + split.yamlLine;
+  return { ok: false, problem: 'sdk-refuses', message: `Hosts built on the MCP SDK refuse this SKILL.md: ${refused.reason}.`, line, split, read: { value, fieldLines } };
 }
 
 const isStackOverflow = (message: string) => /maximum call stack size exceeded|too much recursion/i.test(message);

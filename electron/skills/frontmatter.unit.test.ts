@@ -6,9 +6,10 @@ describe('splitSkillMd', () => {
     expect(splitSkillMd('---\nname: a\n---\nbody\n')).toEqual({ hasBom: false, yaml: 'name: a', unclosed: false, body: 'body\n', bodyLine: 4, yamlLine: 2 });
   });
 
-  it('tolerates a BOM and CRLF / CR line ends', () => {
-    const split = splitSkillMd('\uFEFF---\r\nname: a\r---\r\nbody');
-    expect(split).toMatchObject({ hasBom: true, yaml: 'name: a', body: 'body', bodyLine: 4 });
+  it('tolerates a BOM and CRLF line ends; a lone CR stays in its line, as the SDK reads it', () => {
+    expect(splitSkillMd('\uFEFF---\r\nname: a\r\n---\r\nbody')).toMatchObject({ hasBom: true, yaml: 'name: a', body: 'body', bodyLine: 4 });
+    // The SDK closes the frontmatter at a --- after a lone CR (JavaScript's multiline ^), mid-line.
+    expect(splitSkillMd('\uFEFF---\r\nname: a\r---\r\nbody')).toMatchObject({ hasBom: true, yaml: 'name: a\r', body: 'body', bodyLine: 3 });
   });
 
   it('reports a file without an opening --- as having no YAML', () => {

@@ -15,6 +15,15 @@ export interface FrontmatterView {
   readonly fileUri: string;
 }
 
+/**
+ * The fields hosts act on. A file the SDK refuses (an alias, a tag, a `...` line) is still loaded by hosts that
+ * read it with a YAML library, so its fields as such a library reads them are judged too.
+ */
+function fieldsOf(text: string): { readonly value: Record<string, unknown>; readonly fieldLines: Record<string, number> } | undefined {
+  const parsed = parseFrontmatter(text);
+  return parsed.ok ? parsed : parsed.read;
+}
+
 const cache = new WeakMap<RiskContext, FrontmatterView>();
 
 export function frontmatterOf(ctx: RiskContext): FrontmatterView {
@@ -23,8 +32,8 @@ export function frontmatterOf(ctx: RiskContext): FrontmatterView {
   const source = ctx.sources.find((s) => s.kind === 'skill-md');
   let view: FrontmatterView = { value: yaml11Frontmatter(ctx.input.listedFrontmatter ?? {}), fieldLines: Object.create(null) as Record<string, number>, fileUri: ctx.input.skillUri, ...(source ? { source } : {}) };
   if (source) {
-    const parsed = parseFrontmatter(source.text);
-    if (parsed.ok) view = { ...asYaml11(parsed.value, parsed.fieldLines), source, fileUri: source.fileUri };
+    const parsed = fieldsOf(source.text);
+    if (parsed) view = { ...asYaml11(parsed.value, parsed.fieldLines), source, fileUri: source.fileUri };
   }
   cache.set(ctx, view);
   return view;
@@ -44,8 +53,8 @@ export function nestedFrontmattersOf(ctx: RiskContext): readonly FrontmatterView
   const views: FrontmatterView[] = [];
   for (const source of ctx.sources) {
     if (source.kind === 'skill-md' || source.kind === 'metadata' || source.kind === 'decoded' || !/(^|\/)SKILL\.md$/.test(source.path)) continue;
-    const parsed = parseFrontmatter(source.text);
-    if (parsed.ok) views.push({ ...asYaml11(parsed.value, parsed.fieldLines), source, fileUri: source.fileUri });
+    const parsed = fieldsOf(source.text);
+    if (parsed) views.push({ ...asYaml11(parsed.value, parsed.fieldLines), source, fileUri: source.fileUri });
   }
   nestedCache.set(ctx, views);
   return views;
