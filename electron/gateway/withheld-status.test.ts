@@ -149,7 +149,8 @@ describe('the in-app gateway’s status names each approved skill it holds back,
   it('bounded: a server with many held back gives a count and the first 50, each reason clipped', async () => {
     const { dir, store } = await dataDir();
     const many: Approved[] = Array.from({ length: 120 }, (_, i) => ({ skillUri: `skill://s${i}/SKILL.md`, files: { 'SKILL.md': md(`S${i}`) } }));
-    const huge = 'X'.repeat(100_000);
+    // Long enough to clip, short of the 64 KiB of frontmatter the inspector reads (past it, the reason is that alone).
+    const huge = 'X'.repeat(60_000);
     await approve(dir, store, [{ skillUri: `skill://${huge.toLowerCase()}/SKILL.md`, files: { 'SKILL.md': md(huge) } }, ...many]);
     const { gateway } = await started(dir);
     const withheld = gateway.status().withheld!;
