@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyCodePoint, codePointName, decodeTagCharacters, describeInvisible, findInvisible, isEmojiPart, revealIdentifier, revealInvisible, revealSegments } from './invisible-chars.js';
+import { classifyCodePoint, codePointName, decodeTagCharacters, describeInvisible, findInvisible, isEmojiPart, revealIdentifier, revealIdentifierSegments, revealInvisible, revealSegments } from './invisible-chars.js';
 
 const tags = (s: string) => [...s].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
 
@@ -128,5 +128,14 @@ describe('revealIdentifier', () => {
   it('returns a plain ASCII URI as it is', () => {
     const uri = 'skill://acme/pdf-tools/SKILL.md';
     expect(revealIdentifier(uri)).toBe(uri);
+  });
+});
+
+describe('revealIdentifierSegments', () => {
+  it('takes an identifier of any length a server sends: 100,000 zero-width spaces between letters are 200,000 segments, not a thrown RangeError', () => {
+    // Spread into push(), past about 120,000 segments V8 threw "Maximum call stack size exceeded" while the window drew the URI.
+    const segments = revealIdentifierSegments('a\u200b'.repeat(100_000));
+    expect(segments).toHaveLength(200_000);
+    expect(segments[1]).toMatchObject({ type: 'invisible', label: '⟦ZWSP⟧' });
   });
 });

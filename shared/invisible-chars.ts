@@ -4,6 +4,7 @@
 // spaces, control characters and variation selectors. Finding them, decoding
 // them and drawing them visibly is one pure concern shared by the review rules
 // (main process) and the Bytes tab (renderer), so both show the same thing.
+import { append } from './append.js';
 
 export type InvisibleKind = 'tag' | 'zero-width' | 'bidi' | 'format' | 'space' | 'control' | 'variation' | 'unusual';
 
@@ -339,7 +340,7 @@ export function revealIdentifierSegments(text: string): RevealedSegment[] {
     if (part === '\t' || part === '\n' || part === '\r') {
       const cp = part.charCodeAt(0);
       out.push({ type: 'invisible', kind: 'control', codePoints: [cp], text: part, label: `⟦${shortCodePointName(cp)}⟧` });
-    } else out.push(...revealSegments(part));
+    } else append(out, revealSegments(part));
   }
   return out;
 }

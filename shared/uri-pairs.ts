@@ -7,6 +7,7 @@
 // `x\y.md` skill://s/x%5Cy.md beside skill://s/x/y.md, and canonicalUri reads
 // "\" as "/". Keyed by canonical URI alone, one of the two was dropped, so a
 // file missing, added or edited was never seen.
+import { append } from './append.js';
 import { canonicalUri } from './skill-uri.js';
 
 export interface UriPair<T> {
@@ -55,9 +56,9 @@ export function pairByUri<T extends { readonly uri: string }>(a: readonly T[], b
     if (items.length === 1 && others?.length === 1) {
       pairs.push({ key, a: items[0]!, b: others[0]! });
       groupsB.delete(key);
-    } else pairs.push(...items.map((item) => ({ key, a: item })));
+    } else append(pairs, items.map((item) => ({ key, a: item })));
   }
-  for (const [key, items] of groupsB) pairs.push(...items.map((item) => ({ key, b: item })));
+  for (const [key, items] of groupsB) append(pairs, items.map((item) => ({ key, b: item })));
   const listed = (p: UriPair<T>) => (p.a ?? p.b)!.uri;
   return pairs.sort((x, y) => compareText(x.key, y.key) || compareText(listed(x), listed(y)));
 }
