@@ -84,15 +84,50 @@ describe('ProtocolLog', () => {
     log.stderr('first line\nsecond line\r\n');
     const mark = log.lastSeq;
     log.stderr('third line\nfourth');
+    // 'fourth' waits for its line break (or the stream's end), but is evidence already.
+    expect(log.list().map((e) => [e.direction, e.text])).toEqual([
+      ['stderr', 'first line'],
+      ['stderr', 'second line'],
+      ['stderr', 'third line'],
+    ]);
+    expect(log.lastStderr(10)).toBe('first line\nsecond line\nthird line\nfourth');
+    expect(log.lastStderr(10, mark)).toBe('third line\nfourth');
+    expect(log.lastStderr(1)).toBe('fourth');
+    log.stderrEnded();
     expect(log.list().map((e) => [e.direction, e.text])).toEqual([
       ['stderr', 'first line'],
       ['stderr', 'second line'],
       ['stderr', 'third line'],
       ['stderr', 'fourth'],
     ]);
-    expect(log.lastStderr(10)).toBe('first line\nsecond line\nthird line\nfourth');
     expect(log.lastStderr(10, mark)).toBe('third line\nfourth');
-    expect(log.lastStderr(1)).toBe('fourth');
+  });
+
+  test('a line cut across reads is one entry, with its exact text', () => {
+    const { log } = recording(100);
+    log.stderr('loading config: par');
+    log.stderr('tial');
+    log.stderr('ly done\r');
+    log.stderr('\nnext\n');
+    expect(log.list().map((e) => [e.text, e.bytes])).toEqual([
+      ['loading config: partially done', 30],
+      ['next', 4],
+    ]);
+  });
+
+  test('an unfinished line past 64 KiB is given out clipped, saying so; the rest of it up to its line break is not kept', () => {
+    const { log } = recording(100);
+    log.stderr('a'.repeat(40_000));
+    log.stderr('b'.repeat(40_000));
+    log.stderr(`${'c'.repeat(10)}\nafter\nlast`);
+    log.stderrEnded();
+    const entries = log.list();
+    expect(entries.map((e) => e.text)).toEqual([
+      `${'a'.repeat(40_000)}${'b'.repeat(65_536 - 40_000)}… (the line goes on past 65,536 characters; the rest of it is not kept)`,
+      'after',
+      'last',
+    ]);
+    expect(entries.map((e) => [e.bytes, e.truncated])).toEqual([[80_000, true], [5, undefined], [4, undefined]]);
   });
 
   test('a line break that ends the last read\'s unfinished line adds no empty line of its own', () => {
@@ -102,6 +137,7 @@ describe('ProtocolLog', () => {
     log.stderr('\nloading');
     log.stderr('\n\nnext\n');
     log.stderr('\nlast');
+    log.stderrEnded();
     expect(log.list().map((e) => e.text)).toEqual(['ready', 'loading', '', 'next', '', 'last']);
   });
 
@@ -189,7 +225,7 @@ describe('ProtocolLog', () => {
   test('stderr text counts against the budget; the last lines still read back, dropped ones never as text', () => {
     const { log } = recording(100);
     log.setBodyBudget(2_500);
-    for (let i = 0; i < 5; i++) log.stderr(`${i}`.repeat(1_000));
+    for (let i = 0; i < 5; i++) log.stderr(`${`${i}`.repeat(1_000)}\n`);
     expect(log.list().map((e) => e.text === BODY_DROPPED_NOTE)).toEqual([true, true, true, false, false]);
     expect(log.lastStderr(10)).toBe(`${'3'.repeat(1_000)}\n${'4'.repeat(1_000)}`);
   });

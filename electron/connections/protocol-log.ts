@@ -11,6 +11,7 @@ import { BODY_DROPPED_NOTE, bodyBytes, cutEnd, withoutBody } from '../../shared/
 import { DEFAULT_SETTINGS, type ProtocolLogEntry } from '../../shared/model.js';
 import { BodyStore, STORE_BLOCK_BYTES, pack, readBack, type Draft } from './body-store.js';
 import { currentCause } from './request-cause.js';
+import { StderrLines, type StderrLine } from './stderr-lines.js';
 
 /** Messages bigger than this are kept as a preview; the log must not hold a 100 MB body. */
 const MAX_LOGGED_MESSAGE_CHARS = 64 * 1024;
@@ -106,8 +107,9 @@ export class ProtocolLog {
   private batch: ProtocolLogEntry[] = [];
   private flushScheduled = false;
   private dropped = 0;
-  /** The last stderr text ended inside a line. */
-  private stderrMidLine = false;
+  /** The stderr line still arriving (stderr-lines.ts), and the log position when it began. */
+  private readonly stderrLines = new StderrLines();
+  private stderrHeldSince = 0;
   private readonly store = new BodyStore();
 
   constructor(
@@ -223,21 +225,23 @@ export class ProtocolLog {
   }
 
   /**
-   * Records what a stdio server wrote to stderr, one entry per line. A read can end inside a line (shown at once,
-   * as the server may say no more); the line break that ends it, first in the next read, is that line's end and
-   * not an empty line of its own.
+   * Records what a stdio server wrote to stderr, one entry per line. A read can end anywhere in a line: its
+   * unfinished end waits for the rest (stderr-lines.ts), so a line is one entry however the pipe cut it.
    */
   stderr(text: string): void {
-    const endsUnfinished = this.stderrMidLine;
-    this.stderrMidLine = !text.endsWith('\n');
-    if (endsUnfinished && text.startsWith('\n')) text = text.slice(1);
-    if (text === '') return;
-    const lines = text.split('\n');
-    if (lines.at(-1) === '') lines.pop();
-    for (const line of lines) {
-      const clean = line.replace(/\r$/, '');
-      this.push({ seq: ++this.seq, serverId: this.serverId, at: Date.now(), direction: 'stderr', kind: 'stderr', text: detached(clean.slice(0, MAX_LOGGED_MESSAGE_CHARS)), bytes: clean.length });
-    }
+    if (!this.stderrLines.holding) this.stderrHeldSince = this.seq;
+    for (const line of this.stderrLines.take(text)) this.pushStderr(line);
+  }
+
+  /** The server's stderr ended: a last line it left without a line break is recorded as it is. */
+  stderrEnded(): void {
+    for (const line of this.stderrLines.end()) this.pushStderr(line);
+  }
+
+  private pushStderr(line: StderrLine): void {
+    const entry: Draft = { seq: ++this.seq, serverId: this.serverId, at: Date.now(), direction: 'stderr', kind: 'stderr', text: detached(line.text), bytes: line.chars };
+    if (line.clipped) entry.truncated = true;
+    this.push(entry as ProtocolLogEntry);
   }
 
   /**
@@ -282,6 +286,8 @@ export class ProtocolLog {
       if (!entry || entry.seq <= sinceSeq) break;
       if (entry.direction === 'stderr' && entry.text && i >= this.bodyCursor) texts.unshift(entry.text.trimEnd());
     }
+    // A line still arriving is evidence too: a server that exits (or hangs) says its last words without a line break.
+    if (this.stderrLines.holding && this.stderrHeldSince >= sinceSeq) texts.push(this.stderrLines.held().trimEnd());
     return texts.join('\n').split('\n').slice(-lines).join('\n');
   }
 

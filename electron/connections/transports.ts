@@ -181,7 +181,11 @@ export function buildTransport(
     // also when a read ends inside the secret (masked-stderr.ts).
     const stderr = new MaskedStderr(sent, (text) => log.stderr(text));
     stdio.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
-    stdio.stderr?.once('end', () => stderr.end());
+    stdio.stderr?.once('end', () => {
+      stderr.end();
+      // A last line the server left unfinished is one line all the same (stderr-lines.ts).
+      log.stderrEnded();
+    });
     inner = stdio;
   } else {
     const headers: Record<string, string> = { ...config.headers };
