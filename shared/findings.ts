@@ -118,8 +118,9 @@ export const FINDINGS = {
   // An error: on Windows the name x\y.md is the file y.md in the folder x, another file than the one listed and checked.
   'inspector-backslash-file-name': { severity: 'error', title: 'A file name holds a backslash (a folder separator on Windows)' },
   // Errors: a Windows host writes the file where no one checked it (out of its folder, or as a SKILL.md); the gateway withholds or cuts the same names.
-  'inspector-windows-climb': { severity: 'error', title: 'A folder name in a file\'s path is ".." on Windows: a host writes the file elsewhere' },
+  'inspector-windows-climb': { severity: 'error', title: 'A folder name in a file\'s or the skill\'s path is ".." on Windows: a host writes it elsewhere' },
   'inspector-windows-skill-md': { severity: 'error', title: 'A Windows host writes this file as a SKILL.md' },
+  'inspector-windows-same-file': { severity: 'error', title: 'Two files of the skill are one file on Windows: a host writes one over the other' },
   'inspector-windows-name': { severity: 'warning', title: 'A file name Windows rewrites or refuses (trailing dot or space, stream, device name, reserved character)' },
   'inspector-directory-outside': { severity: 'error', title: 'Directory listing points outside the skill' },
   'inspector-duplicate-resource': { severity: 'error', title: 'The same file is listed twice' },

@@ -13,7 +13,7 @@ import { describeQueryAndSlash, queryAndSlashKey, withoutQueryOrSlash } from '..
 import { canonicalUri } from './uri-memo.js';
 import { STRICT_NAME, frontmatterFindings } from './format-rules.js';
 import { append } from './append.js';
-import { windowsPathFindings } from './windows-path-rules.js';
+import { SameFileOnWindows, windowsPathFindings, windowsSkillPathFindings } from './windows-path-rules.js';
 
 const DIGEST = SKILL_DIGEST_PATTERN;
 
@@ -73,6 +73,9 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
   }
   const uriControls = controlFindings(uri, 'The skill URI', { ...loc, field: 'uri' });
   append(findings, uriControls);
+  // The skill's own folder, where a host that writes skills by their skill path puts it (skill://acme/..%20/shared is "shared" on Windows).
+  const skillPathOnWindows = parsedUri.ok ? windowsSkillPathFindings(uri, 'The skill path', parsedUri.parts.skillPath, { ...loc, field: 'uri' }, /^[^:/?#]+:\/\//.test(uri) ? 1 : 0) : undefined;
+  if (skillPathOnWindows) append(findings, skillPathOnWindows.findings);
   if (capped.tooDeep) findings.push(tooDeepFinding(capped.tooDeep, shown, loc));
 
   const fm = raw['frontmatter'];
@@ -101,7 +104,7 @@ export function checkEntry(sent: unknown, serverId: string, where: string): Entr
     }
   }
 
-  const placement = { contained: true, controlFree: uriControls.length === 0, unique: true, filePaths: true, windowsKept: true };
+  const placement = { contained: true, controlFree: uriControls.length === 0, unique: true, filePaths: true, windowsKept: !skillPathOnWindows?.moved };
   const resources = checkResources(raw['resources'], uri, loc, findings, placement);
 
   const meta = raw['_meta'];
@@ -237,6 +240,7 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
   // The SKILL.md's own path in the skill (its file is judged with the skill's URI, not as a file Windows may rewrite).
   const ownWhere = containment(skillUri, skillUri);
   const ownPath = ownWhere.inside ? ownWhere.relativePath : undefined;
+  const sameOnWindows = new SameFileOnWindows();
   let total = 0;
   let missingSizes = 0;
   value.forEach((item, index) => {
@@ -285,9 +289,14 @@ function checkResources(value: unknown, skillUri: string, loc: FindingLocation, 
       }
     }
     if (where.inside && where.relativePath !== ownPath) {
-      const onWindows = windowsPathFindings(fileUri, where.relativePath.split('/'), fileLoc);
-      if (onWindows.moved) placement.windowsKept = false;
+      const names = where.relativePath.split('/');
+      const onWindows = windowsPathFindings(fileUri, names, fileLoc);
+      // A file written elsewhere is said once, as that; one written over another file of the skill, as this. One file
+      // listed twice, or a URI with a query or a trailing "/" (no file path), is said as such below.
+      const overAnother = onWindows.moved || describeQueryAndSlash(fileUri) !== undefined ? undefined : sameOnWindows.check(fileUri, listingKey(fileUri), names, fileLoc);
+      if (onWindows.moved || overAnother?.moved) placement.windowsKept = false;
       append(findings, onWindows.findings);
+      if (overAnother) append(findings, overAnother.findings);
     }
     if (/\/skill\.md$/i.test(fileUri) && !fileUri.endsWith('/SKILL.md')) {
       findings.push(finding('agentskills-skill-md-case', `${revealIdentifier(fileUri)} spells SKILL.md in another case; hosts look for "SKILL.md" exactly, and the name collides on case-insensitive file systems.`, fileLoc, { expected: 'SKILL.md', actual: fileUri.slice(fileUri.lastIndexOf('/') + 1) }));

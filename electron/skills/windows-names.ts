@@ -9,7 +9,8 @@
 // (which compare ".. " with ".." as written), lands in notes/ beside it — over
 // another skill's file, perhaps another server's. NTFS reads `name:stream` as
 // a stream of the file `name` (`SKILL.md::$DATA` is SKILL.md's own content),
-// and compares names upper-cased (ſKILL.md is SKILL.md there).
+// and compares names upper-cased (ſKILL.md is SKILL.md there), so two names
+// that differ only so are one file there: a host writes one over the other.
 import { decodeSegment } from '../../shared/skill-uri.js';
 
 /** Two dots, then only dots and spaces: ".." once Windows drops the trailing ones. (".." itself is resolved by canonicalUri.) */
@@ -72,4 +73,56 @@ export function windowsRewrite(name: string): string | undefined {
   const stem = name.split('.')[0]!.replace(/ +$/, '');
   if (DEVICE.test(stem)) return `${stem.toUpperCase()} is a device name on Windows, so a host opens the device instead of writing the file`;
   return undefined;
+}
+
+/** One name as Windows takes it in a path: "..", "." (nothing), or the name without trailing dots and spaces. */
+function windowsSegment(name: string): string {
+  if (isClimbOnWindows(name)) return '..';
+  if (/^[. ]+$/.test(name)) return '.';
+  return writtenOnWindows(name);
+}
+
+/** Names resolved as a path: ".." takes the one before it away, "." and nothing are dropped; what climbs above the first is counted. */
+function resolved(segments: readonly string[]): { names: string[]; up: number } {
+  const names: string[] = [];
+  let up = 0;
+  for (const segment of segments) {
+    if (segment === '..') {
+      if (names.length > 0) names.pop();
+      else up++;
+    } else if (segment !== '.' && segment !== '') names.push(segment);
+  }
+  return { names, up };
+}
+
+/** The path a Windows host writes for these decoded names, from the folder they start in ("../notes/guide.md" when it leaves it). */
+export function windowsPath(names: readonly string[]): { path: string; leaves: boolean } {
+  const { names: kept, up } = resolved(names.map(windowsSegment));
+  return { path: [...Array<string>(up).fill('..'), ...kept].join('/'), leaves: up > 0 };
+}
+
+/** Upper case as NTFS compares names: one character for one (its table maps ß to itself, not to "SS"). */
+function upperAsNtfs(name: string): string {
+  let out = '';
+  for (const char of name) {
+    const upper = char.toUpperCase();
+    out += [...upper].length === 1 ? upper : char;
+  }
+  return out;
+}
+
+/**
+ * The file a Windows host writes for these decoded names, as NTFS tells files apart: two paths with the same key are
+ * one file there (guide.md and GUIDE.md, draft.md and draft.md::$DATA or draft.md.), so a host writes one over the
+ * other. A stream other than $DATA is a file of its own and keeps its name.
+ */
+export function sameFileOnWindows(names: readonly string[]): string {
+  const segments = names.map((name) => {
+    const data = name.replace(/::\$DATA$/i, '');
+    if (data.includes(':')) return upperAsNtfs(data);
+    const segment = windowsSegment(data);
+    return segment === '..' || segment === '.' ? segment : upperAsNtfs(segment);
+  });
+  const { names: kept, up } = resolved(segments);
+  return [...Array<string>(up).fill('..'), ...kept].join('/');
 }

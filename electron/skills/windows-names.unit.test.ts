@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { climbsOnWindows, isSkillMdOnWindows, windowsRewrite } from './windows-names.js';
+import { climbsOnWindows, isSkillMdOnWindows, sameFileOnWindows, windowsPath, windowsRewrite } from './windows-names.js';
 
 describe('a name in a file’s path that a Windows host reads as ".."', () => {
   it('two dots then dots and spaces, encoded or not, in any folder of the path', () => {
@@ -32,5 +32,30 @@ describe('what Windows makes of a name it does not keep as written', () => {
   it('takes for SKILL.md what Windows writes as SKILL.md, in any case', () => {
     for (const name of ['SKILL.md', 'skill.MD', 'SKILL.md.', 'SKILL.md ', 'SKILL.md::$DATA', 'ſKILL.md', 'SKıLL.md']) expect(isSkillMdOnWindows(name), name).toBe(true);
     for (const name of ['SKILL.mdx', 'SKILL.md.bak', '.SKILL.md']) expect(isSkillMdOnWindows(name), name).toBe(false);
+  });
+});
+
+describe('where a Windows host writes a path, and which paths are one file there', () => {
+  it('resolves ".. " as ".." and drops trailing dots and spaces', () => {
+    expect(windowsPath(['.. ', 'notes', 'guide.md'])).toEqual({ path: '../notes/guide.md', leaves: true });
+    expect(windowsPath(['acme', '.. ', 'shared'])).toEqual({ path: 'shared', leaves: false });
+    expect(windowsPath(['tools.', '. ', 'lint '])).toEqual({ path: 'tools/lint', leaves: false });
+  });
+
+  it('is one file for names that differ by case, trailing dots and spaces or "::$DATA"', () => {
+    const one = (a: string[], b: string[]) => sameFileOnWindows(a) === sameFileOnWindows(b);
+    expect(one(['guide.md'], ['GUIDE.md'])).toBe(true);
+    expect(one(['refs', 'guide.md'], ['Refs. ', 'guide.md '])).toBe(true);
+    expect(one(['draft.md'], ['draft.md::$data'])).toBe(true);
+    expect(one(['ſkill', 'a.md'], ['SKILL', 'a.md'])).toBe(true);
+    expect(one(['notes', '.. ', 'a.md'], ['a.md'])).toBe(true);
+  });
+
+  it('keeps apart what NTFS keeps apart: another stream, ß and SS, other names', () => {
+    const one = (a: string[], b: string[]) => sameFileOnWindows(a) === sameFileOnWindows(b);
+    expect(one(['draft.md'], ['draft.md:notes'])).toBe(false);
+    expect(one(['straße.md'], ['STRASSE.md'])).toBe(false);
+    expect(one(['guide.md'], ['guide.md.bak'])).toBe(false);
+    expect(one(['a', 'guide.md'], ['b', 'guide.md'])).toBe(false);
   });
 });
