@@ -27,6 +27,19 @@ describe('an allowed-signers line that restricts a key', () => {
     expect(outcome(`dave ${key} dave's laptop labels="docs"`)).toBe('allowed-signers line 1: labels= comes after the comment ("dave\'s"), where it would not be read; put the options right after the key or before it.');
   });
 
+  // ssh-keygen reads an allowed_signers option's name in any case (its opt_match compares with strncasecmp): a team
+  // writing Labels= or LABELS= means labels=, and must not get a signer who may approve every label.
+  it('with the option spelled in capitals after the key restricts it, as ssh-keygen reads option names in any case', () => {
+    expect(outcome(`dave ${key} Labels="docs"`)).toBe('may not approve payments');
+    expect(outcome(`dave ${key} LABELS="docs" dave's laptop`)).toBe('may not approve payments');
+    expect(outcome(`dave Labels="docs" ${key}`)).toBe('may not approve payments');
+  });
+
+  it('with the option in capitals first, or after a comment, is refused as the lower-case one is', () => {
+    expect(outcome(`Labels="docs" ${key}`)).toBe('allowed-signers line 1: the line starts with the option labels=; a line is NAME [options] ssh-ed25519 <base64 key>, the name first.');
+    expect(outcome(`dave ${key} dave's laptop LABELS="docs"`)).toBe('allowed-signers line 1: labels= comes after the comment ("dave\'s"), where it would not be read; put the options right after the key or before it.');
+  });
+
   it('as written properly still restricts it', () => {
     expect(outcome(`dave ${key} labels="docs" dave's laptop`)).toBe('may not approve payments');
   });

@@ -53,8 +53,17 @@ function words(line: string, where: string): string[] {
   return out;
 }
 
-const OPTION = /^([a-z-]+)=(.*)$/;
+// An option's name in any case, as ssh-keygen reads allowed_signers (its opt_match compares with strncasecmp): read
+// in lower case only, `Labels="docs"` after the key was a comment and `Labels="docs" <key>` a person of that name,
+// either way a signer who may approve every label.
+const OPTION = /^([A-Za-z-]+)=(.*)$/;
 const KNOWN_OPTIONS = new Set(['labels']);
+
+/** The option a word sets, its name in lower case; undefined when the word is no NAME=VALUE. */
+function optionOf(word: string): { readonly key: string; readonly value: string } | undefined {
+  const match = OPTION.exec(word);
+  return match ? { key: match[1]!.toLowerCase(), value: match[2]! } : undefined;
+}
 
 function labelList(value: string, where: string): string[] {
   const labels = value.split(',').map((l) => l.trim());
@@ -74,16 +83,15 @@ export function parseAllowedSigners(text: string, file: string): AllowedSigner[]
     const parts = words(raw, where);
     const name = parts.shift()!;
     // A line whose name was left out must not make a person called "labels=docs" who may approve every label.
-    const leading = OPTION.exec(name);
-    if (leading && KNOWN_OPTIONS.has(leading[1]!)) throw new AllowedSignersError(`${where}: the line starts with the option ${leading[1]}=; a line is NAME [options] ssh-ed25519 <base64 key>, the name first.`);
+    const leading = optionOf(name);
+    if (leading && KNOWN_OPTIONS.has(leading.key)) throw new AllowedSignersError(`${where}: the line starts with the option ${leading.key}=; a line is NAME [options] ssh-ed25519 <base64 key>, the name first.`);
     const options = new Map<string, string>();
     const takeOption = (word: string): boolean => {
-      const match = OPTION.exec(word);
-      if (!match) return false;
-      const [, key, value] = match;
-      if (!KNOWN_OPTIONS.has(key!)) throw new AllowedSignersError(`${where}: unknown option ${quotedWord(key!)}= (this file knows labels="…").`);
-      if (options.has(key!)) throw new AllowedSignersError(`${where}: ${key}= is given twice.`);
-      options.set(key!, value!);
+      const option = optionOf(word);
+      if (!option) return false;
+      if (!KNOWN_OPTIONS.has(option.key)) throw new AllowedSignersError(`${where}: unknown option ${quotedWord(word.slice(0, word.indexOf('=')))}= (this file knows labels="…").`);
+      if (options.has(option.key)) throw new AllowedSignersError(`${where}: ${option.key}= is given twice.`);
+      options.set(option.key, option.value);
       return true;
     };
     while (parts.length > 0 && takeOption(parts[0]!)) parts.shift();
@@ -98,7 +106,7 @@ export function parseAllowedSigners(text: string, file: string): AllowedSigner[]
     // Options may also follow the key; the first word that is not one starts the comment.
     const comment = after.findIndex((word) => !takeOption(word));
     // An option in the comment is not read, and a labels= not read leaves the key free to approve any label: refused.
-    const late = comment < 0 ? undefined : after.slice(comment + 1).map((word) => OPTION.exec(word)?.[1]).find((key) => key !== undefined && KNOWN_OPTIONS.has(key));
+    const late = comment < 0 ? undefined : after.slice(comment + 1).map((word) => optionOf(word)?.key).find((key) => key !== undefined && KNOWN_OPTIONS.has(key));
     if (late !== undefined) throw new AllowedSignersError(`${where}: ${late}= comes after the comment (${JSON.stringify(quotedWord(after[comment]!))}), where it would not be read; put the options right after the key or before it.`);
     const labels = options.get('labels');
     const fingerprint = fingerprintOfPublicKey(publicKey);
