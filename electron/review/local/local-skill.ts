@@ -17,6 +17,7 @@ import type { UnreadFile } from '../risk-review.js';
 import { reviewOrReport, type ContentReviewer } from '../review-pool.js';
 import { summarise } from '../summary.js';
 import type { LocalSkillFolder } from './scan.js';
+import { localWindowsFindings } from './windows-names.js';
 import { append } from '../../../shared/append.js';
 
 export interface LocalSkill {
@@ -42,7 +43,9 @@ export async function buildLocalSkill(reviewer: ContentReviewer, originId: strin
   const finalSegment = path.posix.basename(folder.relativeDirectory);
   const loc = { serverId: originId, skillUri, fileUri: skillUri };
   const incomplete = folder.notScanned.length > 0;
-  const formatFindings = [...(parse ? skillMdFindings(parse, loc, { finalSegment }) : []), ...(incomplete ? [incompleteFinding(folder, originId, skillUri)] : [])];
+  // Names a Windows host rewrites: the folder may be shared with, or read on, Windows later.
+  const onWindows = localWindowsFindings(folder, skillUri, { serverId: originId, skillUri }, fileUriOf);
+  const formatFindings = [...(parse ? skillMdFindings(parse, loc, { finalSegment }) : []), ...(incomplete ? [incompleteFinding(folder, originId, skillUri)] : []), ...onWindows.findings];
 
   const files: ReviewFileInput[] = read.map((f) => ({ uri: fileUriOf(f.absolute), path: f.relative, bytes: f.bytes!, executable: f.executable }));
   const unread: UnreadFile[] = unreadFiles.map((f) => ({ uri: fileUriOf(f.absolute), path: f.relative, size: f.size, reason: f.unread ?? 'not read', ...(f.symlinkTarget !== undefined ? { symlinkTarget: f.symlinkTarget } : {}) }));
@@ -71,13 +74,16 @@ export async function buildLocalSkill(reviewer: ContentReviewer, originId: strin
   };
 
   const checks: Record<string, FileCheck> = {};
-  for (const f of read) checks[fileUriOf(f.absolute)] = { state: 'verified', digest: sha256(f.bytes!), size: f.bytes!.byteLength, checkedAt: now };
+  // Read in full, but not what a Windows host writes: never shown verified, as a server's files in such an entry.
+  const notAsRead = 'Not shown verified: a Windows host writes this skill, or one of its files, elsewhere than it was read (see its findings).';
+  for (const f of read) checks[fileUriOf(f.absolute)] = onWindows.moved ? { state: 'unread', message: notAsRead } : { state: 'verified', digest: sha256(f.bytes!), size: f.bytes!.byteLength, checkedAt: now };
   for (const f of unreadFiles) {
     checks[fileUriOf(f.absolute)] = { state: 'failed', reason: f.unread?.includes('limit') ? 'too-large' : 'read-error', message: `${f.relative}: ${f.unread ?? 'not read'}`, checkedAt: now };
   }
   const all = [...formatFindings, ...content.findings];
   // The app read these bytes itself: there is no listing to compare with, so "verified" means "read in full".
-  const status: SkillStatus = !parse?.ok ? 'invalid' : unreadFiles.length > 0 || incomplete ? 'partial' : 'verified';
+  // A skill a Windows host writes elsewhere, or one file over another, is not what was read: invalid, as a server's would be.
+  const status: SkillStatus = !parse?.ok || onWindows.moved ? 'invalid' : unreadFiles.length > 0 || incomplete ? 'partial' : 'verified';
   const reviewCounts: SkillReviewCounts = { ...severityCounts(content.findings), complete, reviewedAt: now };
   const errorCount = all.filter((f) => f.severity === 'error').length;
   const warningCount = all.filter((f) => f.severity === 'warning').length;
