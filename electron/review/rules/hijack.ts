@@ -13,6 +13,7 @@
 // sentences (code-findings.ts proseText()). Reading a credential file in a
 // deploy script is a code fact for the code rules, not an order to disclose
 // it; a comment addressed to the AI reaches the model and is still read.
+import { append } from '../../../shared/append.js';
 import { findInvisible, revealInvisible } from '../../../shared/invisible-chars.js';
 import { ATTACK_FINDINGS, type RiskFindingId } from '../../../shared/risk-findings.js';
 import { proseText } from './code-findings.js';
@@ -182,10 +183,14 @@ function scan(view: View, source: TextSource): Hit[] {
     }
   }
   // "Paste your token here" reads as both; asking the user to hand a secret over is the precise reading.
+  // Filtered in place: a file of 200,000 such sentences has as many hits, and spreading them into push() threw
+  // ("Maximum call stack size exceeded"), which left the most blatant text with no finding of its family at all.
   const asks = hits.filter((h) => h.id === 'risk-credential-request');
-  const kept = hits.filter((h) => h.id !== 'risk-disclose-secrets' || !asks.some((a) => a.start < h.end && h.start < a.end));
-  hits.length = 0;
-  hits.push(...kept);
+  if (asks.length > 0) {
+    const kept = hits.filter((h) => h.id !== 'risk-disclose-secrets' || !asks.some((a) => a.start < h.end && h.start < a.end));
+    hits.length = 0;
+    append(hits, kept);
+  }
   const clean = cleanText(view.text);
   const cleanRaw = view.raw === view.text ? clean : cleanText(view.raw);
   for (const marker of MARKERS) {

@@ -5,6 +5,7 @@
 // bounded: malformed input stops the walk, it never throws or loops.
 import { inflateSync } from 'node:zlib';
 import readExif from 'exif-reader';
+import { append } from '../../../shared/append.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -14,8 +15,11 @@ export interface ImageText {
   readonly text: string;
 }
 
+/** Texts kept apart (each its own source, named by its field); the ones after are read as one text. */
 const MAX_TEXTS = 200;
 const MAX_INFLATED = 1024 * 1024;
+/** Compressed text inflated per image, at most: a thousand small chunks that each inflate to a megabyte stay bounded. */
+const MAX_INFLATED_TOTAL = 8 * 1024 * 1024;
 
 export function imageFormat(bytes: Uint8Array): ImageFormat | undefined {
   if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'png';
@@ -46,7 +50,14 @@ export function imageTexts(bytes: Uint8Array): ImageText[] {
     default:
       break;
   }
-  return out.filter((t) => t.text.trim() !== '').slice(0, MAX_TEXTS);
+  const texts = out.filter((t) => t.text.trim() !== '');
+  if (texts.length <= MAX_TEXTS) return texts;
+  // The rest are read as one text, not dropped: 200 harmless comments must not push the words after them out of the
+  // review. (The walks below read to the end of the file for the same reason; each step moves on, so they end.)
+  const rest = texts.slice(MAX_TEXTS - 1);
+  const kept = texts.slice(0, MAX_TEXTS - 1);
+  kept.push({ field: `${rest.length} more metadata fields (${rest[0]!.field} and after)`, text: rest.map((t) => t.text).join('\n\n') });
+  return kept;
 }
 
 function ascii(bytes: Uint8Array, start: number, length: number): string {
@@ -58,7 +69,14 @@ const PNG_TECHNICAL = new Set(['software', 'creation time', 'date:create', 'date
 
 function pngTexts(buffer: Buffer, out: ImageText[]): void {
   let offset = 8;
-  while (offset + 12 <= buffer.length && out.length < MAX_TEXTS) {
+  let inflatable = MAX_INFLATED_TOTAL;
+  const inflate = (data: Uint8Array): Buffer | undefined => {
+    if (inflatable <= 0) return undefined;
+    const inflated = inflateAtMost(data, Math.min(MAX_INFLATED, inflatable));
+    inflatable -= inflated?.length ?? 0;
+    return inflated;
+  };
+  while (offset + 12 <= buffer.length) {
     const length = buffer.readUInt32BE(offset);
     const type = buffer.toString('latin1', offset + 4, offset + 8);
     const start = offset + 8;
@@ -85,13 +103,13 @@ function pngTexts(buffer: Buffer, out: ImageText[]): void {
           const raw = data.subarray(translatedEnd + 1);
           const text = compressed ? inflate(raw) : raw;
           if (text) {
-            if (keyword === 'XML:com.adobe.xmp') out.push(...xmpTexts(text.toString('utf8'), 'PNG iTXt XMP'));
+            if (keyword === 'XML:com.adobe.xmp') append(out, xmpTexts(text.toString('utf8'), 'PNG iTXt XMP'));
             else pushPng(out, 'iTXt', keyword, text.toString('utf8'));
           }
         }
       }
     } else if (type === 'eXIf') {
-      out.push(...exifTexts(data, 'PNG eXIf'));
+      append(out, exifTexts(data, 'PNG eXIf'));
     } else if (type === 'IEND') {
       break;
     }
@@ -102,15 +120,15 @@ function pngTexts(buffer: Buffer, out: ImageText[]): void {
 function pushPng(out: ImageText[], chunk: string, keyword: string, text: string): void {
   if (PNG_TECHNICAL.has(keyword.toLowerCase())) return;
   if (keyword === 'XML:com.adobe.xmp') {
-    out.push(...xmpTexts(text, `PNG ${chunk} XMP`));
+    append(out, xmpTexts(text, `PNG ${chunk} XMP`));
     return;
   }
   out.push({ field: `PNG ${chunk} ${JSON.stringify(keyword)}`, text });
 }
 
-function inflate(data: Uint8Array): Buffer | undefined {
+function inflateAtMost(data: Uint8Array, maxOutputLength: number): Buffer | undefined {
   try {
-    return inflateSync(data, { maxOutputLength: MAX_INFLATED });
+    return inflateSync(data, { maxOutputLength });
   } catch {
     return undefined;
   }
@@ -120,7 +138,7 @@ const XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
 
 function jpegTexts(buffer: Buffer, out: ImageText[]): void {
   let offset = 2;
-  while (offset + 4 <= buffer.length && out.length < MAX_TEXTS) {
+  while (offset + 4 <= buffer.length) {
     if (buffer[offset] !== 0xff) break;
     const marker = buffer[offset + 1]!;
     if (marker === 0xff) {
@@ -142,8 +160,8 @@ function jpegTexts(buffer: Buffer, out: ImageText[]): void {
     if (marker === 0xfe) {
       out.push({ field: 'JPEG comment', text: decodeText(data) });
     } else if (marker === 0xe1) {
-      if (data.toString('latin1', 0, 6) === 'Exif\0\0') out.push(...exifTexts(data, 'EXIF'));
-      else if (data.toString('latin1', 0, XMP_HEADER.length) === XMP_HEADER) out.push(...xmpTexts(data.toString('utf8', XMP_HEADER.length), 'XMP'));
+      if (data.toString('latin1', 0, 6) === 'Exif\0\0') append(out, exifTexts(data, 'EXIF'));
+      else if (data.toString('latin1', 0, XMP_HEADER.length) === XMP_HEADER) append(out, xmpTexts(data.toString('utf8', XMP_HEADER.length), 'XMP'));
     }
     offset = end;
   }
@@ -166,7 +184,7 @@ function gifTexts(buffer: Buffer, out: ImageText[]): void {
     }
     return undefined;
   };
-  while (offset < buffer.length && out.length < MAX_TEXTS) {
+  while (offset < buffer.length) {
     const block = buffer[offset]!;
     if (block === 0x3b) break;
     if (block === 0x21) {
@@ -191,15 +209,15 @@ function gifTexts(buffer: Buffer, out: ImageText[]): void {
 
 function webpTexts(buffer: Buffer, out: ImageText[]): void {
   let offset = 12;
-  while (offset + 8 <= buffer.length && out.length < MAX_TEXTS) {
+  while (offset + 8 <= buffer.length) {
     const fourcc = buffer.toString('latin1', offset, offset + 4);
     const size = buffer.readUInt32LE(offset + 4);
     const start = offset + 8;
     const end = start + size;
     if (end > buffer.length) break;
     const data = buffer.subarray(start, end);
-    if (fourcc === 'EXIF') out.push(...exifTexts(data, 'WebP EXIF'));
-    else if (fourcc === 'XMP ') out.push(...xmpTexts(data.toString('utf8'), 'WebP XMP'));
+    if (fourcc === 'EXIF') append(out, exifTexts(data, 'WebP EXIF'));
+    else if (fourcc === 'XMP ') append(out, xmpTexts(data.toString('utf8'), 'WebP XMP'));
     offset = end + (size % 2);
   }
 }
