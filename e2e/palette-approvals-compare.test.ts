@@ -2,9 +2,11 @@
 // (browser mode, Chromium) at 1280×800, keyboard only: "<server>: approvals
 // and enabled skills" chooses that server in the sidebar, as its overview,
 // protocol log and watch do (it showed the screen with All skills still the
-// chosen row); "Compare a lockfile with the servers…" shows its result where
-// the user is, focus on it (run from an open skill, the result went to an
-// Approvals tab no one opened, and nothing seemed to happen).
+// chosen row); "Compare a lockfile with the servers…" shows its result, focus
+// on it, in the Approvals tab of the server the lock names, else of the
+// server chosen in the sidebar, else in a window of its own (run from an open
+// skill, the result went to an Approvals tab no one opened, and nothing
+// seemed to happen; then to the first server's tab whatever the lock named).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,17 +112,42 @@ describe('the palette shows a server’s approvals where the sidebar says', () =
     expect(await page.locator('[data-lock-import] [data-lock-result]').isVisible()).toBe(true);
   });
 
-  it('a file that is no lockfile, compared from an open skill, shows why there, focus on it', async () => {
+  /** The lockfile window's contents as read: its title, and the result's summary (or why the file could not be used) as its text. */
+  const lockWindow = '[data-dialog="lock-comparison"]';
+
+  it('a file that is no lockfile, compared with All skills chosen, says why in a window of its own, focus on it; Escape gives focus back', async () => {
+    await runPaletteCommand(page, 'show skills of all servers', 'Show skills of all servers');
+    await poll(chosenRow).toEqual(['All skills']);
     await runPaletteCommand(page, 'open repo-audit', 'Open repo-audit');
     await poll(shown).toBe(`skill ${REPO_AUDIT}`);
     const notLock = path.join(dir, 'notes.json');
     writeFileSync(notLock, JSON.stringify({ servers: {} }));
     await compareFromPalette(notLock);
 
-    await poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null; textContent: string | null } | null } }).document.activeElement?.getAttribute('data-lock-result'))).toBe('true');
-    expect(await page.locator('[data-approvals-section="lockfile"] [data-lock-result]').textContent()).toContain('The lockfile could not be used');
-    expect(await shown()).toBe(`${DEMO} at server-approvals`);
-    expect(await chosenRow()).toEqual([DEMO]);
+    await poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null; closest(s: string): unknown } | null } }).document.activeElement?.closest('[data-dialog="lock-comparison"] [data-lock-result]') !== null)).toBe(true);
+    expect(await page.locator(`${lockWindow} .mantine-Modal-title`).textContent()).toBe('Lockfile compared with the servers');
+    expect(await page.locator(`${lockWindow} [data-lock-result]`).textContent()).toContain('The lockfile could not be used');
+    // Where the user was: no server's tab was chosen for them.
+    expect(await shown()).toBe(`skill ${REPO_AUDIT}`);
+    expect(await chosenRow()).toEqual(['All skills']);
+    await page.keyboard.press('Escape');
+    await poll(() => page.locator(lockWindow).count()).toBe(0);
+    await poll(focused).toBe('BUTTON:settings');
+  });
+
+  it('a lockfile about servers not in the list, compared with All skills chosen, shows in a window of its own, focus on it', async () => {
+    const lock = path.join(dir, 'elsewhere.lock.json');
+    writeFileSync(lock, JSON.stringify({ lockfileVersion: 1, servers: { 'Team skills': { skills: { 'skill://notes/SKILL.md': { name: 'notes', resources: [{ uri: 'skill://notes/SKILL.md', digest: `sha256:${'1'.repeat(64)}`, size: 1 }] } } } } }));
+    await compareFromPalette(lock);
+
+    await poll(focused).toBe('lockfile result:elsewhere.lock.json');
+    expect(await page.locator(`${lockWindow} [data-lock-import]`).getAttribute('data-lock-import')).toBe('elsewhere.lock.json');
+    expect(await page.locator(`${lockWindow} [data-locked-skill]`).evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-locked-skill'), r.getAttribute('data-lock-status')]))).toEqual([['skill://notes/SKILL.md', 'server-not-connected']]);
+    expect(await shown()).toBe(`skill ${REPO_AUDIT}`);
+    expect(await chosenRow()).toEqual(['All skills']);
+    // The result's Close closes the window: nothing left open and empty.
+    await page.locator(`${lockWindow} [data-lock-result] button`, { hasText: 'Close' }).click();
+    await poll(() => page.locator(lockWindow).count()).toBe(0);
   });
 
   it('a lockfile picker closed without a file changes nothing and gives focus back', async () => {
@@ -139,5 +166,26 @@ describe('the palette shows a server’s approvals where the sidebar says', () =
     await poll(focused).toBe(`tab:server-approvals (selected) in ${DEMO}`);
     expect(await shown()).toBe(`${DEMO} at server-approvals`);
     expect(await chosenRow()).toEqual([DEMO]);
+  });
+
+  it('with another server chosen, a lockfile that names the bundled server shows in the bundled server’s Approvals tab; one that names none, in the chosen server’s', async () => {
+    await page.locator('[data-action="settings"]').focus();
+    await runPaletteCommand(page, 'sample skills bundled duplicate', `${DEMO}: duplicate`);
+    await poll(async () => (await chosenRow())[0] !== DEMO && (await chosenRow())[0] !== 'All skills').toBe(true);
+    const [copy] = await chosenRow();
+
+    const lock = path.join(dir, 'bundled.lock.json');
+    writeFileSync(lock, JSON.stringify({ lockfileVersion: 1, servers: { [DEMO]: { skills: { [REPO_AUDIT]: { name: 'repo-audit', resources: [{ uri: REPO_AUDIT, digest: `sha256:${'0'.repeat(64)}`, size: 1 }] } } } } }));
+    await compareFromPalette(lock);
+    await poll(focused).toBe('lockfile result:bundled.lock.json');
+    expect(await shown()).toBe(`${DEMO} at server-approvals`);
+    expect(await chosenRow()).toEqual([DEMO]);
+
+    await runPaletteCommand(page, `go to ${copy}`, `Go to ${copy}`);
+    await poll(chosenRow).toEqual([copy]);
+    await compareFromPalette(path.join(dir, 'elsewhere.lock.json'));
+    await poll(focused).toBe('lockfile result:elsewhere.lock.json');
+    expect(await shown()).toBe(`${copy} at server-approvals`);
+    expect(await chosenRow()).toEqual([copy]);
   });
 });

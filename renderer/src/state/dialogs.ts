@@ -13,7 +13,8 @@ export type Dialog =
   | { readonly kind: 'remove-server'; readonly serverId: string }
   | { readonly kind: 'external-link'; readonly url: string }
   | { readonly kind: 'use-in-host' }
-  | { readonly kind: 'gateway' };
+  | { readonly kind: 'gateway' }
+  | { readonly kind: 'lock-comparison' };
 
 interface DialogsState {
   dialog?: Dialog;

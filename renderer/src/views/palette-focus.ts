@@ -30,8 +30,13 @@ let stopWaiting: (() => void) | undefined;
  */
 const PLACE_WAIT_MS = 2_000;
 
+/** Whether the palette is open or still closing; and who waits for it to have closed (whenPaletteClosed). */
+let paletteOpen = false;
+let closedWaiters: (() => void)[] = [];
+
 /** The palette opens: remember what had focus. */
 export function paletteOpened(): void {
+  paletteOpen = true;
   stopWaiting?.();
   before = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : undefined;
   wanted = undefined;
@@ -58,14 +63,27 @@ export function paletteClosed(): void {
   wanted = undefined;
   wantedWhen = undefined;
   before = undefined;
-  if (target) {
-    target.focus();
-    return;
+  paletteOpen = false;
+  const waiters = closedWaiters;
+  closedWaiters = [];
+  if (target) target.focus();
+  else {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active.closest(`[${PALETTE_ATTRIBUTE}]`) !== null;
+    if (lost && back?.isConnected) back.focus({ preventScroll: true });
+    if (find && done) focusOnceShown(find, done);
   }
-  const active = document.activeElement;
-  const lost = !active || active === document.body || active.closest(`[${PALETTE_ATTRIBUTE}]`) !== null;
-  if (lost && back?.isConnected) back.focus({ preventScroll: true });
-  if (find && done) focusOnceShown(find, done);
+  for (const resolve of waiters) resolve();
+}
+
+/**
+ * Settles once the palette has closed and focus is back (at once when it is
+ * not open): a window opened by a command's late result waits for it, so that
+ * closing the window gives focus back to where it was before the palette, not
+ * to the palette's search box, gone by then.
+ */
+export function whenPaletteClosed(): Promise<void> {
+  return paletteOpen ? new Promise((resolve) => closedWaiters.push(resolve)) : Promise.resolve();
 }
 
 /** Once `done` settles, focus goes to what `find` finds as soon as it is on the page, unless focus moved meanwhile. */
@@ -181,12 +199,12 @@ export function shownTab(tab: string): () => HTMLElement | null {
 }
 
 /**
- * A lockfile's comparison with the servers, in the Approvals tab: its summary
- * (or why the file could not be used), from which Tab goes on to its Close
- * and each locked skill's Review.
+ * A lockfile's comparison with the servers, in the Approvals tab or in its own
+ * window: its summary (or why the file could not be used), from which Tab goes
+ * on to its Close and each locked skill's Review.
  */
 export function lockComparisonResult(): HTMLElement | null {
-  return document.querySelector<HTMLElement>('[data-approvals-section="lockfile"] [data-lock-result]');
+  return document.querySelector<HTMLElement>('[data-approvals-section="lockfile"] [data-lock-result], [data-dialog="lock-comparison"] [data-lock-result]');
 }
 
 /**

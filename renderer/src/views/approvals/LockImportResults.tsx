@@ -24,13 +24,13 @@ const STATUS: Record<LockedSkillStatus, { color: string; word: string }> = {
   'server-not-connected': { color: 'gray', word: 'server not connected' },
 };
 
-export function LockImportResults({ result }: { result: LockImportResult }) {
+export function LockImportResults({ result, autoFocus = false }: { result: LockImportResult; autoFocus?: boolean }) {
   const skills = useCatalog((s) => s.skills);
   const c = result.counts;
   return (
     <Stack gap="xs" data-lock-import={result.file}>
       {/* Focusable from code only: the palette's Compare a lockfile puts focus here once the result shows. */}
-      <Alert color="blue" variant="light" icon={<IconFileCheck size={18} />} p="xs" tabIndex={-1} data-lock-result>
+      <Alert color="blue" variant="light" icon={<IconFileCheck size={18} />} p="xs" tabIndex={-1} data-lock-result data-autofocus={autoFocus || undefined}>
         <Group justify="space-between" gap="xs">
           <Text size="sm">
             <b>

@@ -3,13 +3,12 @@
 // comparison of a lockfile with the listing, and the audit log. A skill's name
 // and URI are the server's: drawn with their invisible and bidi characters as
 // marks.
-import { Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileImport, IconLock } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
 import type { ApprovalRecord } from '../../../../shared/approvals-model.js';
 import type { ServerView, SkillEntry } from '../../../../shared/model.js';
 import { ApprovalBadge } from '../../components/ApprovalBadge.js';
-import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { InvisibleText } from '../../components/InvisibleText.js';
 import { StatusBadge } from '../../components/StatusBadge.js';
 import { UriText } from '../../components/UriText.js';
@@ -19,7 +18,7 @@ import { useCatalog } from '../../state/catalog.js';
 import { skillKey } from '../../state/keys.js';
 import { useSelection } from '../../state/selection.js';
 import { AuditLog } from './AuditLog.js';
-import { LockImportResults } from './LockImportResults.js';
+import { LockComparison } from './LockComparison.js';
 import { StoreHealth } from './StoreHealth.js';
 import { compareLockfile, exportEnabledSkills, exportLockfile } from './exports.js';
 import { when } from './format.js';
@@ -83,7 +82,6 @@ export function EnabledSkills({ serverId, enabled }: { serverId: string; enabled
 export function ServerApprovals({ server }: { server: ServerView }) {
   const id = server.config.id;
   const all = useApprovals((s) => s.records);
-  const lockImport = useApprovals((s) => s.lockImport);
   const skills = useCatalog((s) => s.skills);
   const records = useMemo(() => [...all.values()].filter((r) => r.serverId === id).sort((a, b) => (a.skillName || a.skillUri).localeCompare(b.skillName || b.skillUri)), [all, id]);
   const enabled = records.filter((r) => r.decision === 'approved' && r.enabled);
@@ -156,13 +154,7 @@ export function ServerApprovals({ server }: { server: ServerView }) {
         <Text size="sm" c="dimmed">
           The same file as <span className="mono">skill-inspector lock</span> writes: it pins each approved skill's files by digest, so CI can run <span className="mono">skill-inspector verify --lock</span>. Comparing a lockfile checks it against every connected server with the same label; it approves nothing.
         </Text>
-        {lockImport?.state === 'loading' ? <Loader size="xs" /> : null}
-        {lockImport?.state === 'error' ? (
-          <div tabIndex={-1} data-lock-result>
-            <ErrorNotice title="The lockfile could not be used" message={lockImport.message} />
-          </div>
-        ) : null}
-        {lockImport?.state === 'loaded' ? <LockImportResults result={lockImport.value} /> : null}
+        <LockComparison />
       </Section>
       <Section id="audit" title="Audit log (newest first)">
         <AuditLog serverId={id} />

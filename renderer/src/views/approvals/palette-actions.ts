@@ -7,23 +7,28 @@ import { useReviewSession } from '../../state/review-session.js';
 import { useSelection } from '../../state/selection.js';
 import { compareLockfile, exportEnabledSkills, exportLockfile } from './exports.js';
 import { shownName } from '../../components/shown-text.js';
-import { focusAfterPalette, focusWhenShown, lockComparisonResult, shownServerTab, shownTab } from '../palette-focus.js';
+import { focusAfterPalette, focusWhenShown, lockComparisonResult, shownServerTab, shownTab, whenPaletteClosed } from '../palette-focus.js';
 import { serverActions } from '../server-actions.js';
-import { serverById, useServers } from '../../state/servers.js';
+import { useServers } from '../../state/servers.js';
+import { useDialogs } from '../../state/dialogs.js';
+import { lockComparisonPlace } from './lock-comparison-place.js';
 
 /**
- * A lockfile picked from the palette: its comparison shows in a server's
- * Approvals tab, so that tab opens (the server chosen in the sidebar, else the
- * first server) and focus goes to the result once it is there. Run from
- * another view, the result was left in a tab no one opened and nothing seemed
- * to happen. Nothing changes when no file was picked.
+ * A lockfile picked from the palette: once compared, its comparison shows
+ * where lockComparisonPlace says (the Approvals tab of the lock's server, else
+ * of the server chosen in the sidebar, else a window of its own) and focus
+ * goes to it. Run from another view, the result was left in a tab no one
+ * opened, in the first server's tab whatever the lock named, or, with no
+ * server in the list, nowhere. Nothing changes when no file was picked.
  */
 function showLockComparison(compared: Promise<void>): void {
-  const { servers, selectedServerId } = useServers.getState();
-  const id = serverById(servers, selectedServerId)?.config.id ?? servers[0]?.config.id;
-  if (id === undefined) return;
-  serverActions.approvals(id);
-  focusWhenShown(lockComparisonResult, compared);
+  const shown = compared.then(whenPaletteClosed).then(() => {
+    const { servers, selectedServerId } = useServers.getState();
+    const place = lockComparisonPlace(useApprovals.getState().lockImport, servers.map((s) => s.config.id), selectedServerId);
+    if (place.kind === 'server') serverActions.approvals(place.serverId);
+    else useDialogs.getState().open({ kind: 'lock-comparison' });
+  });
+  focusWhenShown(lockComparisonResult, shown);
 }
 
 export function approvalAppActions(): SpotlightActionData[] {

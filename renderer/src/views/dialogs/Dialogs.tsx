@@ -12,6 +12,7 @@ const RemoveServerDialog = lazy(() => import('./RemoveServerDialog.js').then((m)
 const ServerFormDialog = lazy(() => import('./ServerFormDialog.js').then((m) => ({ default: m.ServerFormDialog })));
 const SettingsDialog = lazy(() => import('./SettingsDialog.js').then((m) => ({ default: m.SettingsDialog })));
 const GatewayDialog = lazy(() => import('../gateway/GatewayDialog.js').then((m) => ({ default: m.GatewayDialog })));
+const LockComparisonWindow = lazy(() => import('../approvals/LockComparisonWindow.js').then((m) => ({ default: m.LockComparisonWindow })));
 const UseInHostDialog = lazy(() => import('../gateway/UseInHostDialog.js').then((m) => ({ default: m.UseInHostDialog })));
 
 export function Dialogs() {
@@ -39,5 +40,7 @@ function dialogFor(dialog: NonNullable<ReturnType<typeof useDialogs.getState>['d
       return <UseInHostDialog />;
     case 'gateway':
       return <GatewayDialog />;
+    case 'lock-comparison':
+      return <LockComparisonWindow />;
   }
 }
