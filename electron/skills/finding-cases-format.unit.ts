@@ -4,6 +4,7 @@ import { skillMdFindings } from './format-rules.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { GUIDE_MD, GUIDE_URI, SERVER, SKILL_MD, SKILL_URI, cleanSkill, entryWith, fileRef, sha256Of, type FindingCase } from './finding-cases.unit.js';
 import { checkEntry } from './entry-rules.js';
+import { FRONTMATTER_LIMIT_CASES } from './finding-cases-frontmatter-limits.unit.js';
 import { verifyFile, type VerifiableEntry } from './verify.js';
 
 const loc = { serverId: SERVER, skillUri: SKILL_URI, fileUri: SKILL_URI };
@@ -14,8 +15,6 @@ const withFields = (lines: string, { name = 'pdf-tools', description = 'Fill PDF
   `---\nname: ${name}\ndescription: ${description}\n${lines ? `${lines}\n` : ''}---\n# PDF tools\n`;
 const CLEAN = { input: 'a well-formed SKILL.md', run: md(SKILL_MD), ids: [] } as const;
 const named = (name: string, finalSegment = name) => md(withFields('', { name }), finalSegment);
-/** `{a: {a: … leaf}}`, `depth` mappings deep, as flow YAML. */
-const deepFlow = (depth: number) => `${'{a: '.repeat(depth)}leaf${'}'.repeat(depth)}`;
 
 const skill = cleanSkill();
 const entry: VerifiableEntry = { uri: skill.uri, frontmatter: skill.entry['frontmatter'] as Record<string, unknown>, resources: skill.entry['resources'] as VerifiableEntry['resources'], loadable: true };
@@ -42,22 +41,6 @@ export const FORMAT_CASES: readonly FindingCase[] = [
     ids: ['agentskills-frontmatter-missing', 'sep-2640-skillmd-frontmatter'],
     expect: { severity: 'error', location: { ...loc, line: 1 }, message: ['SKILL.md must start with YAML frontmatter', 'does not start with a "---" line'] },
     near: { input: 'trailing spaces after the closing ---', run: md(SKILL_MD.replace('\n---\n', '\n---  \n')), ids: [] },
-  },
-  {
-    id: 'sep-2640-skillmd-frontmatter',
-    input: 'trailing spaces after the opening --- (valid YAML frontmatter the SDK refuses)',
-    trigger: md(SKILL_MD.replace('---\n', '---  \n')),
-    ids: ['sep-2640-skillmd-frontmatter'],
-    expect: { severity: 'error', location: { ...loc, line: 1 }, message: ['Hosts built on the MCP SDK refuse this SKILL.md', 'exactly "---"'] },
-    near: CLEAN,
-  },
-  {
-    id: 'sep-2640-skillmd-frontmatter',
-    input: 'a YAML anchor and alias (valid YAML the SDK refuses)',
-    trigger: md('---\nname: pdf-tools\ndescription: &d Fill PDF forms.\nlicense: *d\n---\n'),
-    ids: ['sep-2640-skillmd-frontmatter'],
-    expect: { severity: 'error', location: { ...loc, line: 3 }, message: ['Hosts built on the MCP SDK refuse this SKILL.md', 'anchor (&d)'] },
-    near: { input: 'the value written out twice', run: md('---\nname: pdf-tools\ndescription: Fill PDF forms.\nlicense: Fill PDF forms.\n---\n'), ids: [] },
   },
   {
     id: 'agentskills-frontmatter-unclosed',
@@ -274,10 +257,11 @@ export const FORMAT_CASES: readonly FindingCase[] = [
     id: 'agentskills-unknown-field',
     input: 'a "__proto__" field (a prototype name as a key)',
     trigger: md(withFields('__proto__: x\nconstructor: y')),
-    ids: ['agentskills-unknown-field'],
+    // Hosts built on the SDK refuse the file (finding-cases-frontmatter-limits); the others read the field.
+    ids: ['agentskills-unknown-field', 'sep-2640-skillmd-frontmatter'],
     // The line of the field itself: not "line [object Object]" (Object.prototype), not absent.
     expect: { severity: 'warning', location: { ...loc, field: '__proto__', line: 4 }, message: ['"__proto__" is not an Agent Skills field'], actual: '__proto__' },
-    near: { input: 'the same names under metadata', run: md(withFields('metadata:\n  __proto__: x\n  constructor: y')), ids: [] },
+    near: { input: 'the name "constructor" under metadata', run: md(withFields('metadata:\n  constructor: y')), ids: [] },
   },
   {
     id: 'agentskills-unknown-field',
@@ -287,30 +271,7 @@ export const FORMAT_CASES: readonly FindingCase[] = [
     expect: { severity: 'warning', location: { ...loc, field: 'constructor', line: 5 }, message: ['"constructor" is not an Agent Skills field'], actual: 'constructor' },
     near: CLEAN,
   },
-  {
-    id: 'inspector-too-deep',
-    input: 'a field nested 100 levels deep (flow YAML the reader can follow)',
-    trigger: md(withFields(`x-config: ${deepFlow(100)}`)),
-    ids: ['inspector-too-deep'],
-    expect: { severity: 'error', location: { ...loc, field: 'x-config', line: 4 }, message: ['more than 64 levels deep', 'at x-config.a.'], expected: 'at most 64 levels' },
-    near: { input: 'nested 63 levels (64 with the frontmatter itself: the limit)', run: md(withFields(`x-config: ${deepFlow(63)}`)), ids: ['agentskills-unknown-field'] },
-  },
-  {
-    id: 'inspector-too-deep',
-    input: 'a field nested 5,000 levels deep (past what the YAML reader follows)',
-    trigger: md(withFields(`x-config: ${deepFlow(5000)}`)),
-    ids: ['inspector-too-deep'],
-    expect: { severity: 'error', location: { ...loc, line: 2 }, message: ['too deeply for the YAML reader to follow', 'at most 64 levels'] },
-    near: { input: 'the same depth as a long flat list', run: md(withFields(`x-config: [${'1, '.repeat(5000)}1]`)), ids: ['agentskills-unknown-field'] },
-  },
-  {
-    id: 'inspector-frontmatter-too-large',
-    input: 'frontmatter of 8,000 one-line fields past the 64 KiB the inspector reads (a hostile server fills a SKILL.md with a million)',
-    trigger: md(withFields(Array.from({ length: 8000 }, (_, i) => `x-f${i}: 1`).join('\n'))),
-    ids: ['inspector-frontmatter-too-large'],
-    expect: { severity: 'error', location: { ...loc, line: 2 }, message: ['characters long', 'reads at most 65,536 (64 KiB)'], expected: 'at most 65536 characters' },
-    near: { input: 'one long description field within 64 KiB', run: md(withFields('', { description: 'Fill PDF forms. '.repeat(3000) })), ids: ['agentskills-description-length'] },
-  },
+  ...FRONTMATTER_LIMIT_CASES,
 ];
 
 /** The clean entry as entry-rules checks it, with the guide's declared size replaced (`undefined` leaves it out). */

@@ -1,8 +1,9 @@
 // YAML can say .nan, .inf and -.inf; JSON cannot, and JSON.stringify writes each
 // of them as null. A SKILL.md whose field is .inf therefore compared equal to a
 // listing whose field is null: "matches listing" for a value the listing never
-// said. The comparison tells them apart; a listing number too large for a double
-// (1e400, read as Infinity) still matches a file that says the same.
+// said. The comparison tells them apart. And hosts built on the SDK refuse an
+// unquoted .nan, .inf or 1e400 in SKILL.md outright, so such a file is never
+// verified, even against a listed 1e400 (which JSON.parse reads as Infinity).
 import { describe, expect, it } from 'vitest';
 import { compareFrontmatter } from './frontmatter.js';
 import { sha256, verifyFile } from './verify.js';
@@ -23,8 +24,12 @@ describe('frontmatter values JSON cannot write', () => {
     });
   }
 
-  it('a listed null still matches a served null, and a listed 1e400 (Infinity) a served .inf', () => {
+  it('a listed null still matches a served null; a served .inf fails even against a listed 1e400 (Infinity): the SDK refuses it', () => {
     expect(checkOf({ limit: null }, 'null')).toMatchObject({ state: 'verified' });
-    expect(checkOf(JSON.parse('{"limit": 1e400}') as Record<string, unknown>, '.inf')).toMatchObject({ state: 'verified' });
+    expect(checkOf(JSON.parse('{"limit": 1e400}') as Record<string, unknown>, '.inf')).toMatchObject({
+      state: 'failed',
+      reason: 'frontmatter',
+      message: 'SKILL.md has no usable frontmatter: Hosts built on the MCP SDK refuse this SKILL.md: the value ".inf" is not a number JSON can hold, and their reader refuses it unquoted.',
+    });
   });
 });

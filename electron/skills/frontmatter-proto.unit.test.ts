@@ -41,12 +41,11 @@ describe('a frontmatter that differs only in a prototype name', () => {
     }
   });
 
-  it('a "__proto__" field only in the served file fails it too, at its line', () => {
+  it('a "__proto__" field only in the served file fails it too, at its line: hosts built on the SDK refuse the key', () => {
     const md = SKILL_MD.replace('description: Fill PDF forms.\n', 'description: Fill PDF forms.\n__proto__:\n  polluted: yes\n');
     const verdict = verify(listed(`${FRONTMATTER}}`, md), md);
-    expect(verdict.check).toMatchObject({ state: 'failed', reason: 'frontmatter' });
-    expect(differing(verdict.findings)).toEqual([['__proto__', '(absent)', '{"polluted":"yes"}']]);
-    expect(verdict.findings.find((f) => f.id === 'sep-2640-host-frontmatter-comparison')?.location.line).toBe(4);
+    expect(verdict.check).toMatchObject({ state: 'failed', reason: 'frontmatter', message: 'SKILL.md has no usable frontmatter: Hosts built on the MCP SDK refuse this SKILL.md: it has a "__proto__" key, which their reader refuses.' });
+    expect(verdict.findings.filter((f) => f.id === 'sep-2640-skillmd-frontmatter').map((f) => f.location.line)).toEqual([4]);
   });
 
   it('a "__proto__" or "constructor" key nested in a field is a difference of that field', () => {
@@ -58,11 +57,14 @@ describe('a frontmatter that differs only in a prototype name', () => {
     }
   });
 
-  it('the same "__proto__" and "constructor" fields on both sides verify, and are kept as own keys', () => {
+  it('the same "constructor" field on both sides verifies; the same "__proto__" too does not (the SDK refuses the key), and both are kept as own keys', () => {
     const md = SKILL_MD.replace('description: Fill PDF forms.\n', 'description: Fill PDF forms.\n__proto__: p\nconstructor: c\n');
     const entry = listed(`${FRONTMATTER},"__proto__":"p","constructor":"c"}`, md);
     expect(Object.keys(entry.frontmatter)).toEqual(['name', 'description', '__proto__', 'constructor']);
-    expect(verify(entry, md).check).toEqual({ state: 'verified', digest: fileRef(SKILL_URI, md).digest, size: Buffer.byteLength(md), checkedAt: NOW });
+    expect(verify(entry, md).check).toMatchObject({ state: 'failed', reason: 'frontmatter' });
+    const mdConstructor = SKILL_MD.replace('description: Fill PDF forms.\n', 'description: Fill PDF forms.\nconstructor: c\n');
+    const constructorOnly = listed(`${FRONTMATTER},"constructor":"c"}`, mdConstructor);
+    expect(verify(constructorOnly, mdConstructor).check).toEqual({ state: 'verified', digest: fileRef(SKILL_URI, mdConstructor).digest, size: Buffer.byteLength(mdConstructor), checkedAt: NOW });
   });
 
   it('a relisting that adds only a "__proto__" field turns a verified SKILL.md into a mismatch', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { skillMdFindings } from './format-rules.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { SKILL_URI, fileRef } from './finding-cases.unit.js';
+import { SDK_REFUSED_FORMS } from './finding-cases-frontmatter-limits.unit.js';
 import { verifyFile, type VerifiableEntry } from './verify.js';
 
 /** What the SDK makes of a SKILL.md: its frontmatter, or why it refuses it. */
@@ -76,7 +77,62 @@ describe('a SKILL.md the SDK refuses', () => {
   });
 });
 
+describe('each form the SDK refuses and a YAML library reads (the format finding cases)', () => {
+  for (const form of SDK_REFUSED_FORMS) {
+    it(`${form.input}: refused by the SDK at line ${form.line}, and by the app there; ${form.near.input}: read by both alike`, async () => {
+      expect(await sdkReading(form.text)).toEqual({ refused: `SKILL.md frontmatter: ${form.sdk}` });
+      expect(parseFrontmatter(form.text)).toMatchObject({ ok: false, problem: 'sdk-refuses', line: form.line });
+      const near = await sdkReading(form.near.text);
+      const parse = parseFrontmatter(form.near.text);
+      expect(parse.ok && { frontmatter: parse.value }).toEqual(near);
+    });
+  }
+
+  it('a plain value continued past a comment is refused by both (the YAML library too)', async () => {
+    const text = '---\nname: pdf-tools\ndescription: Fill PDF # forms\n  and sign them.\n---\nbody\n';
+    expect(await sdkReading(text)).toEqual({ refused: 'SKILL.md frontmatter: line 4: a comment ends a plain value; quote a value that continues past it' });
+    expect(parseFrontmatter(text)).toMatchObject({ ok: false, problem: 'invalid-yaml' });
+  });
+});
+
 describe('a SKILL.md the SDK reads', () => {
+  it('reads the same fields in every form its reader takes: comments, multi-line plain and block scalars, quoted keys, one-line flow', async () => {
+    const text = [
+      '---',
+      '# a comment line',
+      'name: pdf-tools # the folder name',
+      'description: Fill PDF forms,',
+      '  then sign them. Why? Hosts ask.',
+      'license: "MIT # not a comment"',
+      "compatibility: 'needs ''qpdf'''",
+      'allowed-tools: Bash(qpdf:*) Read',
+      'metadata:',
+      '  "1": one',
+      '  version: "1.0"',
+      '  notes: |-',
+      '    line one',
+      '      indented',
+      '  summary: >+',
+      '    folded',
+      '    text',
+      '',
+      'x-list:',
+      '- a',
+      '- [1, 0x1F, 0o17, -2.5e3, true, ~, "q"]',
+      '- {k: v, "n": 2}',
+      '- - nested',
+      '  - k: v',
+      `x-deep: ${'{a: '.repeat(32)}leaf${'}'.repeat(32)}`,
+      '---',
+      'body',
+      '',
+    ].join('\n');
+    const sdk = await sdkReading(text);
+    expect(sdk).toHaveProperty('frontmatter');
+    const parse = parseFrontmatter(text);
+    expect(parse.ok && { frontmatter: parse.value }).toEqual(sdk);
+  });
+
   // The body's line counts line feeds only, as the SDK does: a --- after U+2028 or a lone CR closes mid-line.
   const READ: Array<[string, string, Record<string, unknown>, string, number]> = [
     ['a lone CR inside a value, part of the value', '---\nname: pdf-tools\ndescription: y\rz\n---\nbody\n', { name: 'pdf-tools', description: 'y\rz' }, 'body\n', 5],

@@ -45,10 +45,12 @@ describe('parseFrontmatter', () => {
   });
 
   it('keeps a "__proto__" key as data without touching the prototype', () => {
+    // Hosts built on the SDK refuse the key; the fields are still read, as a YAML library reads them, for the format rules.
     const parse = parseFrontmatter('---\n__proto__:\n  polluted: yes\nname: a\n---\n');
-    expect(parse.ok).toBe(true);
-    if (!parse.ok) return;
-    expect(Object.getPrototypeOf(parse.value)).toBe(Object.prototype);
+    expect(parse).toMatchObject({ ok: false, problem: 'sdk-refuses', line: 2 });
+    const value = parse.ok ? parse.value : parse.read?.value;
+    expect(Object.keys(value ?? {})).toEqual(['__proto__', 'name']);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
@@ -79,9 +81,10 @@ describe('prototype names as frontmatter keys (issue 13, item 16)', () => {
   const text = '---\nname: a\ndescription: d\n__proto__: p\nconstructor: c\nhasOwnProperty: h\ntoString: t\n---\nbody\n';
 
   it('gives each its own line, never a member of Object.prototype', () => {
-    const parsed = parseFrontmatter(text);
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
+    // Refused by hosts built on the SDK for its "__proto__" key, read as a YAML library reads it.
+    const refused = parseFrontmatter(text);
+    expect(refused).toMatchObject({ ok: false, problem: 'sdk-refuses', line: 4 });
+    const parsed = refused.ok ? refused : refused.read!;
     // Built with JSON.parse: a `__proto__:` key in an object literal would set the prototype instead.
     expect({ ...parsed.fieldLines }).toEqual(JSON.parse('{"name":2,"description":3,"__proto__":4,"constructor":5,"hasOwnProperty":6,"toString":7}'));
     expect(parsed.fieldLines['valueOf']).toBeUndefined();
@@ -112,8 +115,11 @@ describe('deep frontmatter (issue 13, item 12)', () => {
     expect(parseFrontmatter(`---\nname: a\nx: ${flow(5000)}\n---\n`)).toMatchObject({ ok: false, problem: 'too-deep' });
   });
 
-  it('reads one nested to exactly the limit (the mapping is level 1)', () => {
-    expect(parseFrontmatter(`---\nname: a\nx: ${flow(63)}\n---\n`).ok).toBe(true);
+  it('reads one nested to exactly the limit (the mapping is level 1), which hosts built on the SDK refuse past their 32', () => {
+    const parsed = parseFrontmatter(`---\nname: a\nx: ${flow(63)}\n---\n`);
+    expect(parsed).toMatchObject({ ok: false, problem: 'sdk-refuses', line: 3, message: 'Hosts built on the MCP SDK refuse this SKILL.md: it nests data more than 32 levels deep, past the most their reader follows.' });
+    expect(!parsed.ok && parsed.read?.value['x']).toBeTruthy();
+    expect(parseFrontmatter(`---\nname: a\nx: ${flow(32)}\n---\n`).ok).toBe(true);
   });
 
   it('writes stable JSON of any depth without overflowing the stack, the marker past the limit', () => {
