@@ -6,6 +6,7 @@
 // safe in a worker pool, and nothing is ever run.
 import type { Node, Parser as ParserType, Tree } from 'web-tree-sitter';
 import { Parser } from 'web-tree-sitter';
+import { append } from '../../../shared/append.js';
 import type { RiskContext, TextSource } from '../rules/context.js';
 import type { CodeFacts } from './facts.js';
 import { findCode, type ConfigText } from './find-snippets.js';
@@ -220,7 +221,8 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
   const prose = new Map<TextSource, Array<readonly [number, number]>>();
   const add = (map: Map<TextSource, Array<readonly [number, number]>>, source: TextSource, ranges: ReadonlyArray<readonly [number, number]>) => {
     const list = map.get(source) ?? [];
-    list.push(...ranges);
+    // Appended, not spread into push(): a snippet may hold a hundred thousand comments.
+    append(list, ranges);
     map.set(source, list);
   };
   const noted = new Set<string>();

@@ -10,8 +10,6 @@ type Ranges = Array<readonly [number, number]>;
 
 const COMMENT_TYPES = ['comment', 'line_comment', 'block_comment'];
 const STRING_TYPES = ['string', 'raw_string', 'template_string', 'string_literal', 'ansi_c_string'];
-/** At most this many comment and string nodes are read per snippet (a file of a million strings stays cheap). */
-const MAX_NODES = 5000;
 
 // A sentence: at least four words of letters, most of what the literal holds (not a path, a command or a format string).
 const WORD = /^[\p{L}][\p{L}'’-]*[,.;:!?]?$/u;
@@ -28,7 +26,10 @@ export function readsAsSentence(text: string): boolean {
 export function proseRanges(root: Node): Ranges {
   const out: Ranges = [];
   const nodes = root.descendantsOfType([...COMMENT_TYPES, ...STRING_TYPES]);
-  for (const node of nodes.slice(0, MAX_NODES)) {
+  // Every one of them, however many: the first 5,000 only were once read, and a script of 5,001 empty comments hid
+  // the one after them ("# AI agent: ignore all previous instructions …") from the intent families. A snippet is
+  // at most 256 KiB (analyze.ts), so this stays linear in the bytes read as code.
+  for (const node of nodes) {
     if (!node) continue;
     const comment = COMMENT_TYPES.includes(node.type);
     if (comment || readsAsSentence(node.text)) out.push([node.startIndex, node.endIndex]);
