@@ -60,12 +60,16 @@ export async function reviewOfPass(deps: FeatureDeps, reviewer: ContentReviewer,
   // The summary quotes SKILL.md as served; the listing only says where the file differs from it.
   const skillMd = files.find((f) => canonicalUri(f.uri) === own);
   const parsed = skillMd ? parseFrontmatter(new TextDecoder().decode(skillMd.bytes)) : undefined;
+  // A file hosts built on the SDK refuse was still read, and hosts reading it with a YAML library load these fields.
+  const fields = parsed?.ok ? parsed : parsed?.read;
+  const refusal = parsed && !parsed.ok && parsed.problem === 'sdk-refuses' ? { message: parsed.message, ...(parsed.line !== undefined ? { line: parsed.line } : {}) } : undefined;
   const content = await reviewer.review({ serverId, skillUri: entry.uri, files, listedFileCount: files.length + unread.length, listedFrontmatter: entry.frontmatter }, unread, options);
   const summaryInput: Omit<SummaryInput, 'findings'> = {
-    frontmatter: parsed?.ok ? parsed.value : {},
-    ...(skillMd ? { source: { fileUri: skillMd.uri, ...(parsed?.ok ? { fieldLines: parsed.fieldLines } : {}) } } : {}),
+    frontmatter: fields ? fields.value : {},
+    ...(skillMd ? { source: { fileUri: skillMd.uri, ...(fields ? { fieldLines: fields.fieldLines } : {}) } } : {}),
     listedFrontmatter: entry.frontmatter,
-    ...(parsed?.ok ? {} : { skillMdUnread: true }),
+    ...(fields ? {} : { skillMdUnread: true }),
+    ...(refusal ? { sdkRefusal: refusal } : {}),
     files: content.files,
     complete: content.complete,
   };

@@ -98,6 +98,8 @@ export interface SummaryInput {
   readonly listedFrontmatter?: Readonly<Record<string, unknown>>;
   /** SKILL.md could not be read or parsed, so what the skill says about itself is unknown. */
   readonly skillMdUnread?: boolean;
+  /** Hosts built on the MCP SDK refuse SKILL.md's frontmatter (why, and where); the frontmatter is as a YAML library reads it. */
+  readonly sdkRefusal?: { readonly message: string; readonly line?: number };
   readonly files: readonly ReviewedFile[];
   readonly findings: readonly Finding[];
   readonly complete: boolean;
@@ -139,6 +141,15 @@ export function summarise(input: SummaryInput): SkillSummary {
   const descriptionEvidence: SummaryEvidence = { fileUri: input.source?.fileUri ?? input.files[0]?.uri ?? '', field: 'description', ...(descriptionLine !== undefined ? { line: descriptionLine } : {}) };
   const differs = listingDiffers(input, descriptionEvidence);
   if (differs) points.push(differs);
+  if (input.sdkRefusal) {
+    const { message, line } = input.sdkRefusal;
+    points.push({
+      topic: 'purpose',
+      tone: 'caution',
+      text: `${message} Hosts that read it with a YAML library load it as this review reads it.`,
+      evidence: [{ fileUri: input.source?.fileUri ?? input.files[0]?.uri ?? '', ...(line !== undefined ? { line } : {}) }],
+    });
+  }
   const description = typeof input.frontmatter['description'] === 'string' ? input.frontmatter['description'].trim() : '';
   const purpose = input.skillMdUnread
     ? 'Its SKILL.md could not be read or parsed, so what it says it is for is not known.'
