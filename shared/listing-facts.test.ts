@@ -164,6 +164,15 @@ describe('listingFacts: hidden characters in the name and description', () => {
     expect(facts.hidden[0]!.summary).toBe('1 control character');
   });
 
+  it('a name of 150,000 tabs between letters: every one found, nothing thrown while the row is drawn', () => {
+    // Each tab is a run of its own; they were spread into push(), which threw past about 120,000 of them, and the
+    // catalog row that draws the name with them.
+    const facts = listingFacts(entry({ name: 'a\t'.repeat(150_000) }));
+    const inName = facts.hidden.find((h) => h.field === 'name')!;
+    expect(inName.runs).toHaveLength(150_000);
+    expect(inName.runs.at(-1)).toMatchObject({ kind: 'control', index: 299_999, length: 1, codePoints: [9] });
+  });
+
   it('plain text has nothing hidden, and accents or emoji are not flagged', () => {
     expect(listingFacts(entry({ name: 'café', description: 'Résumé helper 👩‍💻 for teams.' })).hidden).toEqual([]);
   });

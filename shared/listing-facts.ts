@@ -5,6 +5,7 @@
 // its name or description. All from the SkillEntry alone — no read, so every
 // catalog row can show it. A name says what a file claims to be; the review
 // classifies the exact bytes (electron/review/rules/file-kinds.ts).
+import { append } from './append.js';
 import { EXECUTABLE_EXTENSIONS, SCRIPT_EXTENSIONS, baseName, extensionOf } from './file-kinds.js';
 import { INVISIBLE_KIND_LABELS, describeInvisible, findInvisible, revealIdentifier, revealInvisible, type InvisibleKind, type InvisibleRun } from './invisible-chars.js';
 import type { SkillEntry } from './model.js';
@@ -171,7 +172,8 @@ function hiddenIn(field: 'name' | 'description', text: string): HiddenCharacters
   // Fast path: nothing but printable ASCII (almost every name and description).
   if (!/[^\x20-\x7e\t\n\r]/.test(text) && !(field === 'name' && LAYOUT.test(text))) return undefined;
   const runs = findInvisible(text, { includeLeadingBom: true });
-  if (field === 'name') runs.push(...layoutRuns(text));
+  // Appended, not spread into push(): a name of 150,000 tabs is as many runs.
+  if (field === 'name') append(runs, layoutRuns(text));
   if (runs.length === 0) return undefined;
   runs.sort((a, b) => a.index - b.index);
   return {
