@@ -15,7 +15,7 @@ import { receiptsNotRead, type ApprovalStatus, type ReceiptsCheck } from '../tea
 import { failedRun, repositoryPath, sarifLog, type SarifRun } from './format-sarif.js';
 import { uriReference } from './sarif-uri.js';
 
-type NotApproved = Exclude<ApprovalStatus, 'approved'> | 'unreadable' | 'partial';
+type NotApproved = Exclude<ApprovalStatus, 'approved'> | 'unreadable' | 'partial' | 'inconsistent';
 
 const RULES: Record<NotApproved, string> = {
   unapproved: 'No approval receipt names the served skill.',
@@ -27,12 +27,18 @@ const RULES: Record<NotApproved, string> = {
   reopened: 'A suppression the receipt carries has lapsed, so its finding is reported again.',
   unreadable: 'A file in the receipts folder is not a receipt.',
   partial: 'A file in the receipts folder was not read: the folder holds more receipt bytes than are read, so the verification is partial.',
+  inconsistent: "The server's answers are not consistent (its listing stopped early, skills/get contradicts skills/list, or a skill cannot be pinned), so the skills judged may not be all it serves.",
 };
 
 export interface ReceiptsSarifOptions {
   readonly root?: string | undefined;
   /** Each served skill's file-set digest, for fingerprints that change when the served set does. */
   readonly fileSetDigests: ReadonlyMap<string, string>;
+  /**
+   * Why the server's answers cannot be trusted as a whole (skill-set.ts), each a result: the command fails on them,
+   * and a log without them showed a server whose listing stopped early as all approved.
+   */
+  readonly problems?: readonly string[];
 }
 
 export function formatReceiptsSarif(check: ReceiptsCheck, options: ReceiptsSarifOptions): string {
@@ -80,7 +86,8 @@ function result(label: string, j: Judged, ruleIndex: number, level: Level, optio
 export function receiptsSarifRun(check: ReceiptsCheck, options: ReceiptsSarifOptions): SarifRun {
   const ids = Object.keys(RULES) as NotApproved[];
   const rules = ids.map((id) => rule(id, 'error'));
-  const judged: Judged[] = [...check.skills.flatMap((s) => (s.status === 'approved' ? [] : [{ status: s.status, text: `${s.uri}: ${s.message}`, skillUri: s.uri, file: s.receipt }])), ...unreadJudged(check.unreadable)];
+  const inconsistent = (options.problems ?? []).map((p): Judged => ({ status: 'inconsistent', text: `The answers of "${check.label}" are not consistent, so the skills judged may not be all it serves: ${p}` }));
+  const judged: Judged[] = [...check.skills.flatMap((s) => (s.status === 'approved' ? [] : [{ status: s.status, text: `${s.uri}: ${s.message}`, skillUri: s.uri, file: s.receipt }])), ...unreadJudged(check.unreadable), ...inconsistent];
   const results = judged.map((j) => result(check.label, j, ids.indexOf(j.status), 'error', options));
   return {
     tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules, properties: { ruleset: RULESET } } },

@@ -51,7 +51,7 @@ export function fleetReceiptsJson(results: readonly FleetResult<ReceiptsReport>[
 }
 
 function fleetSarif(results: readonly FleetResult<ReceiptsReport>[], root: string | undefined): string {
-  return sarifLog(results.map((r) => (r.report ? receiptsSarifRun(r.report.check, { root, fileSetDigests: fileSetDigests(r.report.served) }) : uncheckedReceiptsSarifRun(r.name, r.unchecked, root))));
+  return sarifLog(results.map((r) => (r.report ? receiptsSarifRun(r.report.check, { root, fileSetDigests: fileSetDigests(r.report.served), problems: r.report.set.problems }) : uncheckedReceiptsSarifRun(r.name, r.unchecked, root))));
 }
 
 export function fleetReceiptsText(results: readonly FleetResult<ReceiptsReport>[], flags: ReceiptsFlags): string {

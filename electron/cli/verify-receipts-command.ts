@@ -74,7 +74,7 @@ export async function verifyReceiptsCommand(args: string[], io: Streams): Promis
   const flags = { receiptsDir, trust, asOf, leewayMs };
   // A receipt's subject, the server's URIs, a config's name: a lone surrogate is written as U+FFFD (well-formed-json.ts).
   if (values.json) io.out.write(`${wellFormedJson(receiptsJson(report, flags), 2)}\n`);
-  else if (values.sarif) io.out.write(formatReceiptsSarif(report.check, { root: values['sarif-root'], fileSetDigests: fileSetDigests(report.served) }));
+  else if (values.sarif) io.out.write(formatReceiptsSarif(report.check, { root: values['sarif-root'], fileSetDigests: fileSetDigests(report.served), problems: report.set.problems }));
   else io.out.write(receiptsText(report, flags));
   return report.ok ? 0 : 1;
 }
