@@ -100,7 +100,8 @@ export class KeptSignIns {
 
   /** The store a sign-in under this key was last kept in; undefined when none is noted (or the note could not be read: unknownWords). */
   async storeOf(key: string): Promise<SecretBackend | undefined> {
-    return (await this.load()).get(key);
+    // As the note is now: another process (a command with this key) may have kept or dropped it since this one read it.
+    return (await this.note.current()).get(key);
   }
 
   /** A sign-in (tokens) under this key is in this store now. */

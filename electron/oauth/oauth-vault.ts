@@ -85,6 +85,9 @@ export interface NotRemembered {
 
 export const vaultId = (key: string) => `oauth:${key}`;
 
+/** The parts of a record that sign in: a record dropped whole that still has one in memory is still in use. */
+const SECRET_PARTS: readonly string[] = ['tokens', 'client', 'codeVerifier'];
+
 function secretsOf(record: OAuthRecord): string[] {
   return [record.tokens?.access_token, record.tokens?.refresh_token, record.tokens?.id_token, record.codeVerifier, record.client?.client_secret].filter(
     (v): v is string => typeof v === 'string' && v !== '',
@@ -151,10 +154,15 @@ export class StoredOAuthVault implements OAuthVault {
   }
 
   async read(key: string): Promise<OAuthRecord> {
-    const cached = this.cache.get(key);
+    let cached = this.cache.get(key);
     // A sign-in the store did not give (locked, an entry that does not read, gone) is asked for again at each read:
     // unlocked, or put back, it is used at once. Kept, it took a restart of the app to be read again.
-    if (cached && cached.lostSignIn === undefined) return cached;
+    if (cached && cached.lostSignIn === undefined) {
+      if (!(await this.droppedElsewhere(key, cached))) return cached;
+      // Another process (a command with this key) dropped the record held here: read again, as at a start.
+      this.cache.delete(key);
+      cached = undefined;
+    }
     let record: OAuthRecord = {};
     let found = false;
     const refusals = new Map<SecretBackend, string>();
@@ -199,6 +207,20 @@ export class StoredOAuthVault implements OAuthVault {
     this.cache.set(key, record);
     this.durable.set(key, record);
     return record;
+  }
+
+  /**
+   * Whether oauth-dropped.json, as it is now, says the record the store holds under the key was dropped, of parts
+   * the record in memory still has: a drop another process noted since this one read it (this process's own drops
+   * are not in memory). Only a stat of the note while it is unchanged.
+   */
+  private async droppedElsewhere(key: string, cached: OAuthRecord): Promise<boolean> {
+    const text = this.inStore.get(key);
+    if (!this.stale || text === undefined) return false;
+    const dropped = await this.stale.droppedFrom(key, text).catch(() => undefined);
+    if (!dropped) return false;
+    const parts = dropped.without === '*' ? SECRET_PARTS : dropped.without;
+    return parts.some((part) => (cached as Record<string, unknown>)[part] !== undefined);
   }
 
   peek(key: string): OAuthRecord | undefined {

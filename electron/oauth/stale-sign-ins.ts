@@ -117,7 +117,8 @@ export class StaleSignIns {
 
   /** The dropped parts of this stored text, when it is one the app dropped. */
   async droppedFrom(key: string, text: string): Promise<Dropped | undefined> {
-    const entries = await this.load();
+    // As the note is now: a drop another process (a command) noted since this one read it holds at once.
+    const entries = await this.note.current();
     const digest = digestOfStored(text);
     const entry = entries.get(key);
     if (entry?.digests.includes(digest)) return entry;
