@@ -165,7 +165,9 @@ export interface SkillRequests {
     readonly granted: boolean;
   } | null;
   readonly executableFields: readonly ExecutableField[];
+  /** The first hundred `!`command`` expansions; how many more the files hold is `commandExpansionsNotListed`. */
   readonly commandExpansions: readonly CommandExpansion[];
+  readonly commandExpansionsNotListed?: number;
   readonly nestedSkills: readonly NestedSkillRequest[];
 }
 

@@ -95,12 +95,16 @@ export function skillRequests(input: RequestInput): SkillRequests {
     if (Object.hasOwn(frontmatter, field)) executableFields.push({ field, value: shorten(frontmatter[field]), why });
   }
 
+  // The first MAX_EXPANSIONS are listed and every one is counted: a hundred harmless `!`date`` must not leave the one
+  // after them out of what the skill asks for without a word (they were once dropped past the hundredth, uncounted).
   const commandExpansions: CommandExpansion[] = [];
+  let commandExpansionsNotListed = 0;
   for (const [uri, text] of input.texts) {
     if (!/\.(md|markdown|txt)$/i.test(uri)) continue;
     text.split('\n').forEach((line, index) => {
       for (const match of line.matchAll(COMMAND_EXPANSION)) {
         if (commandExpansions.length < MAX_EXPANSIONS) commandExpansions.push({ uri, line: index + 1, text: match[0] });
+        else commandExpansionsNotListed++;
       }
     });
   }
@@ -119,6 +123,7 @@ export function skillRequests(input: RequestInput): SkillRequests {
     allowedTools: tools ? { ...tools, granted: input.grantedAllowedTools } : null,
     executableFields,
     commandExpansions,
+    ...(commandExpansionsNotListed > 0 ? { commandExpansionsNotListed } : {}),
     nestedSkills,
   };
 }

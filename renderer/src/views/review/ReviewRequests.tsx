@@ -73,7 +73,7 @@ export function ReviewRequests({ entry, report, links, plain = [] }: { entry: Sk
           </Text>
         ))}
       </Part>
-      <Part title="Commands some hosts run before the prompt" count={r.commandExpansions.length} id="command-expansions">
+      <Part title="Commands some hosts run before the prompt" count={r.commandExpansions.length + (r.commandExpansionsNotListed ?? 0)} id="command-expansions">
         {r.commandExpansions.map((c, i) => (
           <Group gap={6} key={i} wrap="nowrap">
             <Anchor component="button" type="button" size="xs" className="mono" onClick={() => links.openFile(c.uri, 'bytes', c.line)} style={{ flex: '0 0 auto' }}>
@@ -84,6 +84,11 @@ export function ReviewRequests({ entry, report, links, plain = [] }: { entry: Sk
             </Code>
           </Group>
         ))}
+        {r.commandExpansionsNotListed ? (
+          <Text size="xs" c="orange" data-not-listed={r.commandExpansionsNotListed}>
+            {r.commandExpansionsNotListed} more {r.commandExpansionsNotListed === 1 ? 'is' : 'are'} in the files and not listed here (the first {r.commandExpansions.length} are): read the files before you approve.
+          </Text>
+        ) : null}
       </Part>
       <Part title="Skills inside this skill" count={r.nestedSkills.length} id="nested-skills">
         {r.nestedSkills.length > 0 ? (

@@ -51,3 +51,13 @@ describe('what the skill asks of a host', () => {
     expect(text).toContain('n⟦RLO⟧/SKILL.md');
   });
 });
+
+describe('commands past the hundred listed', () => {
+  it('the count is all of them, and the ones not listed are said to be in the files', () => {
+    const commandExpansions = Array.from({ length: 100 }, (_, i) => ({ uri: 'skill://a/SKILL.md', line: i + 1, text: '!`date`' }));
+    const report = { files: [], requests: { scripts: [], allowedTools: null, executableFields: [], commandExpansions, commandExpansionsNotListed: 2, nestedSkills: [] } } as unknown as ReviewReport;
+    const text = shown(createElement(ReviewRequests, { entry, report, links }));
+    expect(text).toContain('Commands some hosts run before the prompt102');
+    expect(text).toContain('2 more are in the files and not listed here (the first 100 are): read the files before you approve.');
+  });
+});
