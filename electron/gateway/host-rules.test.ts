@@ -37,6 +37,20 @@ const CASES: Skill[] = [
   entry('empty-segment', {}, ['references//guide.md']),
   entry('nul-segment', {}, ['references/a%00b.md']),
   entry('plain-file', {}, ['references/guide.md']),
+  // The SDK's URI form and path rules (validateSkillEntry in its skills extension), which the gateway's reading lacked:
+  entry('slash-in-name', {}, ['references%2Fguide.md']),
+  entry('query-file', {}, ['guide.md?v=2']),
+  entry('fragment-file', {}, ['guide.md#top']),
+  entry('listed-twice', {}, ['guide.md', 'guide.md']),
+  entry('respelled-twice', {}, ['Q&A.md', 'Q%26A.md']),
+  entry('lone-surrogate-twice', {}, ['a\uD800.md', 'a%EF%BF%BD.md']),
+  entry('sibling-file', {}, ['../other/guide.md']),
+  entry('encoded-name', {}, ['Q%26A.md']),
+  { ...entry('no-skill-md', {}), resources: [{ uri: 'skill://h/no-skill-md/guide.md', digest: DIGEST, size: 1 }] },
+  { ...entry('lower-skill-md', {}), uri: 'skill://h/lower-skill-md/skill.md' },
+  { ...entry('empty-folder', { name: 'empty-folder' }), uri: 'skill://h/empty-folder//SKILL.md', resources: [{ uri: 'skill://h/empty-folder//SKILL.md', digest: DIGEST, size: 1 }] },
+  { ...entry('authority-only', { name: 'solo' }), uri: 'skill://solo/SKILL.md', resources: [{ uri: 'skill://solo/SKILL.md', digest: DIGEST, size: 1 }] },
+  entry('pdf%2Dtools', { name: 'pdf-tools' }),
 ];
 
 const open: Client[] = [];
@@ -60,7 +74,7 @@ describe('what a host refuses in a skills/list entry', () => {
     const listed = await listThrough(server);
     const taken = CASES.filter((c) => hostRefusals(c).length === 0).map((c) => c.uri);
     expect(taken).toEqual(listed);
-    expect(taken).toEqual(['skill://h/notes/SKILL.md', 'skill://h/astral-description/SKILL.md', 'skill://h/string-metadata/SKILL.md', 'skill://h/plain-file/SKILL.md']);
+    expect(taken).toEqual(['skill://h/notes/SKILL.md', 'skill://h/astral-description/SKILL.md', 'skill://h/string-metadata/SKILL.md', 'skill://h/plain-file/SKILL.md', 'skill://h/encoded-name/SKILL.md', 'skill://solo/SKILL.md', 'skill://h/pdf%2Dtools/SKILL.md']);
   });
 
   it('an approved skill a host would drop is not served, and the gateway says why', async () => {
@@ -73,5 +87,14 @@ describe('what a host refuses in a skills/list entry', () => {
     const gateway = new Gateway(catalog);
     await gateway.sync();
     expect(gateway.served).toEqual([]);
+  });
+
+  it('an approved skill whose files the SDK takes for one is not served: a lone surrogate and U+FFFD are one name to WHATWG URLs', async () => {
+    const skillMd = Buffer.from('---\nname: notes\ndescription: Takes notes\n---\nWrite it down.\n', 'utf8');
+    const note = Buffer.from('note\n', 'utf8');
+    const ref = (uri: string, bytes: Buffer) => ({ uri, digest: sha256Digest(bytes), size: bytes.byteLength });
+    const resources = [ref('skill://notes/SKILL.md', skillMd), ref('skill://notes/a\uD800.md', note), ref('skill://notes/a%EF%BF%BD.md', note)];
+    const built = buildServedSkill({ serverId: 'srv', label: 'Notes server', namespace: 'notes-server', upstreamUri: 'skill://notes/SKILL.md', resources, skillMd, allowedToolsGranted: false });
+    expect(built).toEqual({ ok: false, reason: 'hosts would drop it from skills/list: its file skill://notes-server/notes/a%EF%BF%BD.md is listed twice as hosts spell files (skill://notes-server/notes/a%EF%BF%BD.md)' });
   });
 });

@@ -4,10 +4,14 @@
 // lets a person approve such a skill once each error-level finding is
 // acknowledged, so the gateway checks the entry it built by the same rules and
 // withholds it with the reason, instead of counting it as served while no host
-// ever gets it. Kept equal to the SDK's rules by host-rules.test.ts, which runs
-// the same entries through the SDK itself.
+// ever gets it. The rules are the SDK's validateSkillEntry, rule for rule, with
+// its reading of URIs (sdk-skill-uri.ts): the name, the SKILL.md URI's form,
+// and each file's (a URI, no query or fragment, listed once by the SDK's
+// spelling of it, inside the skill's folder), and the SKILL.md among the
+// files. Kept equal to the SDK's rules by host-rules.test.ts, which runs the
+// same entries through the SDK itself.
 import type { Skill } from '@modelcontextprotocol/server/ext/skills';
-import { canonicalUri, parseSkillUri } from '../../shared/skill-uri.js';
+import { sdkCanonical, sdkFileKey, sdkIsWithin, sdkLastSegment, sdkSkillRoot } from './sdk-skill-uri.js';
 
 const NAME = /^[\da-z]+(?:-[\da-z]+)*$/;
 const characters = (text: string) => [...text].length;
@@ -15,21 +19,41 @@ const isStringMap = (value: unknown) => typeof value === 'object' && value !== n
 
 /** Why a host would drop this entry; empty when it would take it. */
 export function hostRefusals(entry: Skill): string[] {
+  const root = sdkSkillRoot(entry.uri);
+  if (root === undefined) return [`its URI ${entry.uri} does not end in /SKILL.md inside a named folder as hosts read it`];
   const out: string[] = [];
   const { name, description, compatibility, metadata } = entry.frontmatter;
-  const parsed = parseSkillUri(entry.uri);
   if (name.length === 0 || name.length > 64 || !NAME.test(name)) out.push(`its name ${JSON.stringify(name)} is not 1-64 lowercase letters, digits and single hyphens`);
-  else if (parsed.ok && parsed.parts.finalSegment !== name) out.push(`its name ${JSON.stringify(name)} is not the last segment of its URI (${JSON.stringify(parsed.parts.finalSegment)})`);
+  else if (sdkLastSegment(root) !== name) out.push(`its name ${JSON.stringify(name)} is not the last segment of its URI (${JSON.stringify(sdkLastSegment(root))})`);
   if (description === '' || characters(description) > 1024) out.push(`its description is ${description === '' ? 'empty' : `${characters(description)} characters long`}, not 1-1024 characters`);
   if (compatibility !== undefined && (typeof compatibility !== 'string' || compatibility === '' || characters(compatibility) > 500)) out.push('its compatibility is not a string of 1-500 characters');
   if (metadata !== undefined && !isStringMap(metadata)) out.push('its metadata does not map strings to strings');
-  if (Array.isArray(entry.resources)) {
-    const root = canonicalUri(entry.uri).replace(/\/SKILL\.md$/, '');
-    for (const { uri } of entry.resources) {
-      const below = canonicalUri(uri).slice(root.length + 1).split('/');
-      // An empty segment (a//b.md) or a NUL (%00) in a file's path: the SDK takes such a file as outside the skill's folder.
-      if (below.some((segment) => segment === '' || segment.includes('%00'))) out.push(`its file ${uri} has an empty or NUL path segment`);
+  if (Array.isArray(entry.resources)) out.push(...fileRefusals(entry.uri, root, entry.resources));
+  return out;
+}
+
+function fileRefusals(skillUri: string, root: string, resources: readonly { readonly uri: string }[]): string[] {
+  const out: string[] = [];
+  const self = sdkCanonical(skillUri);
+  const seen = new Set<string>();
+  let hasSelf = false;
+  for (const { uri } of resources) {
+    const canonical = sdkCanonical(uri);
+    if (canonical === undefined) {
+      out.push(`its file ${uri} is not a URI hosts can read`);
+      continue;
     }
+    if (/[#?]/.test(canonical)) {
+      out.push(`its file ${uri} has a query or a fragment`);
+      continue;
+    }
+    const key = sdkFileKey(root, canonical) ?? canonical;
+    if (seen.has(key)) out.push(`its file ${uri} is listed twice as hosts spell files (${key})`);
+    seen.add(key);
+    if (canonical === self) hasSelf = true;
+    // An empty or NUL path segment, a "." or "..", an encoded "/": the SDK takes such a file as outside the skill's folder.
+    else if (!sdkIsWithin(root, uri)) out.push(`its file ${uri} is outside the skill's folder ${root} as hosts read it (an empty, ".", ".." or NUL segment, or an encoded "/")`);
   }
+  if (!hasSelf) out.push(`its files do not include its SKILL.md (${skillUri})`);
   return out;
 }
