@@ -15,7 +15,7 @@ import { ALLOWED_TOOLS, grantCoversMerged, MERGED_ALLOWED_TOOLS, mergedAllowedTo
 import { hostRefusals } from './host-rules.js';
 import { gatewayUri, queryOrFragment } from './namespace.js';
 import { nestedServed, nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
-import { climbsOnWindows } from '../skills/windows-names.js';
+import { climbsOnWindows, sameFileOnWindowsAt } from '../skills/windows-names.js';
 
 export interface ServedFile {
   /** The file's URI on the gateway. */
@@ -104,9 +104,15 @@ export function buildServedSkill(input: ApprovedSkillInput): BuildResult {
     if (!served.ok) return served;
     if (served.cut) nestedCuts.set(canonicalUri(r.uri), served.cut);
   }
+  // Which file a Windows host writes for each: two files it writes as one are written one over the other.
+  const onWindows = new Map<string, { uri: string; key: string }>();
   for (const r of input.resources) {
     const climbing = climbsOnWindows(canonicalUri(r.uri));
     if (climbing !== undefined) return { ok: false, reason: `its file ${r.uri} is not where a Windows host writes it: the name ${JSON.stringify(climbing)} in its path is ".." there (Windows drops a name's trailing dots and spaces), which leaves the skill's folder` };
+    const windowsFile = sameFileOnWindowsAt(canonicalUri(r.uri));
+    const over = onWindows.get(windowsFile);
+    if (over !== undefined && over.key !== canonicalUri(r.uri)) return { ok: false, reason: `its files ${over.uri} and ${r.uri} are one file on Windows (it compares names upper-cased and drops trailing dots and spaces and a "::$DATA" stream), so a Windows host writes one over the other and keeps bytes that need not be the approved ones` };
+    onWindows.set(windowsFile, { uri: r.uri, key: canonicalUri(r.uri) });
     const uri = gatewayUri(input.namespace, r.uri);
     if (!uri) {
       const part = queryOrFragment(r.uri);

@@ -126,3 +126,8 @@ export function sameFileOnWindows(names: readonly string[]): string {
   const { names: kept, up } = resolved(segments);
   return [...Array<string>(up).fill('..'), ...kept].join('/');
 }
+
+/** sameFileOnWindows for the path of a URI (after the authority, decoded): two files of one skill with the same key are one file on Windows. */
+export function sameFileOnWindowsAt(uri: string): string {
+  return sameFileOnWindows(pathNames(uri));
+}
