@@ -150,6 +150,8 @@ describe('a SKILL.md the SDK reads', () => {
       'allowed-tools: Bash(rm:*)\n---\nbody\n',
       4,
     ],
+    // The SDK's YAML keeps the line break before the closing ---, which a keep-chomping (+) block scalar keeps.
+    ['a keep-chomping block scalar last', '---\nname: pdf-tools\ndescription: |+\n  Fill PDF forms.\n\n---\nbody\n', { name: 'pdf-tools', description: 'Fill PDF forms.\n\n' }, 'body\n', 7],
   ];
   for (const [name, text, fields, body, bodyLine] of READ) {
     it(`gives the SDK's fields with ${name}`, async () => {

@@ -94,7 +94,10 @@ export function parseFrontmatter(text: string): FrontmatterParse {
   const plain = readPlainFrontmatter(split.yaml);
   if (plain) return read(split, plain, undefined);
   // Duplicate keys are looked for after the parse, in one pass (unique-keys.ts): the library's check is quadratic.
-  const doc = parseDocument(split.yaml, { prettyErrors: false, uniqueKeys: false });
+  // With the line break before the closing `---`, as the SDK reads it: a keep-chomping (`|+`) value last keeps it.
+  // None when the `---` closed after a lone CR, U+2028 or U+2029 (splitSkillMd): that character ends the YAML.
+  const yaml = split.yaml === '' || /[\r\u2028\u2029]$/.test(split.yaml) ? split.yaml : `${split.yaml}\n`;
+  const doc = parseDocument(yaml, { prettyErrors: false, uniqueKeys: false });
   const duplicate = doc.errors.length === 0 ? firstDuplicateKey(doc) : undefined;
   if (duplicate !== undefined) {
     const line = split.yaml.slice(0, duplicate).split('\n').length + split.yamlLine - 1;
@@ -123,7 +126,7 @@ export function parseFrontmatter(text: string): FrontmatterParse {
   const deep = findTooDeep(value, MAX_DEPTH);
   if (deep) return tooDeep(split, deep);
   // After the library's own refusals, so an alias bomb is still named as one.
-  return read(split, value as Record<string, unknown>, sdkRefusalInYaml(doc, split.yaml));
+  return read(split, value as Record<string, unknown>, sdkRefusalInYaml(doc, yaml));
 }
 
 /** The fields read, unless the SDK refuses the file: then they are kept only for the format rules of other hosts. */

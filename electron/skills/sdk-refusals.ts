@@ -32,7 +32,9 @@ export function sdkRefusalInYaml(doc: Document, yaml: string): SdkRefusal | unde
   const refuse = (offset: number, reason: string) => {
     if (found === undefined || offset < found.offset) found = { reason, offset };
   };
-  walk(doc, yaml, refuse);
+  const blockScalars: Array<readonly [number, number]> = [];
+  walk(doc, yaml, refuse, blockScalars);
+  tabIndentedLine(yaml, blockScalars, refuse);
   const end = DOCUMENT_END.exec(yaml);
   if (end) refuse(end.index, 'it has a "..." document-end line, which their reader does not take as the end of the frontmatter but refuses as a line that is not "key: value"');
   // A `?` key is found in the source tokens: the parsed document keeps the key, not how it was written.
@@ -43,7 +45,7 @@ export function sdkRefusalInYaml(doc: Document, yaml: string): SdkRefusal | unde
 type Refuse = (offset: number, reason: string) => void;
 
 /** Every node of the document with the depth of the collections holding it, iteratively (a document may nest deep). */
-function walk(doc: Document, yaml: string, refuse: Refuse): void {
+function walk(doc: Document, yaml: string, refuse: Refuse, blockScalars: Array<readonly [number, number]>): void {
   const stack: Array<{ node: unknown; depth: number; key?: true }> = [{ node: doc.contents, depth: 0 }];
   while (stack.length > 0) {
     const { node, depth, key } = stack.pop()!;
@@ -53,6 +55,7 @@ function walk(doc: Document, yaml: string, refuse: Refuse): void {
     // "anchors, aliases and tags are not supported": keys and values alike, block or flow.
     if (what !== undefined) refuse(at, `it uses ${what}, and their reader takes no YAML anchors, aliases or tags`);
     if (isScalar(node)) {
+      if ((node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') && node.range) blockScalars.push([node.range[0], node.range[2]]);
       judgeScalar(node, yaml, refuse, key === true);
       continue;
     }
@@ -63,6 +66,8 @@ function walk(doc: Document, yaml: string, refuse: Refuse): void {
     if (isMap(node) && node.flow === true && yaml[at] !== '{') refuse(at, 'a flow sequence holds a "key: value" pair, and their reader takes no mapping inside a flow collection');
     if (isMap(node)) {
       for (const pair of node.items) {
+        // `{a}`, `{a: }`: the library reads a null; the SDK wants "key: value" with a value in a flow mapping.
+        if (node.flow === true && isEmptyValue(pair.value)) refuse(offsetOf(pair.key) ?? at, 'a flow mapping entry has no ": value", and their reader takes none without one');
         if (pair.key === null || pair.key === undefined) refuse(offsetOf(pair.value) ?? at, 'a mapping entry has no key, which their reader refuses as a line that is not "key: value"');
         else if (isCollection(pair.key)) refuse(offsetOf(pair.key) ?? at, 'it has a complex key (a collection as a key), which their reader does not take');
         stack.push({ node: pair.key, depth: depth + 1, key: true }, { node: pair.value, depth: depth + 1 });
@@ -105,7 +110,25 @@ function lineEnd(yaml: string, from: number): number {
   return end < 0 ? yaml.length : end;
 }
 
+/** No value node, or a plain scalar of no characters. */
+const isEmptyValue = (value: unknown) => value === null || value === undefined || (isScalar(value) && value.type === 'PLAIN' && value.range?.[0] === value.range?.[1]);
+
 const offsetOf = (node: unknown): number | undefined => (isNode(node) ? node.range?.[0] : undefined);
+
+/**
+ * A line whose indentation ends in a tab ("tabs cannot be used for indentation"): the library refuses most, but
+ * reads one that continues a plain value. Blank and comment lines are skipped by the SDK too; a block scalar's
+ * lines are its content.
+ */
+function tabIndentedLine(yaml: string, blockScalars: ReadonlyArray<readonly [number, number]>, refuse: Refuse): void {
+  const tabbed = /^ *\t[\t ]*[^\t\n #]/gm;
+  for (let match = tabbed.exec(yaml); match !== null; match = tabbed.exec(yaml)) {
+    const at = match.index;
+    if (blockScalars.some(([start, end]) => at > start && at < end)) continue;
+    refuse(at, 'a line is indented with a tab, and their reader takes only spaces for indentation');
+    return;
+  }
+}
 
 /** `? key` (an explicit key), block or flow: the SDK says "complex keys ("?") are not supported". */
 function explicitKeys(yaml: string, refuse: Refuse): void {
