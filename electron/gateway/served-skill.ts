@@ -109,6 +109,10 @@ export function buildServedSkill(input: ApprovedSkillInput): BuildResult {
   for (const r of input.resources) {
     const climbing = climbsOnWindows(canonicalUri(r.uri));
     if (climbing !== undefined) return { ok: false, reason: `its file ${r.uri} is not where a Windows host writes it: the name ${JSON.stringify(climbing)} in its path is ".." there (Windows drops a name's trailing dots and spaces), which leaves the skill's folder` };
+    // Served, the upstream authority is a folder of the path (skill://<namespace>/<authority>/…): skill://..%20/x lands outside the server's folder.
+    const atGateway = gatewayUri(input.namespace, r.uri);
+    const authority = atGateway === undefined ? undefined : climbsOnWindows(atGateway);
+    if (authority !== undefined) return { ok: false, reason: `its file ${r.uri} is not where a Windows host writes it: served, its authority ${JSON.stringify(authority)} is a folder, ".." on Windows (Windows drops a name's trailing dots and spaces), which leaves the folder of the server's skills` };
     const windowsFile = sameFileOnWindowsAt(canonicalUri(r.uri));
     const over = onWindows.get(windowsFile);
     if (over !== undefined && over.key !== canonicalUri(r.uri)) return { ok: false, reason: `its files ${over.uri} and ${r.uri} are one file on Windows (it compares names upper-cased and drops trailing dots and spaces and a "::$DATA" stream), so a Windows host writes one over the other and keeps bytes that need not be the approved ones` };

@@ -70,12 +70,13 @@ export function windowsPathFindings(fileUri: string, names: readonly string[], a
 /**
  * The findings for a skill's own path: its skill path (authority and folders, for a server's skill) or its folder
  * inside the origin (for a local one), as decoded names. `what` names it in the message ("The skill path of …").
- * Names before `judgedFrom` are not judged: a server's authority ("acme:8080") names the server, not a folder.
+ * Names before `judgedFrom` are judged for climbing only: a server's authority ("acme:8080") names the server, but
+ * one that is ".." on Windows (skill://..%20/x) still moves the skill's folder.
  */
 export function windowsSkillPathFindings(skillUri: string, what: string, names: readonly string[], at: FindingLocation, judgedFrom = 0): WindowsPathCheck {
   const shown = revealIdentifier(skillUri);
   const judged = names.slice(judgedFrom);
-  const climb = judged.find(isClimbOnWindows);
+  const climb = names.find(isClimbOnWindows);
   if (climb !== undefined) {
     const { path, leaves } = windowsPath(names);
     const where = leaves ? `${JSON.stringify(path)}, outside the folder it writes skills in` : JSON.stringify(path);
