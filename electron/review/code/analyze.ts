@@ -7,7 +7,7 @@
 import type { Node, Parser as ParserType, Tree } from 'web-tree-sitter';
 import { Parser } from 'web-tree-sitter';
 import { append } from '../../../shared/append.js';
-import type { RiskContext, TextSource } from '../rules/context.js';
+import { lineIndexOf, type RiskContext, type TextSource } from '../rules/context.js';
 import type { CodeFacts } from './facts.js';
 import { findCode, type ConfigText } from './find-snippets.js';
 import { Flow, named } from './flow.js';
@@ -231,6 +231,14 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
     noted.add(key);
     analysis.notes.push({ source, offset, message });
   };
+  // Harmless code that fills a bound (lines, characters, tokens, facts) must not hide what follows it unsaid.
+  const stoppedNote = (snippet: Snippet, flow: Flow): void => {
+    const stopped = flow.stoppedAt();
+    if (!stopped) return;
+    const offset = snippet.at(stopped.offset);
+    const line = lineIndexOf(snippet.source).position(offset).line;
+    note(snippet.source, offset, `stopped:${snippet.source.fileUri}:${snippet.at(0)}`, `${where(snippet)} was read as code only up to line ${line}: ${stopped.why}. What follows was checked with the text patterns only.`);
+  };
   let parser: ParserType | undefined;
   let budget = MAX_SKILL_CODE_CHARS;
   const queue: Snippet[] = [...found.snippets];
@@ -287,6 +295,7 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
         const flow = new Flow();
         analyzerFor(snippet.language)(roots, flow);
         if (flow.cut) note(snippet.source, snippet.at(0), `walk:${snippet.source.fileUri}:${snippet.at(0)}`, `${where(snippet)} is nested or long past what is read as code; parts of it were checked with the text patterns only.`);
+        stoppedNote(snippet, flow);
         analysis.snippets.push({ snippet, facts: flow.facts });
         if (snippet.depth === 0) {
           const ranges = coverage(snippet, text, hasError ? roots.flatMap((r) => (r.hasError ? errorRanges(r) : [])) : []);
@@ -324,6 +333,7 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
   for (const snippet of found.batch) {
     const flow = new Flow();
     readBatch(flow, snippet.text, (i) => i);
+    stoppedNote(snippet, flow);
     if (flow.facts.execs.length || flow.facts.writes.length) analysis.snippets.push({ snippet, facts: flow.facts });
   }
   for (const [source, list] of covered) analysis.covered.set(source, merge(list));

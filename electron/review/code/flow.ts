@@ -7,7 +7,7 @@ import type { CodeLanguage } from './grammars.js';
 
 const NODE_BUDGET = 250_000;
 const MAX_DEPTH = 120;
-const MAX_FACTS = 200;
+export const MAX_FACTS = 200;
 const MAX_FILES = 200;
 
 /** A path as written, for comparing: quotes, `./` and backslashes removed. */
@@ -37,6 +37,11 @@ export class Flow {
   private depth = 0;
   /** The walk stopped early (budget or depth): some code was not looked at. */
   cut = false;
+  /**
+   * The first place past which a bound stopped reading (a snippet offset) and why: harmless code that fills a
+   * bound must not hide what comes after it without a word (analyze.ts says where).
+   */
+  stopped: { offset: number; why: string } | undefined;
   private readonly byPath = new Map<string, WrittenFile>();
 
   /** Records a file the code writes; writing the same path again replaces what it holds. */
@@ -48,7 +53,7 @@ export class Flow {
     if (known) {
       const i = files.indexOf(known);
       if (i >= 0) files[i] = file;
-    } else if (files.length >= MAX_FILES) return;
+    } else if (files.length >= MAX_FILES) return this.stop(file.offset, `it writes more than ${MAX_FILES} files`);
     else files.push(file);
     this.byPath.set(key, file);
   }
@@ -56,9 +61,25 @@ export class Flow {
   /** Records that the code writes to a path, whatever it writes (once per place and path). */
   wrote(write: FileWrite): void {
     const path = write.path.trim();
-    if (!path || path === '*' || this.facts.writes.length >= MAX_FILES) return;
+    if (!path || path === '*') return;
+    if (this.facts.writes.length >= MAX_FILES) return this.stop(write.offset, `it writes more than ${MAX_FILES} files`);
     if (this.facts.writes.some((w) => w.offset === write.offset && w.path === path)) return;
     this.facts.writes.push(path === write.path ? write : { ...write, path });
+  }
+
+  /** Records that reading stopped at `offset` (the first such place is kept). */
+  stop(offset: number, why: string): void {
+    this.stopped ??= { offset, why };
+  }
+
+  /** Where reading stopped, if it did: the first bound met, or the last fact kept once the facts are full. */
+  stoppedAt(): { offset: number; why: string } | undefined {
+    if (!this.full) return this.stopped;
+    const f = this.facts;
+    let last = 0;
+    for (const list of [f.execs, f.files, f.sends, f.shells] as ReadonlyArray<ReadonlyArray<{ offset: number }>>) for (const x of list) last = Math.max(last, x.offset);
+    if (this.stopped && this.stopped.offset <= last) return this.stopped;
+    return { offset: last, why: `it runs, writes or sends more than ${MAX_FACTS} things` };
   }
 
   /** What this snippet wrote at a path, if anything. */
