@@ -23,6 +23,7 @@ async function locations(files: readonly string[]): Promise<string[][]> {
     skills: [{ uri: 'skill://a/SKILL.md', status: 'stale', message: 'stale', receipt: files[0]! }],
     unreadable: files.slice(1).map((file) => ({ file, problem: 'not valid JSON' })),
     unmatched: [],
+    rejected: [],
   };
   const log = JSON.parse(formatReceiptsSarif(check, { root: undefined, fileSetDigests: new Map() })) as Log;
   const validate = await loadSarifValidator();

@@ -47,7 +47,7 @@ export function formatReceiptsSarif(check: ReceiptsCheck, options: ReceiptsSarif
 
 /** A server whose receipts could not be checked (`verify --receipts --all`): the receipts' tool and rules, no result, the invocation failed saying why. */
 export function uncheckedReceiptsSarifRun(label: string, why: string, root: string | undefined): SarifRun {
-  return failedRun(receiptsSarifRun({ label, skills: [], unreadable: [], unmatched: [] }, { root, fileSetDigests: new Map() }), `${label} could not be verified: ${why}`);
+  return failedRun(receiptsSarifRun({ label, skills: [], unreadable: [], unmatched: [], rejected: [] }, { root, fileSetDigests: new Map() }), `${label} could not be verified: ${why}`);
 }
 
 type Level = 'error' | 'warning';
@@ -87,7 +87,8 @@ export function receiptsSarifRun(check: ReceiptsCheck, options: ReceiptsSarifOpt
   const ids = Object.keys(RULES) as NotApproved[];
   const rules = ids.map((id) => rule(id, 'error'));
   const inconsistent = (options.problems ?? []).map((p): Judged => ({ status: 'inconsistent', text: `The answers of "${check.label}" are not consistent, so the skills judged may not be all it serves: ${p}` }));
-  const judged: Judged[] = [...check.skills.flatMap((s) => (s.status === 'approved' ? [] : [{ status: s.status, text: `${s.uri}: ${s.message}`, skillUri: s.uri, file: s.receipt }])), ...unreadJudged(check.unreadable), ...inconsistent];
+  const rejected = check.rejected.map((r): Judged => ({ status: r.status, text: `${r.skillUri}: ${r.message}`, skillUri: r.skillUri, file: r.file }));
+  const judged: Judged[] = [...check.skills.flatMap((s) => (s.status === 'approved' ? [] : [{ status: s.status, text: `${s.uri}: ${s.message}`, skillUri: s.uri, file: s.receipt }])), ...rejected, ...unreadJudged(check.unreadable), ...inconsistent];
   const results = judged.map((j) => result(check.label, j, ids.indexOf(j.status), 'error', options));
   return {
     tool: { driver: { name: 'skill-inspector', version: APP_VERSION, semanticVersion: APP_VERSION, rules, properties: { ruleset: RULESET } } },

@@ -35,7 +35,7 @@ export function receiptsReport(set: ServerSkillSet, team: { signers: readonly Al
 export function receiptsJson(r: ReceiptsReport, flags: ReceiptsFlags): Record<string, unknown> {
   const { check, set } = r;
   // receiptsNotRead: more than 0, and the verdicts are of part of the folder (each such file is in `unreadable`, notRead: true).
-  return { approved: r.ok, label: set.label, receipts: flags.receiptsDir, trust: flags.trust, asOf: flags.asOf.toISOString(), skills: check.skills, unreadable: check.unreadable, receiptsNotRead: receiptsNotRead(check), unmatched: check.unmatched, problems: set.problems };
+  return { approved: r.ok, label: set.label, receipts: flags.receiptsDir, trust: flags.trust, asOf: flags.asOf.toISOString(), skills: check.skills, rejected: check.rejected, unreadable: check.unreadable, receiptsNotRead: receiptsNotRead(check), unmatched: check.unmatched, problems: set.problems };
 }
 
 /** Each served skill's file-set digest, for SARIF fingerprints that change when the served set does. */
@@ -59,6 +59,7 @@ export function receiptsText(r: ReceiptsReport, flags: ReceiptsFlags): string {
   const notRead = receiptsNotRead(check);
   if (notRead > 0) lines.push(`The receipts were read in part: ${notRead} file(s) of ${flags.receiptsDir} were not read (listed below), so this is not a complete verification.`);
   for (const s of check.skills) lines.push(`  ${s.uri}: ${s.message}`);
+  for (const r of check.rejected) lines.push(`  ${r.file}: ${r.message} (a receipt for ${r.skillUri}, which another receipt approves)`);
   // A file not read says so itself ("not read, so this check is partial: …"); it may well be a receipt.
   for (const u of check.unreadable) lines.push(u.notRead ? `  ${u.file}: ${u.problem}` : `  ${u.file}: not a receipt: ${u.problem}`);
   if (check.unmatched.length > 0) lines.push(`${check.unmatched.length} receipt(s) name skills "${set.label}" does not serve (another server's, or a removed skill's); they were not used.`);

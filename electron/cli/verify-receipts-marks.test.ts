@@ -25,6 +25,7 @@ const report: ReceiptsReport = {
       { file: '.skills/approvals/z\u009b.json', problem: 'not read, so this check is partial', notRead: true },
     ],
     unmatched: [],
+    rejected: [],
   },
   ok: false,
 };

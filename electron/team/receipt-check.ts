@@ -63,7 +63,23 @@ export interface ReceiptsCheck {
   readonly unreadable: readonly { readonly file: string; readonly problem: string; readonly notRead?: true }[];
   /** Receipts naming a skill this server does not serve: another server's, or a removed skill's. */
   readonly unmatched: readonly { readonly file: string; readonly subject: string }[];
+  /**
+   * Receipts for a served skill that another of its receipts speaks for, and that are no approval by anyone: changed
+   * after signing, or signed over a subject that is not their own content. Someone edited a signed approval in the
+   * team's repository; dropped without a word, a better receipt beside it hid that.
+   */
+  readonly rejected: readonly RejectedReceipt[];
 }
+
+export interface RejectedReceipt {
+  readonly file: string;
+  readonly skillUri: string;
+  readonly status: 'invalid';
+  readonly message: string;
+}
+
+/** Judged at these stages, a receipt was altered or forged (not merely someone else's, old, or not yet made). */
+const FORGED_STAGES = new Set([0, 3]);
 
 /** The date part of an ISO time, as the one-line verdicts print it. */
 function day(iso: string): string {
@@ -197,6 +213,7 @@ export function checkReceipts(label: string, served: readonly ServedSkill[], rec
   const noReceipt = notRead > 0 ? `unapproved: no receipt that was read names this skill, and ${notRead} receipt file(s) were not read, so this is not a complete verification` : 'unapproved: no receipt names this skill';
   const byFingerprint = signersByFingerprint(signers);
   const skills: SkillApproval[] = [];
+  const rejected: RejectedReceipt[] = [];
   const matched = new Set<string>();
   for (const skill of served) {
     const subject = subjectName(label, skill.uri);
@@ -209,14 +226,17 @@ export function checkReceipts(label: string, served: readonly ServedSkill[], rec
     const judged = candidates.map((c) => judge(c, skill, label, byFingerprint, now, leewayMs));
     judged.sort((a, b) => b.stage - a.stage || laterFirst(a.approval.approvedAt, b.approval.approvedAt));
     skills.push(judged[0]!.approval);
+    for (const other of judged.slice(1)) {
+      if (FORGED_STAGES.has(other.stage)) rejected.push({ file: other.approval.receipt!, skillUri: skill.uri, status: 'invalid', message: other.approval.message });
+    }
   }
   const unmatched = [...bySubject.entries()].filter(([subject]) => !matched.has(subject)).flatMap(([subject, list]) => list.map((r) => ({ file: r.file, subject })));
-  return { label, skills, unreadable, unmatched };
+  return { label, skills, unreadable, unmatched, rejected };
 }
 
-/** A file not read counts as unreadable: a check of part of the folder is never all approved. */
+/** A file not read counts as unreadable: a check of part of the folder is never all approved; nor one beside an altered receipt. */
 export function allApproved(check: ReceiptsCheck): boolean {
-  return check.unreadable.length === 0 && check.skills.every((s) => s.status === 'approved');
+  return check.unreadable.length === 0 && check.rejected.length === 0 && check.skills.every((s) => s.status === 'approved');
 }
 
 /** How many receipt files the check did not read (the folder passed its byte budget); 0 when it read them all. */
