@@ -33,3 +33,12 @@ export function watchStdout(command: string | undefined, out: NodeJS.WriteStream
   });
   return { exitCode: (commandCode) => (failed ? 2 : commandCode) };
 }
+
+/**
+ * Standard error carries progress and the words of an error, never the report or the verdict: when it cannot be
+ * written (closed by `2>&1 | head`, a full disk under `2> log`), those are lost and the command goes on. Unheard, its
+ * error event ended a passing check with an uncaught exception and exit 1, the findings code.
+ */
+export function ignoreStderrFailures(err: NodeJS.WriteStream = process.stderr): void {
+  err.on('error', () => undefined);
+}
