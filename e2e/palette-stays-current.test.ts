@@ -2,10 +2,12 @@
 // app (browser mode, Chromium, 1280×800) against a real skills server whose
 // reads are slow: its entries follow what is true now. A Review all started
 // by another window while the palette is open offers "Cancel Review all" at
-// once and, once it ends, Review all again (the palette went on offering
-// "Review all skills" until a verdict came in, its entries being rebuilt only
-// when the catalog changed); a server disconnected while it is open offers
-// "connect" in place of "disconnect" and "reconnect".
+// once and, once it ends, Review all again; one cancelled by another window
+// gives way to Review all again (the palette went on offering "Cancel Review
+// all" for a job no longer running: its entries were built again only as the
+// catalog, the servers or Verify all changed, and read the job as it was
+// then); a server disconnected while it is open offers "connect" in place of
+// "disconnect" and "reconnect".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callContract } from '../test/fixtures/broken-server/e2e-support.js';
@@ -46,6 +48,17 @@ describe('the palette left open follows what changes', () => {
     await poll(offered).toContain('Review all skills');
     expect(await offered()).not.toContain('Cancel Review all');
     expect(await page.getByPlaceholder(PALETTE_SEARCH).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => page.getByPlaceholder(PALETTE_SEARCH).isVisible()).toBe(false);
+  });
+
+  it('a Review all cancelled elsewhere while it is open: Cancel Review all gives way to Review all', async () => {
+    await openPaletteAt(page, 'review all', 'Review all skills');
+    const job = await callContract(page, server!.app.token, 'review.startAll', { serverId: server!.serverId });
+    await poll(offered).toContain('Cancel Review all');
+    await callContract(page, server!.app.token, 'review.cancelAll', { jobId: job.jobId });
+    await poll(offered).toContain('Review all skills');
+    expect(await offered()).not.toContain('Cancel Review all');
     await page.keyboard.press('Escape');
     await poll(() => page.getByPlaceholder(PALETTE_SEARCH).isVisible()).toBe(false);
   });

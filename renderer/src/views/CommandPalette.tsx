@@ -11,6 +11,7 @@ import { ALL_SERVERS, useServers } from '../state/servers.js';
 import { useVerify } from '../state/verify.js';
 import { useLocalOrigins } from '../state/local-origins.js';
 import { useReviewSession } from '../state/review-session.js';
+import { useReviewAll } from '../state/review-all.js';
 import { isLocalOriginId } from '../../../shared/review-model.js';
 import { SEARCH_INPUT_ID } from './CatalogPane.js';
 import { skillTabs, TAB_LABELS } from './skill-tabs.js';
@@ -48,6 +49,12 @@ export function CommandPalette() {
   // A change review under way makes its skill say Reviewing…, here as in the catalog.
   const diffs = useReviewSession((s) => s.diffs);
   const running = useVerify((s) => s.job?.state === 'running');
+  // Read by the entries' builders (Review all's and the catalog's): while the palette is open a job may start,
+  // end or be cancelled (from another window too), and its entries must say so then, not at the next open.
+  const reviewAllJob = useReviewAll((s) => s.job);
+  const reviewAllCardOpen = useReviewAll((s) => s.cardOpen);
+  const sort = useCatalog((s) => s.sort);
+  const verdictFilter = useCatalog((s) => s.verdict);
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const openDialog = useDialogs((s) => s.open);
@@ -65,7 +72,7 @@ export function CommandPalette() {
         ? [{ id: 'connect-all', label: 'Connect all servers', description: 'Connect every server that is not connected, a few at a time', onClick: () => void connectAll(servers.map((s) => s.config.id)) }]
         : []),
       ...(running ? [{ id: 'cancel-verify', label: 'Cancel Verify all', onClick: () => void useVerify.getState().cancel() }] : []),
-      ...reviewAllAppActions(selectedServer !== ALL_SERVERS ? selectedServer : undefined),
+      ...reviewAllAppActions(selectedServer !== ALL_SERVERS ? selectedServer : undefined, { job: reviewAllJob, cardOpen: reviewAllCardOpen }),
       { id: 'load-uri', label: 'Load a skill by URI…', description: 'Ask a server’s skills/get', onClick: () => serverActions.loadByUri(selectedServer !== ALL_SERVERS ? selectedServer : undefined) },
       { id: 'search', label: 'Search skills', description: 'Focus the search box ( / )', onClick: focusSearch },
       { id: 'filter-errors', label: 'Filter: skills with errors', onClick: () => useCatalog.getState().toggleFilter('errors') },
@@ -78,7 +85,7 @@ export function CommandPalette() {
       { id: 'theme-auto', label: 'Follow the system theme', onClick: () => setColorScheme('auto') },
       ...approvalAppActions(),
       ...reviewAppActions(),
-      ...catalogViewActions(),
+      ...catalogViewActions({ sort, verdict: verdictFilter }),
     ];
     const groups: SpotlightActionGroupData[] = [{ group: 'App', actions: general }];
 
@@ -115,7 +122,7 @@ export function CommandPalette() {
         { id: `duplicate-${id}`, label: `${label}: duplicate`, onClick: () => { const copy = serverActions.duplicate(id); focusAfterPalette(addedServerPlace(copy), copy); } },
         { id: `remove-${id}`, label: `${label}: remove…`, onClick: () => serverActions.remove(id) },
         ...approvalServerActions(id, label),
-        ...reviewAllServerActions(id, label, connected),
+        ...reviewAllServerActions(id, label, connected, reviewAllJob?.state === 'running'),
       );
     }
     if (serverItems.length > 0) groups.push({ group: 'Servers', actions: serverItems });
@@ -130,7 +137,7 @@ export function CommandPalette() {
     }
     if (skillItems.length > 0) groups.push({ group: 'Skills', actions: skillItems });
     return groups;
-  }, [opened, servers, origins, selectedServer, skills, diffs, openKey, running, scheme, setColorScheme, openDialog]);
+  }, [opened, servers, origins, selectedServer, skills, diffs, openKey, running, reviewAllJob, reviewAllCardOpen, sort, verdictFilter, scheme, setColorScheme, openDialog]);
 
   return (
     <Spotlight

@@ -35,14 +35,13 @@ export function skillPaletteItem(entry: SkillEntry, key: string, originLabel: st
   };
 }
 
-/** Sort by verdict or name, and show only one verdict: the verdicts the catalog's filter offers for the skills it lists. */
-export function catalogViewActions(): SpotlightActionData[] {
-  const catalog = useCatalog.getState();
-  const reviewing = reviewingCount(catalog.skills, useServers.getState().selectedServerId, changeReviewsRunning(useReviewSession.getState().diffs));
+/** Sort by verdict or name, and show only one verdict: the verdicts the catalog's filter offers for the skills it lists (`sort`, `verdict`: the catalog's, which the palette follows while open). */
+export function catalogViewActions({ sort, verdict }: Pick<ReturnType<typeof useCatalog.getState>, 'sort' | 'verdict'> = useCatalog.getState()): SpotlightActionData[] {
+  const reviewing = reviewingCount(useCatalog.getState().skills, useServers.getState().selectedServerId, changeReviewsRunning(useReviewSession.getState().diffs));
   return [
-    catalog.sort === 'verdict'
+    sort === 'verdict'
       ? { id: 'sort-name', label: 'Sort skills by name', onClick: () => useCatalog.getState().setSort('name') }
       : { id: 'sort-verdict', label: 'Sort skills by verdict', description: 'Risky first, then Needs a look, Reviewing…, Not reviewed yet, Clean as checked', onClick: () => useCatalog.getState().setSort('verdict') },
-    ...verdictChoices(reviewing, catalog.verdict).map((v) => ({ id: `filter-verdict-${v}`, label: `Filter: ${verdictText(v).toLowerCase()} skills`, onClick: () => useCatalog.getState().setVerdictFilter(v) })),
+    ...verdictChoices(reviewing, verdict).map((v) => ({ id: `filter-verdict-${v}`, label: `Filter: ${verdictText(v).toLowerCase()} skills`, onClick: () => useCatalog.getState().setVerdictFilter(v) })),
   ];
 }

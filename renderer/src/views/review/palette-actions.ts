@@ -1,7 +1,8 @@
 // Review all in the command palette: every connected server's skills, the
 // selected server's, each server's, and Cancel while a job runs (built only
-// while the palette is open, from the job as it is then).
+// while the palette is open, and again as the job moves on).
 import type { SpotlightActionData } from '@mantine/spotlight';
+import type { ReviewJob } from '../../../../shared/review-job.js';
 import { useReviewAll } from '../../state/review-all.js';
 import { shownName } from '../../components/shown-text.js';
 import { focusAfterPalette, reviewAllCard } from '../palette-focus.js';
@@ -14,13 +15,18 @@ function startReviewAll(serverId?: string): void {
   focusAfterPalette(reviewAllCard, started);
 }
 
+/** Review all as the palette's entries are built from it: the palette follows both while it is open. */
+export interface ReviewAllShown {
+  readonly job?: ReviewJob | undefined;
+  readonly cardOpen: boolean;
+}
+
 /** `selectedServerId`: the server the catalog shows, if one is. */
-export function reviewAllAppActions(selectedServerId: string | undefined): SpotlightActionData[] {
-  const { job, cardOpen, cancel, setCardOpen } = useReviewAll.getState();
+export function reviewAllAppActions(selectedServerId: string | undefined, { job, cardOpen }: ReviewAllShown = useReviewAll.getState()): SpotlightActionData[] {
   if (job?.state === 'running') {
     return [
-      { id: 'cancel-review-all', label: 'Cancel Review all', description: `${job.done.toLocaleString()} of ${job.total.toLocaleString()} skills reviewed; the rest keep the review they had`, onClick: () => void cancel() },
-      ...(cardOpen ? [] : [{ id: 'show-review-all', label: 'Show Review all progress', onClick: () => { setCardOpen(true); focusAfterPalette(reviewAllCard); } }]),
+      { id: 'cancel-review-all', label: 'Cancel Review all', description: `${job.done.toLocaleString()} of ${job.total.toLocaleString()} skills reviewed; the rest keep the review they had`, onClick: () => void useReviewAll.getState().cancel() },
+      ...(cardOpen ? [] : [{ id: 'show-review-all', label: 'Show Review all progress', onClick: () => { useReviewAll.getState().setCardOpen(true); focusAfterPalette(reviewAllCard); } }]),
     ];
   }
   return [
@@ -29,7 +35,8 @@ export function reviewAllAppActions(selectedServerId: string | undefined): Spotl
   ];
 }
 
-export function reviewAllServerActions(serverId: string, label: string, connected: boolean): SpotlightActionData[] {
-  if (!connected || useReviewAll.getState().job?.state === 'running') return [];
+/** `reviewAllRunning`: a Review all job runs (none can start beside it). */
+export function reviewAllServerActions(serverId: string, label: string, connected: boolean, reviewAllRunning = useReviewAll.getState().job?.state === 'running'): SpotlightActionData[] {
+  if (!connected || reviewAllRunning) return [];
   return [{ id: `review-all-${serverId}`, label: `${shownName(label)}: review all skills`, description: DESCRIPTION, onClick: () => startReviewAll(serverId) }];
 }
