@@ -62,7 +62,9 @@ export function receiptsText(r: ReceiptsReport, flags: ReceiptsFlags): string {
   for (const r of check.rejected) lines.push(`  ${r.file}: ${r.message} (a receipt for ${r.skillUri}, which another receipt approves)`);
   // A file not read says so itself ("not read, so this check is partial: …"); it may well be a receipt.
   for (const u of check.unreadable) lines.push(u.notRead ? `  ${u.file}: ${u.problem}` : `  ${u.file}: not a receipt: ${u.problem}`);
-  if (check.unmatched.length > 0) lines.push(`${check.unmatched.length} receipt(s) name skills "${set.label}" does not serve (another server's, or a removed skill's); they were not used.`);
+  // With the server's answers inconsistent (a listing stopped at a limit), a receipt may name a skill it serves but did not list.
+  const unlisted = set.problems.length > 0 ? `did not list: another server's, a removed skill's, or one its listing left out (below)` : `does not serve (another server's, or a removed skill's)`;
+  if (check.unmatched.length > 0) lines.push(`${check.unmatched.length} receipt(s) name skills "${set.label}" ${unlisted}; they were not used.`);
   if (set.problems.length > 0) lines.push(`The server's answers are not consistent:`, ...set.problems.map((p) => `  - ${p}`));
   // Skill URIs and answers are the server's, the label a host config's, file names, problems (a JSON parse error
   // quotes a file's first bytes) and the reviewers' names the team folder's: each line shown, never run (terminal-text.ts).

@@ -75,6 +75,8 @@ describe('verify --receipts --sarif of a listing that stopped at a limit', () =>
     expect(lines[0]).toBe(`Team approvals of "${LABEL}" (receipts ${approvals}, signers ${path.join(root, '.skills', 'allowed-signers')}): 1 of 1 skill(s) approved.`);
     const at = lines.indexOf("The server's answers are not consistent:");
     expect(at).toBe(lines.length - 2);
+    // beta's receipt names a skill past the limit: not one the server does not serve, as the line said.
+    expect(lines[at - 1]).toBe(`1 receipt(s) name skills "${LABEL}" did not list: another server's, a removed skill's, or one its listing left out (below); they were not used.`);
     const problem = lines[at + 1]!.replace(/^ {2}- /, '');
     expect(problem).toBe("Listing stopped at a safety limit: Stopped at the entry limit (1); the skills listed so far are shown. Raise --max-list-entries to see more.");
 
