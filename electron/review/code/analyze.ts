@@ -215,7 +215,7 @@ function merge(ranges: Array<readonly [number, number]>): Array<readonly [number
 
 export function analyzeCode(sources: readonly TextSource[], grammars: Grammars): CodeAnalysis {
   const found = findCode(sources);
-  const analysis: CodeAnalysis = { snippets: [], covered: new Map(), codeBlocks: new Map(), proseInCode: new Map(), notes: [], configs: found.configs };
+  const analysis: CodeAnalysis = { snippets: [], covered: new Map(), codeBlocks: new Map(), proseInCode: new Map(), notes: [...found.notes], configs: found.configs };
   const covered = new Map<TextSource, Array<readonly [number, number]>>();
   const blocks = new Map<TextSource, Array<readonly [number, number]>>();
   const prose = new Map<TextSource, Array<readonly [number, number]>>();

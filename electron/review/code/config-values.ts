@@ -17,7 +17,12 @@ export interface ConfigValue {
 
 export type ConfigFormat = 'json' | 'yaml' | 'toml';
 
-const MAX_VALUES = 2000;
+export const MAX_VALUES = 2000;
+
+/** Where reading stopped at MAX_VALUES: the first value left unread (an offset in the text), if any. */
+interface Stop {
+  at?: number;
+}
 
 export function configFormat(path: string, label?: string): ConfigFormat | undefined {
   const name = (label ?? path.slice(path.lastIndexOf('/') + 1)).toLowerCase();
@@ -28,22 +33,31 @@ export function configFormat(path: string, label?: string): ConfigFormat | undef
 }
 
 export function configValues(text: string, format: ConfigFormat, start = 0): ConfigValue[] {
+  return configValuesRead(text, format, start).values;
+}
+
+/**
+ * The values, and the offset in `text` of the first one past MAX_VALUES when there are more: harmless values that
+ * fill the bound must not hide the one after them without a word (find-snippets.ts says where reading stopped).
+ */
+export function configValuesRead(text: string, format: ConfigFormat, start = 0): { values: ConfigValue[]; stoppedAt?: number } {
+  const stop: Stop = {};
   try {
-    if (format === 'json') return jsonValues(text, start);
-    if (format === 'yaml') return yamlValues(text, start);
-    return tomlValues(text, start);
+    const values = format === 'json' ? jsonValues(text, start, stop) : format === 'yaml' ? yamlValues(text, start, stop) : tomlValues(text, start, stop);
+    return stop.at === undefined ? { values } : { values, stoppedAt: stop.at };
   } catch {
-    return [];
+    return { values: [] };
   }
 }
 
-function jsonValues(text: string, start: number): ConfigValue[] {
+function jsonValues(text: string, start: number, stop: Stop = {}): ConfigValue[] {
   // parseTree recurses a frame a level: a flood of '[' after the values would overflow the stack and, caught above,
   // hide every value of the block. Only the text before the too-deep part is parsed (offsets unchanged: a prefix).
   const root = parseTree(jsonBeforeTooDeep(text), [], { allowTrailingComma: true, disallowComments: false });
   const out: ConfigValue[] = [];
   const visit = (node: JsonNode, field: string, key: string, depth: number): void => {
-    if (out.length >= MAX_VALUES || depth > 64) return;
+    // Past the bound the walk goes on only to the first string left unread.
+    if (depth > 64 || stop.at !== undefined) return;
     if (node.type === 'object') {
       for (const prop of node.children ?? []) {
         const [k, v] = prop.children ?? [];
@@ -52,7 +66,8 @@ function jsonValues(text: string, start: number): ConfigValue[] {
     } else if (node.type === 'array') {
       (node.children ?? []).forEach((child, i) => visit(child, `${field}[${i}]`, key, depth + 1));
     } else if (node.type === 'string') {
-      out.push({ field, key, value: unescape(text.slice(node.offset + 1, node.offset + node.length - 1), start + node.offset + 1) });
+      if (out.length >= MAX_VALUES) stop.at = node.offset;
+      else out.push({ field, key, value: unescape(text.slice(node.offset + 1, node.offset + node.length - 1), start + node.offset + 1) });
     }
   };
   if (root) visit(root, '', '', 0);
@@ -75,8 +90,8 @@ function align(value: string, text: string, from: number, to: number, start: num
   return { text: value, offsets };
 }
 
-function yamlValues(text: string, start: number): ConfigValue[] {
-  return plainYamlValues(text, start) ?? yamlLibraryValues(text, start);
+function yamlValues(text: string, start: number, stop: Stop): ConfigValue[] {
+  return plainYamlValues(text, start, stop) ?? yamlLibraryValues(text, start, stop);
 }
 
 /**
@@ -86,10 +101,14 @@ function yamlValues(text: string, start: number): ConfigValue[] {
  * its line's text after the first ": " (plain-frontmatter.property.test.ts); config-values.property.test.ts holds
  * this to yamlLibraryValues' answer, offsets included.
  */
-export function plainYamlValues(text: string, start: number): ConfigValue[] | undefined {
+export function plainYamlValues(text: string, start: number, stop: Stop = {}): ConfigValue[] | undefined {
   if (!readPlainFrontmatter(text)) return undefined;
   const out: ConfigValue[] = [];
-  for (let lineStart = 0; lineStart <= text.length && out.length < MAX_VALUES; ) {
+  for (let lineStart = 0; lineStart <= text.length; ) {
+    if (out.length >= MAX_VALUES) {
+      if (lineStart < text.length) stop.at = lineStart;
+      break;
+    }
     const newline = text.indexOf('\n', lineStart);
     const lineEnd = newline < 0 ? text.length : newline;
     const colon = text.indexOf(': ', lineStart);
@@ -101,11 +120,12 @@ export function plainYamlValues(text: string, start: number): ConfigValue[] | un
   return out;
 }
 
-export function yamlLibraryValues(text: string, start: number): ConfigValue[] {
+export function yamlLibraryValues(text: string, start: number, stop: Stop = {}): ConfigValue[] {
   const doc = parseDocument(text, { strict: false, uniqueKeys: false, prettyErrors: false });
   const out: ConfigValue[] = [];
   const visit = (node: YamlNode | null | undefined, field: string, key: string, depth: number): void => {
-    if (!node || out.length >= MAX_VALUES || depth > 64) return;
+    // Past the bound the walk goes on only to the first string left unread.
+    if (!node || depth > 64 || stop.at !== undefined) return;
     if (isMap(node)) {
       for (const pair of node.items) {
         const k = isScalar(pair.key) ? String(pair.key.value) : '?';
@@ -114,6 +134,10 @@ export function yamlLibraryValues(text: string, start: number): ConfigValue[] {
     } else if (isSeq(node)) {
       node.items.forEach((item, i) => visit(item as YamlNode | null, `${field}[${i}]`, key, depth + 1));
     } else if (isScalar(node) && typeof node.value === 'string' && node.range) {
+      if (out.length >= MAX_VALUES) {
+        stop.at = node.range[0];
+        return;
+      }
       const [from, , to] = node.range;
       const raw = text.slice(from, to);
       let value: Decoded;
@@ -130,12 +154,15 @@ export function yamlLibraryValues(text: string, start: number): ConfigValue[] {
 const TOML_VALUE = /^[ \t]*((?:[\w.-]+|"[^"\n]*")(?:[ \t]*\.[ \t]*(?:[\w-]+|"[^"\n]*"))*)[ \t]*=[ \t]*("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')/gm;
 const TOML_TABLE = /^[ \t]*\[\[?([^\]\n]+)\]\]?/gm;
 
-function tomlValues(text: string, start: number): ConfigValue[] {
+function tomlValues(text: string, start: number, stop: Stop): ConfigValue[] {
   const tables: Array<{ at: number; name: string }> = [];
   for (const m of text.matchAll(TOML_TABLE)) tables.push({ at: m.index, name: m[1]!.trim() });
   const out: ConfigValue[] = [];
   for (const m of text.matchAll(TOML_VALUE)) {
-    if (out.length >= MAX_VALUES) break;
+    if (out.length >= MAX_VALUES) {
+      stop.at = m.index;
+      break;
+    }
     const key = m[1]!.replace(/\s+/g, '').replace(/"/g, '');
     const table = tables.filter((t) => t.at < m.index).pop()?.name;
     const raw = m[2]!;

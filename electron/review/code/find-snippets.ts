@@ -3,8 +3,8 @@
 // if they parse), inline code spans that start with a command, and string
 // values of configuration files that hold a command or code. Heredocs and
 // `bash -c '…'` are found later, inside the parsed code (analyze.ts).
-import type { TextSource } from '../rules/context.js';
-import { configFormat, configValues, type ConfigFormat } from './config-values.js';
+import { lineIndexOf, type TextSource } from '../rules/context.js';
+import { configFormat, configValuesRead, MAX_VALUES, type ConfigFormat } from './config-values.js';
 import type { CodeLanguage } from './grammars.js';
 import { linear, stripLines, table, verbatim, type Snippet, type SnippetMode } from './snippet.js';
 import { ownValue } from '../../../shared/data-record.js';
@@ -22,6 +22,8 @@ export interface FoundCode {
   readonly configs: ConfigText[];
   /** cmd.exe code (```bat and ```cmd blocks, .bat and .cmd files): no grammar, read by batch.ts. */
   readonly batch: Snippet[];
+  /** Where finding code stopped at a bound (a file's offset): said as the code layer's notes. */
+  readonly notes: Array<{ readonly source: TextSource; readonly offset: number; readonly message: string }>;
 }
 
 const BATCH_LABELS = new Set(['bat', 'cmd', 'batch', 'dosbatch', 'winbatch', 'batchfile']);
@@ -166,9 +168,15 @@ function interpreterCode(command: string, args: readonly string[], index: number
 function configSnippets(source: TextSource, format: ConfigFormat, text: string, start: number, out: FoundCode, where: string, options: ConfigOptions = {}, map?: readonly number[], depth = 0, prefix = ''): void {
   if (depth === 0) out.configs.push({ source, format, start, end: start + text.length });
   const isNpm = source.path.endsWith('package.json');
-  const values = configValues(text, format, map ? 0 : start).map((v) => (prefix ? { ...v, field: `${prefix} → ${v.field}` } : v));
+  const read = configValuesRead(text, format, map ? 0 : start);
+  const values = read.values.map((v) => (prefix ? { ...v, field: `${prefix} → ${v.field}` } : v));
   // Offsets of values inside a string that is itself JSON go back through that string's own map.
   const back = (offsets: readonly number[]) => (map ? offsets.map((o) => map[Math.max(0, Math.min(map.length - 1, o))] ?? 0) : offsets);
+  if (read.stoppedAt !== undefined) {
+    const offset = back([map ? read.stoppedAt : start + read.stoppedAt])[0]!;
+    const line = lineIndexOf(source).position(offset).line;
+    out.notes.push({ source, offset, message: `${source.path}${where} holds more than ${MAX_VALUES} values: those from line ${line} on were not read as code and were checked with the text patterns only.` });
+  }
   const byField = new Map(values.map((v) => [v.field, v.value.text]));
   for (const v of values) {
     const offsets = back(v.value.offsets);
@@ -312,7 +320,7 @@ function inlineSpans(source: TextSource, fences: ReadonlyArray<readonly [number,
 }
 
 export function findCode(sources: readonly TextSource[]): FoundCode {
-  const out: FoundCode = { snippets: [], configs: [], batch: [] };
+  const out: FoundCode = { snippets: [], configs: [], batch: [], notes: [] };
   for (const source of sources) {
     if (source.kind === 'metadata') continue;
     const ext = extensionOf(source.path);
