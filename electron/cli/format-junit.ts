@@ -12,6 +12,8 @@ import { isFailing, type CheckReport, type FailOn } from './check.js';
 import { VERDICT_ORDER, verdictCounts, verdictReason, verdictSummary } from './verdicts.js';
 
 const SERVER_CASE = '(server)';
+/** The server's own case in the grouping: a symbol, since a server may list a skill whose URI is any string, "(server)" too. */
+const SERVER = Symbol('server');
 
 export function formatJunit(report: CheckReport, failOn: FailOn, extras: JunitExtras = {}): string {
   const suite = junitSuite(report, failOn, extras);
@@ -69,14 +71,14 @@ export function junitSuite(report: CheckReport, failOn: FailOn, extras: JunitExt
   const { notes = [], reopened = new Map<Finding, string>() } = extras;
   const line = (f: Finding) => findingLine(f, reopened.get(f));
   const label = report.server.label;
-  const bySkill = new Map<string, Finding[]>([[SERVER_CASE, []]]);
+  const bySkill = new Map<string | typeof SERVER, Finding[]>([[SERVER, []]]);
   const skills = new Map<string, SkillEntry>();
   for (const skill of report.skills) {
     bySkill.set(skill.uri, []);
     skills.set(skill.uri, skill);
   }
   for (const f of report.findings) {
-    const key = f.location.skillUri ?? SERVER_CASE;
+    const key = f.location.skillUri ?? SERVER;
     const list = bySkill.get(key) ?? [];
     list.push(f);
     bySkill.set(key, list);
@@ -87,7 +89,7 @@ export function junitSuite(report: CheckReport, failOn: FailOn, extras: JunitExt
     const failing = sorted(findings.filter((f) => isFailing(f, failOn)));
     const rest = sorted(findings.filter((f) => !isFailing(f, failOn)));
     const body: string[] = [];
-    const skill = skills.get(name);
+    const skill = name === SERVER ? undefined : skills.get(name);
     if (skill) {
       const reason = verdictReason(skill);
       const caseProps: Array<[string, string]> = [['verdict', skill.verdict], ['verdictLabel', VERDICT_LABEL[skill.verdict]], ...(reason ? [['verdictReason', reason] as [string, string]] : [])];
@@ -100,7 +102,7 @@ export function junitSuite(report: CheckReport, failOn: FailOn, extras: JunitExt
       body.push(`      <failure type="${attr(worst.id)}" message="${attr(message)}">${text(failing.map(line).join('\n'))}</failure>`);
     }
     if (rest.length > 0) body.push(`      <system-out>${text(rest.map(line).join('\n'))}</system-out>`);
-    const open = `    <testcase classname="${attr(label)}" name="${attr(name)}"`;
+    const open = `    <testcase classname="${attr(label)}" name="${attr(name === SERVER ? SERVER_CASE : name)}"`;
     cases.push(body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`);
   }
   for (const note of notes) cases.push(`    <testcase classname="${attr(label)}" name="${attr(note.name)}">\n      <system-out>${text(note.lines.join('\n'))}</system-out>\n    </testcase>`);

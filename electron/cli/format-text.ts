@@ -14,15 +14,18 @@ const RESET = '\x1b[0m';
 /** A verdict's colour is its severity's; the word is always printed with it. */
 const VERDICT_SEVERITY: Partial<Record<Verdict, Severity>> = { risky: 'error', 'needs-look': 'warning' };
 
+/** The server's own findings' group: a symbol, since a server may list a skill whose URI is any string, "(server)" too. */
+const SERVER = Symbol('server');
+
 export function formatText(report: CheckReport, colour: boolean): string {
   const paint = (severity: Severity, text: string) => (colour ? `${COLOURS[severity]}${text}${RESET}` : text);
   const lines: string[] = [];
   const { server } = report;
   // The server wrote most of what follows (serverInfo, URIs, the messages built from its fields): shown, never run (terminal-text.ts).
   lines.push(forTerminal(`Server ${server.label}${server.era ? ` — ${server.era} era${server.protocolVersion ? ` (${server.protocolVersion})` : ''}` : ''}${server.selfReported ? ` — self-reported ${server.selfReported.name} ${server.selfReported.version}` : ''}`));
-  const byScope = new Map<string, Finding[]>();
+  const byScope = new Map<string | typeof SERVER, Finding[]>();
   for (const f of report.findings) {
-    const key = f.location.skillUri ?? '(server)';
+    const key = f.location.skillUri ?? SERVER;
     const list = byScope.get(key) ?? [];
     list.push(f);
     byScope.set(key, list);
@@ -37,7 +40,7 @@ export function formatText(report: CheckReport, colour: boolean): string {
     byScope.delete(skill.uri);
   }
   for (const [scope, list] of byScope) {
-    lines.push(`\n${forTerminal(scope)}`);
+    lines.push(`\n${scope === SERVER ? '(server)' : forTerminal(scope)}`);
     for (const f of sorted(list)) lines.push(`  ${paint(f.severity, f.severity.padEnd(7))} ${f.id}  ${forTerminal(`${where(f)}${f.message}`)}`);
   }
   const count = (s: Severity) => report.findings.filter((f) => f.severity === s).length;
