@@ -122,7 +122,12 @@ export interface Scan {
   readonly found: Found[];
   readonly instructions: Instruction[];
   readonly shelf: Shelf;
+  /** Where the first encoded text left undecoded at MAX_FOUND or MAX_WEAK starts, if any: said, never silent. */
+  readonly unreadFrom?: number;
 }
+
+/** How many encoded texts a file has decoded at most (the rule that says so names the numbers). */
+export const FOUND_PER_FILE = { strong: MAX_FOUND, weak: MAX_WEAK };
 
 export function scanText(text: string, file: FileClass): Scan {
   const shelf = shelfOf(file, text);
@@ -134,8 +139,13 @@ export function scanText(text: string, file: FileClass): Scan {
   // Weak candidates (binary, found by look) have their own allowance: a file of byte arrays must not crowd out the payloads.
   let weak = 0;
   let strong = 0;
+  // Harmless encoded texts that fill the allowance must not hide the one after them without a word.
+  let unreadFrom: number | undefined;
   const add = (f: Found): void => {
-    if (f.weak ? weak++ >= MAX_WEAK : strong++ >= MAX_FOUND) return;
+    if (f.weak ? weak++ >= MAX_WEAK : strong++ >= MAX_FOUND) {
+      unreadFrom = Math.min(unreadFrom ?? f.start, f.start);
+      return;
+    }
     found.push(f);
     covered.push([f.start, f.end]);
   };
@@ -232,7 +242,7 @@ export function scanText(text: string, file: FileClass): Scan {
   // Each instruction reads the block after it; a file of a thousand instructions gets the first few looked at.
   for (const instruction of instructions.slice(0, MAX_INSTRUCTED)) instructedBlock(text, instruction, collector);
 
-  return { found: found.sort((a, b) => a.start - b.start), instructions, shelf };
+  return { found: found.sort((a, b) => a.start - b.start), instructions, shelf, ...(unreadFrom !== undefined ? { unreadFrom } : {}) };
 }
 
 // ---------------------------------------------------------------------------

@@ -34,6 +34,8 @@ export interface Payload {
 
 export interface Analysis {
   readonly payloads: readonly Payload[];
+  /** The 1-based line of the first encoded text left undecoded (find.ts's allowance was full), if any. */
+  readonly unreadFromLine?: number;
 }
 
 // Code that runs what it is given. Case matters for the code forms (`Function(` is not `function (`);
@@ -171,7 +173,7 @@ export function analyseText(text: string, file: FileClass, depth: number, budget
     const severity = runs || evidence.some((e) => e.kind === 'nested' || e.kind === 'dangerous') ? 'error' : 'warning';
     payloads.push({ found, line: start.line, column: start.column, severity, evidence, ...(inner ? { inner } : {}) });
   }
-  return { payloads };
+  return { payloads, ...(scan.unreadFrom !== undefined ? { unreadFromLine: index.position(scan.unreadFrom).line } : {}) };
 }
 
 const cache = new WeakMap<TextSource, Analysis>();

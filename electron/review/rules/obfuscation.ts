@@ -5,8 +5,10 @@
 // runner next to it or prose telling the model to decode and obey makes it an
 // error. The decoded text is shown to the reviewer and, through sources.ts,
 // read by every other rule. Decoding is decode/; it never runs anything.
+import type { Finding } from '../../../shared/model.js';
+import { FOUND_PER_FILE } from '../decode/find.js';
 import { payloadsOf, type Payload } from '../decode/payloads.js';
-import { emptyResult, hiddenText, lineExcerpt, locate, riskFinding, type RiskContext, type RuleResult } from './context.js';
+import { emptyResult, hiddenText, lineExcerpt, lineIndexOf, locate, riskFinding, type RiskContext, type RuleResult, type TextSource } from './context.js';
 
 function short(s: string, n: number): string {
   const flat = s.replace(/\s+/g, ' ').trim();
@@ -87,6 +89,23 @@ export function obfuscationRule(ctx: RiskContext): RuleResult {
       );
       if (text) out.hidden.push(hiddenText('decoded-payload', at, text, 'risk-obfuscated-payload'));
     }
+    const unread = payloadsOf(source).unreadFromLine;
+    if (unread !== undefined) out.findings.push(undecoded(ctx, source, where, unread));
   }
   return out;
+}
+
+/**
+ * Hundreds of harmless encoded strings fill what is decoded of a file (find.ts): the one after them is not decoded,
+ * and the review says so rather than let the padding hide it.
+ */
+function undecoded(ctx: RiskContext, source: TextSource, where: string, line: number): Finding {
+  const { strong, weak } = FOUND_PER_FILE;
+  const offset = lineIndexOf(source).lineStart(line);
+  return riskFinding(
+    'risk-check-incomplete',
+    `The check for encoded payloads decodes at most ${strong} encoded texts of a file (${weak} that decode to bytes only): in ${where} some from line ${line} on were not decoded, so what they hide may be there unseen. Review the file by hand.`,
+    locate(ctx, source, offset),
+    { excerpt: lineExcerpt(source, offset, 120) },
+  );
 }
