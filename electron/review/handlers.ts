@@ -173,8 +173,8 @@ export async function createReviewHandlers(deps: FeatureDeps, reviewer: ContentR
       if (!isLocalOriginId(serverId)) return keepReview(await reviewServerSkill(deps, reviewer, serverId, skillUri, inspect ? { inspect: true } : {}));
       await local.ensureScanned();
       const skill = await local.rescanSkill(serverId, skillUri);
-      // On disk, the file is what a host reads: its frontmatter is the skill's own.
-      return keepReview({ review: skill.review, summaryInput: { frontmatter: skill.entry.frontmatter, files: skill.review.files, complete: skill.review.complete } });
+      // On disk, the file is what a host reads: the summary is made again from what the folder's review read.
+      return keepReview({ review: skill.review, summaryInput: skill.summaryInput });
     },
     'review.get': async ({ serverId, skillUri }) => {
       if (isLocalOriginId(serverId)) {

@@ -15,7 +15,7 @@ import { qualifiedName } from '../collisions.js';
 import type { ReviewFileInput } from '../rules/context.js';
 import type { UnreadFile } from '../risk-review.js';
 import { reviewOrReport, type ContentReviewer } from '../review-pool.js';
-import { summarise } from '../summary.js';
+import { summarise, type SummaryInput } from '../summary.js';
 import type { LocalSkillFolder } from './scan.js';
 import { localWindowsFindings } from './windows-names.js';
 import { append } from '../../../shared/append.js';
@@ -26,7 +26,12 @@ export interface LocalSkill {
   /** Agent Skills format findings of SKILL.md. */
   readonly formatFindings: readonly Finding[];
   readonly review: SkillReview;
+  /** What the summary was made from: a review of the skill again (its name clashes added) summarises the same. */
+  readonly summaryInput: Omit<SummaryInput, 'findings'>;
 }
+
+/** The other files of a skill whose SKILL.md failed: read and reviewed here, but a host loads none of them. */
+const SKILL_MD_FAILED = 'Not shown verified: SKILL.md failed its check (see its findings), and a host reads nothing else of a skill whose SKILL.md does not check out. This file was read and reviewed all the same.';
 
 export function fileUriOf(absolute: string): string {
   return pathToFileURL(absolute).href;
@@ -39,7 +44,10 @@ export async function buildLocalSkill(reviewer: ContentReviewer, originId: strin
   const skillMd = read.find((f) => f.relative === 'SKILL.md');
   const text = skillMd?.bytes ? new TextDecoder('utf-8').decode(skillMd.bytes) : undefined;
   const parse = text !== undefined ? parseFrontmatter(text) : undefined;
-  const frontmatter = parse?.ok ? parse.value : {};
+  // A SKILL.md hosts built on the SDK refuse is still loaded by hosts that read it with a YAML library: these fields.
+  const fields = parse?.ok ? parse : parse?.read;
+  const frontmatter = fields ? fields.value : {};
+  const refusal = parse && !parse.ok && parse.problem === 'sdk-refuses' ? { message: parse.message, ...(parse.line !== undefined ? { line: parse.line } : {}) } : undefined;
   const finalSegment = path.posix.basename(folder.relativeDirectory);
   const loc = { serverId: originId, skillUri, fileUri: skillUri };
   const incomplete = folder.notScanned.length > 0;
@@ -57,6 +65,14 @@ export async function buildLocalSkill(reviewer: ContentReviewer, originId: strin
   const name = typeof frontmatter['name'] === 'string' && frontmatter['name'].trim() !== '' ? frontmatter['name'] : finalSegment;
   const prefix = path.posix.dirname(folder.relativeDirectory) === '.' ? '' : path.posix.dirname(folder.relativeDirectory);
   const qualified = qualifiedName(originLabel, name, prefix);
+  const summaryInput: Omit<SummaryInput, 'findings'> = {
+    frontmatter,
+    ...(skillMd ? { source: { fileUri: skillUri, ...(fields ? { fieldLines: fields.fieldLines } : {}) } } : {}),
+    ...(fields ? {} : { skillMdUnread: true }),
+    ...(refusal ? { sdkRefusal: refusal } : {}),
+    files: content.files,
+    complete,
+  };
   const review: SkillReview = {
     serverId: originId,
     skillUri,
@@ -69,14 +85,22 @@ export async function buildLocalSkill(reviewer: ContentReviewer, originId: strin
     findings: content.findings,
     formatFindings,
     hidden: content.hidden,
-    summary: summarise({ frontmatter, files: content.files, findings: content.findings, complete }),
+    summary: summarise({ ...summaryInput, findings: content.findings }),
     ...(incomplete ? { localScan: { fileCount: folder.fileCount, scannedCount: folder.files.length, notScanned: folder.notScanned } } : {}),
   };
 
   const checks: Record<string, FileCheck> = {};
   // Read in full, but not what a Windows host writes: never shown verified, as a server's files in such an entry.
   const notAsRead = 'Not shown verified: a Windows host writes this skill, or one of its files, elsewhere than it was read (see its findings).';
-  for (const f of read) checks[fileUriOf(f.absolute)] = onWindows.moved ? { state: 'unread', message: notAsRead } : { state: 'verified', digest: sha256(f.bytes!), size: f.bytes!.byteLength, checkedAt: now };
+  // A SKILL.md without frontmatter every host reads fails, as a served one does (verifyFile): hosts built on the SDK load none of the skill.
+  const skillMdFailed = parse !== undefined && !parse.ok;
+  for (const f of read) {
+    const uri = fileUriOf(f.absolute);
+    if (skillMdFailed && f === skillMd) checks[uri] = { state: 'failed', reason: 'frontmatter', message: `SKILL.md has no usable frontmatter: ${parse.message}`, checkedAt: now };
+    else if (onWindows.moved) checks[uri] = { state: 'unread', message: notAsRead };
+    else if (skillMdFailed) checks[uri] = { state: 'unread', message: SKILL_MD_FAILED };
+    else checks[uri] = { state: 'verified', digest: sha256(f.bytes!), size: f.bytes!.byteLength, checkedAt: now };
+  }
   for (const f of unreadFiles) {
     checks[fileUriOf(f.absolute)] = { state: 'failed', reason: f.unread?.includes('limit') ? 'too-large' : 'read-error', message: `${f.relative}: ${f.unread ?? 'not read'}`, checkedAt: now };
   }
@@ -108,7 +132,7 @@ export async function buildLocalSkill(reviewer: ContentReviewer, originId: strin
     approval: 'none',
     enabled: false,
   };
-  return { entry, folder, formatFindings, review };
+  return { entry, folder, formatFindings, review, summaryInput };
 }
 
 /** How many names the finding's message spells out; the review's `localScan` holds them all. */
