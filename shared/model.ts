@@ -132,6 +132,8 @@ export interface ProtocolLogEntry {
   readonly text?: string;
   readonly bytes: number;
   readonly truncated?: boolean;
+  /** A stderr line recorded before its line break: the server went quiet mid-line (a prompt). The rest is the next entry. */
+  readonly unfinished?: true;
 }
 
 export type Severity = 'error' | 'warning' | 'info';

@@ -1,7 +1,10 @@
 // A stdio server's stderr, text read by read, made into the lines the server
 // wrote. A read can end anywhere in a line ("loading config: par" | "tial"), and
 // the log showed each part as a line of its own; the unfinished end is now held
-// until its line break arrives, or the stream ends. A server that writes
+// until its line break arrives, or the stream ends, or the server goes quiet
+// mid-line (a prompt, "Enter passphrase: ", or last words before a hang): then
+// the log gives it out as it stands, marked unfinished (flush), and what the
+// server writes next on that line is a line of its own. A server that writes
 // without line breaks cannot make it grow without end: past LINE_KEPT_CHARS the
 // line is given out clipped, saying so, and the rest of it, up to its line
 // break, is counted and not kept.
@@ -16,6 +19,8 @@ export interface StderrLine {
   /** The characters the server wrote on it, as far as they had arrived. */
   readonly chars: number;
   readonly clipped: boolean;
+  /** Given out before its line break arrived: the server went quiet mid-line (flush). */
+  readonly unfinished?: true;
 }
 
 /** What a clipped line ends with, after its first characters. */
@@ -29,6 +34,8 @@ export class StderrLines {
   private heldChars = 0;
   /** Set while the rest of a line already given out clipped runs to its line break. */
   private skipping = false;
+  /** Set while the rest of a line already given out unfinished runs to its line break. */
+  private continuing = false;
 
   /** Whether part of a line is held, waiting for its end. */
   get holding(): boolean {
@@ -47,7 +54,10 @@ export class StderrLines {
     for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
       this.add(text.slice(start, newline), lines);
       if (this.skipping) this.skipping = false;
+      // A line break alone after a line given out unfinished ends that line: the server wrote no empty line.
+      else if (this.continuing && this.held() === '') this.finish();
       else lines.push(this.finish());
+      this.continuing = false;
       start = newline + 1;
     }
     if (start < text.length) this.add(text.slice(start), lines);
@@ -56,8 +66,26 @@ export class StderrLines {
 
   /** The stream ended: a line left unfinished is one line all the same. */
   end(): StderrLine[] {
+    const continued = this.continuing && this.held() === '';
     this.skipping = false;
-    return this.heldChars > 0 ? [this.finish()] : [];
+    this.continuing = false;
+    if (this.heldChars === 0) return [];
+    const line = this.finish();
+    return continued ? [] : [line];
+  }
+
+  /**
+   * The server went quiet mid-line: the line as it stands, marked unfinished (a CR at its end kept back, as the
+   * line break it may begin). What comes next, up to its line break, is a line of its own.
+   */
+  flush(): StderrLine[] {
+    const text = this.held();
+    if (text === '') return [];
+    const cr = this.pieces.join('').endsWith('\r');
+    this.pieces = cr ? ['\r'] : [];
+    this.heldChars = cr ? 1 : 0;
+    this.continuing = true;
+    return [{ text, chars: text.length, clipped: false, unfinished: true }];
   }
 
   private add(piece: string, lines: StderrLine[]): void {

@@ -2,7 +2,9 @@
 // each piece is a read of its own: the protocol log shows each line the server
 // wrote as one entry, with its exact text, however the pipe cut it; a line
 // without end is clipped at 64 KiB, saying so; a last line left without a line
-// break when the server exits is shown all the same.
+// break when the server exits is shown all the same; a prompt left without a
+// line break while the server waits is shown while it waits, marked unfinished,
+// and the rest of its line, written later, is an entry of its own.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type ProtocolLogEntry } from '../../shared/model.js';
 import { tinyStdioServer } from '../../test/support/processes.js';
@@ -25,6 +27,14 @@ const write = (text) => new Promise((resolve) => process.stderr.write(text, reso
       await write('b'.repeat(40000));
       await pause();
       await write('c'.repeat(10) + '\\nafter\\n');
+      answer(message.id, {});
+    })();
+    if (message.method === 'test/prompt') void (async () => {
+      await write('Enter passphrase: ');
+      answer(message.id, {});
+    })();
+    if (message.method === 'test/go-on') void (async () => {
+      await write('accepted\\nready\\n');
       answer(message.id, {});
     })();
     if (message.method === 'test/bye') void (async () => {
@@ -51,9 +61,9 @@ async function connected() {
 
 const stderrOf = (log: ProtocolLog): ProtocolLogEntry[] => log.list().filter((e) => e.kind === 'stderr');
 
-/** stderr and stdout are two pipes: the answer can come before the last stderr read; waits (boundedly) for the line. */
+/** stderr and stdout are two pipes: the answer can come before the last stderr read; waits (boundedly, 15 s) for the line. */
 async function stderrUpTo(log: ProtocolLog, last: string): Promise<ProtocolLogEntry[]> {
-  for (let i = 0; i < 200 && !stderrOf(log).some((e) => e.text === last); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  for (let i = 0; i < 600 && !stderrOf(log).some((e) => e.text === last); i++) await new Promise((resolve) => setTimeout(resolve, 25));
   return stderrOf(log);
 }
 
@@ -74,6 +84,22 @@ describe("a stdio server's stderr written in pieces", { timeout: 30_000 }, () =>
       'after',
     ]);
     expect(entries[0]?.truncated).toBe(true);
+  });
+
+  it('a prompt without a line break is shown while the server waits, marked unfinished; the rest of its line is its own entry', async () => {
+    const { log, connection } = await connected();
+    await connection.request('test/prompt', {});
+    // The server is waiting: nothing more comes until the app asks. Bounded at 5 s, not timed.
+    const entries = await stderrUpTo(log, 'Enter passphrase: ');
+    expect(entries.map((e) => [e.text, e.bytes, e.unfinished])).toEqual([['Enter passphrase: ', 18, true]]);
+    expect(connection.snapshot.status).toBe('connected');
+    await connection.request('test/go-on', {});
+    const after = await stderrUpTo(log, 'ready');
+    expect(after.map((e) => [e.text, e.unfinished])).toEqual([
+      ['Enter passphrase: ', true],
+      ['accepted', undefined],
+      ['ready', undefined],
+    ]);
   });
 
   it('a last line without a line break is shown when the server exits', async () => {

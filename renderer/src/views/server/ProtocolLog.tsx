@@ -212,6 +212,7 @@ export function LogRow({ entry, ...row }: LogRowProps & { entry: ProtocolLogEntr
       <span className="log-summary mono">
         <InvisibleText text={entry.method ?? entry.text ?? ''} identifier />
         {entry.id !== undefined ? <span className="log-id"> #{String(entry.id)}</span> : null}
+        {entry.unfinished ? <span style={{ color: 'var(--mantine-color-dimmed)' }}> (no line break)</span> : null}
       </span>
       <span className="log-duration mono">{entry.durationMs !== undefined ? `${entry.durationMs} ms` : ''}</span>
       <span className="log-bytes mono">{entry.bytes.toLocaleString()} B</span>
@@ -243,6 +244,11 @@ export function LogDetail({ entry }: { entry: ProtocolLogEntry }) {
       {entry.truncated ? (
         <Text size="xs" c="yellow">
           This message was too large to keep whole; the start is shown. Export keeps the same.
+        </Text>
+      ) : null}
+      {entry.unfinished ? (
+        <Text size="xs" c="dimmed">
+          The server wrote this without a line break and then went quiet, so it is shown as it stood. What it wrote next on this line is the next stderr entry.
         </Text>
       ) : null}
       <JsonView text={body} />
