@@ -53,6 +53,8 @@ export interface TextSource {
   readonly kind: SourceKind;
   /** For text found inside a binary: which part (`PNG tEXt "Comment"`); for decoded text, how it was decoded (`decoded from base64`). */
   readonly field?: string;
+  /** Image metadata only: why this field's text was not read (image-metadata.ts); image-text.ts says so. */
+  readonly unread?: string;
   /**
    * Decoded text (kind `decoded`): every rule scans it like a file, and every
    * finding in it points at the blob it was decoded from (locate() does that).

@@ -13,6 +13,8 @@ export interface ImageText {
   /** Where the text sits, for a reader: `PNG tEXt "Comment"`, `EXIF UserComment`. */
   readonly field: string;
   readonly text: string;
+  /** Why the field's text was not read (it inflates past the bounds): said as a finding, never dropped silently. */
+  readonly unread?: string;
 }
 
 /** Texts kept apart (each its own source, named by its field); the ones after are read as one text. */
@@ -50,14 +52,15 @@ export function imageTexts(bytes: Uint8Array): ImageText[] {
     default:
       break;
   }
-  const texts = out.filter((t) => t.text.trim() !== '');
-  if (texts.length <= MAX_TEXTS) return texts;
+  const unread = out.filter((t) => t.unread !== undefined);
+  const texts = out.filter((t) => t.unread === undefined && t.text.trim() !== '');
+  if (texts.length <= MAX_TEXTS) return unread.length ? [...texts, ...unread] : texts;
   // The rest are read as one text, not dropped: 200 harmless comments must not push the words after them out of the
   // review. (The walks below read to the end of the file for the same reason; each step moves on, so they end.)
   const rest = texts.slice(MAX_TEXTS - 1);
   const kept = texts.slice(0, MAX_TEXTS - 1);
   kept.push({ field: `${rest.length} more metadata fields (${rest[0]!.field} and after)`, text: rest.map((t) => t.text).join('\n\n') });
-  return kept;
+  return [...kept, ...unread];
 }
 
 function ascii(bytes: Uint8Array, start: number, length: number): string {
@@ -70,9 +73,30 @@ const PNG_TECHNICAL = new Set(['software', 'creation time', 'date:create', 'date
 function pngTexts(buffer: Buffer, out: ImageText[]): void {
   let offset = 8;
   let inflatable = MAX_INFLATED_TOTAL;
-  const inflate = (data: Uint8Array): Buffer | undefined => {
-    if (inflatable <= 0) return undefined;
-    const inflated = inflateAtMost(data, Math.min(MAX_INFLATED, inflatable));
+  // A chunk refused for its size is said (the field, and why), not dropped: padding must not hide what follows it.
+  // The fields past the image's allowance are said once: the first, and how many after it.
+  let past: { at: number; count: number } | undefined;
+  const spent = `the image's compressed text before it already used the ${MAX_INFLATED_TOTAL / 1024 / 1024} MiB inflated per image`;
+  const inflate = (data: Uint8Array, chunk: string, keyword: string): Buffer | undefined => {
+    const field = `PNG ${chunk} ${JSON.stringify(keyword)}`;
+    const pastAllowance = (): undefined => {
+      if (past) past.count++;
+      else {
+        past = { at: out.length, count: 1 };
+        out.push({ field, text: '', unread: spent });
+      }
+      return undefined;
+    };
+    if (inflatable <= 0) return pastAllowance();
+    const limit = Math.min(MAX_INFLATED, inflatable);
+    const inflated = inflateAtMost(data, limit);
+    if (inflated === 'too large') {
+      // Inflating up to the bound was work done: it counts against the allowance as inflated text does.
+      inflatable -= limit;
+      if (limit < MAX_INFLATED) return pastAllowance();
+      out.push({ field, text: '', unread: `it inflates to more than ${MAX_INFLATED / 1024 / 1024} MiB` });
+      return undefined;
+    }
     inflatable -= inflated?.length ?? 0;
     return inflated;
   };
@@ -89,7 +113,7 @@ function pngTexts(buffer: Buffer, out: ImageText[]): void {
     } else if (type === 'zTXt') {
       const nul = data.indexOf(0);
       if (nul > 0) {
-        const inflated = inflate(data.subarray(nul + 2));
+        const inflated = inflate(data.subarray(nul + 2), 'zTXt', data.toString('latin1', 0, nul));
         if (inflated) pushPng(out, 'zTXt', data.toString('latin1', 0, nul), inflated.toString('latin1'));
       }
     } else if (type === 'iTXt') {
@@ -101,7 +125,7 @@ function pngTexts(buffer: Buffer, out: ImageText[]): void {
         const translatedEnd = langEnd < 0 ? -1 : data.indexOf(0, langEnd + 1);
         if (translatedEnd >= 0) {
           const raw = data.subarray(translatedEnd + 1);
-          const text = compressed ? inflate(raw) : raw;
+          const text = compressed ? inflate(raw, 'iTXt', keyword) : raw;
           if (text) {
             if (keyword === 'XML:com.adobe.xmp') append(out, xmpTexts(text.toString('utf8'), 'PNG iTXt XMP'));
             else pushPng(out, 'iTXt', keyword, text.toString('utf8'));
@@ -115,6 +139,10 @@ function pngTexts(buffer: Buffer, out: ImageText[]): void {
     }
     offset = end + 4;
   }
+  if (past && past.count > 1) {
+    const first = out[past.at]!;
+    out[past.at] = { ...first, field: `${first.field} and ${past.count - 1} more compressed fields after it` };
+  }
 }
 
 function pushPng(out: ImageText[], chunk: string, keyword: string, text: string): void {
@@ -126,11 +154,12 @@ function pushPng(out: ImageText[], chunk: string, keyword: string, text: string)
   out.push({ field: `PNG ${chunk} ${JSON.stringify(keyword)}`, text });
 }
 
-function inflateAtMost(data: Uint8Array, maxOutputLength: number): Buffer | undefined {
+/** The inflated bytes; 'too large' past the bound (zlib refuses it whole); undefined for data that does not inflate. */
+function inflateAtMost(data: Uint8Array, maxOutputLength: number): Buffer | 'too large' | undefined {
   try {
     return inflateSync(data, { maxOutputLength });
-  } catch {
-    return undefined;
+  } catch (error) {
+    return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? 'too large' : undefined;
   }
 }
 

@@ -6,6 +6,11 @@ export function imageTextRule(ctx: RiskContext): RuleResult {
   const out = emptyResult();
   for (const source of ctx.sources) {
     if (source.kind !== 'metadata') continue;
+    if (source.unread !== undefined) {
+      const { line: _line, column: _column, ...at } = locate(ctx, source, 0);
+      out.findings.push(riskFinding('risk-check-incomplete', `${source.path} holds text in ${source.field ?? 'its metadata'} that was not read: ${source.unread}. What it says may be there unseen; review the file by hand.`, at));
+      continue;
+    }
     const text = source.text.trim();
     const letters = (text.match(/\p{L}/gu) ?? []).length;
     // The text sits in a metadata field, not on a line of the file.

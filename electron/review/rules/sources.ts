@@ -52,7 +52,7 @@ export function textSources(files: readonly PreparedFile[], options: { decode?: 
     // A raster image is read for its metadata even when its bytes happen to be valid UTF-8.
     if (file.info.kind === 'image' && imageFormat(file.bytes)) {
       for (const found of imageTexts(file.bytes)) {
-        out.push({ fileUri: file.uri, path: file.path, text: found.text, kind: 'metadata', field: found.field });
+        out.push({ fileUri: file.uri, path: file.path, text: found.text, kind: 'metadata', field: found.field, ...(found.unread !== undefined ? { unread: found.unread } : {}) });
       }
     } else if (file.text !== undefined) {
       out.push({ fileUri: file.uri, path: file.path, text: file.text, kind: sourceKind(file) });
