@@ -17,6 +17,15 @@ const REASONS: Record<Extract<FileCheck, { state: 'failed' }>['reason'], string>
   changed: 'Content changed between reads',
 };
 
+/**
+ * Why a file failed, in words. A SKILL.md whose frontmatter could not be used at all (it does not parse, or hosts
+ * built on the MCP SDK refuse it) fails with the frontmatter reason and no listed-versus-served evidence: it differs
+ * from nothing, so it is not said to.
+ */
+function failedWords(check: Extract<FileCheck, { state: 'failed' }>): string {
+  return check.reason === 'frontmatter' && check.expected === undefined ? 'Frontmatter not usable' : REASONS[check.reason];
+}
+
 function fileCheckWords(check: FileCheck): string {
   switch (check.state) {
     case 'unread':
@@ -24,7 +33,7 @@ function fileCheckWords(check: FileCheck): string {
     case 'verified':
       return 'matches listing';
     case 'failed':
-      return REASONS[check.reason].toLowerCase();
+      return failedWords(check).toLowerCase();
     case 'unverifiable':
       return 'unverifiable';
   }
@@ -82,7 +91,7 @@ export function FileCheckResult({ check, listed }: { check: FileCheck; listed?: 
     case 'failed': {
       const expected = check.expected ?? (check.reason === 'digest' ? listed?.digest : check.reason === 'size' ? listed?.size.toLocaleString() : undefined);
       return (
-        <Alert color="red" variant="light" icon={<IconCircleX size={18} />} title={REASONS[check.reason]} data-file-check="failed" data-reason={check.reason} p="xs">
+        <Alert color="red" variant="light" icon={<IconCircleX size={18} />} title={failedWords(check)} data-file-check="failed" data-reason={check.reason} p="xs">
           <Stack gap={6}>
             <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
               <InvisibleText text={check.message} />

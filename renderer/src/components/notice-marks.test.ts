@@ -34,6 +34,8 @@ describe('notices draw a server’s words with marks', () => {
     expect(shown(createElement(FileCheckResult, { check: { state: 'failed', reason: 'frontmatter', message: `description differs: ${RLO}x`, expected: `a${RLO}b`, actual: 'ab\u200B', checkedAt: at } }))).toBe(
       'Frontmatter differs from the listingdescription differs: ⟦RLO⟧xExpecteda⟦RLO⟧bActualab⟦ZWSP⟧',
     );
+    // No listed-versus-served evidence: the frontmatter could not be used at all, so it is not said to differ.
+    expect(shown(createElement(FileCheckResult, { check: { state: 'failed', reason: 'frontmatter', message: `SKILL.md has no usable frontmatter: ${RLO}x`, checkedAt: at } }))).toBe('Frontmatter not usableSKILL.md has no usable frontmatter: ⟦RLO⟧x');
     expect(shown(createElement(FileCheckResult, { check: { state: 'unread', message: `SKILL.md of ${RLO}x failed` } }))).toBe('SKILL.md of ⟦RLO⟧x failed');
     expect(shown(createElement(FileCheckResult, { check: { state: 'unverifiable', reason: `served as ${RLO}bin`, checkedAt: at } }))).toBe('Cannot be verifiedserved as ⟦RLO⟧bin');
   });

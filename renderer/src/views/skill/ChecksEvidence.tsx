@@ -9,7 +9,7 @@ import type { Finding, SkillEntry } from '../../../../shared/model.js';
 import type { SkillReview } from '../../../../shared/review-model.js';
 import { formatTime } from '../../components/format-time.js';
 import { useApp } from '../../state/app.js';
-import { checkEvidence, type CheckOutcome, type FileEvidence } from './check-evidence.js';
+import { checkEvidence, frontmatterWords, type CheckOutcome, type FileEvidence } from './check-evidence.js';
 
 /** Rows shown before "Show all": a skill may list 512 files. */
 const FIRST_ROWS = 12;
@@ -124,13 +124,7 @@ export function ChecksEvidence({ entry, findings, review, local }: { entry: Skil
         )}
         {local ? null : (
           <Text size="sm" data-frontmatter-check={evidence.frontmatter} c={evidence.frontmatter === 'pass' || evidence.frontmatter === 'fail' ? undefined : 'dimmed'}>
-            {evidence.frontmatter === 'pass'
-              ? 'Frontmatter identical to the listing ✓'
-              : evidence.frontmatter === 'fail'
-                ? 'Frontmatter differs from the listing ✗ (see the findings below)'
-                : evidence.frontmatter === 'unread'
-                  ? 'Frontmatter not compared yet: SKILL.md is not read.'
-                  : `Frontmatter not confirmed${evidence.frontmatterNote ? `: ${evidence.frontmatterNote}` : '.'}`}
+            {frontmatterWords(evidence, entry)}
           </Text>
         )}
         {ruleset ? (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { finding } from '../../../../shared/findings.js';
 import type { FileCheck, SkillEntry, SkillFileRef } from '../../../../shared/model.js';
 import { skillEntry } from '../../../../shared/skill-entry-fixture.unit.js';
-import { checkEvidence } from './check-evidence.js';
+import { checkEvidence, frontmatterWords } from './check-evidence.js';
 
 const SKILL = 'skill://a/SKILL.md';
 const GUIDE = 'skill://a/references/guide.md';
@@ -55,6 +55,13 @@ describe('Checks: what passed', () => {
     const loc = { serverId: 's', skillUri: SKILL, fileUri: SKILL };
     const sizeFirst = entry({ [SKILL]: { state: 'failed', reason: 'size', message: 'Size mismatch', checkedAt: at } });
     expect(checkEvidence(sizeFirst, [finding('sep-2640-entry-frontmatter-identical', 'differs', loc)]).frontmatter).toBe('fail');
+  });
+
+  it('a frontmatter hosts refuse or that does not parse is not said to differ from the listing', () => {
+    const differs = entry({ [SKILL]: { state: 'failed', reason: 'frontmatter', message: 'Frontmatter differs from the listing: description', expected: 'description=a', actual: 'description=b', checkedAt: at } });
+    expect(frontmatterWords(checkEvidence(differs), differs)).toBe('Frontmatter differs from the listing ✗ (see the findings below)');
+    const refused = entry({ [SKILL]: { state: 'failed', reason: 'frontmatter', message: 'SKILL.md has no usable frontmatter: it uses an alias (*a)', checkedAt: at } });
+    expect(frontmatterWords(checkEvidence(refused), refused)).toBe('Frontmatter not usable ✗: it could not be compared with the listing (see the findings below)');
   });
 
   it('an unverifiable file or a dynamic skill passes nothing', () => {

@@ -92,3 +92,19 @@ export function checkEvidence(entry: SkillEntry, findings: readonly Finding[] = 
     ...withNote,
   };
 }
+
+/**
+ * The frontmatter line of Checks. A SKILL.md that failed for its frontmatter with nothing to set beside the listing
+ * (it does not parse, or hosts built on the MCP SDK refuse it) is not said to differ from the listing: it could not
+ * be compared at all.
+ */
+export function frontmatterWords(evidence: CheckEvidence, entry: SkillEntry): string {
+  if (evidence.frontmatter === 'pass') return 'Frontmatter identical to the listing ✓';
+  if (evidence.frontmatter === 'fail') {
+    const check = entry.files[entry.uri];
+    const unusable = check?.state === 'failed' && check.reason === 'frontmatter' && check.expected === undefined;
+    return unusable ? 'Frontmatter not usable ✗: it could not be compared with the listing (see the findings below)' : 'Frontmatter differs from the listing ✗ (see the findings below)';
+  }
+  if (evidence.frontmatter === 'unread') return 'Frontmatter not compared yet: SKILL.md is not read.';
+  return `Frontmatter not confirmed${evidence.frontmatterNote ? `: ${evidence.frontmatterNote}` : '.'}`;
+}
