@@ -3,7 +3,9 @@
 // the 401st, `exec(base64.b64decode("<curl … | sh>"))`, was never decoded, so
 // what it downloads and runs (risk-fetch-and-run, found alone) was lost and
 // only the generic decode-and-run finding stayed. Now the review says that
-// encoded texts were left undecoded, and from which line.
+// encoded texts were left undecoded, and from which line. The same for a
+// skill whose decoded texts fill what the other checks read of them (500 a
+// skill): the payload decoded in the next file was read by none of them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reviewContent } from './risk-review.js';
 import { prepareRules } from './rules/index.js';
@@ -36,6 +38,31 @@ describe('a script that hides one encoded payload among hundreds of harmless one
     const r = review('scripts/run.py', `import base64\n${harmless(401)}${PAYLOAD}`);
     expect(incomplete(r)).toEqual([
       'The check for encoded payloads decodes at most 400 encoded texts of a file (100 that decode to bytes only): in scripts/run.py some from line 402 on were not decoded, so what they hide may be there unseen. Review the file by hand.',
+    ]);
+  });
+});
+
+describe('a skill whose harmless encoded strings fill what is read of decoded text', () => {
+  const files = (n: number) =>
+    [0, 1].map((k) => ({
+      path: `scripts/p${k}.py`,
+      text: `import base64\n${Array.from({ length: n }, (_, i) => `x${i} = base64.b64decode("${Buffer.from(`hello world number ${k * n + i}`).toString('base64')}")\n`).join('')}`,
+    }));
+  function reviewAll(list: Array<{ path: string; text: string }>) {
+    const all = [{ path: 'SKILL.md', text: '---\nname: a\ndescription: d\n---\nSee the scripts.\n' }, ...list];
+    return reviewContent({ serverId: 's', skillUri: 'skill://a/SKILL.md', files: all.map((f) => ({ uri: `skill://a/${f.path}`, path: f.path, bytes: Buffer.from(f.text) })), listedFileCount: all.length });
+  }
+
+  it('499 harmless decoded texts in two files and then the payload in a third: found', () => {
+    const r = reviewAll([...files(249).concat([{ path: 'scripts/p2.py', text: 'import base64\nx = base64.b64decode("aGVsbG8gd29ybGQ=")\n' }]), { path: 'scripts/run.py', text: `import base64\n${PAYLOAD}` }]);
+    expect(ids(r)).toContain('risk-fetch-and-run');
+    expect(incomplete(r)).toEqual([]);
+  });
+
+  it('500 harmless decoded texts in two files and then the payload in a third: the review says its decoded text was not read', () => {
+    const r = reviewAll([...files(250), { path: 'scripts/run.py', text: `import base64\n${PAYLOAD}` }]);
+    expect(incomplete(r)).toEqual([
+      'The text decoded from scripts/run.py (line 2 and after) was not read by the other checks: the skill\'s decoded texts before it already fill what they read (500 texts, 4000000 characters). What it says may be there unseen; review the file by hand.',
     ]);
   });
 });

@@ -177,6 +177,13 @@ export function analyseText(text: string, file: FileClass, depth: number, budget
 }
 
 const cache = new WeakMap<TextSource, Analysis>();
+/** The line of the first blob whose decoded text was not handed to the rules (the skill's allowance was spent). */
+const unreadDecoded = new WeakMap<TextSource, number>();
+
+/** Where decoded text of this source stopped being handed to the rules, if it did: said, never silent. */
+export function decodedUnreadFrom(source: TextSource): number | undefined {
+  return unreadDecoded.get(source);
+}
 
 function fileOf(source: TextSource): FileClass {
   return { path: source.path, kind: source.decodedFrom?.parentKind ?? source.kind };
@@ -208,7 +215,10 @@ export function decodedSourcesOf(source: TextSource, budget: { count: number; ch
     for (const payload of analysis.payloads) {
       const text = payload.found.text;
       if (text === undefined) continue;
-      if (budget.count <= 0 || budget.chars < text.length) return;
+      if (budget.count <= 0 || budget.chars < text.length) {
+        if (!unreadDecoded.has(source)) unreadDecoded.set(source, parent.decodedFrom?.line ?? payload.line);
+        return;
+      }
       budget.count--;
       budget.chars -= text.length;
       const up = parent.decodedFrom;

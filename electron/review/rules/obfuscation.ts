@@ -7,7 +7,8 @@
 // read by every other rule. Decoding is decode/; it never runs anything.
 import type { Finding } from '../../../shared/model.js';
 import { FOUND_PER_FILE } from '../decode/find.js';
-import { payloadsOf, type Payload } from '../decode/payloads.js';
+import { decodedUnreadFrom, payloadsOf, type Payload } from '../decode/payloads.js';
+import { DECODED_BUDGET } from './sources.js';
 import { emptyResult, hiddenText, lineExcerpt, lineIndexOf, locate, riskFinding, type RiskContext, type RuleResult, type TextSource } from './context.js';
 
 function short(s: string, n: number): string {
@@ -91,6 +92,8 @@ export function obfuscationRule(ctx: RiskContext): RuleResult {
     }
     const unread = payloadsOf(source).unreadFromLine;
     if (unread !== undefined) out.findings.push(undecoded(ctx, source, where, unread));
+    const unreadDecoded = decodedUnreadFrom(source);
+    if (unreadDecoded !== undefined) out.findings.push(decodedNotRead(ctx, source, where, unreadDecoded));
   }
   return out;
 }
@@ -105,6 +108,17 @@ function undecoded(ctx: RiskContext, source: TextSource, where: string, line: nu
   return riskFinding(
     'risk-check-incomplete',
     `The check for encoded payloads decodes at most ${strong} encoded texts of a file (${weak} that decode to bytes only): in ${where} some from line ${line} on were not decoded, so what they hide may be there unseen. Review the file by hand.`,
+    locate(ctx, source, offset),
+    { excerpt: lineExcerpt(source, offset, 120) },
+  );
+}
+
+/** Decoded text the skill's allowance (sources.ts) left unread by the other rules: said, so padding hides nothing. */
+function decodedNotRead(ctx: RiskContext, source: TextSource, where: string, line: number): Finding {
+  const offset = lineIndexOf(source).lineStart(line);
+  return riskFinding(
+    'risk-check-incomplete',
+    `The text decoded from ${where} (line ${line} and after) was not read by the other checks: the skill's decoded texts before it already fill what they read (${DECODED_BUDGET.count} texts, ${DECODED_BUDGET.chars} characters). What it says may be there unseen; review the file by hand.`,
     locate(ctx, source, offset),
     { excerpt: lineExcerpt(source, offset, 120) },
   );

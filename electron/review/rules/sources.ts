@@ -44,7 +44,7 @@ function sourceKind(file: PreparedFile): SourceKind {
 }
 
 /** Decoded text handed to the rules per skill: a skill of nothing but blobs must not multiply the work without end. */
-const DECODED_BUDGET = { count: 500, chars: 4_000_000 };
+export const DECODED_BUDGET = { count: 500, chars: 4_000_000 };
 
 export function textSources(files: readonly PreparedFile[], options: { decode?: boolean } = {}): TextSource[] {
   const out: TextSource[] = [];
