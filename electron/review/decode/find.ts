@@ -124,10 +124,12 @@ export interface Scan {
   readonly shelf: Shelf;
   /** Where the first encoded text left undecoded at MAX_FOUND or MAX_WEAK starts, if any: said, never silent. */
   readonly unreadFrom?: number;
+  /** Where the first instruction to decode past MAX_INSTRUCTED starts, if any: its block was not read. */
+  readonly instructedUnreadFrom?: number;
 }
 
 /** How many encoded texts a file has decoded at most (the rule that says so names the numbers). */
-export const FOUND_PER_FILE = { strong: MAX_FOUND, weak: MAX_WEAK };
+export const FOUND_PER_FILE = { strong: MAX_FOUND, weak: MAX_WEAK, instructed: MAX_INSTRUCTED };
 
 export function scanText(text: string, file: FileClass): Scan {
   const shelf = shelfOf(file, text);
@@ -242,7 +244,14 @@ export function scanText(text: string, file: FileClass): Scan {
   // Each instruction reads the block after it; a file of a thousand instructions gets the first few looked at.
   for (const instruction of instructions.slice(0, MAX_INSTRUCTED)) instructedBlock(text, instruction, collector);
 
-  return { found: found.sort((a, b) => a.start - b.start), instructions, shelf, ...(unreadFrom !== undefined ? { unreadFrom } : {}) };
+  const instructedUnreadFrom = instructions[MAX_INSTRUCTED]?.offset;
+  return {
+    found: found.sort((a, b) => a.start - b.start),
+    instructions,
+    shelf,
+    ...(unreadFrom !== undefined ? { unreadFrom } : {}),
+    ...(instructedUnreadFrom !== undefined ? { instructedUnreadFrom } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------

@@ -36,6 +36,8 @@ export interface Analysis {
   readonly payloads: readonly Payload[];
   /** The 1-based line of the first encoded text left undecoded (find.ts's allowance was full), if any. */
   readonly unreadFromLine?: number;
+  /** The 1-based line of the first instruction to decode whose block was not read, if any. */
+  readonly instructedUnreadFromLine?: number;
 }
 
 // Code that runs what it is given. Case matters for the code forms (`Function(` is not `function (`);
@@ -116,7 +118,8 @@ function lineQuote(text: string, offset: number, quote: string): string {
 
 export function analyseText(text: string, file: FileClass, depth: number, budget: Budget): Analysis {
   const scan = scanText(text, file);
-  if (scan.found.length === 0) return { payloads: [] };
+  const instructedUnread = scan.instructedUnreadFrom !== undefined ? { instructedUnreadFromLine: new LineIndex(text).position(scan.instructedUnreadFrom).line } : {};
+  if (scan.found.length === 0) return { payloads: [], ...instructedUnread };
   const index = new LineIndex(text);
   const plain = masked(text, scan.found);
   // Lines of the instructions, once (the index answers fastest in increasing order).
@@ -173,7 +176,7 @@ export function analyseText(text: string, file: FileClass, depth: number, budget
     const severity = runs || evidence.some((e) => e.kind === 'nested' || e.kind === 'dangerous') ? 'error' : 'warning';
     payloads.push({ found, line: start.line, column: start.column, severity, evidence, ...(inner ? { inner } : {}) });
   }
-  return { payloads, ...(scan.unreadFrom !== undefined ? { unreadFromLine: index.position(scan.unreadFrom).line } : {}) };
+  return { payloads, ...(scan.unreadFrom !== undefined ? { unreadFromLine: index.position(scan.unreadFrom).line } : {}), ...instructedUnread };
 }
 
 const cache = new WeakMap<TextSource, Analysis>();
