@@ -18,7 +18,7 @@ import { applyXor, charCodes } from './char-codes.js';
 import { protectedSpans, shelfOf, type Shelf } from './data-spans.js';
 import { binaryKind, decodesFurther, decodeWith, type Codec } from './decode-value.js';
 import { overlaps, type Collector, type FileClass, type Found, type Span } from './found.js';
-import { assignmentsOf, chainsOf, literalsOf, type Chain } from './literals.js';
+import { assignmentsOf, chainsOf, literalsOf, MAX_LITERALS, type Chain } from './literals.js';
 import { decodeInstructions, hiddenProseLines, type Instruction } from './prose.js';
 import { sniffRuns } from './runs.js';
 import { splitWords } from './split-words.js';
@@ -126,10 +126,12 @@ export interface Scan {
   readonly unreadFrom?: number;
   /** Where the first instruction to decode past MAX_INSTRUCTED starts, if any: its block was not read. */
   readonly instructedUnreadFrom?: number;
+  /** Where the last literal read ends when literals.ts stopped at MAX_LITERALS with quotes after it. */
+  readonly literalsUnreadAfter?: number;
 }
 
 /** How many encoded texts a file has decoded at most (the rule that says so names the numbers). */
-export const FOUND_PER_FILE = { strong: MAX_FOUND, weak: MAX_WEAK, instructed: MAX_INSTRUCTED };
+export const FOUND_PER_FILE = { strong: MAX_FOUND, weak: MAX_WEAK, instructed: MAX_INSTRUCTED, literals: MAX_LITERALS };
 
 export function scanText(text: string, file: FileClass): Scan {
   const shelf = shelfOf(file, text);
@@ -245,12 +247,15 @@ export function scanText(text: string, file: FileClass): Scan {
   for (const instruction of instructions.slice(0, MAX_INSTRUCTED)) instructedBlock(text, instruction, collector);
 
   const instructedUnreadFrom = instructions[MAX_INSTRUCTED]?.offset;
+  const lastLiteral = literals.length >= MAX_LITERALS ? literals[literals.length - 1]!.end : undefined;
+  const literalsUnreadAfter = lastLiteral !== undefined && /["'`]/.test(text.slice(lastLiteral)) ? lastLiteral : undefined;
   return {
     found: found.sort((a, b) => a.start - b.start),
     instructions,
     shelf,
     ...(unreadFrom !== undefined ? { unreadFrom } : {}),
     ...(instructedUnreadFrom !== undefined ? { instructedUnreadFrom } : {}),
+    ...(literalsUnreadAfter !== undefined ? { literalsUnreadAfter } : {}),
   };
 }
 

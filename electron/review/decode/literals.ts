@@ -20,7 +20,7 @@ export interface Chain {
 }
 
 /** Bounded work on hostile input: a file of a million quotes is read for its first literals only. */
-const MAX_LITERALS = 20_000;
+export const MAX_LITERALS = 20_000;
 const MAX_LITERAL = 256 * 1024;
 
 // Opening quotes after a word character are apostrophes ("don't"), not literals.

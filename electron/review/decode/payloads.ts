@@ -38,6 +38,8 @@ export interface Analysis {
   readonly unreadFromLine?: number;
   /** The 1-based line of the first instruction to decode whose block was not read, if any. */
   readonly instructedUnreadFromLine?: number;
+  /** The 1-based line of the last string literal read when there were more, if any. */
+  readonly literalsUnreadAfterLine?: number;
 }
 
 // Code that runs what it is given. Case matters for the code forms (`Function(` is not `function (`);
@@ -118,7 +120,11 @@ function lineQuote(text: string, offset: number, quote: string): string {
 
 export function analyseText(text: string, file: FileClass, depth: number, budget: Budget): Analysis {
   const scan = scanText(text, file);
-  const instructedUnread = scan.instructedUnreadFrom !== undefined ? { instructedUnreadFromLine: new LineIndex(text).position(scan.instructedUnreadFrom).line } : {};
+  const lines = scan.instructedUnreadFrom !== undefined || scan.literalsUnreadAfter !== undefined ? new LineIndex(text) : undefined;
+  const instructedUnread = {
+    ...(scan.instructedUnreadFrom !== undefined ? { instructedUnreadFromLine: lines!.position(scan.instructedUnreadFrom).line } : {}),
+    ...(scan.literalsUnreadAfter !== undefined ? { literalsUnreadAfterLine: lines!.position(scan.literalsUnreadAfter).line } : {}),
+  };
   if (scan.found.length === 0) return { payloads: [], ...instructedUnread };
   const index = new LineIndex(text);
   const plain = masked(text, scan.found);

@@ -98,6 +98,12 @@ export function obfuscationRule(ctx: RiskContext): RuleResult {
       const message = `The check for encoded payloads reads what at most ${FOUND_PER_FILE.instructed} instructions to decode point at in a file: in ${where} those from line ${instructed} on were not read, so what they hide may be there unseen. Review the file by hand.`;
       out.findings.push(riskFinding('risk-check-incomplete', message, locate(ctx, source, offset), { excerpt: lineExcerpt(source, offset, 120) }));
     }
+    const literals = payloadsOf(source).literalsUnreadAfterLine;
+    if (literals !== undefined) {
+      const offset = lineIndexOf(source).lineStart(literals);
+      const message = `The check for encoded payloads reads at most ${FOUND_PER_FILE.literals} string literals of a file: in ${where} those after line ${literals} were not read, so what they hide may be there unseen. Review the file by hand.`;
+      out.findings.push(riskFinding('risk-check-incomplete', message, locate(ctx, source, offset), { excerpt: lineExcerpt(source, offset, 120) }));
+    }
     const unreadDecoded = decodedUnreadFrom(source);
     if (unreadDecoded !== undefined) out.findings.push(decodedNotRead(ctx, source, where, unreadDecoded));
   }
