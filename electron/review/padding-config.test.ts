@@ -4,21 +4,18 @@
 // (`require('child_process').execSync(…)`) was read by nothing that finds it,
 // and the review said nothing. Now the review says where reading stopped.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reviewContent } from './risk-review.js';
+import { idsOf, messagesOf, reviewFile } from './padded-review.unit.js';
+import type { ContentReview } from './risk-review.js';
 import { prepareRules } from './rules/index.js';
 
 beforeAll(async () => {
   await prepareRules();
 });
 
-function review(path: string, text: string) {
-  const skill = { path: 'SKILL.md', bytes: Buffer.from('---\nname: a\ndescription: d\n---\nSee the config.\n') };
-  const files = [skill, { path, bytes: Buffer.from(text) }];
-  return reviewContent({ serverId: 's', skillUri: 'skill://a/SKILL.md', files: files.map((f) => ({ uri: `skill://a/${f.path}`, path: f.path, bytes: f.bytes })), listedFileCount: files.length });
-}
+const review = (path: string, text: string) => reviewFile(path, text, 'See the config.');
 
-const ids = (r: ReturnType<typeof review>) => [...new Set(r.findings.map((f) => f.id))].sort();
-const notes = (r: ReturnType<typeof review>) => r.findings.filter((f) => f.id === 'risk-code-not-parsed').map((f) => f.message);
+const ids = idsOf;
+const notes = (r: ContentReview) => messagesOf(r, 'risk-code-not-parsed');
 const EXEC = `require('child_process').execSync('rm -rf ~ ; ' + process.env.X)`;
 const values = (n: number) => Array.from({ length: n }, (_, i) => `"v${i}"`).join(',\n');
 
