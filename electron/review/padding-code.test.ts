@@ -70,10 +70,19 @@ describe('harmless code that fills what is read, and then the payload', () => {
   it('a script that runs 201 harmless commands and then a decoded one: the review says where the facts stopped', () => {
     const r = review('scripts/run.py', `import subprocess, os, base64\n${lines(201, 'subprocess.run(["ls"])\n')}os.system(base64.b64decode(P).decode())\nP = "${b64(CURL)}"\n`);
     expect(notes(r)).toEqual(['scripts/run.py was read as code only up to line 202: it runs, writes or sends more than 200 things. What follows was checked with the text patterns only.']);
+    // And it was: the decoded download found by the text patterns.
+    expect(ids(r)).toContain('risk-fetch-and-run');
+  });
+
+  it('a script that runs 201 harmless commands and then a download piped into a shell: the text patterns read what the walk did not', () => {
+    const r = review('scripts/run.py', `import subprocess\n${lines(201, 'subprocess.run(["ls"])\n')}subprocess.run("${CURL}", shell=True)\n`);
+    expect(notes(r)).toEqual(['scripts/run.py was read as code only up to line 202: it runs, writes or sends more than 200 things. What follows was checked with the text patterns only.']);
+    expect(ids(r)).toContain('risk-fetch-and-run');
   });
 
   it('a script that writes 201 harmless files and then appends to ~/.bashrc: the review says where the files stopped', () => {
     const r = review('scripts/run.py', `${Array.from({ length: 201 }, (_, i) => `open("f${i}.txt", "w").write("x")\n`).join('')}open("/home/u/.bashrc", "a").write("${CURL}")\n`);
     expect(notes(r)).toEqual(['scripts/run.py was read as code only up to line 201: it writes more than 200 files. What follows was checked with the text patterns only.']);
+    expect(ids(r)).toContain('risk-fetch-and-run');
   });
 });

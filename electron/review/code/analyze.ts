@@ -179,10 +179,14 @@ function errorRanges(root: Node, limit = 50): Array<readonly [number, number]> {
   return out;
 }
 
-/** The source range a snippet covers, minus the lines that hold a syntax error. */
-function coverage(snippet: Snippet, text: string, errors: ReadonlyArray<readonly [number, number]>): Array<readonly [number, number]> {
+/**
+ * The source range a snippet covers, minus the lines that hold a syntax error, up to `readTo` (a snippet offset: the
+ * start of the line where a bound stopped the walk). What the walk did not read stays with the text patterns, as
+ * the note about it says.
+ */
+function coverage(snippet: Snippet, text: string, errors: ReadonlyArray<readonly [number, number]>, readTo = text.length): Array<readonly [number, number]> {
   const start = snippet.at(0);
-  const end = snippet.at(text.length);
+  const end = snippet.at(readTo);
   if (errors.length === 0) return [[start, Math.max(start, end)]];
   const src = snippet.source.text;
   const holes = errors
@@ -298,7 +302,9 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
         stoppedNote(snippet, flow);
         analysis.snippets.push({ snippet, facts: flow.facts });
         if (snippet.depth === 0) {
-          const ranges = coverage(snippet, text, hasError ? roots.flatMap((r) => (r.hasError ? errorRanges(r) : [])) : []);
+          const stopped = flow.stoppedAt();
+          const readTo = stopped ? text.lastIndexOf('\n', Math.max(0, stopped.offset - 1)) + 1 : text.length;
+          const ranges = coverage(snippet, text, hasError ? roots.flatMap((r) => (r.hasError ? errorRanges(r) : [])) : [], readTo);
           add(covered, snippet.source, ranges);
           // Inline code is part of its sentence, and configuration values are often text for a model: both stay prose.
           if (snippet.origin === 'file' || snippet.origin === 'fence' || snippet.origin === 'block') {
