@@ -86,3 +86,26 @@ describe('harmless code that fills what is read, and then the payload', () => {
     expect(ids(r)).toContain('risk-fetch-and-run');
   });
 });
+
+describe('a command built as a list and joined', () => {
+  const run = (build: string) => review('scripts/run.py', `import os\n${build}os.system("; ".join(parts))\n`);
+
+  it('two lists added and then joined: the command is read', () => {
+    const r = run(`parts = ["true", "date"] + ["${CURL}"]\n`);
+    expect(ids(r)).toContain('risk-fetch-and-run');
+    expect(notes(r)).toEqual([]);
+  });
+
+  it('62 harmless items appended and then the download: read, nothing said', () => {
+    const r = run(`parts = []\n${lines(62, 'parts.append("true")\n')}parts.append("${CURL}")\n`);
+    expect(ids(r)).toContain('risk-fetch-and-run');
+    expect(notes(r)).toEqual([]);
+  });
+
+  it('64 harmless items appended and then the download: the review says where the list stopped being followed, and the text patterns find it', () => {
+    const r = run(`parts = []\n${lines(64, 'parts.append("true")\n')}parts.append("${CURL}")\n`);
+    expect(notes(r)).toEqual(['scripts/run.py was read as code only up to line 67: it builds a list of more than 64 items. What follows was checked with the text patterns only.']);
+    expect(ids(r)).toContain('risk-fetch-and-run');
+  });
+});
+

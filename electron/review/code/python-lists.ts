@@ -29,12 +29,19 @@ export function listGrowthCall(r: PythonReader, c: PythonCall): Value | undefine
   const held = obj?.type === 'identifier' ? r.f.vars.get(obj.text) : undefined;
   if (!obj || !held?.items) return undefined;
   const more = c.method === 'append' ? [c.positional[0]!] : c.positional[0]!.items;
-  r.f.vars.set(obj.text, grown(held, more, c.positional[0]!));
+  r.f.vars.set(obj.text, grown(r, c.node.startIndex, held, more, c.positional[0]!));
   return union(c.all);
 }
 
-/** A list with more items after it (`+=`, extend): the items joined on, or only what it may hold when they are not known. */
-export function grown(list: Value, more: readonly Value[] | undefined, added: Value): Value {
-  const items = list.items && more && list.items.length + more.length <= MAX_ITEMS ? [...list.items, ...more] : undefined;
+/**
+ * A list with more items after it (`+=`, extend, `+`): the items joined on, or only what it may hold when they are
+ * not known. Past MAX_ITEMS the items are not followed, and the walk says it stopped there: sixty-four harmless
+ * `parts.append("true")` must not hide the command appended after them (analyze.ts leaves the rest of the file to
+ * the text patterns and says so).
+ */
+export function grown(r: PythonReader, offset: number, list: Value, more: readonly Value[] | undefined, added: Value): Value {
+  const known = list.items && more;
+  if (known && list.items.length + more.length > MAX_ITEMS) r.f.stop(offset, `it builds a list of more than ${MAX_ITEMS} items`);
+  const items = known && list.items.length + more.length <= MAX_ITEMS ? [...list.items, ...more] : undefined;
   return { ...union(list, added), ...(items ? { items } : {}) };
 }

@@ -113,7 +113,7 @@ class PythonWalker implements PythonReader {
           const right = field(node, 'right');
           const value = right ? this.eval(right) : NOTHING;
           // `parts += ["|", "sh"]` on a list: the longer list, item by item (python-lists.ts).
-          if (left) this.bind(left, left.type === 'identifier' ? grown(this.ref(left.text), field(node, 'operator')?.text === '+=' ? value.items : undefined, value) : value);
+          if (left) this.bind(left, left.type === 'identifier' ? grown(this, node.startIndex, this.ref(left.text), field(node, 'operator')?.text === '+=' ? value.items : undefined, value) : value);
           break;
         }
         case 'for_statement': {
@@ -223,6 +223,8 @@ class PythonWalker implements PythonReader {
           const lv = l ? this.eval(l) : NOTHING;
           const rv = r ? this.eval(r) : NOTHING;
           if (op === '%' && lv.exact) return percentFormatted(lv, rv);
+          // Two lists added are the longer list, item by item: `["true"] * 3 + ["curl … | sh"]` joined is a command.
+          if (op === '+' && lv.items && rv.items) return grown(this, node.startIndex, lv, rv.items, rv);
           if (op === '+' || op === '%') return concat([lv, rv]);
           if (op === '/') return { ...concat([lv, rv], '/'), ...(lv.ref === 'Path' ? { ref: 'Path' } : {}) };
           return union(lv, rv);
