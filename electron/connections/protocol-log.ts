@@ -11,7 +11,8 @@ import { BODY_DROPPED_NOTE, bodyBytes, cutEnd, withoutBody } from '../../shared/
 import { DEFAULT_SETTINGS, type ProtocolLogEntry } from '../../shared/model.js';
 import { BodyStore, STORE_BLOCK_BYTES, pack, readBack, type Draft } from './body-store.js';
 import { currentCause } from './request-cause.js';
-import { StderrLines, type StderrLine } from './stderr-lines.js';
+import { StderrEntries } from './stderr-entries.js';
+import type { StderrLine } from './stderr-lines.js';
 
 /** Messages bigger than this are kept as a preview; the log must not hold a 100 MB body. */
 const MAX_LOGGED_MESSAGE_CHARS = 64 * 1024;
@@ -24,13 +25,6 @@ export { BODY_DROPPED_NOTE };
  * on its entry (and its answer's) after the body gives way, counted against nothing.
  */
 const METHOD_KEPT_CHARS = 200;
-/**
- * How long a stdio server's stderr stays quiet mid-line before the line is recorded as it stands, marked unfinished.
- * The parts of one line come together within milliseconds (one write cut by the pipe, a logger's pieces) or a few
- * hundred (a step that prints "loading… " then "done"), and stay one entry; a server at a prompt, or hung after its
- * last words, waits far longer, and a second is about when someone watching the log starts to wonder.
- */
-export const STDERR_QUIET_MS = 1_000;
 /** Requests awaiting an answer that are remembered for durations; a server flooding requests cannot grow this. */
 const MAX_PENDING = 10_000;
 
@@ -114,11 +108,8 @@ export class ProtocolLog {
   private batch: ProtocolLogEntry[] = [];
   private flushScheduled = false;
   private dropped = 0;
-  /** The stderr line still arriving (stderr-lines.ts), and the log position when it began. */
-  private readonly stderrLines = new StderrLines();
-  private stderrHeldSince = 0;
-  /** Records the held stderr line once the server has been quiet for STDERR_QUIET_MS; restarted by each read. */
-  private stderrQuiet: ReturnType<typeof setTimeout> | undefined;
+  /** The stderr line still arriving, and when a line becomes an entry (stderr-entries.ts). */
+  private readonly stderrEntries = new StderrEntries((line) => this.pushStderr(line));
   private readonly store = new BodyStore();
 
   constructor(
@@ -236,34 +227,16 @@ export class ProtocolLog {
   /**
    * Records what a stdio server wrote to stderr, one entry per line. A read can end anywhere in a line: its
    * unfinished end waits for the rest (stderr-lines.ts), so a line is one entry however the pipe cut it. A server
-   * that goes quiet mid-line (a prompt) has the line recorded as it stands after STDERR_QUIET_MS, marked unfinished.
+   * that goes quiet mid-line (a prompt) has the line recorded as it stands after a second, marked unfinished
+   * (stderr-entries.ts).
    */
   stderr(text: string): void {
-    if (!this.stderrLines.holding) this.stderrHeldSince = this.seq;
-    for (const line of this.stderrLines.take(text)) this.pushStderr(line);
-    if (!this.stderrLines.holding) this.stopStderrQuiet();
-    // refresh() restarts the one timer: a long line arriving in many reads does not cost a timer per read.
-    else if (this.stderrQuiet) this.stderrQuiet.refresh();
-    else {
-      this.stderrQuiet = setTimeout(() => {
-        this.stderrQuiet = undefined;
-        for (const line of this.stderrLines.flush()) this.pushStderr(line);
-      }, STDERR_QUIET_MS);
-      // The server's pipe keeps the process alive while it is open; this timer need not.
-      this.stderrQuiet.unref?.();
-    }
+    this.stderrEntries.take(text, this.seq);
   }
 
   /** The server's stderr ended: a last line it left without a line break is recorded as it is. */
   stderrEnded(): void {
-    this.stopStderrQuiet();
-    for (const line of this.stderrLines.end()) this.pushStderr(line);
-  }
-
-  private stopStderrQuiet(): void {
-    if (this.stderrQuiet === undefined) return;
-    clearTimeout(this.stderrQuiet);
-    this.stderrQuiet = undefined;
+    this.stderrEntries.ended();
   }
 
   private pushStderr(line: StderrLine): void {
@@ -316,7 +289,8 @@ export class ProtocolLog {
       if (entry.direction === 'stderr' && entry.text && i >= this.bodyCursor) texts.unshift(entry.text.trimEnd());
     }
     // A line still arriving is evidence too: a server that exits (or hangs) says its last words without a line break.
-    if (this.stderrLines.holding && this.stderrHeldSince >= sinceSeq && this.stderrLines.held() !== '') texts.push(this.stderrLines.held().trimEnd());
+    const held = this.stderrEntries.heldAfter(sinceSeq);
+    if (held !== undefined) texts.push(held.trimEnd());
     return texts.join('\n').split('\n').slice(-lines).join('\n');
   }
 
