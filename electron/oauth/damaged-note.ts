@@ -5,8 +5,8 @@
 // (storage/json-store.ts), it is kept beside itself under a name no save
 // writes, the app says which file and why, and starts with what could be
 // read from it, written back so the next start reads it whole.
-import { constants as fsConstants, promises as fs } from 'node:fs';
 import { writeFileAtomic } from '../storage/atomic-file.js';
+import { keepDamaged } from '../storage/keep-damaged.js';
 import { whereUtf8Stops } from '../storage/utf8.js';
 import { whereJsonStops } from '../storage/where-json-stops.js';
 import { APP_READS, NoteUnreadError, type NoteReader } from './unread-note.js';
@@ -40,24 +40,6 @@ export function objectOf(parsed: ParsedNote): Record<string, unknown> | undefine
 /** "it does not have the expected shape (…)": the note is not an object, or `bad` of its `total` entries are not `what`. */
 export function shapeDamage(bad: number, total: number, what: string): string {
   return `it does not have the expected shape (${total < 0 ? 'it is not an object' : `${bad} of its ${total} entries ${bad === 1 ? 'does' : 'do'} not ${what}`})`;
-}
-
-/**
- * Copies the damaged note to `<file>.damaged-<time>` (COPYFILE_EXCL: never over an older copy), or moves it there
- * when the copy fails (a full disk); `failed` says why when neither worked, and then no save may replace it.
- */
-export async function keepDamaged(file: string): Promise<{ keptAs: string } | { failed: string }> {
-  const keptAs = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  try {
-    await fs.copyFile(file, keptAs, fsConstants.COPYFILE_EXCL);
-    return { keptAs };
-  } catch (copyError) {
-    if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') return { failed: `${keptAs} is already there` };
-    return fs.rename(file, keptAs).then(
-      () => ({ keptAs }),
-      (error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }),
-    );
-  }
 }
 
 /** A note read but damaged and kept aside: what the app says of it at start. */

@@ -1,11 +1,11 @@
 // A JSON document on disk with a schema, atomic writes and recovery. Loading
 // never silently resets: a damaged file is reported, the backup is used, and
 // the damaged copy is kept beside it for a person to look at.
-import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { sweepTempFiles, writeFileAtomic } from './atomic-file.js';
 import { FileTooLarge, NotARegularFile, readRegularFile } from './read-regular-file.js';
+import { keepDamaged } from './keep-damaged.js';
 import { whereUtf8Stops } from './utf8.js';
 import { whereJsonStops } from './where-json-stops.js';
 
@@ -145,7 +145,7 @@ export class JsonStore<T> {
         };
       }
       // Neither is usable: say so, and keep the damaged backup where no save reaches it (the second save replaces the .bak).
-      const keptAs = await this.keepDamaged(`${this.file}.bak`, backup);
+      const keptAs = await this.keepAside(`${this.file}.bak`, backup);
       return {
         value: this.initial(),
         problem: {
@@ -159,7 +159,7 @@ export class JsonStore<T> {
     const parsed = Buffer.isBuffer(main) ? this.tryParse(main) : ({ ok: false, message: main.refused } as const);
     if (parsed.ok) return { value: parsed.value };
 
-    const keptAs = await this.keepDamaged(this.file, main);
+    const keptAs = await this.keepAside(this.file, main);
     const kept = keptAs !== undefined;
     const backup = await readIfExists(`${this.file}.bak`);
     // The first save would make the damaged file the backup, in the place of one nobody could read.
@@ -178,7 +178,7 @@ export class JsonStore<T> {
       };
     }
     // A backup that is there but unusable is kept too: the first save makes the damaged main file the .bak.
-    const backupKeptAs = backup === undefined ? undefined : await this.keepDamaged(`${this.file}.bak`, backup);
+    const backupKeptAs = backup === undefined ? undefined : await this.keepAside(`${this.file}.bak`, backup);
     const backupSaid =
       backup === undefined
         ? 'and'
@@ -215,31 +215,17 @@ export class JsonStore<T> {
   }
 
   /**
-   * Copies a damaged file to `<file>.damaged-<time>`, a name no save writes, and
+   * Copies a damaged file to `<file>.damaged-<time>` (keep-damaged.ts), and
    * says where; moves it there when the copy fails (a full disk refuses it) or
    * would be too long (a file over MAX_STORE_BYTES);
    * undefined when there is nothing to keep or neither worked. A FIFO or a
    * device holds nothing to keep, and copying one would block or never end.
    */
-  private async keepDamaged(file: string, read: Buffer | Refused | Unreadable): Promise<string | undefined> {
+  private async keepAside(file: string, read: Buffer | Refused | Unreadable): Promise<string | undefined> {
     if (isUnreadable(read) || (!Buffer.isBuffer(read) && read.special)) return undefined;
-    const keptAs = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    // COPYFILE_EXCL: two damaged files kept in the same millisecond never overwrite each other (or an older copy).
-    if (Buffer.isBuffer(read) || read.tooLarge !== true) {
-      try {
-        await fs.copyFile(file, keptAs, fsConstants.COPYFILE_EXCL);
-        return keptAs;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
-      }
-    } else if (await fs.lstat(keptAs).then(() => true, () => false)) return undefined;
-    // A full disk refuses the copy, and left in place the damaged file would become the backup at the next save and
-    // be replaced at the one after. A rename needs no space (and replaces what a failed copy left under that name);
-    // a file too large to read is moved at once.
-    return fs.rename(file, keptAs).then(
-      () => keptAs,
-      () => undefined,
-    );
+    // Left in place the damaged file would become the backup at the next save and be replaced at the one after.
+    const kept = await keepDamaged(file, { move: !Buffer.isBuffer(read) && read.tooLarge === true });
+    return 'keptAs' in kept ? kept.keptAs : undefined;
   }
 
   /** Writes back a recovered value; a failure (a full disk) must not stop the app from starting with it. */
