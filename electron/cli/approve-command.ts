@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { acknowledgementsOf, findingKey, nameOf } from '../../shared/acknowledgements.js';
 import { pathInSkill } from '../../shared/entry-diff.js';
+import { canonicalUri } from '../../shared/skill-uri.js';
 import type { FileCheck, Finding, SkillEntry } from '../../shared/model.js';
 import { RULESET } from '../../shared/ruleset.js';
 import { APP_VERSION } from '../app-version.js';
@@ -113,7 +114,7 @@ export async function approveCommand(args: string[], io: Streams, sessionOptions
       if (seen.has(skill.uri)) continue;
       seen.add(skill.uri);
       const findings: Finding[] = report.findings.filter((f) => f.location.skillUri === skill.uri);
-      const refusal = unapprovable(skill);
+      const refusal = listedMoreThanOnce(skill, report.findings) ?? unapprovable(skill);
       if (refusal) {
         refusals.push(forTerminal(`Not approved: ${skill.uri} ${refusal}.`));
         continue;
@@ -201,6 +202,21 @@ function suppressDecision(values: { suppress?: string[] | undefined; reason?: st
   if (!owner) throw new UsageError('--suppress needs --owner NAME: who answers for it.');
   if (values.until === undefined) throw new UsageError('--suppress needs --until DATE: a suppression always expires.');
   return { wanted: values.suppress, decision: { reason, owner, expires: parseExpiry(values.until, now, '--until')! } };
+}
+
+/**
+ * Why a skill whose URI the listing gives more than once cannot be approved, or undefined. The listing keeps the
+ * first entry and says the later copy was ignored; which copy a host loads is the host's choice, so a receipt over
+ * the first would bind files nobody can say were the ones reviewed. No --acknowledge stands in for that.
+ */
+function listedMoreThanOnce(skill: SkillEntry, findings: readonly Finding[]): string | undefined {
+  const uri = canonicalUri(skill.uri);
+  const said = findings.filter((f) => f.id === 'sep-2640-skills-list-entry-atomic' && f.location.skillUri !== undefined && canonicalUri(f.location.skillUri) === uri);
+  if (said.length === 0) return undefined;
+  return (
+    `is listed more than once by the server (${said.map((f) => f.message.replace(/\.$/, '')).join('; ')}). ` +
+    "The check read the first entry only, and which one a host loads is the host's choice, so a receipt cannot say which was reviewed; the server must list each skill once"
+  );
 }
 
 /** Why a skill has no file set a receipt can bind, or undefined. */
