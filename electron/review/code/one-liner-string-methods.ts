@@ -9,7 +9,7 @@
 // shell reader a word it cannot know, so `curl ${url} | sh` still runs a download.
 import type { Tok } from './one-liner-processes.js';
 import { wordsOf } from './one-liner-processes.js';
-import { bare, joinAll, joined, MAX_ALTERNATIVES, MAX_PARTS, placeIn, type Read, type Source } from './one-liner-strings.js';
+import { bare, joinAll, joined, MAX_ALTERNATIVES, MAX_PARTS, placeIn, TOO_MANY_ALTERNATIVES, TOO_MANY_PARTS, type Read, type Source } from './one-liner-strings.js';
 
 /** Times a string is repeated, at most (`"…" * 1`); more is not a command anyone writes. */
 const MAX_REPEAT = 4;
@@ -67,6 +67,7 @@ export function valuesUntil(src: Source, k: number, stops: (k: number) => boolea
     }
     if (src.toks[k]?.text === ',') k++;
   }
+  src.capped?.(src.toks[k], TOO_MANY_PARTS);
   return undefined;
 }
 

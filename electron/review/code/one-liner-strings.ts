@@ -89,9 +89,10 @@ export function interpolated(t: Tok, language: string, known: KnownStrings): Tok
  * (`"cur" + "l …"`, `c + " | sh"`, Perl's and PHP's `.`), or built by a method (one-liner-string-methods.ts:
  * `[…].join(" ")`, `format("curl %s | sh", u)`, `"…" % [u]`, `"…" * 1`); undefined for anything else.
  */
-export function stringsOf(expr: readonly Tok[], language: string, known: KnownStrings, lists?: KnownLists): Tok[] | undefined {
-  if (!expr.length || expr.length > MAX_PARTS * 4) return undefined;
-  const read = joined({ toks: expr, language, known, ...(lists ? { lists } : {}) }, 0, 0);
+export function stringsOf(expr: readonly Tok[], language: string, known: KnownStrings, lists?: KnownLists, capped?: Capped): Tok[] | undefined {
+  // No bound on the expression's length here: joined() reads at most MAX_PARTS parts and says when it stops.
+  if (!expr.length) return undefined;
+  const read = joined({ toks: expr, language, known, ...(lists ? { lists } : {}), ...(capped ? { capped } : {}) }, 0, 0);
   // Put together already: not to be read for #{…} again.
   return read && read.next === expr.length ? read.strings.map((s) => ({ ...s, literal: true })) : undefined;
 }
@@ -102,7 +103,20 @@ export interface Source {
   readonly language: string;
   readonly known: KnownStrings;
   readonly lists?: KnownLists;
+  /** Told when a bound stops the reading of a string or list the code builds, at the token where it stopped. */
+  readonly capped?: Capped;
 }
+
+/**
+ * Told where a bound (parts, alternatives) stopped the reading of what the code builds, and why: harmless parts
+ * that fill it must not hide the command after them unsaid (the walk's stop, flow.ts).
+ */
+export type Capped = (at: Tok | undefined, why: string) => void;
+
+/** Why reading stopped at the bound on parts. */
+export const TOO_MANY_PARTS = `it builds a string or list of more than ${MAX_PARTS} parts`;
+/** Why reading stopped at the bound on alternatives. */
+export const TOO_MANY_ALTERNATIVES = `a string it builds may be more than ${MAX_ALTERNATIVES} different strings`;
 
 /** The strings of the expression read from j, and the token after it. */
 export interface Read {
@@ -117,10 +131,15 @@ export const MAX_NESTING = 8;
 export function joined(src: Source, j: number, depth: number): Read | undefined {
   const joiner = src.language === 'ruby' ? /^(?:\+|<<)$/ : /^\.$/;
   let read = term(src, j, depth);
-  for (let parts = 1; read && parts < MAX_PARTS; parts++) {
+  for (let parts = 1; read; parts++) {
     const t = src.toks[read.next];
     if (t?.kind !== 'p' || !joiner.test(t.text)) return read;
+    if (parts >= MAX_PARTS) {
+      src.capped?.(t, TOO_MANY_PARTS);
+      return undefined;
+    }
     const right = term(src, read.next + 1, depth);
+    if (right && read.strings.length * right.strings.length > MAX_ALTERNATIVES) src.capped?.(src.toks[read.next + 1], TOO_MANY_ALTERNATIVES);
     read = right && { strings: joinAll(read.strings, right.strings), next: right.next };
   }
   return undefined;
@@ -144,10 +163,11 @@ export function term(src: Source, j: number, depth: number): Read | undefined {
   return read && suffixed(src, read, depth);
 }
 /** Every choice of one alternative per place, in order, up to the cap: the commands a call may be given. */
-export function choices<T>(places: readonly (readonly T[])[]): T[][] {
+export function choices<T>(places: readonly (readonly T[])[], capped?: () => void): T[][] {
   let out: T[][] = [[]];
   for (const alternatives of places) {
     const next: T[][] = [];
+    if (out.length * alternatives.length > MAX_ALTERNATIVES) capped?.();
     for (const chosen of out) for (const a of alternatives) if (next.length < MAX_ALTERNATIVES) next.push([...chosen, a]);
     out = next;
   }

@@ -16,7 +16,7 @@ import { isLoopback, NOTHING, withStep, type Step, type Value } from './facts.js
 import { isInterpreter, programName, type Flow } from './flow.js';
 import { MAX_TOKENS, tokens } from './one-liner-tokens.js';
 import { blockAt, blockCallAt } from './one-liner-blocks.js';
-import { choices, interpolated, joinAll, stringsOf, type KnownLists, type KnownStrings } from './one-liner-strings.js';
+import { choices, interpolated, joinAll, stringsOf, TOO_MANY_ALTERNATIVES, type Capped, type KnownLists, type KnownStrings } from './one-liner-strings.js';
 import { listAssigned, listStatementAt, type ListContext } from './one-liner-lists.js';
 import { appendAt } from './one-liner-string-methods.js';
 import { extentsOf, type Work } from './one-liner-extents.js';
@@ -78,6 +78,11 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
   const lists: KnownLists = new Map();
   /** Where the code last set @_ (`@_ = ("curl …")`): the `=` and the value's end, what `goto &$f` calls $f with. */
   let callerArguments: { eq: number; end: number } | undefined;
+  // A string or list built of more parts or alternatives than are read: what follows it is said to be unread.
+  const capped: Capped = (t, why) => {
+    const last = toks.at(-1);
+    if (t ?? last) f.stop(at((t ?? last)!.start), why);
+  };
   const place = (a: Tok, b: Tok) => ({ offset: at(a.start), length: Math.max(1, at(Math.max(a.start, b.end - 1)) + 1 - at(a.start)) });
   const step = (kind: Step['kind'], t: Tok, what: string): Step => ({ kind, offset: at(t.start), what });
   const name = varName;
@@ -95,14 +100,14 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
   const nestCommand = (words: readonly Tok[], what: string): void => {
     // Ruby puts a value into a string with #{…}: a variable's known string, else one the shell reader cannot know
     // (one-liner-strings.ts), not the comment the shell would read `#` as: `curl -s #{u} | sh` runs whatever u is.
-    for (const chosen of choices(words.map((w) => interpolated(w, language, strings)))) {
+    for (const chosen of choices(words.map((w) => interpolated(w, language, strings)), () => capped(words[0], TOO_MANY_ALTERNATIVES))) {
       const command = asShellCode(chosen, at);
       if (command) f.nest('bash', command, what);
     }
   };
   /** The commands a program call may be given: its arguments, a variable or a join read as the string it is. */
   const commandsOf = (runner: string, args: readonly Tok[][]): Tok[][] =>
-    choices(args.map((arg) => stringsOf(arg, language, strings, lists)?.map((s) => [s]) ?? [arg])).map((chosen) => commandWords(runner, chosen));
+    choices(args.map((arg) => stringsOf(arg, language, strings, lists, capped)?.map((s) => [s]) ?? [arg]), () => capped(args[0]?.[0], TOO_MANY_ALTERNATIVES)).map((chosen) => commandWords(runner, chosen));
   /** What the tokens from a to b (exclusive) compute, as far as known (one-liner-values.ts). */
   const evaluate = evaluatorOf({ toks, language, vars, refs, work, step, argEnd, programEnd, programCommands: (called, end) => commandsOf(called.name, callArguments(called.at, called.from, end)) });
   /** The elements of what an iterator at `at` (its name) is called on: an array literal's, a word list's, a variable's. */
@@ -114,7 +119,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     return 'from' in receiver ? argumentsOf(toks, receiver.from, receiver.to) : [];
   };
 
-  const listContext: ListContext = { toks, language, known: strings, lists, statementEnd: (from) => lineEnd(from, programEnd(from - 1)) };
+  const listContext: ListContext = { toks, language, known: strings, lists, capped, statementEnd: (from) => lineEnd(from, programEnd(from - 1)) };
   let statement = 0;
   for (let k = 0; k < toks.length && work.left > 0; k++) {
     const t = toks[k]!;
@@ -135,7 +140,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     if (grows) {
       const end = grows.paren ? argEnd(grows.from - 1) - 1 : argEnd(grows.from);
       const held = strings.get(n);
-      const more = held && stringsOf(toks.slice(grows.from, grows.paren ? end : lineEnd(grows.from, end)), language, strings, lists);
+      const more = held && stringsOf(toks.slice(grows.from, grows.paren ? end : lineEnd(grows.from, end)), language, strings, lists, capped);
       if (held && more) strings.set(n, joinAll(held, more));
       else strings.delete(n);
       continue;
@@ -144,7 +149,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     if (t.kind === 'id' && next?.kind === 'p' && next.text === '=' && toks[k + 2]?.text !== '=' && toks[k + 2]?.text !== '~') {
       const end = argEnd(k + 2);
       vars.set(n, evaluate(k + 2, end));
-      const held = stringsOf(toks.slice(k + 2, lineEnd(k + 2, end)), language, strings, lists);
+      const held = stringsOf(toks.slice(k + 2, lineEnd(k + 2, end)), language, strings, lists, capped);
       if (held) strings.set(n, held);
       else strings.delete(n);
       written.set(n, { from: k + 2, to: end });
@@ -175,7 +180,7 @@ export function readOneLiner(f: Flow, language: string, code: string, at: (i: nu
     const block = blockAt(toks, k);
     if (block) strings.delete(block.parameter);
     if (block && !(passed && PROGRAMS.test(passed.name))) {
-      const each = elementsOf(block.receiver, k).flatMap((element) => stringsOf(element, language, strings, lists) ?? []);
+      const each = elementsOf(block.receiver, k).flatMap((element) => stringsOf(element, language, strings, lists, capped) ?? []);
       if (each.length) strings.set(block.parameter, each);
     }
     if (passed && PROGRAMS.test(passed.name)) {
