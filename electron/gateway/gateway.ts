@@ -13,6 +13,7 @@ import { canonicalUri } from '../skills/uri-memo.js';
 import { APP_VERSION } from '../app-version.js';
 import { servedBytes, skillMdText, type ServedFile, type ServedSkill } from './served-skill.js';
 import { withheldKey, withheldLine } from './withheld.js';
+import { asksWithBackslash } from './backslash-name.js';
 import type { GatewayWithheld } from '../../shared/gateway-model.js';
 
 export interface GatewayCatalog {
@@ -81,8 +82,9 @@ function mimeOf(uri: string): string {
  * Whether a URI a host asks for has a query or a fragment. No served URI has one (gatewayUri refuses an upstream URI
  * with one), and the canonical form drops them, so `…/SKILL.md?v=2` was answered with SKILL.md's bytes: a resource
  * the gateway never listed nor the lock pinned, which the upstream may serve as other bytes, was said to be those.
+ * A backslash likewise: no served URI holds one, and the canonical form reads it as "/" (backslash-name.ts).
  */
-const withQuery = (uri: string) => /[?#]/.test(uri);
+const neverServed = (uri: string) => /[?#]/.test(uri) || asksWithBackslash(uri);
 
 function setKey(skills: readonly ServedSkill[]): string {
   return JSON.stringify(skills.map((s) => [s.entry.uri, s.entry.resources]).sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)));
@@ -311,15 +313,15 @@ export class Gateway {
         this.activity?.({ kind: 'listed', client: this.clientOf(server, connection, ctx), skills });
         return { skills: skills.map((s) => s.entry) };
       },
-      get: async (uri) => (withQuery(uri) ? undefined : this.byUri.get(canonicalUri(uri))?.entry) ?? this.notServed(uri),
+      get: async (uri) => (neverServed(uri) ? undefined : this.byUri.get(canonicalUri(uri))?.entry) ?? this.notServed(uri),
       read: async (uri, ctx) => {
-        const found = withQuery(uri) ? undefined : this.byFile.get(canonicalUri(uri));
+        const found = neverServed(uri) ? undefined : this.byFile.get(canonicalUri(uri));
         if (!found) return this.notServed(uri);
         const result = await this.read(uri, found);
         this.activity?.({ kind: 'read', client: this.clientOf(server, connection, ctx), skill: found.skill, uri: found.file.uri });
         return result;
       },
-      readDirectory: async (uri) => (withQuery(uri) ? undefined : this.readDirectory(uri)),
+      readDirectory: async (uri) => (neverServed(uri) ? undefined : this.readDirectory(uri)),
       listResources: async () => this.skills.map((s) => this.skillMdResource(s)),
     };
   }

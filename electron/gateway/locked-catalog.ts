@@ -11,6 +11,7 @@ import { canonicalUri } from '../../shared/skill-uri.js';
 import { forEachLimited } from '../skills/concurrency.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
 import type { GatewayCatalog } from './gateway.js';
+import { backslashRefusal } from './backslash-name.js';
 import { namespaceOf, queryOrFragment } from './namespace.js';
 import { nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
 import { buildServedSkill, type ServedFile, type ServedSkill } from './served-skill.js';
@@ -135,6 +136,12 @@ export class LockedCatalog implements GatewayCatalog {
     const pinned = new Set(locked.resources.map((f) => f.uri));
     const odd = listed.find((r) => queryOrFragment(r.uri) !== undefined);
     if (odd) return { ok: false, why: `the server lists ${odd.uri} among its files, which has ${queryOrFragment(odd.uri)}: it names another resource than a file of the skill, ${pinned.has(odd.uri) ? 'so it cannot be served as one, though the lock pins it' : 'and the lock pins no such file'}.` };
+    // Likewise before matching by canonical URI, which reads a backslash as "/": the engine refuses to read such a file,
+    // and the skill was said to have failed its read ("unverifiable") instead of why it can never be served.
+    for (const r of [...listed, ...locked.resources]) {
+      const backslash = backslashRefusal(r.uri);
+      if (backslash !== undefined) return { ok: false, why: `${backslash}.` };
+    }
     const byUri = new Map(listed.map((r) => [canonicalUri(r.uri), r]));
     for (const file of locked.resources) {
       const now = byUri.get(canonicalUri(file.uri));

@@ -12,6 +12,7 @@ import { canonicalUri } from '../../shared/skill-uri.js';
 import { parseFrontmatter } from '../skills/frontmatter.js';
 import { sha256Digest } from '../snapshots/snapshot-store.js';
 import { ALLOWED_TOOLS, grantCoversMerged, MERGED_ALLOWED_TOOLS, mergedAllowedTools, withoutAllowedTools } from './allowed-tools.js';
+import { backslashRefusal } from './backslash-name.js';
 import { hostRefusals } from './host-rules.js';
 import { gatewayUri, queryOrFragment } from './namespace.js';
 import { nestedServed, nestedSkillMdFiles, type NestedSkillMd } from './nested-skill-md.js';
@@ -94,6 +95,11 @@ export function buildServedSkill(input: ApprovedSkillInput): BuildResult {
     const bytes = Buffer.from(cut.text, 'utf8');
     frontmatter = cut.frontmatter;
     skillMd = { digest: sha256Digest(bytes), size: bytes.byteLength };
+  }
+  // Before anything is keyed by canonical URI, which reads a backslash as "/" (a%5Cb.md as a/b.md).
+  for (const r of [{ uri: input.upstreamUri }, ...input.resources]) {
+    const backslash = backslashRefusal(r.uri);
+    if (backslash !== undefined) return { ok: false, reason: backslash };
   }
   const ownKey = canonicalUri(input.upstreamUri);
   const files = new Map<string, ServedFile>();
