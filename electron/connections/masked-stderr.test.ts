@@ -1,5 +1,5 @@
 // MaskedStderr read by read: what is shown after each read, exactly.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SECRET_MASK } from '../../shared/secret-args.js';
 import { MaskedStderr } from './masked-stderr.js';
 import { SentSecrets } from './sent-secrets.js';
@@ -76,5 +76,61 @@ describe('MaskedStderr', () => {
   it('decodes a character cut across two reads, with no secret to mask as well', () => {
     const bytes = Buffer.from('größe ok\n');
     expect(reads([], bytes.subarray(0, 3), bytes.subarray(3))).toEqual([['gr'], ['öße ok\n'], []]);
+  });
+
+  describe('a server quiet after what could begin a secret (a prompt)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** Each step is a read, or 'quiet' (the held-back text's quiet time passes); what each showed, a quiet release marked. */
+    function steps(secrets: string[], ...chunks: (string | 'quiet')[]) {
+      vi.useFakeTimers();
+      const shown: string[][] = [];
+      const masked = new MaskedStderr(new SentSecrets(secrets), (text, quiet) => shown.at(-1)!.push(quiet ? `${text} (quiet)` : text), 1_000);
+      for (const chunk of chunks) {
+        shown.push([]);
+        if (chunk === 'quiet') vi.advanceTimersByTime(1_000);
+        else masked.write(Buffer.from(chunk));
+      }
+      shown.push([]);
+      masked.end();
+      return shown;
+    }
+
+    it('shows the held line once quiet, a possible start shorter than any secret in clear; nothing before', () => {
+      expect(steps([KEY], 'Paste the key that begins sk-')).toEqual([[], ['Paste the key that begins sk-']]);
+      vi.useRealTimers();
+      expect(steps([KEY], 'Paste the key that begins sk-', 'quiet', 'quiet')).toEqual([[], ['Paste the key that begins sk- (quiet)'], [], []]);
+    });
+
+    it('masks the rest of the secret its start was shown in clear for, and shows what follows', () => {
+      expect(steps([KEY], 'begins sk-', 'quiet', 'live-Q7f3a9c2e1b5 refused\n')).toEqual([[], ['begins sk- (quiet)'], [SECRET_MASK, ' refused\n'], []]);
+      vi.useRealTimers();
+      // The rest in pieces: still the secret's after a quiet release, then masked once it is as long as one.
+      expect(steps([KEY], 'begins sk-', 'quiet', 'l', 'quiet', 'ive-Q7f3', 'quiet', 'a9c2e1b5\n')).toEqual([
+        [],
+        ['begins sk- (quiet)'],
+        [],
+        [`${SECRET_MASK} (quiet)`],
+        [],
+        [],
+        ['\n'],
+        [],
+      ]);
+    });
+
+    it('masks a possible start as long as a secret, and shows nothing of its rest', () => {
+      expect(steps([KEY], 'bad key sk-live', 'quiet', '-Q7f3a9c2e1b5 was refused\n')).toEqual([[], [`bad key ${SECRET_MASK} (quiet)`], [' was refused\n'], []]);
+      vi.useRealTimers();
+      // The stream ends with the secret still unfinished: nothing more is shown.
+      expect(steps([KEY], 'bad key sk-live', 'quiet', '-Q7')).toEqual([[], [`bad key ${SECRET_MASK} (quiet)`], [], []]);
+    });
+
+    it('shows what follows a start that was no secret as written, and masks a secret after it', () => {
+      expect(steps([KEY], 'Continue? [y/n] s', 'quiet', 'kipped\n')).toEqual([[], ['Continue? [y/n] s (quiet)'], ['kipped\n'], []]);
+      vi.useRealTimers();
+      expect(steps([KEY], 'Continue? s', 'quiet', `o ${KEY}\n`)).toEqual([[], ['Continue? s (quiet)'], [`o ${SECRET_MASK}\n`], []]);
+    });
   });
 });

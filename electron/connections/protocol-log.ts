@@ -228,10 +228,10 @@ export class ProtocolLog {
    * Records what a stdio server wrote to stderr, one entry per line. A read can end anywhere in a line: its
    * unfinished end waits for the rest (stderr-lines.ts), so a line is one entry however the pipe cut it. A server
    * that goes quiet mid-line (a prompt) has the line recorded as it stands after a second, marked unfinished
-   * (stderr-entries.ts).
+   * (stderr-entries.ts); `quiet` says the server has been quiet that long already (text the masker held back).
    */
-  stderr(text: string): void {
-    this.stderrEntries.take(text, this.seq);
+  stderr(text: string, quiet?: true): void {
+    this.stderrEntries.take(text, this.seq, quiet);
   }
 
   /** The server's stderr ended: a last line it left without a line break is recorded as it is. */

@@ -135,6 +135,22 @@ export class SentSecrets {
   }
 
   /**
+   * Where a whole secret in `text` that begins before `at` and ends after it ends (of those, the one begun first):
+   * the rest of a secret whose start was already shown. Undefined when none crosses `at`.
+   */
+  secretAcross(text: string, at: number): number | undefined {
+    let found: { start: number; end: number } | undefined;
+    for (const form of this.forms) {
+      for (let start = text.indexOf(form, Math.max(0, at - form.length + 1)); start !== -1 && start < at; start = text.indexOf(form, start + 1)) {
+        if (start + form.length <= at) continue;
+        if (!found || start < found.start) found = { start, end: start + form.length };
+        break;
+      }
+    }
+    return found?.end;
+  }
+
+  /**
    * A JSON-RPC message with its `error` (a refusal's message and data: never a skill's content, which is read as
    * sent) masked; the message itself when it has no error or none of the secrets is in it. The SDK builds its
    * error, and the log its entry, from what this returns.

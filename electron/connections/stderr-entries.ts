@@ -22,10 +22,15 @@ export class StderrEntries {
 
   constructor(private readonly record: (line: StderrLine) => void) {}
 
-  /** One read's text, at log position `seq`: the lines it ends are recorded at once. */
-  take(text: string, seq: number): void {
+  /**
+   * One read's text, at log position `seq`: the lines it ends are recorded at once. `quiet`: the server has been
+   * quiet for STDERR_QUIET_MS already (the secret masker held this text back that long), so a line it leaves
+   * unfinished is recorded now, not a second later.
+   */
+  take(text: string, seq: number, quiet?: true): void {
     if (!this.lines.holding) this.heldSince = seq;
     for (const line of this.lines.take(text)) this.record(line);
+    if (quiet) for (const line of this.lines.flush()) this.record(line);
     if (!this.lines.holding) this.stopQuiet();
     // refresh() restarts the one timer: a long line arriving in many reads does not cost a timer per read.
     else if (this.quiet) this.quiet.refresh();

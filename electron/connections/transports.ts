@@ -179,7 +179,7 @@ export function buildTransport(
     );
     // A server that says what it was started with ("bad key sk-…") has it masked, as an HTTP server's answer has,
     // also when a read ends inside the secret (masked-stderr.ts).
-    const stderr = new MaskedStderr(sent, (text) => log.stderr(text));
+    const stderr = new MaskedStderr(sent, (text, quiet) => log.stderr(text, quiet));
     stdio.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
     stdio.stderr?.once('end', () => {
       stderr.end();
