@@ -43,8 +43,9 @@ export async function readLockfileIfExists(file: string): Promise<Lockfile | und
 }
 
 export async function writeLockfile(file: string, lockfile: Lockfile): Promise<void> {
-  // No .bak beside a lockfile: it lives in the user's repository, where git keeps the history.
-  await writeFileAtomic(file, serializeLockfile(lockfile), { backup: false });
+  // No .bak beside a lockfile: it lives in the user's repository, where git keeps the history. Committed and read by
+  // CI and teammates, it is an ordinary file: created as the umask says (644 under 022), as `>` or an editor would.
+  await writeFileAtomic(file, serializeLockfile(lockfile), { backup: false, mode: 0o666 });
 }
 
 /**

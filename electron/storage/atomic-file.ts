@@ -25,13 +25,14 @@ async function fsyncDir(dir: string): Promise<void> {
  * a store that keeps what it wrote can tell its own version from one another
  * writer renamed in just after.
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { backup?: boolean } = {}): Promise<FileStamp> {
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { backup?: boolean; mode?: number } = {}): Promise<FileStamp> {
   const dir = path.dirname(file);
   await fs.mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let handle: fs.FileHandle | undefined;
   try {
-    handle = await fs.open(temp, 'wx', 0o600);
+    // The app's own files are 600; a file meant to be shared (a lockfile, a receipt) passes 0o666, which the umask narrows.
+    handle = await fs.open(temp, 'wx', options.mode ?? 0o600);
     await handle.writeFile(data);
     await handle.sync();
     const written = stampOf(await handle.stat({ bigint: true }));

@@ -180,8 +180,9 @@ export async function writeReceipt(dir: string, fileName: string, envelope: Dsse
   const folder = await place.open();
   try {
     // Through the folder as opened: a swap of its name for a link while writing does not carry the receipt outside.
-    // No .bak: the receipts live in the team's repository, where git keeps their history.
-    await writeFileAtomic(folder.within(fileName), bytes, { backup: false }).catch((error: unknown) => {
+    // No .bak: the receipts live in the team's repository, where git keeps their history. Committed and read by CI
+    // and teammates, a receipt is an ordinary file: created as the umask says (644 under 022), not 600.
+    await writeFileAtomic(folder.within(fileName), bytes, { backup: false, mode: 0o666 }).catch((error: unknown) => {
       throw namedAsGiven(error, folder, dir);
     });
     await writtenAsMeant(shown, folder.within(fileName), bytes);
