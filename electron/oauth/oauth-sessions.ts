@@ -6,7 +6,7 @@
 import { InsufficientScopeError, computeScopeUnion, isStrictScopeSuperset, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { LostSignIn, OAuthSettings, OAuthStatus } from '../../shared/oauth-model.js';
 import { OAuthFlowError } from './oauth-errors.js';
-import { applies, bindingOf, vaultId, type NotRemembered, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
+import { applies, bindingOf, vaultId, type NotRemembered, type OAuthRecord, type OAuthVault } from './oauth-record.js';
 import { revokeTokens } from './revoke.js';
 import { signIn } from './sign-in.js';
 import { renewingOneAtATime, type RenewingAuth } from './one-renewal.js';

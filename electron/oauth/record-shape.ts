@@ -1,12 +1,12 @@
 // Whether the text of a secret-store entry reads as a sign-in record
-// (oauth-vault.ts OAuthRecord). The entry is the app's own, but a store can
+// (oauth-record.ts OAuthRecord). The entry is the app's own, but a store can
 // hand back anything: text cut short, garbled by a sync, written by another
 // version or another program. Read as a record regardless, `null` threw on
 // every read and a token that is no string was sent as a bearer token; each
 // is now an unreadable sign-in, said. What is wrong is named by field only:
 // the text may hold a token, so none of it is quoted (JSON.parse's message
 // quotes it).
-import type { OAuthRecord } from './oauth-vault.js';
+import type { OAuthRecord } from './oauth-record.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

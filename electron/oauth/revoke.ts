@@ -3,7 +3,7 @@
 // The SDK has discovery and client authentication helpers but no revocation.
 import { assertSecureTokenEndpoint, discoverOAuthServerInfo, selectClientAuthMethod, type AuthorizationServerMetadata, type FetchLike } from '@modelcontextprotocol/client';
 import { boundedFetch } from './bounded-fetch.js';
-import type { OAuthRecord } from './oauth-vault.js';
+import type { OAuthRecord } from './oauth-record.js';
 
 export interface RevokeOptions {
   readonly serverUrl: string;

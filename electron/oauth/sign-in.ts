@@ -8,7 +8,7 @@ import type { OAuthSettings } from '../../shared/oauth-model.js';
 import { boundedFetch } from './bounded-fetch.js';
 import { LoopbackRedirect, type RedirectAnswer } from './loopback-redirect.js';
 import { OAuthFlowError, quoted } from './oauth-errors.js';
-import type { OAuthVault } from './oauth-vault.js';
+import type { OAuthVault } from './oauth-record.js';
 import { StoredOAuthProvider, type DroppedCredentials } from './stored-provider.js';
 
 export interface SignInOptions {

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { lostSignInWords } from '../../shared/lost-sign-in.js';
 import type { OAuthSettings } from '../../shared/oauth-model.js';
 import { OAuthFlowError } from './oauth-errors.js';
-import { applies, bindingOf, type OAuthRecord, type OAuthVault } from './oauth-vault.js';
+import { applies, bindingOf, type OAuthRecord, type OAuthVault } from './oauth-record.js';
 import { resourceIndicator } from './resource-indicator.js';
 
 /** The redirect URI a client is registered with when no sign-in is running (RFC 8252: the port is not part of the match). */

@@ -4,7 +4,7 @@
 // verifier cleared) and a renewal in flight saves its tokens: either put an
 // entry back in the secret store for a server that no longer exists, with its
 // registration or its tokens, which nothing in the app would ever delete.
-import type { NotRemembered, OAuthRecord, OAuthVault } from './oauth-vault.js';
+import type { NotRemembered, OAuthRecord, OAuthVault } from './oauth-record.js';
 
 export class UntilRemoved implements OAuthVault {
   constructor(
