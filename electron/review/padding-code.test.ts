@@ -157,3 +157,21 @@ describe('a Ruby or Perl one-liner that builds its command of more parts than ar
     }
   });
 });
+
+describe('a Python command list repeated and added to', () => {
+  const run = (build: string) => review('scripts/run.py', `import os\n${build}os.system(' ; '.join(parts))\n`);
+
+  it('["true"] * 2 + the download, joined and run: read as the list it is, found, nothing said', () => {
+    for (const build of [`parts = ["true"] * 2 + ["${CURL}"]\n`, `parts = 2 * ["true"] + ["${CURL}"]\n`]) {
+      const r = run(build);
+      expect(ids(r)).toContain('risk-fetch-and-run');
+      expect(notes(r)).toEqual([]);
+    }
+  });
+
+  it('["true"] * 64 + the download: the review says where the list stopped being followed, and the text patterns find it', () => {
+    const r = run(`parts = ["true"] * 64 + ["${CURL}"]\n`);
+    expect(notes(r)).toEqual(['scripts/run.py was read as code only up to line 2: it builds a list of more than 64 items. What follows was checked with the text patterns only.']);
+    expect(ids(r)).toContain('risk-fetch-and-run');
+  });
+});

@@ -45,3 +45,17 @@ export function grown(r: PythonReader, offset: number, list: Value, more: readon
   const items = known && list.items.length + more.length <= MAX_ITEMS ? [...list.items, ...more] : undefined;
   return { ...union(list, added), ...(items ? { items } : {}) };
 }
+
+/**
+ * A list repeated a number of times written in the code (`["true"] * 3`, `3 * ["true"]`): its items that many
+ * times, so `["true"] * 3 + ["curl … | sh"]` joined is read as the command it makes. Past MAX_ITEMS the walk says
+ * it stopped there, as for a list grown past them.
+ */
+export function repeated(r: PythonReader, offset: number, list: Value, times: number): Value {
+  if (!list.items) return union(list);
+  if (list.items.length * times > MAX_ITEMS) {
+    r.f.stop(offset, `it builds a list of more than ${MAX_ITEMS} items`);
+    return union(list);
+  }
+  return { ...union(list), items: Array.from({ length: times }, () => list.items!).flat() };
+}

@@ -11,7 +11,7 @@ import { concat, isLoopback, isSecretName, literal, NOTHING, union, withStep, ty
 import { field, Flow, named, place } from './flow.js';
 import { callValue } from './python-calls.js';
 import { percentFormatted } from './python-format.js';
-import { grown } from './python-lists.js';
+import { grown, repeated } from './python-lists.js';
 import type { PythonReader, SocketSteps } from './python-reader.js';
 import { unescape } from './snippet.js';
 
@@ -225,6 +225,9 @@ class PythonWalker implements PythonReader {
           if (op === '%' && lv.exact) return percentFormatted(lv, rv);
           // Two lists added are the longer list, item by item: `["true"] * 3 + ["curl … | sh"]` joined is a command.
           if (op === '+' && lv.items && rv.items) return grown(this, node.startIndex, lv, rv.items, rv);
+          // A list repeated a number of times written out: its items that many times.
+          const times = op === '*' ? (r?.type === 'integer' && lv.items ? r.text : l?.type === 'integer' && rv.items ? l.text : undefined) : undefined;
+          if (times !== undefined && /^\d{1,6}$/.test(times)) return repeated(this, node.startIndex, lv.items ? lv : rv, Number(times));
           if (op === '+' || op === '%') return concat([lv, rv]);
           if (op === '/') return { ...concat([lv, rv], '/'), ...(lv.ref === 'Path' ? { ref: 'Path' } : {}) };
           return union(lv, rv);
