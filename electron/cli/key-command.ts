@@ -41,9 +41,23 @@ export async function keyCommand(args: string[], io: Streams): Promise<number> {
         const pub = path.resolve(values.out.endsWith('.pub') ? values.out : `${values.out}.pub`);
         if (await fs.lstat(pub).then(() => true, () => false)) throw keyFileExists(pub);
         const store = new KeychainStore();
-        await storeKeyInKeychain(key.comment, key, store);
-        // Created exclusively: a file or link that appeared at the path since the look above is never replaced or followed.
-        await writeNewKeyFile(pub, `${publicKeyLine(key.publicKey, key.comment)}\n`, 0o644);
+        // FILE.pub first, then the keychain: nothing is left half-done. A .pub that cannot be written leaves no key in
+        // the keychain (nobody would have its public half, and its name would be taken); a key the keychain refuses
+        // takes its .pub away again.
+        try {
+          // Created exclusively: a file or link that appeared at the path since the look above is never replaced or followed.
+          await writeNewKeyFile(pub, `${publicKeyLine(key.publicKey, key.comment)}\n`, 0o644);
+        } catch (error) {
+          if (error instanceof KeyFormatError) throw new KeyFormatError(`${error.message} Nothing was stored in the keychain.`);
+          throw error;
+        }
+        try {
+          await storeKeyInKeychain(key.comment, key, store);
+        } catch (error) {
+          await fs.rm(pub, { force: true });
+          if (error instanceof KeyFormatError) throw new KeyFormatError(`${error.message} The public key ${pub} was removed again.`);
+          throw error;
+        }
         io.out.write(`${allowedSignersLine(values.name.trim(), key.publicKey, labels)}\n`);
         io.err.write(
           `Stored the private key in ${keychainPlace(key.comment, store)}; wrote only the public key ${pub}; fingerprint ${key.fingerprint}.\n` +

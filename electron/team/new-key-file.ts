@@ -23,10 +23,15 @@ function cannotWrite(file: string, error: unknown): KeyFormatError {
  * that fails after the create removes the file it created, so no half-written key is left behind.
  */
 export async function writeNewKeyFile(file: string, data: string, mode: number): Promise<void> {
-  let handle: fs.FileHandle;
   try {
     // The folder the person named (or the app's data folder) is made as a save makes it.
     await fs.mkdir(path.dirname(file), { recursive: true });
+  } catch (error) {
+    // Not "already exists": a file in the folder's place answers EEXIST here, and the key itself is not there.
+    throw new KeyFormatError(`Could not write the key ${file}: its folder ${path.dirname(file)} could not be made (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing was left there.`);
+  }
+  let handle: fs.FileHandle;
+  try {
     handle = await fs.open(file, 'wx', mode);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw keyFileExists(file);
