@@ -142,6 +142,17 @@ export class LockedCatalog implements GatewayCatalog {
       const backslash = backslashRefusal(r.uri);
       if (backslash !== undefined) return { ok: false, why: `${backslash}.` };
     }
+    // One file spelled two ways with other bytes under each (guide.md and %67uide.md): which of them the lock is
+    // matched with, and which the engine reads, hung on the listing's order, and the reason said was a SKILL.md that
+    // "did not verify", or guide.md "changed" though the server lists it at the locked digest too.
+    const spelled = new Map<string, (typeof listed)[number]>();
+    for (const r of listed) {
+      const before = spelled.get(canonicalUri(r.uri));
+      if (before && (before.digest !== r.digest || before.size !== r.size)) {
+        return { ok: false, why: `the server lists one file two ways with other bytes under each: ${before.uri} (${before.digest}, ${before.size} bytes) and ${r.uri} (${r.digest}, ${r.size} bytes), so which bytes a host reading it gets would depend on the spelling.` };
+      }
+      spelled.set(canonicalUri(r.uri), r);
+    }
     const byUri = new Map(listed.map((r) => [canonicalUri(r.uri), r]));
     for (const file of locked.resources) {
       const now = byUri.get(canonicalUri(file.uri));
