@@ -27,7 +27,7 @@ export const RISK_FINDINGS = {
   'risk-reverse-shell': { severity: 'error', title: 'Opens a shell for someone elsewhere (reverse shell)' },
   'risk-exec-in-config': { severity: 'error', title: 'Code execution hidden in a configuration value' },
   'risk-obfuscated-payload': { severity: 'warning', title: 'Encoded or obfuscated payload' },
-  'risk-code-not-parsed': { severity: 'info', title: 'Code checked by text patterns only (not parsed as code)' },
+  'risk-code-not-parsed': { severity: 'warning', title: 'Code checked by text patterns only (not parsed as code)' },
   // Permissions
   'risk-allowed-tools': { severity: 'warning', title: 'Asks for tools without asking each time (allowed-tools)' },
   'risk-host-field': { severity: 'info', title: 'Frontmatter field some hosts honour' },

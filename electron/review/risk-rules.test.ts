@@ -111,7 +111,7 @@ describe('code read as code (code/)', () => {
     expect(at(review({ 'a.py': 'import base64\nopen("a.png", "wb").write(base64.b64decode(IMG))\n' }), 'risk-decode-and-run')).toEqual([]);
   });
   it('notes code it checked with the text patterns only (past the size limit)', () => {
-    expect(at(review({ 'big.sh': 'echo fine\n'.repeat(30_000) }), 'risk-code-not-parsed')).toEqual(['big.sh:26214 info']);
+    expect(at(review({ 'big.sh': 'echo fine\n'.repeat(30_000) }), 'risk-code-not-parsed')).toEqual(['big.sh:26214 warning']);
     expect(at(review({ 'small.sh': 'echo fine\n' }), 'risk-code-not-parsed')).toEqual([]);
   });
 });

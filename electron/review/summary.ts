@@ -37,7 +37,7 @@ const PLAIN: Readonly<Record<RiskFindingId, { text: (n: number) => string; tone:
   'risk-reverse-shell': { text: (n) => `It would hand control of this computer to someone elsewhere (${places(n)}).`, tone: 'danger' },
   'risk-exec-in-config': { text: (n) => `It hides commands inside settings or data files, where they run when read (${places(n)}).`, tone: 'danger' },
   'risk-obfuscated-payload': { text: (n) => `It carries scrambled or encoded content that cannot be read as it is (${places(n)}).`, tone: 'caution' },
-  'risk-code-not-parsed': { text: (n) => `Some of its code could only be checked for known text patterns, not read as code (${places(n)}).`, tone: 'info' },
+  'risk-code-not-parsed': { text: (n) => `Some of its code could only be checked for known text patterns, not read as code (${places(n)}).`, tone: 'caution' },
   'risk-allowed-tools': { text: () => 'It asks to use tools without asking you each time.', tone: 'caution' },
   'risk-host-field': { text: (n) => `It has ${n === 1 ? 'a setting' : `${n} settings`} that change how some apps run it.`, tone: 'info' },
   'risk-external-url': { text: (n) => `It points to outside websites (${n === 1 ? 'one site' : `${n} sites`}).`, tone: 'info' },
