@@ -10,6 +10,7 @@
 // line may go. A line past its cap is not held: the rest of it is counted and
 // discarded up to its newline, and the stream goes on (response-caps.ts).
 import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { unusableAnswer } from './unusable-answer.js';
 
 /** How far a line may grow, decided once it passes `LineCaps.floor`. */
 export interface LineVerdict {
@@ -33,6 +34,8 @@ export interface LineCaps {
    * frame cap is then refused as any other.
    */
   ended(verdict: LineVerdict, size: number, tail: Buffer): boolean;
+  /** A line that names request `id` could not be used as its answer: that request fails with `error` at once. */
+  unusable?(id: number, error: Error): void;
 }
 
 /** Enough of a line's start for `{"jsonrpc": "2.0", "id": 1234567890,` with spaces. */
@@ -83,11 +86,16 @@ export class LineReadBuffer {
         this.next = 0;
       }
       const end = line.length > 0 && line[line.length - 1] === 13 ? line.length - 1 : line.length;
+      const text = line.toString('utf8', 0, end);
       try {
-        return deserializeMessage(line.toString('utf8', 0, end));
+        return deserializeMessage(text);
       } catch (error) {
         if (error instanceof SyntaxError) continue;
-        throw error;
+        // JSON, but not a message the SDK accepts: said in words when its shape is known, and its request failed now.
+        const unusable = unusableAnswer(text);
+        if (!unusable) throw error;
+        if (unusable.id !== undefined) this.caps?.unusable?.(unusable.id, unusable.error);
+        throw unusable.error;
       }
     }
     return null;

@@ -115,6 +115,11 @@ export class ResponseCaps implements LineCaps {
     if (record.method === undefined && record.id !== undefined) this.uncapped.delete(Number(record.id));
   }
 
+  /** The server's answer to request `id` could not be used (unusable-answer.ts): the request fails now, not at its timeout. */
+  unusable(id: number, error: Error): void {
+    this.requests.get(id)?.fail(error);
+  }
+
   /** The connection is gone: nothing awaits an answer. */
   clear(): void {
     this.armed = undefined;
