@@ -8,7 +8,7 @@
 // report says so, or a finding the team suppressed comes back unexplained.
 import path from 'node:path';
 import type { Finding } from '../../shared/model.js';
-import { checkReceipts, receiptsNotRead, type ReceiptsCheck, type ServedSkill } from '../team/receipt-check.js';
+import { checkReceipts, receiptsNotRead, type ReceiptsCheck, type RejectedReceipt, type ServedSkill } from '../team/receipt-check.js';
 import { applySuppressions, describeSuppression, type GrantedSuppression, type ReopenedFinding, type SuppressedFinding } from '../team/suppressions.js';
 import type { CheckReport, FailOn } from './check.js';
 import { formatJunit } from './format-junit.js';
@@ -28,6 +28,11 @@ export interface SuppressedReport extends CheckReport {
   readonly unreadableReceipts?: ReceiptsCheck['unreadable'];
   /** How many of them were not read at all (past the folder's budget), as `verify --receipts --json` counts them. */
   readonly receiptsNotRead?: number;
+  /**
+   * With --receipts: the receipts read that are no approval by anyone (changed after signing, signed over another
+   * subject, dated after the check), beside a valid one or alone. Nothing in them was applied; said, not dropped.
+   */
+  readonly invalidReceipts?: readonly RejectedReceipt[];
 }
 
 /** The allowed-signers file beside the receipts folder, as the team folder lays them out. */
@@ -55,7 +60,13 @@ export async function withTeamSuppressions(report: CheckReport, receiptsDir: str
   const check = checkReceipts(report.server.label, served, receipts, signers, asOf, leewayMs);
   const granted: GrantedSuppression[] = check.skills.flatMap((s) => s.suppressions ?? []);
   const outcome = applySuppressions(report.findings, granted, (uri) => digests.get(uri), asOf);
-  return { ...report, findings: [...outcome.reported], suppressed: outcome.suppressed, reopened: outcome.reopened, unreadableReceipts: check.unreadable, receiptsNotRead: receiptsNotRead(check) };
+  return { ...report, findings: [...outcome.reported], suppressed: outcome.suppressed, reopened: outcome.reopened, unreadableReceipts: check.unreadable, receiptsNotRead: receiptsNotRead(check), invalidReceipts: invalidReceipts(check) };
+}
+
+/** The receipts that are no approval: the one speaking for a skill when it is invalid, and those rejected beside a better one. */
+function invalidReceipts(check: ReceiptsCheck): RejectedReceipt[] {
+  const speaking = check.skills.flatMap((s) => (s.status === 'invalid' && s.receipt !== undefined ? [{ file: s.receipt, skillUri: s.uri, status: 'invalid' as const, message: s.message }] : []));
+  return [...speaking, ...check.rejected].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 /** The lines `check` adds to its text report: what is suppressed, and what came back and why. */
@@ -79,6 +90,11 @@ function receiptLines(report: SuppressedReport): string[] {
     for (const r of report.reopened) lines.push(`  ${where(r.finding)}: ${describeSuppression(r.by.suppression)}: ${r.why} (${r.by.receipt})`);
   }
   lines.push(...unreadLines(report));
+  const invalid = report.invalidReceipts ?? [];
+  if (invalid.length > 0) {
+    lines.push(`${invalid.length} team receipt(s) are not valid approvals, so nothing in them was applied:`);
+    for (const r of invalid) lines.push(`  ${r.file}: ${r.message} (a receipt for ${r.skillUri})`);
+  }
   return lines;
 }
 

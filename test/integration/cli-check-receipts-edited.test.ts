@@ -1,0 +1,106 @@
+// `check --receipts` with team receipts edited after signing, committed in the
+// team's git repository: one beside a valid receipt for the same skill, one
+// the only receipt of its skill. Their suppressions were (rightly) not applied,
+// but the report said nothing of them: an edited approval in the repository
+// went unseen. Now the text names each (its file, its skill, why: the
+// signature no longer covers it) and the JSON lists them (`invalidReceipts`).
+// The real built command, a real stdio server, a real git repository.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RULESET } from '../../shared/ruleset.js';
+import { allowedSignersLine } from '../../electron/team/allowed-signers.js';
+import { serializeReceipt, signReceipt } from '../../electron/team/receipt.js';
+import { generateSigningKey } from '../../electron/team/signing-key.js';
+import { commandLine, runCli } from '../fixtures/cli/harness.js';
+import { SkillFolder, skillMd, tempDir } from '../fixtures/mutable-server/fixture.js';
+
+const LABEL = 'payments';
+const alice = generateSigningKey('alice');
+const SKILLS = { notes: skillMd('notes', 'Formats notes. Use when writing notes.'), todo: skillMd('todo', 'Keeps a to-do list. Use when asked for one.') };
+
+const cleanup: string[] = [];
+afterEach(async () => {
+  await Promise.all(cleanup.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+});
+
+function receipt(name: keyof typeof SKILLS): string {
+  const uri = `skill://${name}/SKILL.md`;
+  const text = SKILLS[name];
+  return serializeReceipt(
+    signReceipt(
+      {
+        server: LABEL,
+        skill: uri,
+        skillName: name,
+        files: [{ uri, digest: `sha256:${createHash('sha256').update(text).digest('hex')}`, size: Buffer.byteLength(text) }],
+        reviewerName: 'Alice',
+        approvedAt: '2026-05-01T10:00:00.000Z',
+        ruleset: { version: RULESET.version },
+        findings: { digest: `sha256:${'0'.repeat(64)}`, errors: 0, warnings: 0, infos: 0 },
+        acknowledged: [],
+        allowedTools: { requested: ['Bash(git:*)'], granted: false },
+      },
+      alice,
+    ),
+  );
+}
+
+/** The receipt with allowed-tools granted in its statement and the signature kept: an edit after signing. */
+function edited(text: string): string {
+  const envelope = JSON.parse(text) as { payload: string };
+  const statement = JSON.parse(Buffer.from(envelope.payload, 'base64').toString('utf8')) as { predicate: { allowedTools: { granted: boolean } } };
+  statement.predicate.allowedTools.granted = true;
+  return `${JSON.stringify({ ...envelope, payload: Buffer.from(JSON.stringify(statement)).toString('base64') }, null, 2)}\n`;
+}
+
+function git(cwd: string, ...args: string[]): void {
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd, stdio: 'ignore' });
+}
+
+describe('check --receipts with receipts edited after signing', () => {
+  it('names each edited receipt, its skill and why, in the text and the JSON', { timeout: 120_000 }, async () => {
+    const skills = await SkillFolder.create();
+    cleanup.push(skills.dir);
+    for (const [name, text] of Object.entries(SKILLS)) await skills.write(`${name}/SKILL.md`, text);
+    const stdio = skills.stdio();
+    if (stdio.kind !== 'stdio') throw new Error('stdio expected');
+    const server = ['--stdio', commandLine(stdio.command, ...(stdio.args ?? [])), '--label', LABEL, '--quiet'];
+
+    const repo = await tempDir('check-receipts-edited');
+    cleanup.push(repo);
+    const approvals = path.join(repo, '.skills', 'approvals');
+    await fs.mkdir(approvals, { recursive: true });
+    await fs.writeFile(path.join(repo, '.skills', 'allowed-signers'), `${allowedSignersLine('Alice', alice.publicKey)}\n`);
+    await fs.writeFile(path.join(approvals, 'notes.json'), receipt('notes'));
+    await fs.writeFile(path.join(approvals, 'notes-granted.json'), receipt('notes'));
+    await fs.writeFile(path.join(approvals, 'todo.json'), receipt('todo'));
+    git(repo, 'init', '-q');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'approvals');
+    const granted = path.join(approvals, 'notes-granted.json');
+    const todo = path.join(approvals, 'todo.json');
+    await fs.writeFile(granted, edited(await fs.readFile(granted, 'utf8')));
+    await fs.writeFile(todo, edited(await fs.readFile(todo, 'utf8')));
+    git(repo, 'commit', '-q', '-am', 'grant allowed-tools');
+
+    const why = (file: string) => `invalid signature: ${file} does not verify with any key in allowed-signers, nor with the key it names; it was changed after signing`;
+    const text = await runCli(['check', ...server, '--receipts', approvals]);
+    expect(text.stderr).toBe('');
+    expect(text.code).toBe(0);
+    expect(text.stdout.slice(text.stdout.indexOf('2 team receipt(s)'))).toBe(
+      '2 team receipt(s) are not valid approvals, so nothing in them was applied:\n' +
+        `  ${granted}: ${why(granted)} (a receipt for skill://notes/SKILL.md)\n` +
+        `  ${todo}: ${why(todo)} (a receipt for skill://todo/SKILL.md)\n`,
+    );
+
+    const json = await runCli(['check', ...server, '--receipts', approvals, '--json']);
+    expect(json.code).toBe(0);
+    expect((JSON.parse(json.stdout) as { invalidReceipts: unknown }).invalidReceipts).toEqual([
+      { file: granted, skillUri: 'skill://notes/SKILL.md', status: 'invalid', message: why(granted) },
+      { file: todo, skillUri: 'skill://todo/SKILL.md', status: 'invalid', message: why(todo) },
+    ]);
+  });
+});
