@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewInput } from './rules/context.js';
 import { prepareRules } from './rules/index.js';
-import { rememberReviews, reviewKey } from './remembered-reviews.js';
+import { dependsOnTheRun, rememberReviews, reviewKey } from './remembered-reviews.js';
 import { inProcessReviewer, ReviewCancelled, type ContentReviewer } from './review-pool.js';
 import { MAX_SNIPPET_CHARS } from './code/analyze.js';
 
@@ -95,15 +95,31 @@ describe('remembered reviews', () => {
     expect(reviewKey(a, [])).toBe(reviewKey(skill('ab'), []));
   });
 
-  it('never keeps a result that could differ on another run: code it did not read as code', async () => {
+  it('keeps a result whose note says where a bound stopped reading: it is a function of the bytes', async () => {
     const inner = counted();
     const reviewer = rememberReviews(inner);
     // A script past what is read as code: the rest is checked by the text patterns, and the note says so.
     const long = skill(`${'echo ok\n'.repeat(Math.ceil(MAX_SNIPPET_CHARS / 8) + 10)}`);
     const first = await reviewer.review(long);
     expect(first.findings.map((f) => f.id)).toContain('risk-code-not-parsed');
-    await reviewer.review(long);
-    expect(inner.runs).toBe(2);
+    expect(await reviewer.review(long)).toEqual(first);
+    expect(inner.runs).toBe(1);
+  });
+
+  it('never keeps a result that could differ on another run: a rule that threw, a parse past its deadline, a grammar not loaded', () => {
+    const runDependent = [
+      ['risk-check-incomplete', "The hijack check could not finish on this skill's content (Maximum call stack size exceeded), so what it looks for may be there unseen. Review the files by hand."],
+      ['risk-code-not-parsed', 'scripts/run.sh took too long to parse and was checked with the text patterns only.'],
+      ['risk-code-not-parsed', 'SKILL.md (code block at line 3) was not read as TypeScript (TSX) code: the grammars were not loaded before this review. Only the text patterns checked it.'],
+      ['risk-code-not-parsed', 'scripts/run.py was not read as Python code: its grammar did not load (out of memory). Only the text patterns checked it.'],
+    ];
+    const ofTheBytes = [
+      ['risk-check-incomplete', 'The check for encoded payloads decodes at most 400 encoded texts of a file (100 that decode to bytes only): in scripts/run.py some from line 402 on were not decoded, so what they hide may be there unseen. Review the file by hand.'],
+      ['risk-code-not-parsed', 'scripts/run.sh was read as code only up to line 2: it builds a string or list of more than 40 parts. What follows was checked with the text patterns only.'],
+      ['risk-code-not-parsed', 'Only the first 256 KiB of big.sh were read as code; the rest was checked with the text patterns only.'],
+    ];
+    expect(runDependent.map(([id, message]) => dependsOnTheRun({ id: id!, message: message! }))).toEqual([true, true, true, true]);
+    expect(ofTheBytes.map(([id, message]) => dependsOnTheRun({ id: id!, message: message! }))).toEqual([false, false, false]);
   });
 
   it('a cancelled review is cancelled, even when its result is remembered', async () => {

@@ -11,9 +11,13 @@
 // Only a result that depends on nothing but its input is remembered. A review
 // that ran out of time, a parse stopped by its deadline, a grammar that did not
 // load, or a rule that threw (risk-check-incomplete) can turn out otherwise on
-// another run, so those are run again next time. Nothing is written to disk:
+// another run, so those are run again next time. A bound met (padding that fills
+// what is read, and the note that says where reading stopped) is a function of
+// the bytes like any other finding, and is remembered: otherwise every padded
+// skill would run the rules again at each Review all, as a server may want. Nothing is written to disk:
 // a file of verdicts would be one more thing a local process could forge.
 import { createHash } from 'node:crypto';
+import { LANGUAGE_NAMES } from './code/grammars.js';
 import type { ReviewInput } from './rules/context.js';
 import type { ContentReviewResult, UnreadFile } from './risk-review.js';
 import type { ContentReviewer } from './review-pool.js';
@@ -28,8 +32,20 @@ export interface RememberLimits {
 /** Room for Review all of a fleet of 20,000 skills, within about 64 MB. */
 export const DEFAULT_REMEMBER_LIMITS: RememberLimits = { entries: 20_000, chars: 32 * 1024 * 1024 };
 
-/** Finding IDs whose presence says the result might differ on another run (a deadline, a grammar load, a rule that threw). */
-const RUN_DEPENDENT = new Set(['risk-check-incomplete', 'risk-code-not-parsed']);
+/**
+ * The notes that say the result might differ on another run, by what they say: a rule or the decoder that threw
+ * ("could not finish on this skill's content", risk-review.ts), a parse stopped by its deadline and a grammar that
+ * did not load (analyze.ts). Notes of a bound met say other words and are kept.
+ */
+const RUN_DEPENDENT: Readonly<Record<string, RegExp>> = {
+  'risk-check-incomplete': /could not finish on this skill's content/,
+  'risk-code-not-parsed': new RegExp(`took too long to parse|was not read as (?:${Object.values(LANGUAGE_NAMES).map((n) => n.replace(/[()]/g, '\\$&')).join('|')}) code: `),
+};
+
+/** Whether a finding says its review might turn out otherwise on another run. */
+export function dependsOnTheRun(finding: { readonly id: string; readonly message: string }): boolean {
+  return RUN_DEPENDENT[finding.id]?.test(finding.message) ?? false;
+}
 
 /** The reviewer, with every review whose result depends only on its input remembered for the rest of the run. */
 export function rememberReviews(inner: ContentReviewer, limits: RememberLimits = DEFAULT_REMEMBER_LIMITS): ContentReviewer {
@@ -73,7 +89,7 @@ export function rememberReviews(inner: ContentReviewer, limits: RememberLimits =
 
 /** False when a rule did not finish, or the pool set files aside that stalled the rules (they are read but not reviewed). */
 function dependsOnInputOnly(input: ReviewInput, result: ContentReviewResult): boolean {
-  if (result.findings.some((f) => RUN_DEPENDENT.has(f.id))) return false;
+  if (result.findings.some(dependsOnTheRun)) return false;
   return result.files.filter((f) => f.read).length === input.files.length;
 }
 
