@@ -102,3 +102,21 @@ describe('a host asking for a served file with a backslash in its URI', { timeou
     await expect(host.get('skill://team-skills/notes%5CSKILL.md')).rejects.toThrow();
   });
 });
+
+describe('a host asking for a served file under a name hosts read as another resource', { timeout: 60_000 }, () => {
+  it('a trailing "/" or an encoded "/" is not served: no served URI has one, and the SDK takes each for another resource', async () => {
+    const gateway = new Gateway(new ApprovedCatalog(await approvedData([[SKILL, NOTES_MD], ['skill://notes/a/b.md', PAYLOAD]])));
+    const { client, host } = await hostOf(gateway, 'host', cleanup);
+    // Spellings of the same file by URI rules hosts share (dot segments, an escaped unreserved character) still read.
+    for (const uri of ['skill://team-skills/notes/a/b.md', 'skill://team-skills/notes/a/./b.md', 'skill://team-skills/notes/x/../a/b.md', 'skill://team-skills/notes/a/b%2Emd']) {
+      expect((await client.readResource({ uri })).contents.map((c) => ('text' in c ? c.text : undefined)), uri).toEqual([PAYLOAD]);
+    }
+    for (const uri of ['skill://team-skills/notes/a/b.md/', 'skill://team-skills/notes/a%2Fb.md', 'skill://team-skills/notes/a%2fb.md', `${SERVED}/`]) {
+      await expect(client.readResource({ uri }), uri).rejects.toThrow(`Resource not found: ${uri}`);
+    }
+    for (const uri of [`${SERVED}/`, 'skill://team-skills%2Fnotes/SKILL.md', 'skill://team-skills/notes%2FSKILL.md']) await expect(host.get(uri), uri).rejects.toThrow(`No skill is served at ${uri}`);
+    expect((await host.get(SERVED)).skill?.uri).toBe(SERVED);
+    // A folder is still read with or without its trailing "/".
+    expect((await host.readDirectory('skill://team-skills/notes/a/')).resources.map((r) => r.uri)).toEqual(['skill://team-skills/notes/a/b.md']);
+  });
+});

@@ -86,6 +86,13 @@ function mimeOf(uri: string): string {
  */
 const neverServed = (uri: string) => /[?#]/.test(uri) || asksWithBackslash(uri);
 
+/**
+ * A file or skill asked for with a trailing "/" (`…/guide.md/`) or an encoded "/" (`…/a%2Fb.md`): the canonical form
+ * drops the one and splits at the other, so each was answered with a served file's bytes, though hosts (the SDK keys
+ * files as WHATWG URLs do) take each for another resource. No served URI has either. A folder may end in "/".
+ */
+const notAFile = (uri: string) => neverServed(uri) || uri.endsWith('/') || /%2f/i.test(uri);
+
 function setKey(skills: readonly ServedSkill[]): string {
   return JSON.stringify(skills.map((s) => [s.entry.uri, s.entry.resources]).sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)));
 }
@@ -313,9 +320,9 @@ export class Gateway {
         this.activity?.({ kind: 'listed', client: this.clientOf(server, connection, ctx), skills });
         return { skills: skills.map((s) => s.entry) };
       },
-      get: async (uri) => (neverServed(uri) ? undefined : this.byUri.get(canonicalUri(uri))?.entry) ?? this.notServed(uri),
+      get: async (uri) => (notAFile(uri) ? undefined : this.byUri.get(canonicalUri(uri))?.entry) ?? this.notServed(uri),
       read: async (uri, ctx) => {
-        const found = neverServed(uri) ? undefined : this.byFile.get(canonicalUri(uri));
+        const found = notAFile(uri) ? undefined : this.byFile.get(canonicalUri(uri));
         if (!found) return this.notServed(uri);
         const result = await this.read(uri, found);
         this.activity?.({ kind: 'read', client: this.clientOf(server, connection, ctx), skill: found.skill, uri: found.file.uri });
