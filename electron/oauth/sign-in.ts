@@ -10,6 +10,7 @@ import { LoopbackRedirect, type RedirectAnswer } from './loopback-redirect.js';
 import { OAuthFlowError, quoted } from './oauth-errors.js';
 import type { OAuthVault } from './oauth-record.js';
 import { StoredOAuthProvider, type DroppedCredentials } from './stored-provider.js';
+import { checkedTokenAnswers } from './token-answer.js';
 
 export interface SignInOptions {
   readonly vault: OAuthVault;
@@ -63,8 +64,9 @@ export async function signIn(options: SignInOptions): Promise<void> {
   // Cancel reaches every request too (discovery, registration, the token), not only the wait for the browser:
   // a server that never answers one must not hold the sign-in until Node gives up on it minutes later.
   const signal = options.signal;
-  // Every answer is bounded too: a metadata document without end is cut off, not read into memory whole.
-  const plainFetch = boundedFetch(options.fetchFn ?? fetch);
+  // Every answer is bounded too: a metadata document without end is cut off, not read into memory whole. A token
+  // answer the app cannot use (a type other than Bearer, a lifetime that is no number) is refused before it is kept.
+  const plainFetch = checkedTokenAnswers(boundedFetch(options.fetchFn ?? fetch));
   const fetchFn: FetchLike = signal ? (url, init) => plainFetch(url, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }) : plainFetch;
   const common = { serverUrl: options.serverUrl, ...(scope ? { scope } : {}), fetchFn };
   try {
