@@ -80,6 +80,11 @@ export interface TeamCheckResult {
   readonly unreadable: readonly { readonly file: string; readonly problem: string; readonly notRead?: true }[];
   /** Connected servers whose skills were not listed yet, so none of theirs is judged. */
   readonly notListed: readonly string[];
+  /**
+   * Receipts for a served skill that another of its receipts speaks for, and that are no approval by anyone: changed
+   * after signing, or signed over another subject. Shown, not dropped: someone edited a signed approval.
+   */
+  readonly rejected: readonly { readonly file: string; readonly serverId: string; readonly serverLabel: string; readonly skillUri: string; readonly message: string }[];
 }
 
 export interface TeamResults {

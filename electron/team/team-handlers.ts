@@ -107,6 +107,7 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
     const skills: TeamSkillVerdict[] = [];
     const unreadable = receipts.flatMap((r) => (r.read.ok ? [] : [{ file: r.file, problem: r.read.problem, ...(r.notRead ? { notRead: true as const } : {}) }]));
     const notListed: string[] = [];
+    const rejected: TeamCheckResult['rejected'][number][] = [];
     for (const server of deps.catalog.list()) {
       const listed = deps.engine.list(server.id);
       if (listed.length === 0) {
@@ -115,6 +116,8 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
       }
       const served: ServedSkill[] = listed.filter((s) => s.resources !== null).map((s) => ({ uri: s.uri, name: s.name, resources: s.resources === 'dynamic' ? 'dynamic' : (s.resources ?? []).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) }));
       const judged = checkReceipts(server.label, served, receipts, signers, new Date(), CLOCK_LEEWAY_MS);
+      // An edited receipt beside a valid one for its skill: the valid one speaks, the edited one is said, not dropped.
+      for (const r of judged.rejected) rejected.push({ file: r.file, serverId: server.id, serverLabel: server.label, skillUri: r.skillUri, message: r.message });
       for (const judgedSkill of judged.skills) {
         // An invalid entry first: its files are not what makes it unusable, so a receipt over them never approves it.
         const s = withServedBytes(withLoadableEntry(judgedSkill, deps.engine.record(server.id, judgedSkill.uri)), listed.find((x) => x.uri === judgedSkill.uri));
@@ -141,7 +144,7 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
         skills.push({ serverId: server.id, serverLabel: server.label, skillUri: entry.uri, name: entry.name, status: 'invalid', message, local, canAdopt: false });
       }
     }
-    return { folder: dir, skills, unreadable, notListed, receipts, signers };
+    return { folder: dir, skills, unreadable, notListed, rejected, receipts, signers };
   }
 
   return {
