@@ -40,6 +40,22 @@ export interface Analysis {
   readonly instructedUnreadFromLine?: number;
   /** The 1-based line of the last string literal read when there were more, if any. */
   readonly literalsUnreadAfterLine?: number;
+  /**
+   * The first blob of this text whose decoded text (or text decoded from that, at any depth) met one of the bounds
+   * above, and which: padding inside an encoded text must not hide what follows it unsaid either.
+   */
+  readonly decodedUnread?: { readonly line: number; readonly bound: UnreadBound };
+}
+
+/** Which bound stopped the reading of a text: encoded texts decoded, instructions to decode, string literals. */
+export type UnreadBound = 'encoded' | 'instructed' | 'literals';
+
+/** The bound met in this analysis or in a text decoded from it, if any. */
+function boundMet(a: Analysis): UnreadBound | undefined {
+  if (a.unreadFromLine !== undefined) return 'encoded';
+  if (a.instructedUnreadFromLine !== undefined) return 'instructed';
+  if (a.literalsUnreadAfterLine !== undefined) return 'literals';
+  return a.decodedUnread?.bound;
 }
 
 // Code that runs what it is given. Case matters for the code forms (`Function(` is not `function (`);
@@ -131,6 +147,7 @@ export function analyseText(text: string, file: FileClass, depth: number, budget
   // Lines of the instructions, once (the index answers fastest in increasing order).
   const instructionLines = scan.instructions.map((i: Instruction) => ({ line: lineOf(index, i.offset), quote: i.quote }));
   const payloads: Payload[] = [];
+  let decodedUnread: Analysis['decodedUnread'];
   for (const found of scan.found) {
     const start = index.position(found.start);
     const endLine = lineOf(index, Math.max(found.start, found.end - 1));
@@ -161,6 +178,8 @@ export function analyseText(text: string, file: FileClass, depth: number, budget
     if (found.text !== undefined && depth < MAX_DEPTH - 1 && budget.chars >= found.text.length) {
       budget.chars -= found.text.length;
       inner = analyseText(found.text, file, depth + 1, budget);
+      const bound = boundMet(inner);
+      if (bound && !decodedUnread) decodedUnread = { line: start.line, bound };
       const serious = inner.payloads.find((p) => p.severity === 'error');
       if (serious) evidence.push({ kind: 'nested', quote: serious.found.encoding });
       if (inner.payloads.length === 0) inner = undefined;
@@ -182,7 +201,7 @@ export function analyseText(text: string, file: FileClass, depth: number, budget
     const severity = runs || evidence.some((e) => e.kind === 'nested' || e.kind === 'dangerous') ? 'error' : 'warning';
     payloads.push({ found, line: start.line, column: start.column, severity, evidence, ...(inner ? { inner } : {}) });
   }
-  return { payloads, ...(scan.unreadFrom !== undefined ? { unreadFromLine: index.position(scan.unreadFrom).line } : {}), ...instructedUnread };
+  return { payloads, ...(scan.unreadFrom !== undefined ? { unreadFromLine: index.position(scan.unreadFrom).line } : {}), ...instructedUnread, ...(decodedUnread ? { decodedUnread } : {}) };
 }
 
 const cache = new WeakMap<TextSource, Analysis>();

@@ -7,7 +7,7 @@
 // read by every other rule. Decoding is decode/; it never runs anything.
 import type { Finding } from '../../../shared/model.js';
 import { FOUND_PER_FILE } from '../decode/find.js';
-import { decodedUnreadFrom, payloadsOf, type Payload } from '../decode/payloads.js';
+import { decodedUnreadFrom, payloadsOf, type Payload, type UnreadBound } from '../decode/payloads.js';
 import { DECODED_BUDGET } from './sources.js';
 import { emptyResult, hiddenText, lineExcerpt, lineIndexOf, locate, riskFinding, type RiskContext, type RuleResult, type TextSource } from './context.js';
 
@@ -104,6 +104,8 @@ export function obfuscationRule(ctx: RiskContext): RuleResult {
       const message = `The check for encoded payloads reads at most ${FOUND_PER_FILE.literals} string literals of a file: in ${where} those after line ${literals} were not read, so what they hide may be there unseen. Review the file by hand.`;
       out.findings.push(riskFinding('risk-check-incomplete', message, locate(ctx, source, offset), { excerpt: lineExcerpt(source, offset, 120) }));
     }
+    const nested = payloadsOf(source).decodedUnread;
+    if (nested) out.findings.push(nestedUnread(ctx, source, where, nested.line, nested.bound));
     const unreadDecoded = decodedUnreadFrom(source);
     if (unreadDecoded !== undefined) out.findings.push(decodedNotRead(ctx, source, where, unreadDecoded));
   }
@@ -120,6 +122,27 @@ function undecoded(ctx: RiskContext, source: TextSource, where: string, line: nu
   return riskFinding(
     'risk-check-incomplete',
     `The check for encoded payloads decodes at most ${strong} encoded texts of a file (${weak} that decode to bytes only): in ${where} some from line ${line} on were not decoded, so what they hide may be there unseen. Review the file by hand.`,
+    locate(ctx, source, offset),
+    { excerpt: lineExcerpt(source, offset, 120) },
+  );
+}
+
+/** What each bound of the decoder reads, as said when it was met inside decoded text. */
+const BOUND_WORDS: Readonly<Record<UnreadBound, string>> = {
+  encoded: `it decodes at most ${FOUND_PER_FILE.strong} encoded texts of a text (${FOUND_PER_FILE.weak} that decode to bytes only)`,
+  instructed: `it reads what at most ${FOUND_PER_FILE.instructed} instructions to decode point at in a text`,
+  literals: `it reads at most ${FOUND_PER_FILE.literals} string literals of a text`,
+};
+
+/**
+ * Padding inside an encoded text (base64 of 401 harmless encoded strings and then the payload, at any depth) fills
+ * what is read of the decoded text: the review says which blob, rather than let it hide what follows unsaid.
+ */
+function nestedUnread(ctx: RiskContext, source: TextSource, where: string, line: number, bound: UnreadBound): Finding {
+  const offset = lineIndexOf(source).lineStart(line);
+  return riskFinding(
+    'risk-check-incomplete',
+    `The check for encoded payloads did not read all of the text decoded from ${where} at line ${line}: ${BOUND_WORDS[bound]}, and that text holds more. What the rest hides may be there unseen. Review the file by hand.`,
     locate(ctx, source, offset),
     { excerpt: lineExcerpt(source, offset, 120) },
   );
