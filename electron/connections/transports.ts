@@ -79,7 +79,15 @@ export function cappedFetch(maxBytes: () => number, observation: HttpObservation
     let seen = 0;
     const counted = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        const { done, value } = await reader.read();
+        let read: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          read = await reader.read();
+        } catch (error) {
+          // fetch says only "terminated" when the server closes the connection mid-answer.
+          controller.error(cutShort(error, seen, declared));
+          return;
+        }
+        const { done, value } = read;
         if (done) {
           controller.close();
           return;
@@ -104,6 +112,16 @@ export function cappedFetch(maxBytes: () => number, observation: HttpObservation
     });
     return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+}
+
+/**
+ * The error of a body whose reading failed: when the connection closed before its end (fetch's bare "terminated"),
+ * said so with the bytes that came; any other failure as it was.
+ */
+function cutShort(error: unknown, received: number, declared: number): unknown {
+  if (!(error instanceof TypeError) || error.message !== 'terminated') return error;
+  const announced = Number.isFinite(declared) && declared > 0 ? ` of the ${declared} it announced` : '';
+  return new Error(`The server closed the connection before its answer ended (${received} bytes received${announced}).`, { cause: error });
 }
 
 /** The body's text, up to `limit` bytes: the rest is not read, and the body is cancelled. */
