@@ -31,6 +31,24 @@ export interface SignInOptions {
   readonly onKeptInStore?: (dropped: DroppedCredentials, where: string) => void;
 }
 
+/** This machine: a local authorization server in development or a test, whose page never crosses the network. */
+const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * The person types their password on the authorization page: on plain http to another machine it would cross the
+ * network unencrypted (RFC 6749 §3.1 requires TLS there). Refused before the page opens.
+ */
+function refusePlainPage(url: URL): void {
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))) return;
+  const page = `${url.origin}${url.pathname}`;
+  throw new OAuthFlowError(
+    'oauth-failed',
+    url.protocol === 'http:'
+      ? `The authorization server names its authorization page at ${page}, on plain http: the password typed there would cross the network unencrypted. The sign-in was refused before the page opened; its operator must serve it over https.`
+      : `The authorization server names its authorization page at ${quoted(url.href, 100)}, which is no https address. The sign-in was refused before the page opened.`,
+  );
+}
+
 /** The scopes to ask for, each once: the settings', then the challenged ones. */
 export function scopeToAsk(settings: OAuthSettings, extra?: string): string | undefined {
   const words = [...(settings.scopes ?? []), ...(extra ?? '').split(' ')].filter(Boolean);
@@ -53,6 +71,7 @@ export async function signIn(options: SignInOptions): Promise<void> {
       redirectUrl: loopback.redirectUrl,
       state,
       open: async (url) => {
+        refusePlainPage(url);
         // Listening before the page opens: a fast authorization server must not find nobody home.
         answer = loopback.wait(state, { ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...(options.signal ? { signal: options.signal } : {}) });
         answer.catch(() => undefined);
