@@ -70,6 +70,10 @@ async function start() {
 const G67 = 'skill://notes/%67uide.md';
 const G2F = 'skill://notes/x%2F..%2Fguide.md';
 const listing = (files: readonly string[], extra: Record<string, string>): Spec => ({ ...honest, pages: [[{ uri: SKILL, files }]], files: { ...honest.files, ...extra } });
+// The skill itself listed under another spelling of its URI: it is still listed, so "no longer lists it" was untrue.
+const SKILL_2E = 'skill://notes/SKILL%2Emd';
+const respelled = (extra: Record<string, string>): Spec => ({ ...honest, pages: [[{ uri: SKILL_2E, files: [SKILL_2E, GUIDE] }]], files: { ...honest.files, ...extra } });
+const respelledWhy = `its SKILL.md is listed under another spelling, ${SKILL_2E}, than the lock pins (${SKILL}), so it is not taken for the locked skill.`;
 const notVerified = (uri: string, why: string) => `${uri} did not verify when read (${why}).`;
 const twoItems = (uri: string) => `resources/read of ${uri} answered with 2 content items (${uri}, ${uri}); a file is one item, and a host that joined them or took another would use bytes nobody checked, so none was used.`;
 const twoWays = (first: string, firstText: string, second: string, secondText: string) =>
@@ -90,7 +94,8 @@ describe('a lockfile’s hostile upstream', { timeout: 60_000 }, () => {
     ['guide.md listed again as x%2F..%2Fguide.md with other bytes, before it', listing([SKILL, G2F, GUIDE], { [G2F]: EVIL }), twoWays(G2F, EVIL, GUIDE, GUIDE_MD)],
     ['guide.md listed only as %67uide.md, with other bytes', listing([SKILL, G67], { [G67]: EVIL }), `${GUIDE} changed: the lock pins ${digestOf(GUIDE_MD)} (27 bytes), the server lists ${digestOf(EVIL)} (27 bytes).`],
     ['Guide.md (another file on this server, one on Windows) added beside guide.md', listing([SKILL, 'skill://notes/Guide.md', GUIDE], { 'skill://notes/Guide.md': EVIL }), 'skill://notes/Guide.md was added to it; the lock does not pin it.'],
-    ['SKILL.md listed as SKILL%2Emd, with another skill’s bytes', { ...honest, pages: [[{ uri: 'skill://notes/SKILL%2Emd', files: ['skill://notes/SKILL%2Emd', GUIDE] }]], files: { ...honest.files, 'skill://notes/SKILL%2Emd': OTHER_MD } }, 'the server no longer lists it.'],
+    ['SKILL.md listed as SKILL%2Emd, with another skill’s bytes', respelled({ [SKILL_2E]: OTHER_MD }), respelledWhy],
+    ['SKILL.md listed as SKILL%2Emd, with the locked bytes', respelled({ [SKILL_2E]: NOTES_MD }), respelledWhy],
   ] as const)('%s: the skill is held back with the reason, nothing of it reads', async (_, spec, why) => {
     const { gateway, client, host, said, serve } = await start();
     await serve(spec);

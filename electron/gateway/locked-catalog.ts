@@ -128,7 +128,14 @@ export class LockedCatalog implements GatewayCatalog {
     if (locked.resources === 'dynamic') return { ok: false, why: 'the lock pins it as "dynamic", so there are no bytes to serve it from.' };
     const { engine, rpc, serverId } = this.session;
     const record = engine.record(serverId, uri);
-    if (!record) return { ok: false, why: stopped === undefined ? 'the server no longer lists it.' : `the upstream server's listing stopped early${stopped} before it reached it, so whether the server still lists it is unknown.` };
+    if (!record) {
+      // Listed under another spelling of its URI (SKILL%2Emd): still held back, the lock pinning the spelling it was
+      // listed under, but the server does still list it, and "no longer lists it" sent its reader after a skill that
+      // had not gone away.
+      const respelled = [...engine.server(serverId).records.keys()].filter((listedUri) => canonicalUri(listedUri) === canonicalUri(uri));
+      if (respelled.length > 0) return { ok: false, why: `its SKILL.md is listed under another spelling, ${respelled.join(' and ')}, than the lock pins (${uri}), so it is not taken for the locked skill.` };
+      return { ok: false, why: stopped === undefined ? 'the server no longer lists it.' : `the upstream server's listing stopped early${stopped} before it reached it, so whether the server still lists it is unknown.` };
+    }
     const listed = Array.isArray(record.entry.resources) ? record.entry.resources : [];
     // Before the files are matched by canonical URI, which drops a query: `SKILL.md?v=2` was taken for SKILL.md, and the
     // skill was said to have changed (with the other resource's digest), or to have failed its read.
