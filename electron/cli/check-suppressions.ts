@@ -101,7 +101,7 @@ function receiptLines(report: SuppressedReport): string[] {
 /** `check --receipts --sarif`: check's log, with a result for each receipt file that was not read. */
 export function formatSuppressedSarif(report: SuppressedReport, root: string | undefined): string {
   const run = sarifRun(report, { root, suppressed: report.suppressed, reopened: report.reopened });
-  return sarifLog([withUnreadReceipts(run, report.server.label, report.unreadableReceipts ?? [])]);
+  return sarifLog([withUnreadReceipts(run, report.server.label, report.unreadableReceipts ?? [], report.invalidReceipts ?? [])]);
 }
 
 /**

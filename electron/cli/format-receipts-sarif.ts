@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RULESET } from '../../shared/ruleset.js';
 import { APP_VERSION } from '../app-version.js';
-import { receiptsNotRead, type ApprovalStatus, type ReceiptsCheck } from '../team/receipt-check.js';
+import { receiptsNotRead, type ApprovalStatus, type ReceiptsCheck, type RejectedReceipt } from '../team/receipt-check.js';
 import { failedRun, repositoryPath, sarifLog, type SarifRun } from './format-sarif.js';
 import { uriReference } from './sarif-uri.js';
 
@@ -107,10 +107,11 @@ export function receiptsSarifRun(check: ReceiptsCheck, options: ReceiptsSarifOpt
  * warning: the file suppresses nothing, and check's exit code is its findings'. The run's `receiptsNotRead` counts
  * the files past the folder's budget, as verify's does.
  */
-export function withUnreadReceipts(run: SarifRun, label: string, unreadable: ReceiptsCheck['unreadable']): SarifRun {
-  if (unreadable.length === 0) return run;
+export function withUnreadReceipts(run: SarifRun, label: string, unreadable: ReceiptsCheck['unreadable'], invalid: readonly RejectedReceipt[] = []): SarifRun {
+  if (unreadable.length === 0 && invalid.length === 0) return run;
   const tool = run['tool'] as { driver: { rules: object[] } };
-  const judged = unreadJudged(unreadable);
+  // A receipt that is no approval (edited after signing) applied nothing either: `receipt-invalid`, as verify gives it.
+  const judged = [...invalid.map((r): Judged => ({ status: r.status, text: `${r.skillUri}: ${r.message}`, skillUri: r.skillUri, file: r.file })), ...unreadJudged(unreadable)];
   const ids = [...new Set(judged.map((j) => j.status))];
   const options = { root: undefined, fileSetDigests: new Map<string, string>() };
   const results = judged.map((j) => result(label, j, tool.driver.rules.length + ids.indexOf(j.status), 'warning', options));

@@ -3,7 +3,8 @@
 // the only receipt of its skill. Their suppressions were (rightly) not applied,
 // but the report said nothing of them: an edited approval in the repository
 // went unseen. Now the text names each (its file, its skill, why: the
-// signature no longer covers it) and the JSON lists them (`invalidReceipts`).
+// signature no longer covers it), the JSON lists them (`invalidReceipts`) and
+// SARIF has a receipt-invalid warning for each.
 // The real built command, a real stdio server, a real git repository.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -101,6 +102,15 @@ describe('check --receipts with receipts edited after signing', () => {
     expect((JSON.parse(json.stdout) as { invalidReceipts: unknown }).invalidReceipts).toEqual([
       { file: granted, skillUri: 'skill://notes/SKILL.md', status: 'invalid', message: why(granted) },
       { file: todo, skillUri: 'skill://todo/SKILL.md', status: 'invalid', message: why(todo) },
+    ]);
+
+    // SARIF: a warning of verify's rule receipt-invalid for each, at the receipt file.
+    const sarif = await runCli(['check', ...server, '--receipts', approvals, '--sarif']);
+    expect(sarif.code).toBe(0);
+    const log = JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; level: string; message: { text: string }; properties: { receipt?: string } }[] }[] };
+    expect(log.runs[0]!.results.filter((r) => r.ruleId.startsWith('receipt-')).map((r) => [r.ruleId, r.level, r.message.text, r.properties.receipt])).toEqual([
+      ['receipt-invalid', 'warning', `skill://notes/SKILL.md: ${why(granted)}`, granted],
+      ['receipt-invalid', 'warning', `skill://todo/SKILL.md: ${why(todo)}`, todo],
     ]);
   });
 });
