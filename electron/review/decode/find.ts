@@ -14,7 +14,7 @@
 // The passes for character codes and XOR (char-codes.ts), for split words
 // (split-words.ts) and for runs that decode by themselves (runs.ts) are their
 // own files; what is data by design is data-spans.ts.
-import { applyXor, charCodes } from './char-codes.js';
+import { applyXor, charCodes, MAX_BRUTE_FORCE } from './char-codes.js';
 import { protectedSpans, shelfOf, type Shelf } from './data-spans.js';
 import { binaryKind, decodesFurther, decodeWith, type Codec } from './decode-value.js';
 import { overlaps, type Collector, type FileClass, type Found, type Span } from './found.js';
@@ -128,10 +128,12 @@ export interface Scan {
   readonly instructedUnreadFrom?: number;
   /** Where the last literal read ends when literals.ts stopped at MAX_LITERALS with quotes after it. */
   readonly literalsUnreadAfter?: number;
+  /** Where the first encoded text starts that every XOR key was not tried on (MAX_BRUTE_FORCE texts were), if any. */
+  readonly xorUntriedFrom?: number;
 }
 
 /** How many encoded texts a file has decoded at most (the rule that says so names the numbers). */
-export const FOUND_PER_FILE = { strong: MAX_FOUND, weak: MAX_WEAK, instructed: MAX_INSTRUCTED, literals: MAX_LITERALS };
+export const FOUND_PER_FILE = { strong: MAX_FOUND, weak: MAX_WEAK, instructed: MAX_INSTRUCTED, literals: MAX_LITERALS, xorKeysTried: MAX_BRUTE_FORCE };
 
 export function scanText(text: string, file: FileClass): Scan {
   const shelf = shelfOf(file, text);
@@ -233,7 +235,7 @@ export function scanText(text: string, file: FileClass): Scan {
   sniffRuns(text, collector, shelf, rawDeflate, chains);
 
   // 4. XOR with a key written nearby.
-  applyXor(text, found, chains, assignments, collector);
+  const xorUntriedFrom = applyXor(text, found, chains, assignments, collector);
 
   // 5. Words split to slip past filters.
   splitWords(text, chains, literals, collector);
@@ -256,6 +258,7 @@ export function scanText(text: string, file: FileClass): Scan {
     ...(unreadFrom !== undefined ? { unreadFrom } : {}),
     ...(instructedUnreadFrom !== undefined ? { instructedUnreadFrom } : {}),
     ...(literalsUnreadAfter !== undefined ? { literalsUnreadAfter } : {}),
+    ...(xorUntriedFrom !== undefined ? { xorUntriedFrom } : {}),
   };
 }
 

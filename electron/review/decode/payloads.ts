@@ -40,6 +40,8 @@ export interface Analysis {
   readonly instructedUnreadFromLine?: number;
   /** The 1-based line of the last string literal read when there were more, if any. */
   readonly literalsUnreadAfterLine?: number;
+  /** The 1-based line of the first encoded text every XOR key was not tried on, if any. */
+  readonly xorUntriedFromLine?: number;
   /**
    * The first blob of this text whose decoded text (or text decoded from that, at any depth) met one of the bounds
    * above, and which: padding inside an encoded text must not hide what follows it unsaid either.
@@ -48,13 +50,14 @@ export interface Analysis {
 }
 
 /** Which bound stopped the reading of a text: encoded texts decoded, instructions to decode, string literals. */
-export type UnreadBound = 'encoded' | 'instructed' | 'literals';
+export type UnreadBound = 'encoded' | 'instructed' | 'literals' | 'xor';
 
 /** The bound met in this analysis or in a text decoded from it, if any. */
 function boundMet(a: Analysis): UnreadBound | undefined {
   if (a.unreadFromLine !== undefined) return 'encoded';
   if (a.instructedUnreadFromLine !== undefined) return 'instructed';
   if (a.literalsUnreadAfterLine !== undefined) return 'literals';
+  if (a.xorUntriedFromLine !== undefined) return 'xor';
   return a.decodedUnread?.bound;
 }
 
@@ -136,10 +139,11 @@ function lineQuote(text: string, offset: number, quote: string): string {
 
 export function analyseText(text: string, file: FileClass, depth: number, budget: Budget): Analysis {
   const scan = scanText(text, file);
-  const lines = scan.instructedUnreadFrom !== undefined || scan.literalsUnreadAfter !== undefined ? new LineIndex(text) : undefined;
+  const lines = scan.instructedUnreadFrom !== undefined || scan.literalsUnreadAfter !== undefined || scan.xorUntriedFrom !== undefined ? new LineIndex(text) : undefined;
   const instructedUnread = {
     ...(scan.instructedUnreadFrom !== undefined ? { instructedUnreadFromLine: lines!.position(scan.instructedUnreadFrom).line } : {}),
     ...(scan.literalsUnreadAfter !== undefined ? { literalsUnreadAfterLine: lines!.position(scan.literalsUnreadAfter).line } : {}),
+    ...(scan.xorUntriedFrom !== undefined ? { xorUntriedFromLine: lines!.position(scan.xorUntriedFrom).line } : {}),
   };
   if (scan.found.length === 0) return { payloads: [], ...instructedUnread };
   const index = new LineIndex(text);

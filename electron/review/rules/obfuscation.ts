@@ -104,6 +104,12 @@ export function obfuscationRule(ctx: RiskContext): RuleResult {
       const message = `The check for encoded payloads reads at most ${FOUND_PER_FILE.literals} string literals of a file: in ${where} those after line ${literals} were not read, so what they hide may be there unseen. Review the file by hand.`;
       out.findings.push(riskFinding('risk-check-incomplete', message, locate(ctx, source, offset), { excerpt: lineExcerpt(source, offset, 120) }));
     }
+    const xor = payloadsOf(source).xorUntriedFromLine;
+    if (xor !== undefined) {
+      const offset = lineIndexOf(source).lineStart(xor);
+      const message = `The check for encoded payloads tries every XOR key on at most ${FOUND_PER_FILE.xorKeysTried} encoded texts of a file whose key is not written in it: in ${where} those from line ${xor} on were not tried, so what they hide may be there unseen. Review the file by hand.`;
+      out.findings.push(riskFinding('risk-check-incomplete', message, locate(ctx, source, offset), { excerpt: lineExcerpt(source, offset, 120) }));
+    }
     const nested = payloadsOf(source).decodedUnread;
     if (nested) out.findings.push(nestedUnread(ctx, source, where, nested.line, nested.bound));
     const unreadDecoded = decodedUnreadFrom(source);
@@ -132,6 +138,7 @@ const BOUND_WORDS: Readonly<Record<UnreadBound, string>> = {
   encoded: `it decodes at most ${FOUND_PER_FILE.strong} encoded texts of a text (${FOUND_PER_FILE.weak} that decode to bytes only)`,
   instructed: `it reads what at most ${FOUND_PER_FILE.instructed} instructions to decode point at in a text`,
   literals: `it reads at most ${FOUND_PER_FILE.literals} string literals of a text`,
+  xor: `it tries every XOR key on at most ${FOUND_PER_FILE.xorKeysTried} encoded texts of a text whose key is not written in it`,
 };
 
 /**
