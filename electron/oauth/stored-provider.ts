@@ -15,7 +15,7 @@ import type {
 import { randomBytes } from 'node:crypto';
 import { lostSignInWords } from '../../shared/lost-sign-in.js';
 import type { OAuthSettings } from '../../shared/oauth-model.js';
-import { OAuthFlowError } from './oauth-errors.js';
+import { OAuthFlowError, quoted } from './oauth-errors.js';
 import { applies, bindingOf, type OAuthRecord, type OAuthVault } from './oauth-record.js';
 import { resourceIndicator } from './resource-indicator.js';
 
@@ -108,6 +108,16 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   async saveClientInformation(client: StoredOAuthClientInformation): Promise<void> {
     // A pre-registered client is the user's setting, not something to store.
     if (this.options.settings.clientId) return;
+    // The authorization server's text, shown in the status and sent back in every request: control characters
+    // (ESC sequences, CR LF) in it are refused here, before it is kept.
+    // eslint-disable-next-line no-control-regex
+    if (typeof client.client_id === 'string' && /[\x00-\x1f\x7f]/.test(client.client_id)) {
+      const issuer = (await this.read()).discovery?.authorizationServerMetadata?.issuer ?? 'of this server';
+      throw new OAuthFlowError(
+        'oauth-failed',
+        `The authorization server ${issuer} registered this app with a client_id that holds control characters (${quoted(client.client_id, 40)}), which the app would show and send back in every request. The registration was not kept; register a client with it yourself, then enter its client ID in the server settings.`,
+      );
+    }
     await this.change((record) => ({ ...record, client }));
   }
 
