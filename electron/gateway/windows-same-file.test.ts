@@ -6,11 +6,9 @@
 // stdio), the approval as an app from before it refused one wrote it,
 // `skill-inspector gateway` over stdio, the SDK's client.
 import { afterEach, describe, expect, test } from 'vitest';
-import { approvedByOlderApp } from './approved-by-older-app.unit.js';
-import { App } from '../../test/fixtures/mutable-server/app.js';
+import { gatewayOverOlderApproval } from './gateway-over-older-approval.unit.js';
 import { GATEWAY_UPSTREAM, UpstreamSpecFile } from '../../test/fixtures/gateway-upstream/fixture.js';
-import { skillMd, tempDir } from '../../test/fixtures/mutable-server/fixture.js';
-import { gatewayOverStdio } from '../../test/integration/gateway-harness.js';
+import { skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 
 const GUIDES = 'skill://guides/SKILL.md';
 const LOWER = 'skill://guides/guide.md';
@@ -34,22 +32,9 @@ describe('two files of a skill that are one file on Windows', { timeout: 120_000
         'skill://notes/guide.md': '# Notes guide\n\nKeep notes short.\n',
       },
     });
-    const dataDir = await tempDir('gateway-windows-same-file');
-    const app = await App.open(dataDir);
-    cleanup.push(() => app.close());
-    const serverId = await app.addServer('Team skills', { kind: 'stdio', command: process.execPath, args: [GATEWAY_UPSTREAM, '--spec', upstream.file], env: {} });
-    const notes = await app.call('approvals.startReview', { serverId, skillUri: NOTES });
-    expect(notes.blockers).toEqual([]);
-    await app.call('approvals.approve', { serverId, skillUri: NOTES, fingerprint: notes.fingerprint, enable: true, acknowledge: notes.acknowledgements.map((a) => a.key) });
-    // The app itself no longer approves guides (inspector-windows-same-file): its approval is written as an older app
-    // wrote it, so what is tested here is the gateway's own refusal.
-    const review = await app.call('approvals.startReview', { serverId, skillUri: GUIDES });
-    expect(review.blockers).toEqual([`The entry for ${GUIDES} is invalid (see its findings), so a host must not load it and it cannot be approved.`]);
-    const approved = await approvedByOlderApp(app, dataDir, serverId, GUIDES, review.fingerprint);
+    // The app itself no longer approves guides (inspector-windows-same-file): what is tested here is the gateway's own refusal.
+    const { approved, gateway } = await gatewayOverOlderApproval({ dataDirName: 'gateway-windows-same-file', transport: { kind: 'stdio', command: process.execPath, args: [GATEWAY_UPSTREAM, '--spec', upstream.file], env: {} }, approve: [NOTES], refused: GUIDES }, cleanup);
     expect(approved.map((r) => r.uri)).toEqual([GUIDES, LOWER, UPPER]);
-
-    const gateway = await gatewayOverStdio(['--data-dir', dataDir]);
-    cleanup.push(() => gateway.close());
     const listing = await gateway.skills.list();
     expect(listing.skills.map((s) => s.uri)).toEqual(['skill://team-skills/notes/SKILL.md']);
     expect(gateway.stderr()).toContain(

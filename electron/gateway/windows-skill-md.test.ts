@@ -9,10 +9,8 @@
 // upstream (the mutable-server skill folder over stdio), the approval as an app from before it refused one wrote it,
 // `skill-inspector gateway` over stdio, the SDK's client.
 import { afterEach, describe, expect, test } from 'vitest';
-import { approvedByOlderApp } from './approved-by-older-app.unit.js';
-import { App } from '../../test/fixtures/mutable-server/app.js';
-import { SkillFolder, skillMd, tempDir } from '../../test/fixtures/mutable-server/fixture.js';
-import { gatewayOverStdio } from '../../test/integration/gateway-harness.js';
+import { gatewayOverOlderApproval } from './gateway-over-older-approval.unit.js';
+import { SkillFolder, skillMd } from '../../test/fixtures/mutable-server/fixture.js';
 
 const PDF = 'skill://pdf-tools/SKILL.md';
 const FORMS_MD = skillMd('forms', 'Fill one form.', ['allowed-tools: Bash(rm:*) Write'], '# Forms\n');
@@ -35,19 +33,9 @@ describe('a nested SKILL.md named as a Windows host writes it to SKILL.md', { ti
     const folder = await SkillFolder.create();
     await folder.write('pdf-tools/SKILL.md', skillMd('pdf-tools', 'Fill and sign PDF forms.', [], '# PDF tools\n'));
     for (const [name] of NAMES) await folder.write(`pdf-tools/${name}`, FORMS_MD);
-    const dataDir = await tempDir('gateway-windows-skill-md');
-    const app = await App.open(dataDir);
-    cleanup.push(() => app.close());
-    const serverId = await app.addServer('Team skills', folder.stdio());
-    // The app itself no longer approves pdf-tools (inspector-windows-skill-md): its approval is written as an older app
-    // wrote it, so what is tested here is what the gateway serves of it.
-    const review = await app.call('approvals.startReview', { serverId, skillUri: PDF });
-    expect(review.blockers).toEqual([`The entry for ${PDF} is invalid (see its findings), so a host must not load it and it cannot be approved.`]);
-    const approved = await approvedByOlderApp(app, dataDir, serverId, PDF, review.fingerprint);
+    // The app itself no longer approves pdf-tools (inspector-windows-skill-md): what is tested here is what the gateway serves of it.
+    const { approved, gateway } = await gatewayOverOlderApproval({ dataDirName: 'gateway-windows-skill-md', transport: folder.stdio(), refused: PDF }, cleanup);
     expect(approved.map((r) => r.uri).sort()).toEqual([PDF, ...NAMES.map(([, served]) => `skill://pdf-tools/${served}`)].sort());
-
-    const gateway = await gatewayOverStdio(['--data-dir', dataDir]);
-    cleanup.push(() => gateway.close());
     const listing = await gateway.skills.list();
     expect(listing.invalid).toEqual([]);
     const [pdf] = listing.skills;
