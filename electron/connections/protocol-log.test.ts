@@ -155,6 +155,22 @@ describe('ProtocolLog', () => {
     expect(Math.abs(entry!.bytes - real)).toBeLessThanOrEqual(8);
   });
 
+  test('a preview of multi-byte text reads back character for character, a surrogate pair cut by the preview too', () => {
+    const { log } = recording(10);
+    // 'é' (2 UTF-8 bytes), '€' (3) and '😀' (a surrogate pair, 4), around the 64K cut: one answer's preview ends
+    // well formed, the other's in the first half of a pair, which UTF-8 cannot hold and so stays as it is.
+    const wellFormed = { jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'skill://a/a.md', text: 'é€😀'.repeat(40_000) }] } };
+    const prefix = JSON.stringify({ jsonrpc: '2.0', id: 2, result: { contents: [{ uri: 'skill://a/b.md', text: '' }] } }).length - 5;
+    const cutPair = { jsonrpc: '2.0', id: 2, result: { contents: [{ uri: 'skill://a/b.md', text: `${'€'.repeat(64 * 1024 - prefix - 1)}😀${'é'.repeat(70_000)}` }] } };
+    log.message('in', wellFormed);
+    log.message('in', cutPair);
+    const [first, second] = log.list();
+    expect(first?.text).toBe(`${JSON.stringify(wellFormed).slice(0, 64 * 1024)}…`);
+    expect(second?.text).toBe(`${JSON.stringify(cutPair).slice(0, 64 * 1024)}…`);
+    expect(second?.text?.charCodeAt(64 * 1024 - 1)).toBe(0xd83d);
+    expect((JSON.parse(log.export()) as ProtocolLogExport).entries.map((e) => e.text)).toEqual([first?.text, second?.text]);
+  });
+
   test('a message too deep to measure by walking is serialised whole, for its real size', () => {
     const { log } = recording(10);
     let deep: unknown = 'x'.repeat(70_000);

@@ -16,6 +16,8 @@ import type { StderrLine } from './stderr-lines.js';
 
 /** Messages bigger than this are kept as a preview; the log must not hold a 100 MB body. */
 const MAX_LOGGED_MESSAGE_CHARS = 64 * 1024;
+/** What ends a preview, saying the message went on. */
+const PREVIEW_MARK = '…';
 /** Bytes of message bodies (and stderr text, and long notes) one server's log keeps, unless told otherwise (Settings: logBodyBytes). */
 export const DEFAULT_LOG_BODY_BUDGET_BYTES = DEFAULT_SETTINGS.logBodyBytes;
 /** What an entry whose body was dropped shows in its place (shared/log-body-budget.ts: the window drops bodies too). */
@@ -174,6 +176,8 @@ export class ProtocolLog {
       }
     }
     const entry: Draft = { seq: ++this.seq, serverId: this.serverId, at: now, direction, kind };
+    /** The preview's characters before PREVIEW_MARK, when the body is a preview. */
+    let previewHead: string | undefined;
     if (method !== undefined) entry.method = method;
     if (msgId !== undefined) entry.id = msgId;
     if (durationMs !== undefined) entry.durationMs = durationMs;
@@ -185,7 +189,8 @@ export class ProtocolLog {
     } else if (serialised !== undefined && serialised.length > MAX_LOGGED_MESSAGE_CHARS) {
       const preview = serialised.slice(0, MAX_LOGGED_MESSAGE_CHARS);
       // Long strings were cut, so the serialisation is rarely much longer than its preview.
-      entry.text = `${serialised.length > 2 * MAX_LOGGED_MESSAGE_CHARS ? detached(preview) : preview}…`;
+      previewHead = serialised.length > 2 * MAX_LOGGED_MESSAGE_CHARS ? detached(preview) : preview;
+      entry.text = `${previewHead}${PREVIEW_MARK}`;
       entry.truncated = true;
     } else {
       entry.message = message;
@@ -196,6 +201,10 @@ export class ProtocolLog {
     if (entry.message !== undefined) {
       const packed = pack(entry.message, this.store, entry.seq, 0);
       if (packed !== entry.message) kept = { ...entry, message: packed };
+    } else if (previewHead !== undefined) {
+      // Stored from its parts: the joined text is never flattened here (body-store.ts, putJoined).
+      const stored = this.store.putJoined(previewHead, PREVIEW_MARK, entry.seq);
+      if (stored !== undefined) kept = { ...entry, text: stored as unknown as string };
     } else if (entry.text !== undefined) {
       const stored = this.store.put(entry.text, entry.seq);
       if (stored !== entry.text) kept = { ...entry, text: stored as unknown as string };
