@@ -345,7 +345,8 @@ export class Connection {
     if (options.purpose) this.log.note(options.purpose);
     try {
       // Timeout, answer cap and the caller's cancel: send-request.ts.
-      return await sendRequest({ sdk: this.sdk, caps: this.built!.caps, timeoutMs, limitName: this.limitName }, method, params, options);
+      const built = this.built!;
+      return await sendRequest({ sdk: this.sdk, caps: built.caps, timeoutMs, limitName: this.limitName, unreadOutput: built.process.unreadOutput }, method, params, options);
     } catch (error) {
       // disconnect() closed the connection under this request, or before it was sent: not the server's failure.
       if (this.closing) throw new ClosedByApp(this.server.label, method);

@@ -48,3 +48,32 @@ test('a long line costs one join, not one per chunk (the SDK\'s buffer re-copies
   expect(concat).toHaveBeenCalledTimes(1);
   expect(buffer.readMessage()).toEqual({ jsonrpc: '2.0', id: 5, result: {} });
 });
+
+test('lines with bytes that are not UTF-8: each of the first five noted with its line and offsets, then one note that more followed', () => {
+  const notes: string[] = [];
+  const buffer = new LineReadBuffer(1024, undefined, (text) => notes.push(text));
+  const start = '{"jsonrpc":"2.0","method":"n","params":{"x":"';
+  const bad = Buffer.concat([Buffer.from(start), Buffer.from([0xff]), Buffer.from('"}}\n')]);
+  buffer.append(Buffer.from(`${msg(1)}\n`));
+  for (let i = 0; i < 8; i++) buffer.append(bad);
+  expect(drain(buffer)).toHaveLength(9);
+  expect(notes).toHaveLength(6);
+  const first = msg(1).length + 1;
+  expect(notes[0]).toContain(`in its line 2 at byte ${start.length} of the line (byte ${first + start.length} of its stdout)`);
+  expect(notes[4]).toContain(`in its line 6 at byte ${start.length} of the line (byte ${first + 4 * bad.length + start.length} of its stdout)`);
+  expect(notes[5]).toBe('More stdout lines with bytes that are not UTF-8 followed; they are not noted.');
+});
+
+test('an unfinished line says how many bytes since when; a line skipped as not JSON is kept with when it ended', () => {
+  const buffer = new LineReadBuffer(1024);
+  vi.spyOn(Date, 'now').mockReturnValue(1_000);
+  buffer.append(Buffer.from('xxxx'));
+  vi.spyOn(Date, 'now').mockReturnValue(2_000);
+  buffer.append(Buffer.from('yy'));
+  expect(buffer.unfinished()).toEqual({ bytes: 6, since: 1_000 });
+  vi.spyOn(Date, 'now').mockReturnValue(3_000);
+  buffer.append(Buffer.from(`${msg(2)}\n`));
+  expect(buffer.unfinished()).toBeUndefined();
+  expect(drain(buffer)).toEqual([]);
+  expect(buffer.skipped).toEqual({ bytes: 6 + msg(2).length, since: 1_000, ended: 3_000 });
+});

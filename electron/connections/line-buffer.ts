@@ -9,8 +9,13 @@
 // `caps` says, once a line grows past the smallest cap in flight, how far that
 // line may go. A line past its cap is not held: the rest of it is counted and
 // discarded up to its newline, and the stream goes on (response-caps.ts).
+//
+// It also keeps where each line starts and when its first byte came, so that a
+// request that times out can say what the server wrote that no request could
+// read, and a line that is not UTF-8 is noted with where (unread-stdout.ts).
 import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { unusableAnswer } from './unusable-answer.js';
+import { INVALID_UTF8_NOTED, invalidUtf8Note, type SkippedLine, type StdoutLine } from './unread-stdout.js';
 
 /** How far a line may grow, decided once it passes `LineCaps.floor`. */
 export interface LineVerdict {
@@ -56,33 +61,74 @@ export class LineReadBuffer {
   private dropping = false;
   private droppedBytes = 0;
   private tail: Buffer = EMPTY;
+  /** When the first byte of each line in `lines` came (same index). */
+  private sinces: number[] = [];
+  /** Bytes received so far; the line arriving starts at `lineOffset` and is line `lineNumber` (1-based) of the stream. */
+  private received = 0;
+  private lineOffset = 0;
+  private lineNumber = 1;
+  /** When the line arriving had its first byte, once a read ended inside it. */
+  private lineSince: number | undefined;
+  /** The last line skipped because it is not JSON. */
+  private skippedLine: SkippedLine | undefined;
+  private invalidUtf8Lines = 0;
 
   constructor(
     private readonly maxBytes: number,
     private readonly caps?: LineCaps,
+    /** Where what the buffer has to say goes (the protocol log's notes). */
+    private readonly note?: (text: string) => void,
   ) {}
 
   append(chunk: Buffer): void {
+    // One clock read per chunk: a line that starts and ends in it came now.
+    const now = Date.now();
+    const base = this.received;
+    this.received += chunk.length;
     let start = 0;
     for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
       this.take(chunk.subarray(start, newline));
       if (this.dropping) this.endDropped();
-      else this.lines.push(this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes));
+      else {
+        const line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+        this.checkUtf8(line);
+        this.lines.push(line);
+        this.sinces.push(this.lineSince ?? now);
+      }
       this.pending = [];
       this.pendingBytes = 0;
       this.verdict = undefined;
       start = newline + 1;
+      this.lineOffset = base + start;
+      this.lineNumber++;
+      this.lineSince = undefined;
     }
-    if (start < chunk.length) this.take(chunk.subarray(start));
+    if (start < chunk.length) {
+      this.lineSince ??= now;
+      this.take(chunk.subarray(start));
+    }
+  }
+
+  /** The line the server has begun and not ended, if any: what it writes next is part of it. */
+  unfinished(): StdoutLine | undefined {
+    const bytes = this.dropping ? this.droppedBytes : this.pendingBytes;
+    return bytes > 0 && this.lineSince !== undefined ? { bytes, since: this.lineSince } : undefined;
+  }
+
+  /** The last line skipped because it is not JSON, and when it ended. */
+  get skipped(): SkippedLine | undefined {
+    return this.skippedLine;
   }
 
   /** The next complete JSON-RPC message, or null; lines that are not JSON are skipped, as the SDK does. */
   readMessage(): JSONRPCMessage | null {
     while (this.next < this.lines.length) {
       const line = this.lines[this.next]!;
+      const since = this.sinces[this.next]!;
       this.lines[this.next++] = EMPTY;
       if (this.next === this.lines.length) {
         this.lines = [];
+        this.sinces = [];
         this.next = 0;
       }
       const end = line.length > 0 && line[line.length - 1] === 13 ? line.length - 1 : line.length;
@@ -90,7 +136,11 @@ export class LineReadBuffer {
       try {
         return deserializeMessage(text);
       } catch (error) {
-        if (error instanceof SyntaxError) continue;
+        if (error instanceof SyntaxError) {
+          // An answer at the end of a line that is not JSON is lost with it: a request that times out says so.
+          if (end > 0) this.skippedLine = { bytes: line.length, since, ended: Date.now() };
+          continue;
+        }
         // JSON, but not a message the SDK accepts: said in words when its shape is known, and its request failed now.
         const unusable = unusableAnswer(text);
         if (!unusable) throw error;
@@ -105,7 +155,11 @@ export class LineReadBuffer {
     this.pending = [];
     this.pendingBytes = 0;
     this.lines = [];
+    this.sinces = [];
     this.next = 0;
+    // What comes next starts a line of its own.
+    this.lineOffset = this.received;
+    this.lineSince = undefined;
     this.verdict = undefined;
     this.dropping = false;
     this.droppedBytes = 0;
@@ -145,6 +199,15 @@ export class LineReadBuffer {
     if (piece.length === 0) return;
     this.pending.push(piece);
     this.pendingBytes += piece.length;
+  }
+
+  /** Bytes that are not UTF-8 are read as U+FFFD, as ever, and the first few lines with them noted. */
+  private checkUtf8(line: Buffer): void {
+    if (!this.note || this.invalidUtf8Lines > INVALID_UTF8_NOTED) return;
+    const note = invalidUtf8Note(line, this.lineNumber, this.lineOffset);
+    if (note === undefined) return;
+    this.invalidUtf8Lines++;
+    this.note(this.invalidUtf8Lines > INVALID_UTF8_NOTED ? 'More stdout lines with bytes that are not UTF-8 followed; they are not noted.' : note);
   }
 
   /** The line's first bytes, joined only when its first pieces are tiny. */

@@ -19,8 +19,8 @@ const anyResult = {
 /** A request the server did not answer in time, said in the user's terms. */
 export class RequestTimedOut extends Error {
   readonly code = 'REQUEST_TIMEOUT';
-  constructor(timeoutMs: number, cause: unknown, limitName: LimitNamer = appLimitNamer) {
-    super(`no answer within ${Math.round(timeoutMs / 100) / 10} s (the request timeout: ${limitName('requestTimeoutMs')})`, { cause });
+  constructor(timeoutMs: number, cause: unknown, limitName: LimitNamer = appLimitNamer, why?: string) {
+    super(`no answer within ${Math.round(timeoutMs / 100) / 10} s (the request timeout: ${limitName('requestTimeoutMs')})${why ? `: ${why}` : ''}`, { cause });
     this.name = 'RequestTimedOut';
   }
 }
@@ -33,6 +33,8 @@ export interface RequestChannel {
   /** The request's timeout: its own, or the settings'. */
   readonly timeoutMs: number;
   readonly limitName: LimitNamer;
+  /** What the server wrote that a request sent at `sentAt` could not read (a stdio server's stdout), said when it times out. */
+  readonly unreadOutput?: (sentAt: number) => string | undefined;
 }
 
 export async function sendRequest(channel: RequestChannel, method: string, params: Record<string, unknown>, options: RequestOptions): Promise<unknown> {
@@ -49,6 +51,7 @@ export async function sendRequest(channel: RequestChannel, method: string, param
   const forward = () => stop.abort(caller!.reason);
   if (caller?.aborted) forward();
   else caller?.addEventListener('abort', forward, { once: true });
+  const sentAt = Date.now();
   try {
     // The SDK sends the request before `request` returns: the armed request is bound to its id by then.
     const answer = sdk.request({ method, params } as never, anyResult as never, { timeout, signal: stop.signal });
@@ -56,7 +59,7 @@ export async function sendRequest(channel: RequestChannel, method: string, param
     return await answer;
   } catch (error) {
     if (capped !== undefined && stop.signal.reason === capped) throw capped;
-    if (!caller?.aborted && (error as { code?: unknown } | null)?.code === 'REQUEST_TIMEOUT') throw new RequestTimedOut(timeout, error, channel.limitName);
+    if (!caller?.aborted && (error as { code?: unknown } | null)?.code === 'REQUEST_TIMEOUT') throw new RequestTimedOut(timeout, error, channel.limitName, channel.unreadOutput?.(sentAt));
     throw error;
   } finally {
     caller?.removeEventListener('abort', forward);

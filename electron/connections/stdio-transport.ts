@@ -7,6 +7,7 @@ import { LineReadBuffer } from './line-buffer.js';
 import { INPUT_CLOSED_GRACE_MS, OWN_PROCESS_GROUP, endProcessTree, exitWithin, hasExited, startInOwnGroup, type SdkStdioInternals } from './process-tree.js';
 import type { ProtocolLog } from './protocol-log.js';
 import type { ResponseCaps } from './response-caps.js';
+import { unreadOutputSince } from './unread-stdout.js';
 import type { ProcessObservation } from './transports.js';
 
 /** How many non-JSON stdout lines are kept as evidence and noted in the log. */
@@ -30,7 +31,10 @@ export class ObservedStdioTransport extends StdioClientTransport {
   ) {
     super(params);
     // Linear where the SDK's buffer is quadratic in the length of one line (see line-buffer.ts).
-    (this as unknown as { _readBuffer: LineReadBuffer })._readBuffer = new LineReadBuffer(params.maxBufferSize ?? SDK_DEFAULT_MAX_BUFFER_BYTES, caps);
+    const buffer = new LineReadBuffer(params.maxBufferSize ?? SDK_DEFAULT_MAX_BUFFER_BYTES, caps, (text) => log.note(text));
+    (this as unknown as { _readBuffer: LineReadBuffer })._readBuffer = buffer;
+    // A request that times out says what the server wrote that no request could read (unread-stdout.ts).
+    observation.unreadOutput = (sentAt) => unreadOutputSince(sentAt, buffer.unfinished(), buffer.skipped);
   }
 
   /**

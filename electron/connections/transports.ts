@@ -33,6 +33,8 @@ export interface ProcessObservation {
   transportErrors?: string[];
   /** The PATH the command was looked up on, and where it came from. */
   searchPath?: SearchPath;
+  /** What the server wrote to stdout that a request sent at `sentAt` could not read: an unfinished line, a line not JSON. */
+  unreadOutput?: (sentAt: number) => string | undefined;
   /** Settles when the stdio process exits (set once it has started). */
   exited?: Promise<void>;
 }
