@@ -7,11 +7,16 @@ import type { FetchLike } from '@modelcontextprotocol/client';
 /** OAuth metadata and token answers are a few KB; a megabyte is far more than any needs. */
 export const MAX_OAUTH_RESPONSE_BYTES = 1024 * 1024;
 
+/** An answer cut off at the limit: a renewal says it as its refusal (token-answer.ts), not as an authorization server that was down. */
+export class OversizedAnswerError extends Error {
+  override readonly name = 'OversizedAnswerError';
+}
+
 export function boundedFetch(base: FetchLike, maxBytes = MAX_OAUTH_RESPONSE_BYTES): FetchLike {
   return async (url, init) => {
     const response = await base(url, init);
     if (!response.body) return response;
-    const tooLarge = () => new Error(`The answer from ${String(url)} passed the ${maxBytes}-byte limit for an OAuth response; reading stopped.`);
+    const tooLarge = () => new OversizedAnswerError(`The answer from ${String(url)} passed the ${maxBytes}-byte limit for an OAuth response; reading stopped.`);
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) {
       await response.body.cancel().catch(() => undefined);

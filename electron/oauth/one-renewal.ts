@@ -9,8 +9,10 @@
 // sent again with the tokens it saved. A 401 that comes after that renewal
 // has ended (its request was sent with the old token, its answer was slow)
 // renews nothing either: the tokens it was refused for are already replaced,
-// and its request is sent again with the new ones.
+// and its request is sent again with the new ones. The renewal's answers are
+// the authorization server's: bounded and read first (token-answer.ts).
 import { auth, extractWWWAuthenticateParams, UnauthorizedError, type AuthProvider, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { checkedRenewal } from './token-answer.js';
 
 export interface RenewingAuth extends AuthProvider {
   /** Wraps the transport's fetch to note the token each refused request carried, for onUnauthorized to compare. */
@@ -37,7 +39,11 @@ export function renewingOneAtATime(provider: OAuthClientProvider): RenewingAuth 
       // shared by every 401 that arrives before it ends.
       renewing ??= (async () => {
         const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(ctx.response);
-        const result = await auth(provider, { serverUrl: ctx.serverUrl, ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}), fetchFn: ctx.fetchFn });
+        // A token answer the app cannot use is refused before it is saved; said as such, not as a server that was down.
+        const checked = checkedRenewal(ctx.fetchFn);
+        const result = await auth(provider, { serverUrl: ctx.serverUrl, ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}), fetchFn: checked.fetchFn }).catch((error: unknown) => {
+          throw checked.refusal() ?? error;
+        });
         if (result !== 'AUTHORIZED') throw new UnauthorizedError();
       })().finally(() => {
         renewing = undefined;

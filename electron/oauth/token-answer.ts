@@ -6,9 +6,16 @@
 // and all). What it does refuse (expires_in "soon", 1e309) came out as the
 // schema's list of issues, naming neither the field's meaning nor the server.
 // This fetch reads each token answer first and refuses it, naming the field
-// and the token endpoint, never quoting a token; nothing is saved.
+// and the token endpoint, never quoting a token; nothing is saved. A renewal
+// the connection runs (the refresh_token grant) reads its answer the same way.
 import type { FetchLike } from '@modelcontextprotocol/client';
+import { boundedFetch, OversizedAnswerError } from './bounded-fetch.js';
 import { OAuthFlowError, quoted } from './oauth-errors.js';
+
+/** How a refused answer ends in a sign-in: nothing of it is kept. */
+export const SIGN_IN_NOT_KEPT = 'The sign-in was not kept.';
+/** How a refused answer ends in a renewal: the sign-in it would have replaced stays. */
+export const RENEWAL_NOT_KEPT = 'The renewed token was not kept: the sign-in stays as it was, and the app tries to renew it again at the next connection.';
 
 /** Far past any real token (a JWT with many claims is a few KB) and what an HTTP server is sure to take in one header. */
 export const MAX_TOKEN_CHARS = 16 * 1024;
@@ -46,7 +53,7 @@ export function tokenAnswerProblem(answer: Record<string, unknown>): string | un
   return undefined;
 }
 
-export function checkedTokenAnswers(base: FetchLike): FetchLike {
+export function checkedTokenAnswers(base: FetchLike, notKept = SIGN_IN_NOT_KEPT): FetchLike {
   return async (url, init) => {
     const response = await base(url, init);
     if (!response.ok || !isTokenRequest(init)) return response;
@@ -59,7 +66,36 @@ export function checkedTokenAnswers(base: FetchLike): FetchLike {
       answer = undefined;
     }
     const problem = typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? tokenAnswerProblem(answer as Record<string, unknown>) : undefined;
-    if (problem) throw new OAuthFlowError('oauth-failed', `The authorization server's token answer from ${String(url)} cannot be used: ${problem}. The sign-in was not kept.`);
+    if (problem) throw new OAuthFlowError('oauth-failed', `The authorization server's token answer from ${String(url)} cannot be used: ${problem}. ${notKept}`);
     return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+export interface CheckedRenewal {
+  /** The connection's fetch, each answer bounded and each token answer read first. */
+  readonly fetchFn: FetchLike;
+  /** Why the renewal's answer was refused, once it was. */
+  readonly refusal: () => OAuthFlowError | undefined;
+}
+
+/**
+ * The SDK takes any failure of a refresh other than the authorization server's own OAuth error for a server that
+ * was down: it goes on to a new authorization, and the refusal's words are lost. This notes the refusal, for the
+ * renewal to say instead; its answer reached nothing, so the stored sign-in is as it was.
+ */
+export function checkedRenewal(base: FetchLike): CheckedRenewal {
+  let refused: OAuthFlowError | undefined;
+  const checked = checkedTokenAnswers(boundedFetch(base), RENEWAL_NOT_KEPT);
+  return {
+    fetchFn: async (url, init) => {
+      try {
+        return await checked(url, init);
+      } catch (error) {
+        if (error instanceof OAuthFlowError) refused = error;
+        else if (error instanceof OversizedAnswerError) refused = new OAuthFlowError('oauth-failed', `${error.message} ${RENEWAL_NOT_KEPT}`, { cause: error });
+        throw error;
+      }
+    },
+    refusal: () => refused,
   };
 }
