@@ -81,10 +81,22 @@ export interface TeamCheckResult {
   /** Connected servers whose skills were not listed yet, so none of theirs is judged. */
   readonly notListed: readonly string[];
   /**
-   * Receipts for a served skill that another of its receipts speaks for, and that are no approval by anyone: changed
-   * after signing, or signed over another subject. Shown, not dropped: someone edited a signed approval.
+   * Receipts for a served skill that another of its receipts speaks for, or (`unserved`) that name no served skill,
+   * and that are no approval by anyone: changed after signing, or signed over another subject. Shown, not dropped:
+   * someone edited a signed approval.
    */
-  readonly rejected: readonly { readonly file: string; readonly serverId: string; readonly serverLabel: string; readonly skillUri: string; readonly message: string }[];
+  readonly rejected: readonly {
+    readonly file: string;
+    readonly serverId: string;
+    readonly serverLabel: string;
+    readonly skillUri: string;
+    readonly message: string;
+    /**
+     * It names a skill no connected server serves (edited to name another, or another server's): listed once, and
+     * serverId is the first server it was judged for. Edited after signing, it is tampering whatever it names.
+     */
+    readonly unserved?: true;
+  }[];
 }
 
 export interface TeamResults {

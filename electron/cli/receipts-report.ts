@@ -59,7 +59,7 @@ export function receiptsText(r: ReceiptsReport, flags: ReceiptsFlags): string {
   const notRead = receiptsNotRead(check);
   if (notRead > 0) lines.push(`The receipts were read in part: ${notRead} file(s) of ${flags.receiptsDir} were not read (listed below), so this is not a complete verification.`);
   for (const s of check.skills) lines.push(`  ${s.uri}: ${s.message}`);
-  for (const r of check.rejected) lines.push(`  ${r.file}: ${r.message} (a receipt for ${r.skillUri}, which another receipt approves)`);
+  for (const r of check.rejected) lines.push(`  ${r.file}: ${r.message} (a receipt for ${r.skillUri}, ${r.unserved ? `which "${set.label}" does not serve` : 'which another receipt approves'})`);
   // A file not read says so itself ("not read, so this check is partial: …"); it may well be a receipt.
   for (const u of check.unreadable) lines.push(u.notRead ? `  ${u.file}: ${u.problem}` : `  ${u.file}: not a receipt: ${u.problem}`);
   // With the server's answers inconsistent (a listing stopped at a limit), a receipt may name a skill it serves but did not list.

@@ -14,7 +14,7 @@
 // the one that got furthest speaks, the latest among equals.
 import { mayApprove, type AllowedSigner } from './allowed-signers.js';
 import { fileSetDigest } from './file-set-digest.js';
-import { subjectName, type ReadReceipt, type ReceiptFile } from './receipt.js';
+import { subjectName, type ApprovalStatement, type ReadReceipt, type ReceiptFile } from './receipt.js';
 import { signersByFingerprint, whoSigned, type SignersByFingerprint } from './receipt-signer.js';
 import { describeSuppression, lapse, type GrantedSuppression, type Suppression } from './suppressions.js';
 
@@ -76,6 +76,11 @@ export interface RejectedReceipt {
   readonly skillUri: string;
   readonly status: 'invalid';
   readonly message: string;
+  /**
+   * It names a skill this server does not serve (another server's, a removed skill's, or one it was edited to name).
+   * Edited after signing, it is tampering whatever it names, so it is said here and not counted as unmatched.
+   */
+  readonly unserved?: true;
 }
 
 /** Judged at these stages, a receipt was altered or forged (not merely someone else's, old, or not yet made). */
@@ -127,6 +132,40 @@ function lapsedText(lapsed: readonly { readonly suppression: Suppression; readon
   return `; ${lapsed.length === 1 ? 'a finding is' : `${lapsed.length} findings are`} reported again: ${lapsed.map((s) => `${describeSuppression(s.suppression)}: ${s.lapsed!}`).join('; ')}`;
 }
 
+function invalidSignature(file: string): string {
+  return `invalid signature: ${file} does not verify with any key in allowed-signers, nor with the key it names; it was changed after signing`;
+}
+
+function subjectNotItsOwn(file: string, by: string): string {
+  return `invalid receipt: ${file} is signed by ${by}, but its subject does not match its own server, skill or file list`;
+}
+
+/** Whether the subject's digest is that of the receipt's own file list (a list with no digest text never is). */
+function digestHolds(statement: ApprovalStatement): boolean {
+  try {
+    return statement.subject[0]!.digest['sha256'] === fileSetDigest(statement.predicate.files);
+  } catch {
+    // A file list with no unambiguous digest text (a control character in a URI) cannot have been approved as such.
+    return false;
+  }
+}
+
+/**
+ * Why a receipt that names no served skill is no approval by anyone: changed after signing, or signed over a subject
+ * not its own (its name is not its own server and skill, or its digest not its file list). Undefined for an intact
+ * receipt, another server's or a removed skill's, and for one signed by a key the team does not list (untrusted, not
+ * altered). The same words as when it names a served skill: an edit that renames the skill hides nothing.
+ */
+function forgedUnserved(receipt: LoadedReceipt & { read: { ok: true } }, signers: SignersByFingerprint): string | undefined {
+  const { envelope, statement: claimed } = receipt.read;
+  const signature = whoSigned(envelope, claimed, signers);
+  if (signature.by === 'its own key') return undefined;
+  if (signature.by !== 'allowed') return invalidSignature(receipt.file);
+  const { statement, signer } = signature;
+  const ownName = statement.subject[0]!.name === subjectName(statement.predicate.server, statement.predicate.skill);
+  return ownName && digestHolds(statement) ? undefined : subjectNotItsOwn(receipt.file, `${signer.name} (${signer.fingerprint})`);
+}
+
 function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSkill, label: string, signers: SignersByFingerprint, now: Date, leewayMs: number): Judged {
   const base = { uri: skill.uri, receipt: receipt.file };
   const { envelope, statement: claimed } = receipt.read;
@@ -136,7 +175,7 @@ function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSki
     if (signature.by === 'its own key') {
       return { stage: 1, approval: { ...base, status: 'untrusted', message: `untrusted signer: signed by ${named.name} (${named.keyFingerprint}), whose key is not in allowed-signers (${receipt.file})` } };
     }
-    return { stage: 0, approval: { ...base, status: 'invalid', message: `invalid signature: ${receipt.file} does not verify with any key in allowed-signers, nor with the key it names; it was changed after signing` } };
+    return { stage: 0, approval: { ...base, status: 'invalid', message: invalidSignature(receipt.file) } };
   }
   const { signer, statement } = signature;
   const who = { name: signer.name, fingerprint: signer.fingerprint };
@@ -146,15 +185,8 @@ function judge(receipt: LoadedReceipt & { read: { ok: true } }, skill: ServedSki
     const allowed = signer.labels?.map((l) => JSON.stringify(l)).join(', ') ?? '';
     return { stage: 2, approval: { ...base, status: 'untrusted', reviewer: who, message: `untrusted signer: ${by} may not approve "${label}" (allowed-signers line ${signer.line} allows ${allowed}) (${receipt.file})` } };
   }
-  let digestHolds: boolean;
-  try {
-    digestHolds = statement.subject[0]!.digest['sha256'] === fileSetDigest(predicate.files);
-  } catch {
-    // A file list with no unambiguous digest text (a control character in a URI) cannot have been approved as such.
-    digestHolds = false;
-  }
-  if (!digestHolds || predicate.server !== label || predicate.skill !== skill.uri) {
-    return { stage: 3, approval: { ...base, status: 'invalid', reviewer: who, message: `invalid receipt: ${receipt.file} is signed by ${by}, but its subject does not match its own server, skill or file list` } };
+  if (!digestHolds(statement) || predicate.server !== label || predicate.skill !== skill.uri) {
+    return { stage: 3, approval: { ...base, status: 'invalid', reviewer: who, message: subjectNotItsOwn(receipt.file, by) } };
   }
   const served = new Map(skill.resources === 'dynamic' ? [] : skill.resources.map((f) => [f.uri, f.digest]));
   const suppressions = (predicate.suppressions ?? []).map((suppression) => {
@@ -230,7 +262,15 @@ export function checkReceipts(label: string, served: readonly ServedSkill[], rec
       if (FORGED_STAGES.has(other.stage)) rejected.push({ file: other.approval.receipt!, skillUri: skill.uri, status: 'invalid', message: other.approval.message });
     }
   }
-  const unmatched = [...bySubject.entries()].filter(([subject]) => !matched.has(subject)).flatMap(([subject, list]) => list.map((r) => ({ file: r.file, subject })));
+  const unmatched: { file: string; subject: string }[] = [];
+  for (const [subject, list] of bySubject) {
+    if (matched.has(subject)) continue;
+    for (const r of list) {
+      const forged = forgedUnserved(r, byFingerprint);
+      if (forged === undefined) unmatched.push({ file: r.file, subject });
+      else rejected.push({ file: r.file, skillUri: r.read.statement.predicate.skill, status: 'invalid', message: forged, unserved: true });
+    }
+  }
   return { label, skills, unreadable, unmatched, rejected };
 }
 

@@ -108,6 +108,7 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
     const unreadable = receipts.flatMap((r) => (r.read.ok ? [] : [{ file: r.file, problem: r.read.problem, ...(r.notRead ? { notRead: true as const } : {}) }]));
     const notListed: string[] = [];
     const rejected: TeamCheckResult['rejected'][number][] = [];
+    const unserved = new Map<string, TeamCheckResult['rejected'][number]>();
     for (const server of deps.catalog.list()) {
       const listed = deps.engine.list(server.id);
       if (listed.length === 0) {
@@ -117,7 +118,13 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
       const served: ServedSkill[] = listed.filter((s) => s.resources !== null).map((s) => ({ uri: s.uri, name: s.name, resources: s.resources === 'dynamic' ? 'dynamic' : (s.resources ?? []).map((r) => ({ uri: r.uri, digest: r.digest, size: r.size })) }));
       const judged = checkReceipts(server.label, served, receipts, signers, new Date(), CLOCK_LEEWAY_MS);
       // An edited receipt beside a valid one for its skill: the valid one speaks, the edited one is said, not dropped.
-      for (const r of judged.rejected) rejected.push({ file: r.file, serverId: server.id, serverLabel: server.label, skillUri: r.skillUri, message: r.message });
+      for (const r of judged.rejected) {
+        const said = { file: r.file, serverId: server.id, serverLabel: server.label, skillUri: r.skillUri, message: r.message };
+        // One edited to name a skill this server does not serve: every other server says the same of it; said once, below.
+        if (r.unserved) {
+          if (!unserved.has(r.file)) unserved.set(r.file, { ...said, unserved: true });
+        } else rejected.push(said);
+      }
       for (const judgedSkill of judged.skills) {
         // An invalid entry first: its files are not what makes it unusable, so a receipt over them never approves it.
         const s = withServedBytes(withLoadableEntry(judgedSkill, deps.engine.record(server.id, judgedSkill.uri)), listed.find((x) => x.uri === judgedSkill.uri));
@@ -144,6 +151,9 @@ export function createTeamHandlers(deps: FeatureDeps, approvals: ApprovalHandler
         skills.push({ serverId: server.id, serverLabel: server.label, skillUri: entry.uri, name: entry.name, status: 'invalid', message, local, canAdopt: false });
       }
     }
+    // A receipt some server's skill drew is said there (its verdict, or rejected beside a better one); the rest, once.
+    const said = new Set([...skills.flatMap((s) => (s.receipt !== undefined ? [s.receipt] : [])), ...rejected.map((r) => r.file)]);
+    for (const r of unserved.values()) if (!said.has(r.file)) rejected.push(r);
     return { folder: dir, skills, unreadable, notListed, rejected, receipts, signers };
   }
 

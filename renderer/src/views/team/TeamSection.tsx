@@ -209,10 +209,18 @@ export function TeamVerdicts({ result, onAdopt }: { result: TeamCheckResult; onA
           ) : null}
         </Group>
       ))}
-      {/* A receipt edited after signing, beside the valid one that speaks for its skill: said, never dropped. */}
+      {/* A receipt edited after signing, beside the valid one that speaks for its skill or naming a skill no server serves: said, never dropped. */}
       {result.rejected.map((r) => (
         <Text key={`${r.serverId} ${r.file}`} size="xs" c="red" data-team-rejected={r.skillUri}>
-          <InvisibleText text={r.file} identifier />: not an approval: <InvisibleText text={r.message} /> (a receipt for <UriText uri={r.skillUri} /> on <InvisibleText text={r.serverLabel} identifier />, which another receipt approves)
+          <InvisibleText text={r.file} identifier />: not an approval: <InvisibleText text={r.message} /> (a receipt for <UriText uri={r.skillUri} />
+          {r.unserved ? (
+            ', which no connected server serves)'
+          ) : (
+            <>
+              {' '}
+              on <InvisibleText text={r.serverLabel} identifier />, which another receipt approves)
+            </>
+          )}
         </Text>
       ))}
       {result.unreadable

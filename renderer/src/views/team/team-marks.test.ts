@@ -4,7 +4,8 @@
 // invisible, bidi or control character in any of them is drawn as a mark.
 // A receipt file left unread because the folder's byte budget was reached is
 // not called "not a receipt": it was never read. A receipt edited after
-// signing beside a valid one is listed as no approval, naming its file.
+// signing beside a valid one, or naming a skill no server serves, is listed
+// as no approval, naming its file.
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TeamCheckResult, TeamSkillVerdict } from '../../../../shared/api-team.js';
@@ -35,13 +36,17 @@ describe('team approvals draw a server’s and a team folder’s words with mark
       skills: [verdict, { ...verdict, skillUri: `skill://n${RLO}/SKILL.md`, name: '', status: 'unapproved', message: 'unapproved: no receipt names this skill', canAdopt: false }],
       unreadable: [{ file: `/t/.skills/approvals/a${RLO}b.json`, problem: `it is not JSON (${RLO}x)` }],
       notListed: [`other${RLO}`],
-      rejected: [{ file: `/t/.skills/approvals/e${RLO}.json`, serverId: 's1', serverLabel: `lab${RLO}el`, skillUri: `skill://pdf${RLO}/SKILL.md`, message: `invalid signature: /t/.skills/approvals/e${RLO}.json does not verify` }],
+      rejected: [
+        { file: `/t/.skills/approvals/e${RLO}.json`, serverId: 's1', serverLabel: `lab${RLO}el`, skillUri: `skill://pdf${RLO}/SKILL.md`, message: `invalid signature: /t/.skills/approvals/e${RLO}.json does not verify` },
+        { file: `/t/.skills/approvals/r${RLO}.json`, serverId: 's1', serverLabel: `lab${RLO}el`, skillUri: `skill://gone${RLO}/SKILL.md`, message: `invalid signature: /t/.skills/approvals/r${RLO}.json does not verify`, unserved: true },
+      ],
     };
     expect(shown(createElement(TeamVerdicts, { result, onAdopt: () => {} }))).toBe(
       '/t/⟦RLO⟧.skills: 1 of 2 served skill(s) approved by the team. Not listed yet: other⟦RLO⟧.' +
         'approvedpdf⟦RLO⟧x (lab⟦RLO⟧el): approved by Ali⟦RLO⟧ce (SHA256:x) on 2026-05-01Adopt' +
         'unapprovedskill://n⟦RLO⟧/SKILL.md (lab⟦RLO⟧el): unapproved: no receipt names this skill' +
         '/t/.skills/approvals/e⟦RLO⟧.json: not an approval: invalid signature: /t/.skills/approvals/e⟦RLO⟧.json does not verify (a receipt for skill://pdf⟦RLO⟧/SKILL.md on lab⟦RLO⟧el, which another receipt approves)' +
+        '/t/.skills/approvals/r⟦RLO⟧.json: not an approval: invalid signature: /t/.skills/approvals/r⟦RLO⟧.json does not verify (a receipt for skill://gone⟦RLO⟧/SKILL.md, which no connected server serves)' +
         '/t/.skills/approvals/a⟦RLO⟧b.json: not a receipt: it is not JSON (⟦RLO⟧x)',
     );
   });
