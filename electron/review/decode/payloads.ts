@@ -50,7 +50,15 @@ export interface Analysis {
 }
 
 /** Which bound stopped the reading of a text: encoded texts decoded, instructions to decode, string literals. */
-export type UnreadBound = 'encoded' | 'instructed' | 'literals' | 'xor';
+export type UnreadBound = 'encoded' | 'instructed' | 'literals' | 'xor' | 'layers' | 'allowance';
+
+/**
+ * Whether the text decoded at the last layer read holds an encoded text of its own, which is not decoded: base64
+ * four times over must not pass as three layers of nothing. A blob found by its look alone is no such text.
+ */
+function holdsMoreLayers(text: string, file: FileClass): boolean {
+  return scanText(text, file).found.some((f) => f.text !== undefined && !f.weak);
+}
 
 /** The bound met in this analysis or in a text decoded from it, if any. */
 function boundMet(a: Analysis): UnreadBound | undefined {
@@ -179,7 +187,12 @@ export function analyseText(text: string, file: FileClass, depth: number, budget
     if (instruction) evidence.push({ kind: 'instruction', line: instruction.line, quote: instruction.quote });
 
     let inner: Analysis | undefined;
-    if (found.text !== undefined && depth < MAX_DEPTH - 1 && budget.chars >= found.text.length) {
+    // Past the last layer or the allowance the decoded text is not analysed: said (decodedUnread), never silent.
+    if (found.text !== undefined && depth >= MAX_DEPTH - 1) {
+      if (!decodedUnread && holdsMoreLayers(found.text, file)) decodedUnread = { line: start.line, bound: 'layers' };
+    } else if (found.text !== undefined && budget.chars < found.text.length) {
+      if (!decodedUnread) decodedUnread = { line: start.line, bound: 'allowance' };
+    } else if (found.text !== undefined) {
       budget.chars -= found.text.length;
       inner = analyseText(found.text, file, depth + 1, budget);
       const bound = boundMet(inner);

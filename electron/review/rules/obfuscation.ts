@@ -7,7 +7,7 @@
 // read by every other rule. Decoding is decode/; it never runs anything.
 import type { Finding } from '../../../shared/model.js';
 import { FOUND_PER_FILE } from '../decode/find.js';
-import { decodedUnreadFrom, payloadsOf, type Payload, type UnreadBound } from '../decode/payloads.js';
+import { decodedUnreadFrom, MAX_DECODED_PER_SOURCE, MAX_DEPTH, payloadsOf, type Payload, type UnreadBound } from '../decode/payloads.js';
 import { DECODED_BUDGET } from './sources.js';
 import { emptyResult, hiddenText, lineExcerpt, lineIndexOf, locate, riskFinding, type RiskContext, type RuleResult, type TextSource } from './context.js';
 
@@ -139,6 +139,8 @@ const BOUND_WORDS: Readonly<Record<UnreadBound, string>> = {
   instructed: `it reads what at most ${FOUND_PER_FILE.instructed} instructions to decode point at in a text`,
   literals: `it reads at most ${FOUND_PER_FILE.literals} string literals of a text`,
   xor: `it tries every XOR key on at most ${FOUND_PER_FILE.xorKeysTried} encoded texts of a text whose key is not written in it`,
+  layers: `it decodes encoded texts inside encoded texts at most ${MAX_DEPTH} layers deep`,
+  allowance: `it reads at most ${MAX_DECODED_PER_SOURCE} decoded characters of a file, all layers together`,
 };
 
 /**
