@@ -55,6 +55,19 @@ function assignAll(c: ListContext, names: readonly string[], values: readonly To
 }
 
 /**
+ * More names than are read before the `=` of a multiple assignment (`x0, …, x44, a, b = …`): the names past them,
+ * and the command they may hold, are not followed, so the review says where it stopped. Only when the names do end
+ * in an `=` at the start of a statement: a call given many names assigns nothing.
+ */
+function cappedNames(c: ListContext, k: number, last: number): void {
+  const { toks } = c;
+  let j = last;
+  while (toks[j]?.kind === 'id' && toks[j + 1]?.text === ',' && toks[j + 2]?.kind === 'id') j += 2;
+  const eq = c.language === 'perl' && toks[j + 1]?.text === ')' ? j + 2 : j + 1;
+  if (toks[eq]?.text === '=' && !/^[=~>]$/.test(toks[eq + 1]?.text ?? '') && startsStatement(c, k)) c.capped?.(toks[last + 2], TOO_MANY_PARTS);
+}
+
+/**
  * A multiple assignment at k (`a, b = …`, `my ($a, $b) = (…)`): the names it sets get their strings. The index of
  * its `=`, for the reader to go on from (the names are not single assignments), or undefined.
  */
@@ -69,6 +82,10 @@ function multipleAssignmentAt(c: ListContext, k: number): number | undefined {
   for (; toks[j]?.kind === 'id' && names.length < MAX_PARTS; j += 2) {
     names.push(language === 'perl' && !toks[j]!.text.startsWith('$') ? toks[j]!.text : bare(toks[j]!));
     if (toks[j + 1]?.text !== ',') break;
+  }
+  if (names.length === MAX_PARTS && toks[j + 1]?.text === ',') {
+    cappedNames(c, k, j);
+    return undefined;
   }
   if (paren) j += toks[j + 1]?.text === ')' ? 1 : toks.length;
   const eq = j + 1;
