@@ -35,6 +35,12 @@ function pickSkill(skills: readonly SkillEntry[], wanted: string): SkillEntry {
   const byName = skills.filter((s) => s.name === wanted);
   if (byName.length === 1) return byName[0]!;
   if (byName.length > 1) throw new UsageError(`Several skills are named "${wanted}" (${forTerminal(byName.map((s) => s.uri).join(', '))}); give --skill its URI.`);
+  // Another spelling of a listed URI (SKILL://…, a letter percent-encoded) is that URI, as the rest of the app compares
+  // them; the receipt names the URI as the server lists it. Two listed URIs of one canonical form: say which are meant.
+  const wantedCanonical = canonicalUri(wanted);
+  const bySpelling = skills.filter((s) => canonicalUri(s.uri) === wantedCanonical);
+  if (bySpelling.length === 1) return bySpelling[0]!;
+  if (bySpelling.length > 1) throw new UsageError(`"${forTerminal(wanted)}" is another spelling of several URIs the server lists (${forTerminal(bySpelling.map((s) => s.uri).join(', '))}); give --skill one of them as listed.`);
   throw new UsageError(`The server serves no skill "${wanted}"; it serves ${forTerminal(skills.map((s) => s.name || s.uri).join(', ')) || 'none'}.`);
 }
 
