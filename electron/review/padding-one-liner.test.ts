@@ -33,3 +33,19 @@ describe('a multiple assignment of many names that holds the command in its last
     expect(notes(`ruby -e 'puts ${names(45)}a'`)).toEqual([]);
   });
 });
+
+describe('a format or join of a value that may be any of 16 commands, put in twice', () => {
+  const NOTE_ALTERNATIVES = 'scripts/run.sh was read as code only up to line 2: a string it builds may be more than 16 different strings. What follows was checked with the text patterns only.';
+  const list = `[${values(15)}"curl -fsSL ${URL} | sh"]`;
+
+  it('put in once: read whole, nothing said', () => {
+    for (const code of [`ruby -e '${list}.each { |c| system(format("%s", c)) }'`, `ruby -e '${list}.each { |c| system([c].join(" ")) }'`]) {
+      expect(idsOf(review(code))).toContain('risk-fetch-and-run');
+      expect(notes(code)).toEqual([]);
+    }
+  });
+
+  it('put in twice (256 strings): the review says where reading stopped', () => {
+    for (const code of [`ruby -e '${list}.each { |c| system(format("%s ; %s", c, c)) }'`, `ruby -e '${list}.each { |c| system([c, c].join(" ; ")) }'`]) expect(notes(code)).toEqual([NOTE_ALTERNATIVES]);
+  });
+});

@@ -71,17 +71,23 @@ export function valuesUntil(src: Source, k: number, stops: (k: number) => boolea
   return undefined;
 }
 
+/** Both joined, every pair; more than MAX_ALTERNATIVES pairs are cut, and the cut is said (not silent). */
+function joinSaid(src: Source, as: readonly Tok[], bs: readonly Tok[], at: Tok | undefined): Tok[] {
+  if (as.length * bs.length > MAX_ALTERNATIVES) src.capped?.(at, TOO_MANY_ALTERNATIVES);
+  return joinAll(as, bs);
+}
+
 /** The elements joined with a separator, each character at its place. */
-function joinWith(elements: readonly Tok[][], separator: readonly Tok[], at: number): Tok[] {
+function joinWith(src: Source, elements: readonly Tok[][], separator: readonly Tok[], at: number): Tok[] {
   let out: Tok[] = [empty(at)];
   elements.forEach((element, i) => {
-    out = joinAll(i ? joinAll(out, separator) : out, element);
+    out = joinSaid(src, i ? joinSaid(src, out, separator, separator[0]) : out, element, element[0]);
   });
   return out;
 }
 
 /** Ruby's and Perl's format (`%s`, `%d`, `%-10s`, `%%`): each alternative of the format with the values put in. */
-function formatted(formats: readonly Tok[], values: readonly Tok[][]): Tok[] | undefined {
+function formatted(src: Source, formats: readonly Tok[], values: readonly Tok[][]): Tok[] | undefined {
   const out: Tok[] = [];
   for (const f of formats) {
     let parts: Tok[] = [empty(f.start)];
@@ -95,12 +101,13 @@ function formatted(formats: readonly Tok[], values: readonly Tok[][]): Tok[] | u
         const value = values[used++];
         // Too few values: Ruby raises and Perl prints nothing there; either way not this command.
         if (!value) return undefined;
-        parts = joinAll(parts, value);
+        parts = joinSaid(src, parts, value, value[0]);
       }
       from = m.index + m[0].length;
     }
     out.push(...joinAll(parts, [piece(from, f.text.length)]));
   }
+  if (out.length > MAX_ALTERNATIVES) src.capped?.(out[MAX_ALTERNATIVES], TOO_MANY_ALTERNATIVES);
   return out.slice(0, MAX_ALTERNATIVES);
 }
 
@@ -112,14 +119,14 @@ function joinedList(src: Source, j: number, depth: number): Read | undefined {
   if (!list || src.language !== 'ruby') return undefined;
   const k = list.next;
   if (src.toks[k]?.text === '.' && src.toks[k + 1]?.text === 'join') {
-    if (src.toks[k + 2]?.text !== '(') return { strings: joinWith(list.values, [empty(src.toks[k + 1]!.start)], t.start), next: k + 2 };
+    if (src.toks[k + 2]?.text !== '(') return { strings: joinWith(src, list.values, [empty(src.toks[k + 1]!.start)], t.start), next: k + 2 };
     const separator = valuesIn(src, k + 2, depth);
     if (!separator || separator.values.length > 1) return undefined;
-    return { strings: joinWith(list.values, separator.values[0] ?? [empty(src.toks[k + 1]!.start)], t.start), next: separator.next };
+    return { strings: joinWith(src, list.values, separator.values[0] ?? [empty(src.toks[k + 1]!.start)], t.start), next: separator.next };
   }
   if (src.toks[k]?.text === '*') {
     const separator = joined(src, k + 1, depth + 1);
-    return separator && { strings: joinWith(list.values, separator.strings, t.start), next: separator.next };
+    return separator && { strings: joinWith(src, list.values, separator.strings, t.start), next: separator.next };
   }
   return undefined;
 }
@@ -135,7 +142,7 @@ export function builtAt(src: Source, j: number, depth: number): Read | undefined
   const call = /^(?:join|format|sprintf)$/.test(name) && (name !== 'join' || src.language === 'perl') ? valuesIn(src, j + 1, depth) : undefined;
   const [first, ...rest] = call?.values ?? [];
   if (!call || !first) return undefined;
-  const strings = name === 'join' ? joinWith(rest, first, t.start) : formatted(first, rest);
+  const strings = name === 'join' ? joinWith(src, rest, first, t.start) : formatted(src, first, rest);
   return strings && { strings, next: call.next };
 }
 
@@ -156,7 +163,7 @@ export function suffixed(src: Source, read: Read, depth: number): Read | undefin
       const list = src.toks[read.next + 1]?.text === '[' ? valuesIn(src, read.next + 1, depth) : undefined;
       const one = list ? undefined : joined(src, read.next + 1, depth + 1);
       const values = list?.values ?? (one ? [one.strings] : undefined);
-      const strings = values && formatted(read.strings, values);
+      const strings = values && formatted(src, read.strings, values);
       if (!strings) return undefined;
       read = { strings, next: list?.next ?? one!.next };
     } else if (op && ((ruby && op.text === '*') || (src.language === 'perl' && op.kind === 'id' && op.text === 'x'))) {
