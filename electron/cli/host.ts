@@ -56,19 +56,32 @@ export async function runList(args: string[], io: Streams): Promise<number> {
   }
 }
 
+/**
+ * The URI as the server lists it. Another spelling of a listed URI (SKILL://…, a letter percent-encoded) is that URI,
+ * as the rest of the app (and approve --skill) compares them, yet the engine knows the skill by its listed spelling.
+ * A spelling of several listed URIs is refused, naming each; one the listing lacks is loaded by URI as given.
+ */
+function listedSpelling(listed: readonly { readonly uri: string }[], wanted: string): string {
+  if (listed.some((s) => s.uri === wanted)) return wanted;
+  const wantedCanonical = canonicalUri(wanted);
+  const bySpelling = [...new Set(listed.map((s) => s.uri).filter((uri) => canonicalUri(uri) === wantedCanonical))];
+  if (bySpelling.length > 1) throw new UsageError(`"${forTerminal(wanted)}" is another spelling of several URIs the server lists (${forTerminal(bySpelling.join(', '))}); give --skill one of them as listed.`);
+  return bySpelling[0] ?? wanted;
+}
+
 export async function runLoad(args: string[], io: Streams): Promise<number> {
   const { out, err } = io;
   const { values, positionals } = parseArgs({ args, options: LOAD_OPTIONS, allowPositionals: true });
   noPositionals('load', positionals);
   if (!values.skill) throw new UsageError('load needs --skill <SKILL.md URI>.');
   const settings = limitSettings(values);
-  const skillUri = values.skill;
   const progress = progressTo(err, values.quiet);
   const session = await connect(await resolveTarget(values), settings, progress);
   try {
     const { engine, rpc } = session;
     const listed = await engine.refresh(rpc, session.connection.snapshot.capabilities);
-    if (!listed.some((s) => canonicalUri(s.uri) === canonicalUri(skillUri))) await engine.loadByUri(rpc, skillUri);
+    const skillUri = listedSpelling(listed, values.skill);
+    if (!listed.some((s) => s.uri === skillUri)) await engine.loadByUri(rpc, skillUri);
     const skillMd = await engine.readFile(rpc, skillUri, skillUri);
     if (skillMd.check.state !== 'verified') {
       err.write(forTerminal(`Refused to load ${skillUri}: ${skillMd.check.state === 'failed' || skillMd.check.state === 'unverifiable' ? ('message' in skillMd.check ? skillMd.check.message : skillMd.check.reason) : skillMd.check.state}`) + '\n');
