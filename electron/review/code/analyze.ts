@@ -53,6 +53,13 @@ export const MAX_SNIPPET_CHARS = 256 * 1024;
 export const MAX_SKILL_CODE_CHARS = 4 * 1024 * 1024;
 const MAX_SNIPPETS = 3000;
 const MAX_NESTING = 3;
+/**
+ * Text decoded from a blob that does not parse as code, at most, in one skill: past it, decoded text is left to the
+ * text patterns. Why: tree-sitter's error recovery on prose costs some milliseconds per kilobyte, and a few hundred
+ * bytes of compressed base64 decode to 60,000 characters of it — a file of 15 such texts took 50 s of parsing (the
+ * decoder's own allowance is 1,000,000 characters a file, and the skill's code budget 4 MiB).
+ */
+export const MAX_DECODED_UNPARSED_CHARS = 128 * 1024;
 /** A parse that runs longer than this is given up (a safety net; sizes are bounded first). */
 const PARSE_DEADLINE_MS = 5000;
 
@@ -245,6 +252,16 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
   };
   let parser: ParserType | undefined;
   let budget = MAX_SKILL_CODE_CHARS;
+  let decodedUnparsed = MAX_DECODED_UNPARSED_CHARS;
+  // `from`: the snippet offset where reading as code stopped (0: not read at all).
+  const decodedNote = (snippet: Snippet, from: number): void => {
+    const origin = snippet.source.decodedFrom;
+    const what = `The text decoded from ${snippet.source.path}${origin ? ` at line ${origin.line}` : ''}`;
+    const offset = snippet.at(from);
+    const how = from === 0 ? 'was not read as code' : `was read as code only up to its line ${lineIndexOf(snippet.source).position(offset).line}`;
+    // Said once, where it first stopped: every decoded text after it is left to the text patterns too.
+    note(snippet.source, offset, 'decoded-unparsed', `${what} ${how}; no decoded text after it was read as code either: the text decoded in this skill holds more than ${MAX_DECODED_UNPARSED_CHARS / 1024} KiB that does not parse as code. What was not read as code was checked with the text patterns only.`);
+  };
   const queue: Snippet[] = [...found.snippets];
   let count = 0;
   try {
@@ -269,6 +286,11 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
         note(snippet.source, snippet.at(0), 'budget', `${where(snippet)} and the code after it were not read as code: the skill holds more than ${Math.round(MAX_SKILL_CODE_CHARS / 1024 / 1024)} MiB of code. The text patterns checked it.`);
         continue;
       }
+      const decoded = snippet.source.kind === 'decoded';
+      if (decoded && decodedUnparsed <= 0) {
+        decodedNote(snippet, 0);
+        continue;
+      }
       budget -= text.length;
       parser ??= new Parser();
       parser.setLanguage(language);
@@ -276,7 +298,13 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
       const progressCallback = (() => performance.now() > deadline) as unknown as () => void;
       const trees: Tree[] = [];
       let timedOut = false;
+      // Where the parsed pieces end: short of the text's end when decoded text spent what may fail to parse.
+      let parsedTo = text.length;
       for (const piece of text.length > PARSE_PIECE_CHARS ? parsePieces(text) : [undefined]) {
+        if (decoded && decodedUnparsed <= 0) {
+          parsedTo = piece?.startIndex ?? 0;
+          break;
+        }
         const tree = parser.parse(text, null, { progressCallback, ...(piece ? { includedRanges: [piece] } : {}) });
         parser.reset();
         if (!tree) {
@@ -284,6 +312,10 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
           break;
         }
         trees.push(tree);
+        if (decoded && tree.rootNode.hasError) decodedUnparsed -= piece ? piece.endIndex - piece.startIndex : text.length;
+        // A guessed snippet with a syntax error is not code (it is dropped below), so the pieces after the first
+        // error are not parsed: prose decoded from a blob costs tree-sitter's error recovery on every piece.
+        if (snippet.guessed && tree.rootNode.hasError) break;
       }
       if (timedOut) {
         for (const tree of trees) tree.delete();
@@ -294,6 +326,7 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
         const roots: Node[] = trees.map((t) => t.rootNode);
         const hasError = roots.some((r) => r.hasError);
         if (snippet.guessed && (hasError || !looksLikeCommands(roots[0]!, snippet.language))) continue;
+        if (parsedTo < text.length) decodedNote(snippet, parsedTo);
         // A configuration value is judged as code only if it is code: help text or a regex that mentions `eval` does not parse.
         if (snippet.mode === 'value' && hasError) continue;
         const flow = new Flow();
@@ -303,7 +336,8 @@ export function analyzeCode(sources: readonly TextSource[], grammars: Grammars):
         analysis.snippets.push({ snippet, facts: flow.facts });
         if (snippet.depth === 0) {
           const stopped = flow.stoppedAt();
-          const readTo = stopped ? text.lastIndexOf('\n', Math.max(0, stopped.offset - 1)) + 1 : text.length;
+          const stopAt = Math.min(stopped?.offset ?? text.length, parsedTo);
+          const readTo = stopAt < text.length ? text.lastIndexOf('\n', Math.max(0, stopAt - 1)) + 1 : text.length;
           const ranges = coverage(snippet, text, hasError ? roots.flatMap((r) => (r.hasError ? errorRanges(r) : [])) : [], readTo);
           add(covered, snippet.source, ranges);
           // Inline code is part of its sentence, and configuration values are often text for a model: both stay prose.
