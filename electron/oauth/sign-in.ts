@@ -9,6 +9,7 @@ import { boundedFetch } from './bounded-fetch.js';
 import { LoopbackRedirect, type RedirectAnswer } from './loopback-redirect.js';
 import { OAuthFlowError, quoted } from './oauth-errors.js';
 import type { OAuthVault } from './oauth-record.js';
+import { isLoopback } from './plain-endpoints.js';
 import { StoredOAuthProvider, type DroppedCredentials } from './stored-provider.js';
 import { checkedTokenAnswers } from './token-answer.js';
 
@@ -30,9 +31,6 @@ export interface SignInOptions {
   readonly onChange?: () => void;
   readonly onKeptInStore?: (dropped: DroppedCredentials, where: string) => void;
 }
-
-/** This machine: a local authorization server in development or a test, whose page never crosses the network. */
-const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /**
  * The person types their password on the authorization page: on plain http to another machine it would cross the

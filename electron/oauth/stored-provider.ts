@@ -17,6 +17,7 @@ import { lostSignInWords } from '../../shared/lost-sign-in.js';
 import type { OAuthSettings } from '../../shared/oauth-model.js';
 import { OAuthFlowError, quoted } from './oauth-errors.js';
 import { applies, bindingOf, type OAuthRecord, type OAuthVault } from './oauth-record.js';
+import { refusePlainEndpoints } from './plain-endpoints.js';
 import { resourceIndicator } from './resource-indicator.js';
 
 /** The redirect URI a client is registered with when no sign-in is running (RFC 8252: the port is not part of the match). */
@@ -226,6 +227,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
         `The server answered 401 but publishes neither protected-resource metadata (RFC 9728) nor authorization-server metadata at ${state.authorizationServerUrl} (RFC 8414), so there is nothing to sign in with.`,
       );
     }
+    // Checked as soon as it is known: registration comes next, and the token endpoint is sent the code after the page.
+    refusePlainEndpoints(state, this.options.interactive !== undefined);
     // Kept in memory only (the vault leaves discovery out of the store): it is public, and a keychain entry is small.
     await this.change((record) => ({ ...record, discovery: state }));
   }
