@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { firstInvalidUtf8, invalidUtf8Note, unreadOutputSince } from './unread-stdout.js';
+import { invalidUtf8At } from '../storage/utf8.js';
+import { invalidUtf8Note, unreadOutputSince } from './unread-stdout.js';
 
 const bytes = (...b: number[]) => Buffer.from(b);
 
-describe('firstInvalidUtf8: where Buffer.isUtf8 says no', () => {
+describe('invalidUtf8At: where Buffer.isUtf8 says no', () => {
   it.each([
     ['a Latin-1 é', bytes(0x63, 0x61, 0x66, 0xe9), 3],
     ['a lone continuation byte', bytes(0x61, 0x80), 1],
@@ -14,12 +15,12 @@ describe('firstInvalidUtf8: where Buffer.isUtf8 says no', () => {
     ['a sequence cut at the end', bytes(0x61, 0xe2, 0x82), 1],
     ['a sequence cut by ASCII', bytes(0xe2, 0x41, 0x41), 0],
   ])('%s', (_name, input, at) => {
-    expect(firstInvalidUtf8(input)).toBe(at);
+    expect(invalidUtf8At(input)).toBe(at);
   });
 
   it('a real U+FFFD and four-byte characters before the bad byte are read past', () => {
     const line = Buffer.concat([Buffer.from('\ufffd😀é'), bytes(0xff)]);
-    expect(firstInvalidUtf8(line)).toBe(3 + 4 + 2);
+    expect(invalidUtf8At(line)).toBe(3 + 4 + 2);
     expect(invalidUtf8Note(line, 7, 100)).toContain('in its line 7 at byte 9 of the line (byte 109 of its stdout)');
   });
 

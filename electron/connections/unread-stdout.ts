@@ -8,7 +8,7 @@
 //   - bytes that are not UTF-8: read as U+FFFD, as JSON-RPC text is UTF-8; the
 //     log now says where (invalidUtf8Note). A file's bytes are still held to
 //     its digest, so nothing unverified is shown as verified.
-import { isUtf8 } from 'node:buffer';
+import { invalidUtf8At } from '../storage/utf8.js';
 
 /** One line the read buffer holds or held: its size, and when its first byte came. */
 export interface StdoutLine {
@@ -40,41 +40,9 @@ export const INVALID_UTF8_NOTED = 5;
  * 1-based among the stream's lines, `lineOffset` the stream offset of its first byte.
  */
 export function invalidUtf8Note(bytes: Buffer, line: number, lineOffset: number): string | undefined {
-  if (isUtf8(bytes)) return undefined;
-  const at = firstInvalidUtf8(bytes);
+  const at = invalidUtf8At(bytes);
+  if (at < 0) return undefined;
   return `The server wrote bytes that are not UTF-8 to stdout, in its line ${line} at byte ${at} of the line (byte ${lineOffset + at} of its stdout); they were read as U+FFFD (\ufffd). Text it sends is UTF-8 in JSON-RPC, and a file\u2019s bytes are still checked against its digest.`;
-}
-
-/** The offset of the first byte that does not start or continue a well-formed UTF-8 sequence (RFC 3629). */
-export function firstInvalidUtf8(bytes: Buffer): number {
-  let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i]!;
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    let need: number;
-    let low = 0x80;
-    let high = 0xbf;
-    if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b >= 0xe0 && b <= 0xef) {
-      need = 2;
-      if (b === 0xe0) low = 0xa0; // no overlong forms
-      if (b === 0xed) high = 0x9f; // no surrogates
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      need = 3;
-      if (b === 0xf0) low = 0x90;
-      if (b === 0xf4) high = 0x8f; // nothing past U+10FFFF
-    } else return i;
-    for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k];
-      if (c === undefined) return i;
-      if (k === 1 ? c < low || c > high : c < 0x80 || c > 0xbf) return i;
-    }
-    i += need + 1;
-  }
-  return bytes.length;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
